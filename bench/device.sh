@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine, from the repository root, in one call:
+#   bench/device.sh test            build, ctest (all labels), compute-sanitizer memcheck on the GPU test
+#   bench/device.sh bench N[,N..]   build, then the engine matrix (all algorithms x perfect, solo,
+#                                   congested, random g=5) at the given sizes
+#   bench/device.sh big N           build, then bamboo and gpu-la-min on random g=5 at size N (memory check)
+# Full logs go to $OUT (or /tmp/bamboo-out); the last lines printed are the summary.
+set -uo pipefail
+OUT=${OUT:-/tmp/bamboo-out}
+mkdir -p "$OUT"
+BUILD=${BUILD:-build-device}
+mode=${1:-test}
+sizes=${2:-10000}
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores"
+  echo "memory: $(free -g | awk '/Mem:/ {print $2}') GiB; nvcc: $(nvcc --version | tail -1)"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+} > "$OUT/machine.txt" 2>&1
+cat "$OUT/machine.txt"
+
+if ! { cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DBAMBOO_WERROR=ON \
+         -DCMAKE_CUDA_ARCHITECTURES=90 && cmake --build "$BUILD" -j"$(nproc)"; } > "$OUT/build.log" 2>&1; then
+  tail -40 "$OUT/build.log"
+  echo "BUILD FAILED"
+  exit 1
+fi
+smp="$BUILD/tools/bamboo-smp"
+
+case "$mode" in
+test)
+  ctest --test-dir "$BUILD" --output-on-failure -j4 > "$OUT/ctest.log" 2>&1
+  ctest_rc=$?
+  grep -E "tests passed|Passed|Failed|Not Run|Skipped" "$OUT/ctest.log" | tail -25
+  compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
+    "$BUILD/tests/test_gpu" quick > "$OUT/memcheck.log" 2>&1
+  mc_rc=$?
+  tail -4 "$OUT/memcheck.log"
+  compute-sanitizer --tool racecheck --error-exitcode 9 "$BUILD/tests/test_gpu" quick \
+    > "$OUT/racecheck.log" 2>&1
+  rc_rc=$?
+  tail -3 "$OUT/racecheck.log"
+  echo "ctest rc=$ctest_rc memcheck rc=$mc_rc racecheck rc=$rc_rc"
+  ;;
+bench)
+  "$smp" bench --algos gs-seq,mw-seq,la-seq,gs-par,mw-par,gpu-mw-cas,gpu-la-min,bamboo \
+    --kinds perfect,solo,congested,random --group 5 --n "$sizes" --runs 3 --seed 1 \
+    --max-seconds "${MAX_SECONDS:-20}" --markdown "$OUT/engine.md" 2>&1 | tee "$OUT/bench.log"
+  ;;
+big)
+  for algo in bamboo gpu-la-min; do
+    /usr/bin/time -v "$smp" solve --gen random --group 5 --n "$sizes" --seed 1 --algo "$algo" \
+      --time -q 2>&1 | tee -a "$OUT/big.log" | grep -E "total|solve|init|transfer|path|Maximum resident|rror"
+  done
+  ;;
+*)
+  echo "unknown mode $mode"
+  exit 2
+  ;;
+esac

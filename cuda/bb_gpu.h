@@ -1,0 +1,53 @@
+/* The GPU side of the engine behind a small C API (kernels in gpu_*.cu; gpu_stub.c
+ * implements the same API when the build has no CUDA and answers BB_ERR_NO_GPU).
+ *
+ * A bb_gpu holds one instance's lists on device 0 plus the streams and pinned buffers
+ * used to drive the kernels. Every entry point returns a bb_status; a CUDA failure is
+ * reported as BB_ERR_GPU with the failing call named, the sticky error is cleared, and
+ * nothing exits the process. */
+#ifndef BB_GPU_H
+#define BB_GPU_H
+
+#include "la.h"
+#include "solve.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct bb_gpu bb_gpu;
+
+/* 1 if a CUDA device can be used; otherwise 0 and the reason in `why`. */
+int bb_gpu_probe(char *why, size_t why_len);
+
+/* Copies the instance's lists to the device; stats->t_transfer gets the time. */
+bb_status bb_gpu_open(const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err);
+void bb_gpu_close(bb_gpu *gpu); /* accepts NULL */
+
+/* Baseline kernels, each with GPU initialisation (rank matrix / PRMatrix: t_init),
+ * proposals (t_solve) and matching extraction (t_post). */
+bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
+                        bb_solve_stats *stats, bb_error *err);
+bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
+                        bb_solve_stats *stats, bb_error *err);
+
+/* Bamboo's GPU phase (seed 000 Algorithm 2, steps 2-3). Builds the women's rank matrix
+ * and the packed PRMatrix on the device (t_init), then runs the packed-word atomicMin
+ * kernel while this thread watches the number of free men; once at most
+ * opts->tail_threshold men are free the kernel is told to stop and every thread parks
+ * the man it carries. On return `st` (allocated by the caller, n entries each) holds
+ * partner_rank[] and next[] for everybody, and free_men[0..*free_count) lists the men
+ * still free, so the CPU continues exactly where the GPU stopped. With opts->gpu_tail
+ * the tail is finished on the GPU by one block (cooperative row scan) and *free_count
+ * is 0. */
+bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_solve_opts *opts, bb_la_state *st, bb_id *free_men,
+                        int *free_count, bb_solve_stats *stats, bb_error *err);
+
+/* bb_prrow_fn over the device PRMatrix built by bb_gpu_bamboo (ctx is the bb_gpu):
+ * copies man m's row from `from` on to the host. Valid until the next call. */
+const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

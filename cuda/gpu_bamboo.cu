@@ -1,0 +1,211 @@
+// Bamboo's GPU phase (seed 000 Algorithm 2, initialisation and execution), improved on the
+// paper in three measured ways:
+//  * 32-bit PRMatrix nodes (16-bit woman, 16-bit rank) when n <= 65536: half the memory and
+//    half the bytes per proposal of the paper's two-word nodes;
+//  * the packed 64-bit partner word (rank, man, position; gpu_internal.cuh): atomicMin
+//    returns the displaced man and where he resumes, so no Next[] array and no read of the
+//    woman's list;
+//  * a stop request the kernel honours by parking each man it carries (man, position), so
+//    the CPU tail resumes exactly there: the hand-over loses no proposal.
+// With opts->gpu_tail, the tail is instead finished on the device by one block that scans a
+// free man's row 8192 entries at a time for the first woman who accepts him.
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu_internal.cuh"
+
+template <typename Node>
+__global__ void bamboo_propose_kernel(const typename Node::raw *__restrict__ pr, int n,
+                                      unsigned long long *partner, int *ctl, uint2 *parked) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= n) return;
+  volatile int *stop = ctl + BB_CTL_STOP_FLAG;
+  uint32_t m = (uint32_t)t, k = 0;
+  for (uint32_t iter = 0;; iter++) {
+    if ((iter & 7) == 0 && *stop) {
+      parked[atomicAdd(ctl + BB_CTL_PARKED, 1)] = make_uint2(m, k);
+      return;
+    }
+    typename Node::raw node = pr[(size_t)m * n + k];
+    unsigned long long mine = bb_word(Node::rank(node), m, k);
+    unsigned long long old = atomicMin(partner + Node::woman(node), mine);
+    if (old > mine) {
+      if (old == BB_WORD_FREE) {
+        atomicSub(ctl + BB_CTL_FREE_MEN, 1);
+        return;
+      }
+      m = bb_word_man(old); // she dropped him: this thread carries him on
+      k = bb_word_pos(old) + 1;
+    } else {
+      k++;
+    }
+  }
+}
+
+// One block finishes the parked men one after the other (the state is then touched by this
+// block alone, so plain loads and stores suffice). Each step scans the carried man's row
+// from his position, TAIL_UNROLL * blockDim.x entries per round, for the first woman whose
+// partner word is worse than his; all earlier entries are rejections and cost nothing else.
+#define TAIL_THREADS 1024
+#define TAIL_UNROLL 8
+template <typename Node>
+__global__ void __launch_bounds__(TAIL_THREADS)
+    bamboo_tail_kernel(const typename Node::raw *__restrict__ pr, int n,
+                       unsigned long long *partner, const uint2 *parked, int parked_count) {
+  __shared__ uint32_t s_man, s_pos, s_first;
+  __shared__ int s_done;
+  for (int i = 0; i < parked_count; i++) {
+    if (threadIdx.x == 0) {
+      s_man = parked[i].x;
+      s_pos = parked[i].y;
+      s_done = 0;
+    }
+    __syncthreads();
+    while (!s_done) {
+      uint32_t m = s_man;
+      const typename Node::raw *row = pr + (size_t)m * n;
+      for (uint32_t base = s_pos;; base += TAIL_UNROLL * TAIL_THREADS) {
+        if (threadIdx.x == 0) s_first = 0xffffffffu;
+        __syncthreads();
+        typename Node::raw nodes[TAIL_UNROLL];
+#pragma unroll
+        for (int u = 0; u < TAIL_UNROLL; u++) {
+          uint32_t k = base + u * TAIL_THREADS + threadIdx.x;
+          nodes[u] = k < (uint32_t)n ? row[k] : 0;
+        }
+        uint32_t first = 0xffffffffu;
+#pragma unroll
+        for (int u = 0; u < TAIL_UNROLL; u++) {
+          uint32_t k = base + u * TAIL_THREADS + threadIdx.x;
+          if (k < (uint32_t)n && first == 0xffffffffu) {
+            unsigned long long cur = partner[Node::woman(nodes[u])];
+            if (cur == BB_WORD_FREE || bb_word_rank(cur) > Node::rank(nodes[u])) first = k;
+          }
+        }
+        if (first != 0xffffffffu) atomicMin(&s_first, first);
+        __syncthreads();
+        uint32_t found = s_first;
+        __syncthreads(); // everyone has read s_first before it is reset
+        if (found != 0xffffffffu) {
+          if (threadIdx.x == 0) {
+            typename Node::raw node = row[found];
+            uint32_t w = Node::woman(node);
+            unsigned long long old = partner[w];
+            partner[w] = bb_word(Node::rank(node), m, found);
+            if (old == BB_WORD_FREE) {
+              s_done = 1;
+            } else {
+              s_man = bb_word_man(old);
+              s_pos = bb_word_pos(old) + 1;
+            }
+          }
+          __syncthreads();
+          break;
+        }
+        // A complete instance always has an accepting woman before the row ends.
+      }
+    }
+    __syncthreads();
+  }
+}
+
+// Resumes everybody's LA state from the partner words and the parked men.
+static void handover_state(int n, const unsigned long long *words, const uint2 *parked, int count,
+                           bb_la_state *st, bb_id *free_men) {
+  for (int w = 0; w < n; w++) {
+    unsigned long long word = words[w];
+    if (word == BB_WORD_FREE) {
+      st->partner_rank[w] = (uint32_t)n;
+    } else {
+      st->partner_rank[w] = bb_word_rank(word);
+      st->next[bb_word_man(word)] = bb_word_pos(word) + 1;
+    }
+  }
+  for (int i = 0; i < count; i++) {
+    free_men[i] = parked[i].x;
+    st->next[parked[i].x] = parked[i].y;
+  }
+}
+
+bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, bb_id *free_men,
+                        int *free_count, bb_solve_stats *stats, bb_error *err) {
+  int n = g->n;
+  // BAMBOO_GPU_WIDE_NODES=1 forces the 64-bit nodes that n > 65536 needs, so tests can
+  // cover that path on small instances.
+  const char *wide = getenv("BAMBOO_GPU_WIDE_NODES");
+  int node_bytes = (n <= 65536 && !(wide && *wide == '1')) ? 4 : 8;
+  unsigned long long *d_words = NULL, *h_words = NULL;
+  uint2 *d_parked = NULL, *h_parked = NULL;
+  bb_status status = BB_OK;
+  *free_count = 0;
+#define TRY(call)                                                                                 \
+  do {                                                                                            \
+    cudaError_t e_ = (call);                                                                      \
+    if (e_ != cudaSuccess) {                                                                      \
+      status = bb_gpu_fail(err, e_, #call, __FILE__, __LINE__);                                   \
+      goto done;                                                                                  \
+    }                                                                                             \
+  } while (0)
+  double t = bb_now();
+  if ((status = bb_gpu_build_prmatrix(g, node_bytes, err)) != BB_OK) goto done;
+  TRY(cudaMalloc(&d_words, (size_t)n * sizeof *d_words));
+  TRY(cudaMalloc(&d_parked, (size_t)n * sizeof *d_parked));
+  if ((status = bb_gpu_fill_u64(g, d_words, (size_t)n, BB_WORD_FREE, err)) != BB_OK) goto done;
+  TRY(cudaStreamSynchronize(g->stream));
+  bb_gpu_free_rank(g);
+  stats->t_init += bb_now() - t;
+
+  t = bb_now();
+  if ((status = bb_gpu_ctl_reset(g, n, err)) != BB_OK) goto done;
+  if (node_bytes == 4)
+    bamboo_propose_kernel<PrNode32><<<(n + 255) / 256, 256, 0, g->stream>>>(
+        (const PrNode32::raw *)g->d_pr, n, d_words, g->d_ctl, d_parked);
+  else
+    bamboo_propose_kernel<PrNode64><<<(n + 255) / 256, 256, 0, g->stream>>>(
+        (const PrNode64::raw *)g->d_pr, n, d_words, g->d_ctl, d_parked);
+  TRY(cudaPeekAtLastError());
+  if ((status = bb_gpu_monitor(g, opts->tail_threshold, opts, "bamboo GPU proposals", err)) != BB_OK)
+    goto done;
+  TRY(cudaMemcpy(g->h_ctl, g->d_ctl, 4 * sizeof(int), cudaMemcpyDeviceToHost));
+  {
+    int parked = g->h_ctl[BB_CTL_PARKED];
+    if (parked < 0 || parked > n) {
+      status = bb_fail(err, BB_ERR_GPU, "bamboo: kernel parked %d men (n = %d)", parked, n);
+      goto done;
+    }
+    if (parked > 0 && opts->gpu_tail) {
+      if (node_bytes == 4)
+        bamboo_tail_kernel<PrNode32><<<1, TAIL_THREADS, 0, g->stream>>>(
+            (const PrNode32::raw *)g->d_pr, n, d_words, d_parked, parked);
+      else
+        bamboo_tail_kernel<PrNode64><<<1, TAIL_THREADS, 0, g->stream>>>(
+            (const PrNode64::raw *)g->d_pr, n, d_words, d_parked, parked);
+      TRY(cudaPeekAtLastError());
+      TRY(cudaStreamSynchronize(g->stream));
+      stats->tail_men = parked;
+      parked = 0;
+    }
+    h_words = (unsigned long long *)malloc((size_t)n * sizeof *h_words);
+    h_parked = (uint2 *)malloc((size_t)(parked ? parked : 1) * sizeof *h_parked);
+    if (!h_words || !h_parked) {
+      status = bb_fail(err, BB_ERR_NOMEM, "bamboo: out of host memory for the hand-over");
+      goto done;
+    }
+    TRY(cudaMemcpyAsync(h_words, d_words, (size_t)n * sizeof *h_words, cudaMemcpyDeviceToHost,
+                        g->stream));
+    if (parked)
+      TRY(cudaMemcpyAsync(h_parked, d_parked, (size_t)parked * sizeof *h_parked,
+                          cudaMemcpyDeviceToHost, g->stream));
+    TRY(cudaStreamSynchronize(g->stream));
+    handover_state(n, h_words, h_parked, parked, st, free_men);
+    *free_count = parked;
+  }
+  stats->t_solve += bb_now() - t;
+#undef TRY
+done:
+  cudaFree(d_words);
+  cudaFree(d_parked);
+  free(h_words);
+  free(h_parked);
+  return status;
+}

@@ -1,0 +1,218 @@
+// The bb_gpu context: device probe, upload of the lists, control words, the monitor that
+// watches running proposal kernels, and PRMatrix rows for the CPU tail.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu_internal.cuh"
+
+bb_status bb_gpu_fail(bb_error *err, cudaError_t e, const char *call, const char *file, int line) {
+  const char *base = strrchr(file, '/');
+  bb_fail(err, BB_ERR_GPU, "CUDA error in %s (%s:%d): %s", call, base ? base + 1 : file, line,
+          cudaGetErrorString(e));
+  cudaGetLastError(); // clear a non-sticky error so later calls (and the CPU fallback) are clean
+  return BB_ERR_GPU;
+}
+
+int bb_gpu_probe(char *why, size_t why_len) {
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count == 0) {
+    if (why && why_len)
+      snprintf(why, why_len, "%s", e != cudaSuccess ? cudaGetErrorString(e) : "no CUDA device");
+    cudaGetLastError();
+    return 0;
+  }
+  return 1;
+}
+
+int bb_gpu_row_blocks(int rows) {
+  static int sms = 0;
+  if (!sms) {
+    int dev = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
+      sms = 108;
+  }
+  int blocks = sms * 8;
+  return rows < blocks ? rows : blocks;
+}
+
+__global__ void fill_u32_kernel(uint32_t *p, size_t count, uint32_t value) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count;
+       i += (size_t)gridDim.x * blockDim.x)
+    p[i] = value;
+}
+__global__ void fill_u64_kernel(unsigned long long *p, size_t count, unsigned long long value) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count;
+       i += (size_t)gridDim.x * blockDim.x)
+    p[i] = value;
+}
+
+static int fill_blocks(size_t count) {
+  size_t b = (count + 255) / 256;
+  return b > 4096 ? 4096 : (b ? (int)b : 1);
+}
+
+bb_status bb_gpu_fill_u32(bb_gpu *g, uint32_t *p, size_t count, uint32_t value, bb_error *err) {
+  fill_u32_kernel<<<fill_blocks(count), 256, 0, g->stream>>>(p, count, value);
+  BB_CUDA_LAUNCHED("fill_u32_kernel");
+  return BB_OK;
+}
+
+bb_status bb_gpu_fill_u64(bb_gpu *g, unsigned long long *p, size_t count, unsigned long long value,
+                          bb_error *err) {
+  fill_u64_kernel<<<fill_blocks(count), 256, 0, g->stream>>>(p, count, value);
+  BB_CUDA_LAUNCHED("fill_u64_kernel");
+  return BB_OK;
+}
+
+static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats *stats,
+                             bb_error *err) {
+  size_t bytes = g->cells * sizeof(bb_id);
+  size_t free_b = 0, total_b = 0;
+  BB_CUDA(cudaMemGetInfo(&free_b, &total_b));
+  if (2 * bytes > free_b)
+    return bb_fail(err, BB_ERR_GPU,
+                   "n = %d needs %.2f GiB on the GPU for the lists alone, %.2f GiB free", g->n,
+                   2.0 * bytes / 1073741824.0, free_b / 1073741824.0);
+  BB_CUDA(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
+  BB_CUDA(cudaStreamCreateWithFlags(&g->monitor, cudaStreamNonBlocking));
+  BB_CUDA(cudaMalloc(&g->d_ctl, 4 * sizeof(int)));
+  BB_CUDA(cudaHostAlloc(&g->h_ctl, 4 * sizeof(int), cudaHostAllocDefault));
+  BB_CUDA(cudaMalloc(&g->d_men, bytes));
+  BB_CUDA(cudaMalloc(&g->d_women, bytes));
+  double t = bb_now();
+  BB_CUDA(cudaMemcpyAsync(g->d_men, inst->men_prefs, bytes, cudaMemcpyHostToDevice, g->stream));
+  BB_CUDA(cudaMemcpyAsync(g->d_women, inst->women_prefs, bytes, cudaMemcpyHostToDevice, g->stream));
+  BB_CUDA(cudaStreamSynchronize(g->stream));
+  stats->t_transfer += bb_now() - t;
+  return BB_OK;
+}
+
+bb_status bb_gpu_open(const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
+  *out = NULL;
+  bb_gpu *g = (bb_gpu *)calloc(1, sizeof *g);
+  if (!g) return bb_fail(err, BB_ERR_NOMEM, "bb_gpu_open: out of host memory");
+  g->n = inst->n;
+  g->cells = (size_t)inst->n * (size_t)inst->n;
+  bb_status st = open_device(g, inst, stats, err);
+  if (st != BB_OK) {
+    bb_gpu_close(g);
+    return st;
+  }
+  *out = g;
+  return BB_OK;
+}
+
+void bb_gpu_free_rank(bb_gpu *g) {
+  if (g->d_rank) cudaFree(g->d_rank);
+  g->d_rank = NULL;
+}
+
+void bb_gpu_close(bb_gpu *g) {
+  if (!g) return;
+  if (g->stream) cudaStreamSynchronize(g->stream);
+  cudaFree(g->d_men);
+  cudaFree(g->d_women);
+  cudaFree(g->d_rank);
+  cudaFree(g->d_pr);
+  cudaFree(g->d_ctl);
+  if (g->h_ctl) cudaFreeHost(g->h_ctl);
+  if (g->h_row_raw) cudaFreeHost(g->h_row_raw);
+  free(g->h_row);
+  if (g->stream) cudaStreamDestroy(g->stream);
+  if (g->monitor) cudaStreamDestroy(g->monitor);
+  cudaGetLastError();
+  free(g);
+}
+
+bb_status bb_gpu_ctl_reset(bb_gpu *g, int free_men, bb_error *err) {
+  g->h_ctl[BB_CTL_STOP_FLAG] = BB_CTL_RUN;
+  g->h_ctl[BB_CTL_FREE_MEN] = free_men;
+  g->h_ctl[BB_CTL_PARKED] = 0;
+  g->h_ctl[3] = 0;
+  BB_CUDA(cudaMemcpyAsync(g->d_ctl, g->h_ctl, 4 * sizeof(int), cudaMemcpyHostToDevice, g->stream));
+  return BB_OK;
+}
+
+static bb_status request_stop(bb_gpu *g, int how, bb_error *err) {
+  // h_ctl[3] is a pinned cell that only carries this value to the device.
+  g->h_ctl[3] = how;
+  BB_CUDA(cudaMemcpyAsync(g->d_ctl + BB_CTL_STOP_FLAG, g->h_ctl + 3, sizeof(int),
+                          cudaMemcpyHostToDevice, g->monitor));
+  BB_CUDA(cudaStreamSynchronize(g->monitor));
+  return BB_OK;
+}
+
+bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_solve_opts *opts, const char *what,
+                         bb_error *err) {
+  double start = bb_now(), last_report = start;
+  int stop_sent = 0, abort_sent = 0;
+  for (;;) {
+    cudaError_t q = cudaStreamQuery(g->stream);
+    if (q == cudaSuccess) break;
+    if (q != cudaErrorNotReady) return bb_gpu_fail(err, q, what, __FILE__, __LINE__);
+    BB_CUDA(cudaMemcpyAsync(g->h_ctl + BB_CTL_FREE_MEN, g->d_ctl + BB_CTL_FREE_MEN, sizeof(int),
+                            cudaMemcpyDeviceToHost, g->monitor));
+    BB_CUDA(cudaStreamSynchronize(g->monitor));
+    int free_men = g->h_ctl[BB_CTL_FREE_MEN];
+    double now = bb_now();
+    if (stop_at > 0 && !stop_sent && free_men <= stop_at) {
+      bb_status st = request_stop(g, BB_CTL_STOP, err);
+      if (st != BB_OK) return st;
+      stop_sent = 1;
+    }
+    if (opts->time_limit_s > 0 && !abort_sent && now - start > opts->time_limit_s) {
+      bb_status st = request_stop(g, BB_CTL_ABORT, err);
+      if (st != BB_OK) return st;
+      abort_sent = 1;
+    }
+    if (opts->progress && now - last_report > 0.25) {
+      opts->progress(opts->progress_ctx, what, (uint64_t)(g->n - free_men), (uint64_t)g->n);
+      last_report = now;
+    }
+  }
+  BB_CUDA(cudaStreamSynchronize(g->stream));
+  if (abort_sent)
+    return bb_fail(err, BB_ERR_TIMEOUT, "%s stopped by the time limit of %.3g s", what,
+                   opts->time_limit_s);
+  return BB_OK;
+}
+
+template <typename Node>
+static void decode_row(const void *raw, bb_prnode *out, uint32_t count) {
+  const typename Node::raw *src = (const typename Node::raw *)raw;
+  for (uint32_t i = 0; i < count; i++) {
+    out[i].woman = Node::woman(src[i]);
+    out[i].man_rank = Node::rank(src[i]);
+  }
+}
+
+static bb_status fetch_row(bb_gpu *g, bb_id m, uint32_t from, bb_error *err) {
+  size_t node = (size_t)g->pr_node_bytes;
+  if (!g->h_row_raw) {
+    BB_CUDA(cudaHostAlloc(&g->h_row_raw, (size_t)g->n * node, cudaHostAllocDefault));
+    g->h_row = (bb_prnode *)malloc((size_t)g->n * sizeof(bb_prnode));
+    if (!g->h_row) return bb_fail(err, BB_ERR_NOMEM, "PRMatrix row buffer: out of host memory");
+  }
+  uint32_t count = (uint32_t)g->n - from;
+  const char *src = (const char *)g->d_pr + ((size_t)m * g->n + from) * node;
+  BB_CUDA(cudaMemcpyAsync(g->h_row_raw, src, count * node, cudaMemcpyDeviceToHost, g->stream));
+  BB_CUDA(cudaStreamSynchronize(g->stream));
+  if (node == 4)
+    decode_row<PrNode32>(g->h_row_raw, g->h_row + from, count);
+  else
+    decode_row<PrNode64>(g->h_row_raw, g->h_row + from, count);
+  return BB_OK;
+}
+
+const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err) {
+  bb_gpu *g = (bb_gpu *)ctx;
+  if (!g || !g->d_pr || m >= (bb_id)g->n || from >= (uint32_t)g->n) {
+    bb_fail(err, BB_ERR_ARG, "bb_gpu_prrow: no PRMatrix row %u from %u", m, from);
+    return NULL;
+  }
+  if (fetch_row(g, m, from, err) != BB_OK) return NULL;
+  return g->h_row + from;
+}

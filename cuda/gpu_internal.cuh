@@ -1,0 +1,101 @@
+// Internal to cuda/: the bb_gpu context, error handling, PRMatrix node formats, the
+// packed partner word, and the monitor that watches a running proposal kernel.
+#ifndef BB_GPU_INTERNAL_CUH
+#define BB_GPU_INTERNAL_CUH
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+#include "bb_gpu.h"
+
+struct bb_gpu {
+  int n;
+  size_t cells;                 // n * n
+  bb_id *d_men, *d_women;       // the lists, as uploaded
+  uint32_t *d_rank;             // women's rank matrix, while needed
+  void *d_pr;                   // PRMatrix: 32-bit nodes if pr_node_bytes == 4, else 64-bit
+  int pr_node_bytes;
+  cudaStream_t stream;          // proposals and initialisation
+  cudaStream_t monitor;         // polling copies that run beside the kernel
+  int *d_ctl;                   // [0] stop request, [1] free men, [2] parked men
+  int *h_ctl;                   // pinned mirror for the monitor's copies
+  void *h_row_raw;              // pinned staging for one PRMatrix row
+  bb_prnode *h_row;             // decoded row handed to the CPU tail
+};
+
+// Control word meanings.
+enum { BB_CTL_RUN = 0, BB_CTL_STOP = 1, BB_CTL_ABORT = 2 };
+enum { BB_CTL_STOP_FLAG = 0, BB_CTL_FREE_MEN = 1, BB_CTL_PARKED = 2 };
+
+// Records a CUDA failure: names the call and place, clears the (non-sticky) error.
+bb_status bb_gpu_fail(bb_error *err, cudaError_t e, const char *call, const char *file, int line);
+#define BB_CUDA(call)                                                                             \
+  do {                                                                                            \
+    cudaError_t bb_e_ = (call);                                                                   \
+    if (bb_e_ != cudaSuccess) return bb_gpu_fail(err, bb_e_, #call, __FILE__, __LINE__);          \
+  } while (0)
+#define BB_CUDA_LAUNCHED(what) BB_CUDA(cudaPeekAtLastError())
+
+// Grid for loops that stride over rows: enough blocks to fill the chip, at most `rows`.
+int bb_gpu_row_blocks(int rows);
+
+// Fills, on gpu->stream.
+bb_status bb_gpu_fill_u32(bb_gpu *g, uint32_t *p, size_t count, uint32_t value, bb_error *err);
+bb_status bb_gpu_fill_u64(bb_gpu *g, unsigned long long *p, size_t count, unsigned long long value,
+                          bb_error *err);
+
+// Initialisation kernels (gpu_init.cu): rank matrix, and the PRMatrix in the given node size
+// (4: 16-bit woman | 16-bit rank, needs n <= 65536; 8: 32 | 32). Both on gpu->stream.
+bb_status bb_gpu_build_rank(bb_gpu *g, bb_error *err);
+bb_status bb_gpu_build_prmatrix(bb_gpu *g, int node_bytes, bb_error *err);
+void bb_gpu_free_rank(bb_gpu *g);
+
+// Resets the control words (free men = `free_men`) before a proposal kernel.
+bb_status bb_gpu_ctl_reset(bb_gpu *g, int free_men, bb_error *err);
+
+// Watches the kernel running on gpu->stream until it ends. If stop_at > 0, asks it to stop
+// (BB_CTL_STOP) once at most stop_at men are free; past opts->time_limit_s asks it to
+// abort and returns BB_ERR_TIMEOUT after it has ended. Reports progress under `what`.
+bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_solve_opts *opts, const char *what,
+                         bb_error *err);
+
+// --- PRMatrix nodes ---------------------------------------------------------------------
+struct PrNode32 {  // n <= 65536: woman in the high half, rank in the low half
+  typedef uint32_t raw;
+  static __host__ __device__ __forceinline__ raw make(uint32_t w, uint32_t r) { return (w << 16) | r; }
+  static __host__ __device__ __forceinline__ uint32_t woman(raw x) { return x >> 16; }
+  static __host__ __device__ __forceinline__ uint32_t rank(raw x) { return x & 0xffffu; }
+};
+struct PrNode64 {
+  typedef unsigned long long raw;
+  static __host__ __device__ __forceinline__ raw make(uint32_t w, uint32_t r) {
+    return ((unsigned long long)w << 32) | r;
+  }
+  static __host__ __device__ __forceinline__ uint32_t woman(raw x) { return (uint32_t)(x >> 32); }
+  static __host__ __device__ __forceinline__ uint32_t rank(raw x) { return (uint32_t)x; }
+};
+
+// --- The packed partner word ------------------------------------------------------------
+// A woman's partner as one 64-bit word: (rank of the man in her list, man, position of her
+// in his list), 21 bits each, rank highest. atomicMin on it keeps the man she prefers, and
+// the old value names the displaced man and where he resumes, with no second lookup and no
+// separate next[] array whose writes could race with the displacement.
+#define BB_WORD_BITS 21
+#define BB_WORD_MASK ((1ull << BB_WORD_BITS) - 1)
+#define BB_WORD_FREE (~0ull) // no partner: larger than any real word
+__host__ __device__ __forceinline__ unsigned long long bb_word(uint32_t rank, uint32_t man,
+                                                               uint32_t pos) {
+  return ((unsigned long long)rank << (2 * BB_WORD_BITS)) |
+         ((unsigned long long)man << BB_WORD_BITS) | pos;
+}
+__host__ __device__ __forceinline__ uint32_t bb_word_rank(unsigned long long w) {
+  return (uint32_t)(w >> (2 * BB_WORD_BITS));
+}
+__host__ __device__ __forceinline__ uint32_t bb_word_man(unsigned long long w) {
+  return (uint32_t)((w >> BB_WORD_BITS) & BB_WORD_MASK);
+}
+__host__ __device__ __forceinline__ uint32_t bb_word_pos(unsigned long long w) {
+  return (uint32_t)(w & BB_WORD_MASK);
+}
+
+#endif

@@ -1,0 +1,45 @@
+/* The GPU API of bb_gpu.h for builds without CUDA: every entry point reports that no
+ * GPU is available, so callers take their CPU path. */
+#include "bb_gpu.h"
+
+#include <stdio.h>
+
+static const char no_cuda[] = "this build of bamboo has no CUDA support (nvcc was not found)";
+
+int bb_gpu_probe(char *why, size_t why_len) {
+  if (why && why_len) snprintf(why, why_len, "%s", no_cuda);
+  return 0;
+}
+
+bb_status bb_gpu_open(const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
+  (void)inst;
+  (void)stats;
+  if (out) *out = NULL;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+void bb_gpu_close(bb_gpu *gpu) { (void)gpu; }
+
+bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
+                        bb_solve_stats *stats, bb_error *err) {
+  (void)gpu, (void)opts, (void)wife_of, (void)stats;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
+                        bb_solve_stats *stats, bb_error *err) {
+  (void)gpu, (void)opts, (void)wife_of, (void)stats;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_solve_opts *opts, bb_la_state *st, bb_id *free_men,
+                        int *free_count, bb_solve_stats *stats, bb_error *err) {
+  (void)gpu, (void)opts, (void)st, (void)free_men, (void)free_count, (void)stats;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err) {
+  (void)ctx, (void)m, (void)from;
+  bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+  return NULL;
+}

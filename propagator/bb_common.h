@@ -1,0 +1,58 @@
+/* Bamboo: types and error reporting shared by every module of libbamboo. */
+#ifndef BB_COMMON_H
+#define BB_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A participant id (man or woman), 0-based. */
+typedef uint32_t bb_id;
+
+/* Largest n we accept: ids, ranks and list positions must fit the 21-bit fields of
+ * the GPU's packed partner word (see cuda/bb_gpu.h); n^2 memory runs out long before. */
+#define BB_MAX_N 2097151
+
+/* Result codes. Every fallible entry point returns one and fills a bb_error. */
+typedef enum bb_status {
+  BB_OK = 0,
+  BB_ERR_INPUT = 1,   /* malformed or invalid instance / matching */
+  BB_ERR_NOMEM = 2,   /* host memory */
+  BB_ERR_IO = 3,      /* cannot open / read / write a file */
+  BB_ERR_ARG = 4,     /* bad argument or option */
+  BB_ERR_NO_GPU = 5,  /* no usable GPU (or built without CUDA) */
+  BB_ERR_GPU = 6,     /* a CUDA call failed (message says which) */
+  BB_ERR_TIMEOUT = 7  /* a time limit stopped the computation */
+} bb_status;
+
+/* Human-readable message for the last failure; empty when none. */
+typedef struct bb_error {
+  char msg[512];
+} bb_error;
+
+/* printf-style; returns `status` so callers can write `return bb_fail(err, BB_ERR_IO, ...)`.
+ * `err` may be NULL. */
+bb_status bb_fail(bb_error *err, bb_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+const char *bb_status_name(bb_status status);
+
+/* Monotonic wall clock in seconds. */
+double bb_now(void);
+
+/* Bytes of physical memory this process may still use (MemAvailable; 0 if unknown). */
+uint64_t bb_available_memory(void);
+
+/* Number of online CPUs (at least 1). */
+int bb_cpu_count(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,61 @@
+/* Error messages, clocks and machine facts used across libbamboo. */
+#define _POSIX_C_SOURCE 200809L
+#include "bb_common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+bb_status bb_fail(bb_error *err, bb_status status, const char *fmt, ...) {
+  if (err) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+  }
+  return status;
+}
+
+const char *bb_status_name(bb_status status) {
+  switch (status) {
+  case BB_OK: return "ok";
+  case BB_ERR_INPUT: return "invalid input";
+  case BB_ERR_NOMEM: return "out of memory";
+  case BB_ERR_IO: return "i/o error";
+  case BB_ERR_ARG: return "bad argument";
+  case BB_ERR_NO_GPU: return "no usable GPU";
+  case BB_ERR_GPU: return "GPU error";
+  case BB_ERR_TIMEOUT: return "time limit";
+  }
+  return "unknown status";
+}
+
+double bb_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+uint64_t bb_available_memory(void) {
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (f) {
+    char line[256];
+    unsigned long long kib;
+    while (fgets(line, sizeof line, f)) {
+      if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1) {
+        fclose(f);
+        return (uint64_t)kib * 1024u;
+      }
+    }
+    fclose(f);
+  }
+  long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return (pages > 0 && page > 0) ? (uint64_t)pages * (uint64_t)page : 0;
+}
+
+int bb_cpu_count(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int)n : 1;
+}

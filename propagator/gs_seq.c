@@ -1,0 +1,74 @@
+/* Queue Gale-Shapley (seed 002 Algorithm 1): free men wait in a FIFO queue; each woman
+ * keeps her best suitor so far, and a man skips women who already hold a better one. */
+#include "algos.h"
+#include "deadline.h"
+#include "prmatrix.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+bb_status bb_gs_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
+                    bb_solve_stats *stats, bb_error *err) {
+  const uint32_t n = (uint32_t)inst->n;
+  const bb_id *men_prefs = inst->men_prefs;
+  double deadline = bb_deadline(opts), t0 = bb_now();
+  uint32_t *rank;
+  bb_status status = bb_rank_matrix_build(inst, opts->threads, &rank, err);
+  if (status != BB_OK) return status;
+  double t1 = bb_now();
+  stats->t_init = t1 - t0;
+
+  bb_id *suitor = malloc(n * sizeof *suitor);  /* n = none */
+  uint32_t *next = calloc(n, sizeof *next);    /* next position in each man's list */
+  bb_id *queue = malloc(n * sizeof *queue);    /* ring of free men; never holds more than n */
+  if (!suitor || !next || !queue) {
+    status = bb_fail(err, BB_ERR_NOMEM, "gs-seq: out of memory for %u men", n);
+    goto done;
+  }
+  for (uint32_t i = 0; i < n; i++) suitor[i] = n, queue[i] = i;
+
+  uint64_t proposals = 0, checkpoint = BB_CLOCK_EVERY;
+  uint32_t head = 0, queued = n;
+  while (queued > 0) {
+    bb_id u = queue[head];
+    if (++head == n) head = 0;
+    queued--;
+    const bb_id *list = men_prefs + (size_t)u * n;
+    uint32_t k = next[u];
+    bb_id w;
+    for (;;) {
+      w = list[k++];
+      bb_id s = suitor[w];
+      const uint32_t *w_rank = rank + (size_t)w * n;
+      if (s == n || w_rank[u] < w_rank[s]) break;
+    }
+    proposals += k - next[u];
+    next[u] = k;
+    bb_id displaced = suitor[w];
+    suitor[w] = u;
+    if (displaced != n) {
+      uint32_t tail = head + queued;
+      queue[tail >= n ? tail - n : tail] = displaced;
+      queued++;
+    }
+    if (proposals >= checkpoint) {
+      checkpoint = proposals + BB_CLOCK_EVERY;
+      if (bb_past(deadline)) {
+        status = bb_timeout(err, "gs-seq", opts, proposals);
+        goto done;
+      }
+    }
+  }
+  double t2 = bb_now();
+  for (uint32_t w = 0; w < n; w++) wife_of[suitor[w]] = w;
+  stats->t_solve = t2 - t1;
+  stats->t_post = bb_now() - t2;
+  stats->proposals = proposals;
+  snprintf(stats->path, sizeof stats->path, "cpu");
+done:
+  free(rank);
+  free(suitor);
+  free(next);
+  free(queue);
+  return status;
+}

@@ -1,0 +1,573 @@
+/* Instance files (docs/formats.md): a line-oriented text format and a raw binary one.
+ *
+ * Both readers stream the file through one growing buffer, so input can be a pipe, and
+ * report the first problem with its place: "FILE:LINE: ..." for text (row i of the lists
+ * is exactly the ids of one non-blank, non-comment line, which lets a wrong row length
+ * be named precisely), "FILE: ..." for binary. Integers are parsed by hand: a 1 GB text
+ * file (n = 10000) must not take minutes. */
+#define _POSIX_C_SOURCE 200809L
+#include "instance_io.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define BIN_MAGIC "BBSMPBIN"
+#define BIN_VERSION 1u
+#define BIN_HEADER_BYTES 24
+#define IO_CHUNK ((size_t)1 << 20)
+/* No legitimate line needs more than ~8 bytes per id; this bounds memory on junk input. */
+#define LINE_SLACK ((size_t)64 << 20)
+
+/* ------------------------------------------------------------------ reading ---- */
+
+typedef struct reader {
+  FILE *f;
+  const char *name; /* for messages */
+  char *buf;
+  size_t cap, begin, end, scanned; /* data is buf[begin, end); no '\n' in [begin, scanned) */
+  int eof;
+  int read_errno; /* errno of a failed read, 0 if none */
+  uint64_t bytes; /* bytes read from the file so far */
+} reader;
+
+/* Reads more input, keeping buf[begin, end) (moved to the front). Returns 0 on success
+ * (possibly reaching EOF), -1 on a read error or when the buffer cannot grow to `limit`. */
+static int reader_fill(reader *r, size_t limit) {
+  if (r->begin > 0) {
+    memmove(r->buf, r->buf + r->begin, r->end - r->begin);
+    r->end -= r->begin;
+    r->scanned -= r->begin;
+    r->begin = 0;
+  }
+  if (r->end == r->cap) {
+    if (r->cap >= limit) return -1;
+    size_t cap = r->cap * 2 < limit ? r->cap * 2 : limit;
+    char *grown = realloc(r->buf, cap);
+    if (!grown) return -1;
+    r->buf = grown;
+    r->cap = cap;
+  }
+  size_t got = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
+  r->end += got;
+  r->bytes += got;
+  if (got == 0) {
+    if (ferror(r->f)) {
+      r->read_errno = errno ? errno : EIO;
+      return -1;
+    }
+    r->eof = 1;
+  }
+  return 0;
+}
+
+/* Next line without its '\n': 1, or 0 at end of input, or -1 (read error / too long). */
+static int reader_line(reader *r, const char **line, size_t *len, size_t limit) {
+  for (;;) {
+    char *nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
+    if (nl) {
+      *line = r->buf + r->begin;
+      *len = (size_t)(nl - *line);
+      r->begin = r->scanned = (size_t)(nl - r->buf) + 1;
+      return 1;
+    }
+    r->scanned = r->end;
+    if (r->eof) {
+      if (r->begin == r->end) return 0;
+      *line = r->buf + r->begin;
+      *len = r->end - r->begin;
+      r->begin = r->scanned = r->end;
+      return 1;
+    }
+    if (reader_fill(r, limit) < 0) return -1;
+  }
+}
+
+/* Makes at least `want` bytes available unless the input ends first. */
+static int reader_want(reader *r, size_t want) {
+  while (r->end - r->begin < want && !r->eof)
+    if (reader_fill(r, want > r->cap ? want : r->cap) < 0) return -1;
+  return 0;
+}
+
+static int is_blank(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+static int is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
+
+/* A token fit for a message: at most 40 characters, unprintable bytes as '?'. */
+static const char *quote(char out[48], const char *tok, size_t len) {
+  size_t k = 0;
+  for (; k < len && k < 40; k++) {
+    unsigned char c = (unsigned char)tok[k];
+    out[k] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+  }
+  if (k < len) {
+    memcpy(out + k, "...", 3);
+    k += 3;
+  }
+  out[k] = '\0';
+  return out;
+}
+
+/* Skips blanks; returns the start of the next token or NULL if the line (up to '#') is done. */
+static const char *next_token(const char *p, const char *e, const char **tok_end) {
+  while (p < e && is_blank((unsigned char)*p)) p++;
+  if (p == e || *p == '#') return NULL;
+  const char *t = p;
+  while (p < e && !is_blank((unsigned char)*p) && *p != '#') p++;
+  *tok_end = p;
+  return t;
+}
+
+/* Token shapes: a plain number (value saturated at UINT32_MAX + 1), "-digits", or junk. */
+enum { TOK_NUMBER, TOK_NEGATIVE, TOK_JUNK };
+
+static int classify(const char *t, const char *e, uint64_t *value) {
+  int negative = t < e && *t == '-';
+  const char *p = t + negative;
+  if (p == e) return TOK_JUNK;
+  uint64_t v = 0;
+  for (; p < e; p++) {
+    if (!is_digit((unsigned char)*p)) return TOK_JUNK;
+    v = v * 10 + (uint64_t)(*p - '0');
+    if (v > UINT32_MAX) v = (uint64_t)UINT32_MAX + 1;
+  }
+  *value = v;
+  return negative ? TOK_NEGATIVE : TOK_NUMBER;
+}
+
+typedef struct text_state {
+  reader *r;
+  const char *name;
+  long long line_no;
+  int n;
+  uint32_t *seen; /* n stamps for the permutation check */
+  uint32_t stamp;
+} text_state;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static bb_status
+text_fail(const text_state *ts, bb_error *err, bb_status status, const char *fmt, ...) {
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return bb_fail(err, status, "%s:%lld: %s", ts->name, ts->line_no, msg);
+}
+
+/* Parses one list into row[0..n). The side is "man" or "woman". A wrong length is
+ * reported before a bad id in it (a long row has duplicates by necessity), except that
+ * a non-number is reported at once. */
+static bb_status parse_row(text_state *ts, const char *line, size_t len, bb_id *row,
+                           const char *side, int who, bb_error *err) {
+  const char *p = line, *e = line + len;
+  const int n = ts->n;
+  const uint32_t stamp = ++ts->stamp;
+  uint32_t *seen = ts->seen;
+  int count = 0;
+  int bad_pos = -1; /* first out-of-range or repeated id */
+  const char *bad_tok = NULL, *bad_end = NULL;
+  for (;;) {
+    while (p < e && is_blank((unsigned char)*p)) p++;
+    if (p == e || *p == '#') break;
+    const char *t = p;
+    uint64_t v = 0;
+    /* Fast path: a plain decimal number. */
+    while (p < e && is_digit((unsigned char)*p)) {
+      v = v * 10 + (uint64_t)(*p - '0');
+      if (v > UINT32_MAX) v = (uint64_t)UINT32_MAX + 1;
+      p++;
+    }
+    if (p == t || (p < e && !is_blank((unsigned char)*p) && *p != '#')) {
+      while (p < e && !is_blank((unsigned char)*p) && *p != '#') p++;
+      if (classify(t, p, &v) != TOK_NEGATIVE) {
+        char q[48];
+        return text_fail(ts, err, BB_ERR_INPUT, "%s %d's list: not a number: '%s'", side, who,
+                         quote(q, t, (size_t)(p - t)));
+      }
+      v = UINT64_MAX; /* negative: out of range */
+    }
+    if (count < n && bad_pos < 0) {
+      if (v >= (uint64_t)n || seen[v] == stamp) {
+        bad_pos = count;
+        bad_tok = t;
+        bad_end = p;
+      } else {
+        seen[v] = stamp;
+        row[count] = (bb_id)v;
+      }
+    }
+    count++;
+  }
+  if (count != n)
+    return text_fail(ts, err, BB_ERR_INPUT, "expected %d ids in %s %d's list, line has %d", n, side,
+                     who, count);
+  if (bad_pos >= 0) {
+    char q[48];
+    uint64_t v = 0;
+    quote(q, bad_tok, (size_t)(bad_end - bad_tok));
+    if (classify(bad_tok, bad_end, &v) != TOK_NUMBER || v >= (uint64_t)n)
+      return text_fail(ts, err, BB_ERR_INPUT,
+                       "%s %d's list, position %d: id %s is out of range 0..%d", side, who, bad_pos,
+                       q, n - 1);
+    int first = 0;
+    while (row[first] != (bb_id)v) first++;
+    return text_fail(ts, err, BB_ERR_INPUT,
+                     "%s %d's list: id %s appears twice (positions %d and %d): not a permutation",
+                     side, who, q, first, bad_pos);
+  }
+  return BB_OK;
+}
+
+static int line_is_blank(const char *p, size_t len) {
+  const char *e = p + len, *tok_end = NULL;
+  return next_token(p, e, &tok_end) == NULL;
+}
+
+static bb_status read_error(const text_state *ts, bb_error *err, size_t limit) {
+  if (ts->r->read_errno)
+    return bb_fail(err, BB_ERR_IO, "%s: read error: %s", ts->name, strerror(ts->r->read_errno));
+  if (ts->r->cap < limit)
+    return bb_fail(err, BB_ERR_NOMEM, "%s:%lld: out of memory for a line", ts->name,
+                   ts->line_no + 1);
+  return bb_fail(err, BB_ERR_INPUT, "%s:%lld: line longer than %zu bytes", ts->name,
+                 ts->line_no + 1, limit);
+}
+
+static bb_status read_text(text_state *ts, bb_instance **out, bb_error *err) {
+  const char *line = NULL, *tok, *tok_end = NULL;
+  size_t len, limit = LINE_SLACK;
+  int got;
+  char q[48];
+
+  /* n, alone on the first non-blank, non-comment line. */
+  for (;;) {
+    got = reader_line(ts->r, &line, &len, limit);
+    if (got < 0) return read_error(ts, err, limit);
+    if (got == 0)
+      return bb_fail(err, BB_ERR_INPUT, "%s: %s: expected n (the number of men and of women)",
+                     ts->name,
+                     ts->r->bytes ? "no data (only blank lines and comments)" : "empty file");
+    ts->line_no++;
+    if (!line_is_blank(line, len)) break;
+  }
+  tok = next_token(line, line + len, &tok_end);
+  uint64_t value = 0;
+  int shape = classify(tok, tok_end, &value);
+  quote(q, tok, (size_t)(tok_end - tok));
+  if (shape == TOK_JUNK)
+    return text_fail(ts, err, BB_ERR_INPUT,
+                     "not a number: '%s' (expected n, the number of men and of women)", q);
+  if (shape == TOK_NEGATIVE || value < 1 || value > BB_MAX_N)
+    return text_fail(ts, err, BB_ERR_INPUT, "n = %s is out of range 1..%d", q, BB_MAX_N);
+  const char *extra = next_token(tok_end, line + len, &tok_end);
+  if (extra)
+    return text_fail(ts, err, BB_ERR_INPUT, "expected n alone on its line, found '%s' after it",
+                     quote(q, extra, (size_t)(tok_end - extra)));
+  int n = (int)value;
+  ts->n = n;
+
+  bb_error sub = {{0}};
+  bb_instance *inst = bb_instance_new(n, &sub);
+  if (!inst) return text_fail(ts, err, BB_ERR_NOMEM, "%s", sub.msg);
+  ts->seen = calloc((size_t)n, sizeof *ts->seen);
+  if (!ts->seen) {
+    bb_instance_free(inst);
+    return text_fail(ts, err, BB_ERR_NOMEM, "out of memory");
+  }
+
+  limit = LINE_SLACK + 16 * (size_t)n;
+  int rows = 0, total = 2 * n;
+  bb_status st = BB_OK;
+  while (st == BB_OK) {
+    got = reader_line(ts->r, &line, &len, limit);
+    if (got < 0) {
+      st = read_error(ts, err, limit);
+      break;
+    }
+    if (got == 0) break;
+    ts->line_no++;
+    if (line_is_blank(line, len)) continue;
+    if (rows == total) {
+      st = text_fail(ts, err, BB_ERR_INPUT, "extra data after the women's lists");
+      break;
+    }
+    int women = rows >= n;
+    int who = women ? rows - n : rows;
+    bb_id *row = (women ? inst->women_prefs : inst->men_prefs) + (size_t)who * (size_t)n;
+    st = parse_row(ts, line, len, row, women ? "woman" : "man", who, err);
+    rows++;
+  }
+  if (st == BB_OK && rows < total)
+    st = text_fail(
+        ts, err, BB_ERR_INPUT, "file ends after %d of %d rows (truncated?): %s", rows, total,
+        rows < n ? "the men's lists are incomplete" : "the women's lists are incomplete");
+  if (st != BB_OK) {
+    bb_instance_free(inst);
+    return st;
+  }
+  *out = inst;
+  return BB_OK;
+}
+
+static uint32_t load_u32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_error *err) {
+  if (reader_want(r, BIN_HEADER_BYTES) < 0)
+    return bb_fail(err, BB_ERR_IO, "%s: read error: %s", name,
+                   strerror(r->read_errno ? r->read_errno : ENOMEM));
+  size_t have = r->end - r->begin;
+  if (have < BIN_HEADER_BYTES)
+    return bb_fail(err, BB_ERR_INPUT,
+                   "%s: truncated file: expected at least %d bytes (the header), got %zu", name,
+                   BIN_HEADER_BYTES, have);
+  const unsigned char *h = (const unsigned char *)r->buf + r->begin;
+  uint32_t version = load_u32(h + 8), n = load_u32(h + 12), id_bytes = load_u32(h + 16),
+           reserved = load_u32(h + 20);
+  r->begin += BIN_HEADER_BYTES;
+  if (version != BIN_VERSION)
+    return bb_fail(err, BB_ERR_INPUT,
+                   "%s: bad header: unsupported version %u (this build reads %u)", name, version,
+                   BIN_VERSION);
+  if (n < 1 || n > BB_MAX_N)
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: n = %u is out of range 1..%d", name, n,
+                   BB_MAX_N);
+  if (!(id_bytes == 4 || (id_bytes == 2 && n <= 65536)))
+    return bb_fail(
+        err, BB_ERR_INPUT,
+        "%s: bad header: id width %u bytes is invalid for n = %u (2 or 4, 4 when n > 65536)", name,
+        id_bytes, n);
+  if (reserved != 0)
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: reserved field is %u, expected 0", name,
+                   reserved);
+
+  uint64_t cells = 2 * (uint64_t)n * n, expected = BIN_HEADER_BYTES + cells * id_bytes;
+  bb_error sub = {{0}};
+  bb_instance *inst = bb_instance_new((int)n, &sub);
+  if (!inst) return bb_fail(err, BB_ERR_NOMEM, "%s: %s", name, sub.msg);
+
+  struct stat sb;
+  if (fstat(fileno(r->f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != expected) {
+    bb_instance_free(inst);
+    return bb_fail(err, BB_ERR_INPUT, "%s: %s: expected %llu bytes for n = %u, got %llu", name,
+                   (uint64_t)sb.st_size < expected ? "truncated file"
+                                                   : "extra data after the women's rows",
+                   (unsigned long long)expected, n, (unsigned long long)sb.st_size);
+  }
+
+  /* The men's and women's rows are contiguous in the file: one stream of ids. */
+  uint64_t done = 0;
+  while (done < cells) {
+    size_t avail = (r->end - r->begin) / id_bytes;
+    if (avail == 0) {
+      if (r->eof || reader_fill(r, r->cap) < 0) break;
+      continue;
+    }
+    uint64_t half = cells / 2;
+    if (done < half && avail > half - done) avail = (size_t)(half - done); /* one side at a time */
+    if (avail > cells - done) avail = (size_t)(cells - done);
+    const unsigned char *p = (const unsigned char *)r->buf + r->begin;
+    bb_id *dst = done < half ? inst->men_prefs + done : inst->women_prefs + (done - half);
+    if (id_bytes == 2)
+      for (size_t i = 0; i < avail; i++) dst[i] = (bb_id)(p[2 * i] | (uint32_t)p[2 * i + 1] << 8);
+    else
+      for (size_t i = 0; i < avail; i++) dst[i] = load_u32(p + 4 * i);
+    r->begin += avail * id_bytes;
+    done += avail;
+  }
+  if (r->read_errno) {
+    bb_instance_free(inst);
+    return bb_fail(err, BB_ERR_IO, "%s: read error: %s", name, strerror(r->read_errno));
+  }
+  if (done < cells) {
+    bb_instance_free(inst);
+    return bb_fail(err, BB_ERR_INPUT,
+                   "%s: truncated file: expected %llu bytes for n = %u, got %llu", name,
+                   (unsigned long long)expected, n, (unsigned long long)r->bytes);
+  }
+  if (r->begin == r->end && !r->eof) reader_fill(r, r->cap);
+  if (r->begin < r->end) {
+    bb_instance_free(inst);
+    return bb_fail(err, BB_ERR_INPUT, "%s: extra data after the women's rows (expected %llu bytes)",
+                   name, (unsigned long long)expected);
+  }
+  bb_status st = bb_instance_validate(inst, &sub);
+  if (st != BB_OK) {
+    bb_instance_free(inst);
+    return bb_fail(err, st, "%s: %s", name, sub.msg);
+  }
+  *out = inst;
+  return BB_OK;
+}
+
+bb_status bb_instance_read(const char *path, bb_instance **out, bb_error *err) {
+  if (!path || !out) return bb_fail(err, BB_ERR_ARG, "bb_instance_read: NULL argument");
+  *out = NULL;
+  int from_stdin = strcmp(path, "-") == 0;
+  const char *name = from_stdin ? "<stdin>" : path;
+  FILE *f = from_stdin ? stdin : fopen(path, "rb");
+  if (!f) return bb_fail(err, BB_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+
+  reader r = {.f = f, .name = name, .cap = IO_CHUNK};
+  r.buf = malloc(r.cap);
+  bb_status st;
+  if (!r.buf) {
+    st = bb_fail(err, BB_ERR_NOMEM, "%s: out of memory", name);
+  } else if (reader_want(&r, 8) < 0) {
+    st = bb_fail(err, BB_ERR_IO, "%s: read error: %s", name,
+                 strerror(r.read_errno ? r.read_errno : ENOMEM));
+  } else {
+    size_t have = r.end - r.begin;
+    const char *head = r.buf + r.begin;
+    if (have >= 8 && memcmp(head, BIN_MAGIC, 8) == 0) {
+      st = read_binary(&r, name, out, err);
+    } else if ((have >= 5 && memcmp(head, BIN_MAGIC, 5) == 0) ||
+               memchr(head, '\0', have < 8 ? have : 8)) {
+      char q[48];
+      st = bb_fail(err, BB_ERR_INPUT,
+                   "%s: bad magic '%s': neither a text instance nor a %s binary file", name,
+                   quote(q, head, have < 8 ? have : 8), BIN_MAGIC);
+    } else {
+      text_state ts = {.r = &r, .name = name};
+      st = read_text(&ts, out, err);
+      free(ts.seen);
+    }
+  }
+  free(r.buf);
+  if (!from_stdin) fclose(f);
+  return st;
+}
+
+/* ------------------------------------------------------------------ writing ---- */
+
+typedef struct writer {
+  FILE *f;
+  const char *path;
+  int to_stdout;
+  char *buf;
+  size_t len;
+  int failed_errno;
+} writer;
+
+static bb_status writer_open(writer *w, const char *path, const char *mode, bb_error *err) {
+  memset(w, 0, sizeof *w);
+  w->path = path;
+  w->to_stdout = strcmp(path, "-") == 0;
+  w->f = w->to_stdout ? stdout : fopen(path, mode);
+  if (!w->f)
+    return bb_fail(err, BB_ERR_IO, "cannot open '%s' for writing: %s", path, strerror(errno));
+  w->buf = malloc(IO_CHUNK);
+  if (!w->buf) {
+    if (!w->to_stdout) fclose(w->f);
+    return bb_fail(err, BB_ERR_NOMEM, "cannot write '%s': out of memory", path);
+  }
+  return BB_OK;
+}
+
+static void writer_flush(writer *w) {
+  if (w->len && !w->failed_errno && fwrite(w->buf, 1, w->len, w->f) != w->len)
+    w->failed_errno = errno ? errno : EIO;
+  w->len = 0;
+}
+
+/* Makes room for `bytes` more bytes in the buffer (bytes <= IO_CHUNK). */
+static char *writer_room(writer *w, size_t bytes) {
+  if (w->len + bytes > IO_CHUNK) writer_flush(w);
+  return w->buf + w->len;
+}
+
+static bb_status writer_close(writer *w, bb_error *err) {
+  writer_flush(w);
+  free(w->buf);
+  if (w->to_stdout) {
+    if (fflush(w->f) != 0 && !w->failed_errno) w->failed_errno = errno ? errno : EIO;
+  } else if (fclose(w->f) != 0 && !w->failed_errno) {
+    w->failed_errno = errno ? errno : EIO;
+  }
+  if (w->failed_errno)
+    return bb_fail(err, BB_ERR_IO, "cannot write '%s': %s", w->path, strerror(w->failed_errno));
+  return BB_OK;
+}
+
+static bb_status check_writable(const bb_instance *inst, const char *path, bb_error *err) {
+  if (!inst || !path || inst->n < 1 || !inst->men_prefs || !inst->women_prefs)
+    return bb_fail(err, BB_ERR_ARG, "bb_instance_write: NULL or empty argument");
+  return BB_OK;
+}
+
+/* Writes `v` in decimal at p; returns the number of characters. */
+static size_t put_uint(char *p, uint32_t v) {
+  char tmp[10];
+  size_t len = 0;
+  do {
+    tmp[len++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  for (size_t k = 0; k < len; k++) p[k] = tmp[len - 1 - k];
+  return len;
+}
+
+bb_status bb_instance_write_text(const bb_instance *inst, const char *path, bb_error *err) {
+  bb_status st = check_writable(inst, path, err);
+  if (st != BB_OK) return st;
+  writer w;
+  if ((st = writer_open(&w, path, "w", err)) != BB_OK) return st;
+  int n = inst->n;
+  char *p = writer_room(&w, 16);
+  w.len += put_uint(p, (uint32_t)n);
+  w.buf[w.len++] = '\n';
+  for (int side = 0; side < 2; side++) {
+    const bb_id *rows = side ? inst->women_prefs : inst->men_prefs;
+    for (int who = 0; who < n; who++) {
+      const bb_id *row = rows + (size_t)who * (size_t)n;
+      for (int k = 0; k < n; k++) {
+        p = writer_room(&w, 12);
+        w.len += put_uint(p, row[k]);
+        w.buf[w.len++] = k + 1 < n ? ' ' : '\n';
+      }
+    }
+  }
+  return writer_close(&w, err);
+}
+
+bb_status bb_instance_write_binary(const bb_instance *inst, const char *path, bb_error *err) {
+  bb_status st = check_writable(inst, path, err);
+  if (st != BB_OK) return st;
+  writer w;
+  if ((st = writer_open(&w, path, "wb", err)) != BB_OK) return st;
+  uint32_t n = (uint32_t)inst->n, id_bytes = n <= 65536 ? 2 : 4;
+  uint32_t header[4] = {BIN_VERSION, n, id_bytes, 0};
+  unsigned char *p = (unsigned char *)writer_room(&w, BIN_HEADER_BYTES);
+  memcpy(p, BIN_MAGIC, 8);
+  for (int i = 0; i < 4; i++)
+    for (int b = 0; b < 4; b++) p[8 + 4 * i + b] = (unsigned char)(header[i] >> (8 * b));
+  w.len += BIN_HEADER_BYTES;
+  size_t cells = (size_t)n * n;
+  for (int side = 0; side < 2; side++) {
+    const bb_id *ids = side ? inst->women_prefs : inst->men_prefs;
+    for (size_t c = 0; c < cells;) {
+      size_t batch = (IO_CHUNK - w.len) / id_bytes;
+      if (batch == 0) {
+        writer_flush(&w);
+        continue;
+      }
+      if (batch > cells - c) batch = cells - c;
+      p = (unsigned char *)w.buf + w.len;
+      for (size_t i = 0; i < batch; i++)
+        for (uint32_t b = 0; b < id_bytes; b++)
+          p[id_bytes * i + b] = (unsigned char)(ids[c + i] >> (8 * b));
+      w.len += batch * id_bytes;
+      c += batch;
+    }
+  }
+  return writer_close(&w, err);
+}

@@ -1,0 +1,39 @@
+/* The locality-aware sequential proposal loop (seed 000 Algorithm 1, LAProp), shared by
+ * the la-seq algorithm and by bamboo's CPU tail, which resumes it from the GPU's state.
+ *
+ * State: partner_rank[w] is the rank (in w's list) of w's current partner, n if she is
+ * free; next[m] is the position in m's list of the next woman m will propose to. The
+ * partner of w is women_prefs[w * n + partner_rank[w]]. */
+#ifndef BB_LA_H
+#define BB_LA_H
+
+#include "prmatrix.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Supplies man m's PRMatrix row from position `from` on (entries from..n-1), e.g. a
+ * host PRMatrix or rows fetched from the GPU. Returns a pointer to entry `from`, or NULL
+ * on failure (then the message is in err). */
+typedef const bb_prnode *(*bb_prrow_fn)(void *ctx, bb_id m, uint32_t from, bb_error *err);
+
+typedef struct bb_la_state {
+  int n;
+  uint32_t *partner_rank; /* n */
+  uint32_t *next;         /* n */
+  uint64_t proposals;
+} bb_la_state;
+
+/* Lets free man m propose from next[m] on until the chain of displacements he starts
+ * ends with a free woman accepting (McVitie-Wilson order). */
+bb_status bb_la_propose(bb_la_state *st, const bb_id *women_prefs, bb_prrow_fn row, void *ctx,
+                        bb_id m, bb_error *err);
+
+/* wife_of[m] from partner_rank; every woman must have a partner. */
+void bb_la_extract(const bb_la_state *st, const bb_id *women_prefs, bb_id *wife_of);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

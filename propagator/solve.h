@@ -1,0 +1,58 @@
+/* The engine's algorithms behind one entry point, selected by name.
+ *
+ * Every algorithm returns the man-optimal stable matching (unique, so all of them
+ * must return the identical matching). */
+#ifndef BB_SOLVE_H
+#define BB_SOLVE_H
+
+#include "instance.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Progress callback for long runs: `what` names the phase, `done`/`total` its state
+ * (total 0 when unknown). Called from the solving thread, at most a few times a second. */
+typedef void (*bb_progress_fn)(void *ctx, const char *what, uint64_t done, uint64_t total);
+
+typedef struct bb_solve_opts {
+  int threads;          /* CPU threads for -par algorithms and parallel set-up; 0 = all CPUs */
+  int tail_threshold;   /* bamboo: the CPU takes over once at most this many men are free (>= 1) */
+  int verbose;          /* print decisions (path taken, fallbacks) on stderr */
+  double time_limit_s;  /* 0 = none; GPU kernels and long CPU loops stop with BB_ERR_TIMEOUT */
+  int gpu_tail;         /* bamboo: finish the tail on the GPU (single-block scan) instead of the CPU */
+  int device_resident;  /* GPU algorithms: time only from lists already on the GPU (see bb_solve_stats) */
+  bb_progress_fn progress;
+  void *progress_ctx;
+} bb_solve_opts;
+
+/* Seed 000 Figure 8 phases, in seconds. Phases an algorithm does not have stay 0. */
+typedef struct bb_solve_stats {
+  double t_transfer;   /* host -> GPU copy of the lists (GPU algorithms) */
+  double t_precheck;   /* perfect-case test (bamboo) */
+  double t_init;       /* rank matrix / PRMatrix construction */
+  double t_solve;      /* proposals */
+  double t_post;       /* matching extraction */
+  uint64_t proposals;  /* proposals made, where the algorithm counts them (CPU sequential) */
+  int tail_men;        /* bamboo: free men handed to the CPU (or GPU) tail */
+  char path[96];       /* what actually ran, e.g. "gpu+cpu-tail", "cpu (no GPU: ...)" */
+} bb_solve_stats;
+
+void bb_solve_opts_default(bb_solve_opts *opts);
+
+/* NULL-terminated list of algorithm names, in a stable order. */
+const char *const *bb_algorithm_names(void);
+/* One-line description of an algorithm, or NULL if the name is unknown. */
+const char *bb_algorithm_describe(const char *name);
+/* 1 if the algorithm needs a GPU (gpu-*), 0 otherwise (bamboo falls back to the CPU). */
+int bb_algorithm_needs_gpu(const char *name);
+
+/* Solves `inst` with algorithm `name`, writing wife_of[m] for every man m.
+ * `opts` and `stats` may be NULL. The instance must be valid (bb_instance_validate). */
+bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opts *opts,
+                   bb_id *wife_of, bb_solve_stats *stats, bb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,233 @@
+#!/bin/sh
+# End-to-end tests of the bamboo-smp command line, one case per ctest test.
+# usage: test_cli.sh BAMBOO_SMP DATA_DIR WORK_DIR CASE
+# Each case checks exit codes and the key part of the messages (stderr).
+set -u
+
+BIN=$1
+DATA=$2
+CASE=$4
+WORK=$3/$CASE
+rm -rf "$WORK" && mkdir -p "$WORK" || exit 1
+
+fail() {
+  echo "FAIL [$CASE]: $*" >&2
+  exit 1
+}
+
+# run ARGS...: runs bamboo-smp; stdout in $WORK/out, stderr in $WORK/err, status in $rc.
+run() {
+  "$BIN" "$@" >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+}
+
+# expect CODE TEXT ARGS...: bamboo-smp ARGS exits with CODE and prints TEXT on stderr.
+expect() {
+  code=$1
+  text=$2
+  shift 2
+  run "$@"
+  if [ "$rc" -ne "$code" ]; then
+    cat "$WORK/err" >&2
+    fail "bamboo-smp $*: exit status $rc, expected $code"
+  fi
+  if [ -n "$text" ] && ! grep -F -q -- "$text" "$WORK/err"; then
+    cat "$WORK/err" >&2
+    fail "bamboo-smp $*: stderr lacks '$text'"
+  fi
+}
+
+# expect_ok ARGS...: bamboo-smp ARGS succeeds.
+expect_ok() { expect 0 "" "$@"; }
+
+same() { cmp -s "$1" "$2" || fail "$1 and $2 differ"; }
+
+# --- bad input ---
+
+case_missing_file() {
+  expect 3 "cannot open '$WORK/no-such-file.txt'" solve "$WORK/no-such-file.txt"
+  expect 3 "cannot open" gen solo --n 4 -o "$WORK/no-such-dir/inst.txt"
+}
+
+case_not_permutation() {
+  expect 1 "not_permutation.txt:4: man 1's list: id 0 appears twice" \
+    solve "$DATA/not_permutation.txt"
+}
+
+case_id_out_of_range() {
+  expect 1 "id_out_of_range.txt:8: woman 2's list, position 2: id 3 is out of range" \
+    solve "$DATA/id_out_of_range.txt"
+}
+
+case_wrong_row_count() {
+  expect 1 "wrong_row_count.txt:7:" solve "$DATA/wrong_row_count.txt"
+  expect 1 "5 of 6 rows" solve "$DATA/wrong_row_count.txt"
+  expect 1 "extra_row.txt:7: extra data" solve "$DATA/extra_row.txt"
+  expect 1 "long_row.txt:3: expected 2 ids in man 0's list" solve "$DATA/long_row.txt"
+}
+
+case_truncated_text() {
+  expect 1 "truncated.txt:6: expected 3 ids in woman 1's list, line has 2" \
+    solve "$DATA/truncated.txt"
+  : >"$WORK/empty.txt"
+  expect 1 "empty file" solve "$WORK/empty.txt"
+}
+
+case_truncated_binary() {
+  expect_ok gen random --n 20 --seed 3 --binary -o "$WORK/full.bin"
+  size=$(wc -c <"$WORK/full.bin")
+  head -c $((size - 7)) "$WORK/full.bin" >"$WORK/cut.bin"
+  expect 1 "cut.bin: truncated file" solve "$WORK/cut.bin"
+  head -c 10 "$WORK/full.bin" >"$WORK/header.bin"
+  expect 1 "header.bin: truncated file" solve "$WORK/header.bin"
+}
+
+case_unknown_algorithm() {
+  expect 2 "unknown algorithm 'no-such-algo'" solve "$DATA/tiny.txt" --algo no-such-algo
+  expect 2 "unknown algorithm 'x'" bench --algos gs-seq,x --n 5
+}
+
+case_unknown_kind() {
+  expect 2 "unknown generator 'zigzag'" gen zigzag --n 5
+  expect 2 "unknown generator 'zigzag'" solve --gen zigzag --n 5
+  expect 2 "unknown generator 'zigzag'" bench --kinds solo,zigzag --n 5
+}
+
+case_bad_n() {
+  for n in 0 -1 abc 99999999 12x ""; do
+    expect 2 "--n" gen random --n "$n"
+    expect 2 "--n" solve --gen random --n "$n"
+    expect 2 "--n" bench --n "10,$n"
+  done
+  expect 2 "missing --n" gen solo
+  expect 2 "--gen needs --n" solve --gen solo
+}
+
+case_unknown_option() {
+  expect 2 "unknown option '--frobnicate'" solve "$DATA/tiny.txt" --frobnicate
+  expect 2 "unknown option '-x'" gen solo --n 4 -x
+  expect 2 "unknown option '--fast'" bench --fast
+  expect 2 "usage: bamboo-smp solve" solve --frobnicate
+  expect 2 "unknown command 'solv'" solv "$DATA/tiny.txt"
+  expect 2 "unexpected argument" solve "$DATA/tiny.txt" "$DATA/tiny.txt"
+}
+
+case_missing_value() {
+  expect 2 "option '--algo' needs a value" solve "$DATA/tiny.txt" --algo
+  expect 2 "option '-o' needs a value" gen solo --n 4 -o
+  expect 2 "option '--runs' needs a value" bench --runs
+}
+
+case_bad_combinations() {
+  expect 2 "--binary needs -o" gen solo --n 4 --binary
+  expect 2 "not both" solve "$DATA/tiny.txt" --gen solo --n 4
+  expect 2 "missing input" solve --algo gs-seq
+  expect 2 "--time-limit" solve "$DATA/tiny.txt" --time-limit -3
+  expect 2 "--seed" gen solo --n 4 --seed -1
+  expect 2 "--group 9 is larger" gen random --n 4 --group 9
+}
+
+case_time_limit() {
+  # Congested n=2000 makes 2 million proposals; the clock is read after 2^20 of them.
+  expect 7 "time limit" solve --gen congested --n 2000 --algo gs-seq --time-limit 0.000001
+}
+
+# --- positive cases ---
+
+case_round_trip_text() {
+  expect_ok gen random --n 40 --group 4 --seed 7 -o "$WORK/inst.txt"
+  expect_ok gen random --n 40 --group 4 --seed 7
+  same "$WORK/out" "$WORK/inst.txt"
+  expect_ok solve "$WORK/inst.txt" --algo gs-seq
+  cp "$WORK/out" "$WORK/from-file"
+  expect_ok solve --gen random --n 40 --group 4 --seed 7 --algo gs-seq
+  same "$WORK/out" "$WORK/from-file"
+  "$BIN" solve - --algo gs-seq <"$WORK/inst.txt" >"$WORK/from-stdin" || fail "solve - failed"
+  same "$WORK/from-stdin" "$WORK/from-file"
+}
+
+case_round_trip_binary() {
+  expect_ok gen solo --n 33 --seed 2 --binary -o "$WORK/inst.bin"
+  expect_ok gen solo --n 33 --seed 2 -o "$WORK/inst.txt"
+  expect_ok solve "$WORK/inst.bin" --algo mw-seq
+  cp "$WORK/out" "$WORK/from-binary"
+  expect_ok solve "$WORK/inst.txt" --algo mw-seq
+  same "$WORK/out" "$WORK/from-binary"
+}
+
+case_verify() {
+  for kind in perfect solo congested random uniform; do
+    expect 0 "verified: stable (n=30)" solve --gen "$kind" --n 30 --verify
+  done
+  expect 0 "verified: stable (n=2)" solve "$DATA/tiny.txt" --verify --algo la-seq
+}
+
+case_output_file() {
+  expect_ok solve --gen uniform --n 57 --seed 5 -o "$WORK/matching.txt"
+  [ ! -s "$WORK/out" ] || fail "-o also wrote to standard output"
+  [ "$(wc -l <"$WORK/matching.txt")" -eq 57 ] || fail "-o did not write 57 lines"
+  grep -q '^0 [0-9][0-9]*$' "$WORK/matching.txt" || fail "no 'm w' line for man 0"
+  expect_ok solve --gen uniform --n 57 --seed 5 -q
+  [ ! -s "$WORK/out" ] || fail "-q printed the matching"
+  expect 3 "cannot open" solve --gen uniform --n 5 -o "$WORK/no-such-dir/m.txt"
+}
+
+case_gs_equals_la() {
+  expect_ok solve --gen congested --n 50 --algo gs-seq
+  cp "$WORK/out" "$WORK/gs"
+  [ "$(wc -l <"$WORK/gs")" -eq 50 ] || fail "gs-seq did not print 50 lines"
+  expect_ok solve --gen congested --n 50 --algo la-seq
+  same "$WORK/out" "$WORK/gs"
+}
+
+case_time() {
+  expect_ok solve --gen random --n 64 --time
+  for word in phase input transfer precheck init solve post total path proposals; do
+    grep -q "^$word " "$WORK/err" || fail "--time lacks the row '$word'"
+  done
+  expect 0 "path:" solve --gen random --n 16 -v -q
+}
+
+case_gpu_algorithm() {
+  # Exit 0 with a GPU, 5 (no usable GPU) without; never anything else.
+  run solve --gen solo --n 20 --algo gpu-mw-cas --verify
+  [ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || fail "gpu-mw-cas: exit status $rc"
+}
+
+case_help() {
+  expect_ok --help
+  grep -q "Exit status" "$WORK/out" || fail "--help does not document the exit status"
+  expect 2 "" 
+  grep -q "usage: bamboo-smp" "$WORK/err" || fail "no usage message without arguments"
+  for cmd in gen solve bench algos; do
+    expect_ok help "$cmd"
+    grep -q "usage: bamboo-smp $cmd" "$WORK/out" || fail "help $cmd"
+  done
+  expect_ok solve --help
+  grep -q -- "--time-limit" "$WORK/out" || fail "solve --help"
+  expect 2 "unknown command 'nope'" help nope
+  expect_ok --version
+  grep -q "^bamboo-smp [0-9]" "$WORK/out" || fail "--version"
+  expect_ok algos
+  for algo in gs-seq mw-seq la-seq gs-par mw-par gpu-mw-cas gpu-la-min bamboo; do
+    grep -q "^$algo " "$WORK/out" || fail "algos does not list $algo"
+  done
+}
+
+case_bench() {
+  expect_ok bench --algos gs-seq,la-seq,mw-par,gpu-la-min --kinds congested,random --n 12,20 \
+    --runs 2 --threads 2 --markdown "$WORK/table.md"
+  same "$WORK/out" "$WORK/table.md"
+  grep -q '^| n | workload | algorithm | solve ms (median) | total ms (median) | runs | path |$' \
+    "$WORK/out" || fail "bench header"
+  [ "$(grep -c '^| [0-9]' "$WORK/out")" -eq 16 ] || fail "bench did not print 16 rows"
+  grep -q '^| 20 | random(g=5) | la-seq | [0-9.]* | [0-9.]* | 2 |' "$WORK/out" ||
+    fail "bench row for la-seq"
+  grep -E -q '\| gpu-la-min \| (skipped \(no GPU\)|[0-9.]+) \|' "$WORK/out" || fail "bench gpu row"
+  expect_ok bench --algos gs-seq --kinds congested --n 2000 --max-seconds 0.000001
+  grep -q '| gs-seq | > 1e-06 s (stopped) |' "$WORK/out" || fail "bench did not stop gs-seq"
+}
+
+command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
+"case_$CASE"
+echo "ok [$CASE]"

@@ -1,0 +1,365 @@
+/* Instance files: round trips of both formats, and every malformed case reported with
+ * its place and its problem. Usage: test_io DATA_DIR (tests/data). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "generate.h"
+#include "instance_io.h"
+
+static int failures;
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      failures++;                                                                                  \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                     \
+    }                                                                                              \
+  } while (0)
+
+static char tmp_dir[256];
+static const char *data_dir;
+
+static const char *tmp_path(const char *name) {
+  static char path[512];
+  snprintf(path, sizeof path, "%s/%s", tmp_dir, name);
+  return path;
+}
+
+static int same(const bb_instance *a, const bb_instance *b) {
+  size_t cells = (size_t)a->n * (size_t)a->n;
+  return a->n == b->n && memcmp(a->men_prefs, b->men_prefs, cells * sizeof(bb_id)) == 0 &&
+         memcmp(a->women_prefs, b->women_prefs, cells * sizeof(bb_id)) == 0;
+}
+
+/* Reads `path`, expecting `want` and a message containing each of the needles. */
+static void expect_read(const char *path, bb_status want, const char *needle1, const char *needle2,
+                        int line) {
+  bb_instance *inst = NULL;
+  bb_error err = {{0}};
+  bb_status got = bb_instance_read(path, &inst, &err);
+  int ok = got == want && (want == BB_OK) == (inst != NULL) &&
+           (!needle1 || strstr(err.msg, needle1)) && (!needle2 || strstr(err.msg, needle2));
+  if (!ok) {
+    failures++;
+    fprintf(stderr, "test_io.c:%d: reading %s: got %s \"%s\", want %s with \"%s\", \"%s\"\n", line,
+            path, bb_status_name(got), err.msg, bb_status_name(want), needle1 ? needle1 : "",
+            needle2 ? needle2 : "");
+  }
+  bb_instance_free(inst);
+}
+#define EXPECT_READ(path, want, n1, n2) expect_read(path, want, n1, n2, __LINE__)
+
+static void write_bytes(const char *path, const void *bytes, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(bytes, 1, len, f) != len || fclose(f) != 0) {
+    fprintf(stderr, "cannot write %s\n", path);
+    exit(1);
+  }
+}
+
+static void test_round_trips(void) {
+  const int sizes[] = {1, 2, 7, 300};
+  for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+    int n = sizes[s];
+    bb_instance *inst = NULL, *back = NULL;
+    bb_error err = {{0}};
+    CHECK(bb_generate(BB_GEN_UNIFORM, n, n, 1234 + s, 1, &inst, &err) == BB_OK);
+    if (!inst) return;
+    const char *text = tmp_path("round.txt");
+    CHECK(bb_instance_write_text(inst, text, &err) == BB_OK);
+    CHECK(bb_instance_read(text, &back, &err) == BB_OK);
+    CHECK(back && same(inst, back));
+    bb_instance_free(back);
+    back = NULL;
+    const char *bin = tmp_path("round.bin");
+    CHECK(bb_instance_write_binary(inst, bin, &err) == BB_OK);
+    CHECK(bb_instance_read(bin, &back, &err) == BB_OK);
+    CHECK(back && same(inst, back));
+    /* Exact size: header + 2 n^2 two-byte ids. */
+    FILE *f = fopen(bin, "rb");
+    CHECK(f && fseek(f, 0, SEEK_END) == 0 && ftell(f) == 24 + 4L * n * n);
+    if (f) fclose(f);
+    bb_instance_free(back);
+    bb_instance_free(inst);
+  }
+}
+
+static void test_good_text_files(void) {
+  char path[512];
+  bb_instance *inst = NULL;
+  bb_error err = {{0}};
+  snprintf(path, sizeof path, "%s/ok_comments.txt", data_dir);
+  CHECK(bb_instance_read(path, &inst, &err) == BB_OK);
+  if (!inst) {
+    fprintf(stderr, "%s\n", err.msg);
+    return;
+  }
+  const bb_id men[] = {0, 1, 2, 1, 0, 2, 2, 1, 0}, women[] = {1, 0, 2, 0, 1, 2, 2, 0, 1};
+  CHECK(inst->n == 3 && memcmp(inst->men_prefs, men, sizeof men) == 0 &&
+        memcmp(inst->women_prefs, women, sizeof women) == 0);
+  bb_instance *crlf = NULL;
+  snprintf(path, sizeof path, "%s/ok_crlf_no_final_newline.txt", data_dir);
+  CHECK(bb_instance_read(path, &crlf, &err) == BB_OK);
+  CHECK(crlf && same(inst, crlf));
+  bb_instance_free(crlf);
+  bb_instance_free(inst);
+}
+
+static void test_bad_text_files(void) {
+  static const struct {
+    const char *file;
+    bb_status status;
+    const char *needle1, *needle2;
+  } cases[] = {
+      {"dup_id.txt", BB_ERR_INPUT, "dup_id.txt:5: man 1's list: id 0 appears twice",
+       "not a permutation"},
+      {"woman_dup_id.txt", BB_ERR_INPUT, "woman_dup_id.txt:6: woman 1's list: id 1 appears twice",
+       NULL},
+      {"out_of_range.txt", BB_ERR_INPUT, "out_of_range.txt:4: man 2's list",
+       "id 9 is out of range 0..4"},
+      {"negative_id.txt", BB_ERR_INPUT, "negative_id.txt:3: man 1's list",
+       "id -1 is out of range 0..1"},
+      {"short_row.txt", BB_ERR_INPUT, "short_row.txt:4: expected 5 ids in man 2's list, line has 4",
+       NULL},
+      {"long_row.txt", BB_ERR_INPUT, "long_row.txt:8: expected 5 ids in woman 1's list, line has 6",
+       NULL},
+      {"truncated.txt", BB_ERR_INPUT, "truncated.txt:8: file ends after 7 of 10 rows (truncated?)",
+       NULL},
+      {"extra_data.txt", BB_ERR_INPUT, "extra_data.txt:7: extra data after the women's lists",
+       NULL},
+      {"negative_n.txt", BB_ERR_INPUT, "negative_n.txt:1: n = -3 is out of range", NULL},
+      {"zero_n.txt", BB_ERR_INPUT, "zero_n.txt:1: n = 0 is out of range", NULL},
+      {"huge_n.txt", BB_ERR_INPUT, "n = 99999999999 is out of range", NULL},
+      {"n_too_large_for_memory.txt", BB_ERR_NOMEM, "n_too_large_for_memory.txt:1: n = 2000000",
+       "memory"},
+      {"n_not_alone.txt", BB_ERR_INPUT, "n_not_alone.txt:1: expected n alone on its line", NULL},
+      {"n_not_a_number.txt", BB_ERR_INPUT, "n_not_a_number.txt:1: not a number: 'three'", NULL},
+      {"not_a_number.txt", BB_ERR_INPUT, "not_a_number.txt:3: man 1's list: not a number: 'x3'",
+       NULL},
+      {"empty.txt", BB_ERR_INPUT, "empty.txt: empty file", NULL},
+      {"comments_only.txt", BB_ERR_INPUT, "comments_only.txt: no data", NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/bad/%s", data_dir, cases[i].file);
+    expect_read(path, cases[i].status, cases[i].needle1, cases[i].needle2, __LINE__);
+  }
+}
+
+/* A binary file: header fields, then `count` ids of `id_bytes` bytes. */
+static void write_binary(const char *path, const char *magic, uint32_t version, uint32_t n,
+                         uint32_t id_bytes, uint32_t reserved, const uint32_t *ids, size_t count) {
+  size_t len = 24 + count * id_bytes;
+  unsigned char *bytes = malloc(len);
+  uint32_t fields[4] = {version, n, id_bytes, reserved};
+  memcpy(bytes, magic, 8);
+  for (int i = 0; i < 4; i++)
+    for (int b = 0; b < 4; b++) bytes[8 + 4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
+  for (size_t c = 0; c < count; c++)
+    for (uint32_t b = 0; b < id_bytes; b++)
+      bytes[24 + c * id_bytes + b] = (unsigned char)(ids[c] >> (8 * b));
+  write_bytes(path, bytes, len);
+  free(bytes);
+}
+
+static void test_binary_files(void) {
+  /* n = 3, men then women. */
+  uint32_t ids[18] = {0, 1, 2, 1, 0, 2, 2, 1, 0, 1, 0, 2, 0, 1, 2, 2, 0, 1};
+  const char *path = tmp_path("case.bin");
+  bb_instance *inst = NULL;
+  bb_error err = {{0}};
+
+  write_binary(path, "BBSMPBIN", 1, 3, 4, 0, ids, 18); /* 4-byte ids are fine at any n */
+  CHECK(bb_instance_read(path, &inst, &err) == BB_OK);
+  CHECK(inst && inst->n == 3 && inst->men_prefs[3] == 1 && inst->women_prefs[8] == 1);
+  bb_instance_free(inst);
+
+  write_binary(path, "BBSMPBIX", 1, 3, 2, 0, ids, 18);
+  EXPECT_READ(path, BB_ERR_INPUT, "bad magic", "case.bin");
+  write_bytes(path,
+              "\x7f"
+              "ELF\x02\x01\x01\0\0\0\0\0",
+              12);
+  EXPECT_READ(path, BB_ERR_INPUT, "bad magic", NULL);
+  write_binary(path, "BBSMPBIN", 2, 3, 2, 0, ids, 18);
+  EXPECT_READ(path, BB_ERR_INPUT, "bad header: unsupported version 2", NULL);
+  write_binary(path, "BBSMPBIN", 1, 0, 2, 0, ids, 0);
+  EXPECT_READ(path, BB_ERR_INPUT, "bad header: n = 0 is out of range", NULL);
+  write_binary(path, "BBSMPBIN", 1, 3, 3, 0, ids, 18);
+  EXPECT_READ(path, BB_ERR_INPUT, "bad header: id width 3 bytes", NULL);
+  write_binary(path, "BBSMPBIN", 1, 70000, 2, 0, ids, 0);
+  EXPECT_READ(path, BB_ERR_INPUT, "bad header: id width 2 bytes is invalid for n = 70000", NULL);
+  write_binary(path, "BBSMPBIN", 1, 3, 2, 5, ids, 18);
+  EXPECT_READ(path, BB_ERR_INPUT, "bad header: reserved field is 5", NULL);
+  write_bytes(path, "BBSMPBIN\x01\0\0\0\x03\0", 14);
+  EXPECT_READ(path, BB_ERR_INPUT, "truncated file: expected at least 24 bytes", NULL);
+  write_binary(path, "BBSMPBIN", 1, 3, 2, 0, ids, 17);
+  EXPECT_READ(path, BB_ERR_INPUT, "truncated file: expected 60 bytes for n = 3, got 58", NULL);
+  write_binary(path, "BBSMPBIN", 1, 2000000, 4, 0, ids, 0);
+  EXPECT_READ(path, BB_ERR_NOMEM, "n = 2000000", "memory");
+
+  uint32_t more[19];
+  memcpy(more, ids, sizeof ids);
+  more[18] = 0;
+  write_binary(path, "BBSMPBIN", 1, 3, 2, 0, more, 19);
+  EXPECT_READ(path, BB_ERR_INPUT,
+              "extra data after the women's rows: expected 60 bytes for n = 3, got 62", NULL);
+
+  uint32_t dup[18], range[18];
+  memcpy(dup, ids, sizeof ids);
+  memcpy(range, ids, sizeof ids);
+  dup[11] = 0;      /* woman 0: 1 0 0 */
+  range[4] = 70000; /* man 1, position 1 */
+  write_binary(path, "BBSMPBIN", 1, 3, 2, 0, dup, 18);
+  EXPECT_READ(path, BB_ERR_INPUT, "case.bin: woman 0's list, position 2: id 0 appears twice", NULL);
+  write_binary(path, "BBSMPBIN", 1, 3, 4, 0, range, 18);
+  EXPECT_READ(path, BB_ERR_INPUT,
+              "case.bin: man 1's list, position 1: id 70000 is out of range 0..2", NULL);
+}
+
+static void test_io_errors(void) {
+  EXPECT_READ(tmp_path("no-such-file.txt"), BB_ERR_IO, "cannot open", "No such file");
+  EXPECT_READ(tmp_dir, BB_ERR_IO, NULL, NULL); /* a directory */
+  bb_instance *inst = NULL;
+  bb_error err = {{0}};
+  CHECK(bb_generate(BB_GEN_CONGESTED, 4, 1, 1, 1, &inst, &err) == BB_OK);
+  CHECK(bb_instance_write_text(inst, tmp_path("missing-dir/x.txt"), &err) == BB_ERR_IO);
+  CHECK(strstr(err.msg, "cannot open") != NULL);
+  CHECK(bb_instance_write_binary(inst, tmp_path("missing-dir/x.bin"), &err) == BB_ERR_IO);
+  if (access("/dev/full", W_OK) == 0) {
+    CHECK(bb_instance_write_text(inst, "/dev/full", &err) == BB_ERR_IO);
+    CHECK(strstr(err.msg, "cannot write '/dev/full'") != NULL);
+  }
+  bb_instance_free(inst);
+}
+
+/* "-" reads standard input, in either format. */
+static void test_stdin(void) {
+  bb_instance *inst = NULL, *back = NULL;
+  bb_error err = {{0}};
+  CHECK(bb_generate(BB_GEN_RANDOM, 20, 4, 9, 1, &inst, &err) == BB_OK);
+  const char *formats[] = {"stdin.txt", "stdin.bin"};
+  for (int i = 0; i < 2; i++) {
+    const char *path = tmp_path(formats[i]);
+    CHECK((i ? bb_instance_write_binary : bb_instance_write_text)(inst, path, &err) == BB_OK);
+    if (!freopen(path, "rb", stdin)) {
+      failures++;
+      return;
+    }
+    CHECK(bb_instance_read("-", &back, &err) == BB_OK);
+    CHECK(back && same(inst, back));
+    bb_instance_free(back);
+    back = NULL;
+  }
+  bb_instance_free(inst);
+}
+
+/* Not a pass/fail test: how fast the text reader goes on this machine. */
+static void measure_text_speed(void) {
+  int n = 2000;
+  bb_instance *inst = NULL, *back = NULL;
+  if (bb_generate(BB_GEN_UNIFORM, n, n, 3, 0, &inst, NULL) != BB_OK) return;
+  const char *path = tmp_path("speed.txt");
+  double t0 = bb_now();
+  CHECK(bb_instance_write_text(inst, path, NULL) == BB_OK);
+  double t1 = bb_now();
+  CHECK(bb_instance_read(path, &back, NULL) == BB_OK);
+  double t2 = bb_now();
+  FILE *f = fopen(path, "rb");
+  long bytes = 0;
+  if (f && fseek(f, 0, SEEK_END) == 0) bytes = ftell(f);
+  if (f) fclose(f);
+  printf("text n=%d (%.1f MB): write %.0f MB/s, read %.0f MB/s\n", n, bytes / 1e6,
+         bytes / 1e6 / (t1 - t0), bytes / 1e6 / (t2 - t1));
+  CHECK(back && same(inst, back));
+  remove(path);
+  bb_instance_free(back);
+  bb_instance_free(inst);
+}
+
+/* Random corruptions of valid files: the reader returns a status, never crashes, and
+ * whatever it accepts is a valid instance. Run under BAMBOO_SANITIZE for full value. */
+static void fuzz(void) {
+  bb_instance *inst = NULL;
+  if (bb_generate(BB_GEN_RANDOM, 5, 2, 77, 1, &inst, NULL) != BB_OK) return;
+  const char *path = tmp_path("fuzz.in");
+  uint64_t state = 12345;
+  int accepted = 0;
+  for (int binary = 0; binary < 2; binary++) {
+    CHECK((binary ? bb_instance_write_binary : bb_instance_write_text)(inst, path, NULL) == BB_OK);
+    FILE *f = fopen(path, "rb");
+    unsigned char orig[512];
+    size_t len = f ? fread(orig, 1, sizeof orig, f) : 0;
+    if (f) fclose(f);
+    for (int iter = 0; iter < 1500; iter++) {
+      unsigned char buf[520];
+      size_t cur = len;
+      memcpy(buf, orig, len);
+      int edits = 1 + iter % 4;
+      for (int e = 0; e < edits; e++) {
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        uint32_t r = (uint32_t)(state >> 33);
+        size_t at = cur ? r % cur : 0;
+        switch ((r >> 24) % 4) {
+        case 0: buf[at] = (unsigned char)(r >> 8); break; /* overwrite */
+        case 1: cur = at; break;                          /* truncate */
+        case 2: buf[at] = binary ? (unsigned char)(buf[at] ^ 1) : "0123456789 \n#-x"[r % 16]; break;
+        default: /* insert */
+          if (cur < sizeof buf) {
+            memmove(buf + at + 1, buf + at, cur - at);
+            buf[at] = "0123456789 \n#-"[r % 15];
+            cur++;
+          }
+        }
+      }
+      write_bytes(path, buf, cur);
+      bb_instance *got = NULL;
+      bb_error err = {{0}};
+      bb_status st = bb_instance_read(path, &got, &err);
+      CHECK((st == BB_OK) == (got != NULL));
+      CHECK(st == BB_OK || err.msg[0] != '\0');
+      if (got) {
+        CHECK(bb_instance_validate(got, NULL) == BB_OK);
+        accepted++;
+      }
+      bb_instance_free(got);
+    }
+  }
+  printf("fuzz: %d of 3000 corrupted files still valid instances\n", accepted);
+  remove(path);
+  bb_instance_free(inst);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: test_io DATA_DIR\n");
+    return 2;
+  }
+  data_dir = argv[1];
+  const char *base = getenv("TMPDIR");
+  snprintf(tmp_dir, sizeof tmp_dir, "%s/bamboo-test-io-XXXXXX", base && *base ? base : "/tmp");
+  if (!mkdtemp(tmp_dir)) {
+    perror("mkdtemp");
+    return 1;
+  }
+  test_round_trips();
+  test_good_text_files();
+  test_bad_text_files();
+  test_binary_files();
+  test_io_errors();
+  fuzz();
+  measure_text_speed();
+  test_stdin();
+
+  const char *names[] = {"round.txt", "round.bin", "case.bin", "stdin.txt", "stdin.bin"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) remove(tmp_path(names[i]));
+  rmdir(tmp_dir);
+  if (failures)
+    fprintf(stderr, "%d check(s) failed\n", failures);
+  else
+    printf("test_io: all checks passed\n");
+  return failures ? 1 : 0;
+}

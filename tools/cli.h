@@ -1,0 +1,116 @@
+/* bamboo-smp: what the commands share (exit codes, option parsing, messages, progress).
+ *
+ * Exit codes, the same for every command and documented in `bamboo-smp --help`:
+ *   0 ok, 1 invalid input or unstable matching, 2 usage error, 3 I/O error,
+ *   4 out of memory, 5 no GPU for a gpu-* algorithm, 6 GPU error, 7 time limit reached. */
+#ifndef BB_CLI_H
+#define BB_CLI_H
+
+#include <stdint.h>
+
+#include "generate.h"
+#include "solve.h"
+
+enum cli_exit {
+  CLI_EXIT_OK = 0,
+  CLI_EXIT_INPUT = 1,
+  CLI_EXIT_USAGE = 2,
+  CLI_EXIT_IO = 3,
+  CLI_EXIT_NOMEM = 4,
+  CLI_EXIT_NO_GPU = 5,
+  CLI_EXIT_GPU = 6,
+  CLI_EXIT_TIMEOUT = 7
+};
+
+/* cli_parse() result when -h/--help was given and the help was printed. */
+#define CLI_HELP_SHOWN (-1)
+
+/* Defaults the help texts promise. */
+#define CLI_DEFAULT_SEED 1u
+#define CLI_DEFAULT_GROUP 5
+
+typedef struct cli_command {
+  const char *name;
+  const char *summary;  /* one line for the command list */
+  const char *synopsis; /* "gen KIND --n N ...", without the program name */
+  const char *help;     /* the option list printed after the synopsis */
+  int (*run)(int argc, char **argv); /* argv[0] is the command name */
+} cli_command;
+
+extern const cli_command cli_gen, cli_solve, cli_bench;
+
+void cli_print_help(const cli_command *cmd);
+
+/* An option table entry; tables end with a NULL name. A flag stores 1 in its int. */
+typedef enum cli_opt_kind {
+  CLI_FLAG,    /* int */
+  CLI_INT,     /* int in [min, max] */
+  CLI_U64,     /* uint64_t */
+  CLI_SECONDS, /* double >= 0 */
+  CLI_STRING   /* const char * */
+} cli_opt_kind;
+
+typedef struct cli_opt {
+  const char *name; /* "--n", "-o" */
+  cli_opt_kind kind;
+  void *value;
+  long min, max;
+} cli_opt;
+
+/* Parses argv[1..argc-1] against `opts`; at most one positional argument is accepted
+ * (stored in *positional, which stays untouched if none is given; pass NULL to accept
+ * none). Returns 0, CLI_HELP_SHOWN, or CLI_EXIT_USAGE after printing the message. */
+int cli_parse(const cli_command *cmd, int argc, char **argv, const cli_opt *opts,
+              const char **positional);
+
+/* Strict integer parsing for option values; print a usage error naming `opt` and
+ * return CLI_EXIT_USAGE on failure, 0 on success. */
+int cli_parse_int(const cli_command *cmd, const char *opt, const char *text, long min, long max,
+                  int *out);
+
+/* "bamboo-smp: <message>" on stderr. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Prints the message, the command's synopsis and a pointer to its help; returns
+ * CLI_EXIT_USAGE. */
+int cli_usage(const cli_command *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+int cli_exit_code(bb_status status);
+/* Prints the library's message for a failure and returns the matching exit code. */
+int cli_fail(bb_status status, const bb_error *err);
+
+/* Checks that `name` is an algorithm (usage error naming it otherwise). */
+int cli_check_algorithm(const cli_command *cmd, const char *name);
+
+/* Parses the generator kind (usage error with the library's message otherwise). */
+int cli_parse_kind(const cli_command *cmd, const char *name, bb_gen_kind *kind);
+
+/* The group size used for `kind` and n when --group was `group` (0 = not given). */
+int cli_group_for(bb_gen_kind kind, int n, int group);
+
+/* Generates an instance; prints errors and returns an exit code. */
+int cli_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads,
+                 bb_instance **out);
+
+/* A one-line progress display on stderr, active only when stderr is a terminal. */
+typedef struct cli_progress {
+  const char *label; /* printed before the phase, may be NULL */
+  int width;         /* characters of the line now shown, 0 if none */
+} cli_progress;
+
+/* Installs the progress callback into `opts` if stderr is a terminal. */
+void cli_progress_attach(cli_progress *progress, const char *label, bb_solve_opts *opts);
+void cli_progress_clear(cli_progress *progress);
+
+/* Sum of the phases bb_solve timed: transfer, precheck, init, solve, post (seconds). */
+double cli_phase_total(const bb_solve_stats *stats);
+
+#endif

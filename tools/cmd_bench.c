@@ -1,0 +1,348 @@
+/* bamboo-smp bench: algorithms x workloads x sizes, median times as a markdown table.
+ *
+ * Every instance is generated once. The first run of each algorithm is checked with
+ * bb_check_stable and compared with the first algorithm's matching on that instance
+ * (the man-optimal matching is unique, so all must be identical). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define BENCH_MAX_ITEMS 64
+#define BENCH_MAX_RUNS 100
+
+typedef struct bench_args {
+  const char *algos_text, *kinds_text, *sizes_text, *markdown_path;
+  int group, runs, threads;
+  uint64_t seed;
+  double max_seconds;
+} bench_args;
+
+typedef struct bench_plan {
+  char *algo_buf; /* owns the strings algos[] points into */
+  const char *algos[BENCH_MAX_ITEMS];
+  int n_algos;
+  bb_gen_kind kinds[BENCH_MAX_ITEMS];
+  int n_kinds;
+  int sizes[BENCH_MAX_ITEMS];
+  int n_sizes;
+} bench_plan;
+
+/* One instance being benchmarked, and the matching the others must equal. */
+typedef struct bench_case {
+  const bench_args *args;
+  FILE *markdown; /* may be NULL */
+  const bb_instance *inst;
+  char workload[32];
+  bb_id *wife_of, *reference;
+  const char *reference_algo; /* NULL until an algorithm succeeded */
+} bench_case;
+
+/* --- the plan: comma-separated lists --- */
+
+/* Splits `text` in place at commas; empty items are an error. Returns the count or -1. */
+static int split_list(char *text, char **items, int max_items) {
+  int count = 0;
+  for (char *item = text;; item++) {
+    char *comma = strchr(item, ',');
+    if (comma) *comma = '\0';
+    if (!*item || count == max_items) return -1;
+    items[count++] = item;
+    if (!comma) return count;
+    item = comma;
+  }
+}
+
+static char *copy_string(const char *text) {
+  size_t len = strlen(text) + 1;
+  char *copy = malloc(len);
+  return copy ? memcpy(copy, text, len) : NULL;
+}
+
+/* Splits `text` into a scratch copy; the caller frees *buf. */
+static int split_option(const char *opt, const char *text, char **buf, char **items) {
+  *buf = copy_string(text);
+  if (!*buf) {
+    cli_error("out of memory");
+    return -1;
+  }
+  int count = split_list(*buf, items, BENCH_MAX_ITEMS);
+  if (count < 0) cli_usage(&cli_bench, "%s: '%s' is not a comma-separated list", opt, text);
+  return count;
+}
+
+static int plan_algorithms(const bench_args *a, bench_plan *p) {
+  if (!a->algos_text) {
+    for (const char *const *name = bb_algorithm_names(); *name && p->n_algos < BENCH_MAX_ITEMS;
+         name++)
+      p->algos[p->n_algos++] = *name;
+    return 0;
+  }
+  char *items[BENCH_MAX_ITEMS];
+  p->n_algos = split_option("--algos", a->algos_text, &p->algo_buf, items);
+  if (p->n_algos < 0) return p->algo_buf ? CLI_EXIT_USAGE : CLI_EXIT_NOMEM;
+  for (int i = 0; i < p->n_algos; i++) {
+    int rc = cli_check_algorithm(&cli_bench, items[i]);
+    if (rc) return rc;
+    p->algos[i] = items[i];
+  }
+  return 0;
+}
+
+static int plan_kinds(const bench_args *a, bench_plan *p) {
+  char *buf, *items[BENCH_MAX_ITEMS];
+  int count = split_option("--kinds", a->kinds_text, &buf, items), rc = 0;
+  if (count < 0) rc = buf ? CLI_EXIT_USAGE : CLI_EXIT_NOMEM;
+  for (int i = 0; i < count && !rc; i++) rc = cli_parse_kind(&cli_bench, items[i], &p->kinds[i]);
+  p->n_kinds = count;
+  free(buf);
+  return rc;
+}
+
+static int plan_sizes(const bench_args *a, bench_plan *p) {
+  char *buf, *items[BENCH_MAX_ITEMS];
+  int count = split_option("--n", a->sizes_text, &buf, items), rc = 0;
+  if (count < 0) rc = buf ? CLI_EXIT_USAGE : CLI_EXIT_NOMEM;
+  for (int i = 0; i < count && !rc; i++)
+    rc = cli_parse_int(&cli_bench, "--n", items[i], 1, BB_MAX_N, &p->sizes[i]);
+  p->n_sizes = count;
+  free(buf);
+  return rc;
+}
+
+static int parse_args(int argc, char **argv, bench_args *a, bench_plan *p) {
+  const cli_opt opts[] = {
+      {"--algos", CLI_STRING, &a->algos_text, 0, 0},
+      {"--kinds", CLI_STRING, &a->kinds_text, 0, 0},
+      {"--n", CLI_STRING, &a->sizes_text, 0, 0},
+      {"--group", CLI_INT, &a->group, 1, BB_MAX_N},
+      {"--runs", CLI_INT, &a->runs, 1, BENCH_MAX_RUNS},
+      {"--seed", CLI_U64, &a->seed, 0, 0},
+      {"--threads", CLI_INT, &a->threads, 0, 4096},
+      {"--max-seconds", CLI_SECONDS, &a->max_seconds, 0, 0},
+      {"--markdown", CLI_STRING, &a->markdown_path, 0, 0},
+      {NULL, CLI_FLAG, NULL, 0, 0},
+  };
+  int rc = cli_parse(&cli_bench, argc, argv, opts, NULL);
+  if (!rc) rc = plan_algorithms(a, p);
+  if (!rc) rc = plan_kinds(a, p);
+  if (!rc) rc = plan_sizes(a, p);
+  return rc;
+}
+
+/* --- output --- */
+
+static void emit(FILE *markdown, const char *text) {
+  fputs(text, stdout);
+  fflush(stdout);
+  if (markdown) {
+    fputs(text, markdown);
+    fflush(markdown);
+  }
+}
+
+/* Copies `text` with '|' escaped so it stays inside one table cell. */
+static void table_cell(char *out, size_t size, const char *text) {
+  size_t len = 0;
+  for (; *text && len + 3 < size; text++) {
+    if (*text == '|') out[len++] = '\\';
+    out[len++] = *text;
+  }
+  out[len] = '\0';
+}
+
+static void emit_row(const bench_case *c, const char *algo, const char *solve_ms,
+                     const char *total_ms, int runs, const char *path) {
+  char cell[256], row[512];
+  table_cell(cell, sizeof cell, path);
+  snprintf(row, sizeof row, "| %d | %s | %s | %s | %s | %d | %s |\n", c->inst->n, c->workload,
+           algo, solve_ms, total_ms, runs, cell);
+  emit(c->markdown, row);
+}
+
+static void emit_header(FILE *markdown) {
+  emit(markdown, "| n | workload | algorithm | solve ms (median) | total ms (median) | runs | path |\n"
+                 "|---:|---|---|---:|---:|---:|---|\n");
+}
+
+/* --- measuring --- */
+
+static int compare_doubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double median_ms(double *seconds, int count) {
+  qsort(seconds, (size_t)count, sizeof *seconds, compare_doubles);
+  double mid = count % 2 ? seconds[count / 2] : (seconds[count / 2 - 1] + seconds[count / 2]) / 2;
+  return 1e3 * mid;
+}
+
+/* Stability of the first result of `algo`, and equality with the reference matching. */
+static int check_result(bench_case *c, const char *algo) {
+  int n = c->inst->n;
+  bb_error err = {{0}};
+  bb_status st = bb_check_stable(c->inst, c->wife_of, &err);
+  if (st != BB_OK) {
+    cli_error("%s on %s n=%d: unstable result: %s", algo, c->workload, n, err.msg);
+    return CLI_EXIT_INPUT;
+  }
+  if (!c->reference_algo) {
+    memcpy(c->reference, c->wife_of, (size_t)n * sizeof *c->wife_of);
+    c->reference_algo = algo;
+    return 0;
+  }
+  for (int m = 0; m < n; m++) {
+    if (c->wife_of[m] == c->reference[m]) continue;
+    cli_error("%s on %s n=%d: matching differs from %s's (man %d: woman %u, not %u)", algo,
+              c->workload, n, c->reference_algo, m, (unsigned)c->wife_of[m],
+              (unsigned)c->reference[m]);
+    return CLI_EXIT_INPUT;
+  }
+  return 0;
+}
+
+static bb_status run_once(bench_case *c, const char *algo, int run, bb_solve_stats *stats,
+                          double *wall, bb_error *err) {
+  const bench_args *a = c->args;
+  bb_solve_opts opts;
+  bb_solve_opts_default(&opts);
+  opts.threads = a->threads;
+  opts.time_limit_s = a->max_seconds;
+  char label[96];
+  snprintf(label, sizeof label, "n=%d %s %s run %d/%d", c->inst->n, c->workload, algo, run + 1,
+           a->runs);
+  cli_progress progress;
+  cli_progress_attach(&progress, label, &opts);
+  *stats = (bb_solve_stats){0};
+  double t0 = bb_now();
+  bb_status st = bb_solve(c->inst, algo, &opts, c->wife_of, stats, err);
+  *wall = bb_now() - t0;
+  cli_progress_clear(&progress);
+  return st;
+}
+
+static int bench_algorithm(bench_case *c, const char *algo) {
+  const bench_args *a = c->args;
+  double solve_s[BENCH_MAX_RUNS], total_s[BENCH_MAX_RUNS];
+  bb_solve_stats stats = {0};
+  int runs = 0;
+  while (runs < a->runs) {
+    bb_error err = {{0}};
+    double wall;
+    bb_status st = run_once(c, algo, runs, &stats, &wall, &err);
+    if (st == BB_ERR_NO_GPU) {
+      emit_row(c, algo, "skipped (no GPU)", "", 0, "");
+      return 0;
+    }
+    if (st == BB_ERR_TIMEOUT) {
+      char stopped[48];
+      snprintf(stopped, sizeof stopped, "> %g s (stopped)", a->max_seconds);
+      emit_row(c, algo, stopped, "", runs, stats.path);
+      return 0;
+    }
+    int rc = st == BB_OK ? 0 : cli_fail(st, &err);
+    if (!rc && runs == 0) rc = check_result(c, algo);
+    if (rc) {
+      emit_row(c, algo, st == BB_OK ? "FAILED (wrong matching)" : "error", "", runs, stats.path);
+      return rc;
+    }
+    solve_s[runs] = stats.t_solve;
+    total_s[runs] = cli_phase_total(&stats);
+    runs++;
+    if (a->max_seconds > 0 && wall > a->max_seconds / 2) break;
+  }
+  char solve_ms[32], total_ms[32];
+  snprintf(solve_ms, sizeof solve_ms, "%.3f", median_ms(solve_s, runs));
+  snprintf(total_ms, sizeof total_ms, "%.3f", median_ms(total_s, runs));
+  emit_row(c, algo, solve_ms, total_ms, runs, stats.path);
+  return 0;
+}
+
+/* Generates one instance and runs every algorithm on it; returns the first failure. */
+static int bench_instance(const bench_args *a, const bench_plan *p, FILE *markdown, int n,
+                          bb_gen_kind kind) {
+  int group = cli_group_for(kind, n, a->group);
+  if (group > n) {
+    cli_error("skipping %s n=%d: --group %d is larger than n", bb_gen_kind_name(kind), n, group);
+    return CLI_EXIT_USAGE;
+  }
+  bench_case c = {.args = a, .markdown = markdown};
+  if (kind == BB_GEN_RANDOM)
+    snprintf(c.workload, sizeof c.workload, "random(g=%d)", group);
+  else
+    snprintf(c.workload, sizeof c.workload, "%s", bb_gen_kind_name(kind));
+  bb_instance *inst = NULL;
+  int rc = cli_generate(kind, n, group, a->seed, a->threads, &inst);
+  if (rc) return rc;
+  c.inst = inst;
+  c.wife_of = malloc((size_t)n * sizeof *c.wife_of);
+  c.reference = malloc((size_t)n * sizeof *c.reference);
+  if (!c.wife_of || !c.reference) {
+    cli_error("out of memory for the matchings (n=%d)", n);
+    rc = CLI_EXIT_NOMEM;
+  }
+  for (int i = 0; i < p->n_algos && rc != CLI_EXIT_NOMEM; i++) {
+    int algo_rc = bench_algorithm(&c, p->algos[i]);
+    if (!rc) rc = algo_rc;
+  }
+  free(c.wife_of);
+  free(c.reference);
+  bb_instance_free(inst);
+  return rc;
+}
+
+static int run_bench(int argc, char **argv) {
+  bench_args a = {.kinds_text = "perfect,solo,congested,random",
+                  .sizes_text = "10000,30000",
+                  .runs = 3,
+                  .seed = CLI_DEFAULT_SEED,
+                  .max_seconds = 60};
+  bench_plan p = {0};
+  int rc = parse_args(argc, argv, &a, &p);
+  FILE *markdown = NULL;
+  if (!rc && a.markdown_path && !(markdown = fopen(a.markdown_path, "w"))) {
+    cli_error("cannot open '%s' for writing", a.markdown_path);
+    rc = CLI_EXIT_IO;
+  }
+  if (!rc) {
+    emit_header(markdown);
+    for (int i = 0; i < p.n_sizes; i++)
+      for (int k = 0; k < p.n_kinds; k++) {
+        int instance_rc = bench_instance(&a, &p, markdown, p.sizes[i], p.kinds[k]);
+        if (!rc) rc = instance_rc;
+      }
+  }
+  if (markdown && fclose(markdown) != 0 && !rc) {
+    cli_error("cannot write '%s'", a.markdown_path);
+    rc = CLI_EXIT_IO;
+  }
+  free(p.algo_buf);
+  return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
+}
+
+const cli_command cli_bench = {
+    "bench",
+    "time the algorithms on generated workloads (markdown table)",
+    "bench [--algos A,B,..] [--kinds K,..] [--n N,..] [--group G] [--runs R]\n"
+    "                  [--seed S] [--threads T] [--max-seconds S] [--markdown FILE]",
+    "For each size and workload, generates one instance and runs each algorithm R\n"
+    "times; prints a markdown table (n | workload | algorithm | solve ms | total ms |\n"
+    "runs | path) with the median solve-phase time and the median total (sum of all\n"
+    "phases, host-to-GPU transfer included). The first result of each algorithm is\n"
+    "checked for stability and must equal the first algorithm's matching.\n"
+    "Algorithms that need a GPU are 'skipped (no GPU)' when there is none.\n\n"
+    "  --algos LIST       algorithms (default: all, as 'bamboo-smp algos' lists them)\n"
+    "  --kinds LIST       workloads (default perfect,solo,congested,random)\n"
+    "  --n LIST           sizes (default 10000,30000)\n"
+    "  --group G          group size of the random workload (default 5)\n"
+    "  --runs R           runs per algorithm, 1..100 (default 3)\n"
+    "  --seed S           generator seed (default 1)\n"
+    "  --threads T        CPU threads, 0 = all CPUs (default 0)\n"
+    "  --max-seconds S    time limit of one run (default 60, 0 = none); a run that is\n"
+    "                     stopped shows '> S s (stopped)'; after a run longer than\n"
+    "                     S/2 no more runs of that algorithm are made\n"
+    "  --markdown FILE    also write the table to FILE\n",
+    run_bench,
+};
