@@ -3,6 +3,7 @@
 #   bench/device.sh test            build, ctest (all labels), compute-sanitizer memcheck on the GPU test
 #   bench/device.sh bench N[,N..]   build, then the engine matrix (all algorithms x perfect, solo,
 #                                   congested, random g=5) at the given sizes
+#   bench/device.sh tails N[,N..]  bamboo's tail threshold x CPU/GPU tail at the given sizes
 #   bench/device.sh big N           build, then bamboo and gpu-la-min on random g=5 at size N (memory check)
 # Full logs go to $OUT (or /tmp/bamboo-out); the last lines printed are the summary.
 set -uo pipefail
@@ -48,6 +49,16 @@ bench)
   "$smp" bench --algos gs-seq,mw-seq,la-seq,gs-par,mw-par,gpu-mw-cas,gpu-la-min,bamboo \
     --kinds perfect,solo,congested,random --group 5 --n "$sizes" --runs 3 --seed 1 \
     --max-seconds "${MAX_SECONDS:-20}" --markdown "$OUT/engine.md" 2>&1 | tee "$OUT/bench.log"
+  ;;
+tails)
+  # bamboo's hand-over: tail threshold x where the tail runs.
+  for tail in 1 64 1024; do
+    for where in "" --gpu-tail; do
+      echo "## tail=$tail $where" | tee -a "$OUT/tails.log"
+      "$smp" bench --algos bamboo --kinds solo,congested,random --group 5 --n "$sizes" --runs 3 \
+        --seed 1 --tail "$tail" $where --max-seconds 20 2>&1 | grep '^| [0-9]' | tee -a "$OUT/tails.log"
+    done
+  done
   ;;
 big)
   for algo in bamboo gpu-la-min; do

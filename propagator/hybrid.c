@@ -84,6 +84,7 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
       st = bb_la_propose(&la, inst->women_prefs, bb_gpu_prrow, gpu, free_men[i], err);
     stats->t_solve += bb_now() - t;
     if (!opts->gpu_tail) stats->tail_men = free_count;
+    stats->proposals = la.proposals; /* the CPU tail's; the GPU does not count its own */
   }
   if (st == BB_OK) {
     t = bb_now();

@@ -14,7 +14,7 @@
 
 typedef struct bench_args {
   const char *algos_text, *kinds_text, *sizes_text, *markdown_path;
-  int group, runs, threads;
+  int group, runs, threads, tail, gpu_tail;
   uint64_t seed;
   double max_seconds;
 } bench_args;
@@ -120,6 +120,8 @@ static int parse_args(int argc, char **argv, bench_args *a, bench_plan *p) {
       {"--runs", CLI_INT, &a->runs, 1, BENCH_MAX_RUNS},
       {"--seed", CLI_U64, &a->seed, 0, 0},
       {"--threads", CLI_INT, &a->threads, 0, 4096},
+      {"--tail", CLI_INT, &a->tail, 1, BB_MAX_N},
+      {"--gpu-tail", CLI_FLAG, &a->gpu_tail, 0, 0},
       {"--max-seconds", CLI_SECONDS, &a->max_seconds, 0, 0},
       {"--markdown", CLI_STRING, &a->markdown_path, 0, 0},
       {NULL, CLI_FLAG, NULL, 0, 0},
@@ -209,6 +211,8 @@ static bb_status run_once(bench_case *c, const char *algo, int run, bb_solve_sta
   bb_solve_opts opts;
   bb_solve_opts_default(&opts);
   opts.threads = a->threads;
+  if (a->tail) opts.tail_threshold = a->tail;
+  opts.gpu_tail = a->gpu_tail;
   opts.time_limit_s = a->max_seconds;
   char label[96];
   snprintf(label, sizeof label, "n=%d %s %s run %d/%d", c->inst->n, c->workload, algo, run + 1,
@@ -326,7 +330,8 @@ const cli_command cli_bench = {
     "bench",
     "time the algorithms on generated workloads (markdown table)",
     "bench [--algos A,B,..] [--kinds K,..] [--n N,..] [--group G] [--runs R]\n"
-    "                  [--seed S] [--threads T] [--max-seconds S] [--markdown FILE]",
+    "                  [--seed S] [--threads T] [--tail T] [--gpu-tail] [--max-seconds S]\n"
+    "                  [--markdown FILE]",
     "For each size and workload, generates one instance and runs each algorithm R\n"
     "times; prints a markdown table (n | workload | algorithm | solve ms | total ms |\n"
     "runs | path) with the median solve-phase time and the median total (sum of all\n"
@@ -340,6 +345,8 @@ const cli_command cli_bench = {
     "  --runs R           runs per algorithm, 1..100 (default 3)\n"
     "  --seed S           generator seed (default 1)\n"
     "  --threads T        CPU threads, 0 = all CPUs (default 0)\n"
+    "  --tail T           bamboo: CPU takes over at <= T free men (default 64)\n"
+    "  --gpu-tail         bamboo: finish the tail on the GPU (one block) instead\n"
     "  --max-seconds S    time limit of one run (default 60, 0 = none); a run that is\n"
     "                     stopped shows '> S s (stopped)'; after a run longer than\n"
     "                     S/2 no more runs of that algorithm are made\n"
