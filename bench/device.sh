@@ -52,11 +52,11 @@ bench)
   ;;
 tails)
   # bamboo's hand-over: tail threshold x where the tail runs.
-  for tail in 1 64 1024; do
-    for where in "" --gpu-tail; do
-      echo "## tail=$tail $where" | tee -a "$OUT/tails.log"
+  for tail in ${TAILS:-1 64 1024}; do
+    for where in auto cpu gpu; do
+      echo "## tail=$tail tail-on=$where" | tee -a "$OUT/tails.log"
       "$smp" bench --algos bamboo --kinds solo,congested,random --group 5 --n "$sizes" --runs 3 \
-        --seed 1 --tail "$tail" $where --max-seconds 20 2>&1 | grep '^| [0-9]' | tee -a "$OUT/tails.log"
+        --seed 1 --tail "$tail" --tail-on "$where" --max-seconds 20 2>&1 | grep '^| [0-9]' | tee -a "$OUT/tails.log"
     done
   done
   ;;

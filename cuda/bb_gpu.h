@@ -37,11 +37,18 @@ bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
  * opts->tail_threshold men are free the kernel is told to stop and every thread parks
  * the man it carries. On return `st` (allocated by the caller, n entries each) holds
  * partner_rank[] and next[] for everybody, and free_men[0..*free_count) lists the men
- * still free, so the CPU continues exactly where the GPU stopped. With opts->gpu_tail
- * the tail is finished on the GPU by one block (cooperative row scan) and *free_count
- * is 0. */
+ * still free, so the CPU continues exactly where the GPU stopped. With
+ * opts->tail_mode == BB_TAIL_GPU the tail is finished on the GPU by one block (cooperative
+ * row scan) and *free_count is 0. */
 bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_solve_opts *opts, bb_la_state *st, bb_id *free_men,
                         int *free_count, bb_solve_stats *stats, bb_error *err);
+
+/* Finishes a tail on the GPU from a host state, after the CPU tail handed it back: uploads
+ * the partner words rebuilt from `st` (women_prefs names each partner), lets one block
+ * finish free_men[0..count) with the cooperative row scan, and brings the final state back
+ * into `st`. Needs the PRMatrix of a preceding bb_gpu_bamboo. */
+bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *women_prefs, const bb_id *free_men,
+                      int count, bb_error *err);
 
 /* bb_prrow_fn over the device PRMatrix built by bb_gpu_bamboo (ctx is the bb_gpu):
  * copies man m's row from `from` on to the host. Valid until the next call. */

@@ -7,8 +7,9 @@
 //    woman's list;
 //  * a stop request the kernel honours by parking each man it carries (man, position), so
 //    the CPU tail resumes exactly there: the hand-over loses no proposal.
-// With opts->gpu_tail, the tail is instead finished on the device by one block that scans a
-// free man's row 8192 entries at a time for the first woman who accepts him.
+// With BB_TAIL_GPU (or when the CPU tail hands a long chain back, bb_gpu_tail) the tail is
+// finished on the device by one block that scans a free man's row 8192 entries at a time
+// for the first woman who accepts him.
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,6 +128,44 @@ static void handover_state(int n, const unsigned long long *words, const uint2 *
   }
 }
 
+static bb_status launch_tail(bb_gpu *g, int parked, bb_error *err) {
+  if (g->pr_node_bytes == 4)
+    bamboo_tail_kernel<PrNode32><<<1, TAIL_THREADS, 0, g->stream>>>(
+        (const PrNode32::raw *)g->d_pr, g->n, g->d_words, g->d_parked, parked);
+  else
+    bamboo_tail_kernel<PrNode64><<<1, TAIL_THREADS, 0, g->stream>>>(
+        (const PrNode64::raw *)g->d_pr, g->n, g->d_words, g->d_parked, parked);
+  BB_CUDA_LAUNCHED("bamboo_tail_kernel");
+  return BB_OK;
+}
+
+// Copies the words and `parked` parked men back and rebuilds the host state from them.
+static bb_status download_state(bb_gpu *g, int parked, bb_la_state *st, bb_id *free_men,
+                                bb_error *err) {
+  int n = g->n;
+  unsigned long long *h_words = (unsigned long long *)malloc((size_t)n * sizeof *h_words);
+  uint2 *h_parked = (uint2 *)malloc((size_t)(parked ? parked : 1) * sizeof *h_parked);
+  bb_status status = BB_OK;
+  cudaError_t e = cudaSuccess;
+  if (!h_words || !h_parked) {
+    status = bb_fail(err, BB_ERR_NOMEM, "bamboo: out of host memory for the hand-over");
+  } else {
+    e = cudaMemcpyAsync(h_words, g->d_words, (size_t)n * sizeof *h_words, cudaMemcpyDeviceToHost,
+                        g->stream);
+    if (e == cudaSuccess && parked)
+      e = cudaMemcpyAsync(h_parked, g->d_parked, (size_t)parked * sizeof *h_parked,
+                          cudaMemcpyDeviceToHost, g->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(g->stream);
+    if (e == cudaSuccess)
+      handover_state(n, h_words, h_parked, parked, st, free_men);
+    else
+      status = bb_gpu_fail(err, e, "download of the matching state", __FILE__, __LINE__);
+  }
+  free(h_words);
+  free(h_parked);
+  return status;
+}
+
 bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, bb_id *free_men,
                         int *free_count, bb_solve_stats *stats, bb_error *err) {
   int n = g->n;
@@ -134,78 +173,79 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
   // cover that path on small instances.
   const char *wide = getenv("BAMBOO_GPU_WIDE_NODES");
   int node_bytes = (n <= 65536 && !(wide && *wide == '1')) ? 4 : 8;
-  unsigned long long *d_words = NULL, *h_words = NULL;
-  uint2 *d_parked = NULL, *h_parked = NULL;
-  bb_status status = BB_OK;
   *free_count = 0;
-#define TRY(call)                                                                                 \
-  do {                                                                                            \
-    cudaError_t e_ = (call);                                                                      \
-    if (e_ != cudaSuccess) {                                                                      \
-      status = bb_gpu_fail(err, e_, #call, __FILE__, __LINE__);                                   \
-      goto done;                                                                                  \
-    }                                                                                             \
-  } while (0)
+
   double t = bb_now();
-  if ((status = bb_gpu_build_prmatrix(g, node_bytes, err)) != BB_OK) goto done;
-  TRY(cudaMalloc(&d_words, (size_t)n * sizeof *d_words));
-  TRY(cudaMalloc(&d_parked, (size_t)n * sizeof *d_parked));
-  if ((status = bb_gpu_fill_u64(g, d_words, (size_t)n, BB_WORD_FREE, err)) != BB_OK) goto done;
-  TRY(cudaStreamSynchronize(g->stream));
+  bb_status status = bb_gpu_build_prmatrix(g, node_bytes, err);
+  if (status != BB_OK) return status;
+  if (!g->d_words) BB_CUDA(cudaMalloc(&g->d_words, (size_t)n * sizeof *g->d_words));
+  if (!g->d_parked) BB_CUDA(cudaMalloc(&g->d_parked, (size_t)n * sizeof *g->d_parked));
+  if ((status = bb_gpu_fill_u64(g, g->d_words, (size_t)n, BB_WORD_FREE, err)) != BB_OK)
+    return status;
+  BB_CUDA(cudaStreamSynchronize(g->stream));
   bb_gpu_free_rank(g);
   stats->t_init += bb_now() - t;
 
   t = bb_now();
-  if ((status = bb_gpu_ctl_reset(g, n, err)) != BB_OK) goto done;
+  if ((status = bb_gpu_ctl_reset(g, n, err)) != BB_OK) return status;
   if (node_bytes == 4)
     bamboo_propose_kernel<PrNode32><<<(n + 255) / 256, 256, 0, g->stream>>>(
-        (const PrNode32::raw *)g->d_pr, n, d_words, g->d_ctl, d_parked);
+        (const PrNode32::raw *)g->d_pr, n, g->d_words, g->d_ctl, g->d_parked);
   else
     bamboo_propose_kernel<PrNode64><<<(n + 255) / 256, 256, 0, g->stream>>>(
-        (const PrNode64::raw *)g->d_pr, n, d_words, g->d_ctl, d_parked);
-  TRY(cudaPeekAtLastError());
-  if ((status = bb_gpu_monitor(g, opts->tail_threshold, opts, "bamboo GPU proposals", err)) != BB_OK)
-    goto done;
-  TRY(cudaMemcpy(g->h_ctl, g->d_ctl, 4 * sizeof(int), cudaMemcpyDeviceToHost));
-  {
-    int parked = g->h_ctl[BB_CTL_PARKED];
-    if (parked < 0 || parked > n) {
-      status = bb_fail(err, BB_ERR_GPU, "bamboo: kernel parked %d men (n = %d)", parked, n);
-      goto done;
-    }
-    if (parked > 0 && opts->gpu_tail) {
-      if (node_bytes == 4)
-        bamboo_tail_kernel<PrNode32><<<1, TAIL_THREADS, 0, g->stream>>>(
-            (const PrNode32::raw *)g->d_pr, n, d_words, d_parked, parked);
-      else
-        bamboo_tail_kernel<PrNode64><<<1, TAIL_THREADS, 0, g->stream>>>(
-            (const PrNode64::raw *)g->d_pr, n, d_words, d_parked, parked);
-      TRY(cudaPeekAtLastError());
-      TRY(cudaStreamSynchronize(g->stream));
-      stats->tail_men = parked;
-      parked = 0;
-    }
-    h_words = (unsigned long long *)malloc((size_t)n * sizeof *h_words);
-    h_parked = (uint2 *)malloc((size_t)(parked ? parked : 1) * sizeof *h_parked);
-    if (!h_words || !h_parked) {
-      status = bb_fail(err, BB_ERR_NOMEM, "bamboo: out of host memory for the hand-over");
-      goto done;
-    }
-    TRY(cudaMemcpyAsync(h_words, d_words, (size_t)n * sizeof *h_words, cudaMemcpyDeviceToHost,
-                        g->stream));
-    if (parked)
-      TRY(cudaMemcpyAsync(h_parked, d_parked, (size_t)parked * sizeof *h_parked,
-                          cudaMemcpyDeviceToHost, g->stream));
-    TRY(cudaStreamSynchronize(g->stream));
-    handover_state(n, h_words, h_parked, parked, st, free_men);
-    *free_count = parked;
+        (const PrNode64::raw *)g->d_pr, n, g->d_words, g->d_ctl, g->d_parked);
+  BB_CUDA_LAUNCHED("bamboo_propose_kernel");
+  status = bb_gpu_monitor(g, opts->tail_threshold, opts, "bamboo GPU proposals", err);
+  if (status != BB_OK) return status;
+  BB_CUDA(cudaMemcpy(g->h_ctl, g->d_ctl, 4 * sizeof(int), cudaMemcpyDeviceToHost));
+  int parked = g->h_ctl[BB_CTL_PARKED];
+  if (parked < 0 || parked > n)
+    return bb_fail(err, BB_ERR_GPU, "bamboo: kernel parked %d men (n = %d)", parked, n);
+  if (parked > 0 && opts->tail_mode == BB_TAIL_GPU) {
+    if ((status = launch_tail(g, parked, err)) != BB_OK) return status;
+    stats->tail_men = parked;
+    parked = 0;
   }
+  status = download_state(g, parked, st, free_men, err);
+  if (status != BB_OK) return status;
+  *free_count = parked;
   stats->t_solve += bb_now() - t;
-#undef TRY
-done:
-  cudaFree(d_words);
-  cudaFree(d_parked);
+  return BB_OK;
+}
+
+bb_status bb_gpu_tail(bb_gpu *g, bb_la_state *st, const bb_id *women_prefs, const bb_id *free_men,
+                      int count, bb_error *err) {
+  int n = g->n;
+  if (!g->d_pr || !g->d_words || !g->d_parked || count < 0 || count > n)
+    return bb_fail(err, BB_ERR_ARG, "bb_gpu_tail: no bamboo state on the GPU");
+  unsigned long long *h_words = (unsigned long long *)malloc((size_t)n * sizeof *h_words);
+  uint2 *h_parked = (uint2 *)malloc((size_t)(count ? count : 1) * sizeof *h_parked);
+  if (!h_words || !h_parked) {
+    free(h_words);
+    free(h_parked);
+    return bb_fail(err, BB_ERR_NOMEM, "bb_gpu_tail: out of host memory");
+  }
+  for (int w = 0; w < n; w++) {
+    uint32_t r = st->partner_rank[w];
+    if (r >= (uint32_t)n) {
+      h_words[w] = BB_WORD_FREE;
+    } else {
+      bb_id man = women_prefs[(size_t)w * n + r];
+      h_words[w] = bb_word(r, man, st->next[man] - 1);
+    }
+  }
+  for (int i = 0; i < count; i++) h_parked[i] = make_uint2(free_men[i], st->next[free_men[i]]);
+  cudaError_t e = cudaMemcpyAsync(g->d_words, h_words, (size_t)n * sizeof *h_words,
+                                  cudaMemcpyHostToDevice, g->stream);
+  if (e == cudaSuccess && count)
+    e = cudaMemcpyAsync(g->d_parked, h_parked, (size_t)count * sizeof *h_parked,
+                        cudaMemcpyHostToDevice, g->stream);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(g->stream); // the host buffers go next
   free(h_words);
   free(h_parked);
-  return status;
+  if (e != cudaSuccess) return bb_gpu_fail(err, e, "upload of the tail state", __FILE__, __LINE__);
+  bb_status status = count ? launch_tail(g, count, err) : BB_OK;
+  if (status != BB_OK) return status;
+  bb_id unused;
+  return download_state(g, 0, st, &unused, err);
 }

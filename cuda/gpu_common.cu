@@ -19,7 +19,8 @@ int bb_gpu_probe(char *why, size_t why_len) {
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
     if (why && why_len)
-      snprintf(why, why_len, "%s", e != cudaSuccess ? cudaGetErrorString(e) : "no CUDA device");
+      snprintf(why, why_len, "no usable CUDA device (cudaGetDeviceCount: %s)",
+               e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
     cudaGetLastError();
     return 0;
   }
@@ -117,6 +118,8 @@ void bb_gpu_close(bb_gpu *g) {
   cudaFree(g->d_women);
   cudaFree(g->d_rank);
   cudaFree(g->d_pr);
+  cudaFree(g->d_words);
+  cudaFree(g->d_parked);
   cudaFree(g->d_ctl);
   if (g->h_ctl) cudaFreeHost(g->h_ctl);
   if (g->h_row_raw) cudaFreeHost(g->h_row_raw);

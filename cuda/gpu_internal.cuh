@@ -15,6 +15,8 @@ struct bb_gpu {
   uint32_t *d_rank;             // women's rank matrix, while needed
   void *d_pr;                   // PRMatrix: 32-bit nodes if pr_node_bytes == 4, else 64-bit
   int pr_node_bytes;
+  unsigned long long *d_words;  // bamboo: each woman's packed partner word (n)
+  uint2 *d_parked;              // bamboo: (man, position) of men parked by a stop (n)
   cudaStream_t stream;          // proposals and initialisation
   cudaStream_t monitor;         // polling copies that run beside the kernel
   int *d_ctl;                   // [0] stop request, [1] free men, [2] parked men

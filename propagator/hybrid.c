@@ -6,7 +6,11 @@
  *  3. execution: the packed-word atomicMin kernel runs while this thread monitors the
  *     number of free men; once at most opts->tail_threshold are free the kernel parks
  *     them and the CPU continues the locality-aware loop from the GPU's partner ranks
- *     and next-proposal positions (no man restarts from rank 0);
+ *     and next-proposal positions (no man restarts from rank 0). The PRMatrix stays on
+ *     the GPU, so each man the CPU tail switches to costs one row copy over PCIe; in
+ *     BB_TAIL_AUTO mode a chain that needs more than opts->tail_row_budget rows (the solo
+ *     workload's one long chain) goes back to the GPU, where one block scans each row
+ *     cooperatively (bench/results/ has the measurements behind this);
  *  4. postprocessing: wife_of[] from the partner ranks.
  * Without a usable GPU, or when a CUDA call fails, the CPU's la-seq runs instead, with
  * a warning for failures (and a note under -v when there is simply no GPU). */
@@ -31,6 +35,54 @@ static int precheck_perfect(const bb_instance *inst, bb_id *wife_of) {
   }
   free(taken);
   return perfect;
+}
+
+/* Row source for the CPU tail: rows from the GPU, at most `budget` of them in auto mode. */
+typedef struct tail_rows {
+  bb_gpu *gpu;
+  int budget; /* 0 = unlimited */
+  int fetched;
+  int handed_back; /* the budget ran out: `carried` is free and must go back to the GPU */
+  bb_id carried;
+} tail_rows;
+
+static const bb_prnode *tail_row(void *ctx, bb_id m, uint32_t from, bb_error *err) {
+  tail_rows *rows = ctx;
+  if (rows->budget && rows->fetched >= rows->budget) {
+    rows->handed_back = 1;
+    rows->carried = m;
+    return NULL;
+  }
+  rows->fetched++;
+  return bb_gpu_prrow(rows->gpu, m, from, err);
+}
+
+/* The tail: the parked men continue on the CPU; a chain over budget finishes on the GPU
+ * together with the men not yet started. */
+static bb_status finish_tail(bb_gpu *gpu, const bb_instance *inst, const bb_solve_opts *opts,
+                             bb_la_state *la, bb_id *free_men, int free_count,
+                             bb_solve_stats *stats, bb_error *err) {
+  tail_rows rows = {.gpu = gpu, .budget = opts->tail_mode == BB_TAIL_AUTO ? opts->tail_row_budget : 0};
+  bb_status st = BB_OK;
+  int i = 0;
+  for (; i < free_count && st == BB_OK; i++)
+    st = bb_la_propose(la, inst->women_prefs, tail_row, &rows, free_men[i], err);
+  stats->proposals = la->proposals; /* the CPU tail's; the GPU does not count its own */
+  if (st != BB_OK && rows.handed_back) {
+    /* free_men[i - 1] started the chain now carried by rows.carried; men after it wait. */
+    free_men[i - 1] = rows.carried;
+    int rest = free_count - (i - 1);
+    if (opts->verbose)
+      fprintf(stderr, "bamboo: CPU tail used %d PRMatrix rows; %d free men go back to the GPU\n",
+              rows.fetched, rest);
+    st = bb_gpu_tail(gpu, la, inst->women_prefs, free_men + i - 1, rest, err);
+    snprintf(stats->path, sizeof stats->path, "gpu+cpu-tail+gpu-scan (%d men, %d rows)",
+             free_count, rows.fetched);
+  } else if (st == BB_OK) {
+    snprintf(stats->path, sizeof stats->path, "gpu+%s-tail (%d men)",
+             opts->tail_mode == BB_TAIL_GPU ? "gpu" : "cpu", stats->tail_men);
+  }
+  return st;
 }
 
 static bb_status cpu_fallback(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
@@ -78,23 +130,16 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   st = bb_gpu_open(inst, &gpu, stats, err);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
   if (st == BB_OK) {
-    /* The sequential tail: men the GPU parked continue from their next[] position. */
     t = bb_now();
-    for (int i = 0; i < free_count && st == BB_OK; i++)
-      st = bb_la_propose(&la, inst->women_prefs, bb_gpu_prrow, gpu, free_men[i], err);
+    if (opts->tail_mode != BB_TAIL_GPU) stats->tail_men = free_count;
+    st = finish_tail(gpu, inst, opts, &la, free_men, free_count, stats, err);
     stats->t_solve += bb_now() - t;
-    if (!opts->gpu_tail) stats->tail_men = free_count;
-    stats->proposals = la.proposals; /* the CPU tail's; the GPU does not count its own */
   }
   if (st == BB_OK) {
     t = bb_now();
     bb_la_extract(&la, inst->women_prefs, wife_of);
     stats->t_post += bb_now() - t;
-    snprintf(stats->path, sizeof stats->path, "gpu+%s-tail (%d men)",
-             opts->gpu_tail ? "gpu" : "cpu", stats->tail_men);
-    if (opts->verbose)
-      fprintf(stderr, "bamboo: GPU proposals, then %d free men finished on the %s\n", stats->tail_men,
-              opts->gpu_tail ? "GPU (one block)" : "CPU");
+    if (opts->verbose) fprintf(stderr, "bamboo: %s\n", stats->path);
   } else if (st == BB_ERR_GPU || st == BB_ERR_NO_GPU) {
     char reason[sizeof err->msg];
     snprintf(reason, sizeof reason, "%s", err ? err->msg : "CUDA error");

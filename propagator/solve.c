@@ -48,7 +48,8 @@ int bb_algorithm_needs_gpu(const char *name) {
 
 void bb_solve_opts_default(bb_solve_opts *opts) {
   memset(opts, 0, sizeof *opts);
-  opts->tail_threshold = 64;
+  opts->tail_threshold = 1; /* seed 000's switch point; bench/results/ shows larger ones lose */
+  opts->tail_row_budget = 16;
 }
 
 bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opts *opts,
@@ -69,6 +70,8 @@ bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opt
     bb_solve_opts_default(&defaults);
     opts = &defaults;
   }
+  if (opts->tail_mode < BB_TAIL_AUTO || opts->tail_mode > BB_TAIL_GPU)
+    return bb_fail(err, BB_ERR_ARG, "bb_solve: unknown tail mode %d", opts->tail_mode);
   if (opts->tail_threshold < 1)
     return bb_fail(err, BB_ERR_ARG, "bb_solve: tail threshold must be >= 1 (got %d)",
                    opts->tail_threshold);

@@ -15,13 +15,21 @@ extern "C" {
  * (total 0 when unknown). Called from the solving thread, at most a few times a second. */
 typedef void (*bb_progress_fn)(void *ctx, const char *what, uint64_t done, uint64_t total);
 
+/* Where bamboo finishes once at most tail_threshold men are free. */
+typedef enum bb_tail_mode {
+  BB_TAIL_AUTO = 0, /* on the CPU (seed 000); a chain that needs more than tail_row_budget
+                       PRMatrix rows is handed back to the one-block GPU scan */
+  BB_TAIL_CPU,      /* always on the CPU, as seed 000 Algorithm 2 */
+  BB_TAIL_GPU       /* always on the GPU, one block scanning rows cooperatively */
+} bb_tail_mode;
+
 typedef struct bb_solve_opts {
   int threads;          /* CPU threads for -par algorithms and parallel set-up; 0 = all CPUs */
-  int tail_threshold;   /* bamboo: the CPU takes over once at most this many men are free (>= 1) */
+  int tail_threshold;   /* bamboo: the tail starts once at most this many men are free (>= 1) */
   int verbose;          /* print decisions (path taken, fallbacks) on stderr */
   double time_limit_s;  /* 0 = none; GPU kernels and long CPU loops stop with BB_ERR_TIMEOUT */
-  int gpu_tail;         /* bamboo: finish the tail on the GPU (single-block scan) instead of the CPU */
-  int device_resident;  /* GPU algorithms: time only from lists already on the GPU (see bb_solve_stats) */
+  int tail_mode;        /* bamboo: a bb_tail_mode */
+  int tail_row_budget;  /* bamboo, BB_TAIL_AUTO: rows the CPU tail may fetch from the GPU */
   bb_progress_fn progress;
   void *progress_ctx;
 } bb_solve_opts;

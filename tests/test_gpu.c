@@ -15,14 +15,27 @@ static int passed, failed;
 typedef struct gpu_case {
   const char *algo;
   int tail_threshold;
-  int gpu_tail;
+  int tail_mode;
   int wide_nodes;
+  int row_budget; /* BB_TAIL_AUTO: rows before the CPU tail hands back (0 = default 16) */
 } gpu_case;
 
 static const gpu_case cases[] = {
-    {"gpu-mw-cas", 64, 0, 0}, {"gpu-la-min", 64, 0, 0}, {"bamboo", 1, 0, 0},
-    {"bamboo", 64, 0, 0},     {"bamboo", 1 << 30, 0, 0}, {"bamboo", 1, 1, 0},
-    {"bamboo", 64, 1, 0},     {"bamboo", 64, 0, 1},      {"bamboo", 1, 1, 1},
+    {"gpu-mw-cas", 1, BB_TAIL_AUTO, 0, 16},
+    {"gpu-la-min", 1, BB_TAIL_AUTO, 0, 16},
+    {"bamboo", 1, BB_TAIL_AUTO, 0, 16},        /* the default */
+    {"bamboo", 1, BB_TAIL_AUTO, 0, 1},         /* hands back almost at once */
+    {"bamboo", 64, BB_TAIL_AUTO, 0, 3},        /* hands back mid-tail with men waiting */
+    {"bamboo", 1 << 30, BB_TAIL_AUTO, 0, 2},   /* stops at once, hands back early */
+    {"bamboo", 1, BB_TAIL_CPU, 0, 0},
+    {"bamboo", 64, BB_TAIL_CPU, 0, 0},
+    {"bamboo", 1 << 30, BB_TAIL_CPU, 0, 0},    /* everything from the CPU tail */
+    {"bamboo", 1, BB_TAIL_GPU, 0, 0},
+    {"bamboo", 64, BB_TAIL_GPU, 0, 0},
+    {"bamboo", 1 << 30, BB_TAIL_GPU, 0, 0},
+    {"bamboo", 64, BB_TAIL_CPU, 1, 0},         /* 64-bit PRMatrix nodes (n > 65536 path) */
+    {"bamboo", 1, BB_TAIL_GPU, 1, 0},
+    {"bamboo", 64, BB_TAIL_AUTO, 1, 3},
 };
 
 static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
@@ -44,7 +57,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
     bb_solve_opts opts;
     bb_solve_opts_default(&opts);
     opts.tail_threshold = gc->tail_threshold;
-    opts.gpu_tail = gc->gpu_tail;
+    opts.tail_mode = gc->tail_mode;
+    opts.tail_row_budget = gc->row_budget;
     setenv("BAMBOO_GPU_WIDE_NODES", gc->wide_nodes ? "1" : "0", 1);
     bb_solve_stats stats;
     memset(got, 0xff, (size_t)n * sizeof *got); /* poison: every entry must be written */
@@ -54,8 +68,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
       passed++;
     } else {
       failed++;
-      printf("FAIL %s (tail %d, gpu_tail %d, wide %d) on %s n=%d g=%d seed=%llu: %s\n", gc->algo,
-             gc->tail_threshold, gc->gpu_tail, gc->wide_nodes, bb_gen_kind_name(kind), n, group,
+      printf("FAIL %s (tail %d, mode %d, budget %d, wide %d) on %s n=%d g=%d seed=%llu: %s\n",
+             gc->algo, gc->tail_threshold, gc->tail_mode, gc->row_budget, gc->wide_nodes, bb_gen_kind_name(kind), n, group,
              (unsigned long long)seed, st == BB_OK ? "matching differs from gs-seq" : err.msg);
     }
   }
@@ -72,7 +86,7 @@ int main(int argc, char **argv) {
     return 77;
   }
   int quick = argc > 1 && !strcmp(argv[1], "quick");
-  static const int sizes_full[] = {1, 2, 3, 5, 8, 17, 64, 100, 255, 256, 257, 1000, 3000};
+  static const int sizes_full[] = {1, 2, 3, 5, 8, 17, 64, 100, 255, 256, 257, 1000, 2000};
   static const int sizes_quick[] = {1, 2, 5, 64, 300};
   const int *sizes = quick ? sizes_quick : sizes_full;
   int count = quick ? 5 : (int)(sizeof sizes_full / sizeof sizes_full[0]);

@@ -146,6 +146,16 @@ int cli_check_algorithm(const cli_command *cmd, const char *name) {
   return cli_usage(cmd, "unknown algorithm '%s' (see 'bamboo-smp algos')", name);
 }
 
+int cli_parse_tail_mode(const cli_command *cmd, const char *text, int *mode) {
+  static const char *const names[] = {"auto", "cpu", "gpu"}; /* bb_tail_mode order */
+  for (int i = 0; i < 3; i++)
+    if (!strcmp(text, names[i])) {
+      *mode = i;
+      return 0;
+    }
+  return cli_usage(cmd, "--tail-on takes auto, cpu or gpu, not '%s'", text);
+}
+
 int cli_parse_kind(const cli_command *cmd, const char *name, bb_gen_kind *kind) {
   bb_error err = {{0}};
   if (bb_gen_parse_kind(name, kind, &err) == BB_OK) return 0;

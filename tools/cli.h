@@ -91,6 +91,8 @@ int cli_fail(bb_status status, const bb_error *err);
 int cli_check_algorithm(const cli_command *cmd, const char *name);
 
 /* Parses the generator kind (usage error with the library's message otherwise). */
+/* "auto", "cpu" or "gpu" -> a bb_tail_mode; a usage error otherwise. */
+int cli_parse_tail_mode(const cli_command *cmd, const char *text, int *mode);
 int cli_parse_kind(const cli_command *cmd, const char *name, bb_gen_kind *kind);
 
 /* The group size used for `kind` and n when --group was `group` (0 = not given). */

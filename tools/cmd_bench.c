@@ -13,8 +13,8 @@
 #define BENCH_MAX_RUNS 100
 
 typedef struct bench_args {
-  const char *algos_text, *kinds_text, *sizes_text, *markdown_path;
-  int group, runs, threads, tail, gpu_tail;
+  const char *algos_text, *kinds_text, *sizes_text, *markdown_path, *tail_on;
+  int group, runs, threads, tail, tail_mode;
   uint64_t seed;
   double max_seconds;
 } bench_args;
@@ -121,12 +121,13 @@ static int parse_args(int argc, char **argv, bench_args *a, bench_plan *p) {
       {"--seed", CLI_U64, &a->seed, 0, 0},
       {"--threads", CLI_INT, &a->threads, 0, 4096},
       {"--tail", CLI_INT, &a->tail, 1, BB_MAX_N},
-      {"--gpu-tail", CLI_FLAG, &a->gpu_tail, 0, 0},
+      {"--tail-on", CLI_STRING, &a->tail_on, 0, 0},
       {"--max-seconds", CLI_SECONDS, &a->max_seconds, 0, 0},
       {"--markdown", CLI_STRING, &a->markdown_path, 0, 0},
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_bench, argc, argv, opts, NULL);
+  if (!rc && a->tail_on) rc = cli_parse_tail_mode(&cli_bench, a->tail_on, &a->tail_mode);
   if (!rc) rc = plan_algorithms(a, p);
   if (!rc) rc = plan_kinds(a, p);
   if (!rc) rc = plan_sizes(a, p);
@@ -212,7 +213,7 @@ static bb_status run_once(bench_case *c, const char *algo, int run, bb_solve_sta
   bb_solve_opts_default(&opts);
   opts.threads = a->threads;
   if (a->tail) opts.tail_threshold = a->tail;
-  opts.gpu_tail = a->gpu_tail;
+  opts.tail_mode = a->tail_mode;
   opts.time_limit_s = a->max_seconds;
   char label[96];
   snprintf(label, sizeof label, "n=%d %s %s run %d/%d", c->inst->n, c->workload, algo, run + 1,
@@ -330,7 +331,8 @@ const cli_command cli_bench = {
     "bench",
     "time the algorithms on generated workloads (markdown table)",
     "bench [--algos A,B,..] [--kinds K,..] [--n N,..] [--group G] [--runs R]\n"
-    "                  [--seed S] [--threads T] [--tail T] [--gpu-tail] [--max-seconds S]\n"
+    "                  [--seed S] [--threads T] [--tail T] [--tail-on auto|cpu|gpu]\n"
+    "                  [--max-seconds S]\n"
     "                  [--markdown FILE]",
     "For each size and workload, generates one instance and runs each algorithm R\n"
     "times; prints a markdown table (n | workload | algorithm | solve ms | total ms |\n"
@@ -345,8 +347,8 @@ const cli_command cli_bench = {
     "  --runs R           runs per algorithm, 1..100 (default 3)\n"
     "  --seed S           generator seed (default 1)\n"
     "  --threads T        CPU threads, 0 = all CPUs (default 0)\n"
-    "  --tail T           bamboo: CPU takes over at <= T free men (default 64)\n"
-    "  --gpu-tail         bamboo: finish the tail on the GPU (one block) instead\n"
+    "  --tail T           bamboo: the tail starts at <= T free men (default 1)\n"
+    "  --tail-on W        bamboo: auto (default), cpu or gpu; see 'help solve'\n"
     "  --max-seconds S    time limit of one run (default 60, 0 = none); a run that is\n"
     "                     stopped shows '> S s (stopped)'; after a run longer than\n"
     "                     S/2 no more runs of that algorithm are made\n"

@@ -8,11 +8,11 @@
 #include "instance_io.h"
 
 typedef struct solve_args {
-  const char *file, *gen_name, *algo, *out_path;
+  const char *file, *gen_name, *algo, *out_path, *tail_on;
   bb_gen_kind gen_kind;
   int n, group;
   uint64_t seed;
-  int threads, tail, gpu_tail, verify, time, verbose, quiet;
+  int threads, tail, tail_mode, verify, time, verbose, quiet;
   double time_limit;
 } solve_args;
 
@@ -40,7 +40,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {"--verify", CLI_FLAG, &a->verify, 0, 0},
       {"--threads", CLI_INT, &a->threads, 0, 4096},
       {"--tail", CLI_INT, &a->tail, 1, BB_MAX_N},
-      {"--gpu-tail", CLI_FLAG, &a->gpu_tail, 0, 0},
+      {"--tail-on", CLI_STRING, &a->tail_on, 0, 0},
       {"--time", CLI_FLAG, &a->time, 0, 0},
       {"--time-limit", CLI_SECONDS, &a->time_limit, 0, 0},
       {"-o", CLI_STRING, &a->out_path, 0, 0},
@@ -49,6 +49,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_solve, argc, argv, opts, &a->file);
+  if (!rc && a->tail_on) rc = cli_parse_tail_mode(&cli_solve, a->tail_on, &a->tail_mode);
   return rc ? rc : check_args(a);
 }
 
@@ -65,7 +66,7 @@ static int solve(const solve_args *a, const bb_instance *inst, bb_id *wife_of,
   bb_solve_opts_default(&opts);
   opts.threads = a->threads;
   if (a->tail) opts.tail_threshold = a->tail;
-  opts.gpu_tail = a->gpu_tail;
+  opts.tail_mode = a->tail_mode;
   opts.verbose = a->verbose;
   opts.time_limit_s = a->time_limit;
   cli_progress progress;
@@ -153,7 +154,8 @@ const cli_command cli_solve = {
     "solve",
     "find the man-optimal stable matching of a file's or a generated instance",
     "solve FILE | --gen KIND --n N [--group G] [--seed S] [--algo A] [--verify]\n"
-    "                  [--threads T] [--tail T] [--gpu-tail] [--time] [--time-limit SEC]\n"
+    "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
+    "                  [--time-limit SEC]\n"
     "                  [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; validated first) or\n"
     "generates one, finds the man-optimal stable matching and prints it as n lines\n"
@@ -167,8 +169,9 @@ const cli_command cli_solve = {
     "  --verify        check the matching is perfect and stable; prints\n"
     "                  'verified: stable (n=N)' on stderr, or exits 1\n"
     "  --threads T     CPU threads, 0 = all CPUs (default 0)\n"
-    "  --tail T        bamboo: the CPU takes over once at most T men are free\n"
-    "  --gpu-tail      bamboo: finish the tail on the GPU instead of the CPU\n"
+    "  --tail T        bamboo: the tail starts once at most T men are free (default 1)\n"
+    "  --tail-on W     bamboo: where the tail runs: auto (default: CPU, a long chain\n"
+    "                  goes back to the GPU), cpu (seed 000), gpu (one GPU block)\n"
     "  --time          print the phase times (input, transfer, precheck, init, solve,\n"
     "                  post, total; ms), the path taken and the proposals on stderr\n"
     "  --time-limit S  stop after S seconds with exit status 7 (default: none)\n"
