@@ -4,6 +4,7 @@
 #   bench/device.sh bench N[,N..]   build, then the engine matrix (all algorithms x perfect, solo,
 #                                   congested, random g=5) at the given sizes
 #   bench/device.sh tails N[,N..]  bamboo's tail threshold x CPU/GPU tail at the given sizes
+#   bench/device.sh memory N      peak host memory of the CPU algorithms at size N
 #   bench/device.sh big N           build, then bamboo and gpu-la-min on random g=5 at size N (memory check)
 # Full logs go to $OUT (or /tmp/bamboo-out); the last lines printed are the summary.
 set -uo pipefail
@@ -39,7 +40,7 @@ test)
     "$BUILD/tests/test_gpu" quick > "$OUT/memcheck.log" 2>&1
   mc_rc=$?
   tail -4 "$OUT/memcheck.log"
-  compute-sanitizer --tool racecheck --error-exitcode 9 "$BUILD/tests/test_gpu" quick \
+  timeout 240 compute-sanitizer --tool racecheck --error-exitcode 9 "$BUILD/tests/test_gpu" race \
     > "$OUT/racecheck.log" 2>&1
   rc_rc=$?
   tail -3 "$OUT/racecheck.log"
@@ -60,10 +61,19 @@ tails)
     done
   done
   ;;
+memory)
+  # Peak host memory of the CPU algorithms (the 24 GB bound) at size N.
+  for algo in gs-seq mw-seq la-seq gs-par mw-par; do
+    echo "## $algo" | tee -a "$OUT/memory.log"
+    "$smp" solve --gen random --group 5 --n "$sizes" --seed 1 --algo "$algo" --time -q \
+      --time-limit 30 2>&1 | tee -a "$OUT/memory.log" | grep -E "solve|peak|rror"
+  done
+  ;;
 big)
   for algo in bamboo gpu-la-min; do
-    /usr/bin/time -v "$smp" solve --gen random --group 5 --n "$sizes" --seed 1 --algo "$algo" \
-      --time -q 2>&1 | tee -a "$OUT/big.log" | grep -E "total|solve|init|transfer|path|Maximum resident|rror"
+    echo "## $algo" | tee -a "$OUT/big.log"
+    "$smp" solve --gen random --group 5 --n "$sizes" --seed 1 --algo "$algo" --time -q --verify \
+      2>&1 | tee -a "$OUT/big.log"
   done
   ;;
 *)

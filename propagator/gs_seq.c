@@ -28,6 +28,7 @@ bb_status bb_gs_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   for (uint32_t i = 0; i < n; i++) suitor[i] = n, queue[i] = i;
 
   uint64_t proposals = 0, checkpoint = BB_CLOCK_EVERY;
+  double reported = t0;
   uint32_t head = 0, queued = n;
   while (queued > 0) {
     bb_id u = queue[head];
@@ -53,6 +54,7 @@ bb_status bb_gs_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
     }
     if (proposals >= checkpoint) {
       checkpoint = proposals + BB_CLOCK_EVERY;
+      bb_progress_tick(opts, "proposals", proposals, &reported);
       if (bb_past(deadline)) {
         status = bb_timeout(err, "gs-seq", opts, proposals);
         goto done;

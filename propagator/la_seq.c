@@ -14,6 +14,8 @@ typedef struct host_rows {
   double deadline;
   uint64_t checkpoint;
   int timed_out;
+  const bb_solve_opts *opts;
+  double reported;
 } host_rows;
 
 /* Row source over the host PRMatrix; it also enforces the time limit, because a single
@@ -22,6 +24,7 @@ static const bb_prnode *host_row(void *arg, bb_id m, uint32_t from, bb_error *er
   host_rows *h = arg;
   if (h->st->proposals >= h->checkpoint) {
     h->checkpoint = h->st->proposals + BB_CLOCK_EVERY;
+    bb_progress_tick(h->opts, "proposals", h->st->proposals, &h->reported);
     if (bb_past(h->deadline)) {
       h->timed_out = 1;
       bb_fail(err, BB_ERR_TIMEOUT, "time limit");
@@ -53,7 +56,7 @@ bb_status bb_la_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   double t1 = bb_now();
   stats->t_init = t1 - t0;
 
-  host_rows rows = {pr, (size_t)n, &st, bb_deadline(opts), BB_CLOCK_EVERY, 0};
+  host_rows rows = {pr, (size_t)n, &st, bb_deadline(opts), BB_CLOCK_EVERY, 0, opts, bb_now()};
   for (int m = 0; m < n && status == BB_OK; m++)
     status = bb_la_propose(&st, inst->women_prefs, host_row, &rows, (bb_id)m, err);
   stats->proposals = st.proposals;

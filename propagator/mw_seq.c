@@ -29,6 +29,7 @@ bb_status bb_mw_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   for (uint32_t w = 0; w < n; w++) suitor[w] = n;
 
   uint64_t proposals = 0, checkpoint = BB_CLOCK_EVERY;
+  double reported = t0;
   for (bb_id entering = 0; entering < n; entering++) {
     bb_id u = entering;
     for (;;) {
@@ -47,6 +48,7 @@ bb_status bb_mw_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
       suitor[w] = u;
       if (proposals >= checkpoint) {
         checkpoint = proposals + BB_CLOCK_EVERY;
+        bb_progress_tick(opts, "proposals", proposals, &reported);
         if (bb_past(deadline)) {
           status = bb_timeout(err, "mw-seq", opts, proposals);
           goto done;

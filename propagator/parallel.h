@@ -5,6 +5,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Runs body over [0, count) split into `threads` contiguous chunks, chunk t on thread
  * t (the caller runs chunk 0); threads <= 1 runs inline. Returns when all are done. If
  * a thread cannot be started its chunk runs on the caller, so body must not wait for
@@ -24,4 +28,7 @@ int bb_pool_threads(const bb_pool *pool);
  * (tid 0) and the workers (tid 1..threads-1). Not reentrant. */
 void bb_pool_for(bb_pool *pool, int64_t count, int64_t grain, bb_range_fn body, void *ctx);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

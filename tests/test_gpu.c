@@ -1,6 +1,6 @@
 /* GPU tests (ctest label `gpu`): every GPU path must return exactly gs-seq's matching.
- * Exits 77 (skipped) when no GPU is usable. Argument: "quick" for a smaller set (used under
- * compute-sanitizer, which slows kernels down a lot). */
+ * Exits 77 (skipped) when no GPU is usable. Argument "quick" runs a smaller set (for
+ * compute-sanitizer memcheck), "race" a smaller one still (racecheck is slower again). */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,11 +85,13 @@ int main(int argc, char **argv) {
     printf("skipped: %s\n", why);
     return 77;
   }
-  int quick = argc > 1 && !strcmp(argv[1], "quick");
+  int race = argc > 1 && !strcmp(argv[1], "race");
+  int quick = race || (argc > 1 && !strcmp(argv[1], "quick"));
   static const int sizes_full[] = {1, 2, 3, 5, 8, 17, 64, 100, 255, 256, 257, 1000, 2000};
   static const int sizes_quick[] = {1, 2, 5, 64, 300};
-  const int *sizes = quick ? sizes_quick : sizes_full;
-  int count = quick ? 5 : (int)(sizeof sizes_full / sizeof sizes_full[0]);
+  static const int sizes_race[] = {2, 64};
+  const int *sizes = race ? sizes_race : quick ? sizes_quick : sizes_full;
+  int count = race ? 2 : quick ? 5 : (int)(sizeof sizes_full / sizeof sizes_full[0]);
   const bb_gen_kind kinds[] = {BB_GEN_PERFECT, BB_GEN_SOLO, BB_GEN_CONGESTED, BB_GEN_RANDOM,
                                BB_GEN_UNIFORM};
   for (int s = 0; s < count; s++)

@@ -1,8 +1,10 @@
 /* bamboo-smp solve: reads or generates an instance, solves it, prints the matching. */
+#define _POSIX_C_SOURCE 200809L /* getrusage */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cli.h"
 #include "instance_io.h"
@@ -92,6 +94,9 @@ static void print_times(double t_input, const bb_solve_stats *s) {
   fprintf(stderr, "%-10s %s\n", "path", s->path);
   fprintf(stderr, "%-10s %llu\n", "proposals", (unsigned long long)s->proposals);
   if (s->tail_men) fprintf(stderr, "%-10s %d\n", "tail men", s->tail_men);
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) == 0) /* ru_maxrss is in KiB on Linux */
+    fprintf(stderr, "%-10s %.2f GiB\n", "peak RSS", usage.ru_maxrss / 1048576.0);
 }
 
 static int verify(const bb_instance *inst, const bb_id *wife_of) {
