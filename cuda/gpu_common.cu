@@ -287,6 +287,61 @@ bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_solve_opts *opts, cons
   return BB_OK;
 }
 
+static bb_status run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *name,
+                             uint32_t free_value, bb_gpu_baseline_step propose,
+                             bb_gpu_baseline_step to_ids, uint32_t *d_partner, uint32_t *d_next,
+                             uint32_t *h_partner, bb_id *wife_of, bb_solve_stats *stats,
+                             bb_error *err) {
+  int n = g->n;
+  double t = bb_now();
+  bb_status st = bb_gpu_fill_u32(g, d_partner, (size_t)n, free_value, err);
+  if (st == BB_OK) st = bb_gpu_ctl_reset(g, n, err);
+  if (st != BB_OK) return st;
+  propose(g, d_partner, d_next);
+  BB_CUDA_LAUNCHED(name);
+  if ((st = bb_gpu_monitor(g, 0, opts, name, err)) != BB_OK) return st;
+  stats->t_solve += bb_now() - t;
+
+  t = bb_now();
+  if (to_ids) {
+    to_ids(g, d_partner, d_next);
+    BB_CUDA_LAUNCHED(name);
+  }
+  BB_CUDA(cudaMemcpyAsync(h_partner, d_partner, (size_t)n * sizeof(uint32_t),
+                          cudaMemcpyDeviceToHost, g->stream));
+  BB_CUDA(cudaStreamSynchronize(g->stream));
+  for (int w = 0; w < n; w++) {
+    if (h_partner[w] >= (uint32_t)n)
+      return bb_fail(err, BB_ERR_GPU, "%s: woman %d left unmatched (kernel bug)", name, w);
+    wife_of[h_partner[w]] = (bb_id)w;
+  }
+  stats->t_post += bb_now() - t;
+  return BB_OK;
+}
+
+bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *name,
+                              uint32_t free_value, bb_gpu_baseline_step propose,
+                              bb_gpu_baseline_step to_ids, bb_id *wife_of, bb_solve_stats *stats,
+                              bb_error *err) {
+  size_t bytes = (size_t)g->n * sizeof(uint32_t);
+  uint32_t *d_partner = NULL, *d_next = NULL;
+  uint32_t *h_partner = (uint32_t *)malloc(bytes);
+  bb_status st = BB_OK;
+  cudaError_t e = cudaSuccess;
+  if (!h_partner)
+    st = bb_fail(err, BB_ERR_NOMEM, "%s: out of host memory", name);
+  else if ((e = cudaMalloc(&d_partner, bytes)) != cudaSuccess ||
+           (e = cudaMalloc(&d_next, bytes)) != cudaSuccess)
+    st = bb_gpu_fail(err, e, "cudaMalloc(partner, next)", __FILE__, __LINE__);
+  else
+    st = run_baseline(g, opts, name, free_value, propose, to_ids, d_partner, d_next, h_partner,
+                      wife_of, stats, err);
+  cudaFree(d_partner);
+  cudaFree(d_next);
+  free(h_partner);
+  return st;
+}
+
 template <typename Node>
 static void decode_row(const void *raw, bb_prnode *out, uint32_t count) {
   const typename Node::raw *src = (const typename Node::raw *)raw;

@@ -61,6 +61,16 @@ bb_status bb_gpu_ctl_reset(bb_gpu *g, int free_men, bb_error *err);
 bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_solve_opts *opts, const char *what,
                          bb_error *err);
 
+// The frame both baselines (gpu-mw-cas, gpu-la-min) share: device arrays partner[] (every
+// woman set to `free_value`) and next[]; `propose` launches the kernel on gpu->stream, the
+// monitor watches it; then `to_ids` (may be NULL) turns partner[] into man ids on the device
+// and wife_of[] is filled from them. t_solve and t_post are added to `stats`.
+typedef void (*bb_gpu_baseline_step)(bb_gpu *g, uint32_t *partner, uint32_t *next);
+bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *name,
+                              uint32_t free_value, bb_gpu_baseline_step propose,
+                              bb_gpu_baseline_step to_ids, bb_id *wife_of, bb_solve_stats *stats,
+                              bb_error *err);
+
 // --- PRMatrix nodes ---------------------------------------------------------------------
 struct PrNode32 {  // n <= 65536: woman in the high half, rank in the low half
   typedef uint32_t raw;

@@ -1,8 +1,6 @@
 // gpu-mw-cas: McVitie-Wilson on the GPU, one thread per man, the woman's partner (a man id)
 // replaced with atomicCAS (the seed 000 baseline MW-Par-GPU-CAS). Under contention a CAS
 // fails and is retried, which is the cost atomicMin removes.
-#include <stdlib.h>
-
 #include "gpu_internal.cuh"
 
 #define FREE_WOMAN 0xffffffffu
@@ -42,55 +40,22 @@ __global__ void mw_cas_kernel(const bb_id *__restrict__ men, const uint32_t *__r
   }
 }
 
+static void propose(bb_gpu *g, uint32_t *partner, uint32_t *next) {
+  mw_cas_kernel<<<(g->n + 255) / 256, 256, 0, g->stream>>>(g->d_men, g->d_rank, g->n, partner, next,
+                                                            g->d_ctl);
+}
+
 bb_status bb_gpu_mw_cas(bb_gpu *g, const bb_solve_opts *opts, bb_id *wife_of,
                         bb_solve_stats *stats, bb_error *err) {
-  int n = g->n;
-  uint32_t *d_partner = NULL, *d_next = NULL, *h_partner = NULL;
-  bb_status st = BB_OK;
   double t = bb_now();
-#define TRY(call)                                                                                 \
-  do {                                                                                            \
-    cudaError_t e_ = (call);                                                                      \
-    if (e_ != cudaSuccess) {                                                                      \
-      st = bb_gpu_fail(err, e_, #call, __FILE__, __LINE__);                                       \
-      goto done;                                                                                  \
-    }                                                                                             \
-  } while (0)
-  if ((st = bb_gpu_build_rank(g, err)) != BB_OK) goto done;
-  TRY(cudaStreamSynchronize(g->stream));
+  bb_status st = bb_gpu_build_rank(g, err);
+  if (st == BB_OK) {
+    cudaError_t e = cudaStreamSynchronize(g->stream);
+    if (e != cudaSuccess) st = bb_gpu_fail(err, e, "rank matrix", __FILE__, __LINE__);
+  }
   stats->t_init += bb_now() - t;
-
-  t = bb_now();
-  TRY(cudaMalloc(&d_partner, (size_t)n * sizeof(uint32_t)));
-  TRY(cudaMalloc(&d_next, (size_t)n * sizeof(uint32_t)));
-  if ((st = bb_gpu_fill_u32(g, d_partner, (size_t)n, FREE_WOMAN, err)) != BB_OK) goto done;
-  if ((st = bb_gpu_ctl_reset(g, n, err)) != BB_OK) goto done;
-  mw_cas_kernel<<<(n + 255) / 256, 256, 0, g->stream>>>(g->d_men, g->d_rank, n, d_partner, d_next,
-                                                         g->d_ctl);
-  TRY(cudaPeekAtLastError());
-  if ((st = bb_gpu_monitor(g, 0, opts, "gpu-mw-cas", err)) != BB_OK) goto done;
-  stats->t_solve += bb_now() - t;
-
-  t = bb_now();
-  h_partner = (uint32_t *)malloc((size_t)n * sizeof(uint32_t));
-  if (!h_partner) {
-    st = bb_fail(err, BB_ERR_NOMEM, "gpu-mw-cas: out of host memory");
-    goto done;
-  }
-  TRY(cudaMemcpy(h_partner, d_partner, (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToHost));
-  for (int w = 0; w < n; w++) {
-    if (h_partner[w] >= (uint32_t)n) {
-      st = bb_fail(err, BB_ERR_GPU, "gpu-mw-cas: woman %d left unmatched (kernel bug)", w);
-      goto done;
-    }
-    wife_of[h_partner[w]] = (bb_id)w;
-  }
-  stats->t_post += bb_now() - t;
-#undef TRY
-done:
-  cudaFree(d_partner);
-  cudaFree(d_next);
-  free(h_partner);
+  if (st == BB_OK)
+    st = bb_gpu_run_baseline(g, opts, "gpu-mw-cas", FREE_WOMAN, propose, NULL, wife_of, stats, err);
   bb_gpu_free_rank(g);
   return st;
 }

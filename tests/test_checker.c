@@ -7,38 +7,21 @@
 
 #include "generate.h"
 #include "instance.h"
-
-static int failures;
-#define CHECK(cond)                                                                                \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      failures++;                                                                                  \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                     \
-    }                                                                                              \
-  } while (0)
+#include "test_util.h"
 
 static void expect(bb_status got, bb_status want, const bb_error *err, const char *needle,
                    int line) {
-  if (got != want || (needle && !strstr(err->msg, needle))) {
-    failures++;
-    fprintf(stderr, "test_checker.c:%d: got %s \"%s\", want %s containing \"%s\"\n", line,
-            bb_status_name(got), err->msg, bb_status_name(want), needle ? needle : "");
-  }
+  CHECKF(got == want && (!needle || strstr(err->msg, needle)),
+         "line %d: got %s \"%s\", want %s containing \"%s\"", line, bb_status_name(got), err->msg,
+         bb_status_name(want), needle ? needle : "");
 }
 #define EXPECT(got, want, err, needle) expect(got, want, err, needle, __LINE__)
-
-static uint32_t *rank_matrix(const bb_id *prefs, int n) {
-  uint32_t *rank = malloc((size_t)n * n * sizeof *rank);
-  for (int a = 0; a < n; a++)
-    for (int k = 0; k < n; k++) rank[(size_t)a * n + prefs[(size_t)a * n + k]] = (uint32_t)k;
-  return rank;
-}
 
 /* The first blocking pair by (man, position in his list), as the checker reports it:
  * returns the man and sets *woman, or -1 if the (perfect) matching is stable. */
 static int first_blocking_pair(const bb_instance *inst, const bb_id *wife_of, bb_id *woman) {
   int n = inst->n;
-  uint32_t *wrank = rank_matrix(inst->women_prefs, n);
+  uint32_t *wrank = tu_ranks(inst->women_prefs, n);
   int *husband = malloc((size_t)n * sizeof *husband);
   for (int m = 0; m < n; m++) husband[wife_of[m]] = m;
   int found = -1;
@@ -59,7 +42,7 @@ static int first_blocking_pair(const bb_instance *inst, const bb_id *wife_of, bb
 
 static void gale_shapley(const bb_instance *inst, bb_id *wife_of) {
   int n = inst->n;
-  uint32_t *wrank = rank_matrix(inst->women_prefs, n);
+  uint32_t *wrank = tu_ranks(inst->women_prefs, n);
   int *husband = malloc((size_t)n * sizeof *husband), *next = calloc((size_t)n, sizeof *next);
   int *stack = malloc((size_t)n * sizeof *stack), top = 0;
   for (int i = 0; i < n; i++) {
@@ -228,9 +211,5 @@ int main(void) {
   test_brute_force();
   test_gale_shapley_outputs();
   test_large();
-  if (failures)
-    fprintf(stderr, "%d check(s) failed\n", failures);
-  else
-    printf("test_checker: all checks passed\n");
-  return failures ? 1 : 0;
+  return tu_finish();
 }

@@ -6,32 +6,14 @@
 
 #include "generate.h"
 #include "instance.h"
-
-static int failures;
-#define CHECK(cond)                                                                                \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      failures++;                                                                                  \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                     \
-    }                                                                                              \
-  } while (0)
+#include "test_util.h"
 
 static bb_instance *gen(bb_gen_kind kind, int n, int group, uint64_t seed, int threads) {
   bb_instance *inst = NULL;
   bb_error err = {{0}};
   bb_status st = bb_generate(kind, n, group, seed, threads, &inst, &err);
-  if (st != BB_OK) {
-    fprintf(stderr, "bb_generate(%s, n=%d, g=%d): %s\n", bb_gen_kind_name(kind), n, group, err.msg);
-    failures++;
-    return NULL;
-  }
-  return inst;
-}
-
-static int same(const bb_instance *a, const bb_instance *b) {
-  size_t cells = (size_t)a->n * (size_t)a->n;
-  return a->n == b->n && memcmp(a->men_prefs, b->men_prefs, cells * sizeof(bb_id)) == 0 &&
-         memcmp(a->women_prefs, b->women_prefs, cells * sizeof(bb_id)) == 0;
+  CHECKF(st == BB_OK, "bb_generate(%s, n=%d, g=%d): %s", bb_gen_kind_name(kind), n, group, err.msg);
+  return st == BB_OK ? inst : NULL;
 }
 
 /* Queue Gale-Shapley that records how the run unfolds. Round one: every man proposes
@@ -71,14 +53,19 @@ static void gale_shapley(const bb_instance *inst, bb_id *wife_of, gs_trace *trac
       (out) = (m);                                                                                 \
     }                                                                                              \
   } while (0)
+  /* Queues the man left free, if any. */
+#define ENQUEUE(left)                                                                              \
+  do {                                                                                             \
+    if ((left) >= 0) {                                                                             \
+      queue[tail] = (left);                                                                        \
+      tail = (tail + 1) % n;                                                                       \
+      queued++;                                                                                    \
+    }                                                                                              \
+  } while (0)
   for (int m = 0; m < n; m++) {
     int left;
     PROPOSE(m, left);
-    if (left >= 0) {
-      queue[tail] = left;
-      tail = (tail + 1) % n;
-      queued++;
-    }
+    ENQUEUE(left);
   }
   trace->free_after_round1 = queued;
   trace->max_free_after_round1 = queued;
@@ -88,14 +75,11 @@ static void gale_shapley(const bb_instance *inst, bb_id *wife_of, gs_trace *trac
     queued--;
     int left;
     PROPOSE(m, left);
-    if (left >= 0) {
-      queue[tail] = left;
-      tail = (tail + 1) % n;
-      queued++;
-    }
+    ENQUEUE(left);
     if (queued > trace->max_free_after_round1) trace->max_free_after_round1 = queued;
   }
 #undef PROPOSE
+#undef ENQUEUE
   for (int w = 0; w < n; w++) wife_of[husband[w]] = (bb_id)w;
   free(rank);
   free(husband);
@@ -138,10 +122,10 @@ static void test_reproducible(void) {
       bb_error err = {{0}};
       CHECK(bb_instance_validate(a, &err) == BB_OK);
       CHECK(bb_instance_validate(d, &err) == BB_OK);
-      CHECK(same(a, b));
-      CHECK(same(a, c));
-      if (kind != BB_GEN_CONGESTED && n >= 7) CHECK(!same(a, d));
-      if (kind == BB_GEN_CONGESTED) CHECK(same(a, d));
+      CHECK(tu_same(a, b));
+      CHECK(tu_same(a, c));
+      if (kind != BB_GEN_CONGESTED && n >= 7) CHECK(!tu_same(a, d));
+      if (kind == BB_GEN_CONGESTED) CHECK(tu_same(a, d));
       bb_instance_free(a);
       bb_instance_free(b);
       bb_instance_free(c);
@@ -159,8 +143,8 @@ static void test_congested_and_groups(void) {
   for (size_t c = 0; c < (size_t)n * n; c++)
     identity &= cong->men_prefs[c] == c % n && cong->women_prefs[c] == c % n;
   CHECK(identity);
-  CHECK(same(cong, r1)); /* congested is random(1) */
-  CHECK(same(uni, rn));  /* uniform is random(n) */
+  CHECK(tu_same(cong, r1)); /* congested is random(1) */
+  CHECK(tu_same(uni, rn));  /* uniform is random(n) */
 
   const int groups[] = {2, 3, 7, 12, 49};
   for (size_t g = 0; g < sizeof groups / sizeof *groups; g++) {
@@ -257,7 +241,7 @@ static void test_solo(void) {
 static void test_solo_relabelled(void) {
   bb_instance *a = gen(BB_GEN_SOLO, 40, 1, 1, 1), *b = gen(BB_GEN_SOLO, 40, 1, 2, 1);
   if (!a || !b) return;
-  CHECK(!same(a, b));
+  CHECK(!tu_same(a, b));
   int identity_first = 1;
   for (int m = 0; m < 40; m++) identity_first &= a->men_prefs[(size_t)m * 40] == (bb_id)m;
   CHECK(!identity_first);
@@ -273,9 +257,5 @@ int main(void) {
   test_perfect();
   test_solo();
   test_solo_relabelled();
-  if (failures)
-    fprintf(stderr, "%d check(s) failed\n", failures);
-  else
-    printf("test_generators: all checks passed\n");
-  return failures ? 1 : 0;
+  return tu_finish();
 }

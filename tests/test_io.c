@@ -9,15 +9,7 @@
 
 #include "generate.h"
 #include "instance_io.h"
-
-static int failures;
-#define CHECK(cond)                                                                                \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      failures++;                                                                                  \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                     \
-    }                                                                                              \
-  } while (0)
+#include "test_util.h"
 
 static char tmp_dir[256];
 static const char *data_dir;
@@ -28,26 +20,17 @@ static const char *tmp_path(const char *name) {
   return path;
 }
 
-static int same(const bb_instance *a, const bb_instance *b) {
-  size_t cells = (size_t)a->n * (size_t)a->n;
-  return a->n == b->n && memcmp(a->men_prefs, b->men_prefs, cells * sizeof(bb_id)) == 0 &&
-         memcmp(a->women_prefs, b->women_prefs, cells * sizeof(bb_id)) == 0;
-}
-
 /* Reads `path`, expecting `want` and a message containing each of the needles. */
 static void expect_read(const char *path, bb_status want, const char *needle1, const char *needle2,
                         int line) {
   bb_instance *inst = NULL;
   bb_error err = {{0}};
   bb_status got = bb_instance_read(path, &inst, &err);
-  int ok = got == want && (want == BB_OK) == (inst != NULL) &&
-           (!needle1 || strstr(err.msg, needle1)) && (!needle2 || strstr(err.msg, needle2));
-  if (!ok) {
-    failures++;
-    fprintf(stderr, "test_io.c:%d: reading %s: got %s \"%s\", want %s with \"%s\", \"%s\"\n", line,
-            path, bb_status_name(got), err.msg, bb_status_name(want), needle1 ? needle1 : "",
-            needle2 ? needle2 : "");
-  }
+  CHECKF(got == want && (want == BB_OK) == (inst != NULL) &&
+             (!needle1 || strstr(err.msg, needle1)) && (!needle2 || strstr(err.msg, needle2)),
+         "line %d: reading %s: got %s \"%s\", want %s with \"%s\", \"%s\"", line, path,
+         bb_status_name(got), err.msg, bb_status_name(want), needle1 ? needle1 : "",
+         needle2 ? needle2 : "");
   bb_instance_free(inst);
 }
 #define EXPECT_READ(path, want, n1, n2) expect_read(path, want, n1, n2, __LINE__)
@@ -71,13 +54,13 @@ static void test_round_trips(void) {
     const char *text = tmp_path("round.txt");
     CHECK(bb_instance_write_text(inst, text, &err) == BB_OK);
     CHECK(bb_instance_read(text, &back, &err) == BB_OK);
-    CHECK(back && same(inst, back));
+    CHECK(back && tu_same(inst, back));
     bb_instance_free(back);
     back = NULL;
     const char *bin = tmp_path("round.bin");
     CHECK(bb_instance_write_binary(inst, bin, &err) == BB_OK);
     CHECK(bb_instance_read(bin, &back, &err) == BB_OK);
-    CHECK(back && same(inst, back));
+    CHECK(back && tu_same(inst, back));
     /* Exact size: header + 2 n^2 two-byte ids. */
     FILE *f = fopen(bin, "rb");
     CHECK(f && fseek(f, 0, SEEK_END) == 0 && ftell(f) == 24 + 4L * n * n);
@@ -103,7 +86,7 @@ static void test_good_text_files(void) {
   bb_instance *crlf = NULL;
   snprintf(path, sizeof path, "%s/ok_crlf_no_final_newline.txt", data_dir);
   CHECK(bb_instance_read(path, &crlf, &err) == BB_OK);
-  CHECK(crlf && same(inst, crlf));
+  CHECK(crlf && tu_same(inst, crlf));
   bb_instance_free(crlf);
   bb_instance_free(inst);
 }
@@ -245,12 +228,11 @@ static void test_stdin(void) {
   for (int i = 0; i < 2; i++) {
     const char *path = tmp_path(formats[i]);
     CHECK((i ? bb_instance_write_binary : bb_instance_write_text)(inst, path, &err) == BB_OK);
-    if (!freopen(path, "rb", stdin)) {
-      failures++;
-      return;
-    }
+    int reopened = freopen(path, "rb", stdin) != NULL;
+    CHECKF(reopened, "cannot reopen stdin from %s", path);
+    if (!reopened) return;
     CHECK(bb_instance_read("-", &back, &err) == BB_OK);
-    CHECK(back && same(inst, back));
+    CHECK(back && tu_same(inst, back));
     bb_instance_free(back);
     back = NULL;
   }
@@ -274,7 +256,7 @@ static void measure_text_speed(void) {
   if (f) fclose(f);
   printf("text n=%d (%.1f MB): write %.0f MB/s, read %.0f MB/s\n", n, bytes / 1e6,
          bytes / 1e6 / (t1 - t0), bytes / 1e6 / (t2 - t1));
-  CHECK(back && same(inst, back));
+  CHECK(back && tu_same(inst, back));
   remove(path);
   bb_instance_free(back);
   bb_instance_free(inst);
@@ -357,9 +339,5 @@ int main(int argc, char **argv) {
   const char *names[] = {"round.txt", "round.bin", "case.bin", "stdin.txt", "stdin.bin"};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) remove(tmp_path(names[i]));
   rmdir(tmp_dir);
-  if (failures)
-    fprintf(stderr, "%d check(s) failed\n", failures);
-  else
-    printf("test_io: all checks passed\n");
-  return failures ? 1 : 0;
+  return tu_finish();
 }

@@ -32,6 +32,13 @@ static inline int tu_finish(void) {
   return tu_failed ? 1 : 0;
 }
 
+/* 1 if both instances have the same size and the same preference lists. */
+static inline int tu_same(const bb_instance *a, const bb_instance *b) {
+  size_t cells = (size_t)a->n * (size_t)a->n;
+  return a->n == b->n && memcmp(a->men_prefs, b->men_prefs, cells * sizeof(bb_id)) == 0 &&
+         memcmp(a->women_prefs, b->women_prefs, cells * sizeof(bb_id)) == 0;
+}
+
 /* splitmix64: enough randomness for test instances. */
 static inline uint64_t tu_rand(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
