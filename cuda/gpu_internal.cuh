@@ -36,7 +36,12 @@ bb_status bb_gpu_fail(bb_error *err, cudaError_t e, const char *call, const char
     cudaError_t bb_e_ = (call);                                                                   \
     if (bb_e_ != cudaSuccess) return bb_gpu_fail(err, bb_e_, #call, __FILE__, __LINE__);          \
   } while (0)
-#define BB_CUDA_LAUNCHED(what) BB_CUDA(cudaPeekAtLastError())
+// After a launch: a launch failure is reported under the kernel's name, not the peek's.
+#define BB_CUDA_LAUNCHED(what)                                                                    \
+  do {                                                                                            \
+    cudaError_t bb_e_ = cudaPeekAtLastError();                                                    \
+    if (bb_e_ != cudaSuccess) return bb_gpu_fail(err, bb_e_, what, __FILE__, __LINE__);           \
+  } while (0)
 
 // Grid for loops that stride over rows: enough blocks to fill the chip, at most `rows`.
 int bb_gpu_row_blocks(int rows);
