@@ -1,0 +1,334 @@
+/* The Stable Marriage constraint's propagation (seed 003 Algorithm 2, event driven).
+ *
+ * Seed 003's functions map onto the rules of smc.h as follows:
+ *   deltaMin(i)         -> stability() on a man whose minimum rose
+ *   deltaMax(j)         -> channel() of the ranks above a woman's new maximum
+ *   removeValue(i,a,s)  -> channel() of an inner removal, for men and women alike
+ *   inst(i,s)           -> marriage() plus the bound rules, for men and women alike
+ *   init()              -> the first propagation of a fresh node: every variable seen anew
+ * With BB_SMC_GS_LISTS, women get stability() too (the women-proposing half).
+ *
+ * Channel removals are not written one value at a time: they are collected per variable
+ * and written back in bulk (remove_values) once the queue of changed variables drains,
+ * then the variables whose bounds moved are processed again. Deferring is sound because
+ * every rule only needs a lower bound on a man's rank (or woman's): a stale minimum is a
+ * weaker but still true bound, and the fixpoint of these monotone rules is unique. */
+#include "smc_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One pending channel removal: `value` leaves variable `var`'s domain at the next flush. */
+typedef struct pending {
+  int value, next;
+} pending;
+
+typedef struct inner_range {
+  int var, lo, hi;
+} inner_range;
+
+struct bb_smc_scratch {
+  int n;
+  int *stack, stack_len;     /* variables to examine, each at most once */
+  uint8_t *queued;
+  int *unknown, unknown_len; /* variables whose inner removals must be found by a scan */
+  uint8_t *is_unknown;
+  inner_range *ranges;       /* inner removals the host told precisely */
+  size_t ranges_len, ranges_cap;
+  pending *items;            /* channel removals by variable: linked lists from head[] */
+  size_t items_len, items_cap;
+  int *head, *touched, touched_len;
+  int *values;               /* n ints of room for a domain or a sorted removal list */
+};
+
+bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err) {
+  bb_smc_scratch *s = calloc(1, sizeof *s);
+  if (s) {
+    size_t vars = 2 * (size_t)n;
+    s->n = n;
+    s->stack = malloc(vars * sizeof *s->stack);
+    s->queued = calloc(vars, 1);
+    s->unknown = malloc(vars * sizeof *s->unknown);
+    s->is_unknown = calloc(vars, 1);
+    s->head = malloc(vars * sizeof *s->head);
+    s->touched = malloc(vars * sizeof *s->touched);
+    s->values = malloc((size_t)n * sizeof *s->values);
+    if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values) {
+      for (size_t v = 0; v < vars; v++) s->head[v] = -1;
+      return s;
+    }
+  }
+  bb_smc_scratch_free(s);
+  bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the propagation scratch of n = %d", n);
+  return NULL;
+}
+
+void bb_smc_scratch_free(bb_smc_scratch *s) {
+  if (!s) return;
+  free(s->stack);
+  free(s->queued);
+  free(s->unknown);
+  free(s->is_unknown);
+  free(s->ranges);
+  free(s->items);
+  free(s->head);
+  free(s->touched);
+  free(s->values);
+  free(s);
+}
+
+static void enqueue(bb_smc_scratch *s, int var) {
+  if (!s->queued[var]) {
+    s->queued[var] = 1;
+    s->stack[s->stack_len++] = var;
+  }
+}
+
+void bb_smc_note_changed(bb_smc_scratch *s, int var) { enqueue(s, var); }
+
+void bb_smc_note_unknown(bb_smc_scratch *s, int var) {
+  if (!s->is_unknown[var]) {
+    s->is_unknown[var] = 1;
+    s->unknown[s->unknown_len++] = var;
+  }
+  enqueue(s, var);
+}
+
+void bb_smc_note_removed(bb_smc_scratch *s, int var, int lo, int hi) {
+  enqueue(s, var);
+  if (s->is_unknown[var]) return; /* the scan will find them */
+  if (s->ranges_len == s->ranges_cap) {
+    size_t cap = s->ranges_cap ? 2 * s->ranges_cap : 64;
+    inner_range *r = realloc(s->ranges, cap * sizeof *r);
+    if (!r) { /* cannot record the range: fall back to scanning this domain */
+      bb_smc_note_unknown(s, var);
+      return;
+    }
+    s->ranges = r;
+    s->ranges_cap = cap;
+  }
+  s->ranges[s->ranges_len++] = (inner_range){var, lo, hi};
+}
+
+void bb_smc_scratch_clear(bb_smc_scratch *s) {
+  for (int k = 0; k < s->stack_len; k++) s->queued[s->stack[k]] = 0;
+  for (int k = 0; k < s->unknown_len; k++) s->is_unknown[s->unknown[k]] = 0;
+  for (int k = 0; k < s->touched_len; k++) s->head[s->touched[k]] = -1;
+  s->stack_len = s->unknown_len = s->touched_len = 0;
+  s->ranges_len = s->items_len = 0;
+}
+
+size_t bb_smc_node_bytes(int n) { return sizeof(bb_smc_node) + 4 * (size_t)n * sizeof(int); }
+
+void bb_smc_node_init(bb_smc_node *node, int n) {
+  node->n = n;
+  node->fresh = 1;
+  node->unassigned = 2 * n;
+  for (int v = 0; v < 2 * n; v++) {
+    node->bounds[v] = -1;
+    node->bounds[2 * n + v] = n;
+  }
+}
+
+int bb_smc_node_unassigned(const bb_smc_node *node) { return node->unassigned; }
+
+/* Everything one propagation needs, passed around as one pointer. */
+typedef struct run {
+  const bb_smc_prefs *p;
+  bb_smc_strength strength;
+  bb_smc_node *node;
+  bb_smc_scratch *s;
+  const bb_smc_domains *d;
+  bb_smc_counters c;
+  bool out_of_memory;
+} run;
+
+static inline bool is_man(const run *r, int var) { return var < r->p->n; }
+
+/* The same pair seen from the other side: (var, rank) -> (partner var, partner's rank). */
+static inline void mirror(const run *r, int var, int rank, int *pvar, int *prank) {
+  const bb_smc_prefs *p = r->p;
+  size_t n = (size_t)p->n;
+  if (var < p->n) {
+    int woman = p->man_choice[(size_t)var * n + (size_t)rank];
+    *pvar = p->n + woman;
+    *prank = p->woman_rank[(size_t)woman * n + (size_t)var];
+  } else {
+    int woman = var - p->n;
+    int man = p->woman_choice[(size_t)woman * n + (size_t)rank];
+    *pvar = man;
+    *prank = p->man_rank[(size_t)man * n + (size_t)woman];
+  }
+}
+
+/* channel: rank `rank` left var's domain, so the pair leaves the partner's domain at the
+ * next flush. Skipped when the partner's bounds already exclude it. */
+static void channel(run *r, int var, int rank) {
+  int pvar, prank;
+  mirror(r, var, rank, &pvar, &prank);
+  if (prank < r->d->min(r->d->ctx, pvar) || prank > r->d->max(r->d->ctx, pvar)) return;
+  bb_smc_scratch *s = r->s;
+  if (s->items_len == s->items_cap) {
+    size_t cap = s->items_cap ? 2 * s->items_cap : 1024;
+    pending *items = realloc(s->items, cap * sizeof *items);
+    if (!items) {
+      r->out_of_memory = true;
+      return;
+    }
+    s->items = items;
+    s->items_cap = cap;
+  }
+  if (s->head[pvar] < 0) s->touched[s->touched_len++] = pvar;
+  s->items[s->items_len] = (pending){prank, s->head[pvar]};
+  s->head[pvar] = (int)s->items_len++;
+  r->c.channel_removals++;
+}
+
+/* The partner at `rank` must end with someone ranked at most `limit` in their own list. */
+static bool cap_partner(run *r, int var, int rank, int strict) {
+  int pvar, prank;
+  mirror(r, var, rank, &pvar, &prank);
+  int limit = prank - strict;
+  if (r->d->max(r->d->ctx, pvar) <= limit) return true;
+  r->c.bound_updates++;
+  if (!r->d->lower_max(r->d->ctx, pvar, limit)) return false;
+  enqueue(r->s, pvar);
+  return true;
+}
+
+/* stability: var's partner ranks at least `min` in var's list, so everyone var ranks above
+ * min must end with someone they prefer to var (strict), and the one at min someone no
+ * worse than var. Ranks below `from` were handled by an earlier call on this lineage. */
+static bool stability(run *r, int var, int from, int min) {
+  for (int k = from; k < min; k++)
+    if (!cap_partner(r, var, k, 1)) return false;
+  return cap_partner(r, var, min, 0);
+}
+
+/* marriage: var is assigned rank `rank`, so the partner is assigned var. */
+static bool marriage(run *r, int var, int rank) {
+  int pvar, prank;
+  mirror(r, var, rank, &pvar, &prank);
+  void *ctx = r->d->ctx;
+  if (r->d->min(ctx, pvar) == prank && r->d->max(ctx, pvar) == prank) return true;
+  if (!r->d->assign(ctx, pvar, prank)) return false;
+  enqueue(r->s, pvar);
+  return true;
+}
+
+/* Compares var's domain bounds with what this lineage last saw and applies the rules to
+ * the difference. */
+static bool examine(run *r, int var) {
+  int n = r->p->n;
+  int *lo = &r->node->bounds[var], *hi = &r->node->bounds[2 * n + var];
+  int min = r->d->min(r->d->ctx, var), max = r->d->max(r->d->ctx, var);
+  bool proposes = is_man(r, var) || r->strength == BB_SMC_GS_LISTS;
+  if (min > *lo) {
+    int from = *lo < 0 ? 0 : *lo;
+    if (proposes) {
+      if (!stability(r, var, from, min)) return false;
+    } else {
+      for (int k = from; k < min; k++) channel(r, var, k);
+    }
+  }
+  if (max < *hi)
+    for (int k = max + 1; k <= *hi && k < n; k++) channel(r, var, k);
+  if (min == max && !(*lo == min && *hi == max)) {
+    if (!marriage(r, var, min)) return false;
+    r->node->unassigned--;
+  }
+  *lo = min;
+  *hi = max;
+  return true;
+}
+
+/* Inner removals: ranks strictly between the bounds that are no longer in the domain. */
+static void scan_unknown(run *r) {
+  bb_smc_scratch *s = r->s;
+  for (int k = 0; k < s->unknown_len; k++) {
+    int var = s->unknown[k];
+    s->is_unknown[var] = 0;
+    int count = r->d->values(r->d->ctx, var, s->values);
+    r->c.scans++;
+    for (int v = 1; v < count; v++)
+      for (int hole = s->values[v - 1] + 1; hole < s->values[v]; hole++) channel(r, var, hole);
+  }
+  s->unknown_len = 0;
+  for (size_t k = 0; k < s->ranges_len; k++) {
+    inner_range g = s->ranges[k];
+    for (int v = g.lo; v <= g.hi; v++)
+      if (!r->d->contains(r->d->ctx, g.var, v)) channel(r, g.var, v);
+  }
+  s->ranges_len = 0;
+}
+
+static int compare_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* Writes the collected channel removals back, one bulk operation per variable. */
+static bool flush(run *r) {
+  bb_smc_scratch *s = r->s;
+  bool ok = true;
+  for (int t = 0; t < s->touched_len; t++) {
+    int var = s->touched[t], count = 0;
+    for (int it = s->head[var]; it >= 0; it = s->items[it].next) s->values[count++] = s->items[it].value;
+    s->head[var] = -1;
+    if (!ok) continue;
+    if (count > 1) {
+      qsort(s->values, (size_t)count, sizeof *s->values, compare_int);
+      int unique = 1;
+      for (int k = 1; k < count; k++)
+        if (s->values[k] != s->values[unique - 1]) s->values[unique++] = s->values[k];
+      count = unique;
+    }
+    ok = count == 1 ? r->d->remove(r->d->ctx, var, s->values[0])
+                    : r->d->remove_values(r->d->ctx, var, s->values, count);
+    enqueue(s, var);
+  }
+  s->touched_len = 0;
+  s->items_len = 0;
+  r->c.rounds++;
+  return ok;
+}
+
+bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
+                               bb_smc_node *node, bb_smc_scratch *scratch,
+                               const bb_smc_domains *domains, bb_smc_counters *counters) {
+  run r = {.p = prefs, .strength = strength, .node = node, .s = scratch, .d = domains};
+  r.c.propagations = 1;
+  int n = prefs->n;
+  if (node->fresh) {
+    node->fresh = 0;
+    for (int v = 0; v < 2 * n; v++) bb_smc_note_unknown(scratch, v);
+  }
+  bool ok = true;
+  scan_unknown(&r);
+  for (;;) {
+    while (ok && scratch->stack_len > 0) {
+      int var = scratch->stack[--scratch->stack_len];
+      scratch->queued[var] = 0;
+      ok = examine(&r, var);
+    }
+    if (!ok || r.out_of_memory || scratch->touched_len == 0) break;
+    ok = flush(&r);
+  }
+  if (r.out_of_memory) {
+    /* A lost channel removal would leave the domains short of the fixpoint: report it. */
+    bb_smc_scratch_clear(scratch);
+    return BB_SMC_NOMEM;
+  }
+  if (counters) {
+    counters->propagations += r.c.propagations;
+    counters->rounds += r.c.rounds;
+    counters->channel_removals += r.c.channel_removals;
+    counters->bound_updates += r.c.bound_updates;
+    counters->scans += r.c.scans;
+  }
+  if (!ok) {
+    bb_smc_scratch_clear(scratch);
+    return BB_SMC_FAILED;
+  }
+  return node->unassigned == 0 ? BB_SMC_SOLVED : BB_SMC_FIX;
+}

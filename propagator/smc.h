@@ -1,0 +1,138 @@
+/* The Stable Marriage constraint (SMC): its propagation logic, independent of any solver.
+ *
+ * stable_matching(men, women, pm, pw) over 2n rank-valued variables (DESIGN.md): men[i] = k
+ * iff man i marries pm[i][k], and then women[pm[i][k]] is man i's rank in her list. The
+ * solutions are exactly the stable matchings the domains allow; a pair removed by a side
+ * constraint can still block.
+ *
+ * The logic is seed 003's Algorithm 2 (after Gent et al., CP 2001, and Unsworth & Prosser,
+ * 2005) driven by events, with both corrections the seed describes (removeValue and inst
+ * handle men and women). Every rule is one of three:
+ *   channel:   a pair removed from one side's domain is removed from the other side's;
+ *   stability: a man whose domain starts at rank r makes every woman he ranks above r
+ *              take someone better than him, and the woman at r someone no worse;
+ *              with BB_SMC_GS_LISTS the same holds with the sexes swapped;
+ *   marriage:  an assigned person assigns the partner.
+ * From full domains the fixpoint is the man-oriented GS-lists (men-proposing) or the
+ * GS-lists (gs-lists, which is arc consistency: all stable matchings then enumerate
+ * without a single failure).
+ *
+ * The host solver supplies domain operations (bb_smc_domains) and tells the core which
+ * variables changed; the core keeps O(n) integers per search node (bb_smc_node) and
+ * reads the preference data (bb_smc_prefs) shared by every node. */
+#ifndef BB_SMC_H
+#define BB_SMC_H
+
+#include "bb_common.h"
+
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum bb_smc_strength {
+  BB_SMC_GS_LISTS = 0,      /* both sides propose: GS-lists, arc consistency (default) */
+  BB_SMC_MEN_PROPOSING = 1  /* seed 003: man-oriented GS-lists */
+} bb_smc_strength;
+
+/* "gs-lists" / "men-proposing"; parse returns false on an unknown name. */
+const char *bb_smc_strength_name(bb_smc_strength strength);
+bool bb_smc_strength_parse(const char *name, bb_smc_strength *out);
+
+/* --- Preference data: validated once at post time, then shared and read-only. --- */
+
+typedef struct bb_smc_prefs bb_smc_prefs;
+
+/* Validates and takes a copy of pm (pm_rows x pm_cols, row-major) and pw for a constraint
+ * over n_men and n_women variables. The base (0 or 1) is read off the matrices; ranks in
+ * the solver's variables use the same base. Errors (BB_ERR_INPUT, message naming the
+ * offending row or column in the user's base): arrays of different lengths, a matrix not
+ * n x n, a value outside base..base+n-1, a row that is not a permutation, pm and pw with
+ * different bases. The result starts with one reference. */
+bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols,
+                               const int *pw, int pw_rows, int pw_cols, bb_error *err);
+bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs);
+void bb_smc_prefs_release(bb_smc_prefs *prefs); /* accepts NULL; frees with the last reference */
+int bb_smc_prefs_n(const bb_smc_prefs *prefs);
+int bb_smc_prefs_base(const bb_smc_prefs *prefs);
+/* 0-based views of the data: woman at man i's rank k, man at woman j's rank k, and the
+ * inverse ranks. */
+int bb_smc_man_choice(const bb_smc_prefs *prefs, int man, int rank);
+int bb_smc_woman_choice(const bb_smc_prefs *prefs, int woman, int rank);
+int bb_smc_man_rank(const bb_smc_prefs *prefs, int man, int woman);
+int bb_smc_woman_rank(const bb_smc_prefs *prefs, int woman, int man);
+
+/* --- The host solver's side. Variables 0..n-1 are the men, n..2n-1 the women; values
+ * are 0-based ranks (the host adds its base). Modifiers return false when the domain
+ * becomes empty (the constraint then fails). --- */
+typedef struct bb_smc_domains {
+  void *ctx;
+  int (*min)(void *ctx, int var);
+  int (*max)(void *ctx, int var);
+  bool (*contains)(void *ctx, int var, int value);
+  /* Writes the values ascending into out (room for n); returns how many. */
+  int (*values)(void *ctx, int var, int *out);
+  bool (*remove)(void *ctx, int var, int value);
+  bool (*lower_max)(void *ctx, int var, int value); /* var <= value */
+  bool (*raise_min)(void *ctx, int var, int value); /* var >= value */
+  bool (*assign)(void *ctx, int var, int value);
+  /* Bulk: values ascending and distinct; absent ones are ignored. */
+  bool (*remove_values)(void *ctx, int var, const int *values, int count);
+  bool (*keep_values)(void *ctx, int var, const int *values, int count);
+} bb_smc_domains;
+
+/* --- Per-search-node state: what the last propagation saw of every domain. --- */
+
+typedef struct bb_smc_node bb_smc_node;
+
+/* Bytes of a node for size n (O(n)); nodes are plain memory: the host allocates them
+ * where it likes and copies one with memcpy when its search copies a node. */
+size_t bb_smc_node_bytes(int n);
+/* A fresh node: nothing seen yet, so the first propagation examines every variable. */
+void bb_smc_node_init(bb_smc_node *node, int n);
+/* Number of variables the node has not yet seen assigned. */
+int bb_smc_node_unassigned(const bb_smc_node *node);
+
+/* --- Events and propagation. --- */
+
+/* Scratch for one propagation: work queue and pending removals. Not part of a node's
+ * state (a node is copied only at a fixpoint, when the scratch is empty), so each host
+ * propagator owns one and never copies it. */
+typedef struct bb_smc_scratch bb_smc_scratch;
+bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err);
+void bb_smc_scratch_free(bb_smc_scratch *scratch); /* accepts NULL */
+
+/* Events between propagations, as the host's advisors see them. A variable whose bounds
+ * moved or that was assigned needs only bb_smc_note_changed; removals strictly inside the
+ * bounds are told with their range, or as unknown when the host cannot say which (the
+ * core then scans that domain). */
+void bb_smc_note_changed(bb_smc_scratch *scratch, int var);
+void bb_smc_note_removed(bb_smc_scratch *scratch, int var, int lo, int hi);
+void bb_smc_note_unknown(bb_smc_scratch *scratch, int var);
+/* Drops recorded events (after a failure elsewhere made them moot). */
+void bb_smc_scratch_clear(bb_smc_scratch *scratch);
+
+typedef enum bb_smc_result {
+  BB_SMC_FIX = 0,    /* at the fixpoint, some variable unassigned */
+  BB_SMC_FAILED = 1, /* no stable matching is left in the domains */
+  BB_SMC_SOLVED = 2, /* every variable assigned: the domains are a stable matching */
+  BB_SMC_NOMEM = 3   /* scratch memory ran out; the domains are not at the fixpoint and the
+                        host must report an error (never treat this as FIX) */
+} bb_smc_result;
+
+typedef struct bb_smc_counters {
+  uint64_t propagations, rounds, channel_removals, bound_updates, scans;
+} bb_smc_counters;
+
+/* Runs the rules to the fixpoint from the recorded events (all of them on a fresh node).
+ * Work is proportional to what changed: the values that left the domains since the last
+ * propagation, plus the domains of variables with unknown removals. counters may be NULL. */
+bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
+                               bb_smc_node *node, bb_smc_scratch *scratch,
+                               const bb_smc_domains *domains, bb_smc_counters *counters);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

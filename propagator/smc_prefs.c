@@ -1,0 +1,136 @@
+/* The Stable Marriage constraint's preference data: validated once at post time, then
+ * shared read-only by every search node and thread (reference counted). */
+#include "smc_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *bb_smc_strength_name(bb_smc_strength strength) {
+  return strength == BB_SMC_MEN_PROPOSING ? "men-proposing" : "gs-lists";
+}
+
+bool bb_smc_strength_parse(const char *name, bb_smc_strength *out) {
+  if (strcmp(name, "gs-lists") == 0) *out = BB_SMC_GS_LISTS;
+  else if (strcmp(name, "men-proposing") == 0) *out = BB_SMC_MEN_PROPOSING;
+  else return false;
+  return true;
+}
+
+/* Smallest entry of a matrix: its base, if the matrix is valid. */
+static int matrix_min(const int *m, size_t cells) {
+  int lo = cells ? m[0] : 0;
+  for (size_t c = 1; c < cells; c++)
+    if (m[c] < lo) lo = m[c];
+  return lo;
+}
+
+/* Checks every row of an n x n matrix is a permutation of base..base+n-1 and fills the
+ * 0-based list and its inverse (rank_of[p * n + q] = position of q in p's row). */
+static bb_status load_rows(const char *name, const char *who, const int *m, int n, int base,
+                           int32_t *list, int32_t *rank_of, bb_error *err) {
+  for (size_t p = 0; p < (size_t)n; p++) {
+    int32_t *rank_row = rank_of + p * (size_t)n;
+    for (int q = 0; q < n; q++) rank_row[q] = -1;
+    for (int k = 0; k < n; k++) {
+      int v = m[p * (size_t)n + (size_t)k];
+      if (v < base || v - base >= n)
+        return bb_fail(err, BB_ERR_INPUT,
+                       "stable_matching: %s row %d (%s %d's list): value %d at column %d is "
+                       "outside %d..%d",
+                       name, (int)p + base, who, (int)p + base, v, k + base, base, base + n - 1);
+      int q = v - base;
+      if (rank_row[q] >= 0)
+        return bb_fail(err, BB_ERR_INPUT,
+                       "stable_matching: %s row %d (%s %d's list) is not a permutation of "
+                       "%d..%d: %d appears at columns %d and %d",
+                       name, (int)p + base, who, (int)p + base, base, base + n - 1, v,
+                       (int)rank_row[q] + base, k + base);
+      rank_row[q] = k;
+      list[p * (size_t)n + (size_t)k] = q;
+    }
+  }
+  return BB_OK;
+}
+
+bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols,
+                               const int *pw, int pw_rows, int pw_cols, bb_error *err) {
+  if (n_men != n_women) {
+    bb_fail(err, BB_ERR_INPUT, "stable_matching: %d men but %d women (the arrays must have the same length)",
+            n_men, n_women);
+    return NULL;
+  }
+  int n = n_men;
+  if (n < 1 || n > BB_MAX_N) {
+    bb_fail(err, BB_ERR_INPUT, "stable_matching: %d men; need 1..%d", n, BB_MAX_N);
+    return NULL;
+  }
+  if (pm_rows != n || pm_cols != n || pw_rows != n || pw_cols != n) {
+    const char *which = (pm_rows != n || pm_cols != n) ? "pm" : "pw";
+    int rows = which[1] == 'm' ? pm_rows : pw_rows, cols = which[1] == 'm' ? pm_cols : pw_cols;
+    bb_fail(err, BB_ERR_INPUT, "stable_matching: %s is %d x %d but there are %d men and %d women (need %d x %d)",
+            which, rows, cols, n, n, n, n);
+    return NULL;
+  }
+  size_t cells = (size_t)n * (size_t)n;
+  int base_m = matrix_min(pm, cells), base_w = matrix_min(pw, cells);
+  if (base_m != 0 && base_m != 1) {
+    bb_fail(err, BB_ERR_INPUT, "stable_matching: pm's smallest value is %d; rows must be permutations of 0..%d or 1..%d",
+            base_m, n - 1, n);
+    return NULL;
+  }
+  if (base_w != base_m) {
+    bb_fail(err, BB_ERR_INPUT, "stable_matching: mixed bases: pm is %d-based but pw's smallest value is %d",
+            base_m, base_w);
+    return NULL;
+  }
+  bb_smc_prefs *p = calloc(1, sizeof *p);
+  int32_t *mem = p ? malloc(4 * cells * sizeof *mem) : NULL;
+  if (!mem) {
+    free(p);
+    bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d (%.1f MiB)",
+            n, 4.0 * (double)cells * sizeof *mem / 1048576.0);
+    return NULL;
+  }
+  p->n = n;
+  p->base = base_m;
+  p->man_choice = mem;
+  p->woman_choice = mem + cells;
+  p->man_rank = mem + 2 * cells;
+  p->woman_rank = mem + 3 * cells;
+  atomic_init(&p->refs, 1);
+  if (load_rows("pm", "man", pm, n, p->base, p->man_choice, p->man_rank, err) != BB_OK ||
+      load_rows("pw", "woman", pw, n, p->base, p->woman_choice, p->woman_rank, err) != BB_OK) {
+    free(mem);
+    free(p);
+    return NULL;
+  }
+  return p;
+}
+
+bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs) {
+  atomic_fetch_add_explicit(&prefs->refs, 1, memory_order_relaxed);
+  return prefs;
+}
+
+void bb_smc_prefs_release(bb_smc_prefs *prefs) {
+  if (!prefs) return;
+  if (atomic_fetch_sub_explicit(&prefs->refs, 1, memory_order_acq_rel) == 1) {
+    free(prefs->man_choice);
+    free(prefs);
+  }
+}
+
+int bb_smc_prefs_n(const bb_smc_prefs *prefs) { return prefs->n; }
+int bb_smc_prefs_base(const bb_smc_prefs *prefs) { return prefs->base; }
+int bb_smc_man_choice(const bb_smc_prefs *p, int man, int rank) {
+  return p->man_choice[(size_t)man * p->n + rank];
+}
+int bb_smc_woman_choice(const bb_smc_prefs *p, int woman, int rank) {
+  return p->woman_choice[(size_t)woman * p->n + rank];
+}
+int bb_smc_man_rank(const bb_smc_prefs *p, int man, int woman) {
+  return p->man_rank[(size_t)man * p->n + woman];
+}
+int bb_smc_woman_rank(const bb_smc_prefs *p, int woman, int man) {
+  return p->woman_rank[(size_t)woman * p->n + man];
+}

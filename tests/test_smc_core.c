@@ -1,0 +1,467 @@
+/* The SMC core (propagator/smc.c) driven by a toy host: bitset domains and a small DFS,
+ * no Gecode. Checks, against the independent references of smc_reference.h:
+ *   - solution sets equal brute force for n <= 7, with and without side constraints,
+ *     for both strengths, under several event styles (bounds, precise inner ranges,
+ *     unknown deltas);
+ *   - the root fixpoint equals the MGS-lists / GS-lists; a second propagation changes
+ *     nothing (idempotence);
+ *   - gs-lists enumerates every stable matching without a failure (n up to 200);
+ *   - the seed's Table 1 instance has exactly its two stable matchings;
+ *   - every validation error of bb_smc_prefs_new. */
+#include "smc.h"
+#include "smc_reference.h"
+#include "test_util.h"
+
+#include <stdio.h>
+
+/* --- The toy host: one byte per (variable, rank). --- */
+typedef struct toy {
+  int n;
+  uint8_t *in; /* 2n x n */
+} toy;
+
+static int toy_min(void *c, int var) {
+  toy *t = c;
+  for (int v = 0; v < t->n; v++)
+    if (t->in[var * t->n + v]) return v;
+  return t->n;
+}
+static int toy_max(void *c, int var) {
+  toy *t = c;
+  for (int v = t->n - 1; v >= 0; v--)
+    if (t->in[var * t->n + v]) return v;
+  return -1;
+}
+static bool toy_contains(void *c, int var, int value) {
+  toy *t = c;
+  return value >= 0 && value < t->n && t->in[var * t->n + value];
+}
+static int toy_values(void *c, int var, int *out) {
+  toy *t = c;
+  int k = 0;
+  for (int v = 0; v < t->n; v++)
+    if (t->in[var * t->n + v]) out[k++] = v;
+  return k;
+}
+static bool toy_nonempty(toy *t, int var) { return toy_min(t, var) < t->n; }
+static bool toy_remove(void *c, int var, int value) {
+  toy *t = c;
+  if (value >= 0 && value < t->n) t->in[var * t->n + value] = 0;
+  return toy_nonempty(t, var);
+}
+static bool toy_lower_max(void *c, int var, int value) {
+  toy *t = c;
+  for (int v = value + 1; v < t->n; v++)
+    if (v >= 0) t->in[var * t->n + v] = 0;
+  return toy_nonempty(t, var);
+}
+static bool toy_raise_min(void *c, int var, int value) {
+  toy *t = c;
+  for (int v = 0; v < value && v < t->n; v++) t->in[var * t->n + v] = 0;
+  return toy_nonempty(t, var);
+}
+static bool toy_assign(void *c, int var, int value) {
+  toy *t = c;
+  bool had = toy_contains(t, var, value);
+  memset(t->in + var * t->n, 0, (size_t)t->n);
+  if (had) t->in[var * t->n + value] = 1;
+  return had;
+}
+static bool toy_remove_values(void *c, int var, const int *values, int count) {
+  toy *t = c;
+  for (int k = 0; k < count; k++) {
+    if (k > 0 && values[k] <= values[k - 1]) return false; /* contract: ascending, distinct */
+    toy_remove(t, var, values[k]);
+  }
+  return toy_nonempty(t, var);
+}
+static bool toy_keep_values(void *c, int var, const int *values, int count) {
+  toy *t = c;
+  uint8_t keep[256] = {0};
+  for (int k = 0; k < count; k++) keep[values[k]] = 1;
+  for (int v = 0; v < t->n; v++)
+    if (!keep[v]) t->in[var * t->n + v] = 0;
+  return toy_nonempty(t, var);
+}
+
+static bb_smc_domains toy_domains(toy *t) {
+  return (bb_smc_domains){t,          toy_min,    toy_max,          toy_contains,
+                          toy_values, toy_remove, toy_lower_max,    toy_raise_min,
+                          toy_assign, toy_remove_values, toy_keep_values};
+}
+
+/* --- A search node of the toy solver: domains + the core's node state. --- */
+typedef struct toy_node {
+  toy dom;
+  bb_smc_node *smc;
+} toy_node;
+
+static toy_node node_new(int n) {
+  toy_node t = {{n, malloc((size_t)2 * n * n)}, malloc(bb_smc_node_bytes(n))};
+  memset(t.dom.in, 1, (size_t)2 * n * n);
+  bb_smc_node_init(t.smc, n);
+  return t;
+}
+static toy_node node_copy(const toy_node *o) {
+  int n = o->dom.n;
+  toy_node t = {{n, malloc((size_t)2 * n * n)}, malloc(bb_smc_node_bytes(n))};
+  memcpy(t.dom.in, o->dom.in, (size_t)2 * n * n);
+  memcpy(t.smc, o->smc, bb_smc_node_bytes(n));
+  return t;
+}
+static void node_free(toy_node *t) {
+  free(t->dom.in);
+  free(t->smc);
+}
+
+/* How the toy search reports its decisions to the core. */
+typedef enum event_style { EV_PRECISE, EV_UNKNOWN, EV_CHANGED_ONLY_BOUNDS } event_style;
+
+typedef struct search {
+  const bb_smc_prefs *prefs;
+  bb_smc_strength strength;
+  bb_smc_scratch *scratch;
+  event_style style;
+  const int *pm; /* 0-based, for decoding solutions */
+  int n;
+  long solutions, failures;
+  int *found; /* wife[] rows */
+  int found_cap;
+  bool keep_found;
+  uint64_t rng;
+} search;
+
+static bb_smc_result propagate(search *s, toy_node *t) {
+  bb_smc_domains d = toy_domains(&t->dom);
+  return bb_smc_propagate(s->prefs, s->strength, t->smc, s->scratch, &d, NULL);
+}
+
+/* Records a removal of `value` from var as the host's advisor would. */
+static void note_removal(search *s, toy_node *t, int var, int value) {
+  bool inner = value > toy_min(&t->dom, var) && value < toy_max(&t->dom, var);
+  if (!inner || s->style == EV_CHANGED_ONLY_BOUNDS) bb_smc_note_changed(s->scratch, var);
+  else if (s->style == EV_UNKNOWN) bb_smc_note_unknown(s->scratch, var);
+  else bb_smc_note_removed(s->scratch, var, value, value);
+}
+
+static void record_solution(search *s, toy_node *t) {
+  s->solutions++;
+  if (!s->keep_found) return;
+  if (s->solutions > s->found_cap) {
+    s->found_cap = s->found_cap ? 2 * s->found_cap : 16;
+    s->found = realloc(s->found, (size_t)s->found_cap * s->n * sizeof(int));
+  }
+  for (int i = 0; i < s->n; i++)
+    s->found[(s->solutions - 1) * s->n + i] = s->pm[i * s->n + toy_min(&t->dom, i)];
+}
+
+/* Binary DFS: var = v, then var != v, on the first unassigned variable (men then women). */
+static void dfs(search *s, toy_node *t) {
+  for (int v = 0; v < 2 * s->n; v++)
+    if (!toy_nonempty(&t->dom, v)) { /* a side constraint emptied a domain: the host fails */
+      s->failures++;
+      return;
+    }
+  bb_smc_result r = propagate(s, t);
+  if (r == BB_SMC_FAILED) {
+    s->failures++;
+    return;
+  }
+  int n = s->n, var = -1;
+  for (int v = 0; v < 2 * n && var < 0; v++)
+    if (toy_min(&t->dom, v) != toy_max(&t->dom, v)) var = v;
+  if (var < 0) {
+    CHECKF(r == BB_SMC_SOLVED, "all assigned but the core said %d", (int)r);
+    record_solution(s, t);
+    return;
+  }
+  CHECK(r == BB_SMC_FIX);
+  int lo = toy_min(&t->dom, var), hi = toy_max(&t->dom, var);
+  /* Branch on the minimum, or (to exercise inner removals) on a middle value. */
+  int value = lo;
+  if (s->style != EV_CHANGED_ONLY_BOUNDS && hi - lo >= 2 && (tu_rand(&s->rng) & 1)) {
+    for (int v = lo + 1; v < hi; v++)
+      if (toy_contains(&t->dom, var, v)) {
+        value = v;
+        break;
+      }
+  }
+  toy_node left = node_copy(t);
+  toy_assign(&left.dom, var, value);
+  bb_smc_note_changed(s->scratch, var);
+  dfs(s, &left);
+  node_free(&left);
+  toy_node right = node_copy(t);
+  note_removal(s, &right, var, value);
+  toy_remove(&right.dom, var, value);
+  dfs(s, &right);
+  node_free(&right);
+}
+
+/* --- Instances. --- */
+static void random_prefs(int n, uint64_t *seed, int *pm, int *pw) {
+  bb_id row[256];
+  for (int p = 0; p < n; p++) {
+    tu_shuffle(row, n, seed);
+    for (int k = 0; k < n; k++) pm[p * n + k] = (int)row[k];
+    tu_shuffle(row, n, seed);
+    for (int k = 0; k < n; k++) pw[p * n + k] = (int)row[k];
+  }
+}
+
+/* Side constraints as pair restrictions, applied both to the toy domains (as the model's
+ * other constraints would) and to brute force's allowed[] table. Holes are put on either
+ * side's domain; a man's hole forbids that pair exactly like a woman's would. */
+static void side_constraints(int n, uint64_t *seed, const int *pm, const int *pw, toy_node *t,
+                             bool *allowed, bool ranked_holes) {
+  for (int q = 0; q < n * n; q++) allowed[q] = true;
+  int holes = (int)(tu_rand(seed) % (uint64_t)(n + 2));
+  for (int h = 0; h < holes; h++) {
+    int i = (int)(tu_rand(seed) % (uint64_t)n), j = (int)(tu_rand(seed) % (uint64_t)n);
+    allowed[i * n + j] = false;
+    if (tu_rand(seed) & 1) toy_remove(&t->dom, i, ref_rank(pm, n, i, j));
+    else toy_remove(&t->dom, n + j, ref_rank(pw, n, j, i));
+  }
+  if (tu_rand(seed) % 3 == 0) { /* a forced pair */
+    int i = (int)(tu_rand(seed) % (uint64_t)n), j = (int)(tu_rand(seed) % (uint64_t)n);
+    for (int q = 0; q < n; q++) {
+      if (q != j) allowed[i * n + q] = false;
+      if (q != i) allowed[q * n + j] = false;
+    }
+    toy_assign(&t->dom, i, ref_rank(pm, n, i, j));
+  }
+  if (ranked_holes && (tu_rand(seed) & 1)) { /* a bound on ranks: man 0 gets his top half */
+    int cut = n / 2;
+    for (int k = cut + 1; k < n; k++) allowed[0 * n + pm[k]] = false;
+    toy_lower_max(&t->dom, 0, cut);
+  }
+}
+
+static void differential(void) {
+  const bb_smc_strength strengths[] = {BB_SMC_GS_LISTS, BB_SMC_MEN_PROPOSING};
+  int instances = 0, with_solutions = 0;
+  uint64_t seed = 20261122;
+  for (int n = 1; n <= 7; n++) {
+    int rounds = n <= 3 ? 30 : n <= 5 ? 80 : 40;
+    for (int round = 0; round < rounds; round++) {
+      int pm[49], pw[49];
+      bool allowed[49];
+      random_prefs(n, &seed, pm, pw);
+      bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, NULL);
+      CHECK(prefs != NULL);
+      bool sides = round % 2 == 1;
+      uint64_t side_seed = seed;
+      for (int si = 0; si < 2; si++)
+        for (int style = EV_PRECISE; style <= EV_CHANGED_ONLY_BOUNDS; style++) {
+          toy_node root = node_new(n);
+          uint64_t ss = side_seed;
+          if (sides) side_constraints(n, &ss, pm, pw, &root, allowed, true);
+          else
+            for (int q = 0; q < n * n; q++) allowed[q] = true;
+          ref_matchings ref = ref_enumerate(pm, pw, n, allowed);
+          search s = {prefs, strengths[si], bb_smc_scratch_new(n, NULL), (event_style)style,
+                      pm, n, 0, 0, NULL, 0, true, seed + (uint64_t)style};
+          dfs(&s, &root);
+          /* Compare as sets: sort both lists of wife[] rows. */
+          CHECKF(s.solutions == ref.count, "n=%d round %d strength %s style %d: %ld solutions, brute force %d",
+                 n, round, bb_smc_strength_name(s.strength), style, s.solutions, ref.count);
+          if (s.solutions == ref.count)
+            for (int a = 0; a < ref.count; a++) {
+              bool seen = false;
+              for (int b = 0; b < ref.count && !seen; b++)
+                seen = memcmp(ref.wife + a * n, s.found + b * n, (size_t)n * sizeof(int)) == 0;
+              CHECKF(seen, "n=%d round %d: a brute-force matching is missing", n, round);
+            }
+          if (!sides && s.strength == BB_SMC_GS_LISTS && style == EV_CHANGED_ONLY_BOUNDS) /* min-value branching */
+            CHECKF(s.failures == 0, "n=%d: gs-lists failed %ld times without side constraints", n, s.failures);
+          with_solutions += ref.count > 0;
+          instances++;
+          free(ref.wife);
+          free(s.found);
+          bb_smc_scratch_free(s.scratch);
+          node_free(&root);
+        }
+      bb_smc_prefs_release(prefs);
+    }
+  }
+  printf("differential: %d searches (%d with solutions)\n", instances, with_solutions);
+}
+
+/* Root fixpoint = reference lists; a second full propagation changes nothing. */
+static void consistency(void) {
+  uint64_t seed = 99;
+  int cases = 0, marriage_cases = 0;
+  for (int n = 1; n <= 60; n += (n < 10 ? 1 : 7)) {
+    for (int round = 0; round < 6; round++) {
+      int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
+      bool *allowed = malloc((size_t)n * n);
+      random_prefs(n, &seed, pm, pw);
+      bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, NULL);
+      for (int si = 0; si < 2; si++) {
+        bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
+        toy_node t = node_new(n);
+        search s = {prefs, strength, bb_smc_scratch_new(n, NULL), EV_PRECISE, pm, n, 0, 0, NULL, 0, false, 1};
+        bb_smc_result r = propagate(&s, &t);
+        CHECK(r != BB_SMC_FAILED);
+        /* gs-lists: exactly the GS-lists (Gale-Shapley both ways, intersected). Men-proposing:
+         * the MGS-lists whenever nobody's MGS-list is a single partner; otherwise the seed's
+         * inst() (marriage) prunes further, and the naive fixpoint of the rules is the reference. */
+        ref_gs_lists(pm, pw, n, strength == BB_SMC_GS_LISTS, allowed);
+        bool single = false;
+        for (int p = 0; p < n; p++) {
+          int mc = 0, wc = 0;
+          for (int q = 0; q < n; q++) mc += allowed[p * n + q], wc += allowed[q * n + p];
+          single = single || mc == 1 || wc == 1;
+        }
+        if (strength == BB_SMC_MEN_PROPOSING && single) {
+          bool *naive = malloc((size_t)n * n);
+          for (int q = 0; q < n * n; q++) naive[q] = true;
+          CHECK(ref_rule_fixpoint(pm, pw, n, false, naive));
+          for (int q = 0; q < n * n; q++) {
+            CHECKF(!naive[q] || allowed[q], "n=%d: the rule fixpoint is not within the MGS-lists", n);
+            allowed[q] = naive[q];
+          }
+          free(naive);
+          marriage_cases++;
+        }
+        if (strength == BB_SMC_GS_LISTS) { /* the naive rule fixpoint agrees with Gale-Shapley */
+          bool *naive = malloc((size_t)n * n);
+          for (int q = 0; q < n * n; q++) naive[q] = true;
+          CHECK(ref_rule_fixpoint(pm, pw, n, true, naive));
+          CHECKF(memcmp(naive, allowed, (size_t)n * n) == 0, "n=%d: naive gs-lists fixpoint != GS-lists", n);
+          free(naive);
+        }
+        bool same = true;
+        for (int i = 0; i < n; i++)
+          for (int j = 0; j < n; j++) {
+            bool man_has = toy_contains(&t.dom, i, ref_rank(pm, n, i, j));
+            bool woman_has = toy_contains(&t.dom, n + j, ref_rank(pw, n, j, i));
+            if (man_has != allowed[i * n + j] || woman_has != allowed[i * n + j]) same = false;
+          }
+        CHECKF(same, "n=%d round %d %s: root domains differ from the reference lists", n, round,
+               bb_smc_strength_name(strength));
+        uint8_t *before = malloc((size_t)2 * n * n);
+        memcpy(before, t.dom.in, (size_t)2 * n * n);
+        for (int v = 0; v < 2 * n; v++) bb_smc_note_unknown(s.scratch, v);
+        r = propagate(&s, &t);
+        CHECK(r != BB_SMC_FAILED);
+        CHECKF(memcmp(before, t.dom.in, (size_t)2 * n * n) == 0, "n=%d: second propagation changed domains", n);
+        free(before);
+        bb_smc_scratch_free(s.scratch);
+        node_free(&t);
+        cases++;
+      }
+      bb_smc_prefs_release(prefs);
+      free(pm);
+      free(pw);
+      free(allowed);
+    }
+  }
+  printf("consistency: %d root fixpoints checked (%d men-proposing ones pruned by marriage)\n", cases, marriage_cases);
+}
+
+/* gs-lists: every stable matching, zero failures, up to n = 200, branching x = min | x > min
+ * (Gent et al., CP 2001). Each solution found is
+ * checked stable by the reference; the men-proposing count must agree. */
+static void failure_free(void) {
+  uint64_t seed = 7;
+  const int sizes[] = {10, 25, 50, 100, 150, 200};
+  for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+    int n = sizes[z];
+    int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
+    for (int round = 0; round < 3; round++) {
+      random_prefs(n, &seed, pm, pw);
+      bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, NULL);
+      long counts[2];
+      for (int si = 0; si < 2; si++) {
+        toy_node t = node_new(n);
+        search s = {prefs, si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS, bb_smc_scratch_new(n, NULL),
+                    EV_CHANGED_ONLY_BOUNDS /* branches on the minimum */, pm, n, 0, 0, NULL, 0, true, 5};
+        dfs(&s, &t);
+        counts[si] = s.solutions;
+        if (si == 0) CHECKF(s.failures == 0, "n=%d: gs-lists enumeration failed %ld times", n, s.failures);
+        if (n <= 16) { /* wife[] decoded from ranks: stable against the full lists */
+          for (long k = 0; k < s.solutions; k++) CHECK(ref_is_stable(pm, pw, n, s.found + k * n));
+        }
+        if (si == 0 && round == 0) printf("failure-free: n=%d %ld stable matchings, %ld failures\n", n, s.solutions, s.failures);
+        free(s.found);
+        bb_smc_scratch_free(s.scratch);
+        node_free(&t);
+      }
+      CHECKF(counts[0] == counts[1] && counts[0] >= 1, "n=%d: %ld vs %ld matchings", n, counts[0], counts[1]);
+      bb_smc_prefs_release(prefs);
+    }
+    free(pm);
+    free(pw);
+  }
+}
+
+/* Seed 003, Table 1 / Figure 1 (0-based). */
+static void seed_table1(void) {
+  const int pm[25] = {3, 4, 1, 2, 0, 0, 1, 3, 2, 4, 0, 4, 3, 2, 1, 2, 1, 4, 3, 0, 0, 1, 4, 2, 3};
+  const int pw[25] = {1, 3, 4, 0, 2, 2, 3, 0, 4, 1, 0, 2, 1, 4, 3, 0, 3, 2, 1, 4, 1, 4, 0, 3, 2};
+  bb_smc_prefs *prefs = bb_smc_prefs_new(5, 5, pm, 5, 5, pw, 5, 5, NULL);
+  CHECK(prefs && bb_smc_prefs_base(prefs) == 0);
+  for (int si = 0; si < 2; si++) {
+    toy_node t = node_new(5);
+    search s = {prefs, si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS, bb_smc_scratch_new(5, NULL),
+                EV_PRECISE, pm, 5, 0, 0, NULL, 0, true, 3};
+    dfs(&s, &t);
+    CHECKF(s.solutions == 2, "Table 1: %ld stable matchings", s.solutions);
+    const int a[5] = {3, 0, 2, 1, 4}, b[5] = {3, 0, 4, 2, 1};
+    int hits = 0;
+    for (long k = 0; k < s.solutions; k++)
+      hits += !memcmp(s.found + k * 5, a, sizeof a) || !memcmp(s.found + k * 5, b, sizeof b);
+    CHECK(hits == 2);
+    free(s.found);
+    bb_smc_scratch_free(s.scratch);
+    node_free(&t);
+  }
+  /* The seed's caption calls this one stable; (m0, w3) blocks it. */
+  const int caption[5] = {4, 2, 0, 1, 3};
+  CHECK(!ref_is_stable(pm, pw, 5, caption));
+  bb_smc_prefs_release(prefs);
+}
+
+static void expect_error(const char *what, int nm, int nw, const int *pm, int pr, int pc, const int *pw,
+                         int wr, int wc, const char *needle) {
+  bb_error err = {{0}};
+  bb_smc_prefs *p = bb_smc_prefs_new(nm, nw, pm, pr, pc, pw, wr, wc, &err);
+  CHECKF(p == NULL, "%s: accepted", what);
+  CHECKF(strstr(err.msg, needle) != NULL, "%s: message '%s' lacks '%s'", what, err.msg, needle);
+  bb_smc_prefs_release(p);
+}
+
+static void validation(void) {
+  const int ok0[9] = {0, 1, 2, 2, 1, 0, 1, 0, 2};
+  const int ok1[9] = {1, 2, 3, 3, 2, 1, 2, 1, 3};
+  bb_error err;
+  bb_smc_prefs *p = bb_smc_prefs_new(3, 3, ok1, 3, 3, ok1, 3, 3, &err);
+  CHECK(p && bb_smc_prefs_base(p) == 1 && bb_smc_man_choice(p, 0, 0) == 0 && bb_smc_woman_rank(p, 1, 0) == 2);
+  bb_smc_prefs_release(p);
+  const int dup[9] = {0, 1, 2, 2, 2, 0, 1, 0, 2};
+  const int range[9] = {0, 1, 2, 2, 1, 0, 1, 0, 3};
+  const int neg[9] = {0, 1, 2, 2, 1, -1, 1, 0, 2};
+  expect_error("lengths", 3, 4, ok0, 3, 3, ok0, 3, 3, "3 men but 4 women");
+  expect_error("pm rows", 3, 3, ok0, 2, 3, ok0, 3, 3, "pm is 2 x 3");
+  expect_error("pw cols", 3, 3, ok0, 3, 3, ok0, 3, 2, "pw is 3 x 2");
+  expect_error("duplicate", 3, 3, ok0, 3, 3, dup, 3, 3, "pw row 1 (woman 1's list) is not a permutation of 0..2: 2 appears at columns 0 and 1");
+  expect_error("range", 3, 3, range, 3, 3, ok0, 3, 3, "pm row 2 (man 2's list): value 3 at column 2 is outside 0..2");
+  expect_error("base", 3, 3, neg, 3, 3, ok0, 3, 3, "smallest value is -1");
+  expect_error("mixed", 3, 3, ok0, 3, 3, ok1, 3, 3, "mixed bases");
+  expect_error("empty", 0, 0, ok0, 0, 0, ok0, 0, 0, "need 1..");
+  bb_smc_strength st;
+  CHECK(bb_smc_strength_parse("men-proposing", &st) && st == BB_SMC_MEN_PROPOSING);
+  CHECK(bb_smc_strength_parse("gs-lists", &st) && st == BB_SMC_GS_LISTS);
+  CHECK(!bb_smc_strength_parse("gs", &st));
+}
+
+int main(void) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  validation();
+  seed_table1();
+  consistency();
+  differential();
+  failure_free();
+  return tu_finish();
+}
