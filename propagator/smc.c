@@ -18,29 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One pending channel removal: `value` leaves variable `var`'s domain at the next flush. */
-typedef struct pending {
-  int value, next;
-} pending;
-
-typedef struct inner_range {
-  int var, lo, hi;
-} inner_range;
-
-struct bb_smc_scratch {
-  int n;
-  int *stack, stack_len;     /* variables to examine, each at most once */
-  uint8_t *queued;
-  int *unknown, unknown_len; /* variables whose inner removals must be found by a scan */
-  uint8_t *is_unknown;
-  inner_range *ranges;       /* inner removals the host told precisely */
-  size_t ranges_len, ranges_cap;
-  pending *items;            /* channel removals by variable: linked lists from head[] */
-  size_t items_len, items_cap;
-  int *head, *touched, touched_len;
-  int *values;               /* n ints of room for a domain or a sorted removal list */
-};
-
 bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err) {
   bb_smc_scratch *s = calloc(1, sizeof *s);
   if (s) {
@@ -53,7 +30,11 @@ bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err) {
     s->head = malloc(vars * sizeof *s->head);
     s->touched = malloc(vars * sizeof *s->touched);
     s->values = malloc((size_t)n * sizeof *s->values);
-    if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values) {
+    s->lb = malloc(vars * sizeof *s->lb);
+    s->ub = malloc(vars * sizeof *s->ub);
+    s->holes = malloc(vars);
+    if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values &&
+        s->lb && s->ub && s->holes) {
       for (size_t v = 0; v < vars; v++) s->head[v] = -1;
       return s;
     }
@@ -74,6 +55,9 @@ void bb_smc_scratch_free(bb_smc_scratch *s) {
   free(s->head);
   free(s->touched);
   free(s->values);
+  free(s->lb);
+  free(s->ub);
+  free(s->holes);
   free(s);
 }
 
@@ -150,14 +134,13 @@ static inline void mirror(const run *r, int var, int rank, int *pvar, int *prank
   const bb_smc_prefs *p = r->p;
   size_t n = (size_t)p->n;
   if (var < p->n) {
-    int woman = p->man_choice[(size_t)var * n + (size_t)rank];
-    *pvar = p->n + woman;
-    *prank = p->woman_rank[(size_t)woman * n + (size_t)var];
+    size_t cell = (size_t)var * n + (size_t)rank;
+    *pvar = p->n + p->man_choice[cell];
+    *prank = p->man_partner_rank[cell];
   } else {
-    int woman = var - p->n;
-    int man = p->woman_choice[(size_t)woman * n + (size_t)rank];
-    *pvar = man;
-    *prank = p->man_rank[(size_t)man * n + (size_t)woman];
+    size_t cell = (size_t)(var - p->n) * n + (size_t)rank;
+    *pvar = p->woman_choice[cell];
+    *prank = p->woman_partner_rank[cell];
   }
 }
 
@@ -293,18 +276,35 @@ static bool flush(run *r) {
   return ok;
 }
 
+static atomic_bool root_batch = true;
+
+void bb_smc_set_root_batch(bool on) { atomic_store(&root_batch, on); }
+
 bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
                                bb_smc_node *node, bb_smc_scratch *scratch,
                                const bb_smc_domains *domains, bb_smc_counters *counters) {
   run r = {.p = prefs, .strength = strength, .node = node, .s = scratch, .d = domains};
   r.c.propagations = 1;
   int n = prefs->n;
-  if (node->fresh) {
-    node->fresh = 0;
-    for (int v = 0; v < 2 * n; v++) bb_smc_note_unknown(scratch, v);
-  }
   bool ok = true;
-  scan_unknown(&r);
+  if (node->fresh && atomic_load_explicit(&root_batch, memory_order_relaxed)) {
+    /* init(): everything is new, so the batch replaces any recorded events. */
+    node->fresh = 0;
+    bb_smc_scratch_clear(scratch);
+    ok = bb_smc_root_batch(prefs, strength, node, scratch, domains, &r.c);
+    for (int k = 0; ok && k < scratch->unknown_len; k++) {
+      int var = scratch->unknown[k];
+      ok = marriage(&r, var, node->bounds[var]);
+      node->unassigned--;
+    }
+    scratch->unknown_len = 0;
+  } else {
+    if (node->fresh) { /* init() through the event rules: every variable seen anew */
+      node->fresh = 0;
+      for (int v = 0; v < 2 * n; v++) bb_smc_note_unknown(scratch, v);
+    }
+    scan_unknown(&r);
+  }
   for (;;) {
     while (ok && scratch->stack_len > 0) {
       int var = scratch->stack[--scratch->stack_len];

@@ -70,6 +70,7 @@ typedef struct bb_smc_domains {
   void *ctx;
   int (*min)(void *ctx, int var);
   int (*max)(void *ctx, int var);
+  int (*size)(void *ctx, int var);
   bool (*contains)(void *ctx, int var, int value);
   /* Writes the values ascending into out (room for n); returns how many. */
   int (*values)(void *ctx, int var, int *out);
@@ -131,6 +132,11 @@ typedef struct bb_smc_counters {
 bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
                                bb_smc_node *node, bb_smc_scratch *scratch,
                                const bb_smc_domains *domains, bb_smc_counters *counters);
+
+/* For tests and measurements: the first propagation of a fresh node runs as one batch
+ * (smc_root.c, the default) or through the event rules like every later one. Both give the
+ * same domains. Process-wide. */
+void bb_smc_set_root_batch(bool on);
 
 #ifdef __cplusplus
 }

@@ -84,11 +84,11 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
     return NULL;
   }
   bb_smc_prefs *p = calloc(1, sizeof *p);
-  int32_t *mem = p ? malloc(4 * cells * sizeof *mem) : NULL;
+  int32_t *mem = p ? malloc(6 * cells * sizeof *mem) : NULL;
   if (!mem) {
     free(p);
     bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d (%.1f MiB)",
-            n, 4.0 * (double)cells * sizeof *mem / 1048576.0);
+            n, 6.0 * (double)cells * sizeof *mem / 1048576.0);
     return NULL;
   }
   p->n = n;
@@ -97,6 +97,8 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
   p->woman_choice = mem + cells;
   p->man_rank = mem + 2 * cells;
   p->woman_rank = mem + 3 * cells;
+  p->man_partner_rank = mem + 4 * cells;
+  p->woman_partner_rank = mem + 5 * cells;
   atomic_init(&p->refs, 1);
   if (load_rows("pm", "man", pm, n, p->base, p->man_choice, p->man_rank, err) != BB_OK ||
       load_rows("pw", "woman", pw, n, p->base, p->woman_choice, p->woman_rank, err) != BB_OK) {
@@ -104,6 +106,12 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
     free(p);
     return NULL;
   }
+  for (size_t i = 0; i < (size_t)n; i++)
+    for (size_t k = 0; k < (size_t)n; k++) {
+      size_t woman = (size_t)p->man_choice[i * n + k], man = (size_t)p->woman_choice[i * n + k];
+      p->man_partner_rank[i * n + k] = p->woman_rank[woman * n + i];
+      p->woman_partner_rank[i * n + k] = p->man_rank[man * n + i];
+    }
   return p;
 }
 

@@ -1,0 +1,139 @@
+/* The first propagation of a Stable Marriage constraint (seed 003's init()), as a batch.
+ *
+ * Every variable is new, so instead of pushing O(n^2) single channel removals through the
+ * solver one at a time, the rules run on local bounds and each domain is written back
+ * once:
+ *   1. Extended Gale-Shapley with pointers (McVitie-Wilson order): each proposer (men;
+ *      women too with gs-lists) points at its best rank whose pair is still allowed, and
+ *      caps that partner (weak) and every partner it skipped (strict: a forbidden pair
+ *      still blocks). A cap that passes below a partner's holder frees the holder.
+ *   2. Write-back: each variable keeps the ranks within its bounds whose pair is allowed
+ *      from both sides (channelling), by one bounds update or one bulk narrow.
+ * A pair is allowed when both ranks lie within both local bounds and, for a domain with
+ * holes, in the domain itself. Marriage (an assigned person assigns the partner) is left
+ * to the event rules, which smc.c runs next. The result equals the event rules' fixpoint
+ * (tests/test_smc_core.c compares the two). */
+#include "smc_internal.h"
+
+typedef struct root {
+  const bb_smc_prefs *p;
+  bool gs_lists;
+  bb_smc_scratch *s;
+  const bb_smc_domains *d;
+  bb_smc_counters *c;
+} root;
+
+static inline bool proposes(const root *r, int var) { return var < r->p->n || r->gs_lists; }
+
+/* var's rank-k pair, seen from the partner. */
+static inline void partner(const root *r, int var, int k, int *q, int *rank) {
+  const bb_smc_prefs *p = r->p;
+  size_t n = (size_t)p->n;
+  if (var < p->n) {
+    size_t cell = (size_t)var * n + (size_t)k;
+    *q = p->n + p->man_choice[cell];
+    *rank = p->man_partner_rank[cell];
+  } else {
+    size_t cell = (size_t)(var - p->n) * n + (size_t)k;
+    *q = p->woman_choice[cell];
+    *rank = p->woman_partner_rank[cell];
+  }
+}
+
+static inline bool allowed(const root *r, int var, int k, int q, int rank) {
+  const bb_smc_scratch *s = r->s;
+  return k >= s->lb[var] && k <= s->ub[var] && rank >= s->lb[q] && rank <= s->ub[q] &&
+         (!s->holes[var] || r->d->contains(r->d->ctx, var, k)) &&
+         (!s->holes[q] || r->d->contains(r->d->ctx, q, rank));
+}
+
+static void push_free(root *r, int var) {
+  bb_smc_scratch *s = r->s;
+  if (!s->queued[var]) {
+    s->queued[var] = 1;
+    s->stack[s->stack_len++] = var;
+  }
+}
+
+/* q must end with someone at rank <= limit. Its holder (the proposer pointing at q, who sits
+ * exactly at q's upper bound) loses q if the cap passes below him. */
+static bool cap(root *r, int q, int limit) {
+  bb_smc_scratch *s = r->s;
+  int old = s->ub[q];
+  if (old <= limit) return true;
+  s->ub[q] = limit;
+  r->c->bound_updates++;
+  if (limit < s->lb[q]) return false;
+  int holder, holder_rank;
+  partner(r, q, old, &holder, &holder_rank);
+  if (proposes(r, holder) && s->lb[holder] == holder_rank) push_free(r, holder);
+  return true;
+}
+
+/* Moves a free proposer's pointer to its best allowed rank, capping on the way. Ranks below
+ * `from` were passed (and capped) before. */
+static bool propose(root *r, int var, int from) {
+  bb_smc_scratch *s = r->s;
+  int k = from, q, rank;
+  for (; k <= s->ub[var]; k++) {
+    partner(r, var, k, &q, &rank);
+    if (allowed(r, var, k, q, rank)) break;
+    if (!cap(r, q, rank - 1)) return false;
+  }
+  if (k > s->ub[var]) return false;
+  s->lb[var] = k;
+  return cap(r, q, rank);
+}
+
+/* Step 2 for one variable: keep the allowed ranks within its bounds. */
+static bool write_back(root *r, int var, bb_smc_node *node) {
+  bb_smc_scratch *s = r->s;
+  int lo = s->lb[var], hi = s->ub[var], count = 0, q, rank;
+  for (int k = lo; k <= hi; k++) {
+    partner(r, var, k, &q, &rank);
+    if (allowed(r, var, k, q, rank)) s->values[count++] = k;
+  }
+  if (count == 0) return false;
+  void *ctx = r->d->ctx;
+  int min = s->values[0], max = s->values[count - 1];
+  bool ok;
+  if (count == max - min + 1) { /* an interval: two bound updates at most */
+    ok = (min <= r->d->min(ctx, var) || r->d->raise_min(ctx, var, min)) &&
+         (max >= r->d->max(ctx, var) || r->d->lower_max(ctx, var, max));
+  } else {
+    ok = r->d->keep_values(ctx, var, s->values, count);
+  }
+  int n = r->p->n;
+  node->bounds[var] = min;
+  node->bounds[2 * n + var] = max;
+  if (ok && min == max) s->unknown[s->unknown_len++] = var; /* marriage, in smc.c */
+  return ok;
+}
+
+bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
+                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c) {
+  root r = {p, strength == BB_SMC_GS_LISTS, s, d, c};
+  int vars = 2 * p->n;
+  for (int v = 0; v < vars; v++) {
+    s->lb[v] = d->min(d->ctx, v);
+    s->ub[v] = d->max(d->ctx, v);
+    s->holes[v] = d->size(d->ctx, v) != s->ub[v] - s->lb[v] + 1;
+  }
+  /* Every proposer starts free at rank 0: ranks below its minimum are skipped and capped
+   * (they were removed before the constraint saw them, and can still block). */
+  bool ok = true;
+  for (int v = 0; ok && v < vars; v++)
+    if (proposes(&r, v)) ok = propose(&r, v, 0);
+  while (ok && s->stack_len > 0) {
+    int v = s->stack[--s->stack_len];
+    s->queued[v] = 0;
+    ok = propose(&r, v, s->lb[v]);
+  }
+  for (int v = 0; ok && v < vars; v++) ok = write_back(&r, v, node);
+  if (!ok) {
+    for (int k = 0; k < s->stack_len; k++) s->queued[s->stack[k]] = 0;
+    s->stack_len = 0;
+    s->unknown_len = 0;
+  }
+  return ok;
+}
