@@ -250,22 +250,34 @@ static int compare_int(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* Writes the collected channel removals back, one bulk operation per variable. */
+/* Sorts values[0..count) and drops duplicates; returns the new count (at most n). */
+static int sort_unique(int *values, int count) {
+  if (count < 2) return count;
+  qsort(values, (size_t)count, sizeof *values, compare_int);
+  int unique = 1;
+  for (int k = 1; k < count; k++)
+    if (values[k] != values[unique - 1]) values[unique++] = values[k];
+  return unique;
+}
+
+/* Writes the collected channel removals back, one bulk operation per variable. A value can
+ * be collected more than once (from a bound move and an inner delta, say), so the buffer of
+ * n is compacted whenever it fills. */
 static bool flush(run *r) {
   bb_smc_scratch *s = r->s;
   bool ok = true;
   for (int t = 0; t < s->touched_len; t++) {
     int var = s->touched[t], count = 0;
-    for (int it = s->head[var]; it >= 0; it = s->items[it].next) s->values[count++] = s->items[it].value;
+    for (int it = s->head[var]; it >= 0; it = s->items[it].next) {
+      if (count == s->n) {
+        count = sort_unique(s->values, count);
+        if (count == s->n) continue; /* every rank is already there: a duplicate */
+      }
+      s->values[count++] = s->items[it].value;
+    }
     s->head[var] = -1;
     if (!ok) continue;
-    if (count > 1) {
-      qsort(s->values, (size_t)count, sizeof *s->values, compare_int);
-      int unique = 1;
-      for (int k = 1; k < count; k++)
-        if (s->values[k] != s->values[unique - 1]) s->values[unique++] = s->values[k];
-      count = unique;
-    }
+    count = sort_unique(s->values, count);
     ok = count == 1 ? r->d->remove(r->d->ctx, var, s->values[0])
                     : r->d->remove_values(r->d->ctx, var, s->values, count);
     enqueue(s, var);
