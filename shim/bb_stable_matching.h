@@ -1,0 +1,37 @@
+/* The Stable Marriage constraint, posted into a bb_space (see propagator/smc.h for its
+ * meaning and DESIGN.md for the rank convention).
+ *
+ *   stable_matching(men, women, pm, pw)
+ *
+ * men and women are int variable indexes (n each); pm and pw are n x n row-major matrices
+ * whose rows are permutations of 0..n-1 (ranks 0..n-1) or of 1..n (ranks 1..n). Posting
+ * restricts every variable to the rank range. The same variable may appear more than once
+ * (the shim then posts the constraint over copies tied by equalities). */
+#ifndef BB_STABLE_MATCHING_H
+#define BB_STABLE_MATCHING_H
+
+#include "bb_shim.h"
+#include "smc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct bb_stable_matching_options {
+  bb_smc_strength strength; /* BB_SMC_GS_LISTS (default) or BB_SMC_MEN_PROPOSING */
+} bb_stable_matching_options;
+
+/* Errors: BB_ERR_INPUT with the message of bb_smc_prefs_new (naming the row or column),
+ * BB_ERR_ARG for a variable index that does not exist, BB_ERR_NOMEM. The preference data
+ * is copied once and shared by every search node and thread. opts may be NULL. */
+bb_status bb_post_stable_matching(bb_space *space, const int *men, int n_men, const int *women, int n_women,
+                                  const int *pm, int pm_rows, int pm_cols, const int *pw, int pw_rows,
+                                  int pw_cols, const bb_stable_matching_options *opts, bb_error *err);
+
+/* Totals over every SMC propagation run in this process so far (all threads). */
+void bb_stable_matching_counters(bb_smc_counters *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

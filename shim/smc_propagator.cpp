@@ -1,0 +1,167 @@
+// The Stable Marriage propagator: Gecode's side of the C core's contract (smc.h).
+#include "smc_propagator.hh"
+
+#include <atomic>
+#include <cstring>
+#include <new>
+
+using namespace Gecode;
+
+namespace bamboo {
+
+namespace {
+
+// The C core's domain operations, on the propagator's views.
+struct Host {
+  Space *home;
+  ViewArray<RankView> *x;
+};
+
+RankView &view(void *ctx, int var) { return (*static_cast<Host *>(ctx)->x)[var]; }
+Space &space(void *ctx) { return *static_cast<Host *>(ctx)->home; }
+
+int dom_min(void *ctx, int var) { return view(ctx, var).min(); }
+int dom_max(void *ctx, int var) { return view(ctx, var).max(); }
+int dom_size(void *ctx, int var) { return (int)view(ctx, var).size(); }
+bool dom_contains(void *ctx, int var, int value) { return view(ctx, var).in(value); }
+int dom_values(void *ctx, int var, int *out) {
+  int k = 0;
+  for (Int::ViewValues<RankView> it(view(ctx, var)); it(); ++it) out[k++] = it.val();
+  return k;
+}
+bool dom_remove(void *ctx, int var, int value) { return !me_failed(view(ctx, var).nq(space(ctx), value)); }
+bool dom_lower_max(void *ctx, int var, int value) { return !me_failed(view(ctx, var).lq(space(ctx), value)); }
+bool dom_raise_min(void *ctx, int var, int value) { return !me_failed(view(ctx, var).gq(space(ctx), value)); }
+bool dom_assign(void *ctx, int var, int value) { return !me_failed(view(ctx, var).eq(space(ctx), value)); }
+bool dom_remove_values(void *ctx, int var, const int *values, int count) {
+  Iter::Values::Array it(const_cast<int *>(values), count);
+  return !me_failed(view(ctx, var).minus_v(space(ctx), it, false));
+}
+bool dom_keep_values(void *ctx, int var, const int *values, int count) {
+  Iter::Values::Array it(const_cast<int *>(values), count);
+  return !me_failed(view(ctx, var).narrow_v(space(ctx), it, false));
+}
+
+std::atomic<uint64_t> total_propagations{0}, total_rounds{0}, total_channel{0}, total_bounds{0}, total_scans{0};
+
+// Clears `propagating` however propagate() is left (an exception included).
+struct Propagating {
+  bool &flag;
+  explicit Propagating(bool &f) : flag(f) { flag = true; }
+  ~Propagating() { flag = false; }
+};
+
+}  // namespace
+
+void add_counters(const bb_smc_counters &c) {
+  total_propagations += c.propagations;
+  total_rounds += c.rounds;
+  total_channel += c.channel_removals;
+  total_bounds += c.bound_updates;
+  total_scans += c.scans;
+}
+
+StableMatching::StableMatching(Home home, ViewArray<RankView> &x0, bb_smc_prefs *prefs0,
+                               bb_smc_strength strength0)
+    : Propagator(home), x(x0), watches(home), prefs(prefs0), strength(strength0), node(nullptr),
+      scratch(nullptr), propagating(false) {
+  int n = bb_smc_prefs_n(prefs);
+  Space &s = home;
+  node = reinterpret_cast<bb_smc_node *>(s.alloc<char>(bb_smc_node_bytes(n)));
+  bb_smc_node_init(node, n);
+  for (int v = 0; v < x.size(); v++)
+    if (!x[v].assigned()) x[v].subscribe(home, *new (home) Watch(home, *this, watches, v));
+  home.notice(*this, AP_DISPOSE);  // prefs and scratch live outside the space
+  RankView::schedule(home, *this, Int::ME_INT_DOM);  // the first propagation: init()
+}
+
+StableMatching::StableMatching(Space &home, StableMatching &other)
+    : Propagator(home, other), prefs(bb_smc_prefs_retain(other.prefs)), strength(other.strength),
+      node(nullptr), scratch(nullptr), propagating(false) {
+  x.update(home, other.x);
+  watches.update(home, other.watches);
+  size_t bytes = bb_smc_node_bytes(bb_smc_prefs_n(prefs));
+  node = reinterpret_cast<bb_smc_node *>(home.alloc<char>(bytes));
+  memcpy(node, other.node, bytes);
+}
+
+ExecStatus StableMatching::post(Home home, ViewArray<RankView> &x, bb_smc_prefs *prefs,
+                                bb_smc_strength strength) {
+  (void)new (home) StableMatching(home, x, prefs, strength);
+  return ES_OK;
+}
+
+Propagator *StableMatching::copy(Space &home) { return new (home) StableMatching(home, *this); }
+
+PropCost StableMatching::cost(const Space &, const ModEventDelta &) const {
+  return PropCost::quadratic(PropCost::LO, x.size());
+}
+
+void StableMatching::reschedule(Space &home) { RankView::schedule(home, *this, Int::ME_INT_DOM); }
+
+bb_smc_scratch *StableMatching::work_space() {
+  if (!scratch) {
+    bb_error err;
+    scratch = bb_smc_scratch_new(bb_smc_prefs_n(prefs), &err);
+    if (!scratch) throw std::bad_alloc();
+  }
+  return scratch;
+}
+
+ExecStatus StableMatching::advise(Space &home, Advisor &a, const Delta &d) {
+  if (propagating) return ES_FIX;
+  Watch &w = static_cast<Watch &>(a);
+  RankView v = x[w.var];
+  bb_smc_scratch *s = work_space();
+  if (v.any(d)) {
+    bb_smc_note_unknown(s, w.var);
+  } else if (v.min(d) > v.min() && v.max(d) < v.max()) {
+    bb_smc_note_removed(s, w.var, v.min(d), v.max(d));  // a hole strictly inside the bounds
+  } else {
+    bb_smc_note_changed(s, w.var);
+  }
+  return v.assigned() ? home.ES_NOFIX_DISPOSE(watches, w) : ES_NOFIX;
+}
+
+ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
+  bb_smc_scratch *s = work_space();
+  Host host = {&home, &x};
+  const bb_smc_domains domains = {&host,      dom_min,    dom_max,  dom_size,     dom_contains,
+                                  dom_values, dom_remove, dom_lower_max, dom_raise_min,
+                                  dom_assign, dom_remove_values, dom_keep_values};
+  bb_smc_counters counters = {0, 0, 0, 0, 0};
+  bb_smc_result result;
+  {
+    Propagating guard(propagating);
+    result = bb_smc_propagate(prefs, strength, node, s, &domains, &counters);
+  }
+  add_counters(counters);
+  switch (result) {
+  case BB_SMC_FAILED: return ES_FAILED;
+  case BB_SMC_SOLVED: return home.ES_SUBSUMED(*this);
+  case BB_SMC_NOMEM: throw std::bad_alloc();
+  case BB_SMC_FIX: break;
+  }
+  return ES_FIX;
+}
+
+size_t StableMatching::dispose(Space &home) {
+  for (Advisors<Watch> as(watches); as(); ++as) x[as.advisor().var].cancel(home, as.advisor());
+  watches.dispose(home);
+  home.ignore(*this, AP_DISPOSE);
+  home.free<char>(reinterpret_cast<char *>(node), bb_smc_node_bytes(bb_smc_prefs_n(prefs)));
+  bb_smc_prefs_release(prefs);
+  bb_smc_scratch_free(scratch);
+  (void)Propagator::dispose(home);
+  return sizeof(*this);
+}
+
+}  // namespace bamboo
+
+extern "C" void bb_stable_matching_counters(bb_smc_counters *out) {
+  out->propagations = bamboo::total_propagations;
+  out->rounds = bamboo::total_rounds;
+  out->channel_removals = bamboo::total_channel;
+  out->bound_updates = bamboo::total_bounds;
+  out->scans = bamboo::total_scans;
+}
