@@ -129,19 +129,8 @@ typedef struct run {
 
 static inline bool is_man(const run *r, int var) { return var < r->p->n; }
 
-/* The same pair seen from the other side: (var, rank) -> (partner var, partner's rank). */
 static inline void mirror(const run *r, int var, int rank, int *pvar, int *prank) {
-  const bb_smc_prefs *p = r->p;
-  size_t n = (size_t)p->n;
-  if (var < p->n) {
-    size_t cell = (size_t)var * n + (size_t)rank;
-    *pvar = p->n + p->man_choice[cell];
-    *prank = p->man_partner_rank[cell];
-  } else {
-    size_t cell = (size_t)(var - p->n) * n + (size_t)rank;
-    *pvar = p->woman_choice[cell];
-    *prank = p->woman_partner_rank[cell];
-  }
+  bb_smc_pair_partner(r->p, var, rank, pvar, prank);
 }
 
 /* channel: rank `rank` left var's domain, so the pair leaves the partner's domain at the

@@ -18,6 +18,22 @@ struct bb_smc_prefs {
   atomic_int refs;
 };
 
+/* The same pair seen from the other side: (var, rank) -> (partner var, partner's rank),
+ * one row of the lists and one of the partner-rank matrices. */
+static inline void bb_smc_pair_partner(const bb_smc_prefs *p, int var, int rank, int *partner,
+                                       int *partner_rank) {
+  size_t n = (size_t)p->n;
+  if (var < p->n) {
+    size_t cell = (size_t)var * n + (size_t)rank;
+    *partner = p->n + p->man_choice[cell];
+    *partner_rank = p->man_partner_rank[cell];
+  } else {
+    size_t cell = (size_t)(var - p->n) * n + (size_t)rank;
+    *partner = p->woman_choice[cell];
+    *partner_rank = p->woman_partner_rank[cell];
+  }
+}
+
 /* What the last propagation saw of each domain (var = man i or n + woman j). lo = -1 and
  * hi = n mean "not seen yet": the first look treats everything outside the domain as
  * removed. */

@@ -25,19 +25,8 @@ typedef struct root {
 
 static inline bool proposes(const root *r, int var) { return var < r->p->n || r->gs_lists; }
 
-/* var's rank-k pair, seen from the partner. */
 static inline void partner(const root *r, int var, int k, int *q, int *rank) {
-  const bb_smc_prefs *p = r->p;
-  size_t n = (size_t)p->n;
-  if (var < p->n) {
-    size_t cell = (size_t)var * n + (size_t)k;
-    *q = p->n + p->man_choice[cell];
-    *rank = p->man_partner_rank[cell];
-  } else {
-    size_t cell = (size_t)(var - p->n) * n + (size_t)k;
-    *q = p->woman_choice[cell];
-    *rank = p->woman_partner_rank[cell];
-  }
+  bb_smc_pair_partner(r->p, var, k, q, rank);
 }
 
 static inline bool allowed(const root *r, int var, int k, int q, int rank) {

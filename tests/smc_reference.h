@@ -10,6 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_util.h"
+
+/* Uniformly random complete lists (n <= 256), from the test's own generator. */
+static inline void ref_random_prefs(int n, uint64_t *seed, int *pm, int *pw) {
+  bb_id row[256];
+  for (int p = 0; p < n; p++) {
+    tu_shuffle(row, n, seed);
+    for (int k = 0; k < n; k++) pm[p * n + k] = (int)row[k];
+    tu_shuffle(row, n, seed);
+    for (int k = 0; k < n; k++) pw[p * n + k] = (int)row[k];
+  }
+}
+
 /* allowed[i*n+j]: the domains still allow man i with woman j (both sides must allow it). */
 typedef struct ref_matchings {
   int n, count;

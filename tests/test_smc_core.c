@@ -204,17 +204,6 @@ static void dfs(search *s, toy_node *t) {
   node_free(&right);
 }
 
-/* --- Instances. --- */
-static void random_prefs(int n, uint64_t *seed, int *pm, int *pw) {
-  bb_id row[256];
-  for (int p = 0; p < n; p++) {
-    tu_shuffle(row, n, seed);
-    for (int k = 0; k < n; k++) pm[p * n + k] = (int)row[k];
-    tu_shuffle(row, n, seed);
-    for (int k = 0; k < n; k++) pw[p * n + k] = (int)row[k];
-  }
-}
-
 /* Side constraints as pair restrictions, applied both to the toy domains (as the model's
  * other constraints would) and to brute force's allowed[] table. Holes are put on either
  * side's domain; a man's hole forbids that pair exactly like a woman's would. */
@@ -252,7 +241,7 @@ static void differential(void) {
     for (int round = 0; round < rounds; round++) {
       int pm[49], pw[49];
       bool allowed[49];
-      random_prefs(n, &seed, pm, pw);
+      ref_random_prefs(n, &seed, pm, pw);
       bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, NULL);
       CHECK(prefs != NULL);
       bool sides = round % 2 == 1;
@@ -301,7 +290,7 @@ static void consistency(void) {
     for (int round = 0; round < 6; round++) {
       int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
       bool *allowed = malloc((size_t)n * n);
-      random_prefs(n, &seed, pm, pw);
+      ref_random_prefs(n, &seed, pm, pw);
       bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, NULL);
       for (int si = 0; si < 2; si++) {
         bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
@@ -376,7 +365,7 @@ static void failure_free(void) {
     int n = sizes[z];
     int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
     for (int round = 0; round < 3; round++) {
-      random_prefs(n, &seed, pm, pw);
+      ref_random_prefs(n, &seed, pm, pw);
       bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, NULL);
       long counts[2];
       for (int si = 0; si < 2; si++) {

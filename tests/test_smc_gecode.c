@@ -73,16 +73,6 @@ static bool same_set(const int *a, long na, const int *b, long nb, int n) {
   return true;
 }
 
-static void random_prefs(int n, uint64_t *seed, int *pm, int *pw) {
-  bb_id row[256];
-  for (int p = 0; p < n; p++) {
-    tu_shuffle(row, n, seed);
-    for (int k = 0; k < n; k++) pm[p * n + k] = (int)row[k];
-    tu_shuffle(row, n, seed);
-    for (int k = 0; k < n; k++) pw[p * n + k] = (int)row[k];
-  }
-}
-
 static void differential(void) {
   static const struct {
     bb_var_sel var;
@@ -98,7 +88,7 @@ static void differential(void) {
     for (int round = 0; round < rounds; round++) {
       int pm[49], pw[49];
       bool allowed[49];
-      random_prefs(n, &seed, pm, pw);
+      ref_random_prefs(n, &seed, pm, pw);
       int base = (int)(tu_rand(&seed) & 1);
       /* Side constraints, drawn once per instance. */
       int forbid_count = round % 3 == 0 ? 0 : (int)(tu_rand(&seed) % (uint64_t)(n + 2));
@@ -171,7 +161,7 @@ static void root_lists(void) {
   for (int n = 2; n <= 40; n += 3) {
     int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
     bool *allowed = malloc((size_t)n * n);
-    random_prefs(n, &seed, pm, pw);
+    ref_random_prefs(n, &seed, pm, pw);
     for (int si = 0; si < 2; si++) {
       bool gs = si == 0;
       model m = model_new(n, 0, pm, pw, gs ? BB_SMC_GS_LISTS : BB_SMC_MEN_PROPOSING);
@@ -210,7 +200,7 @@ static void failure_free(void) {
     int n = sizes[z];
     int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
     for (int round = 0; round < 2; round++) {
-      random_prefs(n, &seed, pm, pw);
+      ref_random_prefs(n, &seed, pm, pw);
       long counts[2];
       for (int si = 0; si < 2; si++) {
         model m = model_new(n, 1, pm, pw, si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS);
@@ -251,7 +241,7 @@ static void seed_table1_and_threads(void) {
   /* Parallel search (Gecode threads) finds the same set as sequential search. */
   uint64_t seed = 77;
   int n = 60, *qm = malloc(sizeof(int) * n * n), *qw = malloc(sizeof(int) * n * n);
-  random_prefs(n, &seed, qm, qw);
+  ref_random_prefs(n, &seed, qm, qw);
   int *a, *b;
   model m1 = model_new(n, 0, qm, qw, BB_SMC_GS_LISTS), m4 = model_new(n, 0, qm, qw, BB_SMC_GS_LISTS);
   bb_error err;
@@ -272,7 +262,7 @@ static void aliased_variables(void) {
   uint64_t seed = 3;
   int n = 5, pm[25], pw[25], checked = 0;
   for (int round = 0; round < 30; round++) {
-    random_prefs(n, &seed, pm, pw);
+    ref_random_prefs(n, &seed, pm, pw);
     bb_error err = {{0}};
     bb_space *s = bb_space_new(&err);
     int men[5], women[5];
