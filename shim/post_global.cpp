@@ -405,6 +405,7 @@ IntArgs values_beyond(const IntVarArgs &x, const IntArgs &cover, int limit, bool
           return IntArgs();
         }
       }
+  if (extra.empty()) return IntArgs(); // IntArgs of an empty vector would bind a null reference
   return IntArgs(std::vector<int>(extra.begin(), extra.end()));
 }
 

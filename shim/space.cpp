@@ -87,6 +87,17 @@ int bb_set_var(bb_space *space, const int *glb, int glb_count, const int *lub, i
   return index;
 }
 
+int bb_set_var_universe(bb_space *space, bb_error *err) {
+  int index = -1;
+  guarded(err, "bb_set_var_universe", [&] {
+    bb_space &s = bb_shim::space_of(space);
+    s.sets.push_back(SetVar(s, IntSet::empty, Set::Limits::min, Set::Limits::max));
+    index = (int)s.sets.size() - 1;
+    return BB_OK;
+  });
+  return index;
+}
+
 int bb_int_var_count(const bb_space *space) { return space ? (int)space->ints.size() : 0; }
 int bb_bool_var_count(const bb_space *space) { return space ? (int)space->bools.size() : 0; }
 int bb_set_var_count(const bb_space *space) { return space ? (int)space->sets.size() : 0; }

@@ -1,0 +1,560 @@
+/* The builder's variables and argument resolution (see build.h). */
+#include "build.h"
+
+#include "bb_post.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Gecode's integer limits: |value| <= 2^31 - 2. */
+#define FZN_INT_LIMIT 2147483646LL
+
+bool fzn_report(fzn_builder *b, int line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(b->errors, "%s:%d: ", b->model->file, line);
+  vfprintf(b->errors, fmt, ap);
+  fputc('\n', b->errors);
+  va_end(ap);
+  b->error_count++;
+  return false;
+}
+
+void *fzn_scratch(fzn_builder *b, size_t bytes, int line) {
+  if (b->scratch_len == b->scratch_cap) {
+    int cap = b->scratch_cap ? 2 * b->scratch_cap : 64;
+    void **grown = realloc(b->scratch, (size_t)cap * sizeof *grown);
+    if (!grown) {
+      fzn_report(b, line, "out of memory");
+      return NULL;
+    }
+    b->scratch = grown;
+    b->scratch_cap = cap;
+  }
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p) {
+    fzn_report(b, line, "out of memory (%zu bytes)", bytes);
+    return NULL;
+  }
+  b->scratch[b->scratch_len++] = p;
+  return p;
+}
+
+/* --- Constant variables: value -> variable index, open addressing. --- */
+struct fzn_const_map {
+  int64_t *keys;
+  int *vars;
+  size_t cap, len;
+};
+
+static int const_int_var(fzn_builder *b, int value, int line) {
+  struct fzn_const_map *m = b->int_consts;
+  if (m->len * 2 >= m->cap) {
+    size_t cap = m->cap ? 2 * m->cap : 256;
+    int64_t *keys = malloc(cap * sizeof *keys);
+    int *vars = malloc(cap * sizeof *vars);
+    if (!keys || !vars) {
+      free(keys);
+      free(vars);
+      fzn_report(b, line, "out of memory");
+      return -1;
+    }
+    for (size_t k = 0; k < cap; k++) keys[k] = INT64_MIN;
+    for (size_t k = 0; k < m->cap; k++)
+      if (m->keys[k] != INT64_MIN) {
+        size_t h = ((uint64_t)m->keys[k] * 0x9e3779b97f4a7c15ull) & (cap - 1);
+        while (keys[h] != INT64_MIN) h = (h + 1) & (cap - 1);
+        keys[h] = m->keys[k];
+        vars[h] = m->vars[k];
+      }
+    free(m->keys);
+    free(m->vars);
+    m->keys = keys;
+    m->vars = vars;
+    m->cap = cap;
+  }
+  size_t h = ((uint64_t)(int64_t)value * 0x9e3779b97f4a7c15ull) & (m->cap - 1);
+  while (m->keys[h] != INT64_MIN) {
+    if (m->keys[h] == value) return m->vars[h];
+    h = (h + 1) & (m->cap - 1);
+  }
+  bb_error err;
+  int var = bb_int_var(b->space, value, value, &err);
+  if (var < 0) {
+    fzn_report(b, line, "%s", err.msg);
+    return -1;
+  }
+  m->keys[h] = value;
+  m->vars[h] = var;
+  m->len++;
+  return var;
+}
+
+static int const_bool_var(fzn_builder *b, bool value, int line) {
+  if (b->bool_const[value] < 0) {
+    bb_error err;
+    b->bool_const[value] = bb_bool_var(b->space, value, value, &err);
+    if (b->bool_const[value] < 0) fzn_report(b, line, "%s", err.msg);
+  }
+  return b->bool_const[value];
+}
+
+/* --- Parameters. --- */
+
+const fzn_decl *fzn_decl_of(const fzn_builder *b, const fzn_expr *e) {
+  if (e->kind != FZN_E_ID && e->kind != FZN_E_ACCESS) return NULL;
+  return fzn_lookup(b->model, e->u.id.name);
+}
+
+/* Follows identifiers naming parameters to their values; array accesses into parameter
+ * arrays to the element (ints and bools only; others are returned as the access). */
+static const fzn_expr *par_value(const fzn_builder *b, const fzn_expr *e, int64_t *access_value, bool *is_access_value) {
+  *is_access_value = false;
+  for (int depth = 0; depth < 64; depth++) {
+    const fzn_decl *d = fzn_decl_of(b, e);
+    if (!d || d->type.is_var || !d->value) return e;
+    if (e->kind == FZN_E_ID) {
+      e = d->value;
+      continue;
+    }
+    const fzn_expr *arr = d->value;
+    int64_t idx = e->u.id.index;
+    if (arr->kind == FZN_E_INTS && idx >= 1 && idx <= arr->u.ints.count) {
+      *access_value = arr->u.ints.values[idx - 1];
+      *is_access_value = true;
+      return e;
+    }
+    if (arr->kind == FZN_E_BOOLS && idx >= 1 && idx <= arr->u.bools.count) {
+      *access_value = arr->u.bools.values[idx - 1];
+      *is_access_value = true;
+      return e;
+    }
+    if (arr->kind == FZN_E_ARRAY && idx >= 1 && idx <= arr->u.array.count) {
+      e = arr->u.array.elems[idx - 1];
+      continue;
+    }
+    return e;
+  }
+  return e;
+}
+
+bool arg_is_par(fzn_builder *b, const fzn_expr *e) {
+  int64_t v = 0;
+  bool acc;
+  e = par_value(b, e, &v, &acc);
+  if (acc) return true;
+  const fzn_decl *d = fzn_decl_of(b, e);
+  return !d || !d->type.is_var;
+}
+
+static bool check_int_range(fzn_builder *b, int64_t v, int line, const char *what) {
+  if (v < -FZN_INT_LIMIT || v > FZN_INT_LIMIT)
+    return fzn_report(b, line, "%s: %lld is outside the integers Gecode supports (|v| <= %lld)", what,
+                     (long long)v, FZN_INT_LIMIT);
+  return true;
+}
+
+bool arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *out) {
+  int64_t v = 0;
+  bool acc;
+  e = par_value(b, e, &v, &acc);
+  if (!acc) {
+    if (e->kind == FZN_E_INT) v = e->u.i;
+    else if (e->kind == FZN_E_BOOL) v = e->u.b;
+    else return fzn_report(b, line, "%s: expected an integer constant", what);
+  }
+  if (!check_int_range(b, v, line, what)) return false;
+  *out = (int)v;
+  return true;
+}
+
+bool arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, bool *out) {
+  int64_t v = 0;
+  bool acc;
+  e = par_value(b, e, &v, &acc);
+  if (acc) {
+    *out = v != 0;
+    return true;
+  }
+  if (e->kind != FZN_E_BOOL) return fzn_report(b, line, "%s: expected a Boolean constant", what);
+  *out = e->u.b;
+  return true;
+}
+
+static bool set_values(fzn_builder *b, const fzn_expr *set, int line, const char *what, int **values, int *count) {
+  int64_t total = 0;
+  for (int r = 0; r < set->u.set.ranges; r++) {
+    int64_t lo = set->u.set.bounds[2 * r], hi = set->u.set.bounds[2 * r + 1];
+    if (!check_int_range(b, lo, line, what) || !check_int_range(b, hi, line, what)) return false;
+    total += hi - lo + 1;
+  }
+  if (total > 100000000) return fzn_report(b, line, "%s: a set of %lld values is too large", what, (long long)total);
+  int *out = fzn_scratch(b, (size_t)total * sizeof *out, line);
+  if (!out) return false;
+  int k = 0;
+  for (int r = 0; r < set->u.set.ranges; r++)
+    for (int64_t v = set->u.set.bounds[2 * r]; v <= set->u.set.bounds[2 * r + 1]; v++) out[k++] = (int)v;
+  *values = out;
+  *count = k;
+  return true;
+}
+
+bool arg_int_set(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count) {
+  int64_t v = 0;
+  bool acc;
+  e = par_value(b, e, &v, &acc);
+  if (acc || e->kind != FZN_E_SET) return fzn_report(b, line, "%s: expected a constant set of int", what);
+  return set_values(b, e, line, what, values, count);
+}
+
+/* The elements of an array argument: a literal, or the value of a parameter array. */
+typedef struct elems {
+  const fzn_expr *array; /* FZN_E_ARRAY, FZN_E_INTS or FZN_E_BOOLS */
+  const fzn_binding *binding; /* a variable array */
+  int count;
+} elems;
+
+static bool array_of(fzn_builder *b, const fzn_expr *e, int line, const char *what, elems *out) {
+  memset(out, 0, sizeof *out);
+  const fzn_decl *d = fzn_decl_of(b, e);
+  if (d && e->kind == FZN_E_ID) {
+    if (!d->type.is_array) return fzn_report(b, line, "%s: '%s' is not an array", what, d->name);
+    const fzn_binding *bind = &b->bindings[d->index];
+    if (d->type.is_var && bind->elems) {
+      out->binding = bind;
+      out->count = bind->count;
+      return true;
+    }
+    if (!d->value) return fzn_report(b, line, "%s: array '%s' has no value", what, d->name);
+    e = d->value;
+  }
+  switch (e->kind) {
+  case FZN_E_ARRAY: out->count = e->u.array.count; break;
+  case FZN_E_INTS: out->count = e->u.ints.count; break;
+  case FZN_E_BOOLS: out->count = e->u.bools.count; break;
+  default: return fzn_report(b, line, "%s: expected an array", what);
+  }
+  out->array = e;
+  return true;
+}
+
+/* Element k (0-based) as an expression; ints/bools literal arrays yield a temporary. */
+static const fzn_expr *elem_expr(const elems *a, int k, fzn_expr *tmp) {
+  const fzn_expr *e = a->array;
+  if (e->kind == FZN_E_ARRAY) return e->u.array.elems[k];
+  tmp->line = e->line;
+  if (e->kind == FZN_E_INTS) {
+    tmp->kind = FZN_E_INT;
+    tmp->u.i = e->u.ints.values[k];
+  } else {
+    tmp->kind = FZN_E_BOOL;
+    tmp->u.b = e->u.bools.values[k];
+  }
+  return tmp;
+}
+
+bool arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count) {
+  elems a;
+  if (!array_of(b, e, line, what, &a)) return false;
+  if (a.binding) return fzn_report(b, line, "%s: expected an array of integer constants, not variables", what);
+  int *out = fzn_scratch(b, (size_t)a.count * sizeof *out, line);
+  if (!out) return false;
+  if (a.array->kind == FZN_E_INTS) { /* the fast path for big data arrays */
+    for (int k = 0; k < a.count; k++) {
+      int64_t v = a.array->u.ints.values[k];
+      if (v < -FZN_INT_LIMIT || v > FZN_INT_LIMIT) return check_int_range(b, v, line, what);
+      out[k] = (int)v;
+    }
+  } else {
+    fzn_expr tmp;
+    for (int k = 0; k < a.count; k++)
+      if (!arg_int(b, elem_expr(&a, k, &tmp), line, what, &out[k])) return false;
+  }
+  *values = out;
+  *count = a.count;
+  return true;
+}
+
+bool arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count) {
+  elems a;
+  if (!array_of(b, e, line, what, &a)) return false;
+  if (a.binding) return fzn_report(b, line, "%s: expected an array of Boolean constants, not variables", what);
+  int *out = fzn_scratch(b, (size_t)a.count * sizeof *out, line);
+  if (!out) return false;
+  fzn_expr tmp;
+  for (int k = 0; k < a.count; k++) {
+    bool v = false;
+    if (!arg_bool(b, elem_expr(&a, k, &tmp), line, what, &v)) return false;
+    out[k] = v;
+  }
+  *values = out;
+  *count = a.count;
+  return true;
+}
+
+bool arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,
+                   int *count) {
+  elems a;
+  if (!array_of(b, e, line, what, &a)) return false;
+  if (a.binding || a.array->kind != FZN_E_ARRAY)
+    return fzn_report(b, line, "%s: expected an array of constant sets", what);
+  int *sz = fzn_scratch(b, (size_t)a.count * sizeof *sz, line);
+  int **parts = fzn_scratch(b, (size_t)a.count * sizeof *parts, line);
+  if (!sz || !parts) return false;
+  size_t total = 0;
+  for (int k = 0; k < a.count; k++) {
+    if (!arg_int_set(b, a.array->u.array.elems[k], line, what, &parts[k], &sz[k])) return false;
+    total += (size_t)sz[k];
+  }
+  int *all = fzn_scratch(b, total * sizeof *all, line);
+  if (!all) return false;
+  size_t at = 0;
+  for (int k = 0; k < a.count; k++) {
+    memcpy(all + at, parts[k], (size_t)sz[k] * sizeof *all);
+    at += (size_t)sz[k];
+  }
+  *values = all;
+  *sizes = sz;
+  *count = a.count;
+  return true;
+}
+
+/* A variable of the given entity named by e (an identifier or an access), or -1. */
+static int named_var(fzn_builder *b, const fzn_expr *e, fzn_entity want, int line, const char *what, bool *found) {
+  *found = false;
+  const fzn_decl *d = fzn_decl_of(b, e);
+  if (!d || !d->type.is_var) return -1;
+  *found = true;
+  const fzn_binding *bind = &b->bindings[d->index];
+  const char *kinds[] = {"parameter", "int", "bool", "set"};
+  if (bind->entity != want) {
+    fzn_report(b, line, "%s: '%s' is a %s variable, expected %s", what, d->name, kinds[bind->entity], kinds[want]);
+    return -1;
+  }
+  if (e->kind == FZN_E_ACCESS) {
+    if (!bind->elems) {
+      fzn_report(b, line, "%s: '%s' is not an array", what, d->name);
+      return -1;
+    }
+    if (e->u.id.index < 1 || e->u.id.index > bind->count) {
+      fzn_report(b, line, "%s: index %lld out of bounds for '%s' (1..%d)", what, (long long)e->u.id.index, d->name,
+                bind->count);
+      return -1;
+    }
+    return bind->elems[e->u.id.index - 1];
+  }
+  if (bind->elems) {
+    fzn_report(b, line, "%s: '%s' is an array, expected a single variable", what, d->name);
+    return -1;
+  }
+  return bind->var;
+}
+
+bool arg_int_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
+  bool found;
+  int v = named_var(b, e, FZN_ENT_INT, line, what, &found);
+  if (found) return (*var = v) >= 0;
+  int c = 0;
+  if (!arg_int(b, e, line, what, &c)) return false;
+  return (*var = const_int_var(b, c, line)) >= 0;
+}
+
+bool arg_bool_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
+  bool found;
+  int v = named_var(b, e, FZN_ENT_BOOL, line, what, &found);
+  if (found) return (*var = v) >= 0;
+  bool c = false;
+  if (!arg_bool(b, e, line, what, &c)) return false;
+  return (*var = const_bool_var(b, c, line)) >= 0;
+}
+
+bool arg_set_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
+  bool found;
+  int v = named_var(b, e, FZN_ENT_SET, line, what, &found);
+  if (found) return (*var = v) >= 0;
+  int *vals, count;
+  if (!arg_int_set(b, e, line, what, &vals, &count)) return false;
+  bb_error err;
+  v = bb_set_var(b->space, vals, count, vals, count, count, count, &err);
+  if (v < 0) return fzn_report(b, line, "%s: %s", what, err.msg);
+  *var = v;
+  return true;
+}
+
+typedef bool (*var_fn)(fzn_builder *, const fzn_expr *, int, const char *, int *);
+
+static bool var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, fzn_entity want, var_fn one,
+                      int **vars, int *count) {
+  elems a;
+  if (!array_of(b, e, line, what, &a)) return false;
+  if (a.binding) {
+    if (a.binding->entity != want) return fzn_report(b, line, "%s: array of the wrong variable type", what);
+    *vars = a.binding->elems;
+    *count = a.count;
+    return true;
+  }
+  int *out = fzn_scratch(b, (size_t)a.count * sizeof *out, line);
+  if (!out) return false;
+  fzn_expr tmp;
+  for (int k = 0; k < a.count; k++)
+    if (!one(b, elem_expr(&a, k, &tmp), line, what, &out[k])) return false;
+  *vars = out;
+  *count = a.count;
+  return true;
+}
+
+bool arg_int_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
+  return var_array(b, e, line, what, FZN_ENT_INT, arg_int_var, vars, count);
+}
+bool arg_bool_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
+  return var_array(b, e, line, what, FZN_ENT_BOOL, arg_bool_var, vars, count);
+}
+bool arg_set_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
+  return var_array(b, e, line, what, FZN_ENT_SET, arg_set_var, vars, count);
+}
+
+/* --- Variables. --- */
+
+static fzn_entity entity_of(fzn_base_type t) {
+  switch (t) {
+  case FZN_T_INT: return FZN_ENT_INT;
+  case FZN_T_BOOL: return FZN_ENT_BOOL;
+  case FZN_T_SET_OF_INT: return FZN_ENT_SET;
+  case FZN_T_FLOAT: break;
+  }
+  return FZN_ENT_NONE;
+}
+
+/* A fresh variable of the declared type and domain. */
+static int new_var(fzn_builder *b, const fzn_decl *d) {
+  bb_error err;
+  int var = -1, *vals, count;
+  const fzn_expr *dom = d->type.domain;
+  switch (d->type.base) {
+  case FZN_T_BOOL: var = bb_bool_var(b->space, 0, 1, &err); break;
+  case FZN_T_INT:
+    if (!dom) var = bb_int_var(b->space, (int)-FZN_INT_LIMIT, (int)FZN_INT_LIMIT, &err);
+    else if (dom->u.set.ranges == 1) {
+      int64_t lo = dom->u.set.bounds[0], hi = dom->u.set.bounds[1];
+      if (!check_int_range(b, lo, d->line, d->name) || !check_int_range(b, hi, d->line, d->name)) return -1;
+      var = bb_int_var(b->space, (int)lo, (int)hi, &err);
+    } else {
+      if (!set_values(b, dom, d->line, d->name, &vals, &count)) return -1;
+      var = bb_int_var_values(b->space, vals, count, &err);
+    }
+    break;
+  case FZN_T_SET_OF_INT:
+    if (!dom) { /* unbounded: Gecode's whole set universe, as its own front end does */
+      var = bb_set_var_universe(b->space, &err);
+      break;
+    }
+    if (!set_values(b, dom, d->line, d->name, &vals, &count)) return -1;
+    var = bb_set_var(b->space, NULL, 0, vals, count, 0, count, &err);
+    break;
+  case FZN_T_FLOAT: break;
+  }
+  if (var < 0) fzn_report(b, d->line, "variable '%s': %s", d->name, err.msg);
+  return var;
+}
+
+/* `var int: x :: ... = e;`: an alias of another variable, or a fixed value. */
+static int bind_scalar(fzn_builder *b, const fzn_decl *d) {
+  fzn_entity ent = entity_of(d->type.base);
+  if (!d->value) return new_var(b, d);
+  bool found;
+  int v = named_var(b, d->value, ent, d->line, d->name, &found);
+  if (found) return v;
+  v = new_var(b, d);
+  if (v < 0) return -1;
+  bb_error err;
+  bb_status st = BB_OK;
+  if (ent == FZN_ENT_INT) {
+    int c = 0;
+    if (!arg_int(b, d->value, d->line, d->name, &c)) return -1;
+    st = bb_post_int_rel_const(b->space, v, BB_EQ, c, bb_reif_none(), BB_IPL_DEF, &err);
+  } else if (ent == FZN_ENT_BOOL) {
+    bool c = false;
+    if (!arg_bool(b, d->value, d->line, d->name, &c)) return -1;
+    st = bb_post_bool_rel_const(b->space, v, BB_EQ, c, bb_reif_none(), &err);
+  } else {
+    int src;
+    if (!arg_set_var(b, d->value, d->line, d->name, &src)) return -1;
+    return src;
+  }
+  if (st != BB_OK) fzn_report(b, d->line, "'%s': %s", d->name, err.msg);
+  return st == BB_OK ? v : -1;
+}
+
+bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
+  memset(b, 0, sizeof *b);
+  b->model = model;
+  b->errors = errors;
+  b->bool_const[0] = b->bool_const[1] = -1;
+  bb_error err;
+  b->space = bb_space_new(&err);
+  b->int_consts = calloc(1, sizeof *b->int_consts);
+  b->bindings = calloc((size_t)model->decl_count + 1, sizeof *b->bindings);
+  if (!b->space || !b->int_consts || !b->bindings) {
+    fprintf(errors, "%s: out of memory\n", model->file);
+    b->error_count++;
+    return false;
+  }
+  for (int k = 0; k < model->decl_count; k++) {
+    const fzn_decl *d = model->decls[k];
+    fzn_binding *bind = &b->bindings[k];
+    if (!d->type.is_var) continue;
+    if (d->type.base == FZN_T_FLOAT) {
+      fzn_report(b, d->line, "'%s': float variables are not supported by bamboo", d->name);
+      continue;
+    }
+    bind->entity = entity_of(d->type.base);
+    if (!d->type.is_array) {
+      bind->var = bind_scalar(b, d);
+      continue;
+    }
+    if (!d->value) {
+      fzn_report(b, d->line, "array of variables '%s' has no elements", d->name);
+      continue;
+    }
+    int *vars = NULL, count = 0;
+    bool ok = d->type.base == FZN_T_INT    ? arg_int_var_array(b, d->value, d->line, d->name, &vars, &count)
+              : d->type.base == FZN_T_BOOL ? arg_bool_var_array(b, d->value, d->line, d->name, &vars, &count)
+                                           : arg_set_var_array(b, d->value, d->line, d->name, &vars, &count);
+    if (!ok) continue;
+    bind->elems = vars;
+    bind->count = count;
+  }
+  return b->error_count == 0;
+}
+
+void fzn_find_bool_images(fzn_builder *b) {
+  int n = bb_int_var_count(b->space);
+  b->bool_image = malloc((size_t)(n ? n : 1) * sizeof *b->bool_image);
+  if (!b->bool_image) return; /* an optimisation only */
+  b->bool_image_len = n;
+  for (int k = 0; k < n; k++) b->bool_image[k] = -1;
+  for (int k = 0; k < b->model->constraint_count; k++) {
+    const fzn_constraint *c = b->model->constraints[k];
+    if (strcmp(c->name, "bool2int") != 0 || c->count != 2) continue;
+    bool found_b, found_x;
+    int bv = named_var(b, c->args[0], FZN_ENT_BOOL, c->line, "bool2int", &found_b);
+    int xv = named_var(b, c->args[1], FZN_ENT_INT, c->line, "bool2int", &found_x);
+    if (found_b && found_x && bv >= 0 && xv >= 0 && xv < n) b->bool_image[xv] = bv;
+  }
+}
+
+void fzn_builder_free(fzn_builder *b) {
+  free(b->bool_image);
+  for (int k = 0; k < b->scratch_len; k++) free(b->scratch[k]);
+  free(b->scratch);
+  if (b->int_consts) {
+    free(b->int_consts->keys);
+    free(b->int_consts->vars);
+    free(b->int_consts);
+  }
+  free(b->bindings);
+  bb_space_free(b->space);
+  memset(b, 0, sizeof *b);
+}

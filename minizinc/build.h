@@ -1,0 +1,90 @@
+/* The builder: turns a parsed FlatZinc model into a Gecode space through the shim.
+ *
+ * It creates one shim variable per FlatZinc variable (aliases share one), resolves
+ * constraint arguments to shim variables or constants, and reports every problem as
+ * "file:line: message" on `errors`. Posters (registry.c, post_*.c) use the arg_* helpers;
+ * each returns false after reporting. */
+#ifndef FZN_BUILD_H
+#define FZN_BUILD_H
+
+#include "bb_shim.h"
+#include "fzn_model.h"
+
+#include <stdbool.h>
+
+typedef enum fzn_entity {
+  FZN_ENT_NONE = 0, /* a parameter */
+  FZN_ENT_INT,      /* var int, or array of var int */
+  FZN_ENT_BOOL,
+  FZN_ENT_SET
+} fzn_entity;
+
+/* What a declaration became: a variable index, or for arrays, one per element. */
+typedef struct fzn_binding {
+  fzn_entity entity;
+  int var;       /* scalar variables */
+  int *elems;    /* arrays of variables */
+  int count;
+} fzn_binding;
+
+typedef struct fzn_builder {
+  const fzn_model *model;
+  bb_space *space;
+  FILE *errors;
+  int error_count;
+  fzn_binding *bindings; /* one per model->decls[i] */
+  /* Constant variables, made once per value. */
+  struct fzn_const_map *int_consts;
+  int bool_const[2];
+  /* Scratch allocations freed with the builder (argument arrays). */
+  void **scratch;
+  int scratch_len, scratch_cap;
+  /* Options the posters need. */
+  bool warned_gpu; /* ::gpu warned about once */
+  /* int variable -> the Boolean b of a bool2int(b, x) constraint, or -1 (int_lin over
+   * such images is posted as a linear over the Booleans, as Gecode's front end does). */
+  int *bool_image;
+  int bool_image_len;
+} fzn_builder;
+
+/* Records bool2int(b, x) pairs (after the variables exist). */
+void fzn_find_bool_images(fzn_builder *b);
+
+/* Creates the space and every variable; false after reporting errors. */
+bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors);
+void fzn_builder_free(fzn_builder *b);
+
+/* Reports "file:line: message" and counts it; returns false for `return fzn_report(...)`. */
+bool fzn_report(fzn_builder *b, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Scratch memory that lives as long as the builder (NULL after reporting). */
+void *fzn_scratch(fzn_builder *b, size_t bytes, int line);
+
+/* --- Argument resolution. `what` names the argument in messages. --- */
+bool arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *out);
+bool arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, bool *out);
+/* Sorted distinct values of a constant set. */
+bool arg_int_set(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
+bool arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
+bool arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
+/* Arrays of constant sets: all values concatenated, and each set's size. */
+bool arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,
+                   int *count);
+/* Variables (constants become constant variables). */
+bool arg_int_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
+bool arg_bool_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
+bool arg_set_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
+bool arg_int_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
+bool arg_bool_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
+bool arg_set_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
+/* True if e is (or names) a constant, so posters can pick the constant form. */
+bool arg_is_par(fzn_builder *b, const fzn_expr *e);
+
+/* The declaration an identifier expression names (NULL otherwise). */
+const fzn_decl *fzn_decl_of(const fzn_builder *b, const fzn_expr *e);
+
+#endif

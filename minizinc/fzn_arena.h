@@ -1,0 +1,33 @@
+/* The arena that owns a parsed FlatZinc model: small objects are carved from chunks, big
+ * arrays (int literal arrays, growing lists) are separate blocks linked into the arena so
+ * that they can grow with realloc and still be freed with it. Freeing the arena frees
+ * everything; nothing is ever freed one by one, which is what makes error recovery in the
+ * parser leak-free without bison destructors.
+ *
+ * Out of memory is fatal (a message and abort()): a parser has no sensible way on. */
+#ifndef FZN_ARENA_H
+#define FZN_ARENA_H
+
+#include <stddef.h>
+
+typedef struct fzn_arena fzn_arena;
+
+fzn_arena *fzn_arena_new(void);
+void fzn_arena_free(fzn_arena *arena); /* accepts NULL */
+
+/* `bytes` of zeroed memory, aligned for any type. */
+void *fzn_arena_alloc(fzn_arena *arena, size_t bytes);
+/* A NUL-terminated copy of text[0..length). */
+char *fzn_arena_strndup(fzn_arena *arena, const char *text, size_t length);
+
+/* A separately allocated block (not zeroed) that can be resized; still owned by the arena. */
+void *fzn_arena_big_alloc(fzn_arena *arena, size_t bytes);
+void *fzn_arena_big_realloc(fzn_arena *arena, void *block, size_t bytes);
+
+/* Bytes held (chunks and big blocks), for tests. */
+size_t fzn_arena_bytes(const fzn_arena *arena);
+
+/* Out of memory: reports `what` and aborts. */
+_Noreturn void fzn_out_of_memory(const char *what);
+
+#endif

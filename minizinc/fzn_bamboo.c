@@ -1,0 +1,210 @@
+/* fzn-bamboo: the FlatZinc interpreter of the MiniZinc solver `bamboo`.
+ *
+ *   fzn-bamboo [options] model.fzn
+ *
+ * Parse (parser.y) -> variables and constraints through the shim (build.c, registry.c) ->
+ * branchings from the solve annotations (search_ann.c) -> Gecode search -> solutions as
+ * FlatZinc specifies (output.c). Exit codes: 0 the search ran (whatever it found,
+ * including UNSATISFIABLE and UNKNOWN), 1 the model was rejected (syntax, unknown
+ * constraint, unsupported feature...), 2 bad command line, 3 a file could not be read,
+ * 4 out of memory or a solver error during search. */
+#define _POSIX_C_SOURCE 200809L
+#include "bb_search.h"
+#include "bb_shim.h"
+#include "build.h"
+#include "fzn_model.h"
+#include "output.h"
+#include "registry.h"
+#include "search_ann.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#ifndef BAMBOO_VERSION
+#define BAMBOO_VERSION "unknown"
+#endif
+
+typedef struct options {
+  bool all, intermediate, free_search, stats, verbose;
+  long solutions; /* -n: 0 = the default (1 for satisfaction, all improving for optimisation) */
+  int threads;
+  unsigned seed;
+  long time_limit_ms;
+  const char *file;
+} options;
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: fzn-bamboo [options] model.fzn\n"
+          "  -a            all solutions (satisfaction); every improving solution (optimisation)\n"
+          "  -n N          stop after N solutions\n"
+          "  -i            print intermediate solutions of an optimisation (the default)\n"
+          "  -f            free search: ignore the search annotations, use bamboo's default\n"
+          "  -p N          N search threads (Gecode's parallel search)\n"
+          "  -r SEED       random seed for random variable/value choices\n"
+          "  -s            statistics as %%%%%%mzn-stat lines\n"
+          "  -t MS         time limit in milliseconds (search stops, results so far are printed)\n"
+          "  -v            progress on standard error\n"
+          "  --help, --version\n"
+          "exit codes: 0 searched (including UNSATISFIABLE/UNKNOWN), 1 model rejected, 2 usage,\n"
+          "            3 cannot read the file, 4 out of memory or solver error\n");
+}
+
+static bool number(const char *s, long lo, long hi, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi) return false;
+  *out = v;
+  return true;
+}
+
+/* Returns -1 to go on, else the exit code. */
+static int parse_options(int argc, char **argv, options *o) {
+  memset(o, 0, sizeof *o);
+  o->threads = 1;
+  for (int k = 1; k < argc; k++) {
+    const char *a = argv[k];
+    long v;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 0;
+    }
+    if (!strcmp(a, "--version")) {
+      printf("fzn-bamboo %s (Gecode 6.2 underneath)\n", BAMBOO_VERSION);
+      return 0;
+    }
+    if (!strcmp(a, "-a") || !strcmp(a, "--all-solutions")) o->all = true;
+    else if (!strcmp(a, "-i") || !strcmp(a, "--intermediate")) o->intermediate = true;
+    else if (!strcmp(a, "-f") || !strcmp(a, "--free-search")) o->free_search = true;
+    else if (!strcmp(a, "-s") || !strcmp(a, "--statistics")) o->stats = true;
+    else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) o->verbose = true;
+    else if ((!strcmp(a, "-n") || !strcmp(a, "-p") || !strcmp(a, "-r") || !strcmp(a, "-t")) && k + 1 < argc) {
+      const char *val = argv[++k];
+      bool ok = a[1] == 'n'   ? number(val, 1, 2000000000L, &v)
+                : a[1] == 'p' ? number(val, 1, 1024, &v)
+                : a[1] == 'r' ? number(val, 0, 4294967295L, &v)
+                              : number(val, 0, 1000000000000L, &v);
+      if (!ok) {
+        fprintf(stderr, "fzn-bamboo: bad value '%s' for %s\n", val, a);
+        return 2;
+      }
+      if (a[1] == 'n') o->solutions = v;
+      else if (a[1] == 'p') o->threads = (int)v;
+      else if (a[1] == 'r') o->seed = (unsigned)v;
+      else o->time_limit_ms = v;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "fzn-bamboo: unknown option '%s' (see --help)\n", a);
+      return 2;
+    } else if (!o->file) {
+      o->file = a;
+    } else {
+      fprintf(stderr, "fzn-bamboo: more than one model file ('%s' and '%s')\n", o->file, a);
+      return 2;
+    }
+  }
+  if (!o->file) {
+    usage(stderr);
+    return 2;
+  }
+  return -1;
+}
+
+static void print_stats(const bb_search_statistics *st, double init_s, double solve_s, int vars, FILE *out) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  fprintf(out, "%%%%%%mzn-stat: initTime=%.6f\n", init_s);
+  fprintf(out, "%%%%%%mzn-stat: solveTime=%.6f\n", solve_s);
+  fprintf(out, "%%%%%%mzn-stat: solutions=%llu\n", (unsigned long long)st->solutions);
+  fprintf(out, "%%%%%%mzn-stat: variables=%d\n", vars);
+  fprintf(out, "%%%%%%mzn-stat: nodes=%llu\n", (unsigned long long)st->nodes);
+  fprintf(out, "%%%%%%mzn-stat: failures=%llu\n", (unsigned long long)st->fails);
+  fprintf(out, "%%%%%%mzn-stat: restarts=%llu\n", (unsigned long long)st->restarts);
+  fprintf(out, "%%%%%%mzn-stat: peakDepth=%llu\n", (unsigned long long)st->depth);
+  fprintf(out, "%%%%%%mzn-stat: propagations=%llu\n", (unsigned long long)st->propagations);
+  fprintf(out, "%%%%%%mzn-stat: peakMem=%.2f\n", (double)ru.ru_maxrss / 1024.0);
+  fprintf(out, "%%%%%%mzn-stat-end\n");
+  fflush(out);
+}
+
+int main(int argc, char **argv) {
+  options o;
+  int rc = parse_options(argc, argv, &o);
+  if (rc >= 0) return rc;
+  double t0 = bb_now();
+  if (strcmp(o.file, "-") != 0) {
+    FILE *probe = fopen(o.file, "r");
+    if (!probe) {
+      fprintf(stderr, "fzn-bamboo: cannot open '%s': %s\n", o.file, strerror(errno));
+      return 3;
+    }
+    fclose(probe);
+  }
+  fzn_model *model = fzn_parse_file(o.file, stderr);
+  if (!model) return 1;
+  double t_parse = bb_now() - t0;
+  fzn_builder b;
+  bb_search_options sopts;
+  bb_search_options_init(&sopts);
+  sopts.threads = o.threads;
+  bool ok = fzn_build_variables(&b, model, stderr) && (fzn_find_bool_images(&b), fzn_post_constraints(&b)) && fzn_output_check(&b) &&
+            fzn_post_search(&b, o.free_search, o.seed, &sopts);
+  bool optimise = model->has_solve && model->solve.kind != FZN_SATISFY;
+  if (ok && optimise) {
+    int obj;
+    bb_error err;
+    ok = arg_int_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
+         (bb_space_set_objective(b.space, model->solve.kind == FZN_MINIMIZE ? BB_MINIMIZE : BB_MAXIMIZE, obj, &err) ==
+              BB_OK ||
+          fzn_report(&b, model->solve.line, "objective: %s", err.msg));
+  }
+  if (!ok) {
+    fzn_builder_free(&b);
+    fzn_model_free(model);
+    return 1;
+  }
+  double t_init = bb_now() - t0;
+  if (o.verbose)
+    fprintf(stderr, "fzn-bamboo: parsed in %.3f s, built in %.3f s (%d int, %d bool, %d set variables)\n", t_parse,
+            t_init - t_parse, bb_int_var_count(b.space), bb_bool_var_count(b.space), bb_set_var_count(b.space));
+  if (o.time_limit_ms > 0) {
+    long left = o.time_limit_ms - (long)(t_init * 1000.0);
+    sopts.time_limit_ms = (uint64_t)(left > 1 ? left : 1);
+  }
+  bb_error err = {{0}};
+  double t_search = bb_now();
+  bb_search *search = bb_search_new(b.space, &sopts, &err);
+  if (!search) {
+    fprintf(stderr, "fzn-bamboo: %s\n", err.msg);
+    fzn_builder_free(&b);
+    fzn_model_free(model);
+    return 4;
+  }
+  /* Satisfaction: 1 solution, or -n N, or all with -a. Optimisation: every improving
+   * solution is printed (that is also what -a and -i ask for); -n caps them. */
+  long wanted = o.solutions ? o.solutions : (o.all || optimise) ? -1 : 1;
+  long found = 0;
+  bb_space *sol;
+  while ((wanted < 0 || found < wanted) && (sol = bb_search_next(search, &err)) != NULL) {
+    fzn_output_solution(&b, sol, stdout);
+    bb_space_free(sol);
+    found++;
+  }
+  bool error = err.msg[0] != 0;
+  bool complete = !error && !bb_search_stopped(search) && (wanted < 0 || found < wanted);
+  if (error) fprintf(stderr, "fzn-bamboo: %s\n", err.msg);
+  if (complete) puts(found ? "==========" : "=====UNSATISFIABLE=====");
+  else if (found == 0 && !error) puts("=====UNKNOWN=====");
+  if (o.stats) {
+    bb_search_statistics st;
+    bb_search_stats(search, &st);
+    print_stats(&st, t_init, bb_now() - t_search, bb_int_var_count(b.space) + bb_bool_var_count(b.space), stdout);
+  }
+  fflush(stdout);
+  bb_search_free(search);
+  fzn_builder_free(&b);
+  fzn_model_free(model);
+  return error ? 4 : 0;
+}

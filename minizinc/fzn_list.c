@@ -1,0 +1,184 @@
+/* Growing lists for the grammar. A list of literals is a flat array that doubles; once it
+ * outgrows a small chunk allocation it moves into an arena big block and then grows with
+ * realloc, so the 5.76 M-element preference arrays of a stable-marriage model cost one
+ * int64_t each and are copied only O(log n) times. */
+#include "fzn_parse_state.h"
+
+#include <limits.h>
+#include <string.h>
+
+enum { FIRST_CAPACITY = 8, SMALL_BYTES = 2048 };
+
+fzn_list *fzn_list_new(fzn_parser *p, int line) {
+  fzn_list *list = fzn_arena_alloc(p->arena, sizeof *list);
+  list->kind = FZN_LIST_INTS; /* an empty list is an empty int array */
+  list->line = line;
+  return list;
+}
+
+static size_t item_size(fzn_list_kind kind) {
+  switch (kind) {
+  case FZN_LIST_INTS: return sizeof(int64_t);
+  case FZN_LIST_BOOLS: return sizeof(bool);
+  case FZN_LIST_EXPRS: break;
+  }
+  return sizeof(fzn_expr *);
+}
+
+/* Room for one more item. */
+static void reserve(fzn_parser *p, fzn_list *list) {
+  if (list->count < list->capacity) return;
+  size_t size = item_size(list->kind);
+  size_t capacity = list->capacity ? list->capacity * 2 : FIRST_CAPACITY;
+  if (capacity > SIZE_MAX / size) fzn_out_of_memory("list");
+  size_t bytes = capacity * size;
+  if (list->big) {
+    list->items = fzn_arena_big_realloc(p->arena, list->items, bytes);
+  } else {
+    void *items;
+    if (bytes <= SMALL_BYTES) {
+      items = fzn_arena_alloc(p->arena, bytes);
+    } else {
+      items = fzn_arena_big_alloc(p->arena, bytes);
+      list->big = true;
+    }
+    if (list->count) memcpy(items, list->items, list->count * size);
+    list->items = items;
+  }
+  list->capacity = capacity;
+}
+
+/* Turns a list of literals into a list of nodes, at its first element of another kind. */
+static void to_exprs(fzn_parser *p, fzn_list *list) {
+  if (list->kind == FZN_LIST_EXPRS) return;
+  fzn_list_kind old_kind = list->kind;
+  void *old_items = list->items;
+  size_t count = list->count;
+  list->kind = FZN_LIST_EXPRS;
+  list->items = NULL;
+  list->count = list->capacity = 0;
+  list->big = false;
+  for (size_t k = 0; k < count; k++) {
+    fzn_expr *e = old_kind == FZN_LIST_INTS ? fzn_int_expr(p, ((int64_t *)old_items)[k], list->line)
+                                            : fzn_bool_expr(p, ((bool *)old_items)[k], list->line);
+    fzn_list_push_expr(p, list, e);
+  }
+  /* A big block of literals stays in the arena until the model is freed: rare (a mixed
+   * array whose literal prefix was long) and bounded by the text. */
+}
+
+void fzn_list_push_int(fzn_parser *p, fzn_list *list, int64_t value) {
+  if (list->kind != FZN_LIST_INTS) {
+    if (list->kind == FZN_LIST_BOOLS && list->count == 0) {
+      list->kind = FZN_LIST_INTS;
+    } else {
+      fzn_list_push_expr(p, list, fzn_int_expr(p, value, list->line));
+      return;
+    }
+  }
+  reserve(p, list);
+  ((int64_t *)list->items)[list->count++] = value;
+}
+
+static void push_bool(fzn_parser *p, fzn_list *list, bool value) {
+  if (list->kind == FZN_LIST_INTS && list->count == 0) list->kind = FZN_LIST_BOOLS;
+  if (list->kind != FZN_LIST_BOOLS) {
+    fzn_list_push_expr(p, list, fzn_bool_expr(p, value, list->line));
+    return;
+  }
+  reserve(p, list);
+  ((bool *)list->items)[list->count++] = value;
+}
+
+void fzn_list_push_expr(fzn_parser *p, fzn_list *list, fzn_expr *expr) {
+  if (list->kind != FZN_LIST_EXPRS) {
+    if (list->count == 0) {
+      list->kind = FZN_LIST_EXPRS;
+      list->capacity = 0; /* the literal buffer (if any) is of the wrong item size */
+      list->items = NULL;
+      list->big = false;
+    } else {
+      to_exprs(p, list);
+    }
+  }
+  reserve(p, list);
+  ((fzn_expr **)list->items)[list->count++] = expr;
+}
+
+void fzn_list_push(fzn_parser *p, fzn_list *list, fzn_elem elem) {
+  switch (elem.tag) {
+  case FZN_ELEM_INT: fzn_list_push_int(p, list, elem.u.i); break;
+  case FZN_ELEM_BOOL: push_bool(p, list, elem.u.b); break;
+  case FZN_ELEM_EXPR: fzn_list_push_expr(p, list, elem.u.e); break;
+  }
+}
+
+fzn_list *fzn_list_append_run(fzn_parser *p, fzn_list *list, fzn_list *run) {
+  if (!list) return run;
+  const int64_t *values = run->items; /* a run only ever holds ints */
+  for (size_t k = 0; k < run->count; k++) fzn_list_push_int(p, list, values[k]);
+  return list;
+}
+
+/* The element count as the model stores it (an int). */
+static int checked_count(fzn_parser *p, const fzn_list *list) {
+  if (list->count > INT_MAX) {
+    fzn_error(p, list->line, "array literal has more than %d elements", INT_MAX);
+    return 0;
+  }
+  return (int)list->count;
+}
+
+/* Gives a big block back what the doubling over-allocated. */
+static void shrink(fzn_parser *p, fzn_list *list) {
+  if (list->big && list->count < list->capacity && list->count > 0) {
+    list->items = fzn_arena_big_realloc(p->arena, list->items, list->count * item_size(list->kind));
+    list->capacity = list->count;
+  }
+}
+
+fzn_expr *fzn_list_to_array(fzn_parser *p, fzn_list *list, int line) {
+  fzn_expr *e;
+  if (!list) {
+    e = fzn_expr_new(p, FZN_E_INTS, line);
+    return e;
+  }
+  shrink(p, list);
+  int count = checked_count(p, list);
+  switch (list->kind) {
+  case FZN_LIST_INTS:
+    e = fzn_expr_new(p, FZN_E_INTS, line);
+    e->u.ints.values = list->items;
+    e->u.ints.count = count;
+    break;
+  case FZN_LIST_BOOLS:
+    e = fzn_expr_new(p, FZN_E_BOOLS, line);
+    e->u.bools.values = list->items;
+    e->u.bools.count = count;
+    break;
+  default:
+    e = fzn_expr_new(p, FZN_E_ARRAY, line);
+    e->u.array.elems = list->items;
+    e->u.array.count = count;
+    break;
+  }
+  if (count == 0) memset(&e->u, 0, sizeof e->u);
+  return e;
+}
+
+fzn_expr **fzn_list_to_exprs(fzn_parser *p, fzn_list *list, int *count) {
+  if (!list || list->count == 0) {
+    *count = 0;
+    return NULL;
+  }
+  to_exprs(p, list);
+  shrink(p, list);
+  *count = checked_count(p, list);
+  return list->items;
+}
+
+fzn_annotations fzn_list_to_annotations(fzn_parser *p, fzn_list *list) {
+  fzn_annotations annotations;
+  annotations.items = fzn_list_to_exprs(p, list, &annotations.count);
+  return annotations;
+}

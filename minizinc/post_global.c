@@ -1,0 +1,301 @@
+/* Posters for the native global constraints (NATIVES.md) and the Stable Marriage
+ * constraint. */
+#include "bb_stable_matching.h"
+#include "registry.h"
+
+#include <string.h>
+
+static bool done(fzn_builder *b, const fzn_constraint *c, bb_status st, const bb_error *err) {
+  return st == BB_OK || fzn_report(b, c->line, "%s: %s", c->name, err->msg);
+}
+
+static bool same_length(fzn_builder *b, const fzn_constraint *c, int n1, int n2, const char *what) {
+  return n1 == n2 || fzn_report(b, c->line, "%s: %s have different lengths (%d and %d)", c->name, what, n1, n2);
+}
+
+static bool post_all_different(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *x, n;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
+  bb_status st = self->p1 ? bb_post_all_equal(b->space, x, n, &err)
+                          : bb_post_all_different(b->space, x, n, fzn_ipl_of(c), &err);
+  return done(b, c, st, &err);
+}
+
+/* bamboo_circuit / bamboo_subcircuit(offset, x). */
+static bool post_circuit(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int offset, *x, n;
+  bb_error err;
+  if (!arg_int(b, ARG(0), c->line, "offset", &offset) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n))
+    return false;
+  bb_status st = self->p1 ? bb_post_subcircuit(b->space, x, n, offset, fzn_ipl_of(c), &err)
+                          : bb_post_circuit(b->space, x, n, offset, fzn_ipl_of(c), &err);
+  return done(b, c, st, &err);
+}
+
+/* bamboo_inverse(f, f_offset, invf, invf_offset). */
+static bool post_inverse(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *f, *g, nf, ng, fo, go;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "f", &f, &nf) || !arg_int(b, ARG(1), c->line, "f offset", &fo) ||
+      !arg_int_var_array(b, ARG(2), c->line, "invf", &g, &ng) || !arg_int(b, ARG(3), c->line, "invf offset", &go))
+    return false;
+  return done(b, c, bb_post_inverse(b->space, f, nf, fo, g, ng, go, fzn_ipl_of(c), &err), &err);
+}
+
+/* fzn_cumulative(s, d, r, b). */
+static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *s, *d, *r, ns, nd, nr, cap;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
+      !arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd) ||
+      !arg_int_var_array(b, ARG(2), c->line, "resources", &r, &nr) || !arg_int_var(b, ARG(3), c->line, "capacity", &cap))
+    return false;
+  if (!same_length(b, c, ns, nd, "starts and durations") || !same_length(b, c, ns, nr, "starts and resources"))
+    return false;
+  return done(b, c, bb_post_cumulative(b->space, s, d, r, ns, cap, fzn_ipl_of(c), &err), &err);
+}
+
+/* bamboo_table_int(x, t) / bamboo_table_bool(x, t). */
+static bool post_table(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *x, *t, n, nt;
+  bb_error err;
+  bool ok = self->p1 ? arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) && arg_bool_array(b, ARG(1), c->line, "table", &t, &nt)
+                     : arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) && arg_int_array(b, ARG(1), c->line, "table", &t, &nt);
+  if (!ok) return false;
+  if (n == 0 || nt % n != 0)
+    return fzn_report(b, c->line, "%s: a table of %d values does not have rows of %d", c->name, nt, n);
+  bb_status st = self->p1 ? bb_post_table_bool(b->space, x, n, t, nt / n, true, bb_reif_none(), fzn_ipl_of(c), &err)
+                          : bb_post_table_int(b->space, x, n, t, nt / n, true, bb_reif_none(), fzn_ipl_of(c), &err);
+  return done(b, c, st, &err);
+}
+
+/* bamboo_regular(x, Q, S, d, q0, F). */
+static bool post_regular(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *x, n, Q, S, *d, nd, q0, *F, nF;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int(b, ARG(1), c->line, "Q", &Q) ||
+      !arg_int(b, ARG(2), c->line, "S", &S) || !arg_int_array(b, ARG(3), c->line, "transitions", &d, &nd) ||
+      !arg_int(b, ARG(4), c->line, "q0", &q0) || !arg_int_set(b, ARG(5), c->line, "final states", &F, &nF))
+    return false;
+  if ((long long)Q * S != nd) return fzn_report(b, c->line, "%s: %d transitions for Q = %d, S = %d", c->name, nd, Q, S);
+  return done(b, c, bb_post_regular(b->space, x, n, Q, S, d, q0, F, nF, &err), &err);
+}
+
+/* bamboo_global_cardinality(x, cover, counts, closed) and _low_up(x, cover, lb, ub, closed). */
+static bool post_gcc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *x, n, *cover, ncover;
+  bool closed;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_array(b, ARG(1), c->line, "cover", &cover, &ncover))
+    return false;
+  if (self->p1) {
+    int *lo, *up, nlo, nup;
+    if (!arg_int_array(b, ARG(2), c->line, "lbound", &lo, &nlo) || !arg_int_array(b, ARG(3), c->line, "ubound", &up, &nup) ||
+        !arg_bool(b, ARG(4), c->line, "closed", &closed) || !same_length(b, c, ncover, nlo, "cover and lbound") ||
+        !same_length(b, c, ncover, nup, "cover and ubound"))
+      return false;
+    return done(b, c, bb_post_global_cardinality_low_up(b->space, x, n, cover, lo, up, ncover, closed, fzn_ipl_of(c), &err),
+                &err);
+  }
+  int *counts, ncounts;
+  if (!arg_int_var_array(b, ARG(2), c->line, "counts", &counts, &ncounts) || !arg_bool(b, ARG(3), c->line, "closed", &closed) ||
+      !same_length(b, c, ncover, ncounts, "cover and counts"))
+    return false;
+  return done(b, c, bb_post_global_cardinality(b->space, x, n, cover, counts, ncover, closed, fzn_ipl_of(c), &err), &err);
+}
+
+/* fzn_count_<rel>(x, y, c): c rel #{x[i] = y}. */
+static bool post_count(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *x, n, y, k;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y) ||
+      !arg_int_var(b, ARG(2), c->line, "c", &k))
+    return false;
+  return done(b, c, bb_post_count(b->space, x, n, y, (bb_rel)self->p1, k, bb_reif_none(), fzn_ipl_of(c), &err), &err);
+}
+
+/* fzn_among(n, x, v). */
+static bool post_among(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int m, *x, n, *v, nv;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "n", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n) ||
+      !arg_int_set(b, ARG(2), c->line, "v", &v, &nv))
+    return false;
+  return done(b, c, bb_post_among(b->space, m, x, n, v, nv, &err), &err);
+}
+
+static bool post_nvalue(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int m, *x, n;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "n", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
+  return done(b, c, bb_post_nvalue(b->space, m, x, n, &err), &err);
+}
+
+/* fzn_lex_less(eq)_int/bool(x, y): p1 = strict, p2 = bool. */
+static bool post_lex(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *x, *y, nx, ny;
+  bb_error err;
+  if (self->p2) {
+    if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_bool_var_array(b, ARG(1), c->line, "y", &y, &ny))
+      return false;
+    return done(b, c, bb_post_lex_bool(b->space, x, nx, y, ny, self->p1, &err), &err);
+  }
+  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny))
+    return false;
+  return done(b, c, bb_post_lex_int(b->space, x, nx, y, ny, self->p1, &err), &err);
+}
+
+/* fzn_increasing/decreasing_int/bool(x): p1 = decreasing, p2 = bool. */
+static bool post_increasing(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *x, n;
+  bb_error err;
+  if (self->p2) {
+    if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
+    return done(b, c, bb_post_increasing_bool(b->space, x, n, self->p1, &err), &err);
+  }
+  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
+  return done(b, c, bb_post_increasing_int(b->space, x, n, self->p1, &err), &err);
+}
+
+static bool post_sort(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *x, *y, nx, ny;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) ||
+      !same_length(b, c, nx, ny, "x and y"))
+    return false;
+  return done(b, c, bb_post_sort(b->space, x, y, nx, fzn_ipl_of(c), &err), &err);
+}
+
+/* bamboo_member_int(x, y) (+_reif with b). */
+static bool post_member(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *x, n, y;
+  bb_reif r = {-1, (bb_reif_mode)self->p2};
+  bb_error err;
+  if ((self->p2 != BB_REIF_NONE && !arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) ||
+      !arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y))
+    return false;
+  return done(b, c, bb_post_member_int(b->space, x, n, y, r, &err), &err);
+}
+
+/* bamboo_bin_packing_load(load, bin, w, offset). */
+static bool post_bin_packing(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *load, nl, *bin, nb, *w, nw, offset;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "load", &load, &nl) || !arg_int_var_array(b, ARG(1), c->line, "bin", &bin, &nb) ||
+      !arg_int_array(b, ARG(2), c->line, "w", &w, &nw) || !arg_int(b, ARG(3), c->line, "offset", &offset) ||
+      !same_length(b, c, nb, nw, "bin and w"))
+    return false;
+  return done(b, c, bb_post_bin_packing_load(b->space, load, nl, offset, bin, w, nb, fzn_ipl_of(c), &err), &err);
+}
+
+/* bamboo_arg_max/min_int/bool(x, offset, i): p1 = max, p2 = bool. */
+static bool post_arg(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *x, n, offset, i;
+  bb_error err;
+  bool ok = self->p2 ? arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) : arg_int_var_array(b, ARG(0), c->line, "x", &x, &n);
+  if (!ok || !arg_int(b, ARG(1), c->line, "offset", &offset) || !arg_int_var(b, ARG(2), c->line, "i", &i)) return false;
+  if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
+  bb_status st = self->p2 ? (self->p1 ? bb_post_bool_argmax : bb_post_bool_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err)
+                          : (self->p1 ? bb_post_int_argmax : bb_post_int_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err);
+  return done(b, c, st, &err);
+}
+
+static bool post_value_precede(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int s, t, *x, n;
+  bb_error err;
+  if (!arg_int(b, ARG(0), c->line, "s", &s) || !arg_int(b, ARG(1), c->line, "t", &t) ||
+      !arg_int_var_array(b, ARG(2), c->line, "x", &x, &n))
+    return false;
+  return done(b, c, bb_post_value_precede(b->space, s, t, x, n, &err), &err);
+}
+
+/* fzn_diffn(x, y, dx, dy) / _nonstrict. */
+static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *v[4], n[4];
+  const char *names[4] = {"x", "y", "dx", "dy"};
+  bb_error err;
+  for (int k = 0; k < 4; k++)
+    if (!arg_int_var_array(b, ARG(k), c->line, names[k], &v[k], &n[k])) return false;
+  if (!same_length(b, c, n[0], n[1], "x and y") || !same_length(b, c, n[0], n[2], "x and dx") ||
+      !same_length(b, c, n[0], n[3], "x and dy"))
+    return false;
+  return done(b, c, bb_post_diffn(b->space, v[0], v[1], v[2], v[3], n[0], self->p1, &err), &err);
+}
+
+/* bamboo_stable_matching(men, women, pm, pw, pm_rows, pm_cols, pw_rows, pw_cols) :: gpu/cpu/uniud. */
+static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *men, *women, *pm, *pw, nm, nw, npm, npw, dims[4];
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) || !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
+      !arg_int_array(b, ARG(2), c->line, "pm", &pm, &npm) || !arg_int_array(b, ARG(3), c->line, "pw", &pw, &npw))
+    return false;
+  for (int k = 0; k < 4; k++)
+    if (!arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k])) return false;
+  if ((long long)dims[0] * dims[1] != npm || (long long)dims[2] * dims[3] != npw)
+    return fzn_report(b, c->line, "%s: matrix sizes disagree with the data", c->name);
+  bb_stable_matching_options opts = {BB_SMC_GS_LISTS};
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind != FZN_E_ID) continue;
+    /* ::gpu asks for the GPU path, which the GPU issue builds; until then the CPU path runs. */
+    if (!strcmp(ann->u.id.name, "gpu") && !b->warned_gpu) {
+      fprintf(b->errors, "%s:%d: warning: ::gpu: no GPU propagation in this build; stable_matching runs on the CPU\n",
+              b->model->file, c->line);
+      b->warned_gpu = true;
+    }
+  }
+  return done(b, c, bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err),
+              &err);
+}
+
+const fzn_builtin fzn_global_builtins[] = {
+    {"fzn_all_different_int", 1, post_all_different, 0, 0},
+    {"fzn_all_equal_int", 1, post_all_different, 1, 0},
+    {"bamboo_circuit", 2, post_circuit, 0, 0},
+    {"bamboo_subcircuit", 2, post_circuit, 1, 0},
+    {"bamboo_inverse", 4, post_inverse, 0, 0},
+    {"fzn_cumulative", 4, post_cumulative, 0, 0},
+    {"bamboo_table_int", 2, post_table, 0, 0},
+    {"bamboo_table_bool", 2, post_table, 1, 0},
+    {"bamboo_regular", 6, post_regular, 0, 0},
+    {"bamboo_global_cardinality", 4, post_gcc, 0, 0},
+    {"bamboo_global_cardinality_low_up", 5, post_gcc, 1, 0},
+    {"fzn_count_eq", 3, post_count, BB_EQ, 0},
+    {"fzn_count_neq", 3, post_count, BB_NE, 0},
+    {"fzn_count_lt", 3, post_count, BB_LT, 0},
+    {"fzn_count_leq", 3, post_count, BB_LE, 0},
+    {"fzn_count_gt", 3, post_count, BB_GT, 0},
+    {"fzn_count_geq", 3, post_count, BB_GE, 0},
+    {"fzn_among", 3, post_among, 0, 0},
+    {"fzn_nvalue", 2, post_nvalue, 0, 0},
+    {"fzn_lex_less_int", 2, post_lex, 1, 0},
+    {"fzn_lex_lesseq_int", 2, post_lex, 0, 0},
+    {"fzn_lex_less_bool", 2, post_lex, 1, 1},
+    {"fzn_lex_lesseq_bool", 2, post_lex, 0, 1},
+    {"fzn_increasing_int", 1, post_increasing, 0, 0},
+    {"fzn_decreasing_int", 1, post_increasing, 1, 0},
+    {"fzn_increasing_bool", 1, post_increasing, 0, 1},
+    {"fzn_decreasing_bool", 1, post_increasing, 1, 1},
+    {"fzn_sort", 2, post_sort, 0, 0},
+    {"bamboo_member_int", 2, post_member, 0, BB_REIF_NONE},
+    {"bamboo_member_int_reif", 3, post_member, 0, BB_REIF_EQV},
+    {"bamboo_bin_packing_load", 4, post_bin_packing, 0, 0},
+    {"bamboo_arg_max_int", 3, post_arg, 1, 0},
+    {"bamboo_arg_min_int", 3, post_arg, 0, 0},
+    {"bamboo_arg_max_bool", 3, post_arg, 1, 1},
+    {"bamboo_arg_min_bool", 3, post_arg, 0, 1},
+    {"fzn_value_precede_int", 3, post_value_precede, 0, 0},
+    {"fzn_diffn", 4, post_diffn, 1, 0},
+    {"fzn_diffn_nonstrict", 4, post_diffn, 0, 0},
+    {"bamboo_stable_matching", 8, post_stable_matching, 0, 0},
+    {NULL, 0, NULL, 0, 0}};

@@ -1,0 +1,180 @@
+/* Posters for the integer builtins of FlatZinc (std/flatzinc_builtins.mzn). */
+#include "registry.h"
+
+/* Every poster ends by turning a shim status into a reported error. */
+static bool done(fzn_builder *b, const fzn_constraint *c, bb_status st, const bb_error *err) {
+  return st == BB_OK || fzn_report(b, c->line, "%s: %s", c->name, err->msg);
+}
+
+/* The reification variable of an `_reif` / `_imp` form: the last argument. */
+static bool reif_of(fzn_builder *b, const fzn_constraint *c, int mode, bb_reif *out) {
+  out->mode = (bb_reif_mode)mode;
+  out->bool_var = -1;
+  if (mode == BB_REIF_NONE) return true;
+  return arg_bool_var(b, ARG(c->count - 1), c->line, "reification", &out->bool_var);
+}
+
+/* int_eq, int_ne, int_le, int_lt (p1 = relation, p2 = reification mode). */
+static bool post_int_rel(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int x, y;
+  bb_reif r;
+  bb_error err;
+  if (!reif_of(b, c, self->p2, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x)) return false;
+  if (arg_is_par(b, ARG(1))) {
+    int k;
+    if (!arg_int(b, ARG(1), c->line, "y", &k)) return false;
+    return done(b, c, bb_post_int_rel_const(b->space, x, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
+  }
+  if (!arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
+  return done(b, c, bb_post_int_rel(b->space, x, (bb_rel)self->p1, y, r, fzn_ipl_of(c), &err), &err);
+}
+
+/* int_lin over bool2int images: sum a[i] * bools[i] rel c, or (one integer variable y with
+ * coefficient -1 and c = 0, the usual `defines_var` shape) sum a[i] * bools[i] rel y. Gecode's
+ * own front end does the same: a Boolean linear propagator instead of n channels. Returns
+ * false (nothing posted) when the shape does not fit. */
+static bool post_as_bool_lin(fzn_builder *b, const fzn_constraint *c, const int *a, const int *x, int n, int k,
+                             bb_rel rel, bb_reif r, bool *ok) {
+  if (!b->bool_image || n == 0) return false;
+  int other = -1;
+  for (int i = 0; i < n; i++) {
+    if (x[i] < b->bool_image_len && b->bool_image[x[i]] >= 0) continue;
+    if (other >= 0) return false;
+    other = i;
+  }
+  if (other >= 0 && (a[other] != -1 || k != 0)) return false;
+  int *coeffs = fzn_scratch(b, (size_t)n * sizeof *coeffs, c->line);
+  int *bools = fzn_scratch(b, (size_t)n * sizeof *bools, c->line);
+  if (!coeffs || !bools) return (*ok = false), true;
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    if (i != other) coeffs[m] = a[i], bools[m++] = b->bool_image[x[i]];
+  bb_error err;
+  bb_status st = other >= 0 ? bb_post_bool_lin(b->space, coeffs, bools, m, rel, x[other], r, fzn_ipl_of(c), &err)
+                            : bb_post_bool_lin_const(b->space, coeffs, bools, m, rel, k, r, fzn_ipl_of(c), &err);
+  *ok = done(b, c, st, &err);
+  return true;
+}
+
+/* int_lin_eq/ne/le(a, x, c). */
+static bool post_int_lin(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *a, *x, na, nx, k;
+  bb_reif r;
+  bb_error err;
+  if (!reif_of(b, c, self->p2, &r) || !arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
+      !arg_int_var_array(b, ARG(1), c->line, "variables", &x, &nx) || !arg_int(b, ARG(2), c->line, "constant", &k))
+    return false;
+  if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
+  bool ok;
+  if (post_as_bool_lin(b, c, a, x, nx, k, (bb_rel)self->p1, r, &ok)) return ok;
+  return done(b, c, bb_post_int_lin(b->space, a, x, nx, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
+}
+
+typedef bb_status (*ternary_fn)(bb_space *, int, int, int, bb_ipl, bb_error *);
+typedef bb_status (*binary_fn)(bb_space *, int, int, bb_ipl, bb_error *);
+
+static const ternary_fn ternaries[] = {bb_post_int_plus, bb_post_int_minus, bb_post_int_times, bb_post_int_div,
+                                       bb_post_int_mod,  bb_post_int_min,   bb_post_int_max,   bb_post_int_pow};
+enum { T_PLUS, T_MINUS, T_TIMES, T_DIV, T_MOD, T_MIN, T_MAX, T_POW };
+
+static bool post_ternary(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int x, y, z;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_int_var(b, ARG(1), c->line, "y", &y) ||
+      !arg_int_var(b, ARG(2), c->line, "z", &z))
+    return false;
+  return done(b, c, ternaries[self->p1](b->space, x, y, z, fzn_ipl_of(c), &err), &err);
+}
+
+static bool post_binary(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int x, z;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_int_var(b, ARG(1), c->line, "z", &z)) return false;
+  binary_fn fn = self->p1 ? bb_post_int_negate : bb_post_int_abs;
+  return done(b, c, fn(b->space, x, z, fzn_ipl_of(c), &err), &err);
+}
+
+static bool post_int_pow_fixed(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int x, e, z;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_int(b, ARG(1), c->line, "exponent", &e) ||
+      !arg_int_var(b, ARG(2), c->line, "z", &z))
+    return false;
+  return done(b, c, bb_post_int_pow_const(b->space, x, e, z, fzn_ipl_of(c), &err), &err);
+}
+
+/* array_int_element(idx, values, z) and array_var_int_element(idx, vars, z), 1-based. */
+static bool post_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int idx, z, *a, n;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_int_var(b, ARG(2), c->line, "result", &z)) return false;
+  if (self->p1) {
+    if (!arg_int_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+    return done(b, c, bb_post_array_var_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
+  }
+  if (!arg_int_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+  return done(b, c, bb_post_array_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
+}
+
+/* array_int_maximum(m, x) / array_int_minimum(m, x). */
+static bool post_extremum(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int m, *x, n;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "m", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
+  if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
+  bb_status st = self->p1 ? bb_post_array_int_maximum(b->space, m, x, n, fzn_ipl_of(c), &err)
+                          : bb_post_array_int_minimum(b->space, m, x, n, fzn_ipl_of(c), &err);
+  return done(b, c, st, &err);
+}
+
+/* set_in(x, S) with a constant S (p2 = reification); a set variable goes to post_set.c. */
+bool fzn_post_int_in_const_set(fzn_builder *b, const fzn_constraint *c, int mode);
+bool fzn_post_int_in_const_set(fzn_builder *b, const fzn_constraint *c, int mode) {
+  int x, *vals, n;
+  bb_reif r;
+  bb_error err;
+  if (!reif_of(b, c, mode, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x) ||
+      !arg_int_set(b, ARG(1), c->line, "set", &vals, &n))
+    return false;
+  return done(b, c, bb_post_int_in_set(b->space, x, vals, n, r, &err), &err);
+}
+
+#define REL4(pfx, fn)                                                                                        \
+  {pfx "eq", 2, fn, BB_EQ, BB_REIF_NONE}, {pfx "eq_reif", 3, fn, BB_EQ, BB_REIF_EQV},                         \
+      {pfx "eq_imp", 3, fn, BB_EQ, BB_REIF_IMP}, {pfx "ne", 2, fn, BB_NE, BB_REIF_NONE},                      \
+      {pfx "ne_reif", 3, fn, BB_NE, BB_REIF_EQV}, {pfx "ne_imp", 3, fn, BB_NE, BB_REIF_IMP},                 \
+      {pfx "le", 2, fn, BB_LE, BB_REIF_NONE}, {pfx "le_reif", 3, fn, BB_LE, BB_REIF_EQV},                     \
+      {pfx "le_imp", 3, fn, BB_LE, BB_REIF_IMP}, {pfx "lt", 2, fn, BB_LT, BB_REIF_NONE},                      \
+      {pfx "lt_reif", 3, fn, BB_LT, BB_REIF_EQV}, {pfx "lt_imp", 3, fn, BB_LT, BB_REIF_IMP}
+
+const fzn_builtin fzn_int_builtins[] = {
+    REL4("int_", post_int_rel),
+    {"int_lin_eq", 3, post_int_lin, BB_EQ, BB_REIF_NONE},
+    {"int_lin_eq_reif", 4, post_int_lin, BB_EQ, BB_REIF_EQV},
+    {"int_lin_eq_imp", 4, post_int_lin, BB_EQ, BB_REIF_IMP},
+    {"int_lin_ne", 3, post_int_lin, BB_NE, BB_REIF_NONE},
+    {"int_lin_ne_reif", 4, post_int_lin, BB_NE, BB_REIF_EQV},
+    {"int_lin_ne_imp", 4, post_int_lin, BB_NE, BB_REIF_IMP},
+    {"int_lin_le", 3, post_int_lin, BB_LE, BB_REIF_NONE},
+    {"int_lin_le_reif", 4, post_int_lin, BB_LE, BB_REIF_EQV},
+    {"int_lin_le_imp", 4, post_int_lin, BB_LE, BB_REIF_IMP},
+    {"int_lin_lt", 3, post_int_lin, BB_LT, BB_REIF_NONE},
+    {"int_lin_lt_reif", 4, post_int_lin, BB_LT, BB_REIF_EQV},
+    {"int_lin_lt_imp", 4, post_int_lin, BB_LT, BB_REIF_IMP},
+    {"int_plus", 3, post_ternary, T_PLUS, 0},
+    {"int_minus", 3, post_ternary, T_MINUS, 0},
+    {"int_times", 3, post_ternary, T_TIMES, 0},
+    {"int_div", 3, post_ternary, T_DIV, 0},
+    {"int_mod", 3, post_ternary, T_MOD, 0},
+    {"int_min", 3, post_ternary, T_MIN, 0},
+    {"int_max", 3, post_ternary, T_MAX, 0},
+    {"int_pow", 3, post_ternary, T_POW, 0},
+    {"int_pow_fixed", 3, post_int_pow_fixed, 0, 0},
+    {"int_abs", 2, post_binary, 0, 0},
+    {"int_negate", 2, post_binary, 1, 0},
+    {"array_int_element", 3, post_element, 0, 0},
+    {"array_var_int_element", 3, post_element, 1, 0},
+    {"array_int_maximum", 2, post_extremum, 1, 0},
+    {"array_int_minimum", 2, post_extremum, 0, 0},
+    {NULL, 0, NULL, 0, 0}};

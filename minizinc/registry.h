@@ -1,0 +1,39 @@
+/* The registry: one table entry per FlatZinc constraint name, each with a poster that calls
+ * the shim. The tables live in post_int.c, post_bool.c, post_set.c and post_global.c; the
+ * list of natives beyond the standard builtins is NATIVES.md. */
+#ifndef FZN_REGISTRY_H
+#define FZN_REGISTRY_H
+
+#include "bb_post.h"
+#include "build.h"
+
+typedef struct fzn_builtin fzn_builtin;
+typedef bool (*fzn_poster)(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self);
+
+struct fzn_builtin {
+  const char *name;
+  int arity;
+  fzn_poster post;
+  int p1, p2; /* a relation, a reification mode, an operation...: the poster says which */
+};
+
+/* Each table ends with an entry whose name is NULL. */
+extern const fzn_builtin fzn_int_builtins[];
+extern const fzn_builtin fzn_bool_builtins[];
+extern const fzn_builtin fzn_set_builtins[];
+extern const fzn_builtin fzn_global_builtins[];
+
+/* The entry for a name, or NULL. */
+const fzn_builtin *fzn_builtin_find(const char *name);
+
+/* Posts every constraint of the model; false after reporting errors (an unknown
+ * constraint is an error that names it). */
+bool fzn_post_constraints(fzn_builder *b);
+
+/* The consistency a constraint's annotations ask for (::domain, ::bounds, ...). */
+bb_ipl fzn_ipl_of(const fzn_constraint *c);
+
+/* Argument k of constraint c; for brevity in posters. */
+#define ARG(k) (c->args[(k)])
+
+#endif

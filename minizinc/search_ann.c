@@ -1,0 +1,105 @@
+/* Solve annotations -> branchings and restarts (as Gecode's FlatZinc front end reads them). */
+#include "search_ann.h"
+
+#include <string.h>
+
+static void warn(fzn_builder *b, int line, const char *what, const char *name) {
+  fprintf(b->errors, "%s:%d: warning: %s '%s' is not supported; using the default\n", b->model->file, line, what, name);
+}
+
+static const char *id_name(const fzn_expr *e) {
+  if (e->kind == FZN_E_ID) return e->u.id.name;
+  if (e->kind == FZN_E_CALL && e->u.call.count == 0) return e->u.call.name;
+  return NULL;
+}
+
+static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_search_options *opts);
+
+/* int_search(x, varsel, valsel, strategy) and its bool/set forms. */
+static bool post_var_search(fzn_builder *b, const fzn_expr *ann, unsigned seed) {
+  const char *name = ann->u.call.name;
+  int line = ann->line;
+  if (ann->u.call.count < 3) return fzn_report(b, line, "%s: expected (variables, variable choice, value choice, ...)", name);
+  const char *vs = id_name(ann->u.call.args[1]), *ls = id_name(ann->u.call.args[2]);
+  bb_var_sel var = BB_VAR_INPUT_ORDER;
+  bb_val_sel val = BB_VAL_MIN;
+  if (!vs || !bb_var_sel_parse(vs, &var)) warn(b, line, "variable choice", vs ? vs : "?");
+  if (!ls || !bb_val_sel_parse(ls, &val)) warn(b, line, "value choice", ls ? ls : "?");
+  bb_branch_options bo = {seed, 0};
+  bb_error err;
+  int *vars, n;
+  bb_status st;
+  if (!strcmp(name, "int_search")) {
+    if (!arg_int_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
+    st = bb_branch_int(b->space, vars, n, var, val, &bo, &err);
+  } else if (!strcmp(name, "bool_search")) {
+    if (!arg_bool_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
+    st = bb_branch_bool(b->space, vars, n, var, val, &bo, &err);
+  } else {
+    if (!arg_set_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
+    st = bb_branch_set(b->space, vars, n, var, val, &bo, &err);
+  }
+  if (st != BB_OK) {
+    /* e.g. a value choice that does not apply to the variable kind: warn, use the default */
+    fprintf(b->errors, "%s:%d: warning: %s: %s; using the default\n", b->model->file, line, name, err.msg);
+  }
+  return true;
+}
+
+static bool restart(fzn_builder *b, const fzn_expr *ann, bb_search_options *opts) {
+  const char *name = ann->kind == FZN_E_CALL ? ann->u.call.name : ann->u.id.name;
+  int scale = 0;
+  if (!strcmp(name, "restart_none")) {
+    opts->restart = BB_RESTART_NONE;
+    return true;
+  }
+  if (ann->kind != FZN_E_CALL || ann->u.call.count < 1) return fzn_report(b, ann->line, "%s: missing argument", name);
+  if (!strcmp(name, "restart_geometric")) {
+    const fzn_expr *base = ann->u.call.args[0];
+    if (ann->u.call.count != 2 || !arg_int(b, ann->u.call.args[1], ann->line, name, &scale)) return false;
+    opts->restart = BB_RESTART_GEOMETRIC;
+    opts->restart_base = base->kind == FZN_E_FLOAT ? base->u.f : base->kind == FZN_E_INT ? (double)base->u.i : 1.5;
+  } else {
+    if (!arg_int(b, ann->u.call.args[0], ann->line, name, &scale)) return false;
+    opts->restart = !strcmp(name, "restart_constant") ? BB_RESTART_CONSTANT
+                    : !strcmp(name, "restart_linear") ? BB_RESTART_LINEAR
+                                                      : BB_RESTART_LUBY;
+  }
+  opts->restart_scale = scale > 0 ? (unsigned long)scale : 1;
+  return true;
+}
+
+static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_search_options *opts) {
+  const char *name = ann->kind == FZN_E_CALL ? ann->u.call.name : ann->kind == FZN_E_ID ? ann->u.id.name : NULL;
+  if (!name) return true;
+  if (!strcmp(name, "int_search") || !strcmp(name, "bool_search") || !strcmp(name, "set_search"))
+    return ann->kind == FZN_E_CALL ? post_var_search(b, ann, seed) : fzn_report(b, ann->line, "%s: missing arguments", name);
+  if (!strcmp(name, "seq_search")) {
+    if (ann->kind != FZN_E_CALL || ann->u.call.count != 1 || ann->u.call.args[0]->kind != FZN_E_ARRAY)
+      return fzn_report(b, ann->line, "seq_search: expected an array of search annotations");
+    const fzn_expr *list = ann->u.call.args[0];
+    for (int k = 0; k < list->u.array.count; k++)
+      if (!post_one(b, list->u.array.elems[k], seed, opts)) return false;
+    return true;
+  }
+  if (!strncmp(name, "restart_", 8)) return restart(b, ann, opts);
+  if (!strcmp(name, "int_default_search") || !strcmp(name, "bool_default_search") || !strcmp(name, "set_default_search"))
+    return true; /* the default branching follows anyway */
+  warn(b, ann->line, "search annotation", name);
+  return true;
+}
+
+bool fzn_post_search(fzn_builder *b, bool free_search, unsigned seed, bb_search_options *opts) {
+  const fzn_model *m = b->model;
+  if (m->has_solve)
+    for (int k = 0; k < m->solve.annotations.count; k++) {
+      const fzn_expr *ann = m->solve.annotations.items[k];
+      const char *name = ann->kind == FZN_E_CALL ? ann->u.call.name : ann->kind == FZN_E_ID ? ann->u.id.name : "";
+      bool is_restart = !strncmp(name, "restart_", 8);
+      if (free_search && !is_restart) continue;
+      if (!post_one(b, ann, seed, opts)) return false;
+    }
+  bb_error err;
+  if (bb_branch_default(b->space, &err) != BB_OK) return fzn_report(b, m->solve.line, "default search: %s", err.msg);
+  return true;
+}

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Runs every example in models/ with its data and compares the result with brute force
+(tests/mznlib/smp_reference.py): the set of solutions for the satisfaction models, the
+optimum (and the stability of the matching printed) for the optimisation ones.
+
+    tests/mznlib/check_models.py                          # decomposition on Gecode
+    tests/mznlib/check_models.py --solver bamboo --no-lib # the native constraint
+
+Defaults: --solver gecode -I minizinc/share. Prints one line per run with the expected
+result (the numbers models/README.md lists); exit status 0 when all agree.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+MODELS = os.path.join(ROOT, "models")
+sys.path.insert(0, HERE)
+import smp_reference as ref  # noqa: E402
+
+
+def read_dzn(path):
+    """n, pm, pw (as 0-based lists) and the base of a models/*.dzn instance file, and any
+    (a, b) pair tables it defines, by name."""
+    text = re.sub(r"%.*", "", open(path).read())
+    out = {}
+    for name, body in re.findall(r"(\w+)\s*=\s*([^;]*);", text):
+        body = body.strip()
+        if body.startswith("[|"):
+            rows = [r for r in body.strip("[|] \n").split("|") if r.strip()]
+            out[name] = [[int(v) for v in re.findall(r"-?\d+", r)] for r in rows]
+        elif body.startswith("array2d"):
+            out[name] = []
+        else:
+            out[name] = int(body)
+    return out
+
+
+def instance(data_file):
+    d = read_dzn(os.path.join(MODELS, data_file))
+    base = min(min(r) for r in d["pm"])
+    pm = [[v - base for v in r] for r in d["pm"]]
+    pw = [[v - base for v in r] for r in d["pw"]]
+    return pm, pw, base
+
+
+def field(text, key):
+    m = re.search(r"^%s\s*=\s*(.*)$" % key, text, re.M)
+    return None if m is None else [int(v) for v in re.findall(r"-?\d+", m.group(1))]
+
+
+def solutions(stdout):
+    """The printed solutions (text between separators) and whether search completed."""
+    parts = stdout.split("----------")
+    return [p for p in parts[:-1]], "==========" in stdout, "=====UNSATISFIABLE=====" in stdout
+
+
+def schedulable(couples, man_free, woman_free, days, capacity):
+    load = [0] * (days + 1)
+
+    def go(i):
+        if i == len(couples):
+            return True
+        m, w = couples[i]
+        for d in range(1, days + 1):
+            if (m, d) in man_free and (w, d) in woman_free and load[d] < capacity:
+                load[d] += 1
+                if go(i + 1):
+                    return True
+                load[d] -= 1
+        return False
+
+    return go(0)
+
+
+def run(args, model, data):
+    cmd = [args.minizinc, "--solver", args.solver]
+    if args.lib:
+        cmd += ["-I", args.lib]
+    if model in ("stable_marriage.mzn", "forced_forbidden.mzn"):
+        cmd.append("-a")
+    cmd += [os.path.join(MODELS, model)] + [os.path.join(MODELS, d) for d in data]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(args, model, data):
+    pm, pw, base = instance(data[0])
+    n = len(pm)
+    stable = ref.stable_matchings_dfs(pm, pw)
+    rc, out, err = run(args, model, data)
+    if rc != 0:
+        return False, "minizinc failed: " + err.strip()[-300:]
+    sols, complete, unsat = solutions(out)
+    if not complete and not unsat:
+        return False, "search not complete"
+
+    def ranks_of(text):
+        return tuple(field(text, "men")), tuple(field(text, "women"))
+
+    by_ranks = {(tuple(r + base for r in s[1]), tuple(r + base for r in s[2])): s for s in stable}
+
+    if model == "stable_marriage.mzn":
+        got = set()
+        for s in sols:
+            mr, wr = ranks_of(s)
+            wife = field(s, "wife")
+            if (mr, wr) not in by_ranks or [w + base for w in by_ranks[(mr, wr)][0]] != wife:
+                return False, "not a stable matching: %s" % s.strip()
+            got.add((mr, wr))
+        if len(got) != len(sols) or got != set(by_ranks):
+            return False, "%d solutions, %d stable matchings" % (len(sols), len(stable))
+        wives = sorted([w + base for w in s[0]] for s in stable)
+        return True, "%d stable matchings; wives %s" % (len(stable), wives if len(wives) <= 3 else "...")
+
+    if model == "forced_forbidden.mzn":
+        pairs = read_dzn(os.path.join(MODELS, data[1]))
+        forced = [(a - base, b - base) for a, b in pairs.get("forced", [])]
+        forbidden = [(a - base, b - base) for a, b in pairs.get("forbidden", [])]
+        want = set()
+        for s in stable:
+            if all(s[0][m] == w for m, w in forced) and all(s[0][m] != w for m, w in forbidden):
+                want.add(tuple(w + base for w in s[0]))
+        got = [tuple(field(s, "wife")) for s in sols]
+        if len(got) != len(set(got)) or set(got) != want:
+            return False, "got %s, expected %s" % (sorted(got), sorted(want))
+        if not want and not unsat:
+            return False, "expected UNSATISFIABLE"
+        return True, ("%d solution(s): wife %s" % (len(want), sorted(want))) if want else "UNSATISFIABLE"
+
+    # optimisation models: the last solution printed is the optimum
+    if not sols:
+        return False, "no solution printed"
+    last = sols[-1]
+    if model == "weddings.mzn":
+        w = read_dzn(os.path.join(MODELS, data[1]))
+        mf = {(a - base, b) for a, b in w["man_free"]}
+        wf = {(a - base, b) for a, b in w["woman_free"]}
+        feasible = [s for s in stable
+                    if schedulable(list(enumerate(s[0])), mf, wf, w["days"], w["capacity"])]
+        best = min(sum(s[1]) + sum(s[2]) for s in feasible) + 2 * n * base
+        cost = field(last, "cost")[0]
+        wife = [v - base for v in field(last, "wife")]
+        days = field(last, "day")
+        ok_matching = any(s[0] == wife for s in feasible)
+        ok_days = all((i, days[i]) in mf and (wife[i], days[i]) in wf for i in range(n)) and all(
+            days.count(d) <= w["capacity"] for d in set(days))
+        unconstrained = min(sum(s[1]) + sum(s[2]) for s in stable) + 2 * n * base
+        if cost != best or not ok_matching or not ok_days:
+            return False, "cost %d (expected %d), matching ok %s, days ok %s" % (cost, best, ok_matching, ok_days)
+        return True, "optimum cost %d (%d of %d stable matchings can be scheduled; %d without days)" % (
+            best, len(feasible), len(stable), unconstrained)
+
+    key, objective = {
+        "egalitarian.mzn": ("cost", lambda s: sum(s[1]) + sum(s[2]) + 2 * n * base),
+        "minimum_regret.mzn": ("regret", lambda s: max(s[1] + s[2]) + base),
+        "sex_equal.mzn": ("imbalance", lambda s: abs(sum(s[1]) - sum(s[2]))),
+    }[model]
+    best = min(objective(s) for s in stable)
+    value = field(last, key)[0]
+    mr, wr = ranks_of(last)
+    if (mr, wr) not in by_ranks:
+        return False, "the final solution is not a stable matching"
+    if value != best or objective(by_ranks[(mr, wr)]) != value:
+        return False, "%s = %d, expected %d" % (key, value, best)
+    n_opt = sum(1 for s in stable if objective(s) == best)
+    return True, "optimum %s = %d (%d of %d stable matchings are optimal)" % (key, best, n_opt, len(stable))
+
+
+RUNS = [
+    ("stable_marriage.mzn", ["table1.dzn"]),
+    ("stable_marriage.mzn", ["table1_1based.dzn"]),
+    ("stable_marriage.mzn", ["random10.dzn"]),
+    ("stable_marriage.mzn", ["random8_1based.dzn"]),
+] + [
+    (m, [d]) for m in ("egalitarian.mzn", "minimum_regret.mzn", "sex_equal.mzn")
+    for d in ("table1.dzn", "table1_1based.dzn", "random10.dzn", "random8_1based.dzn")
+] + [
+    ("forced_forbidden.mzn", ["table1.dzn", "pairs_forbid_2_2.dzn"]),
+    ("forced_forbidden.mzn", ["table1.dzn", "pairs_force_4_4.dzn"]),
+    ("forced_forbidden.mzn", ["table1.dzn", "pairs_forbid_0_3.dzn"]),
+    ("weddings.mzn", ["table1.dzn", "weddings_table1.dzn"]),
+    ("weddings.mzn", ["random10.dzn", "weddings_random10.dzn"]),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--minizinc", default="minizinc")
+    ap.add_argument("--solver", default="gecode")
+    ap.add_argument("--lib", default=os.path.join(ROOT, "minizinc", "share"))
+    ap.add_argument("--no-lib", dest="lib", action="store_const", const=None)
+    ap.add_argument("--timeout", type=float, default=300)
+    args = ap.parse_args()
+    failures = 0
+    for model, data in RUNS:
+        ok, msg = check(args, model, data)
+        failures += not ok
+        print("%s  %s %s: %s" % ("ok  " if ok else "FAIL", model, " ".join(data), msg), flush=True)
+    print("%d failure(s) in %d runs" % (failures, len(RUNS)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Compile-only checks of minizinc/mznlib: what MiniZinc 2.6.4 leaves in the FlatZinc for
+bamboo.
+
+For each snippet, `minizinc -c` runs with a temporary solver configuration whose library is
+minizinc/mznlib (no fzn-bamboo needed), and the FlatZinc must
+  - contain the expected constraint (name and arguments, offsets included);
+  - name no constraint that is neither a FlatZinc builtin of std/flatzinc_builtins.mzn nor
+    a native listed in minizinc/NATIVES.md;
+  - compile without warnings (std warns when a solver library overrides a global's file);
+  - declare its predicates without annotations on the parameters (not FlatZinc).
+
+    tests/mznlib/check_mznlib.py [--minizinc PATH] [--mznlib DIR] [-v]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# (label, model text, regular expressions each of which some FlatZinc constraint must match)
+CASES = [
+    ("all_different", """include "all_different.mzn";
+array[0..3] of var 0..5: x; constraint all_different(x);""", [r"^fzn_all_different_int\(\[X_INTRODUCED_0_,X_INTRODUCED_1_,X_INTRODUCED_2_,X_INTRODUCED_3_\]\)$"]),
+    ("all_equal", """include "all_equal.mzn";
+array[1..3] of var 0..5: x; constraint all_equal(x);""", [r"^fzn_all_equal_int\(x\)$"]),
+    ("circuit index 0..", """include "circuit.mzn";
+array[0..3] of var 0..3: x; constraint circuit(x);""", [r"^bamboo_circuit\(0,x\)$"]),
+    ("circuit index 1..", """include "circuit.mzn";
+array[1..4] of var 1..4: x; constraint circuit(x);""", [r"^bamboo_circuit\(1,x\)$"]),
+    ("subcircuit index 2..", """include "subcircuit.mzn";
+array[2..5] of var 2..5: x; constraint subcircuit(x);""", [r"^bamboo_subcircuit\(2,x\)$"]),
+    ("inverse, different index sets", """include "inverse.mzn";
+array[0..2] of var 5..7: f; array[5..7] of var 0..2: invf; constraint inverse(f, invf);""",
+     [r"^bamboo_inverse\(f,5,invf,0\)$"]),
+    ("cumulative", """include "cumulative.mzn";
+array[1..3] of var 0..3: s; array[1..3] of var 1..2: d; array[1..3] of var 1..2: r;
+var 3..4: b; constraint cumulative(s, d, r, b);""", [r"^fzn_cumulative\(s,d,r,b\)$"]),
+    ("table_int, row-major", """include "table.mzn";
+array[1..3] of var 0..9: x; constraint table(x, [|1,2,3|4,5,6|]);""",
+     [r"^bamboo_table_int\(x,\[1,2,3,4,5,6\]\)$"]),
+    ("table_int, no rows", """include "table.mzn";
+array[1..2] of var 0..9: x; constraint table(x, array2d(1..0, 1..2, []));
+solve satisfy;""", [r"^bool_eq\(false,true\)$"], "warns: inconsistent"),
+    ("table_bool", """include "table.mzn";
+array[1..2] of var bool: x; constraint table(x, [|true,false|false,true|]);""",
+     [r"^bamboo_table_bool\(x,\[true,false,false,true\]\)$"]),
+    ("regular", """include "regular.mzn";
+array[1..4] of var 1..2: x;
+constraint regular(x, 3, 2, [|2,1|3,0|3,3|], 1, {3});""",
+     [r"^bamboo_regular\(x,3,2,\[2,1,3,0,3,3\],1,3\.\.3\)$"]),
+    ("global_cardinality", """include "global_cardinality.mzn";
+array[1..4] of var 0..3: x; array[1..2] of var 0..4: c;
+constraint global_cardinality(x, [1,2], c);""",
+     [r"^bamboo_global_cardinality\(x,\[1,2\],c,false\)$"]),
+    ("global_cardinality_closed", """include "global_cardinality_closed.mzn";
+array[1..4] of var 0..3: x; array[1..2] of var 0..4: c;
+constraint global_cardinality_closed(x, [1,2], c);""",
+     [r"^bamboo_global_cardinality\(x,\[1,2\],c,true\)$"]),
+    ("global_cardinality low/up", """include "global_cardinality.mzn";
+array[1..4] of var 0..3: x;
+constraint global_cardinality(x, [1,2], [0,1], [2,2]);""",
+     [r"^bamboo_global_cardinality_low_up\(x,\[1,2\],\[0,1\],\[2,2\],false\)$"]),
+    ("global_cardinality_closed low/up", """include "global_cardinality_closed.mzn";
+array[1..4] of var 0..3: x;
+constraint global_cardinality_closed(x, [1,2], [0,1], [4,4]);""",
+     [r"^bamboo_global_cardinality_low_up\(x,\[1,2\],\[0,1\],\[4,4\],true\)$"]),
+] + [
+    ("count_%s" % rel, """include "count.mzn";
+array[1..4] of var 0..3: x; var 0..3: y; var 0..4: c;
+constraint count_%s(x, y, c);""" % rel, [r"^fzn_count_%s\(x,y,c\)$" % rel])
+    for rel in ("eq", "neq", "lt", "leq", "gt", "geq")
+] + [
+    ("among", """include "among.mzn";
+array[1..4] of var 0..3: x; var 0..4: n; constraint among(n, x, {1,3});""",
+     [r"^fzn_among\(n,x,\{1,3\}\)$"]),
+    ("nvalue", """include "nvalue.mzn";
+array[1..4] of var 0..3: x; var 0..4: n; constraint nvalue(n, x);""", [r"^fzn_nvalue\(n,x\)$"]),
+] + [
+    ("%s %s" % (rel, t), """include "%s.mzn";
+array[1..3] of var %s: x; array[1..3] of var %s: y; constraint %s(x, y);""" % (
+        rel, "0..3" if t == "int" else "bool", "0..3" if t == "int" else "bool", rel),
+     [r"^fzn_%s_%s\(x,y\)$" % (rel, t)])
+    for rel in ("lex_less", "lex_lesseq") for t in ("int", "bool")
+] + [
+    ("%s %s" % (rel, t), """include "%s.mzn";
+array[1..3] of var %s: x; constraint %s(x);""" % (rel, "0..3" if t == "int" else "bool", rel),
+     [r"^fzn_%s_%s\(x\)$" % (rel, t)])
+    for rel in ("increasing", "decreasing") for t in ("int", "bool")
+] + [
+    ("sort", """include "sort.mzn";
+array[1..3] of var 0..3: x; array[1..3] of var 0..3: y; constraint sort(x, y);""",
+     [r"^fzn_sort\(x,y\)$"]),
+    ("member", """include "member.mzn";
+array[1..3] of var 0..3: x; var 0..3: y; constraint member(x, y);""",
+     [r"^bamboo_member_int\(x,y\)$"]),
+    ("member reified", """include "member.mzn";
+array[1..3] of var 0..3: x; var 0..3: y; var bool: b; constraint b <-> member(x, y);""",
+     [r"^bamboo_member_int_reif\(x,y,b\)"]),
+    ("bin_packing_load, bins 3..5", """include "bin_packing_load.mzn";
+array[3..5] of var 0..9: load; array[1..4] of var 3..5: bin;
+constraint bin_packing_load(load, bin, [2,3,4,1]);""",
+     [r"^bamboo_bin_packing_load\(load,bin,\[2,3,4,1\],3\)$"]),
+    ("arg_max int, index 2..", """include "arg_max.mzn";
+array[2..5] of var 0..9: x; var int: i = arg_max(x);""",
+     [r"^bamboo_arg_max_int\(x,2,\w+\)"]),
+    ("arg_min int, index 2..", """include "arg_min.mzn";
+array[2..5] of var 0..9: x; var int: i = arg_min(x);""",
+     [r"^bamboo_arg_min_int\(x,2,\w+\)"]),
+    ("arg_max bool", """include "arg_max.mzn";
+array[0..3] of var bool: x; var int: i = arg_max(x);""",
+     [r"^bamboo_arg_max_bool\(x,0,\w+\)"]),
+    ("arg_min bool", """include "arg_min.mzn";
+array[0..3] of var bool: x; var int: i = arg_min(x);""",
+     [r"^bamboo_arg_min_bool\(x,0,\w+\)"]),
+    ("value_precede", """include "value_precede.mzn";
+array[1..4] of var 0..3: x; constraint value_precede(1, 2, x);""",
+     [r"^fzn_value_precede_int\(1,2,x\)$"]),
+    ("diffn", """include "diffn.mzn";
+array[1..2] of var 0..5: x; array[1..2] of var 0..5: y;
+constraint diffn(x, y, [2,2], [1,3]);""", [r"^fzn_diffn\(x,y,\[2,2\],\[1,3\]\)$"]),
+    ("diffn_nonstrict", """include "diffn_nonstrict.mzn";
+array[1..2] of var 0..5: x; array[1..2] of var 0..5: y;
+constraint diffn_nonstrict(x, y, [2,0], [1,3]);""", [r"^fzn_diffn_nonstrict\(x,y,\[2,0\],\[1,3\]\)$"]),
+    ("redefinitions-2.0 and 2.2.1", """
+array[1..3] of var 0..5: x; var -3..3: y; var bool: b; var bool: p; var bool: q;
+var int: z = max(x) + min(x) + y^3;
+constraint b <-> (p \\/ not q);""",
+     [r"^array_int_maximum\(", r"^array_int_minimum\(", r"^int_pow_fixed\(y,3,", r"^bool_clause_reif\(\[p\],\[q\],b\)"]),
+    ("globals.mzn (fails with Debian's Gecode library)", """include "globals.mzn";
+array[1..3] of var 1..3: f; array[1..3] of var 1..3: g; constraint inverse(f, g);""",
+     [r"^bamboo_inverse\(f,1,g,1\)$"]),
+    ("a reified global without a native reification decomposes", """include "all_different.mzn";
+array[1..3] of var 0..3: x; var bool: b; constraint b <-> all_different(x);""", [r"^int_lin_ne_reif\("]),
+    ("stable_matching, seed 003 Figure 1", """include "stable_matching.mzn";
+int: n = 5;
+array [1..5] of var 0..n-1: men;
+array [1..5] of var 0..n-1: women;
+array [int, int] of 0..n-1: pm = [|3,4,1,2,0|0,1,3,2,4|0,4,3,2,1|2,1,4,3,0|0,1,4,2,3|];
+array [int, int] of 0..n-1: pw = [|1,3,4,0,2|2,3,0,4,1|0,2,1,4,3|0,3,2,1,4|1,4,0,3,2|];
+constraint stable_matching(men, women, pm, pw) ::gpu;""",
+     [r"^bamboo_stable_matching\(men,women,\[3,4,1,2,0,0,1,3,2,4,0,4,3,2,1,2,1,4,3,0,0,1,4,2,3\],\[1,3,4,0,2,2,3,0,4,1,0,2,1,4,3,0,3,2,1,4,1,4,0,3,2\],5,5,5,5\):: gpu$"]),
+    ("stable_matching, 1-based, rectangular shapes passed on", """include "stable_matching.mzn";
+array[0..1] of var 1..2: men; array[0..1] of var 1..2: women;
+array[0..1, 0..1] of int: pm = array2d(0..1, 0..1, [1,2,2,1]);
+constraint stable_matching(men, women, pm, array2d(1..2, 1..3, [1,2,1,2,1,2])) :: cpu;""",
+     [r"^bamboo_stable_matching\(men,women,\[1,2,2,1\],\[1,2,1,2,1,2\],2,2,2,3\):: cpu$"]),
+    ("stable_matching :: uniud", """include "stable_matching.mzn";
+array[1..2] of var 0..1: men; array[1..2] of var 0..1: women;
+constraint stable_matching(men, women, [|0,1|1,0|], [|0,1|0,1|]) :: uniud;""",
+     [r"^bamboo_stable_matching\(.*\):: uniud$"]),
+    ("stable_matching_partners", """include "stable_matching.mzn";
+array[1..3] of var 0..2: wife; array[1..3] of var 0..2: husband;
+constraint stable_matching_partners(wife, husband, [|0,1,2|1,2,0|2,0,1|], [|1,2,0|2,0,1|0,1,2|]) :: gpu;""",
+     [r"^bamboo_stable_matching\(X_INTRODUCED_\d+_,X_INTRODUCED_\d+_,\[0,1,2,1,2,0,2,0,1\],\[1,2,0,2,0,1,0,1,2\],3,3,3,3\):: gpu$",
+      r"^array_int_element\("]),
+]
+
+
+def allowed_names(natives_md, builtins_mzn):
+    names = set()
+    with open(builtins_mzn) as f:
+        for m in re.finditer(r"^predicate\s+(\w+)\s*\(", f.read(), re.M):
+            names.add(m.group(1))
+    with open(natives_md) as f:
+        for line in f:
+            if line.startswith("| `"):
+                first = line.split("|")[1]
+                names.update(re.findall(r"`(\w+)`", first))
+                # "(also `bamboo_member_int_reif` ...)" in the arguments column
+                names.update(re.findall(r"also `(\w+)`", line))
+    return names
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--minizinc", default="minizinc")
+    ap.add_argument("--mznlib", default=os.path.join(ROOT, "minizinc", "mznlib"))
+    ap.add_argument("--stdlib", default="/usr/share/minizinc/std",
+                    help="MiniZinc's std folder, for flatzinc_builtins.mzn")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+
+    allowed = allowed_names(os.path.join(ROOT, "minizinc", "NATIVES.md"),
+                            os.path.join(args.stdlib, "flatzinc_builtins.mzn"))
+    tmp = tempfile.mkdtemp(prefix="bamboo-mznlib-")
+    msc = {
+        "id": "org.bamboo.mznlib-check", "name": "bamboo mznlib check", "version": "0.0.0",
+        "mznlib": os.path.abspath(args.mznlib), "executable": "/bin/false",
+        "supportsMzn": False, "supportsFzn": True, "needsSolns2Out": True,
+    }
+    with open(os.path.join(tmp, "check.msc"), "w") as f:
+        json.dump(msc, f)
+    env = dict(os.environ, MZN_SOLVER_PATH=tmp)
+
+    # the snippets above, then every example model with its data (names only)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from check_models import RUNS, MODELS
+    cases = [(label, model, patterns, case[3] if len(case) > 3 else False, None)
+             for case in CASES for label, model, patterns in [case[:3]]]
+    cases += [("models/%s %s" % (m, " ".join(d)), None, [r"^bamboo_stable_matching\("], False,
+               [os.path.join(MODELS, m)] + [os.path.join(MODELS, x) for x in d]) for m, d in RUNS]
+
+    failures = 0
+    for k, (label, model, patterns, allow_warning, files) in enumerate(cases):
+        mzn = os.path.join(tmp, "c%d.mzn" % k)
+        fzn = os.path.join(tmp, "c%d.fzn" % k)
+        if files is None:
+            with open(mzn, "w") as f:
+                f.write(model + "\n")
+            files = [mzn]
+        p = subprocess.run([args.minizinc, "--solver", "org.bamboo.mznlib-check", "-c", "--no-output-ozn"] + files + ["-o", fzn],
+                           capture_output=True, text=True, env=env)
+        problems = []
+        constraints = []
+        if p.returncode != 0:
+            problems.append("minizinc failed: " + p.stderr.strip()[-400:])
+        else:
+            if p.stderr.strip() and not (allow_warning and "Warning" in p.stderr):
+                problems.append("stderr: " + p.stderr.strip()[:300])
+            with open(fzn) as f:
+                lines = f.read().splitlines()
+            # Parameter arrays are named in the FlatZinc; put their values back in place.
+            params = {}
+            for line in lines:
+                m = re.match(r"array \[[^]]*\] of (?:int|bool): (\w+) = (\[.*\]);$", line)
+                if m:
+                    params[m.group(1)] = m.group(2)
+            constraints = [re.sub(r"\b(X_INTRODUCED_\d+_)", lambda m: params.get(m.group(1), m.group(1)),
+                                  line[len("constraint "):].rstrip(";"))
+                           for line in lines if line.startswith("constraint ")]
+            for pat in patterns:
+                if not any(re.search(pat, c) for c in constraints):
+                    problems.append("no constraint matches %s" % pat)
+            for line in lines:
+                if line.startswith("predicate ") and "::" in line:
+                    problems.append("annotations in a FlatZinc predicate item: " + line[:120])
+            for c in constraints:
+                name = c.split("(", 1)[0]
+                if name not in allowed:
+                    problems.append("%s is neither a FlatZinc builtin nor a bamboo native" % name)
+        if problems:
+            failures += 1
+            print("FAIL  %s" % label)
+            for pr in problems:
+                print("        " + pr)
+            for c in constraints:
+                print("        | " + c)
+        else:
+            print("ok    %s" % label)
+            if args.verbose:
+                for c in constraints:
+                    print("        | " + c)
+    print("%d failure(s) in %d cases" % (failures, len(cases)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
