@@ -1,6 +1,7 @@
 /* Solve annotations -> branchings and restarts (as Gecode's FlatZinc front end reads them). */
 #include "search_ann.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static void warn(fzn_builder *b, int line, const char *what, const char *name) {
@@ -89,6 +90,25 @@ static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_sear
   return true;
 }
 
+/* -f: every int variable, chosen by FREE_VAR_SEL, smallest value first; Booleans and sets
+ * then follow the default. FREE_VAR_SEL was chosen by measurement (bench/results/
+ * fzn-*.md); FZN_BAMBOO_FREE_VAR overrides it for such measurements. */
+#define FREE_VAR_SEL BB_VAR_FIRST_FAIL
+static bool free_search_branching(fzn_builder *b, unsigned seed) {
+  bb_var_sel var = FREE_VAR_SEL;
+  const char *override = getenv("FZN_BAMBOO_FREE_VAR");
+  if (override && !bb_var_sel_parse(override, &var)) warn(b, 0, "FZN_BAMBOO_FREE_VAR", override);
+  int n = bb_int_var_count(b->space);
+  int *vars = fzn_scratch(b, (size_t)(n ? n : 1) * sizeof *vars, 0);
+  if (!vars) return false;
+  for (int k = 0; k < n; k++) vars[k] = k;
+  bb_branch_options bo = {seed, 0};
+  bb_error err;
+  if (bb_branch_int(b->space, vars, n, var, BB_VAL_MIN, &bo, &err) != BB_OK)
+    return fzn_report(b, 0, "free search: %s", err.msg);
+  return true;
+}
+
 bool fzn_post_search(fzn_builder *b, bool free_search, unsigned seed, bb_search_options *opts) {
   const fzn_model *m = b->model;
   if (m->has_solve)
@@ -100,6 +120,7 @@ bool fzn_post_search(fzn_builder *b, bool free_search, unsigned seed, bb_search_
       if (!post_one(b, ann, seed, opts)) return false;
     }
   bb_error err;
+  if (free_search && !free_search_branching(b, seed)) return false;
   if (bb_branch_default(b->space, &err) != BB_OK) return fzn_report(b, m->solve.line, "default search: %s", err.msg);
   return true;
 }
