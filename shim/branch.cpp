@@ -284,9 +284,9 @@ bb_status bb_branch_set(bb_space *sp, const int *vars, int count, bb_var_sel var
 bb_status bb_branch_default(bb_space *sp, bb_error *err) {
   BB_SHIM_GUARD_BEGIN
   bb_space &s = space_of(sp);
-  if (!s.ints.empty()) branch(s, IntVarArgs(s.ints), INT_VAR_SIZE_MIN(), INT_VAL_MIN());
-  if (!s.bools.empty()) branch(s, BoolVarArgs(s.bools), BOOL_VAR_NONE(), BOOL_VAL_MIN());
-  if (!s.sets.empty()) branch(s, SetVarArgs(s.sets), SET_VAR_NONE(), SET_VAL_MIN_INC());
+  if (!s.ints.empty()) branch(s, IntVarArgs(std::vector<IntVar>(s.ints.begin(), s.ints.end())), INT_VAR_SIZE_MIN(), INT_VAL_MIN());
+  if (!s.bools.empty()) branch(s, BoolVarArgs(std::vector<BoolVar>(s.bools.begin(), s.bools.end())), BOOL_VAR_NONE(), BOOL_VAL_MIN());
+  if (!s.sets.empty()) branch(s, SetVarArgs(std::vector<SetVar>(s.sets.begin(), s.sets.end())), SET_VAR_NONE(), SET_VAL_MIN_INC());
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_branch_default")
 }
