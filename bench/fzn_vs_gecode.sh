@@ -25,8 +25,10 @@ for f in "$ROOT"/bench/fzn_models/*.fzn; do
   name=$(basename "$f" .fzn)
   g=$(median3 fzn-gecode -a "$f")
   b=$(median3 "$bamboo" -a "$f")
-  gn=$(fzn-gecode -a -s "$f" 2>/dev/null | grep -m1 'mzn-stat: nodes=' | cut -d= -f2)
-  bn=$("$bamboo" -a -s "$f" 2>/dev/null | grep -m1 'mzn-stat: nodes=' | cut -d= -f2)
+  # (whole outputs first: grep -m1 on a pipe would kill the solver with SIGPIPE under pipefail)
+  gn=$(fzn-gecode -a -s "$f" 2>/dev/null > "$f.stats" || true; grep -m1 'mzn-stat: nodes=' "$f.stats" | cut -d= -f2)
+  bn=$("$bamboo" -a -s "$f" 2>/dev/null > "$f.stats" || true; grep -m1 'mzn-stat: nodes=' "$f.stats" | cut -d= -f2)
+  rm -f "$f.stats"
   printf '| %s | %s | %s | %s | %s / %s |\n' "$name" "$g" "$b" "$(awk -v a="$g" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" "$gn" "$bn"
 done
 echo

@@ -38,9 +38,11 @@ struct fzn_arena {
   size_t bytes;
 };
 
+/* Exit status 4 is fzn-bamboo's "out of memory" (see fzn_bamboo.c): a clean exit with a
+ * message, never a crash. */
 _Noreturn void fzn_out_of_memory(const char *what) {
-  fprintf(stderr, "fzn: out of memory (%s)\n", what);
-  abort();
+  fprintf(stderr, "fzn-bamboo: out of memory while parsing (%s)\n", what);
+  exit(4);
 }
 
 fzn_arena *fzn_arena_new(void) {

@@ -4,7 +4,7 @@
  * everything; nothing is ever freed one by one, which is what makes error recovery in the
  * parser leak-free without bison destructors.
  *
- * Out of memory is fatal (a message and abort()): a parser has no sensible way on. */
+ * Out of memory is fatal (a message and exit status 4): a parser has no sensible way on. */
 #ifndef FZN_ARENA_H
 #define FZN_ARENA_H
 

@@ -23,8 +23,12 @@ void fzn_type_format(const fzn_type *type, char *buffer, size_t size) {
   char domain[TEXT] = "";
   if (type->domain)
     fzn_set_format(type->domain, domain, sizeof domain);
-  else if (type->has_float_domain)
-    snprintf(domain, sizeof domain, "%g..%g", type->float_lo, type->float_hi);
+  else if (type->has_float_domain) {
+    char lo[48], hi[48];
+    fzn_float_format(type->float_lo, lo, sizeof lo);
+    fzn_float_format(type->float_hi, hi, sizeof hi);
+    snprintf(domain, sizeof domain, "%s..%s", lo, hi);
+  }
   const char *scalar = base_name(type->base);
   if (domain[0]) scalar = type->base == FZN_T_SET_OF_INT ? "set of " : "";
   char array[48] = "";
@@ -48,7 +52,8 @@ void fzn_check_names(fzn_parser *p, const fzn_expr *e) {
     else if (!d->type.is_array)
       fzn_error(p, e->line, "'%s' is not an array and cannot be indexed", e->u.id.name);
     else if (e->u.id.index < 1 || e->u.id.index > d->type.array_len)
-      fzn_error(p, e->line, "index %" PRId64 " is out of bounds for '%s' (index set 1..%" PRId64 ")",
+      fzn_error(p, e->line,
+                "index %" PRId64 " is out of bounds for '%s' (index set 1..%" PRId64 ")",
                 e->u.id.index, e->u.id.name, d->type.array_len);
     break;
   }
@@ -122,7 +127,12 @@ static void describe(const fzn_parser *p, const fzn_expr *e, char *buffer, size_
   switch (e->kind) {
   case FZN_E_BOOL: snprintf(buffer, size, "a bool literal (%s)", e->u.b ? "true" : "false"); return;
   case FZN_E_INT: snprintf(buffer, size, "an int literal (%" PRId64 ")", e->u.i); return;
-  case FZN_E_FLOAT: snprintf(buffer, size, "a float literal (%g)", e->u.f); return;
+  case FZN_E_FLOAT: {
+    char value[48];
+    fzn_float_format(e->u.f, value, sizeof value);
+    snprintf(buffer, size, "a float literal (%s)", value);
+    return;
+  }
   case FZN_E_SET: snprintf(buffer, size, "a set literal"); return;
   case FZN_E_STRING: snprintf(buffer, size, "a string literal"); return;
   case FZN_E_CALL: snprintf(buffer, size, "a call of '%s'", e->u.call.name); return;
@@ -196,8 +206,12 @@ static bool check_scalar(fzn_parser *p, const fzn_decl *d, const fzn_expr *e, in
   if (t->has_float_domain && (e->kind == FZN_E_FLOAT || e->kind == FZN_E_INT)) {
     double f = e->kind == FZN_E_FLOAT ? e->u.f : (double)e->u.i;
     if (!(f >= t->float_lo && f <= t->float_hi)) {
-      fzn_error(p, e->line, "value %g%s of '%s' is outside its domain %g..%g", f, position, d->name,
-                t->float_lo, t->float_hi);
+      char value[48], lo[48], hi[48];
+      fzn_float_format(f, value, sizeof value);
+      fzn_float_format(t->float_lo, lo, sizeof lo);
+      fzn_float_format(t->float_hi, hi, sizeof hi);
+      fzn_error(p, e->line, "value %s%s of '%s' is outside its domain %s..%s", value, position,
+                d->name, lo, hi);
       return false;
     }
   }
@@ -240,7 +254,8 @@ static void check_array_value(fzn_parser *p, const fzn_decl *d) {
     value_type v = {.known = true, .literal = true, .base = literal};
     if (!base_fits(t->base, &v)) {
       fzn_type_format(t, type, sizeof type);
-      fzn_error(p, e->line, "type mismatch: '%s' is declared %s but its value is an array of %s literals",
+      fzn_error(p, e->line,
+                "type mismatch: '%s' is declared %s but its value is an array of %s literals",
                 d->name, type, base_name(literal));
       return;
     }

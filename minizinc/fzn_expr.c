@@ -105,6 +105,20 @@ fzn_expr *fzn_set_of_list(fzn_parser *p, fzn_list *ints, int line) {
   return e;
 }
 
+void fzn_float_format(double value, char *buffer, size_t size) {
+  snprintf(buffer, size, "%.17g", value);
+  /* The shortest form that reads back the same, and always recognisably a float. */
+  for (int precision = 1; precision < 17; precision++) {
+    char shorter[48];
+    snprintf(shorter, sizeof shorter, "%.*g", precision, value);
+    if (strtod(shorter, NULL) == value) {
+      snprintf(buffer, size, "%s", shorter);
+      break;
+    }
+  }
+  if (!strpbrk(buffer, ".eEni")) strncat(buffer, ".0", size - strlen(buffer) - 1);
+}
+
 bool fzn_set_contains(const fzn_expr *set, int64_t value) {
   int lo = 0, hi = set->u.set.ranges - 1;
   while (lo <= hi) {

@@ -76,8 +76,9 @@ static bool check_decl_type(fzn_parser *p, fzn_parse_type *t, const char *name, 
     return false;
   }
   if (t->type.is_array && (t->index_lo != 1 || t->index_hi < 0)) {
-    fzn_error(p, line, "array '%s' has index set %" PRId64 "..%" PRId64 " (FlatZinc arrays are 1..n)",
-              name, t->index_lo, t->index_hi);
+    fzn_error(p, line,
+              "array '%s' has index set %" PRId64 "..%" PRId64 " (FlatZinc arrays are 1..n)", name,
+              t->index_lo, t->index_hi);
     return false;
   }
   return true;

@@ -68,13 +68,9 @@ static void to_exprs(fzn_parser *p, fzn_list *list) {
 }
 
 void fzn_list_push_int(fzn_parser *p, fzn_list *list, int64_t value) {
-  if (list->kind != FZN_LIST_INTS) {
-    if (list->kind == FZN_LIST_BOOLS && list->count == 0) {
-      list->kind = FZN_LIST_INTS;
-    } else {
-      fzn_list_push_expr(p, list, fzn_int_expr(p, value, list->line));
-      return;
-    }
+  if (list->kind != FZN_LIST_INTS) { /* bools or nodes already: the int becomes a node */
+    fzn_list_push_expr(p, list, fzn_int_expr(p, value, list->line));
+    return;
   }
   reserve(p, list);
   ((int64_t *)list->items)[list->count++] = value;

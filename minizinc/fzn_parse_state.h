@@ -105,6 +105,9 @@ fzn_expr *fzn_range_set(fzn_parser *p, int64_t lo, int64_t hi, int line);
 /* {v1, ..., vk}: sorted, duplicates dropped, consecutive values merged into ranges. */
 fzn_expr *fzn_set_of_list(fzn_parser *p, fzn_list *ints, int line);
 
+/* A float as FlatZinc would write it: shortest round-trip form, with a '.' ("1.0"). */
+void fzn_float_format(double value, char *buffer, size_t size);
+
 bool fzn_set_contains(const fzn_expr *set, int64_t value);
 bool fzn_set_is_subset(const fzn_expr *sub, const fzn_expr *super);
 /* Writes the set in MiniZinc notation ("1..3", "{1,3,5}", "1..3 union {7}") into

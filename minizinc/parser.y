@@ -47,15 +47,23 @@ static void fzn_yyerror(int *line, yyscan_t scanner, fzn_parser *p, const char *
 
 static fzn_elem elem_expr(fzn_expr *e) { return (fzn_elem){.tag = FZN_ELEM_EXPR, .u.e = e}; }
 
-/* Appends to a list that a head rule may not have started yet. */
+/* Append to a list that a head rule may not have started yet (NULL). */
 static fzn_list *push_elem(fzn_parser *p, fzn_list *list, fzn_elem elem, int line) {
   if (!list) list = fzn_list_new(p, line);
   fzn_list_push(p, list, elem);
   return list;
 }
+static fzn_list *push_int(fzn_parser *p, fzn_list *list, int64_t value, int line) {
+  return push_elem(p, list, (fzn_elem){.tag = FZN_ELEM_INT, .u.i = value}, line);
+}
+static fzn_list *push_node(fzn_parser *p, fzn_list *list, fzn_expr *e, int line) {
+  return push_elem(p, list, elem_expr(e), line);
+}
 
 static fzn_list *float_in_set(fzn_parser *p, fzn_list *list, double value, int line) {
-  fzn_error(p, line, "float set literal (element %g) is not supported", value);
+  char text[48];
+  fzn_float_format(value, text, sizeof text);
+  fzn_error(p, line, "float set literal (element %s) is not supported", text);
   return list ? list : fzn_list_new(p, line);
 }
 }
@@ -122,8 +130,8 @@ type: scalar_type
     ;
 scalar_type: base_type
            | VAR base_type { $$ = fzn_var_type($2); }
-           | ANN           { $$ = fzn_scalar_type(p, FZN_T_BOOL, NULL, @1); $$->is_annotation = true; }
-           | STRING        { $$ = fzn_scalar_type(p, FZN_T_BOOL, NULL, @1); $$->is_string = true; }
+           | ANN    { $$ = fzn_scalar_type(p, FZN_T_BOOL, NULL, @1); $$->is_annotation = true; }
+           | STRING { $$ = fzn_scalar_type(p, FZN_T_BOOL, NULL, @1); $$->is_string = true; }
            ;
 base_type: BOOL                          { $$ = fzn_scalar_type(p, FZN_T_BOOL, NULL, @1); }
          | INT                           { $$ = fzn_scalar_type(p, FZN_T_INT, NULL, @1); }
@@ -140,19 +148,23 @@ decl_item: type ':' ID annotations ';'          { fzn_add_decl(p, $1, $3, $4, NU
          | type ':' ID annotations '=' expr ';' { fzn_add_decl(p, $1, $3, $4, $6, @3); }
          ;
 
-constraint_item: CONSTRAINT ID '(' args ')' annotations ';' { fzn_add_constraint(p, $2, $4, $6, @1); }
+constraint_item: CONSTRAINT ID '(' args ')' annotations ';' {
+                   fzn_add_constraint(p, $2, $4, $6, @1);
+                 }
                ;
 args: %empty        { $$ = NULL; }
-    | arg_head expr { $$ = $1 ? $1 : fzn_list_new(p, @2); fzn_list_push_expr(p, $$, $2); }
+    | arg_head expr { $$ = push_node(p, $1, $2, @2); }
     ;
 arg_head: %empty            { $$ = NULL; }
         | arg_head INT_RUN  { $$ = fzn_list_append_run(p, $1, $2); }
-        | arg_head expr ',' { $$ = $1 ? $1 : fzn_list_new(p, @2); fzn_list_push_expr(p, $$, $2); }
+        | arg_head expr ',' { $$ = push_node(p, $1, $2, @2); }
         ;
 
-solve_item: SOLVE annotations SATISFY ';'            { fzn_set_solve(p, FZN_SATISFY, NULL, $2, @1); }
-          | SOLVE annotations MINIMIZE basic_expr ';' { fzn_set_solve(p, FZN_MINIMIZE, $4, $2, @1); }
-          | SOLVE annotations MAXIMIZE basic_expr ';' { fzn_set_solve(p, FZN_MAXIMIZE, $4, $2, @1); }
+solve_item: SOLVE annotations SATISFY ';'       { fzn_set_solve(p, FZN_SATISFY, NULL, $2, @1); }
+          | SOLVE annotations MINIMIZE basic_expr ';'
+              { fzn_set_solve(p, FZN_MINIMIZE, $4, $2, @1); }
+          | SOLVE annotations MAXIMIZE basic_expr ';'
+              { fzn_set_solve(p, FZN_MAXIMIZE, $4, $2, @1); }
           ;
 
 /* ---- expressions ---- */
@@ -172,7 +184,11 @@ basic_expr: INT_LIT   { $$ = fzn_int_expr(p, $1, @1); }
 other_basic: FLOAT_LIT               { $$ = fzn_float_expr(p, $1, @1); }
            | int_set
            | FLOAT_LIT DOTDOT FLOAT_LIT {
-               fzn_error(p, @1, "float range %g..%g is only supported as a variable's domain", $1, $3);
+               char lo[48], hi[48];
+               fzn_float_format($1, lo, sizeof lo);
+               fzn_float_format($3, hi, sizeof hi);
+               fzn_error(p, @1, "float range %s..%s is only supported as a variable's domain", lo,
+                         hi);
                $$ = fzn_range_set(p, 1, 0, @1);
              }
            | ID                      { $$ = fzn_id_expr(p, $1, @1); }
@@ -182,12 +198,12 @@ int_set: INT_LIT DOTDOT INT_LIT { $$ = fzn_range_set(p, $1, $3, @1); }
        | '{' '}'                { $$ = fzn_set_of_list(p, NULL, @1); }
        | '{' set_elems '}'      { $$ = fzn_set_of_list(p, $2, @1); }
        ;
-set_elems: set_head INT_LIT   { $$ = $1 ? $1 : fzn_list_new(p, @2); fzn_list_push_int(p, $$, $2); }
+set_elems: set_head INT_LIT   { $$ = push_int(p, $1, $2, @2); }
          | set_head FLOAT_LIT { $$ = float_in_set(p, $1, $2, @2); }
          ;
 set_head: %empty                { $$ = NULL; }
         | set_head INT_RUN      { $$ = fzn_list_append_run(p, $1, $2); }
-        | set_head INT_LIT ','  { $$ = $1 ? $1 : fzn_list_new(p, @2); fzn_list_push_int(p, $$, $2); }
+        | set_head INT_LIT ','  { $$ = push_int(p, $1, $2, @2); }
         | set_head FLOAT_LIT ',' { $$ = float_in_set(p, $1, $2, @2); }
         ;
 
@@ -214,13 +230,14 @@ annotations: %empty                             { $$ = NULL; }
              }
            ;
 annotation: ID                  { $$ = fzn_id_expr(p, $1, @1); }
+          | ID '(' ')'          { $$ = fzn_call_expr(p, $1, NULL, @1); }
           | ID '(' ann_args ')' { $$ = fzn_call_expr(p, $1, $3, @1); }
           ;
-ann_args: ann_head ann_expr { $$ = $1 ? $1 : fzn_list_new(p, @2); fzn_list_push_expr(p, $$, $2); }
+ann_args: ann_head ann_expr { $$ = push_node(p, $1, $2, @2); }
         ;
 ann_head: %empty                { $$ = NULL; }
         | ann_head INT_RUN      { $$ = fzn_list_append_run(p, $1, $2); }
-        | ann_head ann_expr ',' { $$ = $1 ? $1 : fzn_list_new(p, @2); fzn_list_push_expr(p, $$, $2); }
+        | ann_head ann_expr ',' { $$ = push_node(p, $1, $2, @2); }
         ;
 ann_expr: INT_LIT  { $$ = fzn_int_expr(p, $1, @1); }
         | bool_lit { $$ = fzn_bool_expr(p, $1, @1); }

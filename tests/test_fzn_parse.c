@@ -52,7 +52,8 @@ static void show_into(text *t, const fzn_expr *e) {
     break;
   case FZN_E_INTS: /* "ints[...]": visibly the flat representation */
     put(t, "ints[");
-    for (int k = 0; k < e->u.ints.count; k++) put(t, "%s%" PRId64, k ? "," : "", e->u.ints.values[k]);
+    for (int k = 0; k < e->u.ints.count; k++)
+      put(t, "%s%" PRId64, k ? "," : "", e->u.ints.values[k]);
     put(t, "]");
     break;
   case FZN_E_BOOLS:
@@ -183,7 +184,8 @@ static void test_queens(const char *dir) {
   CHECK(q->value->kind == FZN_E_ARRAY && q->value->u.array.count == 8);
   CHECK_SHOW(show(q->value->u.array.elems[7]), "X_INTRODUCED_7_");
   CHECK_SHOW(show_domain(decl(m, "X_INTRODUCED_0_")), "{1..8}");
-  CHECK_SHOW(show_args(m->constraints[0]), "int_lin_ne(X_INTRODUCED_8_,[X_INTRODUCED_0_,X_INTRODUCED_1_],0)");
+  CHECK_SHOW(show_args(m->constraints[0]),
+             "int_lin_ne(X_INTRODUCED_8_,[X_INTRODUCED_0_,X_INTRODUCED_1_],0)");
   CHECK(m->constraints[0]->line == 11);
   CHECK(m->has_solve && m->solve.kind == FZN_SATISFY && !m->solve.objective);
   CHECK_SHOW(show_annotations(&m->solve.annotations),
@@ -376,7 +378,8 @@ static void test_int_lists(void) {
                           "constraint foo(1, 2, 3);\n"
                           "constraint bar(1..3, 4, [5, 6], x);\n"
                           "constraint baz([1..3, 5, 7..8], 3..4, -2..-1);\n"
-                          "solve :: output_array([1..2,1..3]) :: warm_start(head, [1, 2, 3, 4]) satisfy;\n");
+                          "solve :: output_array([1..2,1..3])\n"
+                          "      :: warm_start(head, [1, 2, 3, 4]) satisfy;\n");
   if (!m) return;
   CHECK_SHOW(show(decl(m, "spaced")->value), "ints[1,2,3,4,5]");
   CHECK_SHOW(show(decl(m, "commented")->value), "ints[1,2,3,4]");
@@ -403,6 +406,29 @@ static void test_int_lists(void) {
   CHECK(late->kind == FZN_E_ARRAY && late->u.array.count == 600);
   CHECK(late->u.array.count == 600 && late->u.array.elems[0]->u.i == 1 &&
         late->u.array.elems[598]->u.i == 599 && late->u.array.elems[599]->kind == FZN_E_ID);
+  fzn_model_free(m);
+}
+
+/* Thousands of names: the symbol table grows and every name still resolves. */
+static void test_many_names(void) {
+  enum { NAMES = 3000 };
+  static char source[NAMES * 40 + 64];
+  size_t used = 0;
+  for (int k = 0; k < NAMES; k++)
+    used += (size_t)snprintf(source + used, sizeof source - used, "var 0..%d: v%d;\n", k, k);
+  snprintf(source + used, sizeof source - used, "constraint int_le(v0, v%d);\nsolve satisfy;\n",
+           NAMES - 1);
+  fzn_model *m = parse_ok(source);
+  if (!m) return;
+  CHECK(m->decl_count == NAMES);
+  int resolved = 0;
+  for (int k = 0; k < NAMES; k++) {
+    char name[16];
+    snprintf(name, sizeof name, "v%d", k);
+    const fzn_decl *d = fzn_lookup(m, name);
+    resolved += d && d->index == k && d->type.domain->u.set.bounds[1] == k;
+  }
+  CHECK(resolved == NAMES);
   fzn_model_free(m);
 }
 
@@ -444,8 +470,12 @@ static void test_items(void) {
 
   /* Annotation arguments are not resolved: strategy names are not declarations. */
   m = parse_ok("var int: x;\nsolve :: int_search([x], dom_w_deg, indomain_random, complete) "
-               ":: my_ann(undeclared, [also, 1], f(g(h))) maximize x;\n");
+               ":: my_ann(undeclared, [also, 1], f(g(h))) :: empty() maximize x;\n");
   if (m) CHECK(m->solve.kind == FZN_MAXIMIZE);
+  if (m)
+    CHECK_SHOW(show_annotations(&m->solve.annotations),
+               " :: int_search([x],dom_w_deg,indomain_random,complete)"
+               " :: my_ann(undeclared,[also,1],f(g(h))) :: empty()");
   fzn_model_free(m);
 
   m = parse_ok("solve satisfy;"); /* no final newline, nothing else */
@@ -527,7 +557,7 @@ static void test_type_errors(void) {
                "t.fzn:2: value 7 (element 3) of 'da' is outside its domain 1..3\n"
                "t.fzn:3: value 2 of 'odd' is outside its domain {1,3}\n"
                "t.fzn:4: value {1,4} of 'sd' is not a subset of its domain 1..3\n"
-               "t.fzn:5: value 1.5 of 'fd' is outside its domain 0..1\n");
+               "t.fzn:5: value 1.5 of 'fd' is outside its domain 0.0..1.0\n");
   CHECK_ERRORS("array [1..3] of int: short = [1, 2];\n"
                "array [1..1] of int: long = [1, 2];\n"
                "array [1..2] of var int: v = [];\n"
@@ -552,6 +582,23 @@ static void test_type_errors(void) {
                "t.fzn:5: type mismatch: 'vb' is declared var bool but its value is an int literal (3)\n"
                "t.fzn:6: type mismatch: 'vb2' is declared var bool but its value is 'v' (var int)\n"
                "t.fzn:7: type mismatch: 'va' is declared array [1..2] of var int but element 1 is a bool literal (true)\n");
+  /* Types and domains as the messages spell them. */
+  CHECK_ERRORS("{1, 2, 3, 7}: u = 5;\n"
+               "{1, 3, 5, 7, 9, 11, 13, 15, 17, 19}: odd = 4;\n"
+               "var 1..3: v;\n"
+               "var bool: b = v;\n"
+               "array [1..2] of var 0.0..1.0: fa;\n"
+               "var bool: c = fa[1];\n"
+               "bool: fb = 1.5;\n"
+               "array [1..1] of var set of 1..3: sa;\n"
+               "var int: d = sa[1];\n"
+               "solve satisfy;\n",
+               "t.fzn:1: value 5 of 'u' is outside its domain 1..3 union {7}\n"
+               "t.fzn:2: value 4 of 'odd' is outside its domain {1,3,5,7,9,11,13,15,...}\n"
+               "t.fzn:4: type mismatch: 'b' is declared var bool but its value is 'v' (var 1..3)\n"
+               "t.fzn:6: type mismatch: 'c' is declared var bool but its value is 'fa[1]' (var 0.0..1.0)\n"
+               "t.fzn:7: type mismatch: 'fb' is declared bool but its value is a float literal (1.5)\n"
+               "t.fzn:9: type mismatch: 'd' is declared var int but its value is 'sa[1]' (var set of 1..3)\n");
   CHECK_ERRORS("var bool: b;\narray [1..2] of var int: a;\nsolve maximize b;\n",
                "t.fzn:3: the objective must be an int or float expression, not 'b' (var bool)\n");
   CHECK_ERRORS("array [1..2] of var int: a;\nsolve minimize a;\n",
@@ -568,7 +615,7 @@ static void test_type_errors(void) {
   CHECK_ERRORS("var {1.5, 2.5}: x;\narray [1..1] of set of int: s = [1.0..2.5];\nsolve satisfy;\n",
                "t.fzn:1: float set literal (element 1.5) is not supported\n"
                "t.fzn:1: float set literal (element 2.5) is not supported\n"
-               "t.fzn:2: float range 1..2.5 is only supported as a variable's domain\n");
+               "t.fzn:2: float range 1.0..2.5 is only supported as a variable's domain\n");
 }
 
 static void test_literal_errors(void) {
@@ -578,13 +625,16 @@ static void test_literal_errors(void) {
                "int: d = 0o1000000000000000000000;\n"
                "array [1..3] of int: e = [1, 99999999999999999999, 3];\n"
                "float: f = 1e999;\n"
+               "float: g = -1e-999;\n"
+               "0.1..0.3: h = 1e300;\n"
                "solve satisfy;\n",
                "t.fzn:1: integer literal 9223372036854775808 out of range\n"
                "t.fzn:2: integer literal -9223372036854775809 out of range\n"
                "t.fzn:3: integer literal 0x8000000000000000 out of range\n"
                "t.fzn:4: integer literal 0o1000000000000000000000 out of range\n"
                "t.fzn:5: integer literal 99999999999999999999 out of range\n"
-               "t.fzn:6: float literal 1e999 out of range\n");
+               "t.fzn:6: float literal 1e999 out of range\n"
+               "t.fzn:8: value 1e+300 of 'h' is outside its domain 0.1..0.3\n");
   CHECK_ERRORS("int: a = 1.;\nint: b = 2e;\nint: c = 0x;\nint: d = #4;\nsolve satisfy;\n",
                "t.fzn:1: malformed number '1.'\n"
                "t.fzn:2: malformed number '2e'\n"
@@ -654,6 +704,7 @@ int main(int argc, char **argv) {
   test_integer_literals();
   test_int_lists();
   test_items();
+  test_many_names();
   test_name_errors();
   test_type_errors();
   test_literal_errors();
