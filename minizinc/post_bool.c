@@ -1,25 +1,15 @@
 /* Posters for the Boolean builtins of FlatZinc. */
 #include "registry.h"
 
-static bool done(fzn_builder *b, const fzn_constraint *c, bb_status st, const bb_error *err) {
-  return st == BB_OK || fzn_report(b, c->line, "%s: %s", c->name, err->msg);
-}
-
-static bool reif_at(fzn_builder *b, const fzn_constraint *c, int k, int mode, bb_reif *out) {
-  out->mode = (bb_reif_mode)mode;
-  out->bool_var = -1;
-  return mode == BB_REIF_NONE || arg_bool_var(b, ARG(k), c->line, "reification", &out->bool_var);
-}
-
 /* bool_eq/ne/le/lt (p1 relation, p2 reification). */
 static bool post_bool_rel(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int x, y;
   bb_reif r;
   bb_error err;
-  if (!reif_at(b, c, 2, self->p2, &r) || !arg_bool_var(b, ARG(0), c->line, "a", &x) ||
+  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !arg_bool_var(b, ARG(0), c->line, "a", &x) ||
       !arg_bool_var(b, ARG(1), c->line, "b", &y))
     return false;
-  return done(b, c, bb_post_bool_rel(b->space, x, (bb_rel)self->p1, y, r, &err), &err);
+  return fzn_posted(b, c, bb_post_bool_rel(b->space, x, (bb_rel)self->p1, y, r, &err), &err);
 }
 
 /* bool_and/or/xor(a, b, r): r <-> (a op b) (p2 = EQV, or IMP for _imp); bool_xor(a, b). */
@@ -27,10 +17,10 @@ static bool post_bool_op(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   int x, y;
   bb_reif r;
   bb_error err;
-  if (!reif_at(b, c, 2, c->count == 3 ? self->p2 : BB_REIF_NONE, &r) || !arg_bool_var(b, ARG(0), c->line, "a", &x) ||
+  if (!fzn_reif_arg(b, c, 2, c->count == 3 ? self->p2 : BB_REIF_NONE, &r) || !arg_bool_var(b, ARG(0), c->line, "a", &x) ||
       !arg_bool_var(b, ARG(1), c->line, "b", &y))
     return false;
-  return done(b, c, bb_post_bool_op(b->space, (bb_bool_op)self->p1, x, y, r, &err), &err);
+  return fzn_posted(b, c, bb_post_bool_op(b->space, (bb_bool_op)self->p1, x, y, r, &err), &err);
 }
 
 static bool post_bool_not(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -38,7 +28,7 @@ static bool post_bool_not(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   int x, y;
   bb_error err;
   if (!arg_bool_var(b, ARG(0), c->line, "a", &x) || !arg_bool_var(b, ARG(1), c->line, "b", &y)) return false;
-  return done(b, c, bb_post_bool_not(b->space, x, y, &err), &err);
+  return fzn_posted(b, c, bb_post_bool_not(b->space, x, y, &err), &err);
 }
 
 /* array_bool_and/or(as, r) (p2 EQV or IMP), array_bool_xor(as). */
@@ -46,10 +36,10 @@ static bool post_array_bool_op(fzn_builder *b, const fzn_constraint *c, const fz
   int *xs, n;
   bb_reif r;
   bb_error err;
-  if (!reif_at(b, c, 1, c->count == 2 ? self->p2 : BB_REIF_NONE, &r) ||
+  if (!fzn_reif_arg(b, c, 1, c->count == 2 ? self->p2 : BB_REIF_NONE, &r) ||
       !arg_bool_var_array(b, ARG(0), c->line, "array", &xs, &n))
     return false;
-  return done(b, c, bb_post_array_bool_op(b->space, (bb_bool_op)self->p1, xs, n, r, &err), &err);
+  return fzn_posted(b, c, bb_post_array_bool_op(b->space, (bb_bool_op)self->p1, xs, n, r, &err), &err);
 }
 
 /* bool_clause(pos, neg) (+_reif/_imp). */
@@ -57,10 +47,10 @@ static bool post_clause(fzn_builder *b, const fzn_constraint *c, const fzn_built
   int *pos, *neg, np, nn;
   bb_reif r;
   bb_error err;
-  if (!reif_at(b, c, 2, self->p2, &r) || !arg_bool_var_array(b, ARG(0), c->line, "positive", &pos, &np) ||
+  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !arg_bool_var_array(b, ARG(0), c->line, "positive", &pos, &np) ||
       !arg_bool_var_array(b, ARG(1), c->line, "negative", &neg, &nn))
     return false;
-  return done(b, c, bb_post_bool_clause(b->space, pos, np, neg, nn, r, &err), &err);
+  return fzn_posted(b, c, bb_post_bool_clause(b->space, pos, np, neg, nn, r, &err), &err);
 }
 
 /* bool_lin_eq(a, x, var int c) / bool_lin_le(a, x, int c). */
@@ -68,17 +58,17 @@ static bool post_bool_lin(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   int *a, *x, na, nx, y;
   bb_reif r;
   bb_error err;
-  if (!reif_at(b, c, 3, self->p2, &r) || !arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
+  if (!fzn_reif_arg(b, c, 3, self->p2, &r) || !arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
       !arg_bool_var_array(b, ARG(1), c->line, "variables", &x, &nx))
     return false;
   if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
   if (arg_is_par(b, ARG(2))) {
     int k;
     if (!arg_int(b, ARG(2), c->line, "constant", &k)) return false;
-    return done(b, c, bb_post_bool_lin_const(b->space, a, x, nx, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
+    return fzn_posted(b, c, bb_post_bool_lin_const(b->space, a, x, nx, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
   }
   if (!arg_int_var(b, ARG(2), c->line, "c", &y)) return false;
-  return done(b, c, bb_post_bool_lin(b->space, a, x, nx, (bb_rel)self->p1, y, r, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_bool_lin(b->space, a, x, nx, (bb_rel)self->p1, y, r, fzn_ipl_of(c), &err), &err);
 }
 
 static bool post_bool2int(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -86,7 +76,7 @@ static bool post_bool2int(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   int x, y;
   bb_error err;
   if (!arg_bool_var(b, ARG(0), c->line, "a", &x) || !arg_int_var(b, ARG(1), c->line, "b", &y)) return false;
-  return done(b, c, bb_post_bool2int(b->space, x, y, &err), &err);
+  return fzn_posted(b, c, bb_post_bool2int(b->space, x, y, &err), &err);
 }
 
 static bool post_bool_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -95,10 +85,10 @@ static bool post_bool_element(fzn_builder *b, const fzn_constraint *c, const fzn
   if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_bool_var(b, ARG(2), c->line, "result", &z)) return false;
   if (self->p1) {
     if (!arg_bool_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
-    return done(b, c, bb_post_array_var_bool_element(b->space, idx, a, n, 1, z, &err), &err);
+    return fzn_posted(b, c, bb_post_array_var_bool_element(b->space, idx, a, n, 1, z, &err), &err);
   }
   if (!arg_bool_array(b, ARG(1), c->line, "array", &a, &n)) return false;
-  return done(b, c, bb_post_array_bool_element(b->space, idx, a, n, 1, z, &err), &err);
+  return fzn_posted(b, c, bb_post_array_bool_element(b->space, idx, a, n, 1, z, &err), &err);
 }
 
 #define BREL(name, rel)                                                                                         \

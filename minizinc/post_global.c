@@ -5,10 +5,6 @@
 
 #include <string.h>
 
-static bool done(fzn_builder *b, const fzn_constraint *c, bb_status st, const bb_error *err) {
-  return st == BB_OK || fzn_report(b, c->line, "%s: %s", c->name, err->msg);
-}
-
 static bool same_length(fzn_builder *b, const fzn_constraint *c, int n1, int n2, const char *what) {
   return n1 == n2 || fzn_report(b, c->line, "%s: %s have different lengths (%d and %d)", c->name, what, n1, n2);
 }
@@ -19,7 +15,7 @@ static bool post_all_different(fzn_builder *b, const fzn_constraint *c, const fz
   if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
   bb_status st = self->p1 ? bb_post_all_equal(b->space, x, n, &err)
                           : bb_post_all_different(b->space, x, n, fzn_ipl_of(c), &err);
-  return done(b, c, st, &err);
+  return fzn_posted(b, c, st, &err);
 }
 
 /* bamboo_circuit / bamboo_subcircuit(offset, x). */
@@ -30,7 +26,7 @@ static bool post_circuit(fzn_builder *b, const fzn_constraint *c, const fzn_buil
     return false;
   bb_status st = self->p1 ? bb_post_subcircuit(b->space, x, n, offset, fzn_ipl_of(c), &err)
                           : bb_post_circuit(b->space, x, n, offset, fzn_ipl_of(c), &err);
-  return done(b, c, st, &err);
+  return fzn_posted(b, c, st, &err);
 }
 
 /* bamboo_inverse(f, f_offset, invf, invf_offset). */
@@ -41,7 +37,7 @@ static bool post_inverse(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   if (!arg_int_var_array(b, ARG(0), c->line, "f", &f, &nf) || !arg_int(b, ARG(1), c->line, "f offset", &fo) ||
       !arg_int_var_array(b, ARG(2), c->line, "invf", &g, &ng) || !arg_int(b, ARG(3), c->line, "invf offset", &go))
     return false;
-  return done(b, c, bb_post_inverse(b->space, f, nf, fo, g, ng, go, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_inverse(b->space, f, nf, fo, g, ng, go, fzn_ipl_of(c), &err), &err);
 }
 
 /* fzn_cumulative(s, d, r, b). */
@@ -55,7 +51,7 @@ static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_b
     return false;
   if (!same_length(b, c, ns, nd, "starts and durations") || !same_length(b, c, ns, nr, "starts and resources"))
     return false;
-  return done(b, c, bb_post_cumulative(b->space, s, d, r, ns, cap, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_cumulative(b->space, s, d, r, ns, cap, fzn_ipl_of(c), &err), &err);
 }
 
 /* bamboo_table_int(x, t) / bamboo_table_bool(x, t). */
@@ -69,7 +65,7 @@ static bool post_table(fzn_builder *b, const fzn_constraint *c, const fzn_builti
     return fzn_report(b, c->line, "%s: a table of %d values does not have rows of %d", c->name, nt, n);
   bb_status st = self->p1 ? bb_post_table_bool(b->space, x, n, t, nt / n, true, bb_reif_none(), fzn_ipl_of(c), &err)
                           : bb_post_table_int(b->space, x, n, t, nt / n, true, bb_reif_none(), fzn_ipl_of(c), &err);
-  return done(b, c, st, &err);
+  return fzn_posted(b, c, st, &err);
 }
 
 /* bamboo_regular(x, Q, S, d, q0, F). */
@@ -82,7 +78,7 @@ static bool post_regular(fzn_builder *b, const fzn_constraint *c, const fzn_buil
       !arg_int(b, ARG(4), c->line, "q0", &q0) || !arg_int_set(b, ARG(5), c->line, "final states", &F, &nF))
     return false;
   if ((long long)Q * S != nd) return fzn_report(b, c->line, "%s: %d transitions for Q = %d, S = %d", c->name, nd, Q, S);
-  return done(b, c, bb_post_regular(b->space, x, n, Q, S, d, q0, F, nF, &err), &err);
+  return fzn_posted(b, c, bb_post_regular(b->space, x, n, Q, S, d, q0, F, nF, &err), &err);
 }
 
 /* bamboo_global_cardinality(x, cover, counts, closed) and _low_up(x, cover, lb, ub, closed). */
@@ -98,14 +94,14 @@ static bool post_gcc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
         !arg_bool(b, ARG(4), c->line, "closed", &closed) || !same_length(b, c, ncover, nlo, "cover and lbound") ||
         !same_length(b, c, ncover, nup, "cover and ubound"))
       return false;
-    return done(b, c, bb_post_global_cardinality_low_up(b->space, x, n, cover, lo, up, ncover, closed, fzn_ipl_of(c), &err),
+    return fzn_posted(b, c, bb_post_global_cardinality_low_up(b->space, x, n, cover, lo, up, ncover, closed, fzn_ipl_of(c), &err),
                 &err);
   }
   int *counts, ncounts;
   if (!arg_int_var_array(b, ARG(2), c->line, "counts", &counts, &ncounts) || !arg_bool(b, ARG(3), c->line, "closed", &closed) ||
       !same_length(b, c, ncover, ncounts, "cover and counts"))
     return false;
-  return done(b, c, bb_post_global_cardinality(b->space, x, n, cover, counts, ncover, closed, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_global_cardinality(b->space, x, n, cover, counts, ncover, closed, fzn_ipl_of(c), &err), &err);
 }
 
 /* fzn_count_<rel>(x, y, c): c rel #{x[i] = y}. */
@@ -115,7 +111,7 @@ static bool post_count(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y) ||
       !arg_int_var(b, ARG(2), c->line, "c", &k))
     return false;
-  return done(b, c, bb_post_count(b->space, x, n, y, (bb_rel)self->p1, k, bb_reif_none(), fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_count(b->space, x, n, y, (bb_rel)self->p1, k, bb_reif_none(), fzn_ipl_of(c), &err), &err);
 }
 
 /* fzn_among(n, x, v). */
@@ -126,7 +122,7 @@ static bool post_among(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   if (!arg_int_var(b, ARG(0), c->line, "n", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n) ||
       !arg_int_set(b, ARG(2), c->line, "v", &v, &nv))
     return false;
-  return done(b, c, bb_post_among(b->space, m, x, n, v, nv, &err), &err);
+  return fzn_posted(b, c, bb_post_among(b->space, m, x, n, v, nv, &err), &err);
 }
 
 static bool post_nvalue(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -134,7 +130,7 @@ static bool post_nvalue(fzn_builder *b, const fzn_constraint *c, const fzn_built
   int m, *x, n;
   bb_error err;
   if (!arg_int_var(b, ARG(0), c->line, "n", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
-  return done(b, c, bb_post_nvalue(b->space, m, x, n, &err), &err);
+  return fzn_posted(b, c, bb_post_nvalue(b->space, m, x, n, &err), &err);
 }
 
 /* fzn_lex_less(eq)_int/bool(x, y): p1 = strict, p2 = bool. */
@@ -144,11 +140,11 @@ static bool post_lex(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   if (self->p2) {
     if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_bool_var_array(b, ARG(1), c->line, "y", &y, &ny))
       return false;
-    return done(b, c, bb_post_lex_bool(b->space, x, nx, y, ny, self->p1, &err), &err);
+    return fzn_posted(b, c, bb_post_lex_bool(b->space, x, nx, y, ny, self->p1, &err), &err);
   }
   if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny))
     return false;
-  return done(b, c, bb_post_lex_int(b->space, x, nx, y, ny, self->p1, &err), &err);
+  return fzn_posted(b, c, bb_post_lex_int(b->space, x, nx, y, ny, self->p1, &err), &err);
 }
 
 /* fzn_increasing/decreasing_int/bool(x): p1 = decreasing, p2 = bool. */
@@ -157,10 +153,10 @@ static bool post_increasing(fzn_builder *b, const fzn_constraint *c, const fzn_b
   bb_error err;
   if (self->p2) {
     if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
-    return done(b, c, bb_post_increasing_bool(b->space, x, n, self->p1, &err), &err);
+    return fzn_posted(b, c, bb_post_increasing_bool(b->space, x, n, self->p1, &err), &err);
   }
   if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
-  return done(b, c, bb_post_increasing_int(b->space, x, n, self->p1, &err), &err);
+  return fzn_posted(b, c, bb_post_increasing_int(b->space, x, n, self->p1, &err), &err);
 }
 
 static bool post_sort(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -170,7 +166,7 @@ static bool post_sort(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
   if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) ||
       !same_length(b, c, nx, ny, "x and y"))
     return false;
-  return done(b, c, bb_post_sort(b->space, x, y, nx, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_sort(b->space, x, y, nx, fzn_ipl_of(c), &err), &err);
 }
 
 /* bamboo_member_int(x, y) (+_reif with b). */
@@ -181,7 +177,7 @@ static bool post_member(fzn_builder *b, const fzn_constraint *c, const fzn_built
   if ((self->p2 != BB_REIF_NONE && !arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) ||
       !arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y))
     return false;
-  return done(b, c, bb_post_member_int(b->space, x, n, y, r, &err), &err);
+  return fzn_posted(b, c, bb_post_member_int(b->space, x, n, y, r, &err), &err);
 }
 
 /* bamboo_bin_packing_load(load, bin, w, offset). */
@@ -193,7 +189,7 @@ static bool post_bin_packing(fzn_builder *b, const fzn_constraint *c, const fzn_
       !arg_int_array(b, ARG(2), c->line, "w", &w, &nw) || !arg_int(b, ARG(3), c->line, "offset", &offset) ||
       !same_length(b, c, nb, nw, "bin and w"))
     return false;
-  return done(b, c, bb_post_bin_packing_load(b->space, load, nl, offset, bin, w, nb, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_bin_packing_load(b->space, load, nl, offset, bin, w, nb, fzn_ipl_of(c), &err), &err);
 }
 
 /* bamboo_arg_max/min_int/bool(x, offset, i): p1 = max, p2 = bool. */
@@ -205,7 +201,7 @@ static bool post_arg(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
   bb_status st = self->p2 ? (self->p1 ? bb_post_bool_argmax : bb_post_bool_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err)
                           : (self->p1 ? bb_post_int_argmax : bb_post_int_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err);
-  return done(b, c, st, &err);
+  return fzn_posted(b, c, st, &err);
 }
 
 static bool post_value_precede(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -215,7 +211,7 @@ static bool post_value_precede(fzn_builder *b, const fzn_constraint *c, const fz
   if (!arg_int(b, ARG(0), c->line, "s", &s) || !arg_int(b, ARG(1), c->line, "t", &t) ||
       !arg_int_var_array(b, ARG(2), c->line, "x", &x, &n))
     return false;
-  return done(b, c, bb_post_value_precede(b->space, s, t, x, n, &err), &err);
+  return fzn_posted(b, c, bb_post_value_precede(b->space, s, t, x, n, &err), &err);
 }
 
 /* fzn_diffn(x, y, dx, dy) / _nonstrict. */
@@ -228,7 +224,7 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   if (!same_length(b, c, n[0], n[1], "x and y") || !same_length(b, c, n[0], n[2], "x and dx") ||
       !same_length(b, c, n[0], n[3], "x and dy"))
     return false;
-  return done(b, c, bb_post_diffn(b->space, v[0], v[1], v[2], v[3], n[0], self->p1, &err), &err);
+  return fzn_posted(b, c, bb_post_diffn(b->space, v[0], v[1], v[2], v[3], n[0], self->p1, &err), &err);
 }
 
 /* bamboo_stable_matching(men, women, pm, pw, pm_rows, pm_cols, pw_rows, pw_cols) :: gpu/cpu/uniud. */
@@ -254,7 +250,7 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
       b->warned_gpu = true;
     }
   }
-  return done(b, c, bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err),
+  return fzn_posted(b, c, bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err),
               &err);
 }
 

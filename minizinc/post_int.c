@@ -1,32 +1,19 @@
 /* Posters for the integer builtins of FlatZinc (std/flatzinc_builtins.mzn). */
 #include "registry.h"
 
-/* Every poster ends by turning a shim status into a reported error. */
-static bool done(fzn_builder *b, const fzn_constraint *c, bb_status st, const bb_error *err) {
-  return st == BB_OK || fzn_report(b, c->line, "%s: %s", c->name, err->msg);
-}
-
-/* The reification variable of an `_reif` / `_imp` form: the last argument. */
-static bool reif_of(fzn_builder *b, const fzn_constraint *c, int mode, bb_reif *out) {
-  out->mode = (bb_reif_mode)mode;
-  out->bool_var = -1;
-  if (mode == BB_REIF_NONE) return true;
-  return arg_bool_var(b, ARG(c->count - 1), c->line, "reification", &out->bool_var);
-}
-
 /* int_eq, int_ne, int_le, int_lt (p1 = relation, p2 = reification mode). */
 static bool post_int_rel(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int x, y;
   bb_reif r;
   bb_error err;
-  if (!reif_of(b, c, self->p2, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x)) return false;
+  if (!fzn_reif_arg(b, c, c->count - 1, self->p2, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x)) return false;
   if (arg_is_par(b, ARG(1))) {
     int k;
     if (!arg_int(b, ARG(1), c->line, "y", &k)) return false;
-    return done(b, c, bb_post_int_rel_const(b->space, x, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
+    return fzn_posted(b, c, bb_post_int_rel_const(b->space, x, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
   }
   if (!arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
-  return done(b, c, bb_post_int_rel(b->space, x, (bb_rel)self->p1, y, r, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_int_rel(b->space, x, (bb_rel)self->p1, y, r, fzn_ipl_of(c), &err), &err);
 }
 
 /* int_lin over bool2int images: sum a[i] * bools[i] rel c, or (one integer variable y with
@@ -52,7 +39,7 @@ static bool post_as_bool_lin(fzn_builder *b, const fzn_constraint *c, const int 
   bb_error err;
   bb_status st = other >= 0 ? bb_post_bool_lin(b->space, coeffs, bools, m, rel, x[other], r, fzn_ipl_of(c), &err)
                             : bb_post_bool_lin_const(b->space, coeffs, bools, m, rel, k, r, fzn_ipl_of(c), &err);
-  *ok = done(b, c, st, &err);
+  *ok = fzn_posted(b, c, st, &err);
   return true;
 }
 
@@ -61,13 +48,13 @@ static bool post_int_lin(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   int *a, *x, na, nx, k;
   bb_reif r;
   bb_error err;
-  if (!reif_of(b, c, self->p2, &r) || !arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
+  if (!fzn_reif_arg(b, c, c->count - 1, self->p2, &r) || !arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
       !arg_int_var_array(b, ARG(1), c->line, "variables", &x, &nx) || !arg_int(b, ARG(2), c->line, "constant", &k))
     return false;
   if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
   bool ok;
   if (post_as_bool_lin(b, c, a, x, nx, k, (bb_rel)self->p1, r, &ok)) return ok;
-  return done(b, c, bb_post_int_lin(b->space, a, x, nx, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_int_lin(b->space, a, x, nx, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
 }
 
 typedef bb_status (*ternary_fn)(bb_space *, int, int, int, bb_ipl, bb_error *);
@@ -83,7 +70,7 @@ static bool post_ternary(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_int_var(b, ARG(1), c->line, "y", &y) ||
       !arg_int_var(b, ARG(2), c->line, "z", &z))
     return false;
-  return done(b, c, ternaries[self->p1](b->space, x, y, z, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, ternaries[self->p1](b->space, x, y, z, fzn_ipl_of(c), &err), &err);
 }
 
 static bool post_binary(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -91,7 +78,7 @@ static bool post_binary(fzn_builder *b, const fzn_constraint *c, const fzn_built
   bb_error err;
   if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_int_var(b, ARG(1), c->line, "z", &z)) return false;
   binary_fn fn = self->p1 ? bb_post_int_negate : bb_post_int_abs;
-  return done(b, c, fn(b->space, x, z, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, fn(b->space, x, z, fzn_ipl_of(c), &err), &err);
 }
 
 static bool post_int_pow_fixed(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -101,7 +88,7 @@ static bool post_int_pow_fixed(fzn_builder *b, const fzn_constraint *c, const fz
   if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_int(b, ARG(1), c->line, "exponent", &e) ||
       !arg_int_var(b, ARG(2), c->line, "z", &z))
     return false;
-  return done(b, c, bb_post_int_pow_const(b->space, x, e, z, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_int_pow_const(b->space, x, e, z, fzn_ipl_of(c), &err), &err);
 }
 
 /* array_int_element(idx, values, z) and array_var_int_element(idx, vars, z), 1-based. */
@@ -111,10 +98,10 @@ static bool post_element(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_int_var(b, ARG(2), c->line, "result", &z)) return false;
   if (self->p1) {
     if (!arg_int_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
-    return done(b, c, bb_post_array_var_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
+    return fzn_posted(b, c, bb_post_array_var_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
   }
   if (!arg_int_array(b, ARG(1), c->line, "array", &a, &n)) return false;
-  return done(b, c, bb_post_array_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_array_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
 }
 
 /* array_int_maximum(m, x) / array_int_minimum(m, x). */
@@ -125,7 +112,7 @@ static bool post_extremum(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
   bb_status st = self->p1 ? bb_post_array_int_maximum(b->space, m, x, n, fzn_ipl_of(c), &err)
                           : bb_post_array_int_minimum(b->space, m, x, n, fzn_ipl_of(c), &err);
-  return done(b, c, st, &err);
+  return fzn_posted(b, c, st, &err);
 }
 
 /* set_in(x, S) with a constant S (p2 = reification); a set variable goes to post_set.c. */
@@ -134,10 +121,10 @@ bool fzn_post_int_in_const_set(fzn_builder *b, const fzn_constraint *c, int mode
   int x, *vals, n;
   bb_reif r;
   bb_error err;
-  if (!reif_of(b, c, mode, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x) ||
+  if (!fzn_reif_arg(b, c, c->count - 1, mode, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x) ||
       !arg_int_set(b, ARG(1), c->line, "set", &vals, &n))
     return false;
-  return done(b, c, bb_post_int_in_set(b->space, x, vals, n, r, &err), &err);
+  return fzn_posted(b, c, bb_post_int_in_set(b->space, x, vals, n, r, &err), &err);
 }
 
 #define REL4(pfx, fn)                                                                                        \

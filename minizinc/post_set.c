@@ -3,26 +3,16 @@
 
 bool fzn_post_int_in_const_set(fzn_builder *b, const fzn_constraint *c, int mode);
 
-static bool done(fzn_builder *b, const fzn_constraint *c, bb_status st, const bb_error *err) {
-  return st == BB_OK || fzn_report(b, c->line, "%s: %s", c->name, err->msg);
-}
-
-static bool reif_at(fzn_builder *b, const fzn_constraint *c, int k, int mode, bb_reif *out) {
-  out->mode = (bb_reif_mode)mode;
-  out->bool_var = -1;
-  return mode == BB_REIF_NONE || arg_bool_var(b, ARG(k), c->line, "reification", &out->bool_var);
-}
-
 /* set_in(x, S): S a constant set (the int builtin) or a set variable. */
 static bool post_set_in(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   if (arg_is_par(b, ARG(1))) return fzn_post_int_in_const_set(b, c, self->p2);
   int x, s;
   bb_reif r;
   bb_error err;
-  if (!reif_at(b, c, 2, self->p2, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x) ||
+  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x) ||
       !arg_set_var(b, ARG(1), c->line, "set", &s))
     return false;
-  return done(b, c, bb_post_set_in(b->space, x, s, r, &err), &err);
+  return fzn_posted(b, c, bb_post_set_in(b->space, x, s, r, &err), &err);
 }
 
 static bool post_set_card(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -30,7 +20,7 @@ static bool post_set_card(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   int s, x;
   bb_error err;
   if (!arg_set_var(b, ARG(0), c->line, "set", &s) || !arg_int_var(b, ARG(1), c->line, "cardinality", &x)) return false;
-  return done(b, c, bb_post_set_card(b->space, s, x, &err), &err);
+  return fzn_posted(b, c, bb_post_set_card(b->space, s, x, &err), &err);
 }
 
 static bool post_set_op(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -39,17 +29,17 @@ static bool post_set_op(fzn_builder *b, const fzn_constraint *c, const fzn_built
   if (!arg_set_var(b, ARG(0), c->line, "x", &x) || !arg_set_var(b, ARG(1), c->line, "y", &y) ||
       !arg_set_var(b, ARG(2), c->line, "z", &z))
     return false;
-  return done(b, c, bb_post_set_op(b->space, x, (bb_set_op)self->p1, y, z, &err), &err);
+  return fzn_posted(b, c, bb_post_set_op(b->space, x, (bb_set_op)self->p1, y, z, &err), &err);
 }
 
 static bool post_set_rel(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int x, y;
   bb_reif r;
   bb_error err;
-  if (!reif_at(b, c, 2, self->p2, &r) || !arg_set_var(b, ARG(0), c->line, "x", &x) ||
+  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !arg_set_var(b, ARG(0), c->line, "x", &x) ||
       !arg_set_var(b, ARG(1), c->line, "y", &y))
     return false;
-  return done(b, c, bb_post_set_rel(b->space, x, (bb_set_rel)self->p1, y, r, &err), &err);
+  return fzn_posted(b, c, bb_post_set_rel(b->space, x, (bb_set_rel)self->p1, y, r, &err), &err);
 }
 
 static bool post_set_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -59,11 +49,11 @@ static bool post_set_element(fzn_builder *b, const fzn_constraint *c, const fzn_
   if (self->p1) {
     int *sets, n;
     if (!arg_set_var_array(b, ARG(1), c->line, "array", &sets, &n)) return false;
-    return done(b, c, bb_post_array_var_set_element(b->space, idx, sets, n, 1, z, &err), &err);
+    return fzn_posted(b, c, bb_post_array_var_set_element(b->space, idx, sets, n, 1, z, &err), &err);
   }
   int *values, *sizes, n;
   if (!arg_set_array(b, ARG(1), c->line, "array", &values, &sizes, &n)) return false;
-  return done(b, c, bb_post_array_set_element(b->space, idx, values, sizes, n, 1, z, &err), &err);
+  return fzn_posted(b, c, bb_post_array_set_element(b->space, idx, values, sizes, n, 1, z, &err), &err);
 }
 
 #define SREL(name, rel)                                                                                          \

@@ -42,6 +42,16 @@ const fzn_builtin *fzn_builtin_find(const char *name) {
   return NULL;
 }
 
+bool fzn_posted(fzn_builder *b, const fzn_constraint *c, bb_status st, const bb_error *err) {
+  return st == BB_OK || fzn_report(b, c->line, "%s: %s", c->name, err->msg);
+}
+
+bool fzn_reif_arg(fzn_builder *b, const fzn_constraint *c, int k, int mode, bb_reif *out) {
+  out->mode = (bb_reif_mode)mode;
+  out->bool_var = -1;
+  return mode == BB_REIF_NONE || arg_bool_var(b, ARG(k), c->line, "reification", &out->bool_var);
+}
+
 bb_ipl fzn_ipl_of(const fzn_constraint *c) {
   for (int a = 0; a < c->annotations.count; a++) {
     const fzn_expr *ann = c->annotations.items[a];

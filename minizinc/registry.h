@@ -33,6 +33,12 @@ bool fzn_post_constraints(fzn_builder *b);
 /* The consistency a constraint's annotations ask for (::domain, ::bounds, ...). */
 bb_ipl fzn_ipl_of(const fzn_constraint *c);
 
+/* Every poster ends with this: a shim status becomes a reported error naming the
+ * constraint (true when st is BB_OK). */
+bool fzn_posted(fzn_builder *b, const fzn_constraint *c, bb_status st, const bb_error *err);
+/* The reification of an `_reif` / `_imp` form (argument k, a Boolean), or none. */
+bool fzn_reif_arg(fzn_builder *b, const fzn_constraint *c, int k, int mode, bb_reif *out);
+
 /* Argument k of constraint c; for brevity in posters. */
 #define ARG(k) (c->args[(k)])
 
