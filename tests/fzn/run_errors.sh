@@ -9,21 +9,8 @@
 #
 #   run_errors.sh FZN_BAMBOO ERRORS_DIR [NAME...]     (no NAME: every case)
 set -u
-if [ $# -lt 2 ]; then
-  echo "usage: $0 FZN_BAMBOO ERRORS_DIR [NAME...]" >&2
-  exit 2
-fi
-bin=$1
-dir=$2
-shift 2
-[ -x "$bin" ] || { echo "not executable: $bin" >&2; exit 2; }
-case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
-cd "$dir" || exit 2
-if [ $# -eq 0 ]; then
-  set -- $(ls *.fzn | sed 's/\.fzn$//')
-fi
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/runner_common.sh"
 fails=0
 # The value of a header line "% KEY: value" (the first one).
 header() { sed -n "s/^% $2: //p" "$1" | head -n 1; }
