@@ -20,6 +20,9 @@ typedef struct bb_gpu bb_gpu;
 /* 1 if a CUDA device can be used; otherwise 0 and the reason in `why`. */
 int bb_gpu_probe(char *why, size_t why_len);
 
+/* The model name of device 0 ("NVIDIA H100 80GB HBM3"); 0 without a usable GPU. */
+int bb_gpu_name(char *out, size_t len);
+
 /* Copies the instance's lists to the device; stats->t_transfer gets the time. */
 bb_status bb_gpu_open(const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err);
 void bb_gpu_close(bb_gpu *gpu); /* accepts NULL */

@@ -28,6 +28,17 @@ int bb_gpu_probe(char *why, size_t why_len) {
   return 1;
 }
 
+int bb_gpu_name(char *out, size_t len) {
+  cudaDeviceProp prop;
+  if (!bb_gpu_probe(NULL, 0) || cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+    cudaGetLastError();
+    if (out && len) out[0] = 0;
+    return 0;
+  }
+  snprintf(out, len, "%s", prop.name);
+  return 1;
+}
+
 int bb_gpu_row_blocks(int rows) {
   static int sms = 0;
   if (!sms) {

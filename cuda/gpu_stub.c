@@ -1,6 +1,7 @@
 /* The GPU API of bb_gpu.h for builds without CUDA: every entry point reports that no
  * GPU is available, so callers take their CPU path. */
 #include "bb_gpu.h"
+#include "smc_par.h"
 
 #include <stdio.h>
 
@@ -49,3 +50,10 @@ bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *women_prefs, co
   (void)gpu, (void)st, (void)women_prefs, (void)free_men, (void)count;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
+
+int bb_gpu_name(char *out, size_t len) {
+  if (out && len) out[0] = 0;
+  return 0;
+}
+
+const bb_par_engine_ops *bb_par_gpu_ops(void) { return NULL; }

@@ -33,8 +33,10 @@ bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err) {
     s->lb = malloc(vars * sizeof *s->lb);
     s->ub = malloc(vars * sizeof *s->ub);
     s->holes = malloc(vars);
+    s->dirty = malloc(vars * sizeof *s->dirty);
+    s->is_dirty = calloc(vars, 1);
     if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values &&
-        s->lb && s->ub && s->holes) {
+        s->lb && s->ub && s->holes && s->dirty && s->is_dirty) {
       for (size_t v = 0; v < vars; v++) s->head[v] = -1;
       return s;
     }
@@ -58,6 +60,8 @@ void bb_smc_scratch_free(bb_smc_scratch *s) {
   free(s->lb);
   free(s->ub);
   free(s->holes);
+  free(s->dirty);
+  free(s->is_dirty);
   free(s);
 }
 
@@ -105,6 +109,7 @@ void bb_smc_scratch_clear(bb_smc_scratch *s) {
 size_t bb_smc_node_bytes(int n) { return sizeof(bb_smc_node) + 4 * (size_t)n * sizeof(int); }
 
 void bb_smc_node_init(bb_smc_node *node, int n) {
+  node->stamp = 0;
   node->n = n;
   node->fresh = 1;
   node->unassigned = 2 * n;
@@ -281,16 +286,49 @@ static atomic_bool root_batch = true;
 
 void bb_smc_set_root_batch(bool on) { atomic_store(&root_batch, on); }
 
-bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
-                               bb_smc_node *node, bb_smc_scratch *scratch,
-                               const bb_smc_domains *domains, bb_smc_counters *counters) {
+const char *bb_smc_path_name(bb_smc_path path) {
+  switch (path) {
+  case BB_SMC_PATH_CPU: return "cpu";
+  case BB_SMC_PATH_GPU: return "gpu";
+  case BB_SMC_PATH_EMULATED: return "emulated";
+  default: return "auto";
+  }
+}
+
+bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_node *node,
+                               bb_smc_scratch *scratch, const bb_smc_domains *domains,
+                               bb_smc_counters *counters) {
+  return bb_smc_propagate_on(prefs, strength, BB_SMC_PATH_CPU, node, scratch, domains, counters, NULL);
+}
+
+bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
+                                  bb_smc_node *node, bb_smc_scratch *scratch, const bb_smc_domains *domains,
+                                  bb_smc_counters *counters, bb_smc_run_info *info) {
+  double t0 = bb_now();
   run r = {.p = prefs, .strength = strength, .node = node, .s = scratch, .d = domains};
   r.c.propagations = 1;
   int n = prefs->n;
-  bool ok = true;
-  if (node->fresh && atomic_load_explicit(&root_batch, memory_order_relaxed)) {
+  bool ok = true, parallel = false;
+  if (path == BB_SMC_PATH_AUTO) path = bb_smc_hybrid_choose(prefs, strength, node, scratch, domains, info);
+  if (info) info->path = path;
+  if (path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED) {
+    /* Proposals in parallel; marriage and anything it sets off run below. */
+    bb_smc_result first = bb_smc_par_run(prefs, strength, path, node, scratch, domains, info);
+    if (first == BB_SMC_FAILED) {
+      bb_smc_scratch_clear(scratch);
+      return BB_SMC_FAILED;
+    }
+    parallel = first == BB_SMC_FIX;
+    if (!parallel) path = BB_SMC_PATH_CPU; /* the engine could not run: nothing was written */
+  }
+  if (info) info->path = path;
+  if (parallel) {
+    for (int k = 0; ok && k < scratch->unknown_len; k++) ok = marriage(&r, scratch->unknown[k], node->bounds[scratch->unknown[k]]);
+    scratch->unknown_len = 0;
+  } else if (node->fresh && atomic_load_explicit(&root_batch, memory_order_relaxed)) {
     /* init(): everything is new, so the batch replaces any recorded events. */
     node->fresh = 0;
+    node->stamp = 0;
     bb_smc_scratch_clear(scratch);
     ok = bb_smc_root_batch(prefs, strength, node, scratch, domains, &r.c);
     for (int k = 0; ok && k < scratch->unknown_len; k++) {
@@ -300,6 +338,7 @@ bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength streng
     }
     scratch->unknown_len = 0;
   } else {
+    node->stamp = 0; /* the CPU changes domains the parallel engine's copy does not follow */
     if (node->fresh) { /* init() through the event rules: every variable seen anew */
       node->fresh = 0;
       for (int v = 0; v < 2 * n; v++) bb_smc_note_unknown(scratch, v);
@@ -310,11 +349,17 @@ bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength streng
     while (ok && scratch->stack_len > 0) {
       int var = scratch->stack[--scratch->stack_len];
       scratch->queued[var] = 0;
+      if (scratch->track_dirty && !scratch->is_dirty[var]) { /* the engine's copy of var goes stale */
+        scratch->is_dirty[var] = 1;
+        scratch->dirty[scratch->dirty_len++] = var;
+      }
       ok = examine(&r, var);
     }
     if (!ok || r.out_of_memory || scratch->touched_len == 0) break;
     ok = flush(&r);
   }
+  if (parallel) bb_smc_par_finish(prefs, path, node, scratch, ok && !r.out_of_memory);
+  if (info) info->t_total = bb_now() - t0;
   if (r.out_of_memory) {
     /* A lost channel removal would leave the domains short of the fixpoint: report it. */
     bb_smc_scratch_clear(scratch);

@@ -133,6 +133,60 @@ bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength streng
                                bb_smc_node *node, bb_smc_scratch *scratch,
                                const bb_smc_domains *domains, bb_smc_counters *counters);
 
+/* --- Where a propagation runs (seed 003 section 4; issue 5). ---
+ * BB_SMC_PATH_CPU runs the event rules above (the first propagation as smc_root.c's batch).
+ * BB_SMC_PATH_GPU runs the proposals in parallel on the GPU (cuda/gpu_smc.cu), the tail
+ * of few free proposers on the CPU, and writes back compact results; without a usable GPU,
+ * or when a CUDA call fails, it warns once per constraint and runs on the CPU.
+ * BB_SMC_PATH_EMULATED is the same parallel algorithm on host threads (smc_emul.c): how CI,
+ * which has no GPU, tests it. BB_SMC_PATH_AUTO picks CPU or GPU for each propagation from
+ * the number of free proposers and the size of the change (smc_hybrid.c). Every path gives
+ * the same domains. */
+typedef enum bb_smc_path {
+  BB_SMC_PATH_AUTO = 0,
+  BB_SMC_PATH_CPU = 1,
+  BB_SMC_PATH_GPU = 2,
+  BB_SMC_PATH_EMULATED = 3
+} bb_smc_path;
+
+const char *bb_smc_path_name(bb_smc_path path);
+
+/* What one propagation saw and did, for measurements (bench/smc_gpu_bench.c). */
+typedef struct bb_smc_run_info {
+  bb_smc_path path;       /* where it ran (never AUTO) */
+  int free_proposers;     /* proposers whose minimum moved (all of them on a fresh node) */
+  int modified;           /* variables the host reported changed */
+  long long old_domain;   /* their total domain size when the last propagation ended */
+  int uploaded;           /* records sent to the parallel engine */
+  int tail;               /* proposers the CPU tail finished */
+  int rounds;             /* parallel proposal rounds */
+  int written;            /* variables the parallel path wrote back */
+  double t_gather, t_propose, t_tail, t_settle, t_apply, t_total; /* seconds */
+} bb_smc_run_info;
+
+/* bb_smc_propagate on a chosen path. info may be NULL. */
+bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
+                                  bb_smc_node *node, bb_smc_scratch *scratch, const bb_smc_domains *domains,
+                                  bb_smc_counters *counters, bb_smc_run_info *info);
+
+/* The parallel path hands the last free proposers to the CPU once at most this many chains
+ * are running (0: the GPU finishes everything). Process-wide; default in smc_hybrid.c. */
+void bb_smc_set_tail_threshold(int threshold);
+int bb_smc_tail_threshold(void);
+
+/* The hybrid's thresholds (smc_hybrid.c): the GPU is taken when n >= min_n and at least
+ * min_free proposers are free. Read once per process from the calibration file of this
+ * GPU model, else built-in defaults; `source` says which. */
+typedef struct bb_smc_calibration {
+  int min_n, min_free;
+  char source[1024];
+} bb_smc_calibration;
+bb_smc_calibration bb_smc_get_calibration(void);
+/* Where the calibration of this machine's GPU lives; false without a GPU (or a HOME). */
+bool bb_smc_calibration_path(char *out, size_t len);
+/* The parallel path packs ids and ranks into 16 bits: larger constraints stay on the CPU. */
+#define BB_SMC_GPU_MAX_N 65536
+
 /* For tests and measurements: the first propagation of a fresh node runs as one batch
  * (smc_root.c, the default) or through the event rules like every later one. Both give the
  * same domains. Process-wide. */

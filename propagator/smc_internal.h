@@ -4,6 +4,7 @@
 
 #include "smc.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -16,6 +17,9 @@ struct bb_smc_prefs {
    * man_choice[i][k] gives man i. Walking a list then reads one row sequentially. */
   int32_t *man_partner_rank, *woman_partner_rank;
   atomic_int refs;
+  /* The parallel engines' shared data and lanes (smc_par.c), made on first use. */
+  _Atomic(struct bb_smc_accel *) accel[2]; /* [0] GPU, [1] emulated */
+  pthread_mutex_t accel_lock;
 };
 
 /* The same pair seen from the other side: (var, rank) -> (partner var, partner's rank),
@@ -38,6 +42,8 @@ static inline void bb_smc_pair_partner(const bb_smc_prefs *p, int var, int rank,
  * hi = n mean "not seen yet": the first look treats everything outside the domain as
  * removed. */
 struct bb_smc_node {
+  uint64_t stamp; /* the parallel engine's copy matches this node's domains when the
+                     lane's stamp equals it (smc_par.c); 0: unknown */
   int n;
   int fresh;      /* no propagation has run on this lineage yet */
   int unassigned; /* variables not yet seen assigned */
@@ -67,6 +73,9 @@ struct bb_smc_scratch {
   int *values;               /* n ints of room for a domain or a sorted removal list */
   int *lb, *ub;              /* smc_root.c: bounds while the first propagation runs */
   uint8_t *holes;            /* smc_root.c: the domain is not an interval */
+  int *dirty, dirty_len;     /* variables examined since the parallel engine last ran */
+  uint8_t *is_dirty;
+  bool track_dirty;
 };
 
 /* smc_root.c: the first propagation of a fresh node (seed 003's init()) as one batch:
@@ -76,5 +85,24 @@ struct bb_smc_scratch {
  * false when a domain empties. */
 bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
                        bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c);
+
+
+/* smc_par.c: the parallel path's part of a propagation. On BB_SMC_FIX the batch fixpoint is
+ * written back, node bounds are set and the variables that became assigned wait in
+ * s->unknown for marriage (as after bb_smc_root_batch); s->track_dirty is on, and smc.c
+ * hands the variables its event loop examines to bb_smc_par_finish. BB_SMC_NOMEM here means
+ * the engine could not run (no GPU, a CUDA error): nothing was written, the caller runs the
+ * CPU path. */
+bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
+                             bb_smc_node *node, bb_smc_scratch *s, const bb_smc_domains *d,
+                             bb_smc_run_info *info);
+void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s,
+                       bool ok);
+void bb_smc_accel_free(struct bb_smc_accel *accel); /* accepts NULL */
+
+/* smc_hybrid.c: the automatic choice for one propagation. */
+bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
+                                 const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info);
+bool bb_smc_gpu_usable(void);
 
 #endif

@@ -122,6 +122,9 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
   p->man_partner_rank = mem + 4 * cells;
   p->woman_partner_rank = mem + 5 * cells;
   atomic_init(&p->refs, 1);
+  atomic_init(&p->accel[0], NULL);
+  atomic_init(&p->accel[1], NULL);
+  pthread_mutex_init(&p->accel_lock, NULL);
   if (load_rows("pm", "man", pm, n, p->base, p->man_choice, p->man_rank, err) != BB_OK ||
       load_rows("pw", "woman", pw, n, p->base, p->woman_choice, p->woman_rank, err) != BB_OK) {
     free(mem);
@@ -149,6 +152,9 @@ bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs) {
 void bb_smc_prefs_release(bb_smc_prefs *prefs) {
   if (!prefs) return;
   if (atomic_fetch_sub_explicit(&prefs->refs, 1, memory_order_acq_rel) == 1) {
+    bb_smc_accel_free(atomic_load(&prefs->accel[0]));
+    bb_smc_accel_free(atomic_load(&prefs->accel[1]));
+    pthread_mutex_destroy(&prefs->accel_lock);
     free(prefs->man_choice);
     free(prefs);
   }

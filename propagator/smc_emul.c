@@ -1,0 +1,283 @@
+/* The parallel propagation's engine on host threads: the CPU emulation of the GPU engine
+ * (cuda/gpu_smc.cu). Same state, same steps (smc_par_steps.h) in the same order, with C11
+ * atomics where the GPU has atomicMin, so that CI, which has no GPU, tests the algorithm
+ * the kernels run: its threads race on the same words as the GPU's. */
+#include "smc_internal.h"
+#include "smc_par.h"
+#include "parallel.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static atomic_int emulated_threads = 4;
+
+void bb_par_emulated_set_threads(int threads) { atomic_store(&emulated_threads, threads < 1 ? 1 : threads); }
+
+void bb_par_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out) {
+  size_t n = (size_t)p->n;
+  for (size_t row = (size_t)row0; row < (size_t)row1; row++) {
+    const int32_t *choice = row < n ? p->man_choice + row * n : p->woman_choice + (row - n) * n;
+    const int32_t *rank = row < n ? p->man_partner_rank + row * n : p->woman_partner_rank + (row - n) * n;
+    uint32_t *dst = out + (row - (size_t)row0) * n;
+    for (size_t k = 0; k < n; k++) dst[k] = ((uint32_t)choice[k] << 16) | (uint32_t)rank[k];
+  }
+}
+
+typedef struct emul_shared {
+  uint32_t *pair;
+} emul_shared;
+
+static void *emul_shared_new(const bb_smc_prefs *p, bb_error *err) {
+  emul_shared *sh = calloc(1, sizeof *sh);
+  size_t cells = 2 * (size_t)p->n * (size_t)p->n;
+  if (sh) sh->pair = malloc(cells * sizeof *sh->pair);
+  if (!sh || !sh->pair) {
+    free(sh);
+    bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the emulated engine's pair matrix");
+    return NULL;
+  }
+  bb_par_fill_pairs(p, 0, 2 * p->n, sh->pair);
+  return sh;
+}
+
+static void emul_shared_free(void *shared) {
+  emul_shared *sh = shared;
+  if (!sh) return;
+  free(sh->pair);
+  free(sh);
+}
+
+/* One lane: the engine's copy of the domains plus the propagation's state. */
+typedef struct emul_lane {
+  int n, words;
+  const emul_shared *sh;
+  int32_t *lo0, *hi0, *size0;
+  uint8_t *holes;
+  uint32_t *bits, *new_bits;
+  bb_par_i32a *ptr, active, failed, next;
+  bb_par_u32a *word;
+  int32_t *listed, epoch;  /* listed[v] == epoch: v's start rank came with this request */
+  int32_t *unsettled;
+  bb_par_settled_var *res; /* per variable, from settle */
+  int32_t *out_rec, *out_values;
+  size_t values_cap;
+  bb_par_view view;
+} emul_lane;
+
+static void emul_lane_free(void *lane) {
+  emul_lane *l = lane;
+  if (!l) return;
+  free(l->lo0);
+  free(l->hi0);
+  free(l->size0);
+  free(l->holes);
+  free(l->bits);
+  free(l->new_bits);
+  free(l->ptr);
+  free(l->word);
+  free(l->listed);
+  free(l->unsettled);
+  free(l->res);
+  free(l->out_rec);
+  free(l->out_values);
+  free(l);
+}
+
+static void *emul_lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
+  emul_lane *l = calloc(1, sizeof *l);
+  if (l) {
+    size_t vars = 2 * (size_t)p->n;
+    l->n = p->n;
+    l->words = (p->n + 31) / 32;
+    l->sh = shared;
+    l->lo0 = malloc(vars * sizeof *l->lo0);
+    l->hi0 = malloc(vars * sizeof *l->hi0);
+    l->size0 = malloc(vars * sizeof *l->size0);
+    l->holes = calloc(vars, 1);
+    l->bits = calloc(vars * (size_t)l->words, sizeof *l->bits);
+    l->new_bits = calloc(vars * (size_t)l->words, sizeof *l->new_bits);
+    l->ptr = malloc(vars * sizeof *l->ptr);
+    l->word = malloc(vars * sizeof *l->word);
+    l->listed = calloc(vars, sizeof *l->listed);
+    l->unsettled = malloc(vars * sizeof *l->unsettled);
+    l->res = malloc(vars * sizeof *l->res);
+    l->out_rec = malloc(vars * BB_PAR_OUT_INTS * sizeof *l->out_rec);
+    l->values_cap = 1024;
+    l->out_values = malloc(l->values_cap * sizeof *l->out_values);
+    if (l->out_values && l->lo0 && l->hi0 && l->size0 && l->holes && l->bits && l->new_bits && l->ptr && l->word && l->listed &&
+        l->unsettled && l->res && l->out_rec)
+      return l;
+  }
+  emul_lane_free(l);
+  bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for an emulated engine lane");
+  return NULL;
+}
+
+/* --- The "kernels": one call per thread's range, as a grid stride would hand them out. --- */
+
+static void init_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  emul_lane *l = ctx;
+  for (int64_t v = begin; v < end; v++) {
+    if (l->listed[v] != l->epoch) atomic_store_explicit(&l->ptr[v], l->lo0[v], memory_order_relaxed);
+    atomic_store_explicit(&l->word[v], 2u * (uint32_t)l->hi0[v] + BB_PAR_NO_HOLDER, memory_order_relaxed);
+  }
+}
+
+static void propose_all_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  emul_lane *l = ctx;
+  for (int64_t v = begin; v < end; v++) bb_par_chain(&l->view, (int)v, bb_par_load_i32(&l->ptr[v]));
+}
+
+static void propose_list_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  emul_lane *l = ctx;
+  for (int64_t i = begin; i < end; i++) {
+    int v = l->unsettled[i];
+    bb_par_chain(&l->view, v, bb_par_load_i32(&l->ptr[v]));
+  }
+}
+
+static void check_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  emul_lane *l = ctx;
+  for (int64_t v = begin; v < end; v++)
+    if (!bb_par_settled(&l->view, (int)v)) l->unsettled[bb_par_add_i32(&l->next, 1)] = (int)v;
+}
+
+static void settle_count_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  emul_lane *l = ctx;
+  for (int64_t v = begin; v < end; v++) l->res[v] = bb_par_settle_count(&l->view, (int)v);
+}
+
+static void settle_emit_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  emul_lane *l = ctx;
+  for (int64_t i = begin; i < end; i++) {
+    const int32_t *rec = l->out_rec + i * BB_PAR_OUT_INTS;
+    int v = rec[BB_PAR_OUT_VAR];
+    const bb_par_settled_var *r = &l->res[v];
+    uint32_t *row = r->kind == BB_PAR_INTERVAL ? NULL : l->new_bits + (size_t)v * (size_t)l->words;
+    bb_par_settle_emit(&l->view, v, r, l->out_values + rec[BB_PAR_OUT_OFFSET], row);
+  }
+}
+
+static void commit_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  emul_lane *l = ctx;
+  for (int64_t i = begin; i < end; i++) {
+    const int32_t *rec = l->out_rec + i * BB_PAR_OUT_INTS;
+    int v = rec[BB_PAR_OUT_VAR];
+    const bb_par_settled_var *r = &l->res[v];
+    l->lo0[v] = r->lo;
+    l->hi0[v] = r->hi;
+    l->size0[v] = r->size;
+    l->holes[v] = r->kind != BB_PAR_INTERVAL;
+    if (l->holes[v]) {
+      size_t row = (size_t)v * (size_t)l->words;
+      for (int w = r->lo >> 5; w <= r->hi >> 5; w++) l->bits[row + (size_t)w] = l->new_bits[row + (size_t)w];
+    }
+  }
+}
+
+static void run(emul_lane *l, int64_t count, bb_range_fn body) {
+  int threads = atomic_load(&emulated_threads);
+  bb_parallel_for(count < threads ? (int)(count > 0 ? count : 1) : threads, count, body, l);
+}
+
+static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, bb_error *err) {
+  (void)err;
+  emul_lane *l = lane;
+  int n = l->n, vars = 2 * n, proposers = req->gs_lists ? vars : n;
+  l->epoch++;
+  const uint32_t *row = req->rows;
+  for (int i = 0; i < req->count; i++) {
+    const int32_t *rec = req->rec + (size_t)i * BB_PAR_REC_INTS;
+    int v = rec[BB_PAR_REC_VAR];
+    l->lo0[v] = rec[BB_PAR_REC_LO];
+    l->hi0[v] = rec[BB_PAR_REC_HI];
+    l->size0[v] = rec[BB_PAR_REC_SIZE];
+    l->holes[v] = l->size0[v] != l->hi0[v] - l->lo0[v] + 1;
+    if (l->holes[v]) {
+      memcpy(l->bits + (size_t)v * (size_t)l->words, row, (size_t)l->words * sizeof *row);
+      row += l->words;
+    }
+    atomic_store_explicit(&l->ptr[v], rec[BB_PAR_REC_START], memory_order_relaxed);
+    l->listed[v] = l->epoch;
+  }
+  l->view = (bb_par_view){n,      req->gs_lists, l->words, req->threshold, l->sh->pair, l->lo0, l->hi0,
+                          l->size0, l->holes, l->bits, l->ptr, l->word, &l->active, &l->failed, NULL};
+  atomic_store(&l->failed, 0);
+  run(l, vars, init_kernel);
+  atomic_store(&l->active, proposers);
+  run(l, proposers, propose_all_kernel);
+  *tail = (bb_par_tail){0};
+  tail->rounds = 1;
+  for (;;) {
+    atomic_store(&l->next, 0);
+    run(l, proposers, check_kernel);
+    int count = atomic_load(&l->next);
+    if (atomic_load(&l->failed)) {
+      tail->failed = 1;
+      return BB_OK;
+    }
+    if (count == 0) return BB_OK;
+    if (req->threshold > 0) { /* the CPU finishes: hand over the state */
+      tail->count = count;
+      tail->unsettled = l->unsettled;
+      tail->ptr = l->ptr;
+      tail->word = l->word;
+      tail->lo0 = l->lo0;
+      tail->hi0 = l->hi0;
+      tail->holes = l->holes;
+      return BB_OK;
+    }
+    atomic_store(&l->active, count);
+    run(l, count, propose_list_kernel);
+    tail->rounds++;
+  }
+}
+
+static bb_status emul_settle(void *lane, const bb_par_tail *tail, int tail_ran, bb_par_outcome *out, bb_error *err) {
+  (void)tail, (void)tail_ran; /* the tail worked on this lane's own arrays */
+  emul_lane *l = lane;
+  int vars = 2 * l->n;
+  *out = (bb_par_outcome){0};
+  atomic_store(&l->failed, 0);
+  run(l, vars, settle_count_kernel);
+  if (atomic_load(&l->failed)) {
+    out->failed = 1;
+    return BB_OK;
+  }
+  size_t total = 0;
+  int changed = 0;
+  for (int v = 0; v < vars; v++) {
+    const bb_par_settled_var *r = &l->res[v];
+    if (r->kind < 0) continue;
+    int32_t *rec = l->out_rec + (size_t)changed++ * BB_PAR_OUT_INTS;
+    rec[BB_PAR_OUT_VAR] = v;
+    rec[BB_PAR_OUT_LO] = r->lo;
+    rec[BB_PAR_OUT_HI] = r->hi;
+    rec[BB_PAR_OUT_KIND] = r->kind;
+    rec[BB_PAR_OUT_COUNT] = r->count;
+    rec[BB_PAR_OUT_OFFSET] = (int32_t)total;
+    total += (size_t)r->count;
+  }
+  if (total > l->values_cap) {
+    int32_t *values = realloc(l->out_values, total * sizeof *values);
+    if (!values) return bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for %zu results", total);
+    l->out_values = values;
+    l->values_cap = total;
+  }
+  run(l, changed, settle_emit_kernel);
+  run(l, changed, commit_kernel);
+  out->changed = changed;
+  out->rec = l->out_rec;
+  out->values = l->out_values;
+  return BB_OK;
+}
+
+const bb_par_engine_ops bb_par_emulated_ops = {"emulated",    emul_shared_new, emul_shared_free, emul_lane_new,
+                                               emul_lane_free, emul_propose,    emul_settle};

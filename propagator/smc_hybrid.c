@@ -1,0 +1,107 @@
+/* The automatic choice between the CPU and the GPU for one Stable Marriage propagation
+ * (seed 003 section 5, seed 000 section IV-C).
+ *
+ * What a propagation knows before it starts: n, whether the node is fresh (every proposer
+ * free), how many variables the host reported changed, how many of them free a proposer
+ * (a proposer's minimum rose, or a receiver's maximum fell below its holder) and their
+ * total domain size when the last propagation ended. Seed 003 measured that the GPU wins
+ * only with many free proposers: its fixed costs (transfers, launches, a host round trip
+ * per round) are tens of microseconds, while the CPU's event rules cost a few
+ * microseconds per free proposer. So the GPU is taken when
+ *     n >= min_n  and  free proposers >= min_free
+ * with both thresholds calibrated on the machine by `fzn-bamboo --calibrate`
+ * (minizinc/calibrate.c), which times both paths and writes them to a file per GPU model:
+ * $BAMBOO_CALIBRATION if set, else $XDG_CACHE_HOME/bamboo/ (or ~/.cache/bamboo/)
+ * calibration-<gpu model>.txt. Without a file the defaults below (measured on an H100,
+ * bench/results/) apply. */
+#include "smc_internal.h"
+#include "bb_gpu.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Defaults from bench/results/smc-gpu-*.md (H100): the GPU's root propagation wins from
+ * n = 1000 on; later propagations need hundreds of free proposers to pay for the round trip. */
+enum { DEFAULT_MIN_N = 1000, DEFAULT_MIN_FREE = 256, DEFAULT_TAIL = 32 };
+
+static atomic_int tail_threshold = DEFAULT_TAIL;
+
+void bb_smc_set_tail_threshold(int threshold) { atomic_store(&tail_threshold, threshold < 0 ? 0 : threshold); }
+int bb_smc_tail_threshold(void) { return atomic_load_explicit(&tail_threshold, memory_order_relaxed); }
+
+static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+static bool gpu_usable;
+static bb_smc_calibration calibration = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, "built-in defaults"};
+
+static void probe(void) {
+  char why[256];
+  gpu_usable = bb_gpu_probe(why, sizeof why) == 1;
+  if (!gpu_usable) return;
+  char path[1024];
+  if (!bb_smc_calibration_path(path, sizeof path)) return;
+  FILE *f = fopen(path, "r");
+  if (!f) return;
+  bb_smc_calibration c = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, ""};
+  char line[256];
+  while (fgets(line, sizeof line, f)) {
+    int value;
+    if (sscanf(line, "min_n %d", &value) == 1 && value >= 1) c.min_n = value;
+    if (sscanf(line, "min_free %d", &value) == 1 && value >= 1) c.min_free = value;
+  }
+  fclose(f);
+  snprintf(c.source, sizeof c.source, "%s", path);
+  calibration = c;
+}
+
+bool bb_smc_gpu_usable(void) {
+  pthread_once(&probe_once, probe);
+  return gpu_usable;
+}
+
+bb_smc_calibration bb_smc_get_calibration(void) {
+  pthread_once(&probe_once, probe);
+  return calibration;
+}
+
+bool bb_smc_calibration_path(char *out, size_t len) {
+  const char *env = getenv("BAMBOO_CALIBRATION");
+  if (env && *env) return (size_t)snprintf(out, len, "%s", env) < len;
+  char model[128];
+  if (!bb_gpu_name(model, sizeof model)) return false;
+  for (char *c = model; *c; c++)
+    if (!isalnum((unsigned char)*c)) *c = '-';
+  const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  int w = cache && *cache ? snprintf(out, len, "%s/bamboo/calibration-%s.txt", cache, model)
+          : home && *home ? snprintf(out, len, "%s/.cache/bamboo/calibration-%s.txt", home, model)
+                          : -1;
+  return w > 0 && (size_t)w < len;
+}
+
+bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
+                                 const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info) {
+  int n = p->n, free_proposers = 0, modified;
+  long long old_domain = 0;
+  if (node->fresh) {
+    free_proposers = strength == BB_SMC_GS_LISTS ? 2 * n : n;
+    modified = 2 * n;
+    old_domain = 2LL * n * n;
+  } else {
+    modified = s->stack_len;
+    for (int k = 0; k < s->stack_len; k++) {
+      int v = s->stack[k], lo = node->bounds[v], hi = node->bounds[2 * n + v];
+      old_domain += hi - lo + 1;
+      bool proposer = v < n || strength == BB_SMC_GS_LISTS, receiver = v >= n || strength == BB_SMC_GS_LISTS;
+      if ((proposer && d->min(d->ctx, v) > lo) || (receiver && d->max(d->ctx, v) < hi)) free_proposers++;
+    }
+  }
+  if (info) {
+    info->free_proposers = free_proposers;
+    info->modified = modified;
+    info->old_domain = old_domain;
+  }
+  if (n > BB_SMC_GPU_MAX_N || !bb_smc_gpu_usable()) return BB_SMC_PATH_CPU;
+  bb_smc_calibration c = bb_smc_get_calibration();
+  return n >= c.min_n && free_proposers >= c.min_free ? BB_SMC_PATH_GPU : BB_SMC_PATH_CPU;
+}

@@ -1,0 +1,368 @@
+/* The parallel path of a Stable Marriage propagation, host side (smc_par.h): lanes, what is
+ * sent to the engine, the sequential tail, and the write-back.
+ *
+ * Lanes. An engine's copy of the domains belongs to one search thread: each constraint has
+ * up to BB_SMC_LANES lanes, claimed by a thread on its first parallel propagation with one
+ * compare-and-swap and kept (Gecode's workers are long-lived), so the hot path takes no
+ * lock. A lane's copy matches a node when their stamps agree: then only the variables the
+ * host reported changed, plus those the CPU changed after the last parallel run (stale),
+ * are sent; otherwise every variable is. Any CPU propagation clears the node's stamp.
+ *
+ * The tail. Once the engine has at most the threshold of chains left (or some proposers
+ * are unsettled after a round), the CPU finishes them from the engine's state with the
+ * same steps, one at a time, reading membership from the solver's domains. */
+#include "smc_internal.h"
+
+#include <stdint.h>
+
+struct bb_par_view;
+static inline int host_member(const struct bb_par_view *v, int var, int k);
+static inline uint32_t host_pair(const struct bb_par_view *v, int var, int k);
+static inline void host_wake(const struct bb_par_view *v, int var);
+#define BB_PAR_MEMBER(s, v, k) (!(s)->holes[v] || host_member((s), (v), (k)))
+#define BB_PAR_WAKE(s, holder) host_wake((s), (holder))
+#define BB_PAR_PAIR(s, v, k) host_pair((s), (v), (k))
+#include "smc_par_steps.h"
+
+typedef struct host_tail {
+  const bb_smc_prefs *p;
+  const bb_smc_domains *d;
+  int *stack, len;   /* the proposers still to run (the root batch's scratch, unused here) */
+  uint8_t *queued;
+} host_tail;
+
+static inline int host_member(const bb_par_view *v, int var, int k) {
+  const host_tail *h = v->host;
+  return h->d->contains(h->d->ctx, var, k);
+}
+static inline uint32_t host_pair(const bb_par_view *v, int var, int k) {
+  const host_tail *h = v->host;
+  int partner, rank;
+  bb_smc_pair_partner(h->p, var, k, &partner, &rank);
+  return ((uint32_t)(partner >= h->p->n ? partner - h->p->n : partner) << 16) | (uint32_t)rank;
+}
+static inline void host_wake(const bb_par_view *v, int var) {
+  host_tail *h = (host_tail *)v->host;
+  if (!h->queued[var]) {
+    h->queued[var] = 1;
+    h->stack[h->len++] = var;
+  }
+}
+
+#include "smc_par.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BB_SMC_LANES 64
+
+typedef struct lane {
+  _Atomic(uintptr_t) owner; /* the claiming thread's token; 0: free */
+  void *engine;             /* the engine's lane, made by its owner */
+  bool broken;              /* its engine failed: this thread stays on the CPU */
+  uint64_t stamp;
+  int *stale, stale_len;    /* variables the CPU changed since the engine's last run */
+  uint8_t *is_stale;
+  int32_t *rec;             /* the request being built: 2n records at most */
+  uint32_t *rows;
+  size_t rows_cap;          /* in rows */
+} lane;
+
+struct bb_smc_accel {
+  const bb_par_engine_ops *ops;
+  void *shared;
+  atomic_bool warned;
+  lane lanes[BB_SMC_LANES];
+};
+
+static _Thread_local char thread_token;
+static atomic_uint_fast64_t next_stamp = 1;
+
+void bb_smc_accel_free(struct bb_smc_accel *a) {
+  if (!a) return;
+  for (int i = 0; i < BB_SMC_LANES; i++) {
+    lane *l = &a->lanes[i];
+    if (l->engine) a->ops->lane_free(l->engine);
+    free(l->stale);
+    free(l->is_stale);
+    free(l->rec);
+    free(l->rows);
+  }
+  if (a->shared) a->ops->shared_free(a->shared);
+  free(a);
+}
+
+static const bb_par_engine_ops *engine_ops(bb_smc_path engine) {
+  return engine == BB_SMC_PATH_EMULATED ? &bb_par_emulated_ops : bb_par_gpu_ops();
+}
+
+/* The constraint's engine data, made once (under the prefs' lock: not on the hot path). */
+static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine, bb_error *err) {
+  bb_smc_prefs *p = (bb_smc_prefs *)cp; /* the accel is a cache beside the read-only data */
+  int which = engine == BB_SMC_PATH_EMULATED;
+  struct bb_smc_accel *a = atomic_load_explicit(&p->accel[which], memory_order_acquire);
+  if (a) return a->shared ? a : NULL;
+  pthread_mutex_lock(&p->accel_lock);
+  a = atomic_load_explicit(&p->accel[which], memory_order_acquire);
+  if (!a) {
+    a = calloc(1, sizeof *a);
+    if (a) {
+      a->ops = engine_ops(engine);
+      if (!a->ops) bb_fail(err, BB_ERR_NO_GPU, "this build of bamboo has no CUDA support");
+      else if (p->n > BB_SMC_GPU_MAX_N) bb_fail(err, BB_ERR_ARG, "n = %d is above the parallel path's limit of %d", p->n, BB_SMC_GPU_MAX_N);
+      else a->shared = a->ops->shared_new(p, err);
+      atomic_store_explicit(&p->accel[which], a, memory_order_release);
+    } else {
+      bb_fail(err, BB_ERR_NOMEM, "out of memory");
+    }
+  } else if (!a->shared) {
+    bb_fail(err, BB_ERR_NO_GPU, "the parallel engine could not start earlier");
+  }
+  pthread_mutex_unlock(&p->accel_lock);
+  return a && a->shared ? a : NULL;
+}
+
+/* This thread's lane: found by its token, or claimed with one compare-and-swap. */
+static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *err) {
+  uintptr_t me = (uintptr_t)&thread_token;
+  lane *l = NULL;
+  for (int i = 0; i < BB_SMC_LANES && !l; i++)
+    if (atomic_load_explicit(&a->lanes[i].owner, memory_order_acquire) == me) l = &a->lanes[i];
+  for (int i = 0; i < BB_SMC_LANES && !l; i++) {
+    uintptr_t none = 0;
+    if (atomic_compare_exchange_strong(&a->lanes[i].owner, &none, me)) l = &a->lanes[i];
+  }
+  if (!l) {
+    bb_fail(err, BB_ERR_ARG, "more than %d search threads use this constraint", BB_SMC_LANES);
+    return NULL;
+  }
+  if (l->broken) {
+    bb_fail(err, BB_ERR_GPU, "the engine failed earlier on this thread");
+    return NULL;
+  }
+  if (!l->engine) {
+    size_t vars = 2 * (size_t)p->n;
+    l->stale = malloc(vars * sizeof *l->stale);
+    l->is_stale = calloc(vars, 1);
+    l->rec = malloc(vars * BB_PAR_REC_INTS * sizeof *l->rec);
+    if (!l->stale || !l->is_stale || !l->rec) {
+      bb_fail(err, BB_ERR_NOMEM, "out of memory for a lane");
+      l->broken = true;
+      return NULL;
+    }
+    l->engine = a->ops->lane_new(a->shared, p, err);
+    if (!l->engine) {
+      l->broken = true;
+      return NULL;
+    }
+  }
+  return l;
+}
+
+/* Appends var's record (and its bitmap row when the domain has holes). */
+static bool add_record(lane *l, int count, int *rows, const bb_smc_prefs *p, bb_smc_node *node, bb_smc_scratch *s,
+                       const bb_smc_domains *d, int var) {
+  int n = p->n, words = (n + 31) / 32;
+  int32_t *rec = l->rec + (size_t)count * BB_PAR_REC_INTS;
+  int lo = d->min(d->ctx, var), hi = d->max(d->ctx, var), size = d->size(d->ctx, var);
+  int start = node->bounds[var] < 0 ? 0 : node->bounds[var];
+  rec[BB_PAR_REC_VAR] = var;
+  rec[BB_PAR_REC_LO] = lo;
+  rec[BB_PAR_REC_HI] = hi;
+  rec[BB_PAR_REC_SIZE] = size;
+  rec[BB_PAR_REC_START] = start < lo ? start : lo;
+  if (size == hi - lo + 1) return true;
+  if ((size_t)*rows == l->rows_cap) {
+    size_t cap = l->rows_cap ? 2 * l->rows_cap : 64;
+    uint32_t *grown = realloc(l->rows, cap * (size_t)words * sizeof *grown);
+    if (!grown) return false;
+    l->rows = grown;
+    l->rows_cap = cap;
+  }
+  uint32_t *row = l->rows + (size_t)(*rows)++ * (size_t)words;
+  memset(row, 0, (size_t)words * sizeof *row);
+  int values = d->values(d->ctx, var, s->values);
+  for (int k = 0; k < values; k++) row[s->values[k] >> 5] |= 1u << (s->values[k] & 31);
+  return true;
+}
+
+/* The tail: the unsettled proposers finish here one at a time, from the engine's state. */
+static bool run_tail(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_scratch *s, const bb_smc_domains *d,
+                     bb_par_tail *t) {
+  host_tail h = {p, d, s->lb, 0, s->holes};
+  memset(h.queued, 0, 2 * (size_t)p->n);
+  bb_par_i32a active = 0, failed = 0;
+  bb_par_view view = {p->n, strength == BB_SMC_GS_LISTS, 0, 0, NULL, t->lo0, t->hi0, NULL, t->holes, NULL,
+                      t->ptr, t->word, &active, &failed, &h};
+  int proposers = strength == BB_SMC_GS_LISTS ? 2 * p->n : p->n;
+  for (int i = 0; i < t->count; i++) host_wake(&view, t->unsettled[i]);
+  for (;;) {
+    while (h.len > 0 && !atomic_load(&failed)) {
+      int v = h.stack[--h.len];
+      h.queued[v] = 0;
+      atomic_store(&active, 1);
+      bb_par_chain(&view, v, bb_par_load_i32(&t->ptr[v]));
+    }
+    if (atomic_load(&failed)) break;
+    /* Sequential chains are exact, but a proposer whose pair another one's cap disallowed
+     * without displacing it (a failed state) must still be found: one more check. */
+    for (int v = 0; v < proposers; v++)
+      if (!bb_par_settled(&view, v)) host_wake(&view, v);
+    if (h.len == 0 || atomic_load(&failed)) break;
+  }
+  return !atomic_load(&failed);
+}
+
+/* Writes one changed variable back into the solver: bounds, then kept or removed values. */
+static bool write_back(const bb_smc_domains *d, const int32_t *rec, const int32_t *values) {
+  void *ctx = d->ctx;
+  int var = rec[BB_PAR_OUT_VAR], lo = rec[BB_PAR_OUT_LO], hi = rec[BB_PAR_OUT_HI];
+  const int32_t *vals = values + rec[BB_PAR_OUT_OFFSET];
+  int count = rec[BB_PAR_OUT_COUNT];
+  switch (rec[BB_PAR_OUT_KIND]) {
+  case BB_PAR_KEEP: return d->keep_values(ctx, var, vals, count);
+  case BB_PAR_REMOVE:
+    if (lo > d->min(ctx, var) && !d->raise_min(ctx, var, lo)) return false;
+    if (hi < d->max(ctx, var) && !d->lower_max(ctx, var, hi)) return false;
+    return count == 0 || d->remove_values(ctx, var, vals, count);
+  default:
+    if (lo > d->min(ctx, var) && !d->raise_min(ctx, var, lo)) return false;
+    return hi >= d->max(ctx, var) || d->lower_max(ctx, var, hi);
+  }
+}
+
+/* What the node learns about var: its bounds now; a var newly seen assigned waits for marriage. */
+static void see(bb_smc_node *node, bb_smc_scratch *s, int var, int lo, int hi) {
+  int n = node->n;
+  int *nlo = &node->bounds[var], *nhi = &node->bounds[2 * n + var];
+  if (lo == hi && !(*nlo == lo && *nhi == hi)) {
+    s->unknown[s->unknown_len++] = var;
+    node->unassigned--;
+  }
+  *nlo = lo;
+  *nhi = hi;
+}
+
+static void forget_events(bb_smc_scratch *s) {
+  for (int k = 0; k < s->stack_len; k++) s->queued[s->stack[k]] = 0;
+  for (int k = 0; k < s->unknown_len; k++) s->is_unknown[s->unknown[k]] = 0;
+  s->stack_len = s->unknown_len = 0;
+  s->ranges_len = 0;
+}
+
+bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
+                             bb_smc_node *node, bb_smc_scratch *s, const bb_smc_domains *d,
+                             bb_smc_run_info *info) {
+  bb_error err = {{0}};
+  double t0 = bb_now();
+  struct bb_smc_accel *a = accel_of(p, engine, &err);
+  lane *l = a ? lane_of(a, p, &err) : NULL;
+  if (!l) {
+    if (a && !atomic_exchange(&a->warned, true))
+      fprintf(stderr, "bamboo: warning: stable_matching: %s engine unavailable (%s); propagating on the CPU\n",
+              a->ops ? a->ops->name : "GPU", err.msg);
+    else if (!a && engine == BB_SMC_PATH_GPU && !bb_smc_gpu_usable())
+      ; /* no GPU at all: the caller has warned */
+    else if (!a)
+      fprintf(stderr, "bamboo: warning: stable_matching: parallel engine unavailable (%s); propagating on the CPU\n",
+              err.msg);
+    return BB_SMC_NOMEM;
+  }
+  int n = p->n, vars = 2 * n, count = 0, rows = 0;
+  /* 1. What the engine must learn. Fresh node or another lineage: everything. */
+  bool full = node->fresh || node->stamp == 0 || node->stamp != l->stamp;
+  bool ok = true;
+  if (full) {
+    for (int v = 0; v < vars && ok; v++) ok = add_record(l, count++, &rows, p, node, s, d, v);
+  } else {
+    for (int k = 0; k < s->stack_len && ok; k++) {
+      int v = s->stack[k];
+      if (l->is_stale[v]) continue; /* sent below */
+      ok = add_record(l, count++, &rows, p, node, s, d, v);
+    }
+    for (int k = 0; k < l->stale_len && ok; k++) ok = add_record(l, count++, &rows, p, node, s, d, l->stale[k]);
+  }
+  for (int k = 0; k < l->stale_len; k++) l->is_stale[l->stale[k]] = 0;
+  l->stale_len = 0;
+  l->stamp = 0; /* the engine's copy is in flux until this run ends well */
+  if (!ok) return BB_SMC_NOMEM;
+  bb_par_request req = {strength == BB_SMC_GS_LISTS, bb_smc_tail_threshold(), count, full, l->rec, l->rows};
+  if (info) {
+    info->uploaded = count;
+    info->t_gather = bb_now() - t0;
+  }
+  /* 2. Proposals, then the tail. */
+  double t1 = bb_now();
+  bb_par_tail tail;
+  bb_status st = a->ops->propose(l->engine, &req, &tail, &err);
+  double t2 = bb_now();
+  bool tail_ran = false;
+  if (st == BB_OK && !tail.failed && tail.count > 0) {
+    if (!run_tail(p, strength, s, d, &tail)) tail.failed = 1;
+    tail_ran = true;
+  }
+  double t3 = bb_now();
+  /* 3. Settle: the new domains, compactly. */
+  bb_par_outcome out = {0};
+  if (st == BB_OK && !tail.failed) st = a->ops->settle(l->engine, &tail, tail_ran, &out, &err);
+  double t4 = bb_now();
+  if (st != BB_OK) {
+    l->broken = true;
+    fprintf(stderr, "bamboo: warning: stable_matching: %s engine failed (%s); this search thread propagates on the CPU from now on\n",
+            a->ops->name, err.msg);
+    return BB_SMC_NOMEM;
+  }
+  /* The engine saw every event: the event rules must not see them again. */
+  forget_events(s);
+  for (int k = 0; k < count; k++) {
+    const int32_t *rec = l->rec + (size_t)k * BB_PAR_REC_INTS;
+    see(node, s, rec[BB_PAR_REC_VAR], rec[BB_PAR_REC_LO], rec[BB_PAR_REC_HI]);
+  }
+  node->fresh = 0;
+  if (tail.failed || out.failed) return BB_SMC_FAILED;
+  /* 4. Write-back. */
+  for (int k = 0; k < out.changed && ok; k++) {
+    const int32_t *rec = out.rec + (size_t)k * BB_PAR_OUT_INTS;
+    ok = write_back(d, rec, out.values);
+    see(node, s, rec[BB_PAR_OUT_VAR], rec[BB_PAR_OUT_LO], rec[BB_PAR_OUT_HI]);
+  }
+  if (info) {
+    info->tail = tail_ran ? tail.count : 0;
+    info->rounds = tail.rounds;
+    info->written = out.changed;
+    info->t_propose = t2 - t1;
+    info->t_tail = t3 - t2;
+    info->t_settle = t4 - t3;
+    info->t_apply = bb_now() - t4;
+  }
+  if (!ok) return BB_SMC_FAILED;
+  s->track_dirty = true;
+  s->dirty_len = 0;
+  return BB_SMC_FIX;
+}
+
+void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s, bool ok) {
+  s->track_dirty = false;
+  struct bb_smc_accel *a = atomic_load_explicit(&((bb_smc_prefs *)p)->accel[engine == BB_SMC_PATH_EMULATED],
+                                                memory_order_acquire);
+  uintptr_t me = (uintptr_t)&thread_token;
+  lane *l = NULL;
+  for (int i = 0; a && i < BB_SMC_LANES && !l; i++)
+    if (atomic_load_explicit(&a->lanes[i].owner, memory_order_acquire) == me) l = &a->lanes[i];
+  for (int k = 0; k < s->dirty_len; k++) {
+    int v = s->dirty[k];
+    s->is_dirty[v] = 0;
+    if (l && !l->is_stale[v]) {
+      l->is_stale[v] = 1;
+      l->stale[l->stale_len++] = v;
+    }
+  }
+  s->dirty_len = 0;
+  if (!l) return;
+  if (ok) {
+    l->stamp = node->stamp = atomic_fetch_add(&next_stamp, 1);
+  } else {
+    l->stamp = node->stamp = 0;
+  }
+}

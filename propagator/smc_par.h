@@ -1,0 +1,88 @@
+/* The parallel path of the Stable Marriage propagation, host side: what the engines (the GPU
+ * in cuda/gpu_smc.cu, its CPU emulation in smc_emul.c) are asked to do and what they give
+ * back. The per-thread steps both engines run are in smc_par_steps.h; smc_par.c gathers
+ * the domains, runs the sequential tail and writes the results back.
+ *
+ * An engine keeps, per lane (one per constraint and search thread), a copy of every
+ * domain (bounds, size, bitmap row when it has holes). A propagation sends the records of
+ * the variables that changed since the lane last saw this lineage (all of them when
+ * unsure), then:
+ *   propose  proposals from every proposer's start rank, repeated on the unsettled ones
+ *            until none is left or (threshold > 0) the rest is handed to the CPU tail;
+ *   settle   every variable's new domain from the final bounds; the lane's copy becomes
+ *            the new domains, the changed ones come back in compact form.
+ * Includers that define BB_PAR_MEMBER / BB_PAR_WAKE include smc_par_steps.h first. */
+#ifndef BB_SMC_PAR_H
+#define BB_SMC_PAR_H
+
+#include "smc.h"
+#include "smc_par_steps.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Record fields of an upload (one variable each). start: where a proposer's walk begins,
+ * the minimum the last propagation of this lineage saw (0 on a fresh node). */
+enum { BB_PAR_REC_VAR, BB_PAR_REC_LO, BB_PAR_REC_HI, BB_PAR_REC_SIZE, BB_PAR_REC_START, BB_PAR_REC_INTS };
+/* Result fields (one changed variable each): kind is BB_PAR_INTERVAL/KEEP/REMOVE
+ * (smc_par_steps.h); values[offset .. offset + count) holds the kept or removed ranks. */
+enum { BB_PAR_OUT_VAR, BB_PAR_OUT_LO, BB_PAR_OUT_HI, BB_PAR_OUT_KIND, BB_PAR_OUT_COUNT, BB_PAR_OUT_OFFSET,
+       BB_PAR_OUT_INTS };
+
+typedef struct bb_par_request {
+  int gs_lists;
+  int threshold;         /* hand the tail to the CPU once at most this many chains run; 0: never */
+  int count;             /* records */
+  int full;              /* the records cover every variable */
+  const int32_t *rec;    /* count x BB_PAR_REC_INTS */
+  const uint32_t *rows;  /* one bitmap row (words each) per record whose domain has holes, in order */
+} bb_par_request;
+
+/* What propose leaves for the CPU: the unsettled proposers and, when there are any, the
+ * state arrays (host copies owned by the lane, valid until its next call). */
+typedef struct bb_par_tail {
+  int failed;
+  int count;
+  const int32_t *unsettled;
+  bb_par_i32a *ptr;
+  bb_par_u32a *word;
+  const int32_t *lo0, *hi0;
+  const uint8_t *holes;
+  int rounds;            /* propose launches */
+} bb_par_tail;
+
+typedef struct bb_par_outcome {
+  int failed;
+  int changed;           /* result records */
+  const int32_t *rec;    /* changed x BB_PAR_OUT_INTS */
+  const int32_t *values;
+} bb_par_outcome;
+
+typedef struct bb_par_engine_ops {
+  const char *name;
+  void *(*shared_new)(const bb_smc_prefs *p, bb_error *err); /* preference data, once per constraint */
+  void (*shared_free)(void *shared);
+  void *(*lane_new)(void *shared, const bb_smc_prefs *p, bb_error *err);
+  void (*lane_free)(void *lane);
+  bb_status (*propose)(void *lane, const bb_par_request *req, bb_par_tail *tail, bb_error *err);
+  /* tail_ran: the host changed tail->ptr / tail->word, which the engine takes back. */
+  bb_status (*settle)(void *lane, const bb_par_tail *tail, int tail_ran, bb_par_outcome *out, bb_error *err);
+} bb_par_engine_ops;
+
+extern const bb_par_engine_ops bb_par_emulated_ops; /* smc_emul.c */
+/* cuda/gpu_smc.cu; NULL in a build without CUDA (gpu_stub.c). */
+const bb_par_engine_ops *bb_par_gpu_ops(void);
+
+/* The pair matrix both engines read: 2n rows (men, then women) of n entries
+ * (partner's index on the other side << 16) | (partner's rank of the row's person).
+ * Needs n <= 65536. Rows [row0, row1) into out. */
+void bb_par_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out);
+
+/* Emulation threads (tests vary it); default 4. */
+void bb_par_emulated_set_threads(int threads);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

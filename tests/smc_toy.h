@@ -1,0 +1,120 @@
+/* A toy host for the SMC core, shared by the core's tests: bitset domains (one byte per
+ * variable and rank) and search nodes that pair them with the core's
+ * node state. No Gecode. */
+#ifndef BB_SMC_TOY_H
+#define BB_SMC_TOY_H
+
+#include "smc.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct toy {
+  int n;
+  uint8_t *in; /* 2n x n */
+} toy;
+
+static inline int toy_min(void *c, int var) {
+  toy *t = c;
+  for (int v = 0; v < t->n; v++)
+    if (t->in[var * t->n + v]) return v;
+  return t->n;
+}
+static inline int toy_max(void *c, int var) {
+  toy *t = c;
+  for (int v = t->n - 1; v >= 0; v--)
+    if (t->in[var * t->n + v]) return v;
+  return -1;
+}
+static inline int toy_size(void *c, int var) {
+  toy *t = c;
+  int k = 0;
+  for (int v = 0; v < t->n; v++) k += t->in[var * t->n + v];
+  return k;
+}
+static inline bool toy_contains(void *c, int var, int value) {
+  toy *t = c;
+  return value >= 0 && value < t->n && t->in[var * t->n + value];
+}
+static inline int toy_values(void *c, int var, int *out) {
+  toy *t = c;
+  int k = 0;
+  for (int v = 0; v < t->n; v++)
+    if (t->in[var * t->n + v]) out[k++] = v;
+  return k;
+}
+static inline bool toy_nonempty(toy *t, int var) { return toy_min(t, var) < t->n; }
+static inline bool toy_remove(void *c, int var, int value) {
+  toy *t = c;
+  if (value >= 0 && value < t->n) t->in[var * t->n + value] = 0;
+  return toy_nonempty(t, var);
+}
+static inline bool toy_lower_max(void *c, int var, int value) {
+  toy *t = c;
+  for (int v = value + 1; v < t->n; v++)
+    if (v >= 0) t->in[var * t->n + v] = 0;
+  return toy_nonempty(t, var);
+}
+static inline bool toy_raise_min(void *c, int var, int value) {
+  toy *t = c;
+  for (int v = 0; v < value && v < t->n; v++) t->in[var * t->n + v] = 0;
+  return toy_nonempty(t, var);
+}
+static inline bool toy_assign(void *c, int var, int value) {
+  toy *t = c;
+  bool had = toy_contains(t, var, value);
+  memset(t->in + var * t->n, 0, (size_t)t->n);
+  if (had) t->in[var * t->n + value] = 1;
+  return had;
+}
+static inline bool toy_remove_values(void *c, int var, const int *values, int count) {
+  toy *t = c;
+  for (int k = 0; k < count; k++) {
+    if (k > 0 && values[k] <= values[k - 1]) return false; /* contract: ascending, distinct */
+    toy_remove(t, var, values[k]);
+  }
+  return toy_nonempty(t, var);
+}
+static inline bool toy_keep_values(void *c, int var, const int *values, int count) {
+  toy *t = c;
+  int at = 0; /* values are ascending: walk them beside the ranks */
+  for (int v = 0; v < t->n; v++) {
+    while (at < count && values[at] < v) at++;
+    if (at == count || values[at] != v) t->in[var * t->n + v] = 0;
+  }
+  return toy_nonempty(t, var);
+}
+
+static inline bb_smc_domains toy_domains(toy *t) {
+  return (bb_smc_domains){t,          toy_min,    toy_max,    toy_size,      toy_contains,
+                          toy_values, toy_remove, toy_lower_max,    toy_raise_min,
+                          toy_assign, toy_remove_values, toy_keep_values};
+}
+
+/* --- A search node of the toy solver: domains + the core's node state. --- */
+typedef struct toy_node {
+  toy dom;
+  bb_smc_node *smc;
+} toy_node;
+
+static inline toy_node node_new(int n) {
+  toy_node t = {{n, malloc((size_t)2 * n * n)}, malloc(bb_smc_node_bytes(n))};
+  memset(t.dom.in, 1, (size_t)2 * n * n);
+  bb_smc_node_init(t.smc, n);
+  return t;
+}
+static inline toy_node node_copy(const toy_node *o) {
+  int n = o->dom.n;
+  toy_node t = {{n, malloc((size_t)2 * n * n)}, malloc(bb_smc_node_bytes(n))};
+  memcpy(t.dom.in, o->dom.in, (size_t)2 * n * n);
+  memcpy(t.smc, o->smc, bb_smc_node_bytes(n));
+  return t;
+}
+static inline void node_free(toy_node *t) {
+  free(t->dom.in);
+  free(t->smc);
+}
+
+#endif

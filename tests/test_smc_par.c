@@ -1,0 +1,286 @@
+/* The parallel path of the Stable Marriage propagation (smc_par.c and an engine) against
+ * the sequential event rules (smc.c), on the toy host of smc_toy.h:
+ *   - lockstep random searches: two copies of every search node, one propagated on the CPU
+ *     path, one on the parallel path, must hold identical domains and results after every
+ *     propagation. Random instances, random side constraints (holes on either side, forced
+ *     pairs, rank bounds), random decisions (assign, remove, bounds; both branches), random
+ *     event styles, both strengths, several tail thresholds and thread counts, and the
+ *     parallel lineage sometimes propagated on the CPU (as the hybrid does) so that the
+ *     engine's copy goes stale and must be refreshed;
+ *   - enumeration on the parallel path alone equals brute force (n <= 6).
+ * Without arguments the engine is the CPU emulation (host threads + atomics, the kernels'
+ * code); `test_smc_par gpu` runs the same checks on the GPU and exits 77 without one. */
+#include "smc.h"
+#include "smc_reference.h"
+#include "smc_toy.h"
+#include "test_util.h"
+
+#include "bb_gpu.h"
+#include "smc_par.h"
+
+#include <stdio.h>
+
+static bb_smc_path engine = BB_SMC_PATH_EMULATED;
+static long states_compared, engine_runs;
+
+typedef struct lockstep {
+  const bb_smc_prefs *prefs;
+  bb_smc_strength strength;
+  bb_smc_scratch *cpu_scratch, *par_scratch;
+  int n;
+  uint64_t rng;
+  int budget;      /* nodes left in this search */
+  int cpu_mix;     /* 1 in cpu_mix propagations of the parallel lineage run on the CPU; 0: never */
+  int event_style; /* inner removals: 0 precise, 1 unknown, 2 either at random */
+} lockstep;
+
+static bool same_domains(const toy_node *a, const toy_node *b, int n) {
+  return memcmp(a->dom.in, b->dom.in, (size_t)2 * n * n) == 0;
+}
+
+static void describe_difference(const toy_node *a, const toy_node *b, int n) {
+  for (int v = 0; v < 2 * n; v++)
+    if (memcmp(a->dom.in + v * n, b->dom.in + v * n, (size_t)n) != 0) {
+      fprintf(stderr, "  var %d: cpu", v);
+      for (int k = 0; k < n; k++)
+        if (a->dom.in[v * n + k]) fprintf(stderr, " %d", k);
+      fprintf(stderr, " | parallel");
+      for (int k = 0; k < n; k++)
+        if (b->dom.in[v * n + k]) fprintf(stderr, " %d", k);
+      fprintf(stderr, "\n");
+      return;
+    }
+}
+
+/* A removal as the host's advisor reports it: an inner one precisely or as unknown. */
+static void note(lockstep *L, bb_smc_scratch *s, int var, int lo, int hi, bool inner) {
+  int style = L->event_style == 2 ? (int)(tu_rand(&L->rng) % 2) : L->event_style;
+  if (!inner) bb_smc_note_changed(s, var);
+  else if (style == 1) bb_smc_note_unknown(s, var);
+  else bb_smc_note_removed(s, var, lo, hi);
+}
+
+typedef enum decision { D_ASSIGN, D_REMOVE, D_MIN, D_MAX } decision;
+
+/* Applies a decision (or its negation) to a node and tells the scratch. Returns false if
+ * the host's own domain emptied (the host fails before propagating). */
+static bool apply(lockstep *L, bb_smc_scratch *s, toy_node *t, int var, decision d, int value, bool negate) {
+  int lo = toy_min(&t->dom, var), hi = toy_max(&t->dom, var);
+  bool ok;
+  switch (d) {
+  case D_ASSIGN:
+  case D_REMOVE:
+    if ((d == D_ASSIGN) != negate) {
+      ok = toy_assign(&t->dom, var, value);
+      bb_smc_note_changed(s, var);
+    } else {
+      ok = toy_remove(&t->dom, var, value);
+      note(L, s, var, value, value, value > lo && value < hi);
+    }
+    break;
+  case D_MIN: /* var >= value, or var < value */
+    ok = negate ? toy_lower_max(&t->dom, var, value - 1) : toy_raise_min(&t->dom, var, value);
+    bb_smc_note_changed(s, var);
+    break;
+  default: /* var <= value, or var > value */
+    ok = negate ? toy_raise_min(&t->dom, var, value + 1) : toy_lower_max(&t->dom, var, value);
+    bb_smc_note_changed(s, var);
+    break;
+  }
+  return ok;
+}
+
+static void search(lockstep *L, toy_node *cpu, toy_node *par) {
+  if (L->budget-- <= 0) return;
+  int n = L->n;
+  bb_smc_domains dc = toy_domains(&cpu->dom), dp = toy_domains(&par->dom);
+  bb_smc_result rc = bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, cpu->smc, L->cpu_scratch, &dc,
+                                         NULL, NULL);
+  bb_smc_path path = L->cpu_mix && tu_rand(&L->rng) % (uint64_t)L->cpu_mix == 0 ? BB_SMC_PATH_CPU : engine;
+  bb_smc_run_info info = {0};
+  bb_smc_result rp = bb_smc_propagate_on(L->prefs, L->strength, path, par->smc, L->par_scratch, &dp, NULL, &info);
+  if (path == engine) {
+    CHECKF(info.path == engine, "the %s engine did not run (took %s)", bb_smc_path_name(engine),
+           bb_smc_path_name(info.path));
+    engine_runs++;
+  }
+  CHECKF(rc == rp, "n %d %s: cpu result %d, parallel %d", n, bb_smc_strength_name(L->strength), (int)rc, (int)rp);
+  if (rc != rp) return;
+  if (rc == BB_SMC_FAILED) return;
+  states_compared++;
+  bool same = same_domains(cpu, par, n);
+  CHECKF(same, "n %d %s: domains differ after propagation (%s, tail threshold %d, %d uploaded, fresh lineage %d)", n,
+         bb_smc_strength_name(L->strength), bb_smc_path_name(path), bb_smc_tail_threshold(), info.uploaded,
+         L->budget);
+  if (!same) {
+    describe_difference(cpu, par, n);
+    L->budget = 0;
+    return;
+  }
+  int var = -1, tries = 0;
+  while (var < 0 && tries++ < 4 * n) {
+    int v = (int)(tu_rand(&L->rng) % (uint64_t)(2 * n));
+    if (toy_min(&cpu->dom, v) != toy_max(&cpu->dom, v)) var = v;
+  }
+  for (int v = 0; v < 2 * n && var < 0; v++)
+    if (toy_min(&cpu->dom, v) != toy_max(&cpu->dom, v)) var = v;
+  if (var < 0) {
+    CHECK(rc == BB_SMC_SOLVED);
+    return;
+  }
+  int lo = toy_min(&cpu->dom, var), hi = toy_max(&cpu->dom, var), value;
+  do value = lo + (int)(tu_rand(&L->rng) % (uint64_t)(hi - lo + 1));
+  while (!toy_contains(&cpu->dom, var, value));
+  decision d = (decision)(tu_rand(&L->rng) % 4);
+  if (d == D_MIN && value == lo) value = hi;
+  if (d == D_MAX && value == hi) value = lo;
+  for (int branch = 0; branch < 2; branch++) {
+    toy_node c = node_copy(cpu), p = node_copy(par);
+    bool ok_c = apply(L, L->cpu_scratch, &c, var, d, value, branch == 1);
+    bool ok_p = apply(L, L->par_scratch, &p, var, d, value, branch == 1);
+    CHECK(ok_c == ok_p);
+    if (ok_c && ok_p) search(L, &c, &p);
+    bb_smc_scratch_clear(L->cpu_scratch);
+    bb_smc_scratch_clear(L->par_scratch);
+    node_free(&c);
+    node_free(&p);
+  }
+}
+
+/* Holes on either side, maybe a forced pair, maybe a rank bound: the side constraints a
+ * model would post, applied to both copies before the first propagation. */
+static void side_constraints(lockstep *L, toy_node *a, toy_node *b, const int *pm) {
+  int n = L->n;
+  int holes = (int)(tu_rand(&L->rng) % (uint64_t)(n + 2));
+  for (int h = 0; h < holes; h++) {
+    int var = (int)(tu_rand(&L->rng) % (uint64_t)(2 * n)), k = (int)(tu_rand(&L->rng) % (uint64_t)n);
+    toy_remove(&a->dom, var, k);
+    toy_remove(&b->dom, var, k);
+  }
+  if (tu_rand(&L->rng) % 3 == 0) {
+    int i = (int)(tu_rand(&L->rng) % (uint64_t)n), k = (int)(tu_rand(&L->rng) % (uint64_t)n);
+    toy_assign(&a->dom, i, k);
+    toy_assign(&b->dom, i, k);
+  }
+  if (tu_rand(&L->rng) % 3 == 0) {
+    int var = (int)(tu_rand(&L->rng) % (uint64_t)(2 * n)), cut = n / 2;
+    toy_lower_max(&a->dom, var, cut);
+    toy_lower_max(&b->dom, var, cut);
+  }
+  (void)pm;
+}
+
+static void lockstep_instances(int n, int instances, int budget, uint64_t seed) {
+  static const int thresholds[] = {0, 1, 3, 1000};
+  static const int threads[] = {1, 2, 4, 8};
+  int *pm = malloc((size_t)n * n * sizeof *pm), *pw = malloc((size_t)n * n * sizeof *pw);
+  for (int inst = 0; inst < instances; inst++) {
+    ref_random_prefs(n, &seed, pm, pw);
+    bb_error err;
+    bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, &err);
+    CHECKF(prefs != NULL, "%s", err.msg);
+    if (!prefs) continue;
+    for (int strength = 0; strength < 2; strength++) {
+      lockstep L = {prefs, strength ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS, bb_smc_scratch_new(n, &err),
+                    bb_smc_scratch_new(n, &err), n, seed ^ (uint64_t)(inst * 2 + strength), budget,
+                    getenv("MIX") ? atoi(getenv("MIX")) : (int)(tu_rand(&seed) % 4), (int)(tu_rand(&seed) % 3)};
+      if (getenv("TAIL")) { tu_rand(&seed); }
+      bb_smc_set_tail_threshold(thresholds[tu_rand(&seed) % 4]);
+      if (getenv("TAIL")) bb_smc_set_tail_threshold(atoi(getenv("TAIL")));
+      bb_par_emulated_set_threads(threads[tu_rand(&seed) % 4]);
+      toy_node a = node_new(n), b = node_new(n);
+      if (tu_rand(&seed) % 4 != 0) side_constraints(&L, &a, &b, pm);
+      bool nonempty = true;
+      for (int v = 0; v < 2 * n; v++) nonempty = nonempty && toy_nonempty(&a.dom, v);
+      if (nonempty) search(&L, &a, &b);
+      node_free(&a);
+      node_free(&b);
+      bb_smc_scratch_free(L.cpu_scratch);
+      bb_smc_scratch_free(L.par_scratch);
+    }
+    bb_smc_prefs_release(prefs);
+  }
+  free(pm);
+  free(pw);
+}
+
+/* --- Enumeration on the parallel path alone, against brute force. --- */
+typedef struct enumeration {
+  const bb_smc_prefs *prefs;
+  bb_smc_strength strength;
+  bb_smc_scratch *scratch;
+  int n;
+  long solutions;
+} enumeration;
+
+static void enumerate(enumeration *E, toy_node *t) {
+  bb_smc_domains d = toy_domains(&t->dom);
+  bb_smc_result r = bb_smc_propagate_on(E->prefs, E->strength, engine, t->smc, E->scratch, &d, NULL, NULL);
+  if (r == BB_SMC_FAILED) return;
+  int n = E->n, var = -1;
+  for (int v = 0; v < n && var < 0; v++)
+    if (toy_min(&t->dom, v) != toy_max(&t->dom, v)) var = v;
+  if (var < 0) {
+    E->solutions++;
+    return;
+  }
+  int value = toy_min(&t->dom, var);
+  toy_node left = node_copy(t), right = node_copy(t);
+  toy_assign(&left.dom, var, value);
+  bb_smc_note_changed(E->scratch, var);
+  enumerate(E, &left);
+  toy_remove(&right.dom, var, value);
+  bb_smc_note_changed(E->scratch, var);
+  enumerate(E, &right);
+  node_free(&left);
+  node_free(&right);
+}
+
+static void brute_force(void) {
+  uint64_t seed = 5150;
+  for (int n = 1; n <= 6; n++)
+    for (int inst = 0; inst < 12; inst++) {
+      int pm[36], pw[36];
+      bool allowed[36];
+      ref_random_prefs(n, &seed, pm, pw);
+      for (int q = 0; q < n * n; q++) allowed[q] = true;
+      ref_matchings expected = ref_enumerate(pm, pw, n, allowed);
+      bb_error err;
+      bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, &err);
+      for (int strength = 0; strength < 2; strength++) {
+        enumeration E = {prefs, strength ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS, bb_smc_scratch_new(n, &err), n, 0};
+        toy_node root = node_new(n);
+        enumerate(&E, &root);
+        CHECKF(E.solutions == expected.count, "n %d: %ld stable matchings on the parallel path, brute force %d", n,
+               E.solutions, expected.count);
+        node_free(&root);
+        bb_smc_scratch_free(E.scratch);
+      }
+      free(expected.wife);
+      bb_smc_prefs_release(prefs);
+    }
+}
+
+int main(int argc, char **argv) {
+  bool quick = false;
+  for (int a = 1; a < argc; a++) {
+    if (!strcmp(argv[a], "gpu")) engine = BB_SMC_PATH_GPU;
+    if (!strcmp(argv[a], "quick")) quick = true;
+  }
+  if (engine == BB_SMC_PATH_GPU) {
+    char why[256];
+    if (!bb_gpu_probe(why, sizeof why)) {
+      printf("skipped: %s\n", why);
+      return 77;
+    }
+  }
+  brute_force();
+  uint64_t seed = 424242;
+  for (int n = 1; n <= 12; n++) lockstep_instances(n, quick ? 10 : 40, 200, seed + (uint64_t)n);
+  lockstep_instances(30, quick ? 4 : 12, 150, seed + 30);
+  lockstep_instances(64, quick ? 2 : 6, 100, seed + 64);
+  lockstep_instances(150, quick ? 1 : 3, 60, seed + 150);
+  printf("%s engine: %ld states compared with the CPU path, %ld parallel propagations\n", bb_smc_path_name(engine),
+         states_compared, engine_runs);
+  return tu_finish();
+}
