@@ -41,7 +41,7 @@ static int run(int n, uint64_t seed, bb_smc_strength strength, bool enumerate) {
   bb_space *space = bb_space_new(&err);
   for (int i = 0; i < n; i++) men[i] = bb_int_var(space, 0, n - 1, &err);
   for (int j = 0; j < n; j++) women[j] = bb_int_var(space, 0, n - 1, &err);
-  bb_stable_matching_options opts = {strength};
+  bb_stable_matching_options opts = {strength, BB_SMC_PATH_CPU};
   double t0 = bb_now();
   if (bb_post_stable_matching(space, men, n, women, n, pm, n, n, pw, n, n, &opts, &err) != BB_OK) {
     fprintf(stderr, "smc-bench: %s\n", err.msg);

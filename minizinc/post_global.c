@@ -239,16 +239,21 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
     if (!arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k])) return false;
   if ((long long)dims[0] * dims[1] != npm || (long long)dims[2] * dims[3] != npw)
     return fzn_report(b, c->line, "%s: matrix sizes disagree with the data", c->name);
-  bb_stable_matching_options opts = {BB_SMC_GS_LISTS};
+  /* ::gpu and ::cpu (alias ::uniud, seed 003's name for the serial propagator) force a path;
+   * without either, the hybrid chooses at every propagation. */
+  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, BB_SMC_PATH_AUTO};
   for (int a = 0; a < c->annotations.count; a++) {
     const fzn_expr *ann = c->annotations.items[a];
     if (ann->kind != FZN_E_ID) continue;
-    /* ::gpu asks for the GPU path, which the GPU issue builds; until then the CPU path runs. */
-    if (!strcmp(ann->u.id.name, "gpu") && !b->warned_gpu) {
-      fprintf(b->errors, "%s:%d: warning: ::gpu: no GPU propagation in this build; stable_matching runs on the CPU\n",
-              b->model->file, c->line);
-      b->warned_gpu = true;
-    }
+    if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) opts.path = BB_SMC_PATH_CPU;
+    if (!strcmp(ann->u.id.name, "gpu")) opts.path = BB_SMC_PATH_GPU;
+  }
+  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
+    if (!b->warned_gpu)
+      fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); stable_matching propagates on the CPU\n",
+              b->model->file, c->line, bb_smc_gpu_why());
+    b->warned_gpu = true;
+    opts.path = BB_SMC_PATH_CPU;
   }
   return fzn_posted(b, c, bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err),
               &err);

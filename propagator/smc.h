@@ -174,6 +174,11 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
 void bb_smc_set_tail_threshold(int threshold);
 int bb_smc_tail_threshold(void);
 
+/* Whether the GPU path can run in this process (a CUDA build and a device); if not,
+ * bb_smc_gpu_why says why. Probed once. */
+bool bb_smc_gpu_available(void);
+const char *bb_smc_gpu_why(void);
+
 /* The hybrid's thresholds (smc_hybrid.c): the GPU is taken when n >= min_n and at least
  * min_free proposers are free. Read once per process from the calibration file of this
  * GPU model, else built-in defaults; `source` says which. */

@@ -33,11 +33,11 @@ int bb_smc_tail_threshold(void) { return atomic_load_explicit(&tail_threshold, m
 
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static bool gpu_usable;
+static char gpu_why[256];
 static bb_smc_calibration calibration = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, "built-in defaults"};
 
 static void probe(void) {
-  char why[256];
-  gpu_usable = bb_gpu_probe(why, sizeof why) == 1;
+  gpu_usable = bb_gpu_probe(gpu_why, sizeof gpu_why) == 1;
   if (!gpu_usable) return;
   char path[1024];
   if (!bb_smc_calibration_path(path, sizeof path)) return;
@@ -55,9 +55,14 @@ static void probe(void) {
   calibration = c;
 }
 
-bool bb_smc_gpu_usable(void) {
+bool bb_smc_gpu_available(void) {
   pthread_once(&probe_once, probe);
   return gpu_usable;
+}
+
+const char *bb_smc_gpu_why(void) {
+  pthread_once(&probe_once, probe);
+  return gpu_usable ? "" : gpu_why;
 }
 
 bb_smc_calibration bb_smc_get_calibration(void) {
@@ -101,7 +106,7 @@ bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, bb_smc_strength strength
     info->modified = modified;
     info->old_domain = old_domain;
   }
-  if (n > BB_SMC_GPU_MAX_N || !bb_smc_gpu_usable()) return BB_SMC_PATH_CPU;
+  if (n > BB_SMC_GPU_MAX_N || !bb_smc_gpu_available()) return BB_SMC_PATH_CPU;
   bb_smc_calibration c = bb_smc_get_calibration();
   return n >= c.min_n && free_proposers >= c.min_free ? BB_SMC_PATH_GPU : BB_SMC_PATH_CPU;
 }

@@ -103,6 +103,5 @@ void bb_smc_accel_free(struct bb_smc_accel *accel); /* accepts NULL */
 /* smc_hybrid.c: the automatic choice for one propagation. */
 bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
                                  const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info);
-bool bb_smc_gpu_usable(void);
 
 #endif

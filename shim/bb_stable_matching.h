@@ -19,6 +19,7 @@ extern "C" {
 
 typedef struct bb_stable_matching_options {
   bb_smc_strength strength; /* BB_SMC_GS_LISTS (default) or BB_SMC_MEN_PROPOSING */
+  bb_smc_path path;         /* BB_SMC_PATH_AUTO (default: the hybrid), _CPU, _GPU, _EMULATED */
 } bb_stable_matching_options;
 
 /* Errors: BB_ERR_INPUT with the message of bb_smc_prefs_new (naming the row or column),
@@ -30,6 +31,11 @@ bb_status bb_post_stable_matching(bb_space *space, const int *men, int n_men, co
 
 /* Totals over every SMC propagation run in this process so far (all threads). */
 void bb_stable_matching_counters(bb_smc_counters *out);
+
+/* Measurements: when set (not NULL), every SMC propagation in this process calls it with
+ * what it saw and did (from whichever search thread ran it). */
+typedef void (*bb_stable_matching_observer)(void *ctx, const bb_smc_run_info *info);
+void bb_stable_matching_observe(bb_stable_matching_observer fn, void *ctx);
 
 #ifdef __cplusplus
 }

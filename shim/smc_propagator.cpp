@@ -1,5 +1,6 @@
 // The Stable Marriage propagator: Gecode's side of the C core's contract (smc.h).
 #include "smc_propagator.hh"
+#include "bb_stable_matching.h"
 
 #include <atomic>
 #include <cstring>
@@ -42,6 +43,9 @@ bool dom_keep_values(void *ctx, int var, const int *values, int count) {
   return !me_failed(view(ctx, var).narrow_v(space(ctx), it, false));
 }
 
+std::atomic<bb_stable_matching_observer> observer{nullptr};
+std::atomic<void *> observer_ctx{nullptr};
+
 std::atomic<uint64_t> total_propagations{0}, total_rounds{0}, total_channel{0}, total_bounds{0}, total_scans{0};
 
 // Clears `propagating` however propagate() is left (an exception included).
@@ -62,8 +66,8 @@ void add_counters(const bb_smc_counters &c) {
 }
 
 StableMatching::StableMatching(Home home, ViewArray<RankView> &x0, bb_smc_prefs *prefs0,
-                               bb_smc_strength strength0)
-    : Propagator(home), x(x0), watches(home), prefs(prefs0), strength(strength0), node(nullptr),
+                               bb_smc_strength strength0, bb_smc_path path0)
+    : Propagator(home), x(x0), watches(home), prefs(prefs0), strength(strength0), path(path0), node(nullptr),
       scratch(nullptr), propagating(false) {
   int n = bb_smc_prefs_n(prefs);
   Space &s = home;
@@ -77,7 +81,7 @@ StableMatching::StableMatching(Home home, ViewArray<RankView> &x0, bb_smc_prefs 
 
 StableMatching::StableMatching(Space &home, StableMatching &other)
     : Propagator(home, other), prefs(bb_smc_prefs_retain(other.prefs)), strength(other.strength),
-      node(nullptr), scratch(nullptr), propagating(false) {
+      path(other.path), node(nullptr), scratch(nullptr), propagating(false) {
   x.update(home, other.x);
   watches.update(home, other.watches);
   size_t bytes = bb_smc_node_bytes(bb_smc_prefs_n(prefs));
@@ -86,8 +90,8 @@ StableMatching::StableMatching(Space &home, StableMatching &other)
 }
 
 ExecStatus StableMatching::post(Home home, ViewArray<RankView> &x, bb_smc_prefs *prefs,
-                                bb_smc_strength strength) {
-  (void)new (home) StableMatching(home, x, prefs, strength);
+                                bb_smc_strength strength, bb_smc_path path) {
+  (void)new (home) StableMatching(home, x, prefs, strength, path);
   return ES_OK;
 }
 
@@ -130,12 +134,15 @@ ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
                                   dom_values, dom_remove, dom_lower_max, dom_raise_min,
                                   dom_assign, dom_remove_values, dom_keep_values};
   bb_smc_counters counters = {0, 0, 0, 0, 0};
+  bb_smc_run_info info;
+  bb_stable_matching_observer watch = observer.load(std::memory_order_acquire);
   bb_smc_result result;
   {
     Propagating guard(propagating);
-    result = bb_smc_propagate(prefs, strength, node, s, &domains, &counters);
+    result = bb_smc_propagate_on(prefs, strength, path, node, s, &domains, &counters, watch ? &info : nullptr);
   }
   add_counters(counters);
+  if (watch) watch(observer_ctx.load(std::memory_order_acquire), &info);
   switch (result) {
   case BB_SMC_FAILED: return ES_FAILED;
   case BB_SMC_SOLVED: return home.ES_SUBSUMED(*this);
@@ -164,4 +171,9 @@ extern "C" void bb_stable_matching_counters(bb_smc_counters *out) {
   out->channel_removals = bamboo::total_channel;
   out->bound_updates = bamboo::total_bounds;
   out->scans = bamboo::total_scans;
+}
+
+extern "C" void bb_stable_matching_observe(bb_stable_matching_observer fn, void *ctx) {
+  bamboo::observer_ctx.store(ctx, std::memory_order_release);
+  bamboo::observer.store(fn, std::memory_order_release);
 }

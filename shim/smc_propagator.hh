@@ -29,19 +29,20 @@ class StableMatching : public Gecode::Propagator {
   Gecode::Council<Watch> watches;
   bb_smc_prefs *prefs;             // shared, reference counted
   bb_smc_strength strength;
+  bb_smc_path path;                // CPU, GPU, emulated, or AUTO (the hybrid decides each time)
   bb_smc_node *node;               // O(n) ints on the space's heap
   bb_smc_scratch *scratch;         // this copy's work space, created on first use
   bool propagating;                // our own writes: the core follows them itself
 
   StableMatching(Gecode::Home home, Gecode::ViewArray<RankView> &x0, bb_smc_prefs *prefs0,
-                 bb_smc_strength strength0);
+                 bb_smc_strength strength0, bb_smc_path path0);
   StableMatching(Gecode::Space &home, StableMatching &other);
   bb_smc_scratch *work_space();
 
  public:
   // Takes over one reference to prefs. The views must be distinct.
   static Gecode::ExecStatus post(Gecode::Home home, Gecode::ViewArray<RankView> &x, bb_smc_prefs *prefs,
-                                 bb_smc_strength strength);
+                                 bb_smc_strength strength, bb_smc_path path);
   Gecode::Propagator *copy(Gecode::Space &home) override;
   Gecode::PropCost cost(const Gecode::Space &home, const Gecode::ModEventDelta &med) const override;
   void reschedule(Gecode::Space &home) override;

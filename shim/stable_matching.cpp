@@ -27,6 +27,9 @@ extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, in
   bb_smc_strength strength = opts ? opts->strength : BB_SMC_GS_LISTS;
   if (strength != BB_SMC_GS_LISTS && strength != BB_SMC_MEN_PROPOSING)
     return bb_fail(err, BB_ERR_ARG, "%s: unknown strength %d", fn, (int)strength);
+  bb_smc_path path = opts ? opts->path : BB_SMC_PATH_AUTO;
+  if (path < BB_SMC_PATH_AUTO || path > BB_SMC_PATH_EMULATED)
+    return bb_fail(err, BB_ERR_ARG, "%s: unknown path %d", fn, (int)path);
   bb_smc_prefs *prefs = bb_smc_prefs_new(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
   if (!prefs) return BB_ERR_INPUT;  // or BB_ERR_NOMEM: the message says which
   std::unique_ptr<bb_smc_prefs, void (*)(bb_smc_prefs *)> owned(prefs, bb_smc_prefs_release);
@@ -48,7 +51,7 @@ extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, in
     x[k] = bamboo::RankView(Int::IntView(v), -base);
   }
   if (home.failed()) return BB_OK;  // a variable had no rank in range: the model is unsatisfiable
-  bamboo::StableMatching::post(home, x, owned.release(), strength);
+  bamboo::StableMatching::post(home, x, owned.release(), strength, path);
   return BB_OK;
   BB_SHIM_GUARD_END(err, fn)
 }

@@ -6,15 +6,22 @@
  *   - the root fixpoint equals the reference lists;
  *   - gs-lists enumerates all stable matchings of random instances up to n = 200 with zero
  *     failures, and finds as many as men-proposing;
- *   - the seed's Table 1 instance; parallel search; a variable used twice; bad posts. */
+ *   - the seed's Table 1 instance; parallel search; a variable used twice; bad posts.
+ * With the argument "emulated" or "gpu" every check runs with the constraint on the parallel
+ * path (the CPU emulation of the kernels, or the GPU; the latter exits 77 without one). */
 #include "bb_post.h"
 #include "bb_search.h"
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
 #include "smc_reference.h"
 #include "test_util.h"
+#include "bb_gpu.h"
 
 #include <stdio.h>
+
+/* Where the constraint propagates: the CPU path, or (arguments "emulated" / "gpu") the
+ * parallel path on the CPU emulation or the GPU. */
+static bb_smc_path path_under_test = BB_SMC_PATH_CPU;
 
 typedef struct model {
   bb_space *space;
@@ -29,7 +36,7 @@ static model model_new(int n, int base, const int *pm, const int *pw, bb_smc_str
   for (int j = 0; j < n; j++) m.women[j] = bb_int_var(m.space, -5, n + 5, &err);
   int *qm = malloc(sizeof(int) * n * n), *qw = malloc(sizeof(int) * n * n);
   for (int c = 0; c < n * n; c++) qm[c] = pm[c] + base, qw[c] = pw[c] + base;
-  bb_stable_matching_options opts = {strength};
+  bb_stable_matching_options opts = {strength, path_under_test};
   bb_status st = bb_post_stable_matching(m.space, m.men, n, m.women, n, qm, n, n, qw, n, n, &opts, &err);
   CHECKF(st == BB_OK, "post: %s", err.msg);
   free(qm);
@@ -320,8 +327,17 @@ static void bad_posts(void) {
                     ok, 3, 3);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
+  if (argc > 1 && !strcmp(argv[1], "emulated")) path_under_test = BB_SMC_PATH_EMULATED;
+  if (argc > 1 && !strcmp(argv[1], "gpu")) {
+    char why[256];
+    if (!bb_gpu_probe(why, sizeof why)) {
+      printf("skipped: %s\n", why);
+      return 77;
+    }
+    path_under_test = BB_SMC_PATH_GPU;
+  }
   bad_posts();
   seed_table1_and_threads();
   root_lists();
