@@ -12,12 +12,15 @@
 #include "bb_search.h"
 #include "bb_shim.h"
 #include "build.h"
+#include "bb_stable_matching.h"
+#include "calibrate.h"
 #include "fzn_model.h"
 #include "output.h"
 #include "registry.h"
 #include "search_ann.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -46,7 +49,9 @@ static void usage(FILE *out) {
           "  -r SEED       random seed for random variable/value choices\n"
           "  -s            statistics as %%%%%%mzn-stat lines\n"
           "  -t MS         time limit in milliseconds (search stops, results so far are printed)\n"
-          "  -v            progress on standard error\n"
+          "  -v            progress on standard error (phases, where stable_matching propagated)\n"
+          "  --calibrate   time stable_matching's CPU and GPU paths on this machine and write\n"
+          "                the thresholds of the automatic choice (needs a GPU)\n"
           "  --help, --version\n"
           "exit codes: 0 searched (including UNSATISFIABLE/UNKNOWN), 1 model rejected, 2 usage,\n"
           "            3 cannot read the file, 4 out of memory or solver error\n");
@@ -72,6 +77,7 @@ static int parse_options(int argc, char **argv, options *o) {
       usage(stdout);
       return 0;
     }
+    if (!strcmp(a, "--calibrate")) return fzn_calibrate(stdout, stderr);
     if (!strcmp(a, "--version")) {
       printf("fzn-bamboo %s (Gecode 6.2 underneath)\n", BAMBOO_VERSION);
       return 0;
@@ -110,6 +116,37 @@ static int parse_options(int argc, char **argv, options *o) {
     return 2;
   }
   return -1;
+}
+
+/* -v: where stable_matching's propagations ran and what they cost (any search thread). */
+typedef struct smc_tally {
+  pthread_mutex_t lock;
+  long count[4];
+  double ms[4], first_ms;
+  bb_smc_path first_path;
+} smc_tally;
+
+static void tally_propagation(void *ctx, const bb_smc_run_info *info) {
+  smc_tally *t = ctx;
+  pthread_mutex_lock(&t->lock);
+  int p = (int)info->path & 3;
+  if (t->count[0] + t->count[1] + t->count[2] + t->count[3] == 0) {
+    t->first_ms = info->t_total * 1e3;
+    t->first_path = info->path;
+  }
+  t->count[p]++;
+  t->ms[p] += info->t_total * 1e3;
+  pthread_mutex_unlock(&t->lock);
+}
+
+static void print_tally(const smc_tally *t) {
+  long total = t->count[0] + t->count[1] + t->count[2] + t->count[3];
+  if (!total) return;
+  fprintf(stderr, "fzn-bamboo: stable_matching: %ld propagations; the first on the %s path in %.3f ms", total,
+          bb_smc_path_name(t->first_path), t->first_ms);
+  for (int p = 1; p < 4; p++)
+    if (t->count[p]) fprintf(stderr, "; %s: %ld in %.3f ms", bb_smc_path_name((bb_smc_path)p), t->count[p], t->ms[p]);
+  fprintf(stderr, "\n");
 }
 
 static void print_stats(const bb_search_statistics *st, double init_s, double solve_s, int vars, FILE *out) {
@@ -174,6 +211,8 @@ int main(int argc, char **argv) {
     sopts.time_limit_ms = (uint64_t)(left > 1 ? left : 1);
   }
   bb_error err = {{0}};
+  static smc_tally tally = {PTHREAD_MUTEX_INITIALIZER, {0}, {0}, 0, BB_SMC_PATH_AUTO};
+  if (o.verbose) bb_stable_matching_observe(tally_propagation, &tally);
   double t_search = bb_now();
   bb_search *search = bb_search_new(b.space, &sopts, &err);
   if (!search) {
@@ -190,6 +229,9 @@ int main(int argc, char **argv) {
   while ((wanted < 0 || found < wanted) && (sol = bb_search_next(search, &err)) != NULL) {
     fzn_output_solution(&b, sol, stdout);
     bb_space_free(sol);
+    if (o.verbose && found == 0)
+      fprintf(stderr, "fzn-bamboo: first solution %.3f s after the search started (%.3f s after start)\n",
+              bb_now() - t_search, bb_now() - t0);
     found++;
   }
   bool error = err.msg[0] != 0;
@@ -203,6 +245,7 @@ int main(int argc, char **argv) {
     print_stats(&st, t_init, bb_now() - t_search, bb_int_var_count(b.space) + bb_bool_var_count(b.space), stdout);
   }
   fflush(stdout);
+  if (o.verbose) print_tally(&tally);
   bb_search_free(search);
   fzn_builder_free(&b);
   fzn_model_free(model);

@@ -309,7 +309,13 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   r.c.propagations = 1;
   int n = prefs->n;
   bool ok = true, parallel = false;
-  if (path == BB_SMC_PATH_AUTO) path = bb_smc_hybrid_choose(prefs, strength, node, scratch, domains, info);
+  bb_smc_run_info seen;
+  if (!info && path == BB_SMC_PATH_AUTO) info = &seen;
+  if (info) {
+    memset(info, 0, sizeof *info);
+    bb_smc_describe(prefs, strength, node, scratch, domains, info);
+  }
+  if (path == BB_SMC_PATH_AUTO) path = bb_smc_hybrid_choose(prefs, info);
   if (info) info->path = path;
   if (path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED) {
     /* Proposals in parallel; marriage and anything it sets off run below. */

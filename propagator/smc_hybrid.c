@@ -84,29 +84,28 @@ bool bb_smc_calibration_path(char *out, size_t len) {
   return w > 0 && (size_t)w < len;
 }
 
-bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
-                                 const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info) {
-  int n = p->n, free_proposers = 0, modified;
-  long long old_domain = 0;
+void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
+                     const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info) {
+  int n = p->n;
+  info->free_proposers = 0;
+  info->old_domain = 0;
   if (node->fresh) {
-    free_proposers = strength == BB_SMC_GS_LISTS ? 2 * n : n;
-    modified = 2 * n;
-    old_domain = 2LL * n * n;
-  } else {
-    modified = s->stack_len;
-    for (int k = 0; k < s->stack_len; k++) {
-      int v = s->stack[k], lo = node->bounds[v], hi = node->bounds[2 * n + v];
-      old_domain += hi - lo + 1;
-      bool proposer = v < n || strength == BB_SMC_GS_LISTS, receiver = v >= n || strength == BB_SMC_GS_LISTS;
-      if ((proposer && d->min(d->ctx, v) > lo) || (receiver && d->max(d->ctx, v) < hi)) free_proposers++;
-    }
+    info->free_proposers = strength == BB_SMC_GS_LISTS ? 2 * n : n;
+    info->modified = 2 * n;
+    info->old_domain = 2LL * n * n;
+    return;
   }
-  if (info) {
-    info->free_proposers = free_proposers;
-    info->modified = modified;
-    info->old_domain = old_domain;
+  info->modified = s->stack_len;
+  for (int k = 0; k < s->stack_len; k++) {
+    int v = s->stack[k], lo = node->bounds[v], hi = node->bounds[2 * n + v];
+    info->old_domain += hi - lo + 1;
+    bool proposer = v < n || strength == BB_SMC_GS_LISTS, receiver = v >= n || strength == BB_SMC_GS_LISTS;
+    if ((proposer && d->min(d->ctx, v) > lo) || (receiver && d->max(d->ctx, v) < hi)) info->free_proposers++;
   }
-  if (n > BB_SMC_GPU_MAX_N || !bb_smc_gpu_available()) return BB_SMC_PATH_CPU;
+}
+
+bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, const bb_smc_run_info *info) {
+  if (p->n > BB_SMC_GPU_MAX_N || !bb_smc_gpu_available()) return BB_SMC_PATH_CPU;
   bb_smc_calibration c = bb_smc_get_calibration();
-  return n >= c.min_n && free_proposers >= c.min_free ? BB_SMC_PATH_GPU : BB_SMC_PATH_CPU;
+  return p->n >= c.min_n && info->free_proposers >= c.min_free ? BB_SMC_PATH_GPU : BB_SMC_PATH_CPU;
 }

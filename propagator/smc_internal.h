@@ -100,8 +100,10 @@ void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *n
                        bool ok);
 void bb_smc_accel_free(struct bb_smc_accel *accel); /* accepts NULL */
 
-/* smc_hybrid.c: the automatic choice for one propagation. */
-bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
-                                 const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info);
+/* smc_hybrid.c: what a propagation knows before it starts (free proposers, modified
+ * variables, their old domain size), and the automatic choice made from it. */
+void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
+                     const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info);
+bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, const bb_smc_run_info *info);
 
 #endif

@@ -9,9 +9,11 @@ through MZN_SOLVER_PATH, which e2e.sh sets) on
      of solutions of `-a` with the constraint annotated `:: gpu`, `:: cpu`, `:: uniud` and
      not annotated must be exactly the brute-force set of stable matchings
      (tests/mznlib/smp_reference.py) and the set that Gecode prints with the decomposition
-     (`--solver gecode -I minizinc/share`).
+     (`--solver gecode -I minizinc/share`); `:: gpu` with `-p 4` too;
+  3. with --larger K, K random instances of n = 40 (too many for brute force): the solution
+     sets of `:: gpu`, `:: gpu` with `-p 4`, `:: cpu` and no annotation must be equal.
 
-    tests/fzn/e2e.py [--jobs J] [--instances K] [--seed S]
+    tests/fzn/e2e.py [--jobs J] [--instances K] [--larger K] [--seed S]
 
 Exit 0 when everything agrees, 1 otherwise."""
 import argparse
@@ -177,18 +179,19 @@ def check_instance(inst, tmpdir, k, gecode):
     brute = {(tuple(r + base for r in men), tuple(r + base for r in women))
              for _, men, women in smp_reference.stable_matchings(pm, pw)}
     problems = []
-    runs = [("bamboo", ann) for ann in ("", " :: gpu", " :: cpu", " :: uniud")]
+    runs = [("bamboo", ann, []) for ann in ("", " :: gpu", " :: cpu", " :: uniud")]
+    runs.append(("bamboo", " :: gpu", ["-p", "4"]))
     if gecode:
-        runs += [("gecode", ann) for ann in ("", " :: gpu")]
-    for solver, ann in runs:
+        runs += [("gecode", ann, []) for ann in ("", " :: gpu")]
+    for solver, ann, flags in runs:
         model = os.path.join(tmpdir, "inst%d_%s%s.mzn" % (k, solver, ann.replace(" :: ", "_")))
         with open(model, "w") as f:
             f.write(RANK_MODEL.replace("{ann}", ann))
-        args = ["--solver", solver, "-a", model, data]
+        args = ["--solver", solver, "-a"] + flags + [model, data]
         if solver == "gecode":
             args[2:2] = ["-I", SHARE]
         out, err = minizinc(args)
-        what = "%s%s" % (solver, ann or " (no annotation)")
+        what = "%s%s%s" % (solver, ann or " (no annotation)", " " + " ".join(flags) if flags else "")
         if err:
             problems.append("%s: %s" % (what, err))
             continue
@@ -200,11 +203,40 @@ def check_instance(inst, tmpdir, k, gecode):
     return label + " with %d stable matchings" % len(brute), "; ".join(problems) or None
 
 
+def check_larger(k, n, seed, tmpdir):
+    """Paths against each other on an instance too large for brute force."""
+    rng = random.Random(seed * 7919 + k)
+    pm = [rng.sample(range(n), n) for _ in range(n)]
+    pw = [rng.sample(range(n), n) for _ in range(n)]
+    data = os.path.join(tmpdir, "larger%d.dzn" % k)
+    with open(data, "w") as f:
+        f.write(dzn(pm, pw, 0))
+    sets = {}
+    for ann, flags in ((" :: gpu", []), (" :: gpu", ["-p", "4"]), (" :: cpu", []), ("", [])):
+        model = os.path.join(tmpdir, "larger%d%s.mzn" % (k, ann.replace(" :: ", "_")))
+        with open(model, "w") as f:
+            f.write(RANK_MODEL.replace("{ann}", ann))
+        out, err = minizinc(["--solver", "bamboo", "-a"] + flags + [model, data])
+        what = (ann or " (no annotation)") + (" " + " ".join(flags) if flags else "")
+        if err:
+            return "larger instance %d (n = %d)" % (k, n), "%s: %s" % (what, err)
+        sols, status = parse(out)
+        got = [(tuple(s["men"]), tuple(s["women"])) for s in sols]
+        if status != "==========" or len(got) != len(set(got)):
+            return "larger instance %d (n = %d)" % (k, n), "%s: status %s, %d solutions" % (what, status, len(got))
+        sets[what] = set(got)
+    first = next(iter(sets.values()))
+    bad = [w for w, s in sets.items() if s != first]
+    label = "larger instance %d (n = %d) with %d stable matchings on every path" % (k, n, len(first))
+    return label, ("differs: %s" % ", ".join(bad)) if bad else None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--instances", type=int, default=8)
     ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--larger", type=int, default=0)
     opts = ap.parse_args()
     failures = 0
     gecode = have_gecode()
@@ -215,6 +247,7 @@ def main():
         jobs = [pool.submit(check_documented, c) for c in DOCUMENTED]
         jobs += [pool.submit(check_instance, inst, tmpdir, k, gecode)
                  for k, inst in enumerate(random_instances(opts.instances, opts.seed))]
+        jobs += [pool.submit(check_larger, k, 40, opts.seed, tmpdir) for k in range(opts.larger)]
         for job in jobs:
             label, problem = job.result()
             if problem:

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Packs what bench/smc_device.sh needs on the GPU machine into .device-carry/ (git-ignored;
+# name it in the device tool's `carry`): the binaries of a CUDA build made here (nvcc
+# builds sm_90 code without a GPU), the Gecode, GMP and MPFR libraries they load, and
+# MiniZinc with its standard library. The GPU machine has neither Gecode nor MiniZinc, and
+# Debian's packages of them pull in Qt; these few files are all the runs need.
+#   bench/device_bundle.sh [BUILD_DIR]       default: build
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+C=.device-carry
+if ! grep -q 'CMAKE_CUDA_COMPILER:' "$BUILD/CMakeCache.txt" 2>/dev/null; then
+  echo "device_bundle: $BUILD is not a CUDA build (configure where nvcc is found)" >&2
+  exit 1
+fi
+cmake --build "$BUILD" -j"$(nproc)" >/dev/null
+rm -rf "$C"
+mkdir -p "$C/bin" "$C/lib" "$C/usr/bin" "$C/usr/share"
+for t in tests/test_smc_par tests/test_smc_gecode tests/test_gpu minizinc/fzn-bamboo bench/smc-gpu-bench bench/smc-dzn-gen \
+         bench/smc-bench tools/bamboo-smp; do
+  cp "$BUILD/$t" "$C/bin/"
+done
+for lib in $(ldd "$BUILD/minizinc/fzn-bamboo" "$(command -v minizinc)" | awk '/gecode|mpfr|gmp/ {print $3}' | sort -u); do
+  cp -L "$lib" "$C/lib/"
+done
+cp "$(command -v minizinc)" "$C/usr/bin/"
+cp -r /usr/share/minizinc "$C/usr/share/"
+du -sh "$C"

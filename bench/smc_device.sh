@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The Stable Marriage constraint's GPU path on the GPU machine, from the repository root,
+# with .device-carry/ made by bench/device_bundle.sh (carried along):
+#   bench/smc_device.sh test     GPU tests (test_smc_par gpu, test_smc_gecode gpu, test_gpu),
+#                                compute-sanitizer memcheck and racecheck, MiniZinc end to end
+#                                (::gpu, ::cpu, ::uniud, none; -p 4), fzn-bamboo --calibrate
+#   bench/smc_device.sh bench N K NODES [STRENGTH]
+#                                seed 003's experiment: K instances of size N, paths cpu, gpu
+#                                and auto, NODES search nodes each (smc-gpu-bench)
+#   bench/smc_device.sh tails N  the tail threshold at size N (first propagations)
+#   bench/smc_device.sh first N  time to the first solution at size N: MiniZinc's flattening,
+#                                then fzn-bamboo -v on the hybrid, ::gpu and ::cpu
+# Logs and CSVs go to $OUT (or /tmp/bamboo-out); the last lines printed are the summary.
+set -uo pipefail
+OUT=${OUT:-/tmp/bamboo-out}
+mkdir -p "$OUT"
+C=$PWD/.device-carry
+export LD_LIBRARY_PATH=$C/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export PATH=$C/usr/bin:$PATH
+export BAMBOO_CALIBRATION=${BAMBOO_CALIBRATION:-$OUT/calibration.txt}
+mode=${1:-test}
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+} > "$OUT/machine.txt" 2>&1
+cat "$OUT/machine.txt"
+
+# A solver configuration for MiniZinc that points at the carried fzn-bamboo.
+mkdir -p "$OUT/solvers"
+sed -e "s|\"mznlib\": \"[^\"]*\"|\"mznlib\": \"$PWD/minizinc/mznlib\"|" \
+    -e "s|\"executable\": \"[^\"]*\"|\"executable\": \"$C/bin/fzn-bamboo\"|" \
+    minizinc/bamboo.msc.in | sed -e 's/@[A-Za-z_]*@/0.1.0/g' > "$OUT/solvers/bamboo.msc"
+
+case "$mode" in
+test)
+  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0
+  "$C/bin/test_smc_par" gpu > "$OUT/test_smc_par_gpu.log" 2>&1 || r1=$?
+  tail -2 "$OUT/test_smc_par_gpu.log"
+  "$C/bin/test_smc_gecode" gpu > "$OUT/test_smc_gecode_gpu.log" 2>&1 || r2=$?
+  tail -1 "$OUT/test_smc_gecode_gpu.log"
+  "$C/bin/test_gpu" > "$OUT/test_gpu.log" 2>&1 || r3=$?
+  tail -1 "$OUT/test_gpu.log"
+  compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 "$C/bin/test_smc_par" gpu quick \
+    > "$OUT/memcheck.log" 2>&1 || r4=$?
+  grep -E "ERROR SUMMARY|passed|LEAK" "$OUT/memcheck.log" | tail -3
+  timeout 200 compute-sanitizer --tool racecheck --error-exitcode 9 "$C/bin/test_smc_par" gpu quick \
+    > "$OUT/racecheck.log" 2>&1 || r5=$?
+  grep -E "RACECHECK SUMMARY|hazard|passed" "$OUT/racecheck.log" | tail -2
+  MZN_SOLVER_PATH=$OUT/solvers python3 tests/fzn/e2e.py --jobs 8 --instances 12 --larger 6 \
+    > "$OUT/e2e.log" 2>&1 || r6=$?
+  tail -3 "$OUT/e2e.log"
+  "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
+  cat "$OUT/calibrate.log"
+  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
+  ;;
+bench)
+  n=${2:-2400}; k=${3:-20}; nodes=${4:-100}; strength=${5:-gs-lists}
+  "$C/bin/smc-gpu-bench" --n "$n" --instances "$k" --nodes "$nodes" --strength "$strength" \
+    --paths cpu,gpu,auto --csv "$OUT/smc-$n-$strength.csv" 2> "$OUT/bench-$n-$strength.err"
+  echo "rc=$? rows: $(wc -l < "$OUT/smc-$n-$strength.csv")"
+  tail -3 "$OUT/bench-$n-$strength.err"
+  ;;
+tails)
+  n=${2:-2400}
+  for t in ${TAILS:-0 1 8 32 128 1024}; do
+    "$C/bin/smc-gpu-bench" --n "$n" --instances 5 --nodes 1 --paths gpu --tail "$t" --csv "$OUT/tail-$n-$t.csv"
+    awk -F, -v t="$t" '$1=="prop" && $5=="root" {s+=$20; c++} END {printf "tail %s: mean root propagation %.3f ms over %d\n", t, s/c, c}' \
+      "$OUT/tail-$n-$t.csv"
+  done | tee "$OUT/tails.txt"
+  ;;
+first)
+  # MiniZinc flattens once (timed), then fzn-bamboo -v runs the FlatZinc with the hybrid
+  # (no annotation), ::gpu and ::cpu: parse, post, propagations, first solution.
+  n=${2:-10000}
+  work=/tmp/bamboo-first
+  mkdir -p "$work"
+  "$C/bin/smc-dzn-gen" "$n" 1 > "$work/data.dzn"
+  sed 's/ :: gpu;/;/' models/stable_marriage.mzn > "$work/sm.mzn"
+  /usr/bin/time -v env MZN_SOLVER_PATH="$OUT/solvers" minizinc --solver bamboo -c --no-output-ozn \
+    "$work/sm.mzn" "$work/data.dzn" -o "$work/auto.fzn" > "$OUT/flatten-$n.log" 2>&1
+  grep -E "Elapsed|Maximum resident" "$OUT/flatten-$n.log"
+  sed 's/^\(constraint bamboo_stable_matching.*\);$/\1:: gpu;/' "$work/auto.fzn" > "$work/gpu.fzn"
+  sed 's/^\(constraint bamboo_stable_matching.*\);$/\1:: cpu;/' "$work/auto.fzn" > "$work/cpu.fzn"
+  for v in auto gpu cpu; do
+    echo "## $v"
+    /usr/bin/time -v "$C/bin/fzn-bamboo" -v "$work/$v.fzn" > "$OUT/first-$n-$v.out" 2> "$OUT/first-$n-$v.log"
+    grep -E "fzn-bamboo|Maximum resident|Elapsed" "$OUT/first-$n-$v.log"
+  done
+  cmp -s "$OUT/first-$n-auto.out" "$OUT/first-$n-gpu.out" && cmp -s "$OUT/first-$n-auto.out" "$OUT/first-$n-cpu.out" \
+    && echo "first solutions identical on all three paths" || echo "FIRST SOLUTIONS DIFFER"
+  rm -rf "$work"
+  ;;
+*)
+  echo "unknown mode $mode"
+  exit 2
+  ;;
+esac

@@ -1,0 +1,164 @@
+/* smc-gpu-bench: seed 003 section 5's experiment, on any path of the Stable Marriage
+ * constraint (issue 5).
+ *
+ * Per instance (random complete lists, bamboo's uniform generator): one space with 2n rank
+ * variables and two constraints over them, the standard one and the one with men and women
+ * swapped, posted on the requested path (cpu, gpu, auto = the hybrid, emulated). The root
+ * propagation is the "all free" case; then a DFS (men in input order, split on the rank)
+ * runs for --nodes nodes, whose propagations free one or two proposers, or none. Every
+ * propagation is recorded through the shim's observer, with what it knew (free proposers,
+ * modified variables, their old domain size) and its phases, as one CSV row; per instance a
+ * "result" row fingerprints the root domains and the first solution so that the paths can
+ * be checked identical (bench/smc_gpu_report.py does, and makes the tables and plots).
+ *
+ * usage: smc-gpu-bench --n N [--instances K] [--seed S] [--paths cpu,gpu,auto]
+ *                      [--strength gs-lists|men-proposing] [--nodes M] [--tail T] [--csv FILE] */
+#define _POSIX_C_SOURCE 200809L
+#include "bb_search.h"
+#include "bb_shim.h"
+#include "bb_stable_matching.h"
+#include "generate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct recorder {
+  FILE *out;
+  int n, instance;
+  const char *path, *strength;
+  const char *phase; /* "root" or "search" */
+} recorder;
+
+static void record(void *ctx, const bb_smc_run_info *i) {
+  recorder *r = ctx;
+  fprintf(r->out,
+          "prop,%d,%d,%s,%s,%s,%s,%d,%d,%lld,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", r->n, r->instance,
+          r->path, r->strength, r->phase, bb_smc_path_name(i->path), i->free_proposers, i->modified, i->old_domain,
+          i->uploaded, i->tail, i->rounds, i->written, i->t_gather * 1e3, i->t_propose * 1e3, i->t_tail * 1e3,
+          i->t_settle * 1e3, i->t_apply * 1e3, i->t_total * 1e3);
+}
+
+static bool parse_path(const char *s, bb_smc_path *p) {
+  if (!strcmp(s, "cpu")) *p = BB_SMC_PATH_CPU;
+  else if (!strcmp(s, "gpu")) *p = BB_SMC_PATH_GPU;
+  else if (!strcmp(s, "auto")) *p = BB_SMC_PATH_AUTO;
+  else if (!strcmp(s, "emulated")) *p = BB_SMC_PATH_EMULATED;
+  else return false;
+  return true;
+}
+
+/* FNV-1a over ints: a fingerprint to compare paths by. */
+static uint64_t mix(uint64_t h, long v) {
+  for (int b = 0; b < 8; b++) h = (h ^ (uint64_t)((v >> (8 * b)) & 0xff)) * 1099511628211ull;
+  return h;
+}
+
+static int run_instance(recorder *r, int n, uint64_t seed, bb_smc_path path, bb_smc_strength strength, int nodes) {
+  bb_error err = {{0}};
+  bb_instance *inst = NULL;
+  if (bb_generate(BB_GEN_UNIFORM, n, n, seed, 0, &inst, &err) != BB_OK) {
+    fprintf(stderr, "smc-gpu-bench: %s\n", err.msg);
+    return 1;
+  }
+  size_t cells = (size_t)n * n;
+  int *pm = malloc(cells * sizeof *pm), *pw = malloc(cells * sizeof *pw);
+  int *men = malloc((size_t)n * sizeof *men), *women = malloc((size_t)n * sizeof *women);
+  for (size_t c = 0; c < cells; c++) pm[c] = (int)inst->men_prefs[c], pw[c] = (int)inst->women_prefs[c];
+  bb_instance_free(inst);
+  bb_space *space = bb_space_new(&err);
+  for (int i = 0; i < n; i++) men[i] = bb_int_var(space, 0, n - 1, &err);
+  for (int j = 0; j < n; j++) women[j] = bb_int_var(space, 0, n - 1, &err);
+  bb_stable_matching_options opts = {strength, path};
+  double t0 = bb_now();
+  if (bb_post_stable_matching(space, men, n, women, n, pm, n, n, pw, n, n, &opts, &err) != BB_OK ||
+      bb_post_stable_matching(space, women, n, men, n, pw, n, n, pm, n, n, &opts, &err) != BB_OK) {
+    fprintf(stderr, "smc-gpu-bench: %s\n", err.msg);
+    return 1;
+  }
+  double t_post = bb_now() - t0;
+  free(pm);
+  free(pw);
+  r->phase = "root";
+  bb_space_state state;
+  t0 = bb_now();
+  bb_space_status(space, &state, &err);
+  double t_root = bb_now() - t0;
+  uint64_t h_root = 14695981039346656037ull;
+  for (int v = 0; v < n; v++) {
+    h_root = mix(h_root, bb_int_min(space, men[v]));
+    h_root = mix(h_root, bb_int_max(space, men[v]));
+    h_root = mix(h_root, bb_int_size(space, men[v]));
+    h_root = mix(h_root, bb_int_size(space, women[v]));
+  }
+  r->phase = "search";
+  bb_branch_int(space, men, n, BB_VAR_INPUT_ORDER, BB_VAL_SPLIT, NULL, &err);
+  bb_search_options so;
+  bb_search_options_init(&so);
+  so.node_limit = (uint64_t)nodes;
+  bb_search *s = bb_search_new(space, &so, &err);
+  bb_space *sol = s ? bb_search_next(s, &err) : NULL;
+  uint64_t h_sol = 14695981039346656037ull;
+  for (int v = 0; sol && v < n; v++) h_sol = mix(mix(h_sol, bb_int_min(sol, men[v])), bb_int_max(sol, men[v]));
+  bb_search_statistics st = {0};
+  if (s) bb_search_stats(s, &st);
+  fprintf(r->out, "result,%d,%d,%s,%s,%.3f,%.3f,%016llx,%s,%016llx,%llu\n", n, r->instance, r->path, r->strength,
+          t_post * 1e3, t_root * 1e3, (unsigned long long)h_root, sol ? "solution" : "stopped",
+          (unsigned long long)h_sol, (unsigned long long)st.nodes);
+  bb_space_free(sol);
+  bb_search_free(s);
+  bb_space_free(space);
+  free(men);
+  free(women);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  int n = 100, instances = 3, nodes = 100;
+  uint64_t seed = 1;
+  const char *paths = "cpu,gpu,auto", *csv = NULL;
+  bb_smc_strength strength = BB_SMC_GS_LISTS;
+  for (int a = 1; a < argc; a++) {
+    const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : NULL;
+    if (!v) goto usage;
+    if (!strcmp(o, "--n")) n = atoi(v);
+    else if (!strcmp(o, "--instances")) instances = atoi(v);
+    else if (!strcmp(o, "--seed")) seed = strtoull(v, NULL, 10);
+    else if (!strcmp(o, "--nodes")) nodes = atoi(v);
+    else if (!strcmp(o, "--paths")) paths = v;
+    else if (!strcmp(o, "--csv")) csv = v;
+    else if (!strcmp(o, "--tail")) bb_smc_set_tail_threshold(atoi(v));
+    else if (!strcmp(o, "--strength")) {
+      if (!bb_smc_strength_parse(v, &strength)) goto usage;
+    } else goto usage;
+    a++;
+  }
+  if (n < 1 || instances < 1) goto usage;
+  recorder r = {csv ? fopen(csv, "w") : stdout, n, 0, NULL, bb_smc_strength_name(strength), NULL};
+  if (!r.out) {
+    perror(csv);
+    return 3;
+  }
+  bb_stable_matching_observe(record, &r);
+  char *list = strdup(paths);
+  for (int i = 0; i < instances; i++) {
+    char *save = NULL;
+    for (char *p = strtok_r(list, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+      bb_smc_path path;
+      if (!parse_path(p, &path)) goto usage;
+      r.instance = i;
+      r.path = p;
+      if (run_instance(&r, n, seed + (uint64_t)i, path, strength, nodes)) return 1;
+      fflush(r.out);
+    }
+    free(list);
+    list = strdup(paths);
+  }
+  free(list);
+  if (csv) fclose(r.out);
+  return 0;
+usage:
+  fprintf(stderr, "usage: smc-gpu-bench --n N [--instances K] [--seed S] [--paths cpu,gpu,auto,emulated]\n"
+                  "                     [--strength gs-lists|men-proposing] [--nodes M] [--tail T] [--csv FILE]\n");
+  return 2;
+}
