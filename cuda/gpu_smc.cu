@@ -33,6 +33,7 @@ struct smc_lane {
   int n, words, vars, epoch;
   const smc_shared *sh;
   cudaStream_t stream;
+  void *d_block, *h_block;  // every fixed-size array below lives in one of these
   // The copy of the domains.
   int32_t *d_lo0, *d_hi0, *d_size0;
   uint8_t *d_holes;
@@ -204,46 +205,85 @@ void lane_free(void *p) {
   smc_lane *l = (smc_lane *)p;
   if (!l) return;
   if (l->stream) cudaStreamSynchronize(l->stream);
-  void *device[] = {l->d_lo0, l->d_hi0, l->d_size0, l->d_holes, l->d_bits, l->d_new_bits, l->d_ptr, l->d_listed,
-                    l->d_ctl, l->d_unsettled, l->d_word, l->d_res, l->d_out_rec, l->d_out_values, l->d_up};
-  for (void *d : device) cudaFree(d);
-  void *host[] = {l->h_up, l->h_ctl, l->h_out_rec, l->h_out_values, l->h_ptr, l->h_unsettled, l->h_word,
-                  l->h_lo0, l->h_hi0, l->h_holes};
-  for (void *h : host) cudaFreeHost(h);
+  cudaFree(l->d_block);
+  cudaFree(l->d_out_values);
+  cudaFree(l->d_up);
+  cudaFreeHost(l->h_block);
+  cudaFreeHost(l->h_out_values);
+  cudaFreeHost(l->h_up);
   if (l->stream) cudaStreamDestroy(l->stream);
   cudaGetLastError();
   free(l);
 }
 
-bb_status lane_alloc(smc_lane *l, bb_error *err) {
+// Hands out 256-byte aligned pieces of one allocation (first with base == NULL to size it).
+struct carver {
+  char *base;
+  size_t used;
+  template <typename T>
+  void take(T **out, size_t count) {
+    *out = base ? (T *)(base + used) : NULL;
+    used += (count * sizeof(T) + 255) & ~(size_t)255;
+  }
+};
+
+// Every array of a lane: one device allocation and one pinned host allocation (each cudaMalloc
+// or cudaMallocHost costs up to milliseconds, and a lane is made while a search waits).
+void carve(smc_lane *l, carver *d, carver *h) {
   size_t vars = (size_t)l->vars, row_words = vars * (size_t)l->words;
+  d->take(&l->d_lo0, vars);
+  d->take(&l->d_hi0, vars);
+  d->take(&l->d_size0, vars);
+  d->take(&l->d_holes, vars);
+  d->take(&l->d_bits, row_words);
+  d->take(&l->d_new_bits, row_words);
+  d->take(&l->d_ptr, vars);
+  d->take(&l->d_listed, vars);
+  d->take(&l->d_ctl, (size_t)CTL_INTS);
+  d->take(&l->d_unsettled, vars);
+  d->take(&l->d_word, vars);
+  d->take(&l->d_res, vars);
+  d->take(&l->d_out_rec, vars * BB_PAR_OUT_INTS);
+  h->take(&l->h_ctl, (size_t)CTL_INTS);
+  h->take(&l->h_out_rec, vars * BB_PAR_OUT_INTS);
+  h->take(&l->h_ptr, vars);
+  h->take(&l->h_unsettled, vars);
+  h->take(&l->h_word, vars);
+  h->take(&l->h_lo0, vars);
+  h->take(&l->h_hi0, vars);
+  h->take(&l->h_holes, vars);
+}
+
+// Grows a device buffer and its pinned twin to hold `bytes` (contents are not kept).
+bb_status grow(void **d, void **h, size_t *cap, size_t bytes, bb_error *err) {
+  if (bytes <= *cap) return BB_OK;
+  size_t want = bytes + bytes / 2;
+  cudaFree(*d);
+  cudaFreeHost(*h);
+  *d = *h = NULL;
+  *cap = 0;
+  BB_CUDA(cudaMalloc(d, want));
+  BB_CUDA(cudaMallocHost(h, want));
+  *cap = want;
+  return BB_OK;
+}
+
+bb_status lane_alloc(smc_lane *l, bb_error *err) {
   BB_CUDA(cudaStreamCreateWithFlags(&l->stream, cudaStreamNonBlocking));
-  BB_CUDA(cudaMalloc((void **)&l->d_lo0, vars * sizeof(int32_t)));
-  BB_CUDA(cudaMalloc((void **)&l->d_hi0, vars * sizeof(int32_t)));
-  BB_CUDA(cudaMalloc((void **)&l->d_size0, vars * sizeof(int32_t)));
-  BB_CUDA(cudaMalloc((void **)&l->d_holes, vars));
-  BB_CUDA(cudaMalloc((void **)&l->d_bits, row_words * sizeof(uint32_t)));
-  BB_CUDA(cudaMalloc((void **)&l->d_new_bits, row_words * sizeof(uint32_t)));
-  BB_CUDA(cudaMalloc((void **)&l->d_ptr, vars * sizeof(int)));
-  BB_CUDA(cudaMalloc((void **)&l->d_listed, vars * sizeof(int)));
-  BB_CUDA(cudaMemset(l->d_listed, 0, vars * sizeof(int)));
-  BB_CUDA(cudaMalloc((void **)&l->d_ctl, CTL_INTS * sizeof(int)));
-  BB_CUDA(cudaMalloc((void **)&l->d_unsettled, vars * sizeof(int)));
-  BB_CUDA(cudaMalloc((void **)&l->d_word, vars * sizeof(unsigned)));
-  BB_CUDA(cudaMalloc((void **)&l->d_res, vars * sizeof(bb_par_settled_var)));
-  BB_CUDA(cudaMalloc((void **)&l->d_out_rec, vars * BB_PAR_OUT_INTS * sizeof(int32_t)));
-  l->values_cap = vars * 8 < (1u << 20) ? (1u << 20) : vars * 8;
+  carver d = {NULL, 0}, h = {NULL, 0};
+  carve(l, &d, &h);
+  BB_CUDA(cudaMalloc((void **)&l->d_block, d.used));
+  BB_CUDA(cudaMallocHost((void **)&l->h_block, h.used));
+  d = carver{(char *)l->d_block, 0};
+  h = carver{(char *)l->h_block, 0};
+  carve(l, &d, &h);
+  BB_CUDA(cudaMemsetAsync(l->d_listed, 0, (size_t)l->vars * sizeof(int), l->stream));
+  l->values_cap = (size_t)l->vars * 8;
   BB_CUDA(cudaMalloc((void **)&l->d_out_values, l->values_cap * sizeof(int32_t)));
   BB_CUDA(cudaMallocHost((void **)&l->h_out_values, l->values_cap * sizeof(int32_t)));
-  BB_CUDA(cudaMallocHost((void **)&l->h_ctl, CTL_INTS * sizeof(int)));
-  BB_CUDA(cudaMallocHost((void **)&l->h_out_rec, vars * BB_PAR_OUT_INTS * sizeof(int32_t)));
-  BB_CUDA(cudaMallocHost((void **)&l->h_ptr, vars * sizeof(int)));
-  BB_CUDA(cudaMallocHost((void **)&l->h_unsettled, vars * sizeof(int)));
-  BB_CUDA(cudaMallocHost((void **)&l->h_word, vars * sizeof(unsigned)));
-  BB_CUDA(cudaMallocHost((void **)&l->h_lo0, vars * sizeof(int32_t)));
-  BB_CUDA(cudaMallocHost((void **)&l->h_hi0, vars * sizeof(int32_t)));
-  BB_CUDA(cudaMallocHost((void **)&l->h_holes, vars));
-  return BB_OK;
+  // Room for a request of every variable (records and row indexes) plus some rows.
+  size_t up = (size_t)l->vars * (BB_PAR_REC_INTS + 1) * sizeof(int32_t) + (1u << 20);
+  return grow(&l->d_up, &l->h_up, &l->up_cap, up, err);
 }
 
 void *lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
@@ -261,20 +301,6 @@ void *lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
     return NULL;
   }
   return l;
-}
-
-// Grows a device buffer and its pinned twin to hold `bytes` (contents are not kept).
-bb_status grow(void **d, void **h, size_t *cap, size_t bytes, bb_error *err) {
-  if (bytes <= *cap) return BB_OK;
-  size_t want = bytes + bytes / 2;
-  cudaFree(*d);
-  cudaFreeHost(*h);
-  *d = *h = NULL;
-  *cap = 0;
-  BB_CUDA(cudaMalloc(d, want));
-  BB_CUDA(cudaMallocHost(h, want));
-  *cap = want;
-  return BB_OK;
 }
 
 bb_status sync(smc_lane *l, bb_error *err) {

@@ -169,6 +169,13 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
                                   bb_smc_node *node, bb_smc_scratch *scratch, const bb_smc_domains *domains,
                                   bb_smc_counters *counters, bb_smc_run_info *info);
 
+/* Readies the parallel engine for a constraint posted on `path` (GPU, EMULATED, or AUTO when
+ * the hybrid may take the GPU at this n): the pair matrix goes to the device and the calling
+ * thread gets its lane, so that the first propagation does not pay for them. Other search
+ * threads get theirs on their first parallel propagation. Errors are not fatal: the
+ * propagations then warn and run on the CPU. */
+bb_status bb_smc_prepare(const bb_smc_prefs *prefs, bb_smc_path path, bb_error *err);
+
 /* The parallel path hands the last free proposers to the CPU once at most this many chains
  * are running (0: the GPU finishes everything). Process-wide; default in smc_hybrid.c. */
 void bb_smc_set_tail_threshold(int threshold);

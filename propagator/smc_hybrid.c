@@ -100,7 +100,13 @@ void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_s
     int v = s->stack[k], lo = node->bounds[v], hi = node->bounds[2 * n + v];
     info->old_domain += hi - lo + 1;
     bool proposer = v < n || strength == BB_SMC_GS_LISTS, receiver = v >= n || strength == BB_SMC_GS_LISTS;
-    if ((proposer && d->min(d->ctx, v) > lo) || (receiver && d->max(d->ctx, v) < hi)) info->free_proposers++;
+    if (proposer && d->min(d->ctx, v) > lo) info->free_proposers++; /* its pointer must move */
+    if (receiver && hi < n && d->max(d->ctx, v) < hi) {
+      /* its holder (the proposer at its old maximum, if pointing at it) is displaced */
+      int holder, holder_rank;
+      bb_smc_pair_partner(p, v, hi, &holder, &holder_rank);
+      if ((holder < n || strength == BB_SMC_GS_LISTS) && node->bounds[holder] == holder_rank) info->free_proposers++;
+    }
   }
 }
 

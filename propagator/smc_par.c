@@ -233,6 +233,18 @@ static bool write_back(const bb_smc_domains *d, const int32_t *rec, const int32_
 }
 
 /* What the node learns about var: its bounds now; a var newly seen assigned waits for marriage. */
+bb_status bb_smc_prepare(const bb_smc_prefs *p, bb_smc_path path, bb_error *err) {
+  if (path == BB_SMC_PATH_CPU) return BB_OK;
+  if (path == BB_SMC_PATH_AUTO) {
+    if (!bb_smc_gpu_available() || p->n > BB_SMC_GPU_MAX_N || p->n < bb_smc_get_calibration().min_n) return BB_OK;
+    path = BB_SMC_PATH_GPU;
+  }
+  if (path == BB_SMC_PATH_GPU && !bb_smc_gpu_available())
+    return bb_fail(err, BB_ERR_NO_GPU, "no usable GPU: %s", bb_smc_gpu_why());
+  struct bb_smc_accel *a = accel_of(p, path, err);
+  return a && lane_of(a, p, err) ? BB_OK : BB_ERR_GPU;
+}
+
 static void see(bb_smc_node *node, bb_smc_scratch *s, int var, int lo, int hi) {
   int n = node->n;
   int *nlo = &node->bounds[var], *nhi = &node->bounds[2 * n + var];

@@ -51,6 +51,8 @@ extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, in
     x[k] = bamboo::RankView(Int::IntView(v), -base);
   }
   if (home.failed()) return BB_OK;  // a variable had no rank in range: the model is unsatisfiable
+  bb_error ignored;
+  (void)bb_smc_prepare(prefs, path, &ignored);  // a failure shows (with a warning) when it propagates
   bamboo::StableMatching::post(home, x, owned.release(), strength, path);
   return BB_OK;
   BB_SHIM_GUARD_END(err, fn)
