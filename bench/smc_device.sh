@@ -66,7 +66,7 @@ tails)
   n=${2:-2400}
   for t in ${TAILS:-0 1 8 32 128 1024}; do
     "$C/bin/smc-gpu-bench" --n "$n" --instances 5 --nodes 1 --paths gpu --tail "$t" --csv "$OUT/tail-$n-$t.csv"
-    awk -F, -v t="$t" '$1=="prop" && $5=="root" {s+=$20; c++} END {printf "tail %s: mean root propagation %.3f ms over %d\n", t, s/c, c}' \
+    awk -F, -v t="$t" '$1=="prop" && $6=="root" {s+=$20; c++} END {printf "tail %s: mean root propagation %.3f ms over %d\n", t, s/c, c}' \
       "$OUT/tail-$n-$t.csv"
   done | tee "$OUT/tails.txt"
   ;;

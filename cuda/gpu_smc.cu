@@ -103,10 +103,55 @@ __global__ void check_kernel(bb_par_view s, int proposers, int *next, int *unset
   if (v < proposers && !bb_par_settled(&s, v)) unsettled[atomicAdd(next, 1)] = v;
 }
 
+// Settle, one warp per variable: the lanes test 32 ranks at once (aligned to bitmap words),
+// so a long domain costs its length / 32 dependent steps instead of its length. The
+// predicate is bb_par_final_allowed, as in the scalar bb_par_settle_count/emit the CPU
+// emulation runs; the results are the same values in the same order.
+const unsigned kFull = 0xffffffffu;
+
+__device__ __forceinline__ unsigned chunk_mask(int base, int lo, int hi) {
+  unsigned m = kFull;
+  if (base < lo) m &= kFull << (lo - base);
+  if (hi - base < 31) m &= kFull >> (31 - (hi - base));
+  return m;
+}
+
 __global__ void settle_count_kernel(bb_par_view s, int vars, bb_par_settled_var *res, int *ctl, int32_t *out_rec) {
-  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) >> 5), lane = threadIdx.x & 31;
   if (v >= vars) return;
-  bb_par_settled_var r = bb_par_settle_count(&s, v);
+  int lo = bb_par_lo(&s, v), hi = bb_par_ub(&s, v);
+  bb_par_settled_var r = {0, -1, 0, -1, 0};
+  for (int base = lo & ~31; base <= hi; base += 32) {
+    int k = base + lane;
+    unsigned range = chunk_mask(base, lo, hi);
+    unsigned keep = __ballot_sync(kFull, ((range >> lane) & 1u) && bb_par_final_allowed(&s, v, k));
+    if (keep) {
+      if (r.size == 0) r.lo = base + __ffs(keep) - 1;
+      r.hi = base + 31 - __clz(keep);
+      r.size += __popc(keep);
+    }
+  }
+  if (r.size == 0) {
+    if (lane == 0) {
+      res[v] = r;
+      ctl[CTL_FAILED] = 1;
+    }
+    return;
+  }
+  if (r.size != s.size0[v] && r.size != r.hi - r.lo + 1) {
+    int inside = 0;  // old values within the new bounds
+    for (int base = r.lo & ~31; base <= r.hi; base += 32) {
+      int k = base + lane;
+      unsigned range = chunk_mask(base, r.lo, r.hi);
+      inside += __popc(__ballot_sync(kFull, ((range >> lane) & 1u) && BB_PAR_MEMBER(&s, v, k)));
+    }
+    int removed = inside - r.size;
+    r.kind = r.size <= removed ? BB_PAR_KEEP : BB_PAR_REMOVE;
+    r.count = r.size <= removed ? r.size : removed;
+  } else if (r.size != s.size0[v]) {
+    r.kind = BB_PAR_INTERVAL;
+  }
+  if (lane != 0) return;
   res[v] = r;
   if (r.kind < 0) return;
   int at = atomicAdd(ctl + CTL_CHANGED, 1), offset = atomicAdd(ctl + CTL_TOTAL, r.count);
@@ -123,13 +168,26 @@ __global__ void settle_count_kernel(bb_par_view s, int vars, bb_par_settled_var 
 __global__ void settle_emit_kernel(bb_par_view s, const bb_par_settled_var *res, const int *ctl,
                                    const int32_t *out_rec, int32_t *values, long long values_cap,
                                    uint32_t *new_bits) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) >> 5), lane = threadIdx.x & 31;
   if (i >= ctl[CTL_CHANGED] || (long long)ctl[CTL_TOTAL] > values_cap) return;
   const int32_t *o = out_rec + (size_t)i * BB_PAR_OUT_INTS;
   int v = o[BB_PAR_OUT_VAR];
   bb_par_settled_var r = res[v];
-  uint32_t *row = r.kind == BB_PAR_INTERVAL ? NULL : new_bits + (size_t)v * s.words;
-  bb_par_settle_emit(&s, v, &r, values + o[BB_PAR_OUT_OFFSET], row);
+  if (r.kind == BB_PAR_INTERVAL) return;
+  int32_t *out = values + o[BB_PAR_OUT_OFFSET];
+  uint32_t *row = new_bits + (size_t)v * s.words;
+  unsigned below = (1u << lane) - 1u;
+  int at = 0;
+  for (int base = r.lo & ~31; base <= r.hi; base += 32) {
+    int k = base + lane;
+    bool in_range = (chunk_mask(base, r.lo, r.hi) >> lane) & 1u;
+    bool keep = in_range && bb_par_final_allowed(&s, v, k);
+    bool listed = r.kind == BB_PAR_KEEP ? keep : in_range && !keep && BB_PAR_MEMBER(&s, v, k);
+    unsigned kept = __ballot_sync(kFull, keep), out_mask = __ballot_sync(kFull, listed);
+    if (listed) out[at + __popc(out_mask & below)] = k;
+    at += __popc(out_mask);
+    if (lane == 0) row[base >> 5] = kept;
+  }
 }
 
 __global__ void commit_kernel(bb_par_view s, const bb_par_settled_var *res, const int *ctl, const int32_t *out_rec,
@@ -404,10 +462,10 @@ bb_status gpu_settle(void *lane, const bb_par_tail *tail, int tail_ran, bb_par_o
   }
   for (int attempt = 0;; attempt++) {
     BB_CUDA(cudaMemsetAsync(l->d_ctl, 0, CTL_INTS * sizeof(int), l->stream));
-    settle_count_kernel<<<blocks_for(vars), kThreads, 0, l->stream>>>(l->view, vars, l->d_res, l->d_ctl,
-                                                                        l->d_out_rec);
+    settle_count_kernel<<<blocks_for(32LL * vars), kThreads, 0, l->stream>>>(l->view, vars, l->d_res, l->d_ctl,
+                                                                               l->d_out_rec);
     BB_CUDA_LAUNCHED("settle_count_kernel");
-    settle_emit_kernel<<<blocks_for(vars), kThreads, 0, l->stream>>>(
+    settle_emit_kernel<<<blocks_for(32LL * vars), kThreads, 0, l->stream>>>(
         l->view, l->d_res, l->d_ctl, l->d_out_rec, l->d_out_values, (long long)l->values_cap, l->d_new_bits);
     BB_CUDA_LAUNCHED("settle_emit_kernel");
     BB_CUDA(cudaMemcpyAsync(l->h_ctl, l->d_ctl, CTL_INTS * sizeof(int), cudaMemcpyDeviceToHost, l->stream));

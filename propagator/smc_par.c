@@ -195,21 +195,14 @@ static bool run_tail(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_scr
   bb_par_i32a active = 0, failed = 0;
   bb_par_view view = {p->n, strength == BB_SMC_GS_LISTS, 0, 0, NULL, t->lo0, t->hi0, NULL, t->holes, NULL,
                       t->ptr, t->word, &active, &failed, &h};
-  int proposers = strength == BB_SMC_GS_LISTS ? 2 * p->n : p->n;
   for (int i = 0; i < t->count; i++) host_wake(&view, t->unsettled[i]);
-  for (;;) {
-    while (h.len > 0 && !atomic_load(&failed)) {
-      int v = h.stack[--h.len];
-      h.queued[v] = 0;
-      atomic_store(&active, 1);
-      bb_par_chain(&view, v, bb_par_load_i32(&t->ptr[v]));
-    }
-    if (atomic_load(&failed)) break;
-    /* Sequential chains are exact, but a proposer whose pair another one's cap disallowed
-     * without displacing it (a failed state) must still be found: one more check. */
-    for (int v = 0; v < proposers; v++)
-      if (!bb_par_settled(&view, v)) host_wake(&view, v);
-    if (h.len == 0 || atomic_load(&failed)) break;
+  /* One at a time, every read is current: a displaced holder is carried on or woken, and a
+   * cap below a proposer's pointer is a failure (bb_par_cap), so no check round is needed. */
+  while (h.len > 0 && !atomic_load(&failed)) {
+    int v = h.stack[--h.len];
+    h.queued[v] = 0;
+    atomic_store(&active, 1);
+    bb_par_chain(&view, v, bb_par_load_i32(&t->ptr[v]));
   }
   return !atomic_load(&failed);
 }

@@ -122,6 +122,7 @@ BB_PAR_FN void bb_par_cap(const bb_par_view *s, int q, int limit) {
   }
   unsigned cap = 2u * (unsigned)limit + BB_PAR_NO_HOLDER;
   unsigned old = bb_par_min_u32(&s->word[q], cap);
+  if (limit < bb_par_lo(s, q)) bb_par_store_i32(s->failed, 1); /* q has nobody left */
 #ifdef BB_PAR_WAKE
   if (old > cap && !(old & BB_PAR_NO_HOLDER)) {
     uint32_t node = BB_PAR_PAIR(s, q, old >> 1);
