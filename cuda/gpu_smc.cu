@@ -53,7 +53,6 @@ struct smc_lane {
   int *h_ptr, *h_unsettled;
   unsigned *h_word;
   int32_t *h_lo0, *h_hi0;
-  uint8_t *h_holes;
   bb_par_view view;  // device pointers
 };
 
@@ -309,7 +308,6 @@ void carve(smc_lane *l, carver *d, carver *h) {
   h->take(&l->h_word, vars);
   h->take(&l->h_lo0, vars);
   h->take(&l->h_hi0, vars);
-  h->take(&l->h_holes, vars);
 }
 
 // Grows a device buffer and its pinned twin to hold `bytes` (contents are not kept).
@@ -432,7 +430,6 @@ bb_status gpu_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, 
                               l->stream));
       BB_CUDA(cudaMemcpyAsync(l->h_lo0, l->d_lo0, (size_t)vars * sizeof(int32_t), cudaMemcpyDeviceToHost, l->stream));
       BB_CUDA(cudaMemcpyAsync(l->h_hi0, l->d_hi0, (size_t)vars * sizeof(int32_t), cudaMemcpyDeviceToHost, l->stream));
-      BB_CUDA(cudaMemcpyAsync(l->h_holes, l->d_holes, (size_t)vars, cudaMemcpyDeviceToHost, l->stream));
       if (sync(l, err) != BB_OK) return BB_ERR_GPU;
       tail->count = count;
       tail->unsettled = l->h_unsettled;
@@ -440,7 +437,6 @@ bb_status gpu_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, 
       tail->word = (bb_par_u32a *)l->h_word;
       tail->lo0 = l->h_lo0;
       tail->hi0 = l->h_hi0;
-      tail->holes = l->h_holes;
       return BB_OK;
     }
     BB_CUDA(cudaMemcpyAsync(l->d_ctl + CTL_ACTIVE, &l->h_ctl[CTL_NEXT], sizeof(int), cudaMemcpyHostToDevice,

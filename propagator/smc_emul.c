@@ -231,7 +231,6 @@ static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail
       tail->word = l->word;
       tail->lo0 = l->lo0;
       tail->hi0 = l->hi0;
-      tail->holes = l->holes;
       return BB_OK;
     }
     atomic_store(&l->active, count);

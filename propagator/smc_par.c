@@ -10,31 +10,26 @@
  *
  * The tail. Once the engine has at most the threshold of chains left (or some proposers
  * are unsettled after a round), the CPU finishes them from the engine's state with the
- * same steps, one at a time, reading membership from the solver's domains. */
+ * same steps, one at a time. Membership comes from the lane's mirror of the engine's bitmap
+ * rows, kept here from what is sent and what comes back: asking the solver instead costs a
+ * walk over the domain's ranges per test, which made a long chain 25 times slower. */
 #include "smc_internal.h"
 
 #include <stdint.h>
 
 struct bb_par_view;
-static inline int host_member(const struct bb_par_view *v, int var, int k);
 static inline uint32_t host_pair(const struct bb_par_view *v, int var, int k);
 static inline void host_wake(const struct bb_par_view *v, int var);
-#define BB_PAR_MEMBER(s, v, k) (!(s)->holes[v] || host_member((s), (v), (k)))
 #define BB_PAR_WAKE(s, holder) host_wake((s), (holder))
 #define BB_PAR_PAIR(s, v, k) host_pair((s), (v), (k))
 #include "smc_par_steps.h"
 
 typedef struct host_tail {
   const bb_smc_prefs *p;
-  const bb_smc_domains *d;
   int *stack, len;   /* the proposers still to run (the root batch's scratch, unused here) */
   uint8_t *queued;
 } host_tail;
 
-static inline int host_member(const bb_par_view *v, int var, int k) {
-  const host_tail *h = v->host;
-  return h->d->contains(h->d->ctx, var, k);
-}
 static inline uint32_t host_pair(const bb_par_view *v, int var, int k) {
   const host_tail *h = v->host;
   int partner, rank;
@@ -64,6 +59,8 @@ typedef struct lane {
   uint64_t stamp;
   int *stale, stale_len;    /* variables the CPU changed since the engine's last run */
   uint8_t *is_stale;
+  uint32_t *mirror;         /* 2n bitmap rows: the engine's copy, for the tail */
+  uint8_t *holes;           /* the engine's copy has holes: its mirror row is valid */
   int32_t *rec;             /* the request being built: 2n records at most */
   uint32_t *rows;
   size_t rows_cap;          /* in rows */
@@ -88,6 +85,8 @@ void bb_smc_accel_free(struct bb_smc_accel *a) {
     free(l->is_stale);
     free(l->rec);
     free(l->rows);
+    free(l->mirror);
+    free(l->holes);
   }
   if (a->shared) a->ops->shared_free(a->shared);
   free(a);
@@ -146,7 +145,9 @@ static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *er
     l->stale = malloc(vars * sizeof *l->stale);
     l->is_stale = calloc(vars, 1);
     l->rec = malloc(vars * BB_PAR_REC_INTS * sizeof *l->rec);
-    if (!l->stale || !l->is_stale || !l->rec) {
+    l->mirror = malloc(vars * (size_t)((p->n + 31) / 32) * sizeof *l->mirror);
+    l->holes = calloc(vars, 1);
+    if (!l->stale || !l->is_stale || !l->rec || !l->mirror || !l->holes) {
       bb_fail(err, BB_ERR_NOMEM, "out of memory for a lane");
       l->broken = true;
       return NULL;
@@ -172,7 +173,8 @@ static bool add_record(lane *l, int count, int *rows, const bb_smc_prefs *p, bb_
   rec[BB_PAR_REC_HI] = hi;
   rec[BB_PAR_REC_SIZE] = size;
   rec[BB_PAR_REC_START] = start < lo ? start : lo;
-  if (size == hi - lo + 1) return true;
+  l->holes[var] = size != hi - lo + 1;
+  if (!l->holes[var]) return true;
   if ((size_t)*rows == l->rows_cap) {
     size_t cap = l->rows_cap ? 2 * l->rows_cap : 64;
     uint32_t *grown = realloc(l->rows, cap * (size_t)words * sizeof *grown);
@@ -180,21 +182,22 @@ static bool add_record(lane *l, int count, int *rows, const bb_smc_prefs *p, bb_
     l->rows = grown;
     l->rows_cap = cap;
   }
-  uint32_t *row = l->rows + (size_t)(*rows)++ * (size_t)words;
+  uint32_t *row = l->mirror + (size_t)var * (size_t)words;
   memset(row, 0, (size_t)words * sizeof *row);
   int values = d->values(d->ctx, var, s->values);
   for (int k = 0; k < values; k++) row[s->values[k] >> 5] |= 1u << (s->values[k] & 31);
+  memcpy(l->rows + (size_t)(*rows)++ * (size_t)words, row, (size_t)words * sizeof *row);
   return true;
 }
 
 /* The tail: the unsettled proposers finish here one at a time, from the engine's state. */
-static bool run_tail(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_scratch *s, const bb_smc_domains *d,
+static bool run_tail(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_scratch *s, const lane *l,
                      bb_par_tail *t) {
-  host_tail h = {p, d, s->lb, 0, s->holes};
+  host_tail h = {p, s->lb, 0, s->holes};
   memset(h.queued, 0, 2 * (size_t)p->n);
   bb_par_i32a active = 0, failed = 0;
-  bb_par_view view = {p->n, strength == BB_SMC_GS_LISTS, 0, 0, NULL, t->lo0, t->hi0, NULL, t->holes, NULL,
-                      t->ptr, t->word, &active, &failed, &h};
+  bb_par_view view = {p->n,    strength == BB_SMC_GS_LISTS, (p->n + 31) / 32, 0, NULL, t->lo0, t->hi0, NULL, l->holes,
+                      l->mirror, t->ptr, t->word, &active, &failed, &h};
   for (int i = 0; i < t->count; i++) host_wake(&view, t->unsettled[i]);
   /* One at a time, every read is current: a displaced holder is carried on or woken, and a
    * cap below a proposer's pointer is a failure (bb_par_cap), so no check round is needed. */
@@ -205,6 +208,26 @@ static bool run_tail(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_scr
     bb_par_chain(&view, v, bb_par_load_i32(&t->ptr[v]));
   }
   return !atomic_load(&failed);
+}
+
+/* The lane's mirror follows what the engine's commit did to a changed variable. */
+static void mirror_result(lane *l, int words, const int32_t *rec, const int32_t *values) {
+  int var = rec[BB_PAR_OUT_VAR], lo = rec[BB_PAR_OUT_LO], hi = rec[BB_PAR_OUT_HI], kind = rec[BB_PAR_OUT_KIND];
+  const int32_t *vals = values + rec[BB_PAR_OUT_OFFSET];
+  int count = rec[BB_PAR_OUT_COUNT];
+  uint32_t *row = l->mirror + (size_t)var * (size_t)words;
+  if (kind == BB_PAR_INTERVAL) {
+    l->holes[var] = 0;
+    return;
+  }
+  if (kind == BB_PAR_KEEP || !l->holes[var]) /* start from the new bounds */
+    for (int w = lo >> 5; w <= hi >> 5; w++) row[w] = kind == BB_PAR_KEEP ? 0u : ~0u;
+  for (int k = 0; k < count; k++) {
+    uint32_t bit = 1u << (vals[k] & 31);
+    if (kind == BB_PAR_KEEP) row[vals[k] >> 5] |= bit;
+    else row[vals[k] >> 5] &= ~bit;
+  }
+  l->holes[var] = 1;
 }
 
 /* Writes one changed variable back into the solver: bounds, then kept or removed values. */
@@ -304,7 +327,7 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
   double t2 = bb_now();
   bool tail_ran = false;
   if (st == BB_OK && !tail.failed && tail.count > 0) {
-    if (!run_tail(p, strength, s, d, &tail)) tail.failed = 1;
+    if (!run_tail(p, strength, s, l, &tail)) tail.failed = 1;
     tail_ran = true;
   }
   double t3 = bb_now();
@@ -330,6 +353,7 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
   for (int k = 0; k < out.changed && ok; k++) {
     const int32_t *rec = out.rec + (size_t)k * BB_PAR_OUT_INTS;
     ok = write_back(d, rec, out.values);
+    mirror_result(l, (n + 31) / 32, rec, out.values);
     see(node, s, rec[BB_PAR_OUT_VAR], rec[BB_PAR_OUT_LO], rec[BB_PAR_OUT_HI]);
   }
   if (info) {

@@ -48,7 +48,6 @@ typedef struct bb_par_tail {
   bb_par_i32a *ptr;
   bb_par_u32a *word;
   const int32_t *lo0, *hi0;
-  const uint8_t *holes;
   int rounds;            /* propose launches */
 } bb_par_tail;
 
