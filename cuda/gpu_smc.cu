@@ -72,10 +72,11 @@ __global__ void apply_kernel(bb_par_view s, const int32_t *rec, const int32_t *r
       s.ptr[v] = r[BB_PAR_REC_START];
       listed[v] = epoch;
     }
-    if (row_of[i] >= 0) {
-      const uint32_t *src = rows + (size_t)row_of[i] * s.words;
-      uint32_t *dst = (uint32_t *)s.bits + (size_t)v * s.words;
-      for (int w = threadIdx.x; w < s.words; w += blockDim.x) dst[w] = src[w];
+    if (row_of[i] >= 0) {  // the row's words within the bounds, packed at row_of[i]
+      int lo = r[BB_PAR_REC_LO], span = bb_par_row_span(lo, r[BB_PAR_REC_HI]);
+      const uint32_t *src = rows + row_of[i];
+      uint32_t *dst = (uint32_t *)s.bits + (size_t)v * s.words + (lo >> 5);
+      for (int w = threadIdx.x; w < span; w += blockDim.x) dst[w] = src[w];
     }
   }
 }
@@ -368,24 +369,22 @@ bb_status gpu_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, 
   smc_lane *l = (smc_lane *)lane;
   int n = l->n, vars = l->vars, proposers = req->gs_lists ? vars : n, words = l->words;
   *tail = bb_par_tail();
-  // 1. The request, packed into pinned memory: records, row index per record, rows.
-  int rows = 0;
-  for (int i = 0; i < req->count; i++) {
-    const int32_t *r = req->rec + (size_t)i * BB_PAR_REC_INTS;
-    if (r[BB_PAR_REC_SIZE] != r[BB_PAR_REC_HI] - r[BB_PAR_REC_LO] + 1) rows++;
-  }
+  // 1. The request, packed into pinned memory: records, row offset per record, rows.
   size_t rec_bytes = (size_t)req->count * BB_PAR_REC_INTS * sizeof(int32_t);
   size_t row_of_bytes = (size_t)req->count * sizeof(int32_t);
-  size_t bytes = rec_bytes + row_of_bytes + (size_t)rows * words * sizeof(uint32_t);
+  size_t bytes = rec_bytes + row_of_bytes + req->row_words * sizeof(uint32_t);
   if (grow(&l->d_up, &l->h_up, &l->up_cap, bytes ? bytes : 16, err) != BB_OK) return BB_ERR_GPU;
   char *h = (char *)l->h_up;
   memcpy(h, req->rec, rec_bytes);
   int32_t *row_of = (int32_t *)(h + rec_bytes);
-  for (int i = 0, k = 0; i < req->count; i++) {
+  int32_t at = 0;
+  for (int i = 0; i < req->count; i++) {
     const int32_t *r = req->rec + (size_t)i * BB_PAR_REC_INTS;
-    row_of[i] = r[BB_PAR_REC_SIZE] != r[BB_PAR_REC_HI] - r[BB_PAR_REC_LO] + 1 ? k++ : -1;
+    bool holes = r[BB_PAR_REC_SIZE] != r[BB_PAR_REC_HI] - r[BB_PAR_REC_LO] + 1;
+    row_of[i] = holes ? at : -1;
+    if (holes) at += bb_par_row_span(r[BB_PAR_REC_LO], r[BB_PAR_REC_HI]);
   }
-  memcpy(h + rec_bytes + row_of_bytes, req->rows, (size_t)rows * words * sizeof(uint32_t));
+  memcpy(h + rec_bytes + row_of_bytes, req->rows, req->row_words * sizeof(uint32_t));
   const char *d = (const char *)l->d_up;
   l->view = bb_par_view{n,          req->gs_lists, words,      req->threshold, l->sh->d_pair,
                         l->d_lo0,   l->d_hi0,      l->d_size0, l->d_holes,     l->d_bits,

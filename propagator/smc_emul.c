@@ -201,8 +201,9 @@ static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail
     l->size0[v] = rec[BB_PAR_REC_SIZE];
     l->holes[v] = l->size0[v] != l->hi0[v] - l->lo0[v] + 1;
     if (l->holes[v]) {
-      memcpy(l->bits + (size_t)v * (size_t)l->words, row, (size_t)l->words * sizeof *row);
-      row += l->words;
+      size_t span = (size_t)bb_par_row_span(l->lo0[v], l->hi0[v]);
+      memcpy(l->bits + (size_t)v * (size_t)l->words + (l->lo0[v] >> 5), row, span * sizeof *row);
+      row += span;
     }
     atomic_store_explicit(&l->ptr[v], rec[BB_PAR_REC_START], memory_order_relaxed);
     l->listed[v] = l->epoch;

@@ -62,8 +62,8 @@ typedef struct lane {
   uint32_t *mirror;         /* 2n bitmap rows: the engine's copy, for the tail */
   uint8_t *holes;           /* the engine's copy has holes: its mirror row is valid */
   int32_t *rec;             /* the request being built: 2n records at most */
-  uint32_t *rows;
-  size_t rows_cap;          /* in rows */
+  uint32_t *rows;           /* their rows' spans, packed */
+  size_t rows_cap;          /* in words */
 } lane;
 
 struct bb_smc_accel {
@@ -162,8 +162,8 @@ static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *er
 }
 
 /* Appends var's record (and its bitmap row when the domain has holes). */
-static bool add_record(lane *l, int count, int *rows, const bb_smc_prefs *p, bb_smc_node *node, bb_smc_scratch *s,
-                       const bb_smc_domains *d, int var) {
+static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs *p, bb_smc_node *node,
+                       bb_smc_scratch *s, const bb_smc_domains *d, int var) {
   int n = p->n, words = (n + 31) / 32;
   int32_t *rec = l->rec + (size_t)count * BB_PAR_REC_INTS;
   int lo = d->min(d->ctx, var), hi = d->max(d->ctx, var), size = d->size(d->ctx, var);
@@ -175,18 +175,22 @@ static bool add_record(lane *l, int count, int *rows, const bb_smc_prefs *p, bb_
   rec[BB_PAR_REC_START] = start < lo ? start : lo;
   l->holes[var] = size != hi - lo + 1;
   if (!l->holes[var]) return true;
-  if ((size_t)*rows == l->rows_cap) {
-    size_t cap = l->rows_cap ? 2 * l->rows_cap : 64;
-    uint32_t *grown = realloc(l->rows, cap * (size_t)words * sizeof *grown);
+  /* Only the words within the bounds travel (a GS-list spans a small part of n). */
+  size_t span = (size_t)bb_par_row_span(lo, hi);
+  if (*row_words + span > l->rows_cap) {
+    size_t cap = l->rows_cap ? 2 * l->rows_cap : 4096;
+    while (cap < *row_words + span) cap *= 2;
+    uint32_t *grown = realloc(l->rows, cap * sizeof *grown);
     if (!grown) return false;
     l->rows = grown;
     l->rows_cap = cap;
   }
-  uint32_t *row = l->mirror + (size_t)var * (size_t)words;
-  memset(row, 0, (size_t)words * sizeof *row);
+  uint32_t *row = l->mirror + (size_t)var * (size_t)words + (lo >> 5);
+  memset(row, 0, span * sizeof *row);
   int values = d->values(d->ctx, var, s->values);
-  for (int k = 0; k < values; k++) row[s->values[k] >> 5] |= 1u << (s->values[k] & 31);
-  memcpy(l->rows + (size_t)(*rows)++ * (size_t)words, row, (size_t)words * sizeof *row);
+  for (int k = 0; k < values; k++) row[(s->values[k] >> 5) - (lo >> 5)] |= 1u << (s->values[k] & 31);
+  memcpy(l->rows + *row_words, row, span * sizeof *row);
+  *row_words += span;
   return true;
 }
 
@@ -297,7 +301,8 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
               err.msg);
     return BB_SMC_NOMEM;
   }
-  int n = p->n, vars = 2 * n, count = 0, rows = 0;
+  int n = p->n, vars = 2 * n, count = 0;
+  size_t rows = 0;
   /* 1. What the engine must learn. Fresh node or another lineage: everything. */
   bool full = node->fresh || node->stamp == 0 || node->stamp != l->stamp;
   bool ok = true;
@@ -315,7 +320,7 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
   l->stale_len = 0;
   l->stamp = 0; /* the engine's copy is in flux until this run ends well */
   if (!ok) return BB_SMC_NOMEM;
-  bb_par_request req = {strength == BB_SMC_GS_LISTS, bb_smc_tail_threshold(), count, full, l->rec, l->rows};
+  bb_par_request req = {strength == BB_SMC_GS_LISTS, bb_smc_tail_threshold(), count, full, l->rec, l->rows, rows};
   if (info) {
     info->uploaded = count;
     info->t_gather = bb_now() - t0;

@@ -36,7 +36,9 @@ typedef struct bb_par_request {
   int count;             /* records */
   int full;              /* the records cover every variable */
   const int32_t *rec;    /* count x BB_PAR_REC_INTS */
-  const uint32_t *rows;  /* one bitmap row (words each) per record whose domain has holes, in order */
+  const uint32_t *rows;  /* per record whose domain has holes, in order: its bitmap row's words
+                            lo / 32 .. hi / 32 only (bb_par_row_span) */
+  size_t row_words;      /* all of them */
 } bb_par_request;
 
 /* What propose leaves for the CPU: the unsettled proposers and, when there are any, the

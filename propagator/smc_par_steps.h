@@ -65,6 +65,14 @@ BB_PAR_FN unsigned bb_par_min_u32(bb_par_u32a *p, unsigned v) {
 BB_PAR_FN int bb_par_add_i32(bb_par_i32a *p, int v) { return atomic_fetch_add_explicit(p, v, memory_order_relaxed); }
 #endif
 
+#ifdef __CUDACC__
+#define BB_PAR_HOST_DEVICE static __host__ __device__ __forceinline__
+#else
+#define BB_PAR_HOST_DEVICE static inline
+#endif
+/* The words of a bitmap row that a domain [lo, hi] needs: the rest is outside its bounds. */
+BB_PAR_HOST_DEVICE int bb_par_row_span(int lo, int hi) { return (hi >> 5) - (lo >> 5) + 1; }
+
 /* The state of one parallel propagation. Variables 0..n-1 are the men, n..2n-1 the women;
  * ranks are 0-based. Pointers are device pointers on the GPU. */
 typedef struct bb_par_view {
