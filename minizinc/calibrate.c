@@ -4,15 +4,17 @@
  *
  *   min_n     the smallest n whose first propagation (every proposer free) is faster on the
  *             GPU, over random complete instances of n = 250 ... 5000;
- *   min_free  at the largest n measured, the fewest free proposers for which a later
- *             propagation is faster on the GPU: from the root fixpoint, k men lose their
- *             current partner (k = 1 ... n) and the propagation that follows is timed.
- * Each time is the median of three runs, and each run is on its own space, posted with the
- * path forced, so the engines' shared data is warm and the lane incremental as in a search. */
+ *   min_free  at the largest n measured (seed 003's setting: the standard and the swapped
+ *             constraint, a DFS of 200 nodes), the threshold on free proposers for which
+ *             "GPU iff at least min_free are free" gives the least total time over the
+ *             search's propagations; both paths run the same search, so each propagation is
+ *             timed on both.
+ * Root times are medians of three runs, each on its own space posted with the path forced
+ * (the engine is readied at post, so setup is not counted). */
 #define _POSIX_C_SOURCE 200809L
 #include "calibrate.h"
 
-#include "bb_post.h"
+#include "bb_search.h"
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
 #include "bb_gpu.h"
@@ -77,24 +79,72 @@ static double time_root(const bb_instance *inst, bb_smc_path path, bb_error *err
   return t;
 }
 
-/* From the root fixpoint, men 0..k-1 lose their current (smallest) rank: the propagation that
- * follows has k free proposers or so. A warm-up decision on man n-1 first makes the engine's
- * copy follow this space, as in a search. */
-static double time_free(model *root, int k, bb_error *err) {
-  bb_space_state state;
-  bb_space *s = bb_space_clone(root->space, err);
-  if (!s) return -1;
-  int last = root->n - 1;
-  bb_post_int_rel_const(s, root->men[last], BB_LE, bb_int_max(s, root->men[last]), bb_reif_none(), BB_IPL_DEF, err);
-  bb_space_status(s, &state, err);
-  for (int i = 0; i < k; i++)
-    if (!bb_int_assigned(s, root->men[i]))
-      bb_post_int_rel_const(s, root->men[i], BB_GT, bb_int_min(s, root->men[i]), bb_reif_none(), BB_IPL_DEF, err);
-  double t0 = bb_now();
-  bb_space_status(s, &state, err);
-  double t = bb_now() - t0;
-  bb_space_free(s);
-  return t;
+/* Every propagation of a short search, in order (the observer's records). */
+typedef struct trace {
+  int count, cap;
+  int *free_proposers;
+  double *ms;
+  bool fresh_seen;
+} trace;
+
+static void record(void *ctx, const bb_smc_run_info *info) {
+  trace *t = ctx;
+  if (t->count == t->cap) {
+    t->cap = t->cap ? 2 * t->cap : 256;
+    t->free_proposers = realloc(t->free_proposers, (size_t)t->cap * sizeof *t->free_proposers);
+    t->ms = realloc(t->ms, (size_t)t->cap * sizeof *t->ms);
+  }
+  t->free_proposers[t->count] = info->free_proposers;
+  t->ms[t->count++] = info->t_total * 1e3;
+}
+
+/* Seed 003's setting: the standard and the swapped constraint over the same variables, a DFS
+ * (men in input order, split on the rank) for `nodes` nodes. Both paths make the same
+ * decisions and propagations (their domains are identical), so the traces line up. */
+static bool search_trace(const bb_instance *inst, bb_smc_path path, int nodes, trace *t, bb_error *err) {
+  model m;
+  if (!model_new(&m, inst, path, err)) return false;
+  int n = m.n;
+  size_t cells = (size_t)n * n;
+  int *pm = malloc(cells * sizeof *pm), *pw = malloc(cells * sizeof *pw);
+  for (size_t c = 0; c < cells; c++) pm[c] = (int)inst->men_prefs[c], pw[c] = (int)inst->women_prefs[c];
+  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, path};
+  bool ok = bb_post_stable_matching(m.space, m.women, n, m.men, n, pw, n, n, pm, n, n, &opts, err) == BB_OK;
+  free(pm);
+  free(pw);
+  ok = ok && bb_branch_int(m.space, m.men, n, BB_VAR_INPUT_ORDER, BB_VAL_SPLIT, NULL, err) == BB_OK;
+  bb_search_options so;
+  bb_search_options_init(&so);
+  so.node_limit = (uint64_t)nodes;
+  bb_stable_matching_observe(record, t);
+  bb_search *s = ok ? bb_search_new(m.space, &so, err) : NULL;
+  bb_space *sol = s ? bb_search_next(s, err) : NULL;
+  bb_stable_matching_observe(NULL, NULL);
+  bb_space_free(sol);
+  bb_search_free(s);
+  model_free(&m);
+  return ok && s;
+}
+
+/* The threshold on free proposers that makes "GPU iff free >= threshold" fastest over the
+ * later propagations (the first two, on fresh nodes, are the root's). */
+static int best_min_free(const trace *cpu, const trace *gpu, FILE *out) {
+  int count = cpu->count < gpu->count ? cpu->count : gpu->count, best = INT_MAX;
+  double best_ms = 0;
+  for (int k = 2; k < count; k++) best_ms += cpu->ms[k];
+  fprintf(out, "\n| free proposers at least | propagations | CPU ms | GPU ms | hybrid total ms |\n|---:|---:|---:|---:|---:|\n");
+  for (int threshold = 1; threshold <= 1 << 16; threshold *= 2) {
+    double total = 0, c = 0, g = 0;
+    int taken = 0;
+    for (int k = 2; k < count; k++) {
+      bool on_gpu = cpu->free_proposers[k] >= threshold;
+      total += on_gpu ? gpu->ms[k] : cpu->ms[k];
+      if (on_gpu) taken++, c += cpu->ms[k], g += gpu->ms[k];
+    }
+    fprintf(out, "| %d | %d | %.3f | %.3f | %.3f |\n", threshold, taken, c, g, total);
+    if (total < best_ms) best_ms = total, best = threshold;
+  }
+  return best;
 }
 
 int fzn_calibrate(FILE *out, FILE *errors) {
@@ -108,7 +158,7 @@ int fzn_calibrate(FILE *out, FILE *errors) {
     fprintf(errors, "fzn-bamboo: --calibrate: no place for the calibration file (set BAMBOO_CALIBRATION or HOME)\n");
     return 1;
   }
-  static const int sizes[] = {250, 500, 1000, 2400, 5000};
+  static const int sizes[] = {250, 500, 1000, 2400};
   int min_n = INT_MAX, largest = 0;
   bb_instance *big = NULL;
   fprintf(out, "| n | first propagation, CPU ms | GPU ms |\n|---:|---:|---:|\n");
@@ -131,27 +181,17 @@ int fzn_calibrate(FILE *out, FILE *errors) {
   }
   int min_free = INT_MAX;
   if (big) {
-    model cpu_root, gpu_root;
-    bb_space_state state;
-    if (!model_new(&cpu_root, big, BB_SMC_PATH_CPU, &err) || !model_new(&gpu_root, big, BB_SMC_PATH_GPU, &err)) {
+    trace cpu = {0}, gpu = {0};
+    if (!search_trace(big, BB_SMC_PATH_CPU, 200, &cpu, &err) || !search_trace(big, BB_SMC_PATH_GPU, 200, &gpu, &err)) {
       fprintf(errors, "fzn-bamboo: --calibrate: %s\n", err.msg);
       return 4;
     }
-    bb_space_status(cpu_root.space, &state, &err);
-    bb_space_status(gpu_root.space, &state, &err);
-    fprintf(out, "\nAt n = %d:\n\n| men freed | CPU ms | GPU ms |\n|---:|---:|---:|\n", largest);
-    for (int k = 1; k <= largest; k *= 4) {
-      double cpu[3], gpu[3];
-      for (int r = 0; r < 3; r++) {
-        cpu[r] = time_free(&cpu_root, k, &err);
-        gpu[r] = time_free(&gpu_root, k, &err);
-      }
-      double c = median3(cpu), g = median3(gpu);
-      fprintf(out, "| %d | %.3f | %.3f |\n", k, c * 1e3, g * 1e3);
-      if (g < c && k < min_free) min_free = k;
-    }
-    model_free(&cpu_root);
-    model_free(&gpu_root);
+    fprintf(out, "\nAt n = %d, a search of 200 nodes with two constraints (%d propagations):\n", largest, cpu.count);
+    min_free = best_min_free(&cpu, &gpu, out);
+    free(cpu.free_proposers);
+    free(cpu.ms);
+    free(gpu.free_proposers);
+    free(gpu.ms);
     bb_instance_free(big);
   }
   /* mkdir -p of the file's folder */
