@@ -17,7 +17,8 @@ mkdir -p "$OUT"
 C=$PWD/.device-carry
 export LD_LIBRARY_PATH=$C/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export PATH=$C/usr/bin:$PATH
-export BAMBOO_CALIBRATION=${BAMBOO_CALIBRATION:-$OUT/calibration.txt}
+# Kept outside $OUT, which each call empties: a warm machine keeps its calibration.
+export BAMBOO_CALIBRATION=${BAMBOO_CALIBRATION:-/tmp/bamboo-calibration/calibration.txt}
 mode=${1:-test}
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
@@ -53,10 +54,13 @@ test)
   tail -3 "$OUT/e2e.log"
   "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
   cat "$OUT/calibrate.log"
+  cp "$BAMBOO_CALIBRATION" "$OUT/" 2>/dev/null
   echo "test_smc_par=$r1 test_smc_gecode=$r2 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
   ;;
 bench)
   n=${2:-2400}; k=${3:-20}; nodes=${4:-100}; strength=${5:-gs-lists}
+  [ -f "$BAMBOO_CALIBRATION" ] || "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
+  cp "$BAMBOO_CALIBRATION" "$OUT/" 2>/dev/null
   "$C/bin/smc-gpu-bench" --n "$n" --instances "$k" --nodes "$nodes" --strength "$strength" \
     --paths cpu,gpu,auto --csv "$OUT/smc-$n-$strength.csv" 2> "$OUT/bench-$n-$strength.err"
   echo "rc=$? rows: $(wc -l < "$OUT/smc-$n-$strength.csv")"

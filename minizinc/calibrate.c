@@ -5,10 +5,10 @@
  *   min_n     the smallest n whose first propagation (every proposer free) is faster on the
  *             GPU, over random complete instances of n = 250 ... 5000;
  *   min_free  at the largest n measured (seed 003's setting: the standard and the swapped
- *             constraint, a DFS of 200 nodes), the threshold on free proposers for which
- *             "GPU iff at least min_free are free" gives the least total time over the
- *             search's propagations; both paths run the same search, so each propagation is
- *             timed on both.
+ *             constraint, a DFS of 400 nodes), the fewest free proposers from which the
+ *             GPU's median propagation time beats the CPU's; both paths run the same search,
+ *             so each propagation is timed on both.
+ *   handover  kept at its current value (the default unless a file set it).
  * Root times are medians of three runs, each on its own space posted with the path forced
  * (the engine is readied at post, so setup is not counted). */
 #define _POSIX_C_SOURCE 200809L
@@ -118,32 +118,41 @@ static bool search_trace(const bb_instance *inst, bb_smc_path path, int nodes, t
   so.node_limit = (uint64_t)nodes;
   bb_stable_matching_observe(record, t);
   bb_search *s = ok ? bb_search_new(m.space, &so, err) : NULL;
-  bb_space *sol = s ? bb_search_next(s, err) : NULL;
+  for (bb_space *sol; s && (sol = bb_search_next(s, err)) != NULL;) bb_space_free(sol); /* to the node limit */
   bb_stable_matching_observe(NULL, NULL);
-  bb_space_free(sol);
   bb_search_free(s);
   model_free(&m);
   return ok && s;
 }
 
-/* The threshold on free proposers that makes "GPU iff free >= threshold" fastest over the
- * later propagations (the first two, on fresh nodes, are the root's). */
+static int compare_ms(const void *a, const void *b) { return compare_double(a, b); }
+
+static double median_of(double *v, int count) {
+  qsort(v, (size_t)count, sizeof *v, compare_ms);
+  return count % 2 ? v[count / 2] : (v[count / 2 - 1] + v[count / 2]) / 2;
+}
+
+/* The fewest free proposers from which the GPU's median time beats the CPU's in every
+ * bucket (powers of two) with data. Medians, not totals: a propagation that sets off a
+ * cascade is handed over mid-way anyway (calibration's handover), and the typical one,
+ * with a few free proposers, must stay cheap. The first two propagations are the root's. */
 static int best_min_free(const trace *cpu, const trace *gpu, FILE *out) {
   int count = cpu->count < gpu->count ? cpu->count : gpu->count, best = INT_MAX;
-  double best_ms = 0;
-  for (int k = 2; k < count; k++) best_ms += cpu->ms[k];
-  fprintf(out, "\n| free proposers at least | propagations | CPU ms | GPU ms | hybrid total ms |\n|---:|---:|---:|---:|---:|\n");
-  for (int threshold = 1; threshold <= 1 << 16; threshold *= 2) {
-    double total = 0, c = 0, g = 0;
-    int taken = 0;
-    for (int k = 2; k < count; k++) {
-      bool on_gpu = cpu->free_proposers[k] >= threshold;
-      total += on_gpu ? gpu->ms[k] : cpu->ms[k];
-      if (on_gpu) taken++, c += cpu->ms[k], g += gpu->ms[k];
-    }
-    fprintf(out, "| %d | %d | %.3f | %.3f | %.3f |\n", threshold, taken, c, g, total);
-    if (total < best_ms) best_ms = total, best = threshold;
+  double *c = malloc((size_t)(count + 1) * sizeof *c), *g = malloc((size_t)(count + 1) * sizeof *g);
+  fprintf(out, "\n| free proposers | propagations | CPU median ms | GPU median ms |\n|---|---:|---:|---:|\n");
+  bool gpu_wins_above = true;
+  for (int hi = 1 << 17; hi >= 1; hi /= 2) { /* buckets [hi, 2 hi), from the top */
+    int m = 0;
+    for (int k = 2; k < count; k++)
+      if (cpu->free_proposers[k] >= hi && cpu->free_proposers[k] < 2 * hi) c[m] = cpu->ms[k], g[m++] = gpu->ms[k];
+    if (m == 0) continue;
+    double mc = median_of(c, m), mg = median_of(g, m);
+    fprintf(out, "| %d..%d | %d | %.3f | %.3f |\n", hi, 2 * hi - 1, m, mc, mg);
+    gpu_wins_above = gpu_wins_above && mg < mc;
+    if (gpu_wins_above) best = hi;
   }
+  free(c);
+  free(g);
   return best;
 }
 
@@ -182,11 +191,11 @@ int fzn_calibrate(FILE *out, FILE *errors) {
   int min_free = INT_MAX;
   if (big) {
     trace cpu = {0}, gpu = {0};
-    if (!search_trace(big, BB_SMC_PATH_CPU, 200, &cpu, &err) || !search_trace(big, BB_SMC_PATH_GPU, 200, &gpu, &err)) {
+    if (!search_trace(big, BB_SMC_PATH_CPU, 400, &cpu, &err) || !search_trace(big, BB_SMC_PATH_GPU, 400, &gpu, &err)) {
       fprintf(errors, "fzn-bamboo: --calibrate: %s\n", err.msg);
       return 4;
     }
-    fprintf(out, "\nAt n = %d, a search of 200 nodes with two constraints (%d propagations):\n", largest, cpu.count);
+    fprintf(out, "\nAt n = %d, a search of 400 nodes with two constraints (%d propagations):\n", largest, cpu.count);
     min_free = best_min_free(&cpu, &gpu, out);
     free(cpu.free_proposers);
     free(cpu.ms);
@@ -212,6 +221,7 @@ int fzn_calibrate(FILE *out, FILE *errors) {
   bb_gpu_name(model_name, sizeof model_name);
   fprintf(f, "# bamboo calibration for %s, written by fzn-bamboo --calibrate\n", model_name);
   fprintf(f, "min_n %d\nmin_free %d\n", min_n, min_free);
+  fprintf(f, "handover %d\n", bb_smc_get_calibration().handover);
   fclose(f);
   fprintf(out, "\nmin_n %d, min_free %d written to %s\n", min_n, min_free, path);
   return 0;

@@ -282,6 +282,15 @@ static bool flush(run *r) {
   return ok;
 }
 
+/* Marriage for the variables the parallel path saw assigned (listed in s->unknown). */
+static bool marry_seen(run *r) {
+  bb_smc_scratch *s = r->s;
+  bool ok = true;
+  for (int k = 0; ok && k < s->unknown_len; k++) ok = marriage(r, s->unknown[k], r->node->bounds[s->unknown[k]]);
+  s->unknown_len = 0;
+  return ok;
+}
+
 static atomic_bool root_batch = true;
 
 void bb_smc_set_root_batch(bool on) { atomic_store(&root_batch, on); }
@@ -315,7 +324,12 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     memset(info, 0, sizeof *info);
     bb_smc_describe(prefs, strength, node, scratch, domains, info);
   }
-  if (path == BB_SMC_PATH_AUTO) path = bb_smc_hybrid_choose(prefs, info);
+  /* AUTO on the CPU may hand over to this engine mid-way (a cascade). */
+  bb_smc_path handover = BB_SMC_PATH_CPU;
+  if (path == BB_SMC_PATH_AUTO) {
+    path = bb_smc_hybrid_choose(prefs, info);
+    if (path == BB_SMC_PATH_CPU && !node->fresh) handover = bb_smc_hybrid_engine(prefs);
+  }
   if (info) info->path = path;
   if (path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED) {
     /* Proposals in parallel; marriage and anything it sets off run below. */
@@ -329,8 +343,7 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   }
   if (info) info->path = path;
   if (parallel) {
-    for (int k = 0; ok && k < scratch->unknown_len; k++) ok = marriage(&r, scratch->unknown[k], node->bounds[scratch->unknown[k]]);
-    scratch->unknown_len = 0;
+    ok = marry_seen(&r);
   } else if (node->fresh && atomic_load_explicit(&root_batch, memory_order_relaxed)) {
     /* init(): everything is new, so the batch replaces any recorded events. */
     node->fresh = 0;
@@ -344,7 +357,12 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     }
     scratch->unknown_len = 0;
   } else {
-    node->stamp = 0; /* the CPU changes domains the parallel engine's copy does not follow */
+    if (handover != BB_SMC_PATH_CPU) { /* the engine's copy can follow: what is examined goes stale */
+      scratch->track_dirty = true;
+      scratch->dirty_len = 0;
+    } else {
+      node->stamp = 0; /* the CPU changes domains the parallel engine's copy does not follow */
+    }
     if (node->fresh) { /* init() through the event rules: every variable seen anew */
       node->fresh = 0;
       for (int v = 0; v < 2 * n; v++) bb_smc_note_unknown(scratch, v);
@@ -363,8 +381,25 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     }
     if (!ok || r.out_of_memory || scratch->touched_len == 0) break;
     ok = flush(&r);
+    if (ok && handover != BB_SMC_PATH_CPU && !parallel &&
+        r.c.channel_removals + r.c.bound_updates > (uint64_t)bb_smc_get_calibration().handover) {
+      /* A cascade: the engine takes the rest from here (what is queued, what was examined). */
+      bb_smc_result rest = bb_smc_par_run(prefs, strength, handover, node, scratch, domains, NULL);
+      if (rest == BB_SMC_FAILED) {
+        ok = false;
+        break;
+      }
+      if (rest == BB_SMC_FIX) {
+        parallel = true;
+        path = handover;
+        if (info) info->path = path, info->handed_over = 1;
+        ok = marry_seen(&r);
+      }
+      handover = BB_SMC_PATH_CPU;
+    }
   }
   if (parallel) bb_smc_par_finish(prefs, path, node, scratch, ok && !r.out_of_memory);
+  else if (scratch->track_dirty) bb_smc_par_cpu_finish(prefs, bb_smc_hybrid_engine(prefs), node, scratch);
   if (info) info->t_total = bb_now() - t0;
   if (r.out_of_memory) {
     /* A lost channel removal would leave the domains short of the fixpoint: report it. */

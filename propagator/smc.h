@@ -161,6 +161,7 @@ typedef struct bb_smc_run_info {
   int tail;               /* proposers the CPU tail finished */
   int rounds;             /* parallel proposal rounds */
   int written;            /* variables the parallel path wrote back */
+  int handed_over;        /* the hybrid started on the CPU and handed a cascade to the GPU */
   double t_gather, t_propose, t_tail, t_settle, t_apply, t_total; /* seconds */
 } bb_smc_run_info;
 
@@ -191,9 +192,16 @@ const char *bb_smc_gpu_why(void);
  * GPU model, else built-in defaults; `source` says which. */
 typedef struct bb_smc_calibration {
   int min_n, min_free;
+  /* A propagation the hybrid left on the CPU moves to the GPU once its rules have made this
+   * many steps (channel removals + bound updates): one free proposer can start a cascade
+   * over thousands of variables, which no count known beforehand predicts. */
+  int handover;
   char source[1024];
 } bb_smc_calibration;
 bb_smc_calibration bb_smc_get_calibration(void);
+/* For tests: replaces the thresholds, and lets BB_SMC_PATH_AUTO use `engine` (GPU or
+ * EMULATED) as its parallel path even without a GPU. */
+void bb_smc_set_calibration(int min_n, int min_free, int handover, bb_smc_path engine);
 /* Where the calibration of this machine's GPU lives; false without a GPU (or a HOME). */
 bool bb_smc_calibration_path(char *out, size_t len);
 /* The parallel path packs ids and ranks into 16 bits: larger constraints stay on the CPU. */

@@ -9,7 +9,9 @@
  * per round) are tens of microseconds, while the CPU's event rules cost a few
  * microseconds per free proposer. So the GPU is taken when
  *     n >= min_n  and  free proposers >= min_free
- * with both thresholds calibrated on the machine by `fzn-bamboo --calibrate`
+ * and a propagation left on the CPU moves to the GPU mid-way once its rule steps pass
+ * `handover` (a cascade: see bb_smc_calibration). The thresholds are calibrated on the
+ * machine by `fzn-bamboo --calibrate`
  * (minizinc/calibrate.c), which times both paths and writes them to a file per GPU model:
  * $BAMBOO_CALIBRATION if set, else $XDG_CACHE_HOME/bamboo/ (or ~/.cache/bamboo/)
  * calibration-<gpu model>.txt. Without a file the defaults below (measured on an H100,
@@ -22,9 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Defaults from bench/results/smc-gpu-*.md (H100): the GPU's root propagation wins from
- * n = 1000 on; later propagations need hundreds of free proposers to pay for the round trip. */
-enum { DEFAULT_MIN_N = 1000, DEFAULT_MIN_FREE = 256, DEFAULT_TAIL = 32 };
+/* Defaults measured on an H100 (bench/results/smc-gpu-2026-11-22-h100.md): the GPU's first
+ * propagation wins from n = 500 on; later ones need hundreds of free proposers to pay for the
+ * round trips; a cascade is handed over after 20000 rule steps (tens of milliseconds of
+ * event rules, against a few milliseconds on the GPU). */
+enum { DEFAULT_MIN_N = 500, DEFAULT_MIN_FREE = 256, DEFAULT_HANDOVER = 20000, DEFAULT_TAIL = 32 };
 
 static atomic_int tail_threshold = DEFAULT_TAIL;
 
@@ -34,7 +38,9 @@ int bb_smc_tail_threshold(void) { return atomic_load_explicit(&tail_threshold, m
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static bool gpu_usable;
 static char gpu_why[256];
-static bb_smc_calibration calibration = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, "built-in defaults"};
+static bb_smc_calibration calibration = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, DEFAULT_HANDOVER, "built-in defaults"};
+static bb_smc_path auto_engine = BB_SMC_PATH_GPU;
+static bool overridden;
 
 static void probe(void) {
   gpu_usable = bb_gpu_probe(gpu_why, sizeof gpu_why) == 1;
@@ -43,16 +49,31 @@ static void probe(void) {
   if (!bb_smc_calibration_path(path, sizeof path)) return;
   FILE *f = fopen(path, "r");
   if (!f) return;
-  bb_smc_calibration c = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, ""};
+  bb_smc_calibration c = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, DEFAULT_HANDOVER, ""};
   char line[256];
   while (fgets(line, sizeof line, f)) {
     int value;
     if (sscanf(line, "min_n %d", &value) == 1 && value >= 1) c.min_n = value;
     if (sscanf(line, "min_free %d", &value) == 1 && value >= 1) c.min_free = value;
+    if (sscanf(line, "handover %d", &value) == 1 && value >= 1) c.handover = value;
   }
   fclose(f);
   snprintf(c.source, sizeof c.source, "%s", path);
-  calibration = c;
+  if (!overridden) calibration = c;
+}
+
+void bb_smc_set_calibration(int min_n, int min_free, int handover, bb_smc_path engine) {
+  pthread_once(&probe_once, probe);
+  overridden = true;
+  calibration = (bb_smc_calibration){min_n, min_free, handover, "set by the program"};
+  auto_engine = engine;
+}
+
+bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p) {
+  pthread_once(&probe_once, probe);
+  if (p->n > BB_SMC_GPU_MAX_N || p->n < calibration.min_n) return BB_SMC_PATH_CPU;
+  if (auto_engine == BB_SMC_PATH_GPU && !gpu_usable) return BB_SMC_PATH_CPU;
+  return auto_engine;
 }
 
 bool bb_smc_gpu_available(void) {
@@ -111,7 +132,6 @@ void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_s
 }
 
 bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, const bb_smc_run_info *info) {
-  if (p->n > BB_SMC_GPU_MAX_N || !bb_smc_gpu_available()) return BB_SMC_PATH_CPU;
-  bb_smc_calibration c = bb_smc_get_calibration();
-  return p->n >= c.min_n && info->free_proposers >= c.min_free ? BB_SMC_PATH_GPU : BB_SMC_PATH_CPU;
+  bb_smc_path engine = bb_smc_hybrid_engine(p);
+  return info->free_proposers >= calibration.min_free ? engine : BB_SMC_PATH_CPU;
 }

@@ -105,5 +105,10 @@ void bb_smc_accel_free(struct bb_smc_accel *accel); /* accepts NULL */
 void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
                      const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info);
 bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, const bb_smc_run_info *info);
+/* The parallel engine AUTO uses, or BB_SMC_PATH_CPU when none can run at this n. */
+bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p);
+/* smc_par.c: a propagation the hybrid kept on the CPU ended; the variables it examined
+ * (s->dirty) go stale in the lane, so its copy stays usable for this lineage. */
+void bb_smc_par_cpu_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s);
 
 #endif

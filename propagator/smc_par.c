@@ -61,6 +61,7 @@ typedef struct lane {
   uint8_t *is_stale;
   uint32_t *mirror;         /* 2n bitmap rows: the engine's copy, for the tail */
   uint8_t *holes;           /* the engine's copy has holes: its mirror row is valid */
+  uint8_t *sent;            /* marks while a request is built */
   int32_t *rec;             /* the request being built: 2n records at most */
   uint32_t *rows;           /* their rows' spans, packed */
   size_t rows_cap;          /* in words */
@@ -87,6 +88,7 @@ void bb_smc_accel_free(struct bb_smc_accel *a) {
     free(l->rows);
     free(l->mirror);
     free(l->holes);
+    free(l->sent);
   }
   if (a->shared) a->ops->shared_free(a->shared);
   free(a);
@@ -147,7 +149,8 @@ static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *er
     l->rec = malloc(vars * BB_PAR_REC_INTS * sizeof *l->rec);
     l->mirror = malloc(vars * (size_t)((p->n + 31) / 32) * sizeof *l->mirror);
     l->holes = calloc(vars, 1);
-    if (!l->stale || !l->is_stale || !l->rec || !l->mirror || !l->holes) {
+    l->sent = calloc(vars, 1);
+    if (!l->stale || !l->is_stale || !l->rec || !l->mirror || !l->holes || !l->sent) {
       bb_fail(err, BB_ERR_NOMEM, "out of memory for a lane");
       l->broken = true;
       return NULL;
@@ -256,8 +259,8 @@ static bool write_back(const bb_smc_domains *d, const int32_t *rec, const int32_
 bb_status bb_smc_prepare(const bb_smc_prefs *p, bb_smc_path path, bb_error *err) {
   if (path == BB_SMC_PATH_CPU) return BB_OK;
   if (path == BB_SMC_PATH_AUTO) {
-    if (!bb_smc_gpu_available() || p->n > BB_SMC_GPU_MAX_N || p->n < bb_smc_get_calibration().min_n) return BB_OK;
-    path = BB_SMC_PATH_GPU;
+    path = bb_smc_hybrid_engine(p);
+    if (path == BB_SMC_PATH_CPU) return BB_OK;
   }
   if (path == BB_SMC_PATH_GPU && !bb_smc_gpu_available())
     return bb_fail(err, BB_ERR_NO_GPU, "no usable GPU: %s", bb_smc_gpu_why());
@@ -309,12 +312,18 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
   if (full) {
     for (int v = 0; v < vars && ok; v++) ok = add_record(l, count++, &rows, p, node, s, d, v);
   } else {
-    for (int k = 0; k < s->stack_len && ok; k++) {
-      int v = s->stack[k];
-      if (l->is_stale[v]) continue; /* sent below */
-      ok = add_record(l, count++, &rows, p, node, s, d, v);
-    }
-    for (int k = 0; k < l->stale_len && ok; k++) ok = add_record(l, count++, &rows, p, node, s, d, l->stale[k]);
+    /* What changed since the engine's copy: the host's events (and, when a CPU propagation
+     * hands over mid-way, what it examined), and what earlier CPU work left stale. */
+    const int *lists[3] = {s->stack, s->dirty, l->stale};
+    int lens[3] = {s->stack_len, s->track_dirty ? s->dirty_len : 0, l->stale_len};
+    for (int which = 0; which < 3; which++)
+      for (int k = 0; k < lens[which] && ok; k++) {
+        int v = lists[which][k];
+        if (l->sent[v]) continue;
+        l->sent[v] = 1;
+        ok = add_record(l, count++, &rows, p, node, s, d, v);
+      }
+    for (int k = 0; k < count; k++) l->sent[l->rec[(size_t)k * BB_PAR_REC_INTS + BB_PAR_REC_VAR]] = 0;
   }
   for (int k = 0; k < l->stale_len; k++) l->is_stale[l->stale[k]] = 0;
   l->stale_len = 0;
@@ -371,19 +380,40 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
     info->t_apply = bb_now() - t4;
   }
   if (!ok) return BB_SMC_FAILED;
+  for (int k = 0; k < s->dirty_len; k++) s->is_dirty[s->dirty[k]] = 0; /* sent: no longer stale */
   s->track_dirty = true;
   s->dirty_len = 0;
   return BB_SMC_FIX;
 }
 
-void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s, bool ok) {
-  s->track_dirty = false;
+static lane *my_lane(const bb_smc_prefs *p, bb_smc_path engine) {
   struct bb_smc_accel *a = atomic_load_explicit(&((bb_smc_prefs *)p)->accel[engine == BB_SMC_PATH_EMULATED],
                                                 memory_order_acquire);
   uintptr_t me = (uintptr_t)&thread_token;
-  lane *l = NULL;
-  for (int i = 0; a && i < BB_SMC_LANES && !l; i++)
-    if (atomic_load_explicit(&a->lanes[i].owner, memory_order_acquire) == me) l = &a->lanes[i];
+  for (int i = 0; a && i < BB_SMC_LANES; i++)
+    if (atomic_load_explicit(&a->lanes[i].owner, memory_order_acquire) == me) return &a->lanes[i];
+  return NULL;
+}
+
+void bb_smc_par_cpu_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s) {
+  lane *l = my_lane(p, engine);
+  bool keep = l && !l->broken && node->stamp != 0 && node->stamp == l->stamp;
+  for (int k = 0; k < s->dirty_len; k++) {
+    int v = s->dirty[k];
+    s->is_dirty[v] = 0;
+    if (keep && !l->is_stale[v]) {
+      l->is_stale[v] = 1;
+      l->stale[l->stale_len++] = v;
+    }
+  }
+  s->dirty_len = 0;
+  s->track_dirty = false;
+  if (!keep) node->stamp = 0;
+}
+
+void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s, bool ok) {
+  s->track_dirty = false;
+  lane *l = my_lane(p, engine);
   for (int k = 0; k < s->dirty_len; k++) {
     int v = s->dirty[k];
     s->is_dirty[v] = 0;

@@ -21,6 +21,10 @@
 #include <stdio.h>
 
 static bb_smc_path engine = BB_SMC_PATH_EMULATED;
+/* The parallel lineage's path: `engine`, or AUTO (the hybrid, with `engine` as its parallel
+ * path and random thresholds, so that it chooses both ways and hands cascades over). */
+static bb_smc_path lineage_path = BB_SMC_PATH_EMULATED;
+static long handovers, auto_cpu_runs;
 static long states_compared, engine_runs;
 
 typedef struct lockstep {
@@ -96,10 +100,14 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
   bb_smc_domains dc = toy_domains(&cpu->dom), dp = toy_domains(&par->dom);
   bb_smc_result rc = bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, cpu->smc, L->cpu_scratch, &dc,
                                          NULL, NULL);
-  bb_smc_path path = L->cpu_mix && tu_rand(&L->rng) % (uint64_t)L->cpu_mix == 0 ? BB_SMC_PATH_CPU : engine;
+  bb_smc_path path = L->cpu_mix && tu_rand(&L->rng) % (uint64_t)L->cpu_mix == 0 ? BB_SMC_PATH_CPU : lineage_path;
   bb_smc_run_info info = {0};
   bb_smc_result rp = bb_smc_propagate_on(L->prefs, L->strength, path, par->smc, L->par_scratch, &dp, NULL, &info);
-  if (path == engine) {
+  if (path == BB_SMC_PATH_AUTO) {
+    handovers += info.handed_over;
+    auto_cpu_runs += info.path == BB_SMC_PATH_CPU;
+    if (info.path == engine) engine_runs++;
+  } else if (path == engine) {
     CHECKF(info.path == engine, "the %s engine did not run (took %s)", bb_smc_path_name(engine),
            bb_smc_path_name(info.path));
     engine_runs++;
@@ -282,5 +290,17 @@ int main(int argc, char **argv) {
   lockstep_instances(150, quick ? 1 : 3, 60, seed + 150);
   printf("%s engine: %ld states compared with the CPU path, %ld parallel propagations\n", bb_smc_path_name(engine),
          states_compared, engine_runs);
+  /* The hybrid: random thresholds make it choose both ways and hand cascades over. */
+  lineage_path = BB_SMC_PATH_AUTO;
+  long before = states_compared, runs_before = engine_runs;
+  static const int min_free[] = {1, 3, 1000}, handover[] = {1, 10, 200};
+  for (int round = 0; round < 9; round++) {
+    bb_smc_set_calibration(1, min_free[round % 3], handover[round / 3], engine);
+    for (int n = 2; n <= 12; n += 2) lockstep_instances(n, quick ? 3 : 10, 150, seed + 1000 + (uint64_t)(round * 16 + n));
+    lockstep_instances(40, quick ? 1 : 3, 100, seed + 2000 + (uint64_t)round);
+  }
+  printf("hybrid: %ld states compared, %ld on the %s engine, %ld on the CPU, %ld cascades handed over\n",
+         states_compared - before, engine_runs - runs_before, bb_smc_path_name(engine), auto_cpu_runs, handovers);
+  CHECKF(handovers > 0 && auto_cpu_runs > 0 && engine_runs > runs_before, "the hybrid did not take every way");
   return tu_finish();
 }
