@@ -7,7 +7,8 @@
  *   min_free  at the largest n measured (seed 003's setting: the standard and the swapped
  *             constraint, a DFS of 400 nodes), the fewest free proposers from which the
  *             GPU's median propagation time beats the CPU's; both paths run the same search,
- *             so each propagation is timed on both.
+ *             so each propagation is timed on both;
+ *   min_modified  likewise, by the number of modified variables;
  *   handover  kept at its current value (the default unless a file set it).
  * Root times are medians of three runs, each on its own space posted with the path forced
  * (the engine is readied at post, so setup is not counted). */
@@ -82,7 +83,7 @@ static double time_root(const bb_instance *inst, bb_smc_path path, bb_error *err
 /* Every propagation of a short search, in order (the observer's records). */
 typedef struct trace {
   int count, cap;
-  int *free_proposers;
+  int *free_proposers, *modified;
   double *ms;
   bool fresh_seen;
 } trace;
@@ -92,9 +93,11 @@ static void record(void *ctx, const bb_smc_run_info *info) {
   if (t->count == t->cap) {
     t->cap = t->cap ? 2 * t->cap : 256;
     t->free_proposers = realloc(t->free_proposers, (size_t)t->cap * sizeof *t->free_proposers);
+    t->modified = realloc(t->modified, (size_t)t->cap * sizeof *t->modified);
     t->ms = realloc(t->ms, (size_t)t->cap * sizeof *t->ms);
   }
   t->free_proposers[t->count] = info->free_proposers;
+  t->modified[t->count] = info->modified;
   t->ms[t->count++] = info->t_total * 1e3;
 }
 
@@ -132,19 +135,19 @@ static double median_of(double *v, int count) {
   return count % 2 ? v[count / 2] : (v[count / 2 - 1] + v[count / 2]) / 2;
 }
 
-/* The fewest free proposers from which the GPU's median time beats the CPU's in every
- * bucket (powers of two) with data. Medians, not totals: a propagation that sets off a
+/* The smallest count (of free proposers, or of modified variables) from which the GPU's
+ * median time beats the CPU's in every bucket (powers of two) with data. Medians, not totals: a propagation that sets off a
  * cascade is handed over mid-way anyway (calibration's handover), and the typical one,
  * with a few free proposers, must stay cheap. The first two propagations are the root's. */
-static int best_min_free(const trace *cpu, const trace *gpu, FILE *out) {
+static int best_threshold(const trace *cpu, const trace *gpu, const int *measure, const char *what, FILE *out) {
   int count = cpu->count < gpu->count ? cpu->count : gpu->count, best = INT_MAX;
   double *c = malloc((size_t)(count + 1) * sizeof *c), *g = malloc((size_t)(count + 1) * sizeof *g);
-  fprintf(out, "\n| free proposers | propagations | CPU median ms | GPU median ms |\n|---|---:|---:|---:|\n");
+  fprintf(out, "\n| %s | propagations | CPU median ms | GPU median ms |\n|---|---:|---:|---:|\n", what);
   bool gpu_wins_above = true;
   for (int hi = 1 << 17; hi >= 1; hi /= 2) { /* buckets [hi, 2 hi), from the top */
     int m = 0;
     for (int k = 2; k < count; k++)
-      if (cpu->free_proposers[k] >= hi && cpu->free_proposers[k] < 2 * hi) c[m] = cpu->ms[k], g[m++] = gpu->ms[k];
+      if (measure[k] >= hi && measure[k] < 2 * hi) c[m] = cpu->ms[k], g[m++] = gpu->ms[k];
     if (m == 0) continue;
     double mc = median_of(c, m), mg = median_of(g, m);
     fprintf(out, "| %d..%d | %d | %.3f | %.3f |\n", hi, 2 * hi - 1, m, mc, mg);
@@ -188,7 +191,7 @@ int fzn_calibrate(FILE *out, FILE *errors) {
     big = inst;
     largest = n;
   }
-  int min_free = INT_MAX;
+  int min_free = INT_MAX, min_modified = INT_MAX;
   if (big) {
     trace cpu = {0}, gpu = {0};
     if (!search_trace(big, BB_SMC_PATH_CPU, 400, &cpu, &err) || !search_trace(big, BB_SMC_PATH_GPU, 400, &gpu, &err)) {
@@ -196,10 +199,13 @@ int fzn_calibrate(FILE *out, FILE *errors) {
       return 4;
     }
     fprintf(out, "\nAt n = %d, a search of 400 nodes with two constraints (%d propagations):\n", largest, cpu.count);
-    min_free = best_min_free(&cpu, &gpu, out);
+    min_free = best_threshold(&cpu, &gpu, cpu.free_proposers, "free proposers", out);
+    min_modified = best_threshold(&cpu, &gpu, cpu.modified, "modified variables", out);
     free(cpu.free_proposers);
+    free(cpu.modified);
     free(cpu.ms);
     free(gpu.free_proposers);
+    free(gpu.modified);
     free(gpu.ms);
     bb_instance_free(big);
   }
@@ -221,8 +227,8 @@ int fzn_calibrate(FILE *out, FILE *errors) {
   bb_gpu_name(model_name, sizeof model_name);
   fprintf(f, "# bamboo calibration for %s, written by fzn-bamboo --calibrate\n", model_name);
   fprintf(f, "min_n %d\nmin_free %d\n", min_n, min_free);
-  fprintf(f, "handover %d\n", bb_smc_get_calibration().handover);
+  fprintf(f, "min_modified %d\nhandover %d\n", min_modified, bb_smc_get_calibration().handover);
   fclose(f);
-  fprintf(out, "\nmin_n %d, min_free %d written to %s\n", min_n, min_free, path);
+  fprintf(out, "\nmin_n %d, min_free %d, min_modified %d written to %s\n", min_n, min_free, min_modified, path);
   return 0;
 }

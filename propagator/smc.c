@@ -369,6 +369,7 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     }
     scan_unknown(&r);
   }
+  uint64_t budget = handover != BB_SMC_PATH_CPU ? (uint64_t)bb_smc_get_calibration().handover : UINT64_MAX;
   for (;;) {
     while (ok && scratch->stack_len > 0) {
       int var = scratch->stack[--scratch->stack_len];
@@ -378,12 +379,13 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
         scratch->dirty[scratch->dirty_len++] = var;
       }
       ok = examine(&r, var);
+      if (r.c.channel_removals + r.c.bound_updates > budget) break; /* a cascade: see below */
     }
-    if (!ok || r.out_of_memory || scratch->touched_len == 0) break;
-    ok = flush(&r);
-    if (ok && handover != BB_SMC_PATH_CPU && !parallel &&
-        r.c.channel_removals + r.c.bound_updates > (uint64_t)bb_smc_get_calibration().handover) {
+    if (!ok || r.out_of_memory || (scratch->touched_len == 0 && scratch->stack_len == 0)) break;
+    if (scratch->touched_len > 0) ok = flush(&r);
+    if (ok && r.c.channel_removals + r.c.bound_updates > budget) {
       /* A cascade: the engine takes the rest from here (what is queued, what was examined). */
+      budget = UINT64_MAX;
       bb_smc_result rest = bb_smc_par_run(prefs, strength, handover, node, scratch, domains, NULL);
       if (rest == BB_SMC_FAILED) {
         ok = false;
@@ -395,7 +397,6 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
         if (info) info->path = path, info->handed_over = 1;
         ok = marry_seen(&r);
       }
-      handover = BB_SMC_PATH_CPU;
     }
   }
   if (parallel) bb_smc_par_finish(prefs, path, node, scratch, ok && !r.out_of_memory);

@@ -188,10 +188,11 @@ bool bb_smc_gpu_available(void);
 const char *bb_smc_gpu_why(void);
 
 /* The hybrid's thresholds (smc_hybrid.c): the GPU is taken when n >= min_n and at least
- * min_free proposers are free. Read once per process from the calibration file of this
+ * min_free proposers are free or min_modified variables changed. Read once per process from the calibration file of this
  * GPU model, else built-in defaults; `source` says which. */
 typedef struct bb_smc_calibration {
   int min_n, min_free;
+  int min_modified; /* ... or at least this many variables changed (seed 003 Figure 4) */
   /* A propagation the hybrid left on the CPU moves to the GPU once its rules have made this
    * many steps (channel removals + bound updates): one free proposer can start a cascade
    * over thousands of variables, which no count known beforehand predicts. */
@@ -201,7 +202,7 @@ typedef struct bb_smc_calibration {
 bb_smc_calibration bb_smc_get_calibration(void);
 /* For tests: replaces the thresholds, and lets BB_SMC_PATH_AUTO use `engine` (GPU or
  * EMULATED) as its parallel path even without a GPU. */
-void bb_smc_set_calibration(int min_n, int min_free, int handover, bb_smc_path engine);
+void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine);
 /* Where the calibration of this machine's GPU lives; false without a GPU (or a HOME). */
 bool bb_smc_calibration_path(char *out, size_t len);
 /* The parallel path packs ids and ranks into 16 bits: larger constraints stay on the CPU. */

@@ -8,7 +8,7 @@
  * only with many free proposers: its fixed costs (transfers, launches, a host round trip
  * per round) are tens of microseconds, while the CPU's event rules cost a few
  * microseconds per free proposer. So the GPU is taken when
- *     n >= min_n  and  free proposers >= min_free
+ *     n >= min_n  and  (free proposers >= min_free  or  modified variables >= min_modified)
  * and a propagation left on the CPU moves to the GPU mid-way once its rule steps pass
  * `handover` (a cascade: see bb_smc_calibration). The thresholds are calibrated on the
  * machine by `fzn-bamboo --calibrate`
@@ -25,10 +25,10 @@
 #include <string.h>
 
 /* Defaults measured on an H100 (bench/results/smc-gpu-2026-11-22-h100.md): the GPU's first
- * propagation wins from n = 500 on; later ones need hundreds of free proposers to pay for the
- * round trips; a cascade is handed over after 20000 rule steps (tens of milliseconds of
- * event rules, against a few milliseconds on the GPU). */
-enum { DEFAULT_MIN_N = 500, DEFAULT_MIN_FREE = 256, DEFAULT_HANDOVER = 20000, DEFAULT_TAIL = 32 };
+ * propagation wins from n = 500-1000 on; later ones need about 512 free proposers or 512
+ * modified variables to pay for the round trips; a cascade is handed over after 20000 rule
+ * steps (milliseconds of event rules, against about one on the GPU). */
+enum { DEFAULT_MIN_N = 1000, DEFAULT_MIN_FREE = 512, DEFAULT_MIN_MODIFIED = 512, DEFAULT_HANDOVER = 20000, DEFAULT_TAIL = 32 };
 
 static atomic_int tail_threshold = DEFAULT_TAIL;
 
@@ -38,7 +38,8 @@ int bb_smc_tail_threshold(void) { return atomic_load_explicit(&tail_threshold, m
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static bool gpu_usable;
 static char gpu_why[256];
-static bb_smc_calibration calibration = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, DEFAULT_HANDOVER, "built-in defaults"};
+static bb_smc_calibration calibration = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, DEFAULT_MIN_MODIFIED, DEFAULT_HANDOVER,
+                                         "built-in defaults"};
 static bb_smc_path auto_engine = BB_SMC_PATH_GPU;
 static bool overridden;
 
@@ -49,23 +50,24 @@ static void probe(void) {
   if (!bb_smc_calibration_path(path, sizeof path)) return;
   FILE *f = fopen(path, "r");
   if (!f) return;
-  bb_smc_calibration c = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, DEFAULT_HANDOVER, ""};
+  bb_smc_calibration c = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, DEFAULT_MIN_MODIFIED, DEFAULT_HANDOVER, ""};
   char line[256];
   while (fgets(line, sizeof line, f)) {
     int value;
     if (sscanf(line, "min_n %d", &value) == 1 && value >= 1) c.min_n = value;
     if (sscanf(line, "min_free %d", &value) == 1 && value >= 1) c.min_free = value;
     if (sscanf(line, "handover %d", &value) == 1 && value >= 1) c.handover = value;
+    if (sscanf(line, "min_modified %d", &value) == 1 && value >= 1) c.min_modified = value;
   }
   fclose(f);
   snprintf(c.source, sizeof c.source, "%s", path);
   if (!overridden) calibration = c;
 }
 
-void bb_smc_set_calibration(int min_n, int min_free, int handover, bb_smc_path engine) {
+void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine) {
   pthread_once(&probe_once, probe);
   overridden = true;
-  calibration = (bb_smc_calibration){min_n, min_free, handover, "set by the program"};
+  calibration = (bb_smc_calibration){min_n, min_free, min_modified, handover, "set by the program"};
   auto_engine = engine;
 }
 
@@ -133,5 +135,6 @@ void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_s
 
 bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, const bb_smc_run_info *info) {
   bb_smc_path engine = bb_smc_hybrid_engine(p);
-  return info->free_proposers >= calibration.min_free ? engine : BB_SMC_PATH_CPU;
+  bool big = info->free_proposers >= calibration.min_free || info->modified >= calibration.min_modified;
+  return big ? engine : BB_SMC_PATH_CPU;
 }

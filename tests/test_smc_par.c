@@ -275,6 +275,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[a], "gpu")) engine = BB_SMC_PATH_GPU;
     if (!strcmp(argv[a], "quick")) quick = true;
   }
+  lineage_path = engine;
   if (engine == BB_SMC_PATH_GPU) {
     char why[256];
     if (!bb_gpu_probe(why, sizeof why)) {
@@ -295,7 +296,7 @@ int main(int argc, char **argv) {
   long before = states_compared, runs_before = engine_runs;
   static const int min_free[] = {1, 3, 1000}, handover[] = {1, 10, 200};
   for (int round = 0; round < 9; round++) {
-    bb_smc_set_calibration(1, min_free[round % 3], handover[round / 3], engine);
+    bb_smc_set_calibration(1, min_free[round % 3], round % 2 ? 4 : 1000, handover[round / 3], engine);
     for (int n = 2; n <= 12; n += 2) lockstep_instances(n, quick ? 3 : 10, 150, seed + 1000 + (uint64_t)(round * 16 + n));
     lockstep_instances(40, quick ? 1 : 3, 100, seed + 2000 + (uint64_t)round);
   }
