@@ -297,9 +297,12 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
     if (a && !atomic_exchange(&a->warned, true))
       fprintf(stderr, "bamboo: warning: stable_matching: %s engine unavailable (%s); propagating on the CPU\n",
               a->ops ? a->ops->name : "GPU", err.msg);
-    else if (!a && engine == BB_SMC_PATH_GPU && !bb_smc_gpu_available())
-      ; /* no GPU at all: the caller has warned */
-    else if (!a)
+    else if (!a && engine == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
+      static atomic_bool warned_no_gpu;
+      if (!atomic_exchange(&warned_no_gpu, true))
+        fprintf(stderr, "bamboo: warning: stable_matching: no usable GPU (%s); propagating on the CPU\n",
+                bb_smc_gpu_why());
+    } else if (!a)
       fprintf(stderr, "bamboo: warning: stable_matching: parallel engine unavailable (%s); propagating on the CPU\n",
               err.msg);
     return BB_SMC_NOMEM;
