@@ -124,12 +124,18 @@ static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine,
   return a && a->shared ? a : NULL;
 }
 
+/* The lane this thread claimed, if any. */
+static lane *find_lane(struct bb_smc_accel *a) {
+  uintptr_t me = (uintptr_t)&thread_token;
+  for (int i = 0; a && i < BB_SMC_LANES; i++)
+    if (atomic_load_explicit(&a->lanes[i].owner, memory_order_acquire) == me) return &a->lanes[i];
+  return NULL;
+}
+
 /* This thread's lane: found by its token, or claimed with one compare-and-swap. */
 static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *err) {
   uintptr_t me = (uintptr_t)&thread_token;
-  lane *l = NULL;
-  for (int i = 0; i < BB_SMC_LANES && !l; i++)
-    if (atomic_load_explicit(&a->lanes[i].owner, memory_order_acquire) == me) l = &a->lanes[i];
+  lane *l = find_lane(a);
   for (int i = 0; i < BB_SMC_LANES && !l; i++) {
     uintptr_t none = 0;
     if (atomic_compare_exchange_strong(&a->lanes[i].owner, &none, me)) l = &a->lanes[i];
@@ -390,33 +396,12 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
 }
 
 static lane *my_lane(const bb_smc_prefs *p, bb_smc_path engine) {
-  struct bb_smc_accel *a = atomic_load_explicit(&((bb_smc_prefs *)p)->accel[engine == BB_SMC_PATH_EMULATED],
-                                                memory_order_acquire);
-  uintptr_t me = (uintptr_t)&thread_token;
-  for (int i = 0; a && i < BB_SMC_LANES; i++)
-    if (atomic_load_explicit(&a->lanes[i].owner, memory_order_acquire) == me) return &a->lanes[i];
-  return NULL;
+  return find_lane(atomic_load_explicit(&((bb_smc_prefs *)p)->accel[engine == BB_SMC_PATH_EMULATED],
+                                        memory_order_acquire));
 }
 
-void bb_smc_par_cpu_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s) {
-  lane *l = my_lane(p, engine);
-  bool keep = l && !l->broken && node->stamp != 0 && node->stamp == l->stamp;
-  for (int k = 0; k < s->dirty_len; k++) {
-    int v = s->dirty[k];
-    s->is_dirty[v] = 0;
-    if (keep && !l->is_stale[v]) {
-      l->is_stale[v] = 1;
-      l->stale[l->stale_len++] = v;
-    }
-  }
-  s->dirty_len = 0;
-  s->track_dirty = false;
-  if (!keep) node->stamp = 0;
-}
-
-void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s, bool ok) {
-  s->track_dirty = false;
-  lane *l = my_lane(p, engine);
+/* The variables the CPU examined (s->dirty) go stale in the lane, if it keeps following. */
+static void mark_stale(lane *l, bb_smc_scratch *s) {
   for (int k = 0; k < s->dirty_len; k++) {
     int v = s->dirty[k];
     s->is_dirty[v] = 0;
@@ -426,6 +411,19 @@ void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *n
     }
   }
   s->dirty_len = 0;
+  s->track_dirty = false;
+}
+
+void bb_smc_par_cpu_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s) {
+  lane *l = my_lane(p, engine);
+  bool keep = l && !l->broken && node->stamp != 0 && node->stamp == l->stamp;
+  mark_stale(keep ? l : NULL, s);
+  if (!keep) node->stamp = 0;
+}
+
+void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s, bool ok) {
+  lane *l = my_lane(p, engine);
+  mark_stale(l, s);
   if (!l) return;
   if (ok) {
     l->stamp = node->stamp = atomic_fetch_add(&next_stamp, 1);
