@@ -10,8 +10,10 @@
 #include <string.h>
 
 static atomic_int emulated_threads = 4;
+static atomic_int fail_countdown = 0; /* > 0: the settle that brings it to 0 fails */
 
 void bb_par_emulated_set_threads(int threads) { atomic_store(&emulated_threads, threads < 1 ? 1 : threads); }
+void bb_par_emulated_fail_after(int settles) { atomic_store(&fail_countdown, settles); }
 
 void bb_par_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out) {
   size_t n = (size_t)p->n;
@@ -242,6 +244,8 @@ static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail
 
 static bb_status emul_settle(void *lane, const bb_par_tail *tail, int tail_ran, bb_par_outcome *out, bb_error *err) {
   (void)tail, (void)tail_ran; /* the tail worked on this lane's own arrays */
+  if (atomic_load(&fail_countdown) > 0 && atomic_fetch_sub(&fail_countdown, 1) == 1)
+    return bb_fail(err, BB_ERR_GPU, "an injected failure (as a CUDA error would be)");
   emul_lane *l = lane;
   int vars = 2 * l->n;
   *out = (bb_par_outcome){0};

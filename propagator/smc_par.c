@@ -360,6 +360,7 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
   double t4 = bb_now();
   if (st != BB_OK) {
     l->broken = true;
+    atomic_store(&a->warned, true); /* one warning per constraint: this one */
     fprintf(stderr, "bamboo: warning: stable_matching: %s engine failed (%s); this search thread propagates on the CPU from now on\n",
             a->ops->name, err.msg);
     return BB_SMC_NOMEM;

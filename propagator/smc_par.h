@@ -82,6 +82,9 @@ void bb_par_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out)
 
 /* Emulation threads (tests vary it); default 4. */
 void bb_par_emulated_set_threads(int threads);
+/* For tests: the emulated engine's settle number `settles` from now fails as a CUDA error
+ * would, so that the fallback to the CPU is exercised. 0: never. */
+void bb_par_emulated_fail_after(int settles);
 
 #ifdef __cplusplus
 }

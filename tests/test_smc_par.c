@@ -25,6 +25,8 @@ static bb_smc_path engine = BB_SMC_PATH_EMULATED;
  * path and random thresholds, so that it chooses both ways and hands cascades over). */
 static bb_smc_path lineage_path = BB_SMC_PATH_EMULATED;
 static long handovers, auto_cpu_runs;
+static bool engine_may_fail; /* the emulated engine fails on purpose: falling back is right */
+static long fallbacks;
 static long states_compared, engine_runs;
 
 typedef struct lockstep {
@@ -107,6 +109,8 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
     handovers += info.handed_over;
     auto_cpu_runs += info.path == BB_SMC_PATH_CPU;
     if (info.path == engine) engine_runs++;
+  } else if (path == engine && engine_may_fail && info.path != engine) {
+    fallbacks++;
   } else if (path == engine) {
     CHECKF(info.path == engine, "the %s engine did not run (took %s)", bb_smc_path_name(engine),
            bb_smc_path_name(info.path));
@@ -299,6 +303,20 @@ int main(int argc, char **argv) {
     bb_smc_set_calibration(1, min_free[round % 3], round % 2 ? 4 : 1000, handover[round / 3], engine);
     for (int n = 2; n <= 12; n += 2) lockstep_instances(n, quick ? 3 : 10, 150, seed + 1000 + (uint64_t)(round * 16 + n));
     lockstep_instances(40, quick ? 1 : 3, 100, seed + 2000 + (uint64_t)round);
+  }
+  /* Engine failures: the constraint falls back to the CPU for that thread, nothing is lost. */
+  if (engine == BB_SMC_PATH_EMULATED) {
+    lineage_path = engine;
+    engine_may_fail = true;
+    for (int k = 0; k < 6; k++) {
+      bb_par_emulated_fail_after(1 + k * 3);
+      lockstep_instances(8 + k, 2, 80, seed + 3000 + (uint64_t)k);
+    }
+    bb_par_emulated_fail_after(0);
+    engine_may_fail = false;
+    printf("failing engine: %ld propagations fell back to the CPU\n", fallbacks);
+    CHECKF(fallbacks > 0, "no propagation fell back after the injected failures");
+    lineage_path = BB_SMC_PATH_AUTO;
   }
   printf("hybrid: %ld states compared, %ld on the %s engine, %ld on the CPU, %ld cascades handed over\n",
          states_compared - before, engine_runs - runs_before, bb_smc_path_name(engine), auto_cpu_runs, handovers);
