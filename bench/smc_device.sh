@@ -5,8 +5,9 @@
 #                                compute-sanitizer memcheck and racecheck, MiniZinc end to end
 #                                (::gpu, ::cpu, ::uniud, none; -p 4), fzn-bamboo --calibrate
 #   bench/smc_device.sh bench N K NODES [STRENGTH]
-#                                seed 003's experiment: K instances of size N, paths cpu, gpu
-#                                and auto, NODES search nodes each (smc-gpu-bench)
+#                                seed 003's experiment: K instances of size N (seeds $SEED ..,
+#                                default 1), paths cpu, gpu and auto, NODES search nodes each
+#                                (smc-gpu-bench)
 #   bench/smc_device.sh tails N  the tail threshold at size N (first propagations)
 #   bench/smc_device.sh first N  time to the first solution at size N: MiniZinc's flattening,
 #                                then fzn-bamboo -v on the hybrid, ::gpu and ::cpu
@@ -61,9 +62,10 @@ bench)
   n=${2:-2400}; k=${3:-20}; nodes=${4:-100}; strength=${5:-gs-lists}
   [ -f "$BAMBOO_CALIBRATION" ] || "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
   cp "$BAMBOO_CALIBRATION" "$OUT/" 2>/dev/null
-  "$C/bin/smc-gpu-bench" --n "$n" --instances "$k" --nodes "$nodes" --strength "$strength" \
-    --paths cpu,gpu,auto --csv "$OUT/smc-$n-$strength.csv" 2> "$OUT/bench-$n-$strength.err"
-  echo "rc=$? rows: $(wc -l < "$OUT/smc-$n-$strength.csv")"
+  seed=${SEED:-1}
+  "$C/bin/smc-gpu-bench" --n "$n" --instances "$k" --nodes "$nodes" --strength "$strength" --seed "$seed" \
+    --paths cpu,gpu,auto --csv "$OUT/smc-$n-$strength-$seed.csv" 2> "$OUT/bench-$n-$strength.err"
+  echo "rc=$? rows: $(wc -l < "$OUT/smc-$n-$strength-$seed.csv")"
   tail -3 "$OUT/bench-$n-$strength.err"
   ;;
 tails)

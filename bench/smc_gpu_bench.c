@@ -146,7 +146,7 @@ int main(int argc, char **argv) {
     for (char *p = strtok_r(list, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
       bb_smc_path path;
       if (!parse_path(p, &path)) goto usage;
-      r.instance = i;
+      r.instance = (int)(seed - 1) + i; /* distinct across runs with other seeds */
       r.path = p;
       if (run_instance(&r, n, seed + (uint64_t)i, path, strength, nodes)) return 1;
       fflush(r.out);
