@@ -91,10 +91,15 @@ typedef struct trace {
 static void record(void *ctx, const bb_smc_run_info *info) {
   trace *t = ctx;
   if (t->count == t->cap) {
-    t->cap = t->cap ? 2 * t->cap : 256;
-    t->free_proposers = realloc(t->free_proposers, (size_t)t->cap * sizeof *t->free_proposers);
-    t->modified = realloc(t->modified, (size_t)t->cap * sizeof *t->modified);
-    t->ms = realloc(t->ms, (size_t)t->cap * sizeof *t->ms);
+    int cap = t->cap ? 2 * t->cap : 256;
+    int *f = realloc(t->free_proposers, (size_t)cap * sizeof *f);
+    if (f) t->free_proposers = f;
+    int *m = realloc(t->modified, (size_t)cap * sizeof *m);
+    if (m) t->modified = m;
+    double *ms = realloc(t->ms, (size_t)cap * sizeof *ms);
+    if (ms) t->ms = ms;
+    if (!f || !m || !ms) return; /* out of memory: the trace stops growing */
+    t->cap = cap;
   }
   t->free_proposers[t->count] = info->free_proposers;
   t->modified[t->count] = info->modified;
@@ -185,6 +190,11 @@ int fzn_calibrate(FILE *out, FILE *errors) {
       gpu[r] = time_root(inst, BB_SMC_PATH_GPU, &err);
     }
     double c = median3(cpu), g = median3(gpu);
+    if (c < 0 || g < 0) { /* a model could not be built: no measurement at this size */
+      fprintf(errors, "fzn-bamboo: --calibrate: n = %d: %s\n", n, err.msg);
+      bb_instance_free(inst);
+      break;
+    }
     fprintf(out, "| %d | %.3f | %.3f |\n", n, c * 1e3, g * 1e3);
     if (g < c && n < min_n) min_n = n;
     bb_instance_free(big);

@@ -248,6 +248,11 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
     if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) opts.path = BB_SMC_PATH_CPU;
     if (!strcmp(ann->u.id.name, "gpu")) opts.path = BB_SMC_PATH_GPU;
   }
+  if (opts.path == BB_SMC_PATH_GPU && dims[0] > BB_SMC_GPU_MAX_N) {
+    fprintf(b->errors, "%s:%d: warning: ::gpu: n = %d is above the GPU path's limit of %d; stable_matching propagates on the CPU\n",
+            b->model->file, c->line, dims[0], BB_SMC_GPU_MAX_N);
+    opts.path = BB_SMC_PATH_CPU;
+  }
   if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
     if (!b->warned_gpu)
       fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); stable_matching propagates on the CPU\n",

@@ -205,8 +205,9 @@ bb_smc_calibration bb_smc_get_calibration(void);
 void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine);
 /* Where the calibration of this machine's GPU lives; false without a GPU (or a HOME). */
 bool bb_smc_calibration_path(char *out, size_t len);
-/* The parallel path packs ids and ranks into 16 bits: larger constraints stay on the CPU. */
-#define BB_SMC_GPU_MAX_N 65536
+/* The parallel path packs ids and ranks into 16 bits, and counts the values it reports in
+ * 32 bits (at most n^2 of them): larger constraints stay on the CPU. */
+#define BB_SMC_GPU_MAX_N 46340
 
 /* For tests and measurements: the first propagation of a fresh node runs as one batch
  * (smc_root.c, the default) or through the event rules like every later one. Both give the

@@ -70,7 +70,8 @@ typedef struct lane {
 struct bb_smc_accel {
   const bb_par_engine_ops *ops;
   void *shared;
-  atomic_bool warned;
+  bb_error why;       /* why `shared` could not be made */
+  atomic_bool warned; /* one warning per constraint */
   lane lanes[BB_SMC_LANES];
 };
 
@@ -98,30 +99,26 @@ static const bb_par_engine_ops *engine_ops(bb_smc_path engine) {
   return engine == BB_SMC_PATH_EMULATED ? &bb_par_emulated_ops : bb_par_gpu_ops();
 }
 
-/* The constraint's engine data, made once (under the prefs' lock: not on the hot path). */
-static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine, bb_error *err) {
+/* The constraint's engine data, made once (under the prefs' lock: not on the hot path). NULL
+ * only when out of memory; when the engine cannot run here, `shared` is NULL and `why` says
+ * why. */
+static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine) {
   bb_smc_prefs *p = (bb_smc_prefs *)cp; /* the accel is a cache beside the read-only data */
   int which = engine == BB_SMC_PATH_EMULATED;
   struct bb_smc_accel *a = atomic_load_explicit(&p->accel[which], memory_order_acquire);
-  if (a) return a->shared ? a : NULL;
+  if (a) return a;
   pthread_mutex_lock(&p->accel_lock);
   a = atomic_load_explicit(&p->accel[which], memory_order_acquire);
-  if (!a) {
-    a = calloc(1, sizeof *a);
-    if (a) {
-      a->ops = engine_ops(engine);
-      if (!a->ops) bb_fail(err, BB_ERR_NO_GPU, "this build of bamboo has no CUDA support");
-      else if (p->n > BB_SMC_GPU_MAX_N) bb_fail(err, BB_ERR_ARG, "n = %d is above the parallel path's limit of %d", p->n, BB_SMC_GPU_MAX_N);
-      else a->shared = a->ops->shared_new(p, err);
-      atomic_store_explicit(&p->accel[which], a, memory_order_release);
-    } else {
-      bb_fail(err, BB_ERR_NOMEM, "out of memory");
-    }
-  } else if (!a->shared) {
-    bb_fail(err, BB_ERR_NO_GPU, "the parallel engine could not start earlier");
+  if (!a && (a = calloc(1, sizeof *a)) != NULL) {
+    a->ops = engine_ops(engine);
+    if (!a->ops) bb_fail(&a->why, BB_ERR_NO_GPU, "this build of bamboo has no CUDA support");
+    else if (p->n > BB_SMC_GPU_MAX_N)
+      bb_fail(&a->why, BB_ERR_ARG, "n = %d is above the parallel path's limit of %d", p->n, BB_SMC_GPU_MAX_N);
+    else a->shared = a->ops->shared_new(p, &a->why);
+    atomic_store_explicit(&p->accel[which], a, memory_order_release);
   }
   pthread_mutex_unlock(&p->accel_lock);
-  return a && a->shared ? a : NULL;
+  return a;
 }
 
 /* The lane this thread claimed, if any. */
@@ -270,7 +267,8 @@ bb_status bb_smc_prepare(const bb_smc_prefs *p, bb_smc_path path, bb_error *err)
   }
   if (path == BB_SMC_PATH_GPU && !bb_smc_gpu_available())
     return bb_fail(err, BB_ERR_NO_GPU, "no usable GPU: %s", bb_smc_gpu_why());
-  struct bb_smc_accel *a = accel_of(p, path, err);
+  struct bb_smc_accel *a = accel_of(p, path);
+  if (a && !a->shared) return bb_fail(err, BB_ERR_GPU, "%s", a->why.msg);
   return a && lane_of(a, p, err) ? BB_OK : BB_ERR_GPU;
 }
 
@@ -297,20 +295,13 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
                              bb_smc_run_info *info) {
   bb_error err = {{0}};
   double t0 = bb_now();
-  struct bb_smc_accel *a = accel_of(p, engine, &err);
-  lane *l = a ? lane_of(a, p, &err) : NULL;
+  struct bb_smc_accel *a = accel_of(p, engine);
+  lane *l = a && a->shared ? lane_of(a, p, &err) : NULL;
   if (!l) {
-    if (a && !atomic_exchange(&a->warned, true))
+    if (a && !a->shared) err = a->why;
+    if (!a || !atomic_exchange(&a->warned, true))
       fprintf(stderr, "bamboo: warning: stable_matching: %s engine unavailable (%s); propagating on the CPU\n",
-              a->ops ? a->ops->name : "GPU", err.msg);
-    else if (!a && engine == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
-      static atomic_bool warned_no_gpu;
-      if (!atomic_exchange(&warned_no_gpu, true))
-        fprintf(stderr, "bamboo: warning: stable_matching: no usable GPU (%s); propagating on the CPU\n",
-                bb_smc_gpu_why());
-    } else if (!a)
-      fprintf(stderr, "bamboo: warning: stable_matching: parallel engine unavailable (%s); propagating on the CPU\n",
-              err.msg);
+              a && a->ops ? a->ops->name : "parallel", a ? err.msg : "out of memory");
     return BB_SMC_NOMEM;
   }
   int n = p->n, vars = 2 * n, count = 0;
