@@ -177,8 +177,10 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
  * propagations then warn and run on the CPU. */
 bb_status bb_smc_prepare(const bb_smc_prefs *prefs, bb_smc_path path, bb_error *err);
 
-/* The parallel path hands the last free proposers to the CPU once at most this many chains
- * are running (0: the GPU finishes everything). Process-wide; default in smc_hybrid.c. */
+/* The parallel path's tail: the engine's chains park once at most this many are running, and
+ * every proposer still unsettled after that round (parked, or displaced by another's cap) is
+ * finished on the CPU; 0: the GPU runs rounds until none is left. Process-wide; default 32
+ * (smc_hybrid.c). */
 void bb_smc_set_tail_threshold(int threshold);
 int bb_smc_tail_threshold(void);
 

@@ -193,6 +193,10 @@ static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail
   (void)err;
   emul_lane *l = lane;
   int n = l->n, vars = 2 * n, proposers = req->gs_lists ? vars : n;
+  if (l->epoch == INT32_MAX) { /* wrap without signed overflow: no mark may look current */
+    memset(l->listed, 0, 2 * (size_t)n * sizeof *l->listed);
+    l->epoch = 0;
+  }
   l->epoch++;
   const uint32_t *row = req->rows;
   for (int i = 0; i < req->count; i++) {
