@@ -13,7 +13,7 @@
 #include "bb_search.h"
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
-#include "generate.h"
+#include "smc_instance.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,28 +28,18 @@ static double peak_rss_mib(void) {
 
 static int run(int n, uint64_t seed, bb_smc_strength strength, bool enumerate) {
   bb_error err = {{0}};
-  bb_instance *inst = NULL;
-  if (bb_generate(BB_GEN_UNIFORM, n, n, seed, 0, &inst, &err) != BB_OK) {
-    fprintf(stderr, "smc-bench: %s\n", err.msg);
-    return 1;
-  }
-  size_t cells = (size_t)n * n;
-  int *pm = malloc(cells * sizeof *pm), *pw = malloc(cells * sizeof *pw);
-  int *men = malloc((size_t)n * sizeof *men), *women = malloc((size_t)n * sizeof *women);
-  for (size_t c = 0; c < cells; c++) pm[c] = (int)inst->men_prefs[c], pw[c] = (int)inst->women_prefs[c];
-  bb_instance_free(inst);
-  bb_space *space = bb_space_new(&err);
-  for (int i = 0; i < n; i++) men[i] = bb_int_var(space, 0, n - 1, &err);
-  for (int j = 0; j < n; j++) women[j] = bb_int_var(space, 0, n - 1, &err);
+  smc_model m;
+  if (!smc_model_new(&m, n, seed, "smc-bench")) return 1;
+  bb_space *space = m.space;
+  int *men = m.men, *women = m.women;
   bb_stable_matching_options opts = {strength, BB_SMC_PATH_CPU};
   double t0 = bb_now();
-  if (bb_post_stable_matching(space, men, n, women, n, pm, n, n, pw, n, n, &opts, &err) != BB_OK) {
+  if (bb_post_stable_matching(space, men, n, women, n, m.pm, n, n, m.pw, n, n, &opts, &err) != BB_OK) {
     fprintf(stderr, "smc-bench: %s\n", err.msg);
     return 1;
   }
   double t_post = bb_now() - t0;
-  free(pm);
-  free(pw);
+  smc_model_drop_matrices(&m);
   bb_space_state state;
   t0 = bb_now();
   bb_space_status(space, &state, &err);
@@ -86,9 +76,7 @@ static int run(int n, uint64_t seed, bb_smc_strength strength, bool enumerate) {
     printf("- | - | - | - | ");
   printf("%.0f |\n", peak_rss_mib());
   fflush(stdout);
-  bb_space_free(space);
-  free(men);
-  free(women);
+  smc_model_free(&m);
   return 0;
 }
 

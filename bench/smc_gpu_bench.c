@@ -17,7 +17,7 @@
 #include "bb_search.h"
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
-#include "generate.h"
+#include "smc_instance.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,29 +56,19 @@ static uint64_t mix(uint64_t h, long v) {
 
 static int run_instance(recorder *r, int n, uint64_t seed, bb_smc_path path, bb_smc_strength strength, int nodes) {
   bb_error err = {{0}};
-  bb_instance *inst = NULL;
-  if (bb_generate(BB_GEN_UNIFORM, n, n, seed, 0, &inst, &err) != BB_OK) {
-    fprintf(stderr, "smc-gpu-bench: %s\n", err.msg);
-    return 1;
-  }
-  size_t cells = (size_t)n * n;
-  int *pm = malloc(cells * sizeof *pm), *pw = malloc(cells * sizeof *pw);
-  int *men = malloc((size_t)n * sizeof *men), *women = malloc((size_t)n * sizeof *women);
-  for (size_t c = 0; c < cells; c++) pm[c] = (int)inst->men_prefs[c], pw[c] = (int)inst->women_prefs[c];
-  bb_instance_free(inst);
-  bb_space *space = bb_space_new(&err);
-  for (int i = 0; i < n; i++) men[i] = bb_int_var(space, 0, n - 1, &err);
-  for (int j = 0; j < n; j++) women[j] = bb_int_var(space, 0, n - 1, &err);
+  smc_model m;
+  if (!smc_model_new(&m, n, seed, "smc-gpu-bench")) return 1;
+  bb_space *space = m.space;
+  int *men = m.men, *women = m.women;
   bb_stable_matching_options opts = {strength, path};
   double t0 = bb_now();
-  if (bb_post_stable_matching(space, men, n, women, n, pm, n, n, pw, n, n, &opts, &err) != BB_OK ||
-      bb_post_stable_matching(space, women, n, men, n, pw, n, n, pm, n, n, &opts, &err) != BB_OK) {
+  if (bb_post_stable_matching(space, men, n, women, n, m.pm, n, n, m.pw, n, n, &opts, &err) != BB_OK ||
+      bb_post_stable_matching(space, women, n, men, n, m.pw, n, n, m.pm, n, n, &opts, &err) != BB_OK) {
     fprintf(stderr, "smc-gpu-bench: %s\n", err.msg);
     return 1;
   }
   double t_post = bb_now() - t0;
-  free(pm);
-  free(pw);
+  smc_model_drop_matrices(&m);
   r->phase = "root";
   bb_space_state state;
   t0 = bb_now();
@@ -107,9 +97,7 @@ static int run_instance(recorder *r, int n, uint64_t seed, bb_smc_path path, bb_
           (unsigned long long)h_sol, (unsigned long long)st.nodes);
   bb_space_free(sol);
   bb_search_free(s);
-  bb_space_free(space);
-  free(men);
-  free(women);
+  smc_model_free(&m);
   return 0;
 }
 
