@@ -52,6 +52,16 @@ typedef struct bb_smc_prefs bb_smc_prefs;
  * different bases. The result starts with one reference. */
 bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols,
                                const int *pw, int pw_rows, int pw_cols, bb_error *err);
+/* Incomplete lists (SMI; HR reaches the core as SMI over hospital posts, DESIGN.md). n_men
+ * and n_women may differ, and each person ranks a subset of the other side. Man i's list is
+ * pm[i * pm_cols + 0 .. pm_len[i] - 1]: distinct ids base..base + n_women - 1, favourite
+ * first; the rest of the row is ignored (padding). Likewise pw for the women. base is 0 or 1.
+ * A pair is acceptable iff each lists the other; a one-sided entry's rank is never a
+ * solution value (it is removed from that person's domain). A person's variable takes ranks
+ * base..base + len, where base + len means unmatched. Errors (BB_ERR_INPUT) name the row in
+ * the user's base: a length outside 0..cols, an id out of range, an id listed twice. */
+bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len,
+                                   int pm_cols, const int *pw, const int *pw_len, int pw_cols, bb_error *err);
 bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs);
 void bb_smc_prefs_release(bb_smc_prefs *prefs); /* accepts NULL; frees with the last reference */
 int bb_smc_prefs_n(const bb_smc_prefs *prefs);

@@ -29,6 +29,13 @@ bb_status bb_post_stable_matching(bb_space *space, const int *men, int n_men, co
                                   const int *pm, int pm_rows, int pm_cols, const int *pw, int pw_rows,
                                   int pw_cols, const bb_stable_matching_options *opts, bb_error *err);
 
+/* Incomplete lists (SMI), with bb_smc_prefs_new_smi's meaning of base, pm, pm_len, pm_cols
+ * (smc.h): men[i] ranges over base..base + pm_len[i], the last value meaning unmatched. */
+bb_status bb_post_stable_matching_smi(bb_space *space, const int *men, int n_men, const int *women, int n_women,
+                                      int base, const int *pm, const int *pm_len, int pm_cols, const int *pw,
+                                      const int *pw_len, int pw_cols, const bb_stable_matching_options *opts,
+                                      bb_error *err);
+
 /* Totals over every SMC propagation run in this process so far (all threads). */
 void bb_stable_matching_counters(bb_smc_counters *out);
 
