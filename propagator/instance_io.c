@@ -8,6 +8,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "instance_io.h"
 
+#include "io_reader.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,127 +20,10 @@
 #define BIN_MAGIC "BBSMPBIN"
 #define BIN_VERSION 1u
 #define BIN_HEADER_BYTES 24
-#define IO_CHUNK ((size_t)1 << 20)
 /* No legitimate line needs more than ~8 bytes per id; this bounds memory on junk input. */
 #define LINE_SLACK ((size_t)64 << 20)
 
 /* ------------------------------------------------------------------ reading ---- */
-
-typedef struct reader {
-  FILE *f;
-  const char *name; /* for messages */
-  char *buf;
-  size_t cap, begin, end, scanned; /* data is buf[begin, end); no '\n' in [begin, scanned) */
-  int eof;
-  int read_errno; /* errno of a failed read, 0 if none */
-  uint64_t bytes; /* bytes read from the file so far */
-} reader;
-
-/* Reads more input, keeping buf[begin, end) (moved to the front). Returns 0 on success
- * (possibly reaching EOF), -1 on a read error or when the buffer cannot grow to `limit`. */
-static int reader_fill(reader *r, size_t limit) {
-  if (r->begin > 0) {
-    memmove(r->buf, r->buf + r->begin, r->end - r->begin);
-    r->end -= r->begin;
-    r->scanned -= r->begin;
-    r->begin = 0;
-  }
-  if (r->end == r->cap) {
-    if (r->cap >= limit) return -1;
-    size_t cap = r->cap * 2 < limit ? r->cap * 2 : limit;
-    char *grown = realloc(r->buf, cap);
-    if (!grown) return -1;
-    r->buf = grown;
-    r->cap = cap;
-  }
-  size_t got = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
-  r->end += got;
-  r->bytes += got;
-  if (got == 0) {
-    if (ferror(r->f)) {
-      r->read_errno = errno ? errno : EIO;
-      return -1;
-    }
-    r->eof = 1;
-  }
-  return 0;
-}
-
-/* Next line without its '\n': 1, or 0 at end of input, or -1 (read error / too long). */
-static int reader_line(reader *r, const char **line, size_t *len, size_t limit) {
-  for (;;) {
-    char *nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
-    if (nl) {
-      *line = r->buf + r->begin;
-      *len = (size_t)(nl - *line);
-      r->begin = r->scanned = (size_t)(nl - r->buf) + 1;
-      return 1;
-    }
-    r->scanned = r->end;
-    if (r->eof) {
-      if (r->begin == r->end) return 0;
-      *line = r->buf + r->begin;
-      *len = r->end - r->begin;
-      r->begin = r->scanned = r->end;
-      return 1;
-    }
-    if (reader_fill(r, limit) < 0) return -1;
-  }
-}
-
-/* Makes at least `want` bytes available unless the input ends first. */
-static int reader_want(reader *r, size_t want) {
-  while (r->end - r->begin < want && !r->eof)
-    if (reader_fill(r, want > r->cap ? want : r->cap) < 0) return -1;
-  return 0;
-}
-
-static int is_blank(unsigned char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-static int is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
-
-/* A token fit for a message: at most 40 characters, unprintable bytes as '?'. */
-static const char *quote(char out[48], const char *tok, size_t len) {
-  size_t k = 0;
-  for (; k < len && k < 40; k++) {
-    unsigned char c = (unsigned char)tok[k];
-    out[k] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
-  }
-  if (k < len) {
-    memcpy(out + k, "...", 3);
-    k += 3;
-  }
-  out[k] = '\0';
-  return out;
-}
-
-/* Skips blanks; returns the start of the next token or NULL if the line (up to '#') is done. */
-static const char *next_token(const char *p, const char *e, const char **tok_end) {
-  while (p < e && is_blank((unsigned char)*p)) p++;
-  if (p == e || *p == '#') return NULL;
-  const char *t = p;
-  while (p < e && !is_blank((unsigned char)*p) && *p != '#') p++;
-  *tok_end = p;
-  return t;
-}
-
-/* Token shapes: a plain number (value saturated at UINT32_MAX + 1), "-digits", or junk. */
-enum { TOK_NUMBER, TOK_NEGATIVE, TOK_JUNK };
-
-static int classify(const char *t, const char *e, uint64_t *value) {
-  int negative = t < e && *t == '-';
-  const char *p = t + negative;
-  if (p == e) return TOK_JUNK;
-  uint64_t v = 0;
-  for (; p < e; p++) {
-    if (!is_digit((unsigned char)*p)) return TOK_JUNK;
-    v = v * 10 + (uint64_t)(*p - '0');
-    if (v > UINT32_MAX) v = (uint64_t)UINT32_MAX + 1;
-  }
-  *value = v;
-  return negative ? TOK_NEGATIVE : TOK_NUMBER;
-}
 
 typedef struct text_state {
   reader *r;
@@ -175,22 +60,22 @@ static bb_status parse_row(text_state *ts, const char *line, size_t len, bb_id *
   int bad_pos = -1; /* first out-of-range or repeated id */
   const char *bad_tok = NULL, *bad_end = NULL;
   for (;;) {
-    while (p < e && is_blank((unsigned char)*p)) p++;
+    while (p < e && bb_io_is_blank((unsigned char)*p)) p++;
     if (p == e || *p == '#') break;
     const char *t = p;
     uint64_t v = 0;
     /* Fast path: a plain decimal number. */
-    while (p < e && is_digit((unsigned char)*p)) {
+    while (p < e && bb_io_is_digit((unsigned char)*p)) {
       v = v * 10 + (uint64_t)(*p - '0');
       if (v > UINT32_MAX) v = (uint64_t)UINT32_MAX + 1;
       p++;
     }
-    if (p == t || (p < e && !is_blank((unsigned char)*p) && *p != '#')) {
-      while (p < e && !is_blank((unsigned char)*p) && *p != '#') p++;
-      if (classify(t, p, &v) != TOK_NEGATIVE) {
+    if (p == t || (p < e && !bb_io_is_blank((unsigned char)*p) && *p != '#')) {
+      while (p < e && !bb_io_is_blank((unsigned char)*p) && *p != '#') p++;
+      if (bb_io_classify(t, p, &v) != TOK_NEGATIVE) {
         char q[48];
         return text_fail(ts, err, BB_ERR_INPUT, "%s %d's list: not a number: '%s'", side, who,
-                         quote(q, t, (size_t)(p - t)));
+                         bb_io_quote(q, t, (size_t)(p - t)));
       }
       v = UINT64_MAX; /* negative: out of range */
     }
@@ -212,8 +97,8 @@ static bb_status parse_row(text_state *ts, const char *line, size_t len, bb_id *
   if (bad_pos >= 0) {
     char q[48];
     uint64_t v = 0;
-    quote(q, bad_tok, (size_t)(bad_end - bad_tok));
-    if (classify(bad_tok, bad_end, &v) != TOK_NUMBER || v >= (uint64_t)n)
+    bb_io_quote(q, bad_tok, (size_t)(bad_end - bad_tok));
+    if (bb_io_classify(bad_tok, bad_end, &v) != TOK_NUMBER || v >= (uint64_t)n)
       return text_fail(ts, err, BB_ERR_INPUT,
                        "%s %d's list, position %d: id %s is out of range 0..%d", side, who, bad_pos,
                        q, n - 1);
@@ -228,7 +113,7 @@ static bb_status parse_row(text_state *ts, const char *line, size_t len, bb_id *
 
 static int line_is_blank(const char *p, size_t len) {
   const char *e = p + len, *tok_end = NULL;
-  return next_token(p, e, &tok_end) == NULL;
+  return bb_io_next_token(p, e, &tok_end) == NULL;
 }
 
 static bb_status read_error(const text_state *ts, bb_error *err, size_t limit) {
@@ -249,7 +134,7 @@ static bb_status read_text(text_state *ts, bb_instance **out, bb_error *err) {
 
   /* n, alone on the first non-blank, non-comment line. */
   for (;;) {
-    got = reader_line(ts->r, &line, &len, limit);
+    got = bb_reader_line(ts->r, &line, &len, limit);
     if (got < 0) return read_error(ts, err, limit);
     if (got == 0)
       return bb_fail(err, BB_ERR_INPUT, "%s: %s: expected n (the number of men and of women)",
@@ -258,19 +143,19 @@ static bb_status read_text(text_state *ts, bb_instance **out, bb_error *err) {
     ts->line_no++;
     if (!line_is_blank(line, len)) break;
   }
-  tok = next_token(line, line + len, &tok_end);
+  tok = bb_io_next_token(line, line + len, &tok_end);
   uint64_t value = 0;
-  int shape = classify(tok, tok_end, &value);
-  quote(q, tok, (size_t)(tok_end - tok));
+  int shape = bb_io_classify(tok, tok_end, &value);
+  bb_io_quote(q, tok, (size_t)(tok_end - tok));
   if (shape == TOK_JUNK)
     return text_fail(ts, err, BB_ERR_INPUT,
                      "not a number: '%s' (expected n, the number of men and of women)", q);
   if (shape == TOK_NEGATIVE || value < 1 || value > BB_MAX_N)
     return text_fail(ts, err, BB_ERR_INPUT, "n = %s is out of range 1..%d", q, BB_MAX_N);
-  const char *extra = next_token(tok_end, line + len, &tok_end);
+  const char *extra = bb_io_next_token(tok_end, line + len, &tok_end);
   if (extra)
     return text_fail(ts, err, BB_ERR_INPUT, "expected n alone on its line, found '%s' after it",
-                     quote(q, extra, (size_t)(tok_end - extra)));
+                     bb_io_quote(q, extra, (size_t)(tok_end - extra)));
   int n = (int)value;
   ts->n = n;
 
@@ -287,7 +172,7 @@ static bb_status read_text(text_state *ts, bb_instance **out, bb_error *err) {
   int rows = 0, total = 2 * n;
   bb_status st = BB_OK;
   while (st == BB_OK) {
-    got = reader_line(ts->r, &line, &len, limit);
+    got = bb_reader_line(ts->r, &line, &len, limit);
     if (got < 0) {
       st = read_error(ts, err, limit);
       break;
@@ -322,7 +207,7 @@ static uint32_t load_u32(const unsigned char *p) {
 }
 
 static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_error *err) {
-  if (reader_want(r, BIN_HEADER_BYTES) < 0)
+  if (bb_reader_want(r, BIN_HEADER_BYTES) < 0)
     return bb_fail(err, BB_ERR_IO, "%s: read error: %s", name,
                    strerror(r->read_errno ? r->read_errno : ENOMEM));
   size_t have = r->end - r->begin;
@@ -369,7 +254,7 @@ static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_
   while (done < cells) {
     size_t avail = (r->end - r->begin) / id_bytes;
     if (avail == 0) {
-      if (r->eof || reader_fill(r, r->cap) < 0) break;
+      if (r->eof || bb_reader_fill(r, r->cap) < 0) break;
       continue;
     }
     uint64_t half = cells / 2;
@@ -394,7 +279,7 @@ static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_
                    "%s: truncated file: expected %llu bytes for n = %u, got %llu", name,
                    (unsigned long long)expected, n, (unsigned long long)r->bytes);
   }
-  if (r->begin == r->end && !r->eof) reader_fill(r, r->cap);
+  if (r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
   if (r->begin < r->end) {
     bb_instance_free(inst);
     return bb_fail(err, BB_ERR_INPUT, "%s: extra data after the women's rows (expected %llu bytes)",
@@ -417,12 +302,12 @@ bb_status bb_instance_read(const char *path, bb_instance **out, bb_error *err) {
   FILE *f = from_stdin ? stdin : fopen(path, "rb");
   if (!f) return bb_fail(err, BB_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
 
-  reader r = {.f = f, .name = name, .cap = IO_CHUNK};
+  reader r = {.f = f, .name = name, .cap = BB_IO_CHUNK};
   r.buf = malloc(r.cap);
   bb_status st;
   if (!r.buf) {
     st = bb_fail(err, BB_ERR_NOMEM, "%s: out of memory", name);
-  } else if (reader_want(&r, 8) < 0) {
+  } else if (bb_reader_want(&r, 8) < 0) {
     st = bb_fail(err, BB_ERR_IO, "%s: read error: %s", name,
                  strerror(r.read_errno ? r.read_errno : ENOMEM));
   } else {
@@ -435,7 +320,7 @@ bb_status bb_instance_read(const char *path, bb_instance **out, bb_error *err) {
       char q[48];
       st = bb_fail(err, BB_ERR_INPUT,
                    "%s: bad magic '%s': neither a text instance nor a %s binary file", name,
-                   quote(q, head, have < 8 ? have : 8), BIN_MAGIC);
+                   bb_io_quote(q, head, have < 8 ? have : 8), BIN_MAGIC);
     } else {
       text_state ts = {.r = &r, .name = name};
       st = read_text(&ts, out, err);
@@ -465,7 +350,7 @@ static bb_status writer_open(writer *w, const char *path, const char *mode, bb_e
   w->f = w->to_stdout ? stdout : fopen(path, mode);
   if (!w->f)
     return bb_fail(err, BB_ERR_IO, "cannot open '%s' for writing: %s", path, strerror(errno));
-  w->buf = malloc(IO_CHUNK);
+  w->buf = malloc(BB_IO_CHUNK);
   if (!w->buf) {
     if (!w->to_stdout) fclose(w->f);
     return bb_fail(err, BB_ERR_NOMEM, "cannot write '%s': out of memory", path);
@@ -479,9 +364,9 @@ static void writer_flush(writer *w) {
   w->len = 0;
 }
 
-/* Makes room for `bytes` more bytes in the buffer (bytes <= IO_CHUNK). */
+/* Makes room for `bytes` more bytes in the buffer (bytes <= BB_IO_CHUNK). */
 static char *writer_room(writer *w, size_t bytes) {
-  if (w->len + bytes > IO_CHUNK) writer_flush(w);
+  if (w->len + bytes > BB_IO_CHUNK) writer_flush(w);
   return w->buf + w->len;
 }
 
@@ -555,7 +440,7 @@ bb_status bb_instance_write_binary(const bb_instance *inst, const char *path, bb
   for (int side = 0; side < 2; side++) {
     const bb_id *ids = side ? inst->women_prefs : inst->men_prefs;
     for (size_t c = 0; c < cells;) {
-      size_t batch = (IO_CHUNK - w.len) / id_bytes;
+      size_t batch = (BB_IO_CHUNK - w.len) / id_bytes;
       if (batch == 0) {
         writer_flush(&w);
         continue;

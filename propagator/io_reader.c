@@ -1,0 +1,108 @@
+/* The buffered line reader and token helpers of the instance readers (io_reader.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "io_reader.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads more input, keeping buf[begin, end) (moved to the front). Returns 0 on success
+ * (possibly reaching EOF), -1 on a read error or when the buffer cannot grow to `limit`. */
+int bb_reader_fill(reader *r, size_t limit) {
+  if (r->begin > 0) {
+    memmove(r->buf, r->buf + r->begin, r->end - r->begin);
+    r->end -= r->begin;
+    r->scanned -= r->begin;
+    r->begin = 0;
+  }
+  if (r->end == r->cap) {
+    if (r->cap >= limit) return -1;
+    size_t cap = r->cap * 2 < limit ? r->cap * 2 : limit;
+    char *grown = realloc(r->buf, cap);
+    if (!grown) return -1;
+    r->buf = grown;
+    r->cap = cap;
+  }
+  size_t got = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
+  r->end += got;
+  r->bytes += got;
+  if (got == 0) {
+    if (ferror(r->f)) {
+      r->read_errno = errno ? errno : EIO;
+      return -1;
+    }
+    r->eof = 1;
+  }
+  return 0;
+}
+
+/* Next line without its '\n': 1, or 0 at end of input, or -1 (read error / too long). */
+int bb_reader_line(reader *r, const char **line, size_t *len, size_t limit) {
+  for (;;) {
+    char *nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
+    if (nl) {
+      *line = r->buf + r->begin;
+      *len = (size_t)(nl - *line);
+      r->begin = r->scanned = (size_t)(nl - r->buf) + 1;
+      return 1;
+    }
+    r->scanned = r->end;
+    if (r->eof) {
+      if (r->begin == r->end) return 0;
+      *line = r->buf + r->begin;
+      *len = r->end - r->begin;
+      r->begin = r->scanned = r->end;
+      return 1;
+    }
+    if (bb_reader_fill(r, limit) < 0) return -1;
+  }
+}
+
+/* Makes at least `want` bytes available unless the input ends first. */
+int bb_reader_want(reader *r, size_t want) {
+  while (r->end - r->begin < want && !r->eof)
+    if (bb_reader_fill(r, want > r->cap ? want : r->cap) < 0) return -1;
+  return 0;
+}
+
+/* A token fit for a message: at most 40 characters, unprintable bytes as '?'. */
+const char *bb_io_quote(char out[48], const char *tok, size_t len) {
+  size_t k = 0;
+  for (; k < len && k < 40; k++) {
+    unsigned char c = (unsigned char)tok[k];
+    out[k] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+  }
+  if (k < len) {
+    memcpy(out + k, "...", 3);
+    k += 3;
+  }
+  out[k] = '\0';
+  return out;
+}
+
+/* Skips blanks; returns the start of the next token or NULL if the line (up to '#') is done. */
+const char *bb_io_next_token(const char *p, const char *e, const char **tok_end) {
+  while (p < e && bb_io_is_blank((unsigned char)*p)) p++;
+  if (p == e || *p == '#') return NULL;
+  const char *t = p;
+  while (p < e && !bb_io_is_blank((unsigned char)*p) && *p != '#') p++;
+  *tok_end = p;
+  return t;
+}
+
+/* Token shapes: a plain number (value saturated at UINT32_MAX + 1), "-digits", or junk. */
+
+int bb_io_classify(const char *t, const char *e, uint64_t *value) {
+  int negative = t < e && *t == '-';
+  const char *p = t + negative;
+  if (p == e) return TOK_JUNK;
+  uint64_t v = 0;
+  for (; p < e; p++) {
+    if (!bb_io_is_digit((unsigned char)*p)) return TOK_JUNK;
+    v = v * 10 + (uint64_t)(*p - '0');
+    if (v > UINT32_MAX) v = (uint64_t)UINT32_MAX + 1;
+  }
+  *value = v;
+  return negative ? TOK_NEGATIVE : TOK_NUMBER;
+}
+

@@ -1,0 +1,44 @@
+/* Internal: the buffered line reader and token helpers shared by the instance readers
+ * (instance_io.c for complete lists, hr_io.c for incomplete lists and capacities). The
+ * whole file streams through one growing buffer, so input can be a pipe; integers are
+ * parsed by hand because a 1 GB text file must not take minutes. */
+#ifndef BB_IO_READER_H
+#define BB_IO_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define BB_IO_CHUNK ((size_t)1 << 20)
+
+typedef struct reader {
+  FILE *f;
+  const char *name; /* for messages */
+  char *buf;
+  size_t cap, begin, end, scanned; /* data is buf[begin, end); no '\n' in [begin, scanned) */
+  int eof;
+  int read_errno; /* errno of a failed read, 0 if none */
+  uint64_t bytes; /* bytes read from the file so far */
+} reader;
+
+/* Reads more input, keeping buf[begin, end) (moved to the front). Returns 0 on success
+ * (possibly reaching EOF), -1 on a read error or when the buffer cannot grow to `limit`. */
+int bb_reader_fill(reader *r, size_t limit);
+/* Next line without its '\n': 1, or 0 at end of input, or -1 (read error / too long). */
+int bb_reader_line(reader *r, const char **line, size_t *len, size_t limit);
+/* Makes at least `want` bytes available unless the input ends first. */
+int bb_reader_want(reader *r, size_t want);
+
+static inline int bb_io_is_blank(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+static inline int bb_io_is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
+/* A token fit for a message: at most 40 characters, unprintable bytes as '?'. */
+const char *bb_io_quote(char out[48], const char *tok, size_t len);
+/* Skips blanks; returns the start of the next token or NULL if the line (up to '#') is done. */
+const char *bb_io_next_token(const char *p, const char *e, const char **tok_end);
+/* Token shapes: a plain number (value saturated at UINT32_MAX + 1), "-digits", or junk. */
+enum { TOK_NUMBER, TOK_NEGATIVE, TOK_JUNK };
+int bb_io_classify(const char *t, const char *e, uint64_t *value);
+
+#endif
