@@ -1,6 +1,7 @@
 /* The GPU API of bb_gpu.h for builds without CUDA: every entry point reports that no
  * GPU is available, so callers take their CPU path. */
 #include "bb_gpu.h"
+#include "bb_gpu_hr.h"
 #include "smc_par.h"
 
 #include <stdio.h>
@@ -57,3 +58,11 @@ int bb_gpu_name(char *out, size_t len) {
 }
 
 const bb_par_engine_ops *bb_par_gpu_ops(void) { return NULL; }
+
+bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts, int tail, uint64_t *posts,
+                            uint64_t *cursor, uint32_t *parked, int *parked_count, bb_solve_stats *stats,
+                            bb_error *err) {
+  (void)in, (void)opts, (void)tail, (void)posts, (void)cursor, (void)parked, (void)stats;
+  *parked_count = 0;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}

@@ -294,41 +294,29 @@ static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_
   return BB_OK;
 }
 
+bb_status bb_instance_read_from(reader *r, bb_instance **out, bb_error *err) {
+  const char *name = r->name;
+  size_t have = r->end - r->begin;
+  const char *head = r->buf + r->begin;
+  if (have >= 8 && memcmp(head, BIN_MAGIC, 8) == 0) return read_binary(r, name, out, err);
+  if ((have >= 5 && memcmp(head, BIN_MAGIC, 5) == 0) || memchr(head, '\0', have < 8 ? have : 8)) {
+    char q[48];
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad magic '%s': neither a text instance nor a %s binary file", name,
+                   bb_io_quote(q, head, have < 8 ? have : 8), BIN_MAGIC);
+  }
+  text_state ts = {.r = r, .name = name};
+  bb_status st = read_text(&ts, out, err);
+  free(ts.seen);
+  return st;
+}
+
 bb_status bb_instance_read(const char *path, bb_instance **out, bb_error *err) {
   if (!path || !out) return bb_fail(err, BB_ERR_ARG, "bb_instance_read: NULL argument");
   *out = NULL;
-  int from_stdin = strcmp(path, "-") == 0;
-  const char *name = from_stdin ? "<stdin>" : path;
-  FILE *f = from_stdin ? stdin : fopen(path, "rb");
-  if (!f) return bb_fail(err, BB_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
-
-  reader r = {.f = f, .name = name, .cap = BB_IO_CHUNK};
-  r.buf = malloc(r.cap);
-  bb_status st;
-  if (!r.buf) {
-    st = bb_fail(err, BB_ERR_NOMEM, "%s: out of memory", name);
-  } else if (bb_reader_want(&r, 8) < 0) {
-    st = bb_fail(err, BB_ERR_IO, "%s: read error: %s", name,
-                 strerror(r.read_errno ? r.read_errno : ENOMEM));
-  } else {
-    size_t have = r.end - r.begin;
-    const char *head = r.buf + r.begin;
-    if (have >= 8 && memcmp(head, BIN_MAGIC, 8) == 0) {
-      st = read_binary(&r, name, out, err);
-    } else if ((have >= 5 && memcmp(head, BIN_MAGIC, 5) == 0) ||
-               memchr(head, '\0', have < 8 ? have : 8)) {
-      char q[48];
-      st = bb_fail(err, BB_ERR_INPUT,
-                   "%s: bad magic '%s': neither a text instance nor a %s binary file", name,
-                   bb_io_quote(q, head, have < 8 ? have : 8), BIN_MAGIC);
-    } else {
-      text_state ts = {.r = &r, .name = name};
-      st = read_text(&ts, out, err);
-      free(ts.seen);
-    }
-  }
-  free(r.buf);
-  if (!from_stdin) fclose(f);
+  reader r;
+  bb_status st = bb_reader_open(&r, path, err);
+  if (st == BB_OK) st = bb_instance_read_from(&r, out, err);
+  bb_reader_close(&r);
   return st;
 }
 

@@ -106,3 +106,27 @@ int bb_io_classify(const char *t, const char *e, uint64_t *value) {
   return negative ? TOK_NEGATIVE : TOK_NUMBER;
 }
 
+
+bb_status bb_reader_open(reader *r, const char *path, bb_error *err) {
+  memset(r, 0, sizeof *r);
+  int from_stdin = strcmp(path, "-") == 0;
+  r->name = from_stdin ? "<stdin>" : path;
+  r->f = from_stdin ? stdin : fopen(path, "rb");
+  if (!r->f) return bb_fail(err, BB_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+  r->cap = BB_IO_CHUNK;
+  r->buf = malloc(r->cap);
+  bb_status st = BB_OK;
+  if (!r->buf)
+    st = bb_fail(err, BB_ERR_NOMEM, "%s: out of memory", r->name);
+  else if (bb_reader_want(r, 8) < 0)
+    st = bb_fail(err, BB_ERR_IO, "%s: read error: %s", r->name, strerror(r->read_errno ? r->read_errno : ENOMEM));
+  if (st != BB_OK) bb_reader_close(r);
+  return st;
+}
+
+void bb_reader_close(reader *r) {
+  free(r->buf);
+  r->buf = NULL;
+  if (r->f && r->f != stdin) fclose(r->f);
+  r->f = NULL;
+}

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "instance.h"
+
 #define BB_IO_CHUNK ((size_t)1 << 20)
 
 typedef struct reader {
@@ -40,5 +42,13 @@ const char *bb_io_next_token(const char *p, const char *e, const char **tok_end)
 /* Token shapes: a plain number (value saturated at UINT32_MAX + 1), "-digits", or junk. */
 enum { TOK_NUMBER, TOK_NEGATIVE, TOK_JUNK };
 int bb_io_classify(const char *t, const char *e, uint64_t *value);
+
+/* Opens `path` ("-": standard input, named "<stdin>") and buffers its first bytes, so that a
+ * reader can tell the format from them. On failure nothing is left open. */
+bb_status bb_reader_open(reader *r, const char *path, bb_error *err);
+void bb_reader_close(reader *r); /* after a successful open */
+
+/* instance_io.c: a complete instance from an open reader (format told by the first bytes). */
+bb_status bb_instance_read_from(reader *r, bb_instance **out, bb_error *err);
 
 #endif

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <sys/resource.h>
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -177,6 +179,26 @@ int cli_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads,
 
 double cli_phase_total(const bb_solve_stats *stats) {
   return stats->t_transfer + stats->t_precheck + stats->t_init + stats->t_solve + stats->t_post;
+}
+
+void cli_print_times(double t_input, const bb_solve_stats *s) {
+  const struct {
+    const char *phase;
+    double seconds;
+  } rows[] = {
+      {"input", t_input},       {"transfer", s->t_transfer}, {"precheck", s->t_precheck},
+      {"init", s->t_init},      {"solve", s->t_solve},       {"post", s->t_post},
+      {"total", t_input + cli_phase_total(s)},
+  };
+  fprintf(stderr, "%-10s %12s\n", "phase", "ms");
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+    fprintf(stderr, "%-10s %12.3f\n", rows[i].phase, 1e3 * rows[i].seconds);
+  fprintf(stderr, "%-10s %s\n", "path", s->path);
+  fprintf(stderr, "%-10s %llu\n", "proposals", (unsigned long long)s->proposals);
+  if (s->tail_men) fprintf(stderr, "%-10s %d\n", "tail men", s->tail_men);
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) == 0) /* ru_maxrss is in KiB on Linux */
+    fprintf(stderr, "%-10s %.2f GiB\n", "peak RSS", usage.ru_maxrss / 1048576.0);
 }
 
 /* --- progress line --- */

@@ -112,6 +112,33 @@ typedef struct cli_progress {
 void cli_progress_attach(cli_progress *progress, const char *label, bb_solve_opts *opts);
 void cli_progress_clear(cli_progress *progress);
 
+/* --time: the phases (ms), path, proposals and peak memory on stderr. */
+void cli_print_times(double t_input, const bb_solve_stats *stats);
+
+/* --- Incomplete lists and capacities (cmd_hr.c) --- */
+#include "hr.h"
+
+typedef struct cli_hr_opts {
+  const char *side;    /* --side: men/residents (default) or women/hospitals */
+  int hospitals;       /* --hospitals / --women N2 for the generators (default: --n) */
+  int k;               /* --k: list length (default 10) */
+  double skew;         /* --skew */
+  int capacity;        /* --capacity: 0 = random around NR / NH */
+} cli_hr_opts;
+
+/* Whether `kind` names an SMI/HR generator (smi, hr, nrmp). */
+int cli_hr_kind(const char *kind);
+/* Generates an SMI/HR instance; prints errors and returns an exit code. */
+int cli_hr_generate(const char *kind, int n, const cli_hr_opts *o, uint64_t seed, int threads, bb_hr **out);
+/* Parses --side into *side; a usage error otherwise. */
+int cli_hr_side(const cli_command *cmd, const char *text, int smi, bb_hr_side *side);
+/* Checks the algorithm handles incomplete lists (usage error naming those that do). */
+int cli_hr_check_algorithm(const cli_command *cmd, const char *name);
+/* Prints the matching: one line 'r h' per man/resident, 'r -' when unassigned. */
+int cli_hr_write_matching(const char *path, const int32_t *assigned, int n);
+/* --verify: prints 'verified: stable (...)' or the defect; returns an exit code. */
+int cli_hr_verify(const bb_hr *inst, const int32_t *assigned);
+
 /* Sum of the phases bb_solve timed: transfer, precheck, init, solve, post (seconds). */
 double cli_phase_total(const bb_solve_stats *stats);
 

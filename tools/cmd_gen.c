@@ -1,7 +1,9 @@
 /* bamboo-smp gen: writes a generated instance (docs/generators.md, docs/formats.md). */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
+#include "hr_io.h"
 #include "instance_io.h"
 
 typedef struct gen_args {
@@ -9,6 +11,7 @@ typedef struct gen_args {
   int n, group, threads, binary;
   uint64_t seed;
   const char *out_path;
+  cli_hr_opts hr;
 } gen_args;
 
 static int parse_args(int argc, char **argv, gen_args *a) {
@@ -19,20 +22,37 @@ static int parse_args(int argc, char **argv, gen_args *a) {
       {"--threads", CLI_INT, &a->threads, 0, 4096},
       {"-o", CLI_STRING, &a->out_path, 0, 0},
       {"--binary", CLI_FLAG, &a->binary, 0, 0},
+      {"--k", CLI_INT, &a->hr.k, 1, BB_MAX_N},
+      {"--hospitals", CLI_INT, &a->hr.hospitals, 1, BB_MAX_N},
+      {"--women", CLI_INT, &a->hr.hospitals, 1, BB_MAX_N},
+      {"--skew", CLI_SECONDS, &a->hr.skew, 0, 0},
+      {"--capacity", CLI_INT, &a->hr.capacity, 1, 1000000000},
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_gen, argc, argv, opts, &a->kind_name);
   if (rc) return rc;
   if (!a->kind_name) return cli_usage(&cli_gen, "missing generator KIND");
-  if (a->n == 0) return cli_usage(&cli_gen, "missing --n N");
+  if (a->n == 0 && strcmp(a->kind_name, "nrmp") != 0) return cli_usage(&cli_gen, "missing --n N");
   if (a->binary && !a->out_path) return cli_usage(&cli_gen, "--binary needs -o FILE");
   return 0;
+}
+
+static int gen_incomplete(const gen_args *a) {
+  bb_hr *inst = NULL;
+  int rc = cli_hr_generate(a->kind_name, a->n, &a->hr, a->seed, a->threads, &inst);
+  if (rc) return rc;
+  bb_error err = {{0}};
+  const char *path = a->out_path ? a->out_path : "-";
+  bb_status st = a->binary ? bb_hr_write_binary(inst, path, &err) : bb_hr_write_text(inst, path, &err);
+  bb_hr_free(inst);
+  return st == BB_OK ? CLI_EXIT_OK : cli_fail(st, &err);
 }
 
 static int run_gen(int argc, char **argv) {
   gen_args a = {.seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
+  if (cli_hr_kind(a.kind_name)) return gen_incomplete(&a);
   bb_gen_kind kind;
   if ((rc = cli_parse_kind(&cli_gen, a.kind_name, &kind))) return rc;
   int group = cli_group_for(kind, a.n, a.group);
@@ -51,7 +71,8 @@ static int run_gen(int argc, char **argv) {
 const cli_command cli_gen = {
     "gen",
     "write a generated instance",
-    "gen KIND --n N [--group G] [--seed S] [--threads T] [-o FILE] [--binary]",
+    "gen KIND --n N [--group G] [--seed S] [--threads T] [-o FILE] [--binary]\n"
+    "                [--k K] [--hospitals N2 | --women N2] [--skew S] [--capacity C]",
     "Writes a generated instance: text on standard output, or to FILE with -o.\n"
     "The same KIND, N, G and S give the same instance whatever the thread count.\n\n"
     "  KIND         perfect, solo, congested, random or uniform (docs/generators.md)\n"
@@ -60,6 +81,17 @@ const cli_command cli_gen = {
     "  --seed S     unsigned 64-bit seed (default 1)\n"
     "  --threads T  generator threads, 0 = all CPUs (default 0)\n"
     "  -o FILE      write to FILE instead of standard output\n"
-    "  --binary     write the compact binary format (needs -o; docs/formats.md)\n",
+    "  --binary     write the compact binary format (needs -o; docs/formats.md)\n\n"
+    "Incomplete lists and capacities (docs/generators.md):\n"
+    "  smi          N men each rank K distinct women of N2; each woman ranks the men\n"
+    "               who listed her, in random order\n"
+    "  hr           N residents each rank K distinct hospitals of N2; capacities\n"
+    "               random in 1..2c-1 around c = N / N2, or --capacity C\n"
+    "  nrmp         hr preset shaped like the US resident match: 31000 residents,\n"
+    "               2300 hospitals, lists of 15, skew 0.5 (options override)\n"
+    "  --k K        list length of each man/resident (default 10)\n"
+    "  --hospitals N2, --women N2   size of the other side (default N)\n"
+    "  --skew S     popularity: hospital h is drawn with weight 1/(h+1)^S (default 0)\n"
+    "  --capacity C every hospital's capacity (hr)\n",
     run_gen,
 };

@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 
 #include "cli.h"
+#include "hr_io.h"
 #include "instance_io.h"
 
 typedef struct solve_args {
@@ -16,6 +17,7 @@ typedef struct solve_args {
   uint64_t seed;
   int threads, tail, tail_mode, verify, time, verbose, quiet;
   double time_limit;
+  cli_hr_opts hr;
 } solve_args;
 
 static int check_args(solve_args *a) {
@@ -23,8 +25,13 @@ static int check_args(solve_args *a) {
   if (!a->file && !a->gen_name) return cli_usage(&cli_solve, "missing input: FILE or --gen KIND");
   if (a->quiet && a->out_path) return cli_usage(&cli_solve, "-q and -o exclude each other");
   if (a->file && (a->n || a->group)) return cli_usage(&cli_solve, "--n and --group go with --gen");
-  int rc = cli_check_algorithm(&cli_solve, a->algo);
-  if (rc || a->file) return rc;
+  int rc = 0;
+  if (a->file) return 0; /* the algorithm is checked once the file says which kind it is */
+  if (cli_hr_kind(a->gen_name)) {
+    if (a->n == 0 && strcmp(a->gen_name, "nrmp") != 0) return cli_usage(&cli_solve, "--gen needs --n N");
+    return cli_hr_check_algorithm(&cli_solve, a->algo);
+  }
+  if ((rc = cli_check_algorithm(&cli_solve, a->algo))) return rc;
   if ((rc = cli_parse_kind(&cli_solve, a->gen_name, &a->gen_kind))) return rc;
   if (a->n == 0) return cli_usage(&cli_solve, "--gen needs --n N");
   a->group = cli_group_for(a->gen_kind, a->n, a->group);
@@ -48,6 +55,12 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {"-o", CLI_STRING, &a->out_path, 0, 0},
       {"-v", CLI_FLAG, &a->verbose, 0, 0},
       {"-q", CLI_FLAG, &a->quiet, 0, 0},
+      {"--side", CLI_STRING, &a->hr.side, 0, 0},
+      {"--k", CLI_INT, &a->hr.k, 1, BB_MAX_N},
+      {"--hospitals", CLI_INT, &a->hr.hospitals, 1, BB_MAX_N},
+      {"--women", CLI_INT, &a->hr.hospitals, 1, BB_MAX_N},
+      {"--skew", CLI_SECONDS, &a->hr.skew, 0, 0},
+      {"--capacity", CLI_INT, &a->hr.capacity, 1, 1000000000},
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_solve, argc, argv, opts, &a->file);
@@ -55,48 +68,59 @@ static int parse_args(int argc, char **argv, solve_args *a) {
   return rc ? rc : check_args(a);
 }
 
-static int load_instance(const solve_args *a, bb_instance **inst) {
+/* Reads or generates the instance: a complete one in *inst, or an SMI/HR one in *hr. */
+static int load_instance(const solve_args *a, bb_instance **inst, bb_hr **hr) {
+  if (!a->file && cli_hr_kind(a->gen_name)) return cli_hr_generate(a->gen_name, a->n, &a->hr, a->seed, a->threads, hr);
   if (!a->file) return cli_generate(a->gen_kind, a->n, a->group, a->seed, a->threads, inst);
   bb_error err = {{0}};
-  bb_status st = bb_instance_read(a->file, inst, &err);
-  return st == BB_OK ? 0 : cli_fail(st, &err);
+  bb_status st = bb_read_any_instance(a->file, inst, hr, &err);
+  if (st != BB_OK) return cli_fail(st, &err);
+  return *hr ? cli_hr_check_algorithm(&cli_solve, a->algo) : cli_check_algorithm(&cli_solve, a->algo);
+}
+
+static void fill_opts(const solve_args *a, bb_solve_opts *opts) {
+  bb_solve_opts_default(opts);
+  opts->threads = a->threads;
+  if (a->tail) opts->tail_threshold = a->tail;
+  opts->tail_mode = a->tail_mode;
+  opts->verbose = a->verbose;
+  opts->time_limit_s = a->time_limit;
+}
+
+/* SMI/HR: the optimal matching of the chosen side, printed 'r h' or 'r -'. */
+static int solve_incomplete(const solve_args *a, const bb_hr *hr, double t_input) {
+  bb_hr_side side;
+  int rc = cli_hr_side(&cli_solve, a->hr.side, hr->smi, &side);
+  if (rc) return rc;
+  int32_t *assigned = malloc(((size_t)hr->n_residents + 1) * sizeof *assigned);
+  if (!assigned) {
+    cli_error("out of memory for the matching");
+    return CLI_EXIT_NOMEM;
+  }
+  bb_solve_opts opts;
+  fill_opts(a, &opts);
+  bb_solve_stats stats = {0};
+  bb_error err = {{0}};
+  bb_status st = bb_hr_solve(hr, a->algo, side, &opts, assigned, &stats, &err);
+  rc = st == BB_OK ? 0 : cli_fail(st, &err);
+  if (!rc && a->verbose) fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a->algo, stats.path);
+  if (!rc && a->time) cli_print_times(t_input, &stats);
+  if (!rc && a->verify) rc = cli_hr_verify(hr, assigned);
+  if (!rc && !a->quiet) rc = cli_hr_write_matching(a->out_path, assigned, hr->n_residents);
+  free(assigned);
+  return rc;
 }
 
 static int solve(const solve_args *a, const bb_instance *inst, bb_id *wife_of,
                  bb_solve_stats *stats) {
   bb_solve_opts opts;
-  bb_solve_opts_default(&opts);
-  opts.threads = a->threads;
-  if (a->tail) opts.tail_threshold = a->tail;
-  opts.tail_mode = a->tail_mode;
-  opts.verbose = a->verbose;
-  opts.time_limit_s = a->time_limit;
+  fill_opts(a, &opts);
   cli_progress progress;
   cli_progress_attach(&progress, a->algo, &opts);
   bb_error err = {{0}};
   bb_status st = bb_solve(inst, a->algo, &opts, wife_of, stats, &err);
   cli_progress_clear(&progress);
   return st == BB_OK ? 0 : cli_fail(st, &err);
-}
-
-static void print_times(double t_input, const bb_solve_stats *s) {
-  const struct {
-    const char *phase;
-    double seconds;
-  } rows[] = {
-      {"input", t_input},       {"transfer", s->t_transfer}, {"precheck", s->t_precheck},
-      {"init", s->t_init},      {"solve", s->t_solve},       {"post", s->t_post},
-      {"total", t_input + cli_phase_total(s)},
-  };
-  fprintf(stderr, "%-10s %12s\n", "phase", "ms");
-  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-    fprintf(stderr, "%-10s %12.3f\n", rows[i].phase, 1e3 * rows[i].seconds);
-  fprintf(stderr, "%-10s %s\n", "path", s->path);
-  fprintf(stderr, "%-10s %llu\n", "proposals", (unsigned long long)s->proposals);
-  if (s->tail_men) fprintf(stderr, "%-10s %d\n", "tail men", s->tail_men);
-  struct rusage usage;
-  if (getrusage(RUSAGE_SELF, &usage) == 0) /* ru_maxrss is in KiB on Linux */
-    fprintf(stderr, "%-10s %.2f GiB\n", "peak RSS", usage.ru_maxrss / 1048576.0);
 }
 
 static int verify(const bb_instance *inst, const bb_id *wife_of) {
@@ -134,8 +158,15 @@ static int run_solve(int argc, char **argv) {
 
   double t0 = bb_now();
   bb_instance *inst = NULL;
-  if ((rc = load_instance(&a, &inst))) return rc;
+  bb_hr *hr = NULL;
+  rc = load_instance(&a, &inst, &hr);
   double t_input = bb_now() - t0;
+  if (!rc && hr) rc = solve_incomplete(&a, hr, t_input);
+  if (rc || hr) {
+    bb_instance_free(inst);
+    bb_hr_free(hr);
+    return rc;
+  }
 
   bb_id *wife_of = malloc((size_t)inst->n * sizeof *wife_of);
   bb_solve_stats stats = {0};
@@ -147,7 +178,7 @@ static int run_solve(int argc, char **argv) {
   }
   if (!rc && a.verbose)
     fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a.algo, stats.path);
-  if (!rc && a.time) print_times(t_input, &stats);
+  if (!rc && a.time) cli_print_times(t_input, &stats);
   if (!rc && a.verify) rc = verify(inst, wife_of);
   if (!rc && !a.quiet) rc = write_matching(a.out_path, wife_of, inst->n);
   free(wife_of);
@@ -159,14 +190,23 @@ const cli_command cli_solve = {
     "solve",
     "find the man-optimal stable matching of a file's or a generated instance",
     "solve FILE | --gen KIND --n N [--group G] [--seed S] [--algo A] [--verify]\n"
+    "                  [--side men|women|residents|hospitals] [--k K] [--hospitals N2]\n"
+    "                  [--skew S] [--capacity C]\n"
     "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
     "                  [--time-limit SEC]\n"
     "                  [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; validated first) or\n"
     "generates one, finds the man-optimal stable matching and prints it as n lines\n"
-    "'m w' (0-based man and woman).\n\n"
+    "'m w' (0-based man and woman). An SMI/HR file (docs/formats.md) gets the\n"
+    "man-/resident-optimal stable matching (or, with --side, the other side's), printed\n"
+    "as one line 'r h' per man/resident, 'r -' when unmatched.\n\n"
     "  FILE            instance file (docs/formats.md)\n"
-    "  --gen KIND      generate instead: perfect, solo, congested, random, uniform\n"
+    "  --gen KIND      generate instead: perfect, solo, congested, random, uniform;\n"
+    "                  or incomplete lists: smi, hr, nrmp (see 'bamboo-smp help gen')\n"
+    "  --side S        SMI/HR: which optimal stable matching: men or women (SMI),\n"
+    "                  residents or hospitals (HR); default the men's/residents'\n"
+    "  --k, --hospitals, --women, --skew, --capacity\n"
+    "                  SMI/HR generators' parameters, as for 'gen'\n"
     "  --n N           size of the generated instance, 1..2097151\n"
     "  --group G       random only: group size (default 5, or N when N < 5)\n"
     "  --seed S        generator seed (default 1)\n"

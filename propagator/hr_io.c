@@ -1,0 +1,453 @@
+/* SMI/HR instance files (hr_io.h, docs/formats.md): the text and binary readers and writers.
+ *
+ * Unlike the complete format, a blank line is meaningful here (an empty list), so every line
+ * after the header is one list, except comment-only lines ('#' first), which are skipped.
+ * Lists are collected in growing arrays, since the file does not say how many entries come,
+ * and the instance is allocated once at the end. */
+#define _POSIX_C_SOURCE 200809L
+#include "hr_io.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "io_reader.h"
+
+#define HR_MAGIC "BBHRCSR1"
+#define HR_VERSION 1u
+#define HR_HEADER_BYTES 40
+#define LINE_LIMIT ((size_t)1 << 30)
+
+/* ------------------------------------------------------------------- text ---- */
+
+typedef struct id_vec {
+  bb_id *ids;
+  uint64_t len, cap;
+} id_vec;
+
+typedef struct hr_text {
+  reader *r;
+  long long line_no;
+  bool smi;
+  int n1, n2;
+  uint32_t *seen, stamp;
+  id_vec lists[2];
+  uint32_t *start[2];
+  int32_t *capacity;
+} hr_text;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static bb_status text_fail(const hr_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return bb_fail(err, st, "%s:%lld: %s", t->r->name, t->line_no, msg);
+}
+
+static bool push(id_vec *v, bb_id id) {
+  if (v->len == v->cap) {
+    uint64_t cap = v->cap ? 2 * v->cap : 4096;
+    if (cap > UINT32_MAX) cap = UINT32_MAX;
+    if (v->len == cap) return false;
+    bb_id *grown = realloc(v->ids, cap * sizeof *grown);
+    if (!grown) return false;
+    v->ids = grown;
+    v->cap = cap;
+  }
+  v->ids[v->len++] = id;
+  return true;
+}
+
+/* A line is a comment when '#' is its first non-blank character. */
+static bool is_comment(const char *p, size_t len) {
+  const char *e = p + len;
+  while (p < e && bb_io_is_blank((unsigned char)*p)) p++;
+  return p < e && *p == '#';
+}
+
+static const char *side_word(const hr_text *t, int side) {
+  return side ? (t->smi ? "woman" : "hospital") : (t->smi ? "man" : "resident");
+}
+
+/* One list: (for a hospital) "CAP:" then ids of the other side, or a lone '-' for none. */
+static bb_status parse_list(hr_text *t, const char *line, size_t len, int side, int who, bb_error *err) {
+  const char *p = line, *e = line + len, *tok, *end = NULL;
+  int other = side ? t->n1 : t->n2;
+  const char *word = side_word(t, side);
+  char q[48];
+  uint64_t v = 0;
+  if (side == 1 && !t->smi) {
+    tok = bb_io_next_token(p, e, &end);
+    size_t tl = tok ? (size_t)(end - tok) : 0;
+    if (!tok || tok[tl - 1] != ':')
+      return text_fail(t, err, BB_ERR_INPUT, "hospital %d's line has no capacity: expected 'CAPACITY: id id ...'",
+                       who);
+    int shape = bb_io_classify(tok, end - 1, &v);
+    if (shape == TOK_JUNK)
+      return text_fail(t, err, BB_ERR_INPUT, "hospital %d: capacity '%s' is not a number", who,
+                       bb_io_quote(q, tok, tl));
+    if (shape == TOK_NEGATIVE)
+      return text_fail(t, err, BB_ERR_INPUT, "hospital %d: capacity %s is negative", who, bb_io_quote(q, tok, tl - 1));
+    if (v > INT32_MAX)
+      return text_fail(t, err, BB_ERR_INPUT, "hospital %d: capacity %s is too large", who, bb_io_quote(q, tok, tl - 1));
+    t->capacity[who] = (int32_t)v;
+    p = end;
+  }
+  uint32_t stamp = ++t->stamp;
+  int position = 0;
+  while ((tok = bb_io_next_token(p, e, &end)) != NULL) {
+    p = end;
+    size_t tl = (size_t)(end - tok);
+    if (position == 0 && tl == 1 && *tok == '-' && !bb_io_next_token(p, e, &end)) break; /* '-': empty */
+    int shape = bb_io_classify(tok, end, &v);
+    if (shape == TOK_JUNK)
+      return text_fail(t, err, BB_ERR_INPUT, "%s %d's list: not a number: '%s'", word, who, bb_io_quote(q, tok, tl));
+    if (shape == TOK_NEGATIVE || v >= (uint64_t)other)
+      return text_fail(t, err, BB_ERR_INPUT, "%s %d's list, position %d: id %s is out of range 0..%d%s", word, who,
+                       position, bb_io_quote(q, tok, tl), other - 1,
+                       other == 0 ? " (there is nobody on the other side)" : "");
+    if (t->seen[v] == stamp)
+      return text_fail(t, err, BB_ERR_INPUT, "%s %d's list, position %d: id %s appears twice", word, who, position,
+                       bb_io_quote(q, tok, tl));
+    t->seen[v] = stamp;
+    if (!push(&t->lists[side], (bb_id)v))
+      return text_fail(t, err, BB_ERR_NOMEM, "out of memory for the lists (%llu entries)",
+                       (unsigned long long)t->lists[side].len);
+    position++;
+  }
+  t->start[side][who + 1] = (uint32_t)t->lists[side].len;
+  return BB_OK;
+}
+
+static bb_status parse_header(hr_text *t, const char *line, size_t len, bb_error *err) {
+  const char *e = line + len, *end = NULL, *tok = bb_io_next_token(line, e, &end);
+  char q[48];
+  size_t tl = (size_t)(end - tok);
+  if (tl == 3 && memcmp(tok, "smi", 3) == 0) t->smi = true;
+  else if (!(tl == 2 && memcmp(tok, "hr", 2) == 0))
+    return text_fail(t, err, BB_ERR_INPUT, "expected 'smi N1 N2' or 'hr NR NH', found '%s'", bb_io_quote(q, tok, tl));
+  const char *what[2] = {t->smi ? "N1 (men)" : "NR (residents)", t->smi ? "N2 (women)" : "NH (hospitals)"};
+  int *n[2] = {&t->n1, &t->n2};
+  for (int k = 0; k < 2; k++) {
+    tok = bb_io_next_token(end, e, &end);
+    uint64_t v = 0;
+    if (!tok) return text_fail(t, err, BB_ERR_INPUT, "the header lacks %s", what[k]);
+    int shape = bb_io_classify(tok, end, &v);
+    if (shape != TOK_NUMBER || v > BB_MAX_N)
+      return text_fail(t, err, BB_ERR_INPUT, "%s = '%s' is not a count in 0..%d", what[k],
+                       bb_io_quote(q, tok, (size_t)(end - tok)), BB_MAX_N);
+    *n[k] = (int)v;
+  }
+  if ((tok = bb_io_next_token(end, e, &end)) != NULL)
+    return text_fail(t, err, BB_ERR_INPUT, "unexpected '%s' after the header's counts",
+                     bb_io_quote(q, tok, (size_t)(end - tok)));
+  return BB_OK;
+}
+
+static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
+  const char *line;
+  size_t len;
+  int got;
+  for (;;) { /* the header: the first line that is neither blank nor a comment */
+    got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
+    if (got <= 0) break;
+    t->line_no++;
+    const char *end = NULL;
+    if (bb_io_next_token(line, line + len, &end)) break;
+  }
+  if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
+  if (got == 0) return bb_fail(err, BB_ERR_INPUT, "%s: no header 'smi N1 N2' or 'hr NR NH'", t->r->name);
+  bb_status st = parse_header(t, line, len, err);
+  if (st != BB_OK) return st;
+  int most = t->n1 > t->n2 ? t->n1 : t->n2;
+  t->seen = calloc((size_t)most + 1, sizeof *t->seen);
+  t->start[0] = calloc((size_t)t->n1 + 1, sizeof(uint32_t));
+  t->start[1] = calloc((size_t)t->n2 + 1, sizeof(uint32_t));
+  t->capacity = calloc((size_t)t->n2 + 1, sizeof *t->capacity);
+  if (!t->seen || !t->start[0] || !t->start[1] || !t->capacity) return text_fail(t, err, BB_ERR_NOMEM, "out of memory");
+  if (t->smi)
+    for (int h = 0; h < t->n2; h++) t->capacity[h] = 1;
+  int rows = 0, total = t->n1 + t->n2;
+  while (rows < total) {
+    got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
+    if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
+    if (got == 0) {
+      int side = rows >= t->n1;
+      return text_fail(t, err, BB_ERR_INPUT,
+                       "file ends after %d of %d lists (truncated?): %s %d's list is missing (an empty list is an "
+                       "empty line or '-')",
+                       rows, total, side_word(t, side), side ? rows - t->n1 : rows);
+    }
+    t->line_no++;
+    if (is_comment(line, len)) continue;
+    int side = rows >= t->n1;
+    if ((st = parse_list(t, line, len, side, side ? rows - t->n1 : rows, err)) != BB_OK) return st;
+    rows++;
+  }
+  while ((got = bb_reader_line(t->r, &line, &len, LINE_LIMIT)) > 0) {
+    t->line_no++;
+    const char *end = NULL;
+    if (bb_io_next_token(line, line + len, &end))
+      return text_fail(t, err, BB_ERR_INPUT, "extra data after the %s' lists (the header says %d and %d)",
+                       t->smi ? "women" : "hospitals", t->n1, t->n2);
+  }
+  if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
+  bb_error sub = {{0}};
+  bb_hr *inst = bb_hr_new(t->smi, t->n1, t->n2, t->lists[0].len, t->lists[1].len, &sub);
+  if (!inst) return bb_fail(err, BB_ERR_NOMEM, "%s: %s", t->r->name, sub.msg);
+  memcpy(inst->res_start, t->start[0], ((size_t)t->n1 + 1) * sizeof(uint32_t));
+  memcpy(inst->hosp_start, t->start[1], ((size_t)t->n2 + 1) * sizeof(uint32_t));
+  memcpy(inst->capacity, t->capacity, (size_t)t->n2 * sizeof(int32_t));
+  if (t->lists[0].len) memcpy(inst->res_list, t->lists[0].ids, t->lists[0].len * sizeof(bb_id));
+  if (t->lists[1].len) memcpy(inst->hosp_list, t->lists[1].ids, t->lists[1].len * sizeof(bb_id));
+  *out = inst;
+  return BB_OK;
+}
+
+/* ----------------------------------------------------------------- binary ---- */
+
+static uint32_t load_u32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint64_t load_u64(const unsigned char *p) { return load_u32(p) | (uint64_t)load_u32(p + 4) << 32; }
+
+/* Reads count little-endian 32-bit words into dst; false if the input ends first. */
+static bool read_words(reader *r, uint32_t *dst, uint64_t count) {
+  uint64_t done = 0;
+  while (done < count) {
+    size_t avail = (r->end - r->begin) / 4;
+    if (avail == 0) {
+      if (r->eof || bb_reader_fill(r, r->cap) < 0) return false;
+      continue;
+    }
+    if (avail > count - done) avail = (size_t)(count - done);
+    const unsigned char *p = (const unsigned char *)r->buf + r->begin;
+    for (size_t i = 0; i < avail; i++) dst[done + i] = load_u32(p + 4 * i);
+    r->begin += avail * 4;
+    done += avail;
+  }
+  return true;
+}
+
+static bb_status check_offsets(const char *name, const uint32_t *start, int count, uint64_t entries, const char *who,
+                               bb_error *err) {
+  if (start[0] != 0) return bb_fail(err, BB_ERR_INPUT, "%s: the %s' offsets start at %u, not 0", name, who, start[0]);
+  for (int p = 0; p < count; p++)
+    if (start[p + 1] < start[p])
+      return bb_fail(err, BB_ERR_INPUT, "%s: the %s' offsets decrease at %d (%u then %u)", name, who, p, start[p],
+                     start[p + 1]);
+  if (start[count] != entries)
+    return bb_fail(err, BB_ERR_INPUT, "%s: the %s' last offset is %u but the header says %llu entries", name, who,
+                   start[count], (unsigned long long)entries);
+  return BB_OK;
+}
+
+static bb_status read_binary(reader *r, bb_hr **out, bb_error *err) {
+  const char *name = r->name;
+  if (bb_reader_want(r, HR_HEADER_BYTES) < 0) return bb_fail(err, BB_ERR_IO, "%s: read error", name);
+  if (r->end - r->begin < HR_HEADER_BYTES)
+    return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: the header needs %d bytes", name, HR_HEADER_BYTES);
+  const unsigned char *h = (const unsigned char *)r->buf + r->begin;
+  uint32_t version = load_u32(h + 8), kind = load_u32(h + 12), n1 = load_u32(h + 16), n2 = load_u32(h + 20);
+  uint64_t e1 = load_u64(h + 24), e2 = load_u64(h + 32);
+  r->begin += HR_HEADER_BYTES;
+  if (version != HR_VERSION)
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", name, version,
+                   HR_VERSION);
+  if (kind > 1) return bb_fail(err, BB_ERR_INPUT, "%s: bad header: kind %u is neither 0 (smi) nor 1 (hr)", name, kind);
+  if (n1 > BB_MAX_N || n2 > BB_MAX_N)
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: %u and %u people; at most %d a side", name, n1, n2, BB_MAX_N);
+  if (e1 > UINT32_MAX - 1 || e2 > UINT32_MAX - 1)
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: %llu and %llu entries; at most %u a side", name,
+                   (unsigned long long)e1, (unsigned long long)e2, UINT32_MAX - 1);
+  uint64_t expected = HR_HEADER_BYTES + 4 * ((uint64_t)n1 + 1 + e1 + (uint64_t)n2 + 1 + e2 + (kind ? n2 : 0));
+  struct stat sb;
+  if (fstat(fileno(r->f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != expected)
+    return bb_fail(err, BB_ERR_INPUT, "%s: %s: the header's sizes need %llu bytes, the file has %llu", name,
+                   (uint64_t)sb.st_size < expected ? "truncated file" : "extra data", (unsigned long long)expected,
+                   (unsigned long long)sb.st_size);
+  bb_error sub = {{0}};
+  bb_hr *inst = bb_hr_new(kind == 0, (int)n1, (int)n2, e1, e2, &sub);
+  if (!inst) return bb_fail(err, sub.msg[0] ? BB_ERR_NOMEM : BB_ERR_INPUT, "%s: %s", name, sub.msg);
+  bool ok = read_words(r, inst->res_start, (uint64_t)n1 + 1) && read_words(r, inst->res_list, e1) &&
+            read_words(r, inst->hosp_start, (uint64_t)n2 + 1) && read_words(r, inst->hosp_list, e2) &&
+            (kind == 0 || read_words(r, (uint32_t *)inst->capacity, n2));
+  bb_status st = BB_OK;
+  if (!ok)
+    st = r->read_errno ? bb_fail(err, BB_ERR_IO, "%s: read error: %s", name, strerror(r->read_errno))
+                       : bb_fail(err, BB_ERR_INPUT, "%s: truncated file: expected %llu bytes", name,
+                                 (unsigned long long)expected);
+  if (st == BB_OK && r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
+  if (st == BB_OK && r->begin < r->end)
+    st = bb_fail(err, BB_ERR_INPUT, "%s: extra data after the %s (expected %llu bytes)", name,
+                 kind ? "capacities" : "women's lists", (unsigned long long)expected);
+  if (kind == 0)
+    for (uint32_t w = 0; w < n2; w++) inst->capacity[w] = 1;
+  if (st == BB_OK) st = check_offsets(name, inst->res_start, (int)n1, e1, kind ? "residents" : "men", err);
+  if (st == BB_OK) st = check_offsets(name, inst->hosp_start, (int)n2, e2, kind ? "hospitals" : "women", err);
+  if (st == BB_OK && (st = bb_hr_validate(inst, &sub)) != BB_OK) bb_fail(err, st, "%s: %s", name, sub.msg);
+  if (st != BB_OK) {
+    bb_hr_free(inst);
+    return st;
+  }
+  *out = inst;
+  return BB_OK;
+}
+
+/* ---------------------------------------------------------------- reading ---- */
+
+/* The first token of the text, past blank and comment lines, is "smi" or "hr". */
+static bool looks_like_hr_text(const reader *r) {
+  const char *p = r->buf + r->begin, *e = r->buf + r->end;
+  while (p < e) {
+    while (p < e && (bb_io_is_blank((unsigned char)*p) || *p == '\n')) p++;
+    if (p < e && *p == '#') {
+      while (p < e && *p != '\n') p++;
+      continue;
+    }
+    break;
+  }
+  size_t left = (size_t)(e - p);
+  if (left >= 4 && memcmp(p, "smi", 3) == 0 && bb_io_is_blank((unsigned char)p[3])) return true;
+  return left >= 3 && memcmp(p, "hr", 2) == 0 && bb_io_is_blank((unsigned char)p[2]);
+}
+
+static bb_status read_open(reader *r, bb_instance **complete, bb_hr **incomplete, bb_error *err) {
+  size_t have = r->end - r->begin;
+  if (have >= 8 && memcmp(r->buf + r->begin, HR_MAGIC, 8) == 0) return read_binary(r, incomplete, err);
+  if (!looks_like_hr_text(r)) {
+    if (!complete)
+      return bb_fail(err, BB_ERR_INPUT, "%s: not an SMI/HR instance: expected 'smi N1 N2', 'hr NR NH' or the %s magic",
+                     r->name, HR_MAGIC);
+    return bb_instance_read_from(r, complete, err);
+  }
+  hr_text t = {.r = r};
+  bb_status st = read_text(&t, incomplete, err);
+  free(t.seen);
+  free(t.start[0]);
+  free(t.start[1]);
+  free(t.capacity);
+  free(t.lists[0].ids);
+  free(t.lists[1].ids);
+  return st;
+}
+
+bb_status bb_read_any_instance(const char *path, bb_instance **complete, bb_hr **incomplete, bb_error *err) {
+  if (!path || !incomplete) return bb_fail(err, BB_ERR_ARG, "bb_read_any_instance: NULL argument");
+  if (complete) *complete = NULL;
+  *incomplete = NULL;
+  reader r;
+  bb_status st = bb_reader_open(&r, path, err);
+  if (st != BB_OK) return st;
+  st = read_open(&r, complete, incomplete, err);
+  bb_reader_close(&r);
+  return st;
+}
+
+bb_status bb_hr_read(const char *path, bb_hr **out, bb_error *err) {
+  return bb_read_any_instance(path, NULL, out, err);
+}
+
+/* ---------------------------------------------------------------- writing ---- */
+
+typedef struct out_buf {
+  FILE *f;
+  char buf[1 << 16];
+  size_t len;
+} out_buf;
+
+static void flush_out(out_buf *o) {
+  if (o->len) fwrite(o->buf, 1, o->len, o->f);
+  o->len = 0;
+}
+
+static void put_text(out_buf *o, const char *s) {
+  size_t l = strlen(s);
+  if (o->len + l > sizeof o->buf) flush_out(o);
+  memcpy(o->buf + o->len, s, l);
+  o->len += l;
+}
+
+static void put_uint(out_buf *o, uint64_t v, char after) {
+  if (o->len + 24 > sizeof o->buf) flush_out(o);
+  char tmp[24];
+  int n = 0;
+  do tmp[n++] = (char)('0' + v % 10), v /= 10;
+  while (v);
+  while (n) o->buf[o->len++] = tmp[--n];
+  if (after) o->buf[o->len++] = after;
+}
+
+static void put_word(out_buf *o, uint32_t v) {
+  if (o->len + 4 > sizeof o->buf) flush_out(o);
+  for (int b = 0; b < 4; b++) o->buf[o->len++] = (char)(v >> (8 * b));
+}
+
+static bb_status open_out(const char *path, const char *mode, out_buf **o, bb_error *err) {
+  *o = calloc(1, sizeof **o);
+  if (!*o) return bb_fail(err, BB_ERR_NOMEM, "cannot write '%s': out of memory", path);
+  (*o)->f = strcmp(path, "-") == 0 ? stdout : fopen(path, mode);
+  if (!(*o)->f) {
+    free(*o);
+    return bb_fail(err, BB_ERR_IO, "cannot open '%s' for writing: %s", path, strerror(errno));
+  }
+  return BB_OK;
+}
+
+static bb_status close_out(out_buf *o, const char *path, bb_error *err) {
+  flush_out(o);
+  bool failed = ferror(o->f) != 0;
+  failed |= (o->f == stdout ? fflush(o->f) : fclose(o->f)) != 0;
+  free(o);
+  return failed ? bb_fail(err, BB_ERR_IO, "cannot write '%s': %s", path, strerror(errno ? errno : EIO)) : BB_OK;
+}
+
+static void put_lists(out_buf *o, const uint32_t *start, const bb_id *list, int count, const int32_t *capacity) {
+  for (int p = 0; p < count; p++) {
+    if (capacity) {
+      put_uint(o, (uint32_t)capacity[p], 0);
+      put_text(o, ":");
+    }
+    for (uint32_t e = start[p]; e < start[p + 1]; e++) {
+      if (capacity || e > start[p]) put_text(o, " ");
+      put_uint(o, list[e], 0);
+    }
+    put_text(o, "\n");
+  }
+}
+
+bb_status bb_hr_write_text(const bb_hr *inst, const char *path, bb_error *err) {
+  out_buf *o;
+  bb_status st = open_out(path, "w", &o, err);
+  if (st != BB_OK) return st;
+  put_text(o, inst->smi ? "smi " : "hr ");
+  put_uint(o, (uint32_t)inst->n_residents, ' ');
+  put_uint(o, (uint32_t)inst->n_hospitals, '\n');
+  put_lists(o, inst->res_start, inst->res_list, inst->n_residents, NULL);
+  put_lists(o, inst->hosp_start, inst->hosp_list, inst->n_hospitals, inst->smi ? NULL : inst->capacity);
+  return close_out(o, path, err);
+}
+
+bb_status bb_hr_write_binary(const bb_hr *inst, const char *path, bb_error *err) {
+  out_buf *o;
+  bb_status st = open_out(path, "wb", &o, err);
+  if (st != BB_OK) return st;
+  put_text(o, HR_MAGIC);
+  uint64_t e1 = inst->res_start[inst->n_residents], e2 = inst->hosp_start[inst->n_hospitals];
+  uint32_t header[8] = {HR_VERSION, inst->smi ? 0u : 1u, (uint32_t)inst->n_residents, (uint32_t)inst->n_hospitals,
+                        (uint32_t)e1, (uint32_t)(e1 >> 32), (uint32_t)e2, (uint32_t)(e2 >> 32)};
+  for (int k = 0; k < 8; k++) put_word(o, header[k]);
+  for (int r = 0; r <= inst->n_residents; r++) put_word(o, inst->res_start[r]);
+  for (uint64_t e = 0; e < e1; e++) put_word(o, inst->res_list[e]);
+  for (int h = 0; h <= inst->n_hospitals; h++) put_word(o, inst->hosp_start[h]);
+  for (uint64_t e = 0; e < e2; e++) put_word(o, inst->hosp_list[e]);
+  if (!inst->smi)
+    for (int h = 0; h < inst->n_hospitals; h++) put_word(o, (uint32_t)inst->capacity[h]);
+  return close_out(o, path, err);
+}

@@ -1,0 +1,194 @@
+/* The SMI/HR algorithms behind bb_hr_solve: the ranked view is built once (t_init), then one
+ * algorithm runs (t_solve) and the assignment is read off (t_post).
+ *
+ * The hospital-optimal side is native to gs-seq. The other algorithms are written for
+ * residents proposing; for SMI they get the women-optimal matching by swapping the sides
+ * (women propose to men), and for HR with capacities above one the hospital-optimal side runs
+ * gs-seq (the path says so). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bb_gpu.h"
+#include "bb_gpu_hr.h"
+#include "hr_internal.h"
+
+/* Below this many list entries the GPU's start-up costs more than the whole CPU run. */
+#define HR_GPU_MIN_ENTRIES 2000000u
+
+#define HR_ALGOS(X)                                                                                                \
+  X("gs-seq", "sequential Gale-Shapley with capacities (heap per hospital); both sides natively")                \
+  X("mw-par", "parallel McVitie-Wilson over hospital posts, CPU threads and compare-and-swap")                    \
+  X("gpu-la-min", "GPU: one thread per resident, atomicMin on post words, run to the end")                        \
+  X("bamboo", "GPU chains until --tail remain, then the CPU finishes them; on the CPU (gs-seq, or mw-par for "   \
+              "large instances) below 2M list entries or without a GPU")
+
+static const char *const names[] = {
+#define HR_NAME(name, text) name,
+    HR_ALGOS(HR_NAME)
+#undef HR_NAME
+        NULL};
+
+const char *const *bb_hr_algorithm_names(void) { return names; }
+
+const char *bb_hr_algorithm_describe(const char *name) {
+#define HR_TEXT(id, text)                                                                                          \
+  if (name && strcmp(name, id) == 0) return text;
+  HR_ALGOS(HR_TEXT)
+#undef HR_TEXT
+  return NULL;
+}
+
+/* GPU proposals, then the CPU tail on what the GPU parked. */
+static bb_status run_gpu(const bb_hr *inst, const bb_hr_node *nodes, const bb_solve_opts *opts, int tail,
+                         int32_t *assigned, bb_solve_stats *stats, bb_error *err) {
+  int nr = inst->n_residents, nh = inst->n_hospitals;
+  uint32_t *post_start = malloc(((size_t)nh + 1) * sizeof *post_start);
+  uint32_t posts = post_start ? bb_hr_post_starts(inst, post_start) : 0;
+  uint64_t *words = malloc(((size_t)posts + 1) * sizeof *words);
+  uint64_t *cursor = malloc(((size_t)nr + 1) * sizeof *cursor);
+  uint32_t *parked = malloc(((size_t)nr + 1) * sizeof *parked);
+  bb_status st = BB_OK;
+  if (!post_start || !words || !cursor || !parked) {
+    st = bb_fail(err, BB_ERR_NOMEM, "out of memory for the GPU's results");
+  } else {
+    bb_gpu_hr_input in = {nr, nh, inst->res_start, nodes, post_start, posts};
+    int parked_count = 0;
+    st = bb_gpu_hr_propose(&in, opts, tail, words, cursor, parked, &parked_count, stats, err);
+    if (st == BB_OK) {
+      double t = bb_now();
+      stats->proposals += bb_hr_finish_chains(inst, nodes, post_start, words, cursor, parked, parked_count);
+      stats->tail_men = parked_count;
+      stats->t_solve += bb_now() - t;
+      t = bb_now();
+      bb_hr_assign_from_posts(inst, post_start, words, assigned);
+      stats->t_post += bb_now() - t;
+    }
+  }
+  free(post_start);
+  free(words);
+  free(cursor);
+  free(parked);
+  return st;
+}
+
+/* The resident-optimal matching by `algo` (not gs-seq's hospital side). */
+static bb_status solve_residents(const bb_hr *inst, const char *algo, const bb_solve_opts *opts, int32_t *assigned,
+                                 bb_solve_stats *stats, bb_error *err) {
+  uint32_t entries = inst->res_start[inst->n_residents];
+  bb_hr_node *nodes = malloc(((size_t)entries + 1) * sizeof *nodes);
+  if (!nodes) return bb_fail(err, BB_ERR_NOMEM, "out of memory ranking %u list entries", entries);
+  double t = bb_now();
+  bb_status st = bb_hr_rank_pairs(inst, opts->threads, nodes, NULL, err);
+  stats->t_init += bb_now() - t;
+  double deadline = opts->time_limit_s > 0 ? bb_now() + opts->time_limit_s : 0;
+  const char *run = algo;
+  char why[256] = "";
+  if (st == BB_OK && strcmp(algo, "bamboo") == 0) {
+    bool on_gpu = false;
+    if (entries < HR_GPU_MIN_ENTRIES) {
+      snprintf(why, sizeof why, " (%u list entries: below the GPU's break-even)", entries);
+    } else if (!bb_gpu_probe(why + 2, sizeof why - 4)) {
+      memcpy(why, " (", 2), strcat(why, ")");
+    } else {
+      bb_error gpu_err = {{0}};
+      st = run_gpu(inst, nodes, opts, opts->tail_threshold, assigned, stats, &gpu_err);
+      on_gpu = st == BB_OK;
+      if (st == BB_ERR_GPU) { /* a CUDA failure: the CPU takes over (the engine's policy) */
+        fprintf(stderr, "bamboo-smp: warning: %s; solving on the CPU\n", gpu_err.msg);
+        snprintf(why, sizeof why, " (the GPU failed)");
+        st = BB_OK;
+      } else if (st != BB_OK) {
+        *err = gpu_err;
+      }
+    }
+    if (on_gpu) snprintf(stats->path, sizeof stats->path, "gpu+cpu-tail");
+    run = on_gpu || st != BB_OK ? NULL : entries >= HR_GPU_MIN_ENTRIES && bb_cpu_count() > 1 ? "mw-par" : "gs-seq";
+  }
+  t = bb_now();
+  if (st == BB_OK && run) {
+    if (strcmp(run, "gs-seq") == 0) {
+      st = bb_hr_gs_residents(inst, nodes, assigned, stats, err);
+    } else if (strcmp(run, "mw-par") == 0) {
+      int threads = opts->threads > 0 ? opts->threads : bb_cpu_count();
+      st = bb_hr_mw_par(inst, nodes, threads, deadline, assigned, stats, err);
+    } else { /* gpu-la-min */
+      st = run_gpu(inst, nodes, opts, 0, assigned, stats, err);
+      t = bb_now(); /* run_gpu timed itself */
+    }
+    stats->t_solve += bb_now() - t;
+    snprintf(stats->path, sizeof stats->path, "cpu %s%s", run, why);
+    if (strcmp(run, "gpu-la-min") == 0) snprintf(stats->path, sizeof stats->path, "gpu");
+  }
+  free(nodes);
+  return st;
+}
+
+/* SMI's other side: the same instance with the sexes swapped, and the result turned back. */
+static bb_status solve_swapped(const bb_hr *inst, const char *algo, const bb_solve_opts *opts, int32_t *assigned,
+                               bb_solve_stats *stats, bb_error *err) {
+  bb_hr swapped = *inst;
+  swapped.n_residents = inst->n_hospitals, swapped.n_hospitals = inst->n_residents;
+  swapped.res_start = inst->hosp_start, swapped.res_list = inst->hosp_list;
+  swapped.hosp_start = inst->res_start, swapped.hosp_list = inst->res_list;
+  swapped.capacity = malloc(((size_t)inst->n_residents + 1) * sizeof *swapped.capacity);
+  int32_t *husband = malloc(((size_t)inst->n_hospitals + 1) * sizeof *husband);
+  bb_status st;
+  if (!swapped.capacity || !husband) {
+    st = bb_fail(err, BB_ERR_NOMEM, "out of memory");
+  } else {
+    for (int m = 0; m < inst->n_residents; m++) swapped.capacity[m] = 1;
+    st = solve_residents(&swapped, algo, opts, husband, stats, err);
+    if (st == BB_OK) {
+      for (int m = 0; m < inst->n_residents; m++) assigned[m] = BB_HR_NONE;
+      for (int w = 0; w < inst->n_hospitals; w++)
+        if (husband[w] != BB_HR_NONE) assigned[husband[w]] = w;
+    }
+  }
+  free(swapped.capacity);
+  free(husband);
+  return st;
+}
+
+static bb_status gs_hospitals(const bb_hr *inst, int threads, int32_t *assigned, bb_solve_stats *stats,
+                              bb_error *err) {
+  uint32_t res_entries = inst->res_start[inst->n_residents], hosp_entries = inst->hosp_start[inst->n_hospitals];
+  bb_hr_node *nodes = malloc(((size_t)res_entries + 1) * sizeof *nodes);
+  int32_t *hosp_rank = malloc(((size_t)hosp_entries + 1) * sizeof *hosp_rank);
+  bb_status st = BB_OK;
+  if (!nodes || !hosp_rank) st = bb_fail(err, BB_ERR_NOMEM, "out of memory ranking the lists");
+  double t = bb_now();
+  if (st == BB_OK) st = bb_hr_rank_pairs(inst, threads, nodes, hosp_rank, err);
+  stats->t_init += bb_now() - t;
+  free(nodes);
+  t = bb_now();
+  if (st == BB_OK) st = bb_hr_gs_hospitals(inst, hosp_rank, assigned, stats, err);
+  stats->t_solve += bb_now() - t;
+  free(hosp_rank);
+  return st;
+}
+
+bb_status bb_hr_solve(const bb_hr *inst, const char *algo, bb_hr_side side, const bb_solve_opts *opts,
+                      int32_t *assigned, bb_solve_stats *stats, bb_error *err) {
+  if (!inst || !assigned) return bb_fail(err, BB_ERR_ARG, "bb_hr_solve: NULL argument");
+  if (!bb_hr_algorithm_describe(algo))
+    return bb_fail(err, BB_ERR_ARG, "unknown algorithm '%s' for incomplete lists", algo ? algo : "(null)");
+  bb_solve_opts defaults;
+  bb_solve_opts_default(&defaults);
+  if (!opts) opts = &defaults;
+  bb_solve_stats local;
+  if (!stats) stats = &local;
+  memset(stats, 0, sizeof *stats);
+  if (strcmp(algo, "gpu-la-min") == 0) {
+    char why[200];
+    if (!bb_gpu_probe(why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "%s", why);
+  }
+  if (side == BB_HR_RESIDENT_OPTIMAL) {
+    return solve_residents(inst, algo, opts, assigned, stats, err);
+  }
+  if (strcmp(algo, "gs-seq") != 0 && inst->smi) return solve_swapped(inst, algo, opts, assigned, stats, err);
+  bb_status st = gs_hospitals(inst, opts->threads, assigned, stats, err);
+  snprintf(stats->path, sizeof stats->path, "cpu gs-seq (hospitals proposing%s)",
+           strcmp(algo, "gs-seq") != 0 ? "; the other algorithms propose from one post at a time" : "");
+  return st;
+}

@@ -1,0 +1,236 @@
+/* SMI/HR in the engine: every algorithm against brute force on small instances (both sides),
+ * the rural hospitals facts, the checker against the definition, files, generators, and the
+ * algorithms against each other on large generated instances.
+ *
+ *   test_hr        the CPU tests (bamboo falls back to the CPU without a GPU)
+ *   test_hr gpu    the GPU algorithms against gs-seq on large instances; exit 77 without a GPU */
+#include <stdio.h>
+#include <string.h>
+
+#include "bb_gpu.h"
+#include "hr_gen.h"
+#include "hr_io.h"
+#include "hr_reference.h"
+
+static const char *const cpu_algos[] = {"gs-seq", "mw-par", "bamboo"};
+
+static int32_t *solve(const bb_hr *inst, const char *algo, bb_hr_side side, int threads, int tail, bb_status *st) {
+  int32_t *assigned = malloc(((size_t)inst->n_residents + 1) * sizeof *assigned);
+  bb_solve_opts opts;
+  bb_solve_opts_default(&opts);
+  opts.threads = threads;
+  if (tail) opts.tail_threshold = tail;
+  bb_error err = {{0}};
+  *st = bb_hr_solve(inst, algo, side, &opts, assigned, NULL, &err);
+  if (*st != BB_OK) fprintf(stderr, "%s: %s\n", algo, err.msg);
+  return assigned;
+}
+
+/* The stable matchings of a small instance, and what theory says about them. */
+static void brute_force_case(bool smi, int nr, int nh, uint64_t *rng) {
+  bb_hr *inst = hr_ref_random(smi, nr, nh, 2, rng);
+  enum { MAX = 4096 };
+  static int32_t all[MAX * 16];
+  int count = hr_ref_all_stable(inst, all, MAX);
+  CHECKF(count >= 1 && count <= MAX, "%d stable matchings", count); /* Gale-Shapley: one exists */
+  if (count < 1 || count > MAX) return;
+  /* Resident-optimal: each resident's best over all stable matchings; hospital-optimal: his
+   * worst (Gusfield and Irving 1.6.5). Both must be stable matchings themselves. */
+  int32_t best[16], worst[16];
+  for (int r = 0; r < nr; r++) {
+    int bp = 1 << 30, wp = -1;
+    best[r] = worst[r] = BB_HR_NONE;
+    for (int k = 0; k < count; k++) {
+      int32_t h = all[k * nr + r];
+      int p = h == BB_HR_NONE ? 1 << 29 : hr_ref_pos(inst->res_start, inst->res_list, r, h);
+      if (p < bp) bp = p, best[r] = h;
+      if (p > wp) wp = p, worst[r] = h;
+    }
+  }
+  CHECK(hr_ref_stable(inst, best));
+  CHECK(hr_ref_stable(inst, worst));
+  /* Rural hospitals: the same residents are assigned everywhere, every hospital fills the
+   * same number of posts, and an under-subscribed one gets the same residents. */
+  for (int k = 1; k < count; k++) {
+    for (int r = 0; r < nr; r++) CHECK((all[k * nr + r] == BB_HR_NONE) == (all[r] == BB_HR_NONE));
+    for (int h = 0; h < nh; h++) {
+      int n0 = 0, nk = 0, same = 1;
+      for (int r = 0; r < nr; r++) {
+        n0 += all[r] == h, nk += all[k * nr + r] == h;
+        same &= (all[r] == h) == (all[k * nr + r] == h);
+      }
+      CHECK(n0 == nk);
+      if (n0 < inst->capacity[h]) CHECK(same);
+    }
+  }
+  for (size_t a = 0; a < sizeof cpu_algos / sizeof *cpu_algos; a++)
+    for (int side = 0; side < 2; side++)
+      for (int threads = 1; threads <= 3; threads += 2) {
+        bb_status st;
+        int32_t *got = solve(inst, cpu_algos[a], (bb_hr_side)side, threads, 0, &st);
+        CHECK(st == BB_OK);
+        CHECKF(memcmp(got, side ? worst : best, (size_t)nr * sizeof *got) == 0, "%s %s side=%d nr=%d nh=%d",
+               smi ? "smi" : "hr", cpu_algos[a], side, nr, nh);
+        free(got);
+      }
+  bb_hr_free(inst);
+}
+
+/* The library's checker says what the definition says, on random (often invalid) assignments. */
+static void checker_case(bool smi, uint64_t *rng) {
+  int nr = 1 + (int)(tu_rand(rng) % 5), nh = 1 + (int)(tu_rand(rng) % 4);
+  bb_hr *inst = hr_ref_random(smi, nr, nh, 2, rng);
+  int32_t assigned[8];
+  for (int r = 0; r < nr; r++) assigned[r] = (int32_t)(tu_rand(rng) % (uint64_t)(nh + 1)) - 1;
+  bb_error err = {{0}};
+  bb_status st = bb_hr_check_stable(inst, assigned, &err);
+  CHECKF((st == BB_OK) == hr_ref_stable(inst, assigned), "checker says %s: %s", bb_status_name(st), err.msg);
+  bb_hr_free(inst);
+}
+
+static int same_instance(const bb_hr *a, const bb_hr *b) {
+  int nr = a->n_residents, nh = a->n_hospitals;
+  return a->smi == b->smi && nr == b->n_residents && nh == b->n_hospitals &&
+         !memcmp(a->res_start, b->res_start, ((size_t)nr + 1) * 4) &&
+         !memcmp(a->hosp_start, b->hosp_start, ((size_t)nh + 1) * 4) &&
+         !memcmp(a->res_list, b->res_list, (size_t)a->res_start[nr] * 4) &&
+         !memcmp(a->hosp_list, b->hosp_list, (size_t)a->hosp_start[nh] * 4) &&
+         !memcmp(a->capacity, b->capacity, (size_t)nh * 4);
+}
+
+static void round_trip(const bb_hr *inst, const char *dir) {
+  char path[512];
+  for (int binary = 0; binary < 2; binary++) {
+    snprintf(path, sizeof path, "%s/hr_round_trip.%s", dir, binary ? "bin" : "txt");
+    bb_error err = {{0}};
+    bb_status st = binary ? bb_hr_write_binary(inst, path, &err) : bb_hr_write_text(inst, path, &err);
+    CHECKF(st == BB_OK, "write: %s", err.msg);
+    bb_hr *back = NULL;
+    st = bb_hr_read(path, &back, &err);
+    CHECKF(st == BB_OK && back && same_instance(inst, back), "read back (%s): %s", binary ? "binary" : "text",
+           err.msg);
+    bb_hr_free(back);
+    remove(path);
+  }
+}
+
+static void files(const char *dir, uint64_t *rng) {
+  for (int k = 0; k < 40; k++) {
+    bb_hr *inst = hr_ref_random(k % 2, 1 + k % 6, 1 + k % 5, 3, rng);
+    round_trip(inst, dir);
+    bb_hr_free(inst);
+  }
+  bb_hr_gen_params p;
+  bb_hr_gen_nrmp(&p);
+  p.n_residents = 3000, p.n_hospitals = 200;
+  bb_hr *inst = NULL;
+  CHECK(bb_hr_generate(&p, &inst, NULL) == BB_OK);
+  round_trip(inst, dir);
+  bb_hr_free(inst);
+  /* A complete instance file is not an SMI/HR one, and bb_read_any_instance tells them apart. */
+  char path[512];
+  snprintf(path, sizeof path, "%s/complete.txt", dir);
+  FILE *f = fopen(path, "w");
+  fputs("# complete\n2\n0 1\n1 0\n0 1\n1 0\n", f);
+  fclose(f);
+  bb_instance *complete = NULL;
+  bb_hr *hr = NULL;
+  bb_error err = {{0}};
+  CHECK(bb_read_any_instance(path, &complete, &hr, &err) == BB_OK && complete && !hr);
+  bb_instance_free(complete);
+  CHECK(bb_hr_read(path, &hr, &err) == BB_ERR_INPUT && strstr(err.msg, "not an SMI/HR instance"));
+  remove(path);
+}
+
+static void generators(void) {
+  bb_hr_gen_params p;
+  bb_hr_gen_defaults(&p);
+  for (int kind = 0; kind < 3; kind++) {
+    p.smi = kind == 0;
+    p.n_residents = 20000, p.n_hospitals = kind == 2 ? 500 : 15000, p.list_length = 60;
+    p.skew = kind == 1 ? 0.8 : 0;
+    bb_hr *one = NULL, *many = NULL;
+    p.threads = 1;
+    CHECK(bb_hr_generate(&p, &one, NULL) == BB_OK);
+    p.threads = 4;
+    CHECK(bb_hr_generate(&p, &many, NULL) == BB_OK);
+    CHECKF(one && many && same_instance(one, many), "generator kind %d depends on the thread count", kind);
+    bb_error err = {{0}};
+    CHECKF(bb_hr_validate(one, &err) == BB_OK, "%s", err.msg);
+    CHECK(one->res_start[one->n_residents] == 20000u * 60 && one->hosp_start[one->n_hospitals] == 20000u * 60);
+    CHECK(bb_hr_acceptable_pairs(one) == 20000u * 60); /* hospitals rank exactly their applicants */
+    /* Large instances: every CPU algorithm, both sides, the same stable matching. */
+    for (int side = 0; side < 2; side++) {
+      bb_status st;
+      int32_t *ref = solve(one, "gs-seq", (bb_hr_side)side, 1, 0, &st);
+      CHECK(st == BB_OK && bb_hr_check_stable(one, ref, &err) == BB_OK);
+      for (size_t a = 1; a < sizeof cpu_algos / sizeof *cpu_algos; a++) {
+        int32_t *got = solve(one, cpu_algos[a], (bb_hr_side)side, 4, 0, &st);
+        CHECKF(st == BB_OK && !memcmp(got, ref, (size_t)one->n_residents * 4), "%s side %d kind %d", cpu_algos[a],
+               side, kind);
+        free(got);
+      }
+      free(ref);
+    }
+    bb_hr_free(one);
+    bb_hr_free(many);
+  }
+  p.n_residents = 0;
+  bb_hr *none = NULL;
+  CHECK(bb_hr_generate(&p, &none, NULL) == BB_ERR_ARG && !none);
+}
+
+/* On a GPU: the GPU algorithms (and bamboo's tail at several thresholds) equal gs-seq. */
+static int gpu_tests(void) {
+  char why[256];
+  if (!bb_gpu_probe(why, sizeof why)) {
+    printf("skipped: %s\n", why);
+    return 77;
+  }
+  const struct { bool smi; int nr, nh, k; double skew; } cases[] = {
+      {true, 1000, 1000, 30, 0},       {false, 31000, 2300, 15, 0.5},  {true, 200000, 200000, 20, 0},
+      {true, 100000, 80000, 40, 1.0},  {false, 300000, 20000, 20, 0.7}, {true, 1000000, 1000000, 100, 0},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+    bb_hr_gen_params p;
+    bb_hr_gen_defaults(&p);
+    p.smi = cases[c].smi, p.n_residents = cases[c].nr, p.n_hospitals = cases[c].nh;
+    p.list_length = cases[c].k, p.skew = cases[c].skew, p.seed = 7 + c;
+    bb_hr *inst = NULL;
+    CHECK(bb_hr_generate(&p, &inst, NULL) == BB_OK);
+    for (int side = 0; side < 2; side++) {
+      bb_status st;
+      int32_t *ref = solve(inst, "mw-par", (bb_hr_side)side, 0, 0, &st);
+      if (c < 5) { /* gs-seq on the largest one takes long; mw-par equals it on the others */
+        int32_t *seq = solve(inst, "gs-seq", (bb_hr_side)side, 1, 0, &st);
+        CHECK(!memcmp(seq, ref, (size_t)inst->n_residents * 4));
+        free(seq);
+      }
+      const char *algos[] = {"gpu-la-min", "bamboo", "bamboo", "bamboo"};
+      int tails[] = {0, 1, 32, 100000};
+      for (int a = 0; a < 4; a++) {
+        int32_t *got = solve(inst, algos[a], (bb_hr_side)side, 0, tails[a], &st);
+        CHECKF(st == BB_OK && !memcmp(got, ref, (size_t)inst->n_residents * 4), "case %zu side %d %s tail %d", c,
+               side, algos[a], tails[a]);
+        free(got);
+      }
+      free(ref);
+    }
+    bb_hr_free(inst);
+  }
+  return tu_finish();
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "gpu") == 0) return gpu_tests();
+  const char *dir = argc > 1 ? argv[1] : ".";
+  uint64_t rng = 12345;
+  for (int k = 0; k < 300; k++) {
+    brute_force_case(true, 1 + k % 5, 1 + (k / 5) % 5, &rng);
+    brute_force_case(false, 1 + k % 6, 1 + (k / 6) % 3, &rng);
+  }
+  for (int k = 0; k < 3000; k++) checker_case(k % 2, &rng);
+  files(dir, &rng);
+  generators();
+  return tu_finish();
+}
