@@ -194,8 +194,8 @@ static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
     t->line_no++;
     const char *end = NULL;
     if (bb_io_next_token(line, line + len, &end))
-      return text_fail(t, err, BB_ERR_INPUT, "extra data after the %s' lists (the header says %d and %d)",
-                       t->smi ? "women" : "hospitals", t->n1, t->n2);
+      return text_fail(t, err, BB_ERR_INPUT, "extra data after the %s lists (the header says %d and %d)",
+                       t->smi ? "women's" : "hospitals'", t->n1, t->n2);
   }
   if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
   bb_error sub = {{0}};

@@ -228,6 +228,89 @@ case_bench() {
   grep -q '| gs-seq | > 1e-06 s (stopped) |' "$WORK/out" || fail "bench did not stop gs-seq"
 }
 
+# --- incomplete lists and capacities (SMI, HR) ---
+
+# write NAME TEXT: a file in the work folder (printf format: \n for line ends).
+write() { printf "$2" >"$WORK/$1"; }
+
+case_hr_bad_input() {
+  write dup.txt 'smi 2 2\n0 1 0\n1\n0\n1 0\n'
+  expect 1 "dup.txt:2: man 0's list, position 2: id 0 appears twice" solve "$WORK/dup.txt"
+  write unknown.txt 'hr 2 2\n0 1\n1 5\n1: 0 1\n2: 1\n'
+  expect 1 "unknown.txt:3: resident 1's list, position 1: id 5 is out of range 0..1" solve "$WORK/unknown.txt"
+  write negcap.txt 'hr 1 2\n0 1\n1: 0\n-2: 0\n'
+  expect 1 "negcap.txt:4: hospital 1: capacity -2 is negative" solve "$WORK/negcap.txt"
+  write nocap.txt 'hr 1 1\n0\n0\n'
+  expect 1 "nocap.txt:3: hospital 0's line has no capacity: expected 'CAPACITY: id id ...'" solve "$WORK/nocap.txt"
+  write junkcap.txt 'hr 1 1\n0\nx: 0\n'
+  expect 1 "junkcap.txt:3: hospital 0: capacity 'x:' is not a number" solve "$WORK/junkcap.txt"
+  write short.txt '# two men, but one list\nsmi 2 1\n0\n'
+  expect 1 "short.txt:3: file ends after 1 of 3 lists (truncated?): man 1's list is missing" solve "$WORK/short.txt"
+  write long.txt 'smi 1 1\n0\n0\n0\n'
+  expect 1 "long.txt:4: extra data after the women's lists (the header says 1 and 1)" solve "$WORK/long.txt"
+  write header.txt 'hr 3\n'
+  expect 1 "header.txt:1: the header lacks NH (hospitals)" solve "$WORK/header.txt"
+  write header2.txt 'hr 3 -1\n'
+  expect 1 "header2.txt:1: NH (hospitals) = '-1' is not a count" solve "$WORK/header2.txt"
+  write junk.txt 'smi 1 1\n0 x\n0\n'
+  expect 1 "junk.txt:2: man 0's list: not a number: 'x'" solve "$WORK/junk.txt"
+  # Binary: a corrupt header and a truncated file.
+  expect_ok gen smi --n 50 --k 5 --seed 3 -o "$WORK/good.bin" --binary
+  head -c 100 "$WORK/good.bin" >"$WORK/cut.bin"
+  expect 1 "cut.bin: truncated file" solve "$WORK/cut.bin"
+  { printf 'BBHRCSR1'; printf '\002\000\000\000'; tail -c +13 "$WORK/good.bin"; } >"$WORK/version.bin"
+  expect 1 "version.bin: bad header: unsupported version 2" solve "$WORK/version.bin"
+  # Algorithms that need complete lists, and a side that is not this instance's.
+  write ok.txt 'smi 2 2\n0 1\n1 0\n1 0\n0 1\n'
+  expect 2 "algorithm 'la-seq' needs complete lists; for SMI/HR instances use gs-seq, mw-par, gpu-la-min, bamboo" \
+    solve "$WORK/ok.txt" --algo la-seq
+  expect 2 "--side takes men or women for this instance, not 'hospitals'" solve "$WORK/ok.txt" --side hospitals
+}
+
+case_hr_solve() {
+  # Man 2 lists nobody; woman 2 lists man 2 and man 0, but man 0 does not list her... he does:
+  # (0, 2) is acceptable, (2, 2) is one-sided.
+  write smi.txt 'smi 3 3\n0 1 2\n1 0\n\n1 0\n0 1\n2 0\n'
+  for algo in gs-seq mw-par bamboo; do
+    expect_ok solve "$WORK/smi.txt" --algo $algo --verify
+    printf '0 0\n1 1\n2 -\n' >"$WORK/want"
+    same "$WORK/out" "$WORK/want"
+    grep -q "verified: stable (smi, 3 men, 3 women, 2 matched)" "$WORK/err" || fail "verify line"
+    expect_ok solve "$WORK/smi.txt" --algo $algo --side women
+    printf '0 1\n1 0\n2 -\n' >"$WORK/want"
+    same "$WORK/out" "$WORK/want"
+  done
+  # Hospital 0 (capacity 1) ranks 3 2 0 1; hospital 1 (capacity 2) ranks 0 1 2.
+  write hr.txt 'hr 4 2\n0 1\n0\n1 0\n1\n1: 3 2 0 1\n2: 0 1 2\n'
+  expect_ok solve "$WORK/hr.txt" --verify
+  printf '0 0\n1 -\n2 1\n3 -\n' >"$WORK/want"
+  same "$WORK/out" "$WORK/want"
+  expect_ok solve "$WORK/hr.txt" --side hospitals --algo mw-par -v
+  grep -q "hospitals proposing" "$WORK/err" || fail "the path of --side hospitals"
+  # -o, -q, --time
+  expect_ok solve "$WORK/hr.txt" -o "$WORK/m.txt" --time
+  printf '0 0\n1 -\n2 1\n3 -\n' >"$WORK/want"
+  same "$WORK/m.txt" "$WORK/want"
+  grep -q "^path" "$WORK/err" || fail "--time"
+}
+
+case_hr_gen() {
+  expect_ok gen nrmp -o "$WORK/a.txt" --threads 1
+  expect_ok gen nrmp -o "$WORK/b.bin" --binary --threads 2
+  head -1 "$WORK/a.txt" | grep -q "^hr 31000 2300$" || fail "nrmp header"
+  expect_ok solve "$WORK/a.txt" --algo gs-seq -o "$WORK/m1" --verify
+  expect_ok solve "$WORK/b.bin" --algo mw-par -o "$WORK/m2" --verify
+  same "$WORK/m1" "$WORK/m2"
+  expect_ok solve --gen nrmp -o "$WORK/m3"
+  same "$WORK/m1" "$WORK/m3"
+  expect_ok gen smi --n 300 --women 200 --k 12 --skew 1.5 --seed 9 -o "$WORK/s.txt"
+  head -1 "$WORK/s.txt" | grep -q "^smi 300 200$" || fail "smi header"
+  expect_ok solve "$WORK/s.txt" --verify --side women -q
+  expect_ok gen hr --n 500 --hospitals 40 --k 6 --capacity 3 -o "$WORK/h.txt"
+  [ "$(grep -c '^3:' "$WORK/h.txt")" -eq 40 ] || fail "--capacity 3"
+  expect 2 "missing --n N" gen smi
+}
+
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
 "case_$CASE"
 echo "ok [$CASE]"
