@@ -6,6 +6,8 @@
 #   bench/device.sh tails N[,N..]  bamboo's tail threshold x CPU/GPU tail at the given sizes
 #   bench/device.sh memory N      peak host memory of the CPU algorithms at size N
 #   bench/device.sh big N           build, then bamboo and gpu-la-min on random g=5 at size N (memory check)
+#   bench/device.sh hr              SMI/HR: test_hr on the GPU, compute-sanitizer memcheck and racecheck
+#                                   on its quick cases, then bench/hr.sh gpu (the targets)
 # Full logs go to $OUT (or /tmp/bamboo-out); the last lines printed are the summary.
 set -uo pipefail
 OUT=${OUT:-/tmp/bamboo-out}
@@ -81,6 +83,24 @@ big)
     "$smp" solve --gen random --group 5 --n "$sizes" --seed 1 --algo "$algo" --time -q --verify \
       2>&1 | tee -a "$OUT/big.log"
   done
+  ;;
+hr)
+  "$BUILD/tests/test_hr" gpu > "$OUT/test_hr_gpu.log" 2>&1
+  hr_rc=$?
+  tail -3 "$OUT/test_hr_gpu.log"
+  "$BUILD/tests/test_hr" "$OUT" > "$OUT/test_hr_cpu.log" 2>&1
+  cpu_rc=$?
+  tail -1 "$OUT/test_hr_cpu.log"
+  compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 "$BUILD/tests/test_hr" gpu-quick \
+    > "$OUT/hr_memcheck.log" 2>&1
+  mc_rc=$?
+  tail -3 "$OUT/hr_memcheck.log"
+  timeout 300 compute-sanitizer --tool racecheck --error-exitcode 9 "$BUILD/tests/test_hr" gpu-quick \
+    > "$OUT/hr_racecheck.log" 2>&1
+  rc_rc=$?
+  tail -2 "$OUT/hr_racecheck.log"
+  echo "test_hr gpu rc=$hr_rc cpu rc=$cpu_rc memcheck rc=$mc_rc racecheck rc=$rc_rc"
+  SMP="$smp" RUNS="${RUNS:-3}" WORK=/tmp/bamboo-hr bash bench/hr.sh gpu | tee "$OUT/hr-bench.md"
   ;;
 *)
   echo "unknown mode $mode"

@@ -10,14 +10,17 @@ extern "C" {
 #endif
 
 typedef struct bb_gpu_hr_input {
-  int n_residents, n_hospitals;
-  const uint32_t *res_start;  /* n_residents + 1 */
-  const bb_hr_node *nodes;    /* res_start[n_residents] */
+  const bb_hr *inst;          /* the lists, uploaded as they are */
   const uint32_t *post_start; /* n_hospitals + 1 */
   uint32_t posts;             /* post_start[n_hospitals] */
 } bb_gpu_hr_input;
 
-/* Resident-optimal proposals on the GPU: one thread per resident runs his chain (hr_par.c's
+/* GPU initialisation (seed 000): the lists are uploaded as they are and the ranked view is
+ * built on the device: each hospital's list is sorted by resident id (carrying the ranks) with
+ * CUB's segmented sort, then every resident entry finds its rank by binary search in its
+ * hospital's sorted list (t_init). No ranking on the host.
+ *
+ * Resident-optimal proposals on the GPU: one thread per resident runs his chain (hr_par.c's
  * algorithm with atomicMin on the post words instead of compare-and-swap) while this thread
  * watches how many chains are still running. Once at most `tail` are (0: never), the kernel
  * is told to stop and each running thread parks its resident, so the CPU can finish the

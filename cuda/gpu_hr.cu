@@ -1,5 +1,10 @@
 // SMI/HR on the GPU (bb_gpu_hr.h): resident chains over hospital posts with atomicMin.
 //
+// Initialisation (seed 000's GPU initialisation, for CSR lists): each hospital's list is
+// sorted by resident id, carrying each resident's rank; then every resident entry looks its
+// rank up by binary search in its hospital's sorted list. One warp per list, so the lanes
+// read and write consecutive entries.
+//
 // A post holds rank << 32 | resident of its holder, EMPTY (all ones) when free, so atomicMin
 // keeps the resident the hospital prefers and returns the word it replaced. The thread that
 // displaces a holder carries him on from his cursor, written (and fenced) before the
@@ -8,6 +13,7 @@
 // The host watches the number of running chains through a small copy on a second stream;
 // once at most `tail` run it raises the stop flag and each thread parks the resident it
 // carries (seed 000 Algorithm 2: the sequential end of the run belongs to the CPU).
+#include <cub/device/device_segmented_sort.cuh>
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <time.h>
@@ -30,6 +36,41 @@ static bb_status fail(bb_error *err, cudaError_t e, const char *call, int line) 
       goto done;                                                                                   \
     }                                                                                              \
   } while (0)
+
+// values[f] = f's position in its hospital's list: one warp per hospital.
+__global__ void list_positions_kernel(const uint32_t *__restrict__ hosp_start, int n_hospitals, uint32_t *values) {
+  int lane = threadIdx.x & 31;
+  for (int h = (blockIdx.x * blockDim.x + threadIdx.x) >> 5; h < n_hospitals; h += (gridDim.x * blockDim.x) >> 5) {
+    uint32_t first = hosp_start[h], last = hosp_start[h + 1];
+    for (uint32_t f = first + lane; f < last; f += 32) values[f] = f - first;
+  }
+}
+
+// nodes[e] = (hospital, its rank of the resident): one warp per resident, binary search in
+// the hospital's list sorted by resident.
+__global__ void rank_nodes_kernel(const uint32_t *__restrict__ res_start, const uint32_t *__restrict__ res_list,
+                                  int n_residents, const uint32_t *__restrict__ hosp_start,
+                                  const uint32_t *__restrict__ sorted_res, const uint32_t *__restrict__ sorted_rank,
+                                  unsigned long long *nodes) {
+  int lane = threadIdx.x & 31;
+  for (int r = (blockIdx.x * blockDim.x + threadIdx.x) >> 5; r < n_residents; r += (gridDim.x * blockDim.x) >> 5) {
+    for (uint32_t e = res_start[r] + lane; e < res_start[r + 1]; e += 32) {
+      uint32_t h = res_list[e], lo = hosp_start[h], hi = hosp_start[h + 1];
+      while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (sorted_res[mid] < (uint32_t)r) lo = mid + 1;
+        else hi = mid;
+      }
+      uint32_t rank = lo < hosp_start[h + 1] && sorted_res[lo] == (uint32_t)r ? sorted_rank[lo] : BB_HR_UNRANKED;
+      nodes[e] = (unsigned long long)rank << 32 | h;
+    }
+  }
+}
+
+static int warp_blocks(int lists) {
+  int blocks = (lists + 7) / 8; // 8 warps of 256 threads
+  return blocks < 65535 * 16 ? (blocks > 0 ? blocks : 1) : 65535 * 16;
+}
 
 __global__ void hr_chain_kernel(const uint32_t *__restrict__ res_start, const unsigned long long *__restrict__ nodes,
                                 const uint32_t *__restrict__ post_start, unsigned long long *posts,
@@ -80,18 +121,27 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
                             uint64_t *cursor, uint32_t *parked, int *parked_count, bb_solve_stats *stats,
                             bb_error *err) {
   bb_status st = BB_OK;
-  int n = in->n_residents;
-  uint32_t entries = in->res_start[n];
-  uint32_t *d_res_start = NULL, *d_post_start = NULL, *d_parked = NULL;
+  const bb_hr *inst = in->inst;
+  int n = inst->n_residents, nh = inst->n_hospitals;
+  uint32_t entries = inst->res_start[n], hosp_entries = inst->hosp_start[nh];
+  uint32_t *d_res_start = NULL, *d_res_list = NULL, *d_hosp_start = NULL, *d_hosp_list = NULL;
+  uint32_t *d_values = NULL, *d_sorted_res = NULL, *d_sorted_rank = NULL, *d_post_start = NULL, *d_parked = NULL;
   unsigned long long *d_nodes = NULL, *d_posts = NULL, *d_cursor = NULL;
+  void *d_temp = NULL;
+  size_t temp_bytes = 0;
   int *d_ctl = NULL, *h_ctl = NULL;
   cudaStream_t stream = NULL, monitor = NULL;
   size_t free_b = 0, total_b = 0;
   double t0 = bb_now(), deadline = opts && opts->time_limit_s > 0 ? t0 + opts->time_limit_s : 0;
   int stopped = RUN;
   *parked_count = 0;
-  size_t need = ((size_t)n + 1) * 4 + (size_t)entries * 8 + ((size_t)in->n_hospitals + 1) * 4 +
-                (size_t)in->posts * 8 + (size_t)n * 12;
+  // Peak: the lists, the sort's three extra copies of the hospitals' entries, the nodes.
+  size_t need = ((size_t)n + nh + 2) * 4 + (size_t)entries * 12 + (size_t)hosp_entries * 16 +
+                (size_t)in->posts * 8 + (size_t)n * 12 + ((size_t)64 << 20);
+  if (hosp_entries > (uint32_t)INT32_MAX) {
+    st = bb_fail(err, BB_ERR_GPU, "%u hospital-side entries: the GPU's sort takes at most %d", hosp_entries, INT32_MAX);
+    goto done;
+  }
   CHECK(cudaMemGetInfo(&free_b, &total_b));
   if (need > free_b) {
     st = bb_fail(err, BB_ERR_GPU, "the instance needs %.2f GiB on the GPU, %.2f GiB free", need / 1073741824.0,
@@ -101,24 +151,55 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
   CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   CHECK(cudaStreamCreateWithFlags(&monitor, cudaStreamNonBlocking));
   CHECK(cudaMalloc(&d_res_start, ((size_t)n + 1) * 4));
+  CHECK(cudaMalloc(&d_res_list, ((size_t)entries + 1) * 4));
+  CHECK(cudaMalloc(&d_hosp_start, ((size_t)nh + 1) * 4));
+  CHECK(cudaMalloc(&d_hosp_list, ((size_t)hosp_entries + 1) * 4));
+  CHECK(cudaMemcpyAsync(d_res_start, inst->res_start, ((size_t)n + 1) * 4, cudaMemcpyHostToDevice, stream));
+  CHECK(cudaMemcpyAsync(d_res_list, inst->res_list, (size_t)entries * 4, cudaMemcpyHostToDevice, stream));
+  CHECK(cudaMemcpyAsync(d_hosp_start, inst->hosp_start, ((size_t)nh + 1) * 4, cudaMemcpyHostToDevice, stream));
+  CHECK(cudaMemcpyAsync(d_hosp_list, inst->hosp_list, (size_t)hosp_entries * 4, cudaMemcpyHostToDevice, stream));
+  CHECK(cudaStreamSynchronize(stream));
+  if (stats) stats->t_transfer += bb_now() - t0;
+
+  t0 = bb_now();
+  CHECK(cudaMalloc(&d_values, ((size_t)hosp_entries + 1) * 4));
+  CHECK(cudaMalloc(&d_sorted_res, ((size_t)hosp_entries + 1) * 4));
+  CHECK(cudaMalloc(&d_sorted_rank, ((size_t)hosp_entries + 1) * 4));
   CHECK(cudaMalloc(&d_nodes, ((size_t)entries + 1) * 8));
-  CHECK(cudaMalloc(&d_post_start, ((size_t)in->n_hospitals + 1) * 4));
+  if (nh > 0) {
+    list_positions_kernel<<<warp_blocks(nh), 256, 0, stream>>>(d_hosp_start, nh, d_values);
+    CHECK(cudaPeekAtLastError());
+    CHECK(cub::DeviceSegmentedSort::SortPairs(NULL, temp_bytes, d_hosp_list, d_sorted_res, d_values, d_sorted_rank,
+                                              (int)hosp_entries, nh, d_hosp_start, d_hosp_start + 1, stream));
+    CHECK(cudaMalloc(&d_temp, temp_bytes + 1));
+    CHECK(cub::DeviceSegmentedSort::SortPairs(d_temp, temp_bytes, d_hosp_list, d_sorted_res, d_values, d_sorted_rank,
+                                              (int)hosp_entries, nh, d_hosp_start, d_hosp_start + 1, stream));
+  }
+  if (n > 0) {
+    rank_nodes_kernel<<<warp_blocks(n), 256, 0, stream>>>(d_res_start, d_res_list, n, d_hosp_start, d_sorted_res,
+                                                          d_sorted_rank, d_nodes);
+    CHECK(cudaPeekAtLastError());
+  }
+  CHECK(cudaStreamSynchronize(stream));
+  cudaFree(d_temp), d_temp = NULL;
+  cudaFree(d_values), d_values = NULL;
+  cudaFree(d_sorted_res), d_sorted_res = NULL;
+  cudaFree(d_sorted_rank), d_sorted_rank = NULL;
+  cudaFree(d_hosp_list), d_hosp_list = NULL;
+  cudaFree(d_res_list), d_res_list = NULL;
+  if (stats) stats->t_init += bb_now() - t0;
+
+  t0 = bb_now();
+  CHECK(cudaMalloc(&d_post_start, ((size_t)nh + 1) * 4));
   CHECK(cudaMalloc(&d_posts, ((size_t)in->posts + 1) * 8));
   CHECK(cudaMalloc(&d_cursor, ((size_t)n + 1) * 8));
   CHECK(cudaMalloc(&d_parked, ((size_t)n + 1) * 4));
   CHECK(cudaMalloc(&d_ctl, 4 * sizeof(int)));
   CHECK(cudaHostAlloc(&h_ctl, 4 * sizeof(int), cudaHostAllocDefault));
-  CHECK(cudaMemcpyAsync(d_res_start, in->res_start, ((size_t)n + 1) * 4, cudaMemcpyHostToDevice, stream));
-  CHECK(cudaMemcpyAsync(d_nodes, in->nodes, (size_t)entries * 8, cudaMemcpyHostToDevice, stream));
-  CHECK(cudaMemcpyAsync(d_post_start, in->post_start, ((size_t)in->n_hospitals + 1) * 4, cudaMemcpyHostToDevice,
-                        stream));
+  CHECK(cudaMemcpyAsync(d_post_start, in->post_start, ((size_t)nh + 1) * 4, cudaMemcpyHostToDevice, stream));
   CHECK(cudaMemsetAsync(d_posts, 0xff, (size_t)in->posts * 8, stream));
   h_ctl[CTL_STOP] = RUN, h_ctl[CTL_RUNNING] = n, h_ctl[CTL_PARKED] = 0;
   CHECK(cudaMemcpyAsync(d_ctl, h_ctl, 3 * sizeof(int), cudaMemcpyHostToDevice, stream));
-  CHECK(cudaStreamSynchronize(stream));
-  if (stats) stats->t_transfer += bb_now() - t0;
-
-  t0 = bb_now();
   if (n > 0) {
     hr_chain_kernel<<<(n + 255) / 256, 256, 0, stream>>>(d_res_start, d_nodes, d_post_start, d_posts, d_cursor, n,
                                                          d_ctl, d_parked);
@@ -160,6 +241,13 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
   if (stats) stats->t_post += bb_now() - t0;
 done:
   cudaFree(d_res_start);
+  cudaFree(d_res_list);
+  cudaFree(d_hosp_start);
+  cudaFree(d_hosp_list);
+  cudaFree(d_values);
+  cudaFree(d_sorted_res);
+  cudaFree(d_sorted_rank);
+  cudaFree(d_temp);
   cudaFree(d_nodes);
   cudaFree(d_post_start);
   cudaFree(d_posts);

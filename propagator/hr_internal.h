@@ -31,6 +31,15 @@ static inline uint32_t bb_hr_node_rank(bb_hr_node x) { return (uint32_t)(x >> 32
  * transpose of the residents' lists; `threads` 0 = all CPUs. */
 bb_status bb_hr_rank_pairs(const bb_hr *inst, int threads, bb_hr_node *nodes, int32_t *hosp_rank, bb_error *err);
 
+/* Resident r's list entry e as a node, from the ranked view or, without one, by a scan. */
+static inline bb_hr_node bb_hr_node_at(const bb_hr *inst, const bb_hr_node *nodes, uint32_t r, uint32_t e) {
+  if (nodes) return nodes[e];
+  uint32_t h = inst->res_list[e], first = inst->hosp_start[h], last = inst->hosp_start[h + 1];
+  for (uint32_t f = first; f < last; f++)
+    if (inst->hosp_list[f] == r) return bb_hr_make_node(h, f - first);
+  return bb_hr_make_node(h, BB_HR_UNRANKED);
+}
+
 /* The posts a hospital can fill: its capacity, but never more than the residents it lists. */
 static inline uint32_t bb_hr_posts_of(const bb_hr *inst, int h) {
   uint32_t listed = inst->hosp_start[h + 1] - inst->hosp_start[h];
@@ -53,7 +62,9 @@ bb_status bb_hr_gs_hospitals(const bb_hr *inst, const int32_t *hosp_rank, int32_
 bb_status bb_hr_mw_par(const bb_hr *inst, const bb_hr_node *nodes, int threads, double deadline, int32_t *assigned,
                        bb_solve_stats *stats, bb_error *err);
 /* The sequential end of a chain-based run (the GPU's tail): runs the chains of
- * residents[0..count) on plain post words, each from its cursor (entry << 32 | post). */
+ * residents[0..count) on plain post words, each from its cursor (entry << 32 | post). With
+ * nodes NULL (the ranked view lives on the GPU only) a hospital's rank of the resident is
+ * found by scanning its list: the tail makes few proposals. */
 uint64_t bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const uint32_t *post_start, uint64_t *posts,
                              uint64_t *cursor, const uint32_t *residents, int count);
 

@@ -116,7 +116,7 @@ uint64_t bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const u
     uint32_t r = residents[k];
     uint32_t e = (uint32_t)(cursor[r] >> 32), p = (uint32_t)cursor[r];
     while (e < inst->res_start[r + 1]) {
-      bb_hr_node node = nodes[e];
+      bb_hr_node node = bb_hr_node_at(inst, nodes, r, e);
       uint32_t rank = bb_hr_node_rank(node), h = bb_hr_node_hospital(node);
       uint32_t open = rank == BB_HR_UNRANKED ? 0 : post_start[h + 1] - post_start[h];
       if (p >= open) {

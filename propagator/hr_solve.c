@@ -39,9 +39,10 @@ const char *bb_hr_algorithm_describe(const char *name) {
   return NULL;
 }
 
-/* GPU proposals, then the CPU tail on what the GPU parked. */
-static bb_status run_gpu(const bb_hr *inst, const bb_hr_node *nodes, const bb_solve_opts *opts, int tail,
-                         int32_t *assigned, bb_solve_stats *stats, bb_error *err) {
+/* GPU initialisation and proposals, then the CPU tail on what the GPU parked (ranking the
+ * tail's entries by scans: the ranked view stays on the GPU). */
+static bb_status run_gpu(const bb_hr *inst, const bb_solve_opts *opts, int tail, int32_t *assigned,
+                         bb_solve_stats *stats, bb_error *err) {
   int nr = inst->n_residents, nh = inst->n_hospitals;
   uint32_t *post_start = malloc(((size_t)nh + 1) * sizeof *post_start);
   uint32_t posts = post_start ? bb_hr_post_starts(inst, post_start) : 0;
@@ -52,12 +53,12 @@ static bb_status run_gpu(const bb_hr *inst, const bb_hr_node *nodes, const bb_so
   if (!post_start || !words || !cursor || !parked) {
     st = bb_fail(err, BB_ERR_NOMEM, "out of memory for the GPU's results");
   } else {
-    bb_gpu_hr_input in = {nr, nh, inst->res_start, nodes, post_start, posts};
+    bb_gpu_hr_input in = {inst, post_start, posts};
     int parked_count = 0;
     st = bb_gpu_hr_propose(&in, opts, tail, words, cursor, parked, &parked_count, stats, err);
     if (st == BB_OK) {
       double t = bb_now();
-      stats->proposals += bb_hr_finish_chains(inst, nodes, post_start, words, cursor, parked, parked_count);
+      stats->proposals += bb_hr_finish_chains(inst, NULL, post_start, words, cursor, parked, parked_count);
       stats->tail_men = parked_count;
       stats->t_solve += bb_now() - t;
       t = bb_now();
@@ -72,54 +73,63 @@ static bb_status run_gpu(const bb_hr *inst, const bb_hr_node *nodes, const bb_so
   return st;
 }
 
-/* The resident-optimal matching by `algo` (not gs-seq's hospital side). */
+/* The CPU algorithm bamboo runs without the GPU. */
+static const char *cpu_choice(uint32_t entries) {
+  return entries >= HR_GPU_MIN_ENTRIES && bb_cpu_count() > 1 ? "mw-par" : "gs-seq";
+}
+
+/* The resident-optimal matching by `algo`. */
 static bb_status solve_residents(const bb_hr *inst, const char *algo, const bb_solve_opts *opts, int32_t *assigned,
                                  bb_solve_stats *stats, bb_error *err) {
   uint32_t entries = inst->res_start[inst->n_residents];
-  bb_hr_node *nodes = malloc(((size_t)entries + 1) * sizeof *nodes);
-  if (!nodes) return bb_fail(err, BB_ERR_NOMEM, "out of memory ranking %u list entries", entries);
-  double t = bb_now();
-  bb_status st = bb_hr_rank_pairs(inst, opts->threads, nodes, NULL, err);
-  stats->t_init += bb_now() - t;
-  double deadline = opts->time_limit_s > 0 ? bb_now() + opts->time_limit_s : 0;
   const char *run = algo;
   char why[256] = "";
-  if (st == BB_OK && strcmp(algo, "bamboo") == 0) {
-    bool on_gpu = false;
+  bb_status st = BB_OK;
+  if (strcmp(algo, "bamboo") == 0) {
+    run = cpu_choice(entries);
     if (entries < HR_GPU_MIN_ENTRIES) {
       snprintf(why, sizeof why, " (%u list entries: below the GPU's break-even)", entries);
     } else if (!bb_gpu_probe(why + 2, sizeof why - 4)) {
       memcpy(why, " (", 2), strcat(why, ")");
     } else {
       bb_error gpu_err = {{0}};
-      st = run_gpu(inst, nodes, opts, opts->tail_threshold, assigned, stats, &gpu_err);
-      on_gpu = st == BB_OK;
-      if (st == BB_ERR_GPU) { /* a CUDA failure: the CPU takes over (the engine's policy) */
-        fprintf(stderr, "bamboo-smp: warning: %s; solving on the CPU\n", gpu_err.msg);
-        snprintf(why, sizeof why, " (the GPU failed)");
-        st = BB_OK;
-      } else if (st != BB_OK) {
-        *err = gpu_err;
+      st = run_gpu(inst, opts, opts->tail_threshold, assigned, stats, &gpu_err);
+      if (st == BB_OK) {
+        snprintf(stats->path, sizeof stats->path, "gpu+cpu-tail");
+        return BB_OK;
       }
+      if (st != BB_ERR_GPU) {
+        *err = gpu_err;
+        return st;
+      }
+      /* A CUDA failure: the CPU takes over (the engine's policy). */
+      fprintf(stderr, "bamboo-smp: warning: %s; solving on the CPU\n", gpu_err.msg);
+      snprintf(why, sizeof why, " (the GPU failed)");
+      memset(stats, 0, sizeof *stats);
+      st = BB_OK;
     }
-    if (on_gpu) snprintf(stats->path, sizeof stats->path, "gpu+cpu-tail");
-    run = on_gpu || st != BB_OK ? NULL : entries >= HR_GPU_MIN_ENTRIES && bb_cpu_count() > 1 ? "mw-par" : "gs-seq";
   }
+  if (strcmp(run, "gpu-la-min") == 0) {
+    st = run_gpu(inst, opts, 0, assigned, stats, err);
+    snprintf(stats->path, sizeof stats->path, "gpu");
+    return st;
+  }
+  /* The CPU algorithms read the ranked view. */
+  bb_hr_node *nodes = malloc(((size_t)entries + 1) * sizeof *nodes);
+  if (!nodes) return bb_fail(err, BB_ERR_NOMEM, "out of memory ranking %u list entries", entries);
+  double t = bb_now();
+  st = bb_hr_rank_pairs(inst, opts->threads, nodes, NULL, err);
+  stats->t_init += bb_now() - t;
+  double deadline = opts->time_limit_s > 0 ? bb_now() + opts->time_limit_s : 0;
   t = bb_now();
-  if (st == BB_OK && run) {
-    if (strcmp(run, "gs-seq") == 0) {
-      st = bb_hr_gs_residents(inst, nodes, assigned, stats, err);
-    } else if (strcmp(run, "mw-par") == 0) {
-      int threads = opts->threads > 0 ? opts->threads : bb_cpu_count();
-      st = bb_hr_mw_par(inst, nodes, threads, deadline, assigned, stats, err);
-    } else { /* gpu-la-min */
-      st = run_gpu(inst, nodes, opts, 0, assigned, stats, err);
-      t = bb_now(); /* run_gpu timed itself */
-    }
-    stats->t_solve += bb_now() - t;
-    snprintf(stats->path, sizeof stats->path, "cpu %s%s", run, why);
-    if (strcmp(run, "gpu-la-min") == 0) snprintf(stats->path, sizeof stats->path, "gpu");
+  if (st == BB_OK && strcmp(run, "gs-seq") == 0) {
+    st = bb_hr_gs_residents(inst, nodes, assigned, stats, err);
+  } else if (st == BB_OK) {
+    int threads = opts->threads > 0 ? opts->threads : bb_cpu_count();
+    st = bb_hr_mw_par(inst, nodes, threads, deadline, assigned, stats, err);
   }
+  stats->t_solve += bb_now() - t;
+  snprintf(stats->path, sizeof stats->path, "cpu %s%s", run, why);
   free(nodes);
   return st;
 }
