@@ -6,7 +6,6 @@
  * transpose), and each hospital then marks the residents of its own list with their ranks in
  * a resident-indexed array, so every bucket entry is answered in O(1): O(entries) in all.
  * Hospitals are independent, so they are shared out among threads, each with its own marks. */
-#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "hr_internal.h"
@@ -15,8 +14,7 @@
 typedef struct rank_ctx {
   const bb_hr *inst;
   uint32_t *bucket_start;      /* n_hospitals + 1 */
-  _Atomic uint32_t *cursor;    /* next free slot of each bucket (parallel fill) */
-  uint32_t *serial_cursor;     /* the same for one thread: no atomic instructions */
+  uint32_t *cursor;            /* threads x n_hospitals: each thread's next slot in each bucket */
   uint32_t *bucket_entry;      /* resident entry index, by hospital */
   uint32_t *bucket_resident;   /* its resident */
   bb_hr_node *nodes;
@@ -24,40 +22,21 @@ typedef struct rank_ctx {
   uint64_t *marks;             /* threads * n_residents: (hospital + 1) << 32 | value */
 } rank_ctx;
 
+/* The transpose without atomics: thread t counts its chunk of residents into its own row of
+ * cursors, the rows are turned into offsets (hospital by hospital, thread by thread), and the
+ * same chunks fill the buckets. bb_parallel_for gives chunk t to tid t both times. */
 static void count_entries(void *arg, int64_t begin, int64_t end, int tid) {
-  (void)tid;
   rank_ctx *c = arg;
   const bb_hr *inst = c->inst;
-  for (uint32_t e = inst->res_start[begin]; e < inst->res_start[end]; e++)
-    atomic_fetch_add_explicit(&c->cursor[inst->res_list[e]], 1, memory_order_relaxed);
+  uint32_t *cursor = c->cursor + (size_t)tid * (size_t)inst->n_hospitals;
+  for (uint32_t e = inst->res_start[begin]; e < inst->res_start[end]; e++) cursor[inst->res_list[e]]++;
 }
 
 static void fill_buckets(void *arg, int64_t begin, int64_t end, int tid) {
-  (void)tid;
   rank_ctx *c = arg;
   const bb_hr *inst = c->inst;
+  uint32_t *cursor = c->cursor + (size_t)tid * (size_t)inst->n_hospitals;
   for (int64_t r = begin; r < end; r++)
-    for (uint32_t e = inst->res_start[r]; e < inst->res_start[r + 1]; e++) {
-      uint32_t slot = atomic_fetch_add_explicit(&c->cursor[inst->res_list[e]], 1, memory_order_relaxed);
-      c->bucket_entry[slot] = e;
-      c->bucket_resident[slot] = (uint32_t)r;
-    }
-}
-
-/* One thread: the same transpose without atomics (a third of the time at NRMP size). */
-static void fill_buckets_serial(rank_ctx *c) {
-  const bb_hr *inst = c->inst;
-  uint32_t *cursor = c->serial_cursor;
-  int nr = inst->n_residents, nh = inst->n_hospitals;
-  for (uint32_t e = 0; e < inst->res_start[nr]; e++) cursor[inst->res_list[e]]++;
-  uint32_t sum = 0;
-  for (int h = 0; h < nh; h++) {
-    c->bucket_start[h] = sum;
-    sum += cursor[h];
-    cursor[h] = c->bucket_start[h];
-  }
-  c->bucket_start[nh] = sum;
-  for (int r = 0; r < nr; r++)
     for (uint32_t e = inst->res_start[r]; e < inst->res_start[r + 1]; e++) {
       uint32_t slot = cursor[inst->res_list[e]]++;
       c->bucket_entry[slot] = e;
@@ -146,33 +125,30 @@ bb_status bb_hr_rank_pairs(const bb_hr *inst, int threads, bb_hr_node *nodes, in
   if (threads > nh) threads = nh > 0 ? nh : 1;
   rank_ctx c = {.inst = inst, .nodes = nodes, .hosp_rank = hosp_rank};
   c.bucket_start = malloc(((size_t)nh + 1) * sizeof *c.bucket_start);
-  if (threads > 1) c.cursor = calloc((size_t)nh + 1, sizeof *c.cursor);
-  else c.serial_cursor = calloc((size_t)nh + 1, sizeof *c.serial_cursor);
+  c.cursor = calloc((size_t)threads * (size_t)nh + 1, sizeof *c.cursor);
   c.bucket_entry = malloc(((size_t)entries + 1) * sizeof *c.bucket_entry);
   c.bucket_resident = malloc(((size_t)entries + 1) * sizeof *c.bucket_resident);
   c.marks = nr > 0 ? calloc((size_t)threads * (size_t)nr, sizeof *c.marks) : NULL;
   bb_status st = BB_OK;
-  if (!c.bucket_start || (!c.cursor && !c.serial_cursor) || !c.bucket_entry || !c.bucket_resident || (nr > 0 && !c.marks)) {
+  if (!c.bucket_start || !c.cursor || !c.bucket_entry || !c.bucket_resident || (nr > 0 && !c.marks)) {
     st = bb_fail(err, BB_ERR_NOMEM, "out of memory ranking %u list entries", entries);
-  } else if (threads == 1) {
-    fill_buckets_serial(&c);
-    rank_hospitals(&c, 0, nh, 0);
   } else {
     bb_parallel_for(threads, nr, count_entries, &c);
     uint32_t sum = 0;
     for (int h = 0; h < nh; h++) {
-      uint32_t count = atomic_load_explicit(&c.cursor[h], memory_order_relaxed);
       c.bucket_start[h] = sum;
-      atomic_store_explicit(&c.cursor[h], sum, memory_order_relaxed);
-      sum += count;
+      for (int t = 0; t < threads; t++) {
+        uint32_t *cell = &c.cursor[(size_t)t * nh + h], count = *cell;
+        *cell = sum;
+        sum += count;
+      }
     }
     c.bucket_start[nh] = sum;
     bb_parallel_for(threads, nr, fill_buckets, &c);
     bb_parallel_for(threads, nh, rank_hospitals, &c);
   }
   free(c.bucket_start);
-  free((void *)c.cursor);
-  free(c.serial_cursor);
+  free(c.cursor);
   free(c.bucket_entry);
   free(c.bucket_resident);
   free(c.marks);
