@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "hr.h"
 
 #ifndef BAMBOO_VERSION
 #define BAMBOO_VERSION "unknown"
@@ -62,6 +63,10 @@ static int list_algorithms(int argc) {
   for (const char *const *name = bb_algorithm_names(); *name; name++)
     printf("%-12s %s%s\n", *name, bb_algorithm_describe(*name),
            bb_algorithm_needs_gpu(*name) ? " [needs a GPU]" : "");
+  printf("\nFor incomplete lists and capacities (SMI/HR files):\n");
+  for (const char *const *name = bb_hr_algorithm_names(); *name; name++)
+    printf("%-12s %s%s\n", *name, bb_hr_algorithm_describe(*name),
+           !strcmp(*name, "gpu-la-min") ? " [needs a GPU]" : "");
   return CLI_EXIT_OK;
 }
 
