@@ -18,18 +18,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err) {
+/* Scratch for `vars` variables whose domains hold at most `room` values. */
+static bb_smc_scratch *scratch_make(size_t vars, int room, bb_error *err) {
   bb_smc_scratch *s = calloc(1, sizeof *s);
   if (s) {
-    size_t vars = 2 * (size_t)n;
-    s->n = n;
+    s->n = room;
     s->stack = malloc(vars * sizeof *s->stack);
     s->queued = calloc(vars, 1);
     s->unknown = malloc(vars * sizeof *s->unknown);
     s->is_unknown = calloc(vars, 1);
     s->head = malloc(vars * sizeof *s->head);
     s->touched = malloc(vars * sizeof *s->touched);
-    s->values = malloc((size_t)n * sizeof *s->values);
+    s->values = malloc((size_t)room * sizeof *s->values);
     s->lb = malloc(vars * sizeof *s->lb);
     s->ub = malloc(vars * sizeof *s->ub);
     s->holes = malloc(vars);
@@ -42,8 +42,14 @@ bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err) {
     }
   }
   bb_smc_scratch_free(s);
-  bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the propagation scratch of n = %d", n);
+  bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the propagation scratch of %zu variables", vars);
   return NULL;
+}
+
+bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err) { return scratch_make(2 * (size_t)n, n, err); }
+
+bb_smc_scratch *bb_smc_scratch_for(const bb_smc_prefs *p, bb_error *err) {
+  return scratch_make((size_t)p->vars, p->room, err);
 }
 
 void bb_smc_scratch_free(bb_smc_scratch *s) {
@@ -111,11 +117,32 @@ size_t bb_smc_node_bytes(int n) { return sizeof(bb_smc_node) + 4 * (size_t)n * s
 void bb_smc_node_init(bb_smc_node *node, int n) {
   node->stamp = 0;
   node->n = n;
+  node->vars = 2 * n;
   node->fresh = 1;
   node->unassigned = 2 * n;
   for (int v = 0; v < 2 * n; v++) {
     node->bounds[v] = -1;
     node->bounds[2 * n + v] = n;
+  }
+}
+
+size_t bb_smc_node_bytes_for(const bb_smc_prefs *p) {
+  return sizeof(bb_smc_node) + 2 * (size_t)p->vars * sizeof(int);
+}
+
+void bb_smc_node_init_for(bb_smc_node *node, const bb_smc_prefs *p) {
+  if (!p->start) {
+    bb_smc_node_init(node, p->n);
+    return;
+  }
+  node->stamp = 0;
+  node->n = 0;
+  node->vars = p->vars;
+  node->fresh = 1;
+  node->unassigned = p->vars;
+  for (int v = 0; v < p->vars; v++) {
+    node->bounds[v] = -1;
+    node->bounds[p->vars + v] = bb_smc_row_len(p, v);
   }
 }
 
@@ -132,7 +159,7 @@ typedef struct run {
   bool out_of_memory;
 } run;
 
-static inline bool is_man(const run *r, int var) { return var < r->p->n; }
+static inline bool is_man(const run *r, int var) { return var < r->p->men; }
 
 static inline void mirror(const run *r, int var, int rank, int *pvar, int *prank) {
   bb_smc_pair_partner(r->p, var, rank, pvar, prank);
@@ -143,6 +170,7 @@ static inline void mirror(const run *r, int var, int rank, int *pvar, int *prank
 static void channel(run *r, int var, int rank) {
   int pvar, prank;
   mirror(r, var, rank, &pvar, &prank);
+  if (pvar < 0) return; /* the unmatched rank, or a one-sided entry: no partner */
   if (prank < r->d->min(r->d->ctx, pvar) || prank > r->d->max(r->d->ctx, pvar)) return;
   bb_smc_scratch *s = r->s;
   if (s->items_len == s->items_cap) {
@@ -165,6 +193,7 @@ static void channel(run *r, int var, int rank) {
 static bool cap_partner(run *r, int var, int rank, int strict) {
   int pvar, prank;
   mirror(r, var, rank, &pvar, &prank);
+  if (pvar < 0) return true; /* nobody there: nothing can block */
   int limit = prank - strict;
   if (r->d->max(r->d->ctx, pvar) <= limit) return true;
   r->c.bound_updates++;
@@ -186,6 +215,7 @@ static bool stability(run *r, int var, int from, int min) {
 static bool marriage(run *r, int var, int rank) {
   int pvar, prank;
   mirror(r, var, rank, &pvar, &prank);
+  if (pvar < 0) return true; /* assigned unmatched: channelling removes the pairs */
   void *ctx = r->d->ctx;
   if (r->d->min(ctx, pvar) == prank && r->d->max(ctx, pvar) == prank) return true;
   if (!r->d->assign(ctx, pvar, prank)) return false;
@@ -196,8 +226,8 @@ static bool marriage(run *r, int var, int rank) {
 /* Compares var's domain bounds with what this lineage last saw and applies the rules to
  * the difference. */
 static bool examine(run *r, int var) {
-  int n = r->p->n;
-  int *lo = &r->node->bounds[var], *hi = &r->node->bounds[2 * n + var];
+  int *lo = &r->node->bounds[var], *hi = &r->node->bounds[r->node->vars + var];
+  int row = bb_smc_row_len(r->p, var);
   int min = r->d->min(r->d->ctx, var), max = r->d->max(r->d->ctx, var);
   bool proposes = is_man(r, var) || r->strength == BB_SMC_GS_LISTS;
   if (min > *lo) {
@@ -209,7 +239,7 @@ static bool examine(run *r, int var) {
     }
   }
   if (max < *hi)
-    for (int k = max + 1; k <= *hi && k < n; k++) channel(r, var, k);
+    for (int k = max + 1; k <= *hi && k < row; k++) channel(r, var, k);
   if (min == max && !(*lo == min && *hi == max)) {
     if (!marriage(r, var, min)) return false;
     r->node->unassigned--;
@@ -291,6 +321,23 @@ static bool marry_seen(run *r) {
   return ok;
 }
 
+/* Incomplete lists, first propagation: a variable takes ranks 0..len, and a rank whose entry
+ * the partner does not reciprocate is no pair, so it leaves the domain before the rules run
+ * (the rules never see it again: channelling it reaches nobody). */
+static bool trim_incomplete(run *r) {
+  const bb_smc_prefs *p = r->p;
+  bb_smc_scratch *s = r->s;
+  void *ctx = r->d->ctx;
+  for (int v = 0; v < p->vars; v++) {
+    int len = bb_smc_row_len(p, v) - 1, count = 0;
+    if (r->d->max(ctx, v) > len && !r->d->lower_max(ctx, v, len)) return false;
+    for (int k = 0; k < len; k++)
+      if (p->pair_var[p->start[v] + k] < 0 && r->d->contains(ctx, v, k)) s->values[count++] = k;
+    if (count > 0 && !r->d->remove_values(ctx, v, s->values, count)) return false;
+  }
+  return true;
+}
+
 static atomic_bool root_batch = true;
 
 void bb_smc_set_root_batch(bool on) { atomic_store(&root_batch, on); }
@@ -316,8 +363,9 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   double t0 = bb_now();
   run r = {.p = prefs, .strength = strength, .node = node, .s = scratch, .d = domains};
   r.c.propagations = 1;
-  int n = prefs->n;
   bool ok = true, parallel = false;
+  /* The parallel engines take complete lists only: incomplete ones propagate on the CPU. */
+  if (prefs->start) path = BB_SMC_PATH_CPU;
   bb_smc_run_info seen;
   if (!info && path == BB_SMC_PATH_AUTO) info = &seen;
   if (info) {
@@ -331,6 +379,10 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     if (path == BB_SMC_PATH_CPU && !node->fresh) handover = bb_smc_hybrid_engine(prefs);
   }
   if (info) info->path = path;
+  if (node->fresh && prefs->start && !trim_incomplete(&r)) {
+    bb_smc_scratch_clear(scratch);
+    return BB_SMC_FAILED;
+  }
   if (path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED) {
     /* Proposals in parallel; marriage and anything it sets off run below. */
     bb_smc_result first = bb_smc_par_run(prefs, strength, path, node, scratch, domains, info);
@@ -365,7 +417,7 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     }
     if (node->fresh) { /* init() through the event rules: every variable seen anew */
       node->fresh = 0;
-      for (int v = 0; v < 2 * n; v++) bb_smc_note_unknown(scratch, v);
+      for (int v = 0; v < prefs->vars; v++) bb_smc_note_unknown(scratch, v);
     }
     scan_unknown(&r);
   }

@@ -62,6 +62,17 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
  * the user's base: a length outside 0..cols, an id out of range, an id listed twice. */
 bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len,
                                    int pm_cols, const int *pw, const int *pw_len, int pw_cols, bb_error *err);
+/* The shape of a constraint, for either form. Variables 0..men-1 are the men, men..men+women-1
+ * the women. var's list has bb_smc_prefs_len entries: ranks 0..len-1 name a partner and, with
+ * incomplete lists, rank len means unmatched (the complete form has no such value: len = n).
+ * bb_smc_partner gives the variable at var's rank (0-based), or -1 when there is none there
+ * (rank len, or a one-sided entry). */
+int bb_smc_prefs_men(const bb_smc_prefs *prefs);
+int bb_smc_prefs_women(const bb_smc_prefs *prefs);
+int bb_smc_prefs_vars(const bb_smc_prefs *prefs);
+bool bb_smc_prefs_incomplete(const bb_smc_prefs *prefs);
+int bb_smc_prefs_len(const bb_smc_prefs *prefs, int var);
+int bb_smc_partner(const bb_smc_prefs *prefs, int var, int rank);
 bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs);
 void bb_smc_prefs_release(bb_smc_prefs *prefs); /* accepts NULL; frees with the last reference */
 int bb_smc_prefs_n(const bb_smc_prefs *prefs);
@@ -102,6 +113,9 @@ typedef struct bb_smc_node bb_smc_node;
 size_t bb_smc_node_bytes(int n);
 /* A fresh node: nothing seen yet, so the first propagation examines every variable. */
 void bb_smc_node_init(bb_smc_node *node, int n);
+/* The same for a constraint of either form (incomplete lists included): hosts use these. */
+size_t bb_smc_node_bytes_for(const bb_smc_prefs *prefs);
+void bb_smc_node_init_for(bb_smc_node *node, const bb_smc_prefs *prefs);
 /* Number of variables the node has not yet seen assigned. */
 int bb_smc_node_unassigned(const bb_smc_node *node);
 
@@ -112,6 +126,7 @@ int bb_smc_node_unassigned(const bb_smc_node *node);
  * propagator owns one and never copies it. */
 typedef struct bb_smc_scratch bb_smc_scratch;
 bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err);
+bb_smc_scratch *bb_smc_scratch_for(const bb_smc_prefs *prefs, bb_error *err); /* either form */
 void bb_smc_scratch_free(bb_smc_scratch *scratch); /* accepts NULL */
 
 /* Events between propagations, as the host's advisors see them. A variable whose bounds

@@ -73,6 +73,7 @@ void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int hando
 
 bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p) {
   pthread_once(&probe_once, probe);
+  if (p->start) return BB_SMC_PATH_CPU; /* incomplete lists: the engines take complete ones only */
   if (p->n > BB_SMC_GPU_MAX_N || p->n < calibration.min_n) return BB_SMC_PATH_CPU;
   if (auto_engine == BB_SMC_PATH_GPU && !gpu_usable) return BB_SMC_PATH_CPU;
   return auto_engine;
@@ -109,26 +110,27 @@ bool bb_smc_calibration_path(char *out, size_t len) {
 
 void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
                      const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info) {
-  int n = p->n;
+  int men = p->men, vars = p->vars;
   info->free_proposers = 0;
   info->old_domain = 0;
   if (node->fresh) {
-    info->free_proposers = strength == BB_SMC_GS_LISTS ? 2 * n : n;
-    info->modified = 2 * n;
-    info->old_domain = 2LL * n * n;
+    info->free_proposers = strength == BB_SMC_GS_LISTS ? vars : men;
+    info->modified = vars;
+    for (int v = 0; v < vars; v++) info->old_domain += bb_smc_row_len(p, v);
     return;
   }
   info->modified = s->stack_len;
   for (int k = 0; k < s->stack_len; k++) {
-    int v = s->stack[k], lo = node->bounds[v], hi = node->bounds[2 * n + v];
+    int v = s->stack[k], lo = node->bounds[v], hi = node->bounds[vars + v];
     info->old_domain += hi - lo + 1;
-    bool proposer = v < n || strength == BB_SMC_GS_LISTS, receiver = v >= n || strength == BB_SMC_GS_LISTS;
+    bool proposer = v < men || strength == BB_SMC_GS_LISTS, receiver = v >= men || strength == BB_SMC_GS_LISTS;
     if (proposer && d->min(d->ctx, v) > lo) info->free_proposers++; /* its pointer must move */
-    if (receiver && hi < n && d->max(d->ctx, v) < hi) {
+    if (receiver && hi < bb_smc_row_len(p, v) && d->max(d->ctx, v) < hi) {
       /* its holder (the proposer at its old maximum, if pointing at it) is displaced */
       int holder, holder_rank;
       bb_smc_pair_partner(p, v, hi, &holder, &holder_rank);
-      if ((holder < n || strength == BB_SMC_GS_LISTS) && node->bounds[holder] == holder_rank) info->free_proposers++;
+      if (holder >= 0 && (holder < men || strength == BB_SMC_GS_LISTS) && node->bounds[holder] == holder_rank)
+        info->free_proposers++;
     }
   }
 }

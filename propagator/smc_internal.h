@@ -9,7 +9,15 @@
 #include <stdint.h>
 
 struct bb_smc_prefs {
-  int n, base;
+  int n, base;       /* complete lists: n men, n women; incomplete: n = 0 (unused) */
+  int men, vars;     /* men 0..men-1, women men..vars-1 (complete: n and 2n) */
+  int room;          /* the most values a domain can hold: n, or the longest list + 1 */
+  /* Incomplete lists (bb_smc_prefs_new_smi): var's row holds len(var) + 1 pairs from
+   * start[var]; the last is the unmatched rank. pair_var = the partner's variable, -1 where
+   * there is none (the unmatched rank, a one-sided entry); pair_rank = var's rank in the
+   * partner's list. NULL for complete lists, which use the matrices below. */
+  int64_t *start;
+  int32_t *pair_var, *pair_rank;
   /* 0-based, row-major n x n: man_choice[i][k] = woman at man i's rank k, man_rank[i][j]
    * = rank of woman j in man i's list; likewise for women. One allocation. */
   int32_t *man_choice, *woman_choice, *man_rank, *woman_rank;
@@ -26,6 +34,12 @@ struct bb_smc_prefs {
  * one row of the lists and one of the partner-rank matrices. */
 static inline void bb_smc_pair_partner(const bb_smc_prefs *p, int var, int rank, int *partner,
                                        int *partner_rank) {
+  if (p->start) {
+    int64_t cell = p->start[var] + rank;
+    *partner = p->pair_var[cell];
+    *partner_rank = p->pair_rank[cell];
+    return;
+  }
   size_t n = (size_t)p->n;
   if (var < p->n) {
     size_t cell = (size_t)var * n + (size_t)rank;
@@ -38,16 +52,23 @@ static inline void bb_smc_pair_partner(const bb_smc_prefs *p, int var, int rank,
   }
 }
 
+/* Ranks of var that have a pair: 0..n-1 (complete), 0..len (incomplete; the unmatched rank
+ * pairs with nobody). Channelling looks no further. */
+static inline int bb_smc_row_len(const bb_smc_prefs *p, int var) {
+  return p->start ? (int)(p->start[var + 1] - p->start[var]) : p->n;
+}
+
 /* What the last propagation saw of each domain (var = man i or n + woman j). lo = -1 and
- * hi = n mean "not seen yet": the first look treats everything outside the domain as
- * removed. */
+ * hi = row length mean "not seen yet": the first look treats everything outside the domain
+ * as removed. */
 struct bb_smc_node {
   uint64_t stamp; /* the parallel engine's copy matches this node's domains when the
                      lane's stamp equals it (smc_par.c); 0: unknown */
-  int n;
+  int n;          /* complete lists' n (0 for incomplete ones) */
+  int vars;       /* variables: bounds holds lo[0..vars-1], then hi[0..vars-1] */
   int fresh;      /* no propagation has run on this lineage yet */
   int unassigned; /* variables not yet seen assigned */
-  int bounds[];   /* lo[0..2n-1], then hi[0..2n-1] */
+  int bounds[];
 };
 
 /* One pending channel removal: `value` leaves variable `var`'s domain at the next flush. */
@@ -60,7 +81,7 @@ typedef struct inner_range {
 } inner_range;
 
 struct bb_smc_scratch {
-  int n;
+  int n;                     /* room in values[] (a domain's most values) */
   int *stack, stack_len;     /* variables to examine, each at most once */
   uint8_t *queued;
   int *unknown, unknown_len; /* variables whose inner removals must be found by a scan */

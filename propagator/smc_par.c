@@ -261,6 +261,9 @@ static bool write_back(const bb_smc_domains *d, const int32_t *rec, const int32_
 /* What the node learns about var: its bounds now; a var newly seen assigned waits for marriage. */
 bb_status bb_smc_prepare(const bb_smc_prefs *p, bb_smc_path path, bb_error *err) {
   if (path == BB_SMC_PATH_CPU) return BB_OK;
+  if (p->start && path != BB_SMC_PATH_AUTO)
+    return bb_fail(err, BB_ERR_ARG, "the %s path takes complete lists only; incomplete lists propagate on the CPU",
+                   bb_smc_path_name(path));
   if (path == BB_SMC_PATH_AUTO) {
     path = bb_smc_hybrid_engine(p);
     if (path == BB_SMC_PATH_CPU) return BB_OK;
@@ -273,8 +276,7 @@ bb_status bb_smc_prepare(const bb_smc_prefs *p, bb_smc_path path, bb_error *err)
 }
 
 static void see(bb_smc_node *node, bb_smc_scratch *s, int var, int lo, int hi) {
-  int n = node->n;
-  int *nlo = &node->bounds[var], *nhi = &node->bounds[2 * n + var];
+  int *nlo = &node->bounds[var], *nhi = &node->bounds[node->vars + var];
   if (lo == hi && !(*nlo == lo && *nhi == hi)) {
     s->unknown[s->unknown_len++] = var;
     node->unassigned--;

@@ -114,6 +114,9 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
     return NULL;
   }
   p->n = n;
+  p->men = n;
+  p->vars = 2 * n;
+  p->room = n;
   p->base = base_m;
   p->man_choice = mem;
   p->woman_choice = mem + cells;
@@ -156,11 +159,26 @@ void bb_smc_prefs_release(bb_smc_prefs *prefs) {
     bb_smc_accel_free(atomic_load(&prefs->accel[1]));
     pthread_mutex_destroy(&prefs->accel_lock);
     free(prefs->man_choice);
+    free(prefs->start);
+    free(prefs->pair_var);
+    free(prefs->pair_rank);
     free(prefs);
   }
 }
 
 int bb_smc_prefs_n(const bb_smc_prefs *prefs) { return prefs->n; }
+int bb_smc_prefs_men(const bb_smc_prefs *prefs) { return prefs->men; }
+int bb_smc_prefs_women(const bb_smc_prefs *prefs) { return prefs->vars - prefs->men; }
+int bb_smc_prefs_vars(const bb_smc_prefs *prefs) { return prefs->vars; }
+bool bb_smc_prefs_incomplete(const bb_smc_prefs *prefs) { return prefs->start != NULL; }
+int bb_smc_prefs_len(const bb_smc_prefs *prefs, int var) {
+  return prefs->start ? bb_smc_row_len(prefs, var) - 1 : prefs->n;
+}
+int bb_smc_partner(const bb_smc_prefs *prefs, int var, int rank) {
+  int partner, partner_rank;
+  bb_smc_pair_partner(prefs, var, rank, &partner, &partner_rank);
+  return partner;
+}
 int bb_smc_prefs_base(const bb_smc_prefs *prefs) { return prefs->base; }
 int bb_smc_man_choice(const bb_smc_prefs *p, int man, int rank) {
   return p->man_choice[(size_t)man * p->n + rank];
@@ -173,4 +191,159 @@ int bb_smc_man_rank(const bb_smc_prefs *p, int man, int woman) {
 }
 int bb_smc_woman_rank(const bb_smc_prefs *p, int woman, int man) {
   return p->woman_rank[(size_t)woman * p->n + man];
+}
+
+/* --- Incomplete lists (SMI). --- */
+
+/* Checks one side's rows (`count` people listing ids of `others`) and copies each list into
+ * its row of pair_var (as the partner's variable, offset by `first_other`), one row per
+ * person with room for the unmatched rank. */
+static bb_status load_smi_rows(const char *name, const char *who, const char *whom, const int *m, const int *len,
+                               int cols, int count, int others, int first_other, int first_var, int base,
+                               bb_smc_prefs *p, int32_t *seen, bb_error *err) {
+  /* seen[q] = the row that last named q; seen[others + q] = the column */
+  for (int q = 0; q < others; q++) seen[q] = -1;
+  for (int i = 0; i < count; i++) {
+    int var = first_var + i;
+    for (int k = 0; k < len[i]; k++) {
+      int v = m[(size_t)i * (size_t)cols + (size_t)k];
+      if (v < base || v - base >= others) {
+        const char *plural = whom[0] == 'w' ? "women" : "men";
+        if (others == 0)
+          return bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: %s row %d (%s %d's list) names %s %d, but there are no %s",
+                         name, i + base, who, i + base, whom, v, plural);
+        return bb_fail(err, BB_ERR_INPUT,
+                       "stable_matching_smi: %s row %d (%s %d's list) names %s %d at column %d; the %s are %d..%d",
+                       name, i + base, who, i + base, whom, v, k + base, plural, base, base + others - 1);
+      }
+      int q = v - base;
+      if (seen[q] == i)
+        return bb_fail(err, BB_ERR_INPUT,
+                       "stable_matching_smi: %s row %d (%s %d's list) names %s %d twice (columns %d and %d)", name,
+                       i + base, who, i + base, whom, v, seen[others + q] + base, k + base);
+      seen[q] = i;
+      seen[others + q] = k;
+      p->pair_var[p->start[var] + k] = first_other + q;
+    }
+    p->pair_var[p->start[var] + len[i]] = -1; /* the unmatched rank */
+  }
+  return BB_OK;
+}
+
+static bb_status check_lengths(const char *name, const char *who, const int *len, int count, int cols, int base,
+                               bb_error *err) {
+  for (int i = 0; i < count; i++)
+    if (len[i] < 0 || len[i] > cols)
+      return bb_fail(err, BB_ERR_INPUT,
+                     "stable_matching_smi: %s_len[%d] (%s %d's list length) is %d; a row has %d columns, so 0..%d",
+                     name, i + base, who, i + base, len[i], cols, cols);
+  return BB_OK;
+}
+
+bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len,
+                                   int pm_cols, const int *pw, const int *pw_len, int pw_cols, bb_error *err) {
+  if (base != 0 && base != 1) {
+    bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: base %d; ids and ranks start at 0 or 1", base);
+    return NULL;
+  }
+  if (n_men < 0 || n_women < 0 || n_men > BB_MAX_N || n_women > BB_MAX_N || (n_men == 0 && n_women == 0)) {
+    bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: %d men and %d women; need 0..%d of each, and someone", n_men,
+            n_women, BB_MAX_N);
+    return NULL;
+  }
+  if (pm_cols < 0 || pw_cols < 0 || (n_men > 0 && pm_cols > 0 && !pm) || (n_women > 0 && pw_cols > 0 && !pw) ||
+      (n_men > 0 && !pm_len) || (n_women > 0 && !pw_len)) {
+    bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: preference rows or lengths missing");
+    return NULL;
+  }
+  if (check_lengths("pm", "man", pm_len, n_men, pm_cols, base, err) != BB_OK ||
+      check_lengths("pw", "woman", pw_len, n_women, pw_cols, base, err) != BB_OK)
+    return NULL;
+  int vars = n_men + n_women;
+  bb_smc_prefs *p = calloc(1, sizeof *p);
+  if (!p) {
+    bb_fail(err, BB_ERR_NOMEM, "stable_matching_smi: out of memory");
+    return NULL;
+  }
+  p->men = n_men;
+  p->vars = vars;
+  p->base = base;
+  atomic_init(&p->refs, 1);
+  atomic_init(&p->accel[0], NULL);
+  atomic_init(&p->accel[1], NULL);
+  pthread_mutex_init(&p->accel_lock, NULL);
+  p->start = malloc(((size_t)vars + 1) * sizeof *p->start);
+  int64_t cells = 0;
+  int longest = 0;
+  if (p->start)
+    for (int v = 0; v < vars; v++) {
+      int len = v < n_men ? pm_len[v] : pw_len[v - n_men];
+      if (len > longest) longest = len;
+      p->start[v] = cells;
+      cells += len + 1;
+    }
+  p->room = longest + 1;
+  int32_t *seen = malloc(2 * ((size_t)(n_men > n_women ? n_men : n_women) + 1) * sizeof *seen);
+  if (p->start) {
+    p->start[vars] = cells;
+    p->pair_var = malloc((size_t)cells * sizeof *p->pair_var);
+    p->pair_rank = malloc((size_t)cells * sizeof *p->pair_rank);
+  }
+  if (!p->start || !p->pair_var || !p->pair_rank || !seen) {
+    free(seen);
+    bb_smc_prefs_release(p);
+    bb_fail(err, BB_ERR_NOMEM, "stable_matching_smi: out of memory for the preference data (%lld entries)",
+            (long long)cells);
+    return NULL;
+  }
+  if (load_smi_rows("pm", "man", "woman", pm, pm_len, pm_cols, n_men, n_women, n_men, 0, base, p, seen, err) !=
+          BB_OK ||
+      load_smi_rows("pw", "woman", "man", pw, pw_len, pw_cols, n_women, n_men, 0, n_men, base, p, seen, err) !=
+          BB_OK) {
+    free(seen);
+    bb_smc_prefs_release(p);
+    return NULL;
+  }
+  free(seen);
+  /* Partner ranks: pair_rank of (v, k) = the rank v's k-th choice q gives v. The cells naming
+   * each q are grouped by a counting sort; then, for each q in turn, rank_of[] holds q's
+   * ranks of the people q lists and the cells naming q read them. A cell whose partner does
+   * not list v back is one-sided: no pair. O(total length). */
+  int32_t *rank_of = malloc((size_t)vars * sizeof *rank_of), *owner = malloc((size_t)cells * sizeof *owner);
+  int64_t *cursor = malloc(((size_t)vars + 1) * sizeof *cursor);
+  int64_t *incoming = malloc((size_t)cells * sizeof *incoming);
+  if (!rank_of || !owner || !cursor || !incoming) {
+    free(rank_of);
+    free(owner);
+    free(cursor);
+    free(incoming);
+    bb_smc_prefs_release(p);
+    bb_fail(err, BB_ERR_NOMEM, "stable_matching_smi: out of memory");
+    return NULL;
+  }
+  for (int v = 0; v <= vars; v++) cursor[v] = 0;
+  for (int v = 0; v < vars; v++)
+    for (int64_t c = p->start[v]; c < p->start[v + 1]; c++) {
+      owner[c] = v;
+      if (p->pair_var[c] >= 0) cursor[p->pair_var[c] + 1]++;
+    }
+  for (int v = 0; v < vars; v++) cursor[v + 1] += cursor[v];
+  for (int64_t c = 0; c < cells; c++)
+    if (p->pair_var[c] >= 0) incoming[cursor[p->pair_var[c]]++] = c;
+  /* cursor[q] now ends q's group, which starts where q - 1's ends. */
+  for (int v = 0; v < vars; v++) rank_of[v] = -1;
+  for (int q = 0; q < vars; q++) {
+    for (int64_t c = p->start[q]; c < p->start[q + 1]; c++)
+      if (p->pair_var[c] >= 0) rank_of[p->pair_var[c]] = (int32_t)(c - p->start[q]);
+    for (int64_t e = q ? cursor[q - 1] : 0; e < cursor[q]; e++) p->pair_rank[incoming[e]] = rank_of[owner[incoming[e]]];
+    for (int64_t c = p->start[q]; c < p->start[q + 1]; c++)
+      if (p->pair_var[c] >= 0) rank_of[p->pair_var[c]] = -1;
+  }
+  for (int64_t c = 0; c < cells; c++)
+    if (p->pair_var[c] < 0 || p->pair_rank[c] < 0) p->pair_var[c] = p->pair_rank[c] = -1;
+  free(owner);
+  free(rank_of);
+  free(cursor);
+  free(incoming);
+  return p;
 }

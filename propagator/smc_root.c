@@ -23,14 +23,18 @@ typedef struct root {
   bb_smc_counters *c;
 } root;
 
-static inline bool proposes(const root *r, int var) { return var < r->p->n || r->gs_lists; }
+static inline bool proposes(const root *r, int var) { return var < r->p->men || r->gs_lists; }
 
 static inline void partner(const root *r, int var, int k, int *q, int *rank) {
   bb_smc_pair_partner(r->p, var, k, q, rank);
 }
 
+/* q < 0: nobody at var's rank k. With incomplete lists that is the unmatched rank (allowed
+ * like any value of var's own domain) or a one-sided entry (trimmed from the domain before
+ * the batch runs, so the domain test rejects it). */
 static inline bool allowed(const root *r, int var, int k, int q, int rank) {
   const bb_smc_scratch *s = r->s;
+  if (q < 0) return k >= s->lb[var] && k <= s->ub[var] && (!s->holes[var] || r->d->contains(r->d->ctx, var, k));
   return k >= s->lb[var] && k <= s->ub[var] && rank >= s->lb[q] && rank <= s->ub[q] &&
          (!s->holes[var] || r->d->contains(r->d->ctx, var, k)) &&
          (!s->holes[q] || r->d->contains(r->d->ctx, q, rank));
@@ -55,7 +59,7 @@ static bool cap(root *r, int q, int limit) {
   if (limit < s->lb[q]) return false;
   int holder, holder_rank;
   partner(r, q, old, &holder, &holder_rank);
-  if (proposes(r, holder) && s->lb[holder] == holder_rank) push_free(r, holder);
+  if (holder >= 0 && proposes(r, holder) && s->lb[holder] == holder_rank) push_free(r, holder);
   return true;
 }
 
@@ -67,11 +71,11 @@ static bool propose(root *r, int var, int from) {
   for (; k <= s->ub[var]; k++) {
     partner(r, var, k, &q, &rank);
     if (allowed(r, var, k, q, rank)) break;
-    if (!cap(r, q, rank - 1)) return false;
+    if (q >= 0 && !cap(r, q, rank - 1)) return false;
   }
   if (k > s->ub[var]) return false;
   s->lb[var] = k;
-  return cap(r, q, rank);
+  return q < 0 || cap(r, q, rank); /* unmatched holds nobody */
 }
 
 /* Step 2 for one variable: keep the allowed ranks within its bounds. */
@@ -92,9 +96,8 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
   } else {
     ok = r->d->keep_values(ctx, var, s->values, count);
   }
-  int n = r->p->n;
   node->bounds[var] = min;
-  node->bounds[2 * n + var] = max;
+  node->bounds[node->vars + var] = max;
   if (ok && min == max) s->unknown[s->unknown_len++] = var; /* marriage, in smc.c */
   return ok;
 }
@@ -102,7 +105,7 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
 bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
                        bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c) {
   root r = {p, strength == BB_SMC_GS_LISTS, s, d, c};
-  int vars = 2 * p->n;
+  int vars = p->vars;
   for (int v = 0; v < vars; v++) {
     s->lb[v] = d->min(d->ctx, v);
     s->ub[v] = d->max(d->ctx, v);

@@ -69,10 +69,9 @@ StableMatching::StableMatching(Home home, ViewArray<RankView> &x0, bb_smc_prefs 
                                bb_smc_strength strength0, bb_smc_path path0)
     : Propagator(home), x(x0), watches(home), prefs(prefs0), strength(strength0), path(path0), node(nullptr),
       scratch(nullptr), propagating(false) {
-  int n = bb_smc_prefs_n(prefs);
   Space &s = home;
-  node = reinterpret_cast<bb_smc_node *>(s.alloc<char>(bb_smc_node_bytes(n)));
-  bb_smc_node_init(node, n);
+  node = reinterpret_cast<bb_smc_node *>(s.alloc<char>(bb_smc_node_bytes_for(prefs)));
+  bb_smc_node_init_for(node, prefs);
   for (int v = 0; v < x.size(); v++)
     if (!x[v].assigned()) x[v].subscribe(home, *new (home) Watch(home, *this, watches, v));
   home.notice(*this, AP_DISPOSE);  // prefs and scratch live outside the space
@@ -84,7 +83,7 @@ StableMatching::StableMatching(Space &home, StableMatching &other)
       path(other.path), node(nullptr), scratch(nullptr), propagating(false) {
   x.update(home, other.x);
   watches.update(home, other.watches);
-  size_t bytes = bb_smc_node_bytes(bb_smc_prefs_n(prefs));
+  size_t bytes = bb_smc_node_bytes_for(prefs);
   node = reinterpret_cast<bb_smc_node *>(home.alloc<char>(bytes));
   memcpy(node, other.node, bytes);
 }
@@ -106,7 +105,7 @@ void StableMatching::reschedule(Space &home) { RankView::schedule(home, *this, I
 bb_smc_scratch *StableMatching::work_space() {
   if (!scratch) {
     bb_error err;
-    scratch = bb_smc_scratch_new(bb_smc_prefs_n(prefs), &err);
+    scratch = bb_smc_scratch_for(prefs, &err);
     if (!scratch) throw std::bad_alloc();
   }
   return scratch;
@@ -156,7 +155,7 @@ size_t StableMatching::dispose(Space &home) {
   for (Advisors<Watch> as(watches); as(); ++as) x[as.advisor().var].cancel(home, as.advisor());
   watches.dispose(home);
   home.ignore(*this, AP_DISPOSE);
-  home.free<char>(reinterpret_cast<char *>(node), bb_smc_node_bytes(bb_smc_prefs_n(prefs)));
+  home.free<char>(reinterpret_cast<char *>(node), bb_smc_node_bytes_for(prefs));
   bb_smc_prefs_release(prefs);
   bb_smc_scratch_free(scratch);
   (void)Propagator::dispose(home);

@@ -1,4 +1,4 @@
-// bb_post_stable_matching: validation, variable set-up and posting of the SMC propagator.
+// bb_post_stable_matching(_smi): validation, variable set-up and posting of the SMC propagator.
 #include "bb_stable_matching.h"
 #include "shim_internal.hh"
 #include "smc_propagator.hh"
@@ -8,11 +8,13 @@
 
 using namespace Gecode;
 
-extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, int n_men, const int *women,
-                                             int n_women, const int *pm, int pm_rows, int pm_cols,
-                                             const int *pw, int pw_rows, int pw_cols,
-                                             const bb_stable_matching_options *opts, bb_error *err) {
-  static const char fn[] = "bb_post_stable_matching";
+namespace {
+
+using OwnedPrefs = std::unique_ptr<bb_smc_prefs, void (*)(bb_smc_prefs *)>;
+
+bb_status check_arrays(const char *fn, bb_space *space, const int *men, int n_men, const int *women, int n_women,
+                       const bb_stable_matching_options *opts, bb_smc_strength *strength, bb_smc_path *path,
+                       bb_error *err) {
   if (!space) return bb_fail(err, BB_ERR_ARG, "%s: no space", fn);
   if (n_men < 0 || n_women < 0 || (n_men && !men) || (n_women && !women))
     return bb_fail(err, BB_ERR_ARG, "%s: bad variable arrays", fn);
@@ -22,32 +24,37 @@ extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, in
       return bb_fail(err, BB_ERR_ARG, "%s: %s[%d] is int variable %d, which does not exist", fn,
                      k < n_men ? "men" : "women", k < n_men ? k : k - n_men, v);
   }
-  if (pm_rows > 0 && pm_cols > 0 && !pm) return bb_fail(err, BB_ERR_ARG, "%s: pm missing", fn);
-  if (pw_rows > 0 && pw_cols > 0 && !pw) return bb_fail(err, BB_ERR_ARG, "%s: pw missing", fn);
-  bb_smc_strength strength = opts ? opts->strength : BB_SMC_GS_LISTS;
-  if (strength != BB_SMC_GS_LISTS && strength != BB_SMC_MEN_PROPOSING)
-    return bb_fail(err, BB_ERR_ARG, "%s: unknown strength %d", fn, (int)strength);
-  bb_smc_path path = opts ? opts->path : BB_SMC_PATH_AUTO;
-  if (path < BB_SMC_PATH_AUTO || path > BB_SMC_PATH_EMULATED)
-    return bb_fail(err, BB_ERR_ARG, "%s: unknown path %d", fn, (int)path);
-  bb_smc_prefs *prefs = bb_smc_prefs_new(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
-  if (!prefs) return BB_ERR_INPUT;  // or BB_ERR_NOMEM: the message says which
-  std::unique_ptr<bb_smc_prefs, void (*)(bb_smc_prefs *)> owned(prefs, bb_smc_prefs_release);
+  *strength = opts ? opts->strength : BB_SMC_GS_LISTS;
+  if (*strength != BB_SMC_GS_LISTS && *strength != BB_SMC_MEN_PROPOSING)
+    return bb_fail(err, BB_ERR_ARG, "%s: unknown strength %d", fn, (int)*strength);
+  *path = opts ? opts->path : BB_SMC_PATH_AUTO;
+  if (*path < BB_SMC_PATH_AUTO || *path > BB_SMC_PATH_EMULATED)
+    return bb_fail(err, BB_ERR_ARG, "%s: unknown path %d", fn, (int)*path);
+  return BB_OK;
+}
+
+// Restricts each variable to its ranks base..base+len (len - 1 for complete lists, which
+// have no unmatched value) and posts the propagator over them.
+bb_status post_over(bb_space *space, const int *men, int n_men, const int *women, OwnedPrefs owned,
+                    bb_smc_strength strength, bb_smc_path path, const char *fn, bb_error *err) {
   BB_SHIM_GUARD_BEGIN
-  int n = n_men, base = bb_smc_prefs_base(prefs);
+  bb_smc_prefs *prefs = owned.get();
+  int vars = bb_smc_prefs_vars(prefs), base = bb_smc_prefs_base(prefs);
+  bool incomplete = bb_smc_prefs_incomplete(prefs);
   Space &home = *space;
-  // The core treats the 2n variables as distinct; a variable used twice gets a copy
-  // tied to it by an equality.
+  // The core treats its variables as distinct; a variable used twice gets a copy tied to it
+  // by an equality.
   std::unordered_set<const void *> seen;
-  ViewArray<bamboo::RankView> x(home, 2 * n);
-  for (int k = 0; k < 2 * n; k++) {
-    IntVar v = space->ints[k < n ? men[k] : women[k - n]];
+  ViewArray<bamboo::RankView> x(home, vars);
+  for (int k = 0; k < vars; k++) {
+    int top = base + bb_smc_prefs_len(prefs, k) - (incomplete ? 0 : 1);
+    IntVar v = space->ints[k < n_men ? men[k] : women[k - n_men]];
     if (!seen.insert(v.varimp()).second) {
-      IntVar copy(home, base, base + n - 1);
+      IntVar copy(home, base, top);
       rel(home, copy, IRT_EQ, v);
       v = copy;
     }
-    dom(home, v, base, base + n - 1);
+    dom(home, v, base, top);
     x[k] = bamboo::RankView(Int::IntView(v), -base);
   }
   if (home.failed()) return BB_OK;  // a variable had no rank in range: the model is unsatisfiable
@@ -56,4 +63,36 @@ extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, in
   bamboo::StableMatching::post(home, x, owned.release(), strength, path);
   return BB_OK;
   BB_SHIM_GUARD_END(err, fn)
+}
+
+}  // namespace
+
+extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, int n_men, const int *women,
+                                             int n_women, const int *pm, int pm_rows, int pm_cols,
+                                             const int *pw, int pw_rows, int pw_cols,
+                                             const bb_stable_matching_options *opts, bb_error *err) {
+  static const char fn[] = "bb_post_stable_matching";
+  bb_smc_strength strength = BB_SMC_GS_LISTS;
+  bb_smc_path path = BB_SMC_PATH_AUTO;
+  bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
+  if (st != BB_OK) return st;
+  if (pm_rows > 0 && pm_cols > 0 && !pm) return bb_fail(err, BB_ERR_ARG, "%s: pm missing", fn);
+  if (pw_rows > 0 && pw_cols > 0 && !pw) return bb_fail(err, BB_ERR_ARG, "%s: pw missing", fn);
+  bb_smc_prefs *prefs = bb_smc_prefs_new(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
+  if (!prefs) return BB_ERR_INPUT;  // or out of memory: the message says which
+  return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path, fn, err);
+}
+
+extern "C" bb_status bb_post_stable_matching_smi(bb_space *space, const int *men, int n_men, const int *women,
+                                                 int n_women, int base, const int *pm, const int *pm_len,
+                                                 int pm_cols, const int *pw, const int *pw_len, int pw_cols,
+                                                 const bb_stable_matching_options *opts, bb_error *err) {
+  static const char fn[] = "bb_post_stable_matching_smi";
+  bb_smc_strength strength = BB_SMC_GS_LISTS;
+  bb_smc_path path = BB_SMC_PATH_AUTO;
+  bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
+  if (st != BB_OK) return st;
+  bb_smc_prefs *prefs = bb_smc_prefs_new_smi(n_men, n_women, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, err);
+  if (!prefs) return BB_ERR_INPUT;
+  return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path, fn, err);
 }
