@@ -417,15 +417,17 @@ def bad(runner, solver, template, good, change, message):
     return None
 
 
+def accepted(runner, solver, template, good):
+    rc, out, err = runner.run(solver, template.format(**good), "", all_solutions=False)
+    return None if rc == 0 else "rejected (rc %d): %s" % (rc, err.strip()[-400:])
+
+
 def part_errors(args, runner, rng, pool):
     jobs = []
     for solver in args.solvers:
-        # the good instances are accepted (so that each bad one fails for its own reason)
+        # the valid instances pass, so that each bad one fails for its own reason
         for template, good in ((SMI_BAD, GOOD_SMI), (HR_BAD, GOOD_HR)):
-            jobs.append(("valid instance; %s" % solver,
-                         pool.submit(lambda t=template, g=good, s=solver:
-                                     None if runner.run(s, t.format(**g), "", False)[0] == 0
-                                     else "rejected: " + runner.run(s, t.format(**g), "", False)[2][-300:])))
+            jobs.append(("valid instance; %s" % solver, pool.submit(accepted, runner, solver, template, good)))
         for label, template, good, change, message in BAD:
             jobs.append(("%s; %s" % (label, solver), pool.submit(bad, runner, solver, template, good, change, message)))
     return jobs
