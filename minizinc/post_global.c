@@ -227,6 +227,19 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   return fzn_posted(b, c, bb_post_diffn(b->space, v[0], v[1], v[2], v[3], n[0], self->p1, &err), &err);
 }
 
+/* ::gpu and ::cpu (alias ::uniud, seed 003's name for the serial propagator) force a path;
+ * without either, the hybrid chooses at every propagation. */
+static bb_smc_path smc_path_of(const fzn_constraint *c) {
+  bb_smc_path path = BB_SMC_PATH_AUTO;
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind != FZN_E_ID) continue;
+    if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) path = BB_SMC_PATH_CPU;
+    if (!strcmp(ann->u.id.name, "gpu")) path = BB_SMC_PATH_GPU;
+  }
+  return path;
+}
+
 /* bamboo_stable_matching(men, women, pm, pw, pm_rows, pm_cols, pw_rows, pw_cols) :: gpu/cpu/uniud. */
 static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
@@ -239,15 +252,7 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
     if (!arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k])) return false;
   if ((long long)dims[0] * dims[1] != npm || (long long)dims[2] * dims[3] != npw)
     return fzn_report(b, c->line, "%s: matrix sizes disagree with the data", c->name);
-  /* ::gpu and ::cpu (alias ::uniud, seed 003's name for the serial propagator) force a path;
-   * without either, the hybrid chooses at every propagation. */
-  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, BB_SMC_PATH_AUTO};
-  for (int a = 0; a < c->annotations.count; a++) {
-    const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind != FZN_E_ID) continue;
-    if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) opts.path = BB_SMC_PATH_CPU;
-    if (!strcmp(ann->u.id.name, "gpu")) opts.path = BB_SMC_PATH_GPU;
-  }
+  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, smc_path_of(c)};
   if (opts.path == BB_SMC_PATH_GPU && dims[0] > BB_SMC_GPU_MAX_N) {
     fprintf(b->errors, "%s:%d: warning: ::gpu: n = %d is above the GPU path's limit of %d; stable_matching propagates on the CPU\n",
             b->model->file, c->line, dims[0], BB_SMC_GPU_MAX_N);
@@ -262,6 +267,40 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
   }
   return fzn_posted(b, c, bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err),
               &err);
+}
+
+/* bamboo_stable_matching_smi(men, women, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols) :: gpu/cpu/uniud.
+ * Incomplete lists (and Hospitals/Residents, which mznlib clones into SMI). pm and pw are
+ * row-major with pm_cols / pw_cols columns, rows padded past their lengths; the core
+ * validates the lists themselves (bb_smc_prefs_new_smi) and names the row. */
+static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *men, *women, *pm, *pw, *pm_len, *pw_len, nm, nw, npm, npw, npm_len, npw_len, base, pm_cols, pw_cols;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) || !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
+      !arg_int(b, ARG(2), c->line, "base", &base) || !arg_int_array(b, ARG(3), c->line, "pm", &pm, &npm) ||
+      !arg_int_array(b, ARG(4), c->line, "pm_len", &pm_len, &npm_len) || !arg_int(b, ARG(5), c->line, "pm_cols", &pm_cols) ||
+      !arg_int_array(b, ARG(6), c->line, "pw", &pw, &npw) || !arg_int_array(b, ARG(7), c->line, "pw_len", &pw_len, &npw_len) ||
+      !arg_int(b, ARG(8), c->line, "pw_cols", &pw_cols))
+    return false;
+  if (!same_length(b, c, nm, npm_len, "men and pm_len") || !same_length(b, c, nw, npw_len, "women and pw_len")) return false;
+  if (pm_cols < 0 || pw_cols < 0 || (long long)nm * pm_cols != npm || (long long)nw * pw_cols != npw)
+    return fzn_report(b, c->line, "%s: pm is not %d x pm_cols (%d) or pw not %d x pw_cols (%d): %d and %d entries", c->name, nm,
+                      pm_cols, nw, pw_cols, npm, npw);
+  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, smc_path_of(c)};
+  /* The kernels walk complete n x n matrices; incomplete lists propagate on the CPU. */
+  if (opts.path == BB_SMC_PATH_GPU) {
+    if (!b->warned_smi_gpu)
+      fprintf(b->errors,
+              "%s:%d: warning: ::gpu: the GPU path handles complete lists only; stable_matching_smi propagates on the CPU\n",
+              b->model->file, c->line);
+    b->warned_smi_gpu = true;
+    opts.path = BB_SMC_PATH_CPU;
+  }
+  return fzn_posted(b, c,
+                    bb_post_stable_matching_smi(b->space, men, nm, women, nw, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, &opts,
+                                                &err),
+                    &err);
 }
 
 const fzn_builtin fzn_global_builtins[] = {
@@ -304,4 +343,5 @@ const fzn_builtin fzn_global_builtins[] = {
     {"fzn_diffn", 4, post_diffn, 1, 0},
     {"fzn_diffn_nonstrict", 4, post_diffn, 0, 0},
     {"bamboo_stable_matching", 8, post_stable_matching, 0, 0},
+    {"bamboo_stable_matching_smi", 9, post_stable_matching_smi, 0, 0},
     {NULL, 0, NULL, 0, 0}};

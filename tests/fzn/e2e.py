@@ -65,6 +65,12 @@ DOCUMENTED = [
     ("forced_forbidden.mzn", ["table1.dzn", "pairs_forbid_0_3.dzn"], ["-a"], ("unsat",)),
     ("weddings.mzn", ["table1.dzn", "weddings_table1.dzn"], [], ("optimum", "cost", 13, {"wife": [3, 0, 4, 2, 1]})),
     ("weddings.mzn", ["random10.dzn", "weddings_random10.dzn"], [], ("optimum", "cost", 44)),
+    ("hr_match.mzn", ["hr8.dzn", "hr8_rules.dzn"], ["-a"],
+     ("solutions", [{"hospital": [2, 1, 2, 1, 3, 1, 0, 3], "assigned": [3, 2, 2]}])),
+    ("hr_match.mzn", ["hr8.dzn", "hr8_no_rules.dzn"], ["-a"],
+     ("solutions", [{"hospital": [2, 1, 2, 1, 3, 1, 0, 3]}, {"hospital": [2, 1, 2, 3, 3, 1, 0, 1]},
+                    {"hospital": [2, 1, 3, 1, 2, 1, 0, 3]}])),
+    ("smi_egalitarian.mzn", ["smi7x6.dzn"], [], ("optimum", "cost", 16, {"size": [6]})),
 ]
 
 RANK_MODEL = """include "stable_matching.mzn";

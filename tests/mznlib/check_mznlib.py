@@ -160,6 +160,31 @@ array[1..3] of var 0..2: wife; array[1..3] of var 0..2: husband;
 constraint stable_matching_partners(wife, husband, [|0,1,2|1,2,0|2,0,1|], [|1,2,0|2,0,1|0,1,2|]) :: gpu;""",
      [r"^bamboo_stable_matching\(X_INTRODUCED_\d+_,X_INTRODUCED_\d+_,\[0,1,2,1,2,0,2,0,1\],\[1,2,0,2,0,1,0,1,2\],3,3,3,3\):: gpu$",
       r"^array_int_element\("]),
+    ("stable_matching_smi, base 1, padding", """include "stable_matching_smi.mzn";
+array[1..3] of var int: men; array[1..2] of var int: women;
+constraint stable_matching_smi(men, women, [|2,1|1,9|2,2|], [2,1,1], [|1,3|3,2|], [2,2]) :: gpu;""",
+     [r"^bamboo_stable_matching_smi\(men,women,1,\[2,1,1,9,2,2\],\[2,1,1\],2,\[1,3,3,2\],\[2,2\],2\):: gpu$"]),
+    ("stable_matching_smi, base 0, odd index sets", """include "stable_matching_smi.mzn";
+array[0..1] of var int: men; array[0..2] of var int: women;
+constraint stable_matching_smi(men, women, array2d(3..4, 5..7, [2,0,1,1,7,7]), array1d(4..5, [3,1]),
+                               array2d(1..3, 1..1, [0,1,1]), [1,1,0]) :: cpu;""",
+     [r"^bamboo_stable_matching_smi\(men,women,0,\[2,0,1,1,7,7\],\[3,1\],3,\[0,1,1\],\[1,1,0\],1\):: cpu$"]),
+    ("stable_matching_smi, no women", """include "stable_matching_smi.mzn";
+array[1..2] of var int: men; array[1..0] of var int: women;
+constraint stable_matching_smi(men, women, array2d(1..2, 1..0, []), [0,0], array2d(1..0, 1..0, []), []);
+solve satisfy;""", []),
+    ("stable_matching_smi_partners", """include "stable_matching_smi.mzn";
+array[1..2] of var int: wife; array[1..2] of var int: husband;
+constraint stable_matching_smi_partners(wife, husband, [|1,2|2,1|], [2,1], [|2|1|], [1,1]) :: uniud;""",
+     [r"^bamboo_stable_matching_smi\(X_INTRODUCED_\d+_,X_INTRODUCED_\d+_,1,\[1,2,2,1\],\[2,1\],2,\[2,1\],\[1,1\],1\):: uniud$",
+      r"^array_int_element\("]),
+    ("stable_matching_hr: hospitals cloned into posts", """include "stable_matching_hr.mzn";
+array[1..3] of var int: residents; array[1..2, 1..2] of var int: posts;
+constraint stable_matching_hr(residents, posts, [|1,2|2,1|1,0|], [2,2,1], [|3,2,1|1,2,0|], [3,2], [2,1]);""",
+     # posts 1 and 2 are hospital 1's, post 3 hospital 2's: resident 1 lists 1,2,3, resident 2 3,1,2
+     [r"^bamboo_stable_matching_smi\(X_INTRODUCED_\d+_,X_INTRODUCED_\d+_,1,\[1,2,3,3,1,2,1,2,1\],\[3,3,2\],3,"
+      r"\[3,2,1,3,2,1,1,2,0\],\[3,3,2\],3\)$",
+      r"^array_int_element\("]),
 ]
 
 
@@ -204,10 +229,17 @@ def main():
     from check_models import RUNS, MODELS
     cases = [(label, model, patterns, case[3] if len(case) > 3 else False, None)
              for case in CASES for label, model, patterns in [case[:3]]]
-    cases += [("models/%s %s" % (m, " ".join(d)), None, [r"^bamboo_stable_matching\("], False,
+    cases += [("models/%s %s" % (m, " ".join(d)), None, [r"^bamboo_stable_matching(_smi)?\("], False,
                [os.path.join(MODELS, m)] + [os.path.join(MODELS, x) for x in d]) for m, d in RUNS]
 
     failures = 0
+    # The files that are the same for both libraries (the SMI checks and helpers, HR's
+    # reduction to SMI) must stay the same.
+    for name in ("stable_matching_lists.mzn", "stable_matching_hr.mzn"):
+        texts = [open(os.path.join(ROOT, "minizinc", lib, name)).read() for lib in ("mznlib", "share")]
+        same = texts[0] == texts[1]
+        failures += not same
+        print("%s  minizinc/mznlib/%s is identical to minizinc/share/%s" % ("ok  " if same else "FAIL", name, name))
     for k, (label, model, patterns, allow_warning, files) in enumerate(cases):
         mzn = os.path.join(tmp, "c%d.mzn" % k)
         fzn = os.path.join(tmp, "c%d.fzn" % k)
