@@ -1,8 +1,9 @@
 // The Stable Marriage propagation's GPU engine (smc_par.h): the steps of smc_par_steps.h as
 // kernels, one thread per proposer or variable, plus the transfers around them.
 //
-// Per constraint (shared by every search thread): the pair matrix, 2n x n 32-bit entries
-// (partner << 16 | partner's rank), i.e. seed 000's PRMatrix for both sexes, uploaded once.
+// Per constraint (shared by every search thread): the pair matrix, one row of bb_par_width
+// 32-bit entries per variable (partner << 16 | partner's rank, or BB_PAR_NOBODY), i.e. seed
+// 000's PRMatrix for both sexes, uploaded once.
 // Per lane (one per search thread): a stream, the copy of every domain (bounds, sizes,
 // bitmap rows for domains with holes), the proposal state (ptr, word), and pinned host
 // buffers for the request, the results and the tail. A propagation is
@@ -25,12 +26,12 @@ inline int blocks_for(long long count) { return (int)((count + kThreads - 1) / k
 enum { CTL_ACTIVE, CTL_FAILED, CTL_NEXT, CTL_CHANGED, CTL_TOTAL, CTL_INTS };
 
 struct smc_shared {
-  int n;
+  int vars, width;
   uint32_t *d_pair;
 };
 
 struct smc_lane {
-  int n, words, vars, epoch;
+  int n, width, words, vars, epoch;  // n: the men
   const smc_shared *sh;
   cudaStream_t stream;
   void *d_block, *h_block;  // every fixed-size array below lives in one of these
@@ -216,17 +217,16 @@ void shared_free(void *p) {
 }
 
 bb_status upload_pairs(smc_shared *sh, const bb_smc_prefs *p, bb_error *err) {
-  int n = sh->n;
-  size_t row_bytes = (size_t)n * sizeof(uint32_t);
+  size_t row_bytes = (size_t)sh->width * sizeof(uint32_t);
   int chunk = (int)((64u << 20) / row_bytes);
   if (chunk < 1) chunk = 1;
   uint32_t *h = NULL;
   BB_CUDA(cudaMallocHost((void **)&h, (size_t)chunk * row_bytes));
   bb_status st = BB_OK;
-  for (int row = 0; row < 2 * n && st == BB_OK; row += chunk) {
-    int rows = 2 * n - row < chunk ? 2 * n - row : chunk;
+  for (int row = 0; row < sh->vars && st == BB_OK; row += chunk) {
+    int rows = sh->vars - row < chunk ? sh->vars - row : chunk;
     bb_par_fill_pairs(p, row, row + rows, h);
-    cudaError_t e = cudaMemcpy(sh->d_pair + (size_t)row * n, h, (size_t)rows * row_bytes, cudaMemcpyHostToDevice);
+    cudaError_t e = cudaMemcpy(sh->d_pair + (size_t)row * sh->width, h, (size_t)rows * row_bytes, cudaMemcpyHostToDevice);
     if (e != cudaSuccess) st = bb_gpu_fail(err, e, "cudaMemcpy(pair matrix)", __FILE__, __LINE__);
   }
   cudaFreeHost(h);
@@ -244,8 +244,9 @@ void *shared_new(const bb_smc_prefs *p, bb_error *err) {
     bb_fail(err, BB_ERR_NOMEM, "out of memory");
     return NULL;
   }
-  sh->n = bb_smc_prefs_n(p);
-  size_t bytes = 2 * (size_t)sh->n * (size_t)sh->n * sizeof(uint32_t);
+  sh->vars = bb_smc_prefs_vars(p);
+  sh->width = bb_par_width(p);
+  size_t bytes = (size_t)sh->vars * (size_t)sh->width * sizeof(uint32_t);
   cudaError_t e = cudaMalloc((void **)&sh->d_pair, bytes);
   if (e != cudaSuccess) {
     bb_gpu_fail(err, e, "cudaMalloc(pair matrix)", __FILE__, __LINE__);
@@ -350,9 +351,10 @@ void *lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
     return NULL;
   }
   l->sh = (const smc_shared *)shared;
-  l->n = bb_smc_prefs_n(p);
-  l->words = (l->n + 31) / 32;
-  l->vars = 2 * l->n;
+  l->n = bb_smc_prefs_men(p);
+  l->width = bb_par_width(p);
+  l->words = (l->width + 31) / 32;
+  l->vars = bb_smc_prefs_vars(p);
   if (lane_alloc(l, err) != BB_OK) {
     lane_free(l);
     return NULL;
@@ -386,7 +388,7 @@ bb_status gpu_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, 
   }
   memcpy(h + rec_bytes + row_of_bytes, req->rows, req->row_words * sizeof(uint32_t));
   const char *d = (const char *)l->d_up;
-  l->view = bb_par_view{n,          req->gs_lists, words,      req->threshold, l->sh->d_pair,
+  l->view = bb_par_view{n,          l->width,      req->gs_lists, words,      req->threshold, l->sh->d_pair,
                         l->d_lo0,   l->d_hi0,      l->d_size0, l->d_holes,     l->d_bits,
                         l->d_ptr,   l->d_word,     l->d_ctl + CTL_ACTIVE,      l->d_ctl + CTL_FAILED,
                         NULL};

@@ -288,13 +288,11 @@ static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, co
     return fzn_report(b, c->line, "%s: pm is not %d x pm_cols (%d) or pw not %d x pw_cols (%d): %d and %d entries", c->name, nm,
                       pm_cols, nw, pw_cols, npm, npw);
   bb_stable_matching_options opts = {BB_SMC_GS_LISTS, smc_path_of(c)};
-  /* The kernels walk complete n x n matrices; incomplete lists propagate on the CPU. */
-  if (opts.path == BB_SMC_PATH_GPU) {
-    if (!b->warned_smi_gpu)
-      fprintf(b->errors,
-              "%s:%d: warning: ::gpu: the GPU path handles complete lists only; stable_matching_smi propagates on the CPU\n",
-              b->model->file, c->line);
-    b->warned_smi_gpu = true;
+  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
+    if (!b->warned_gpu)
+      fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); stable_matching_smi propagates on the CPU\n",
+              b->model->file, c->line, bb_smc_gpu_why());
+    b->warned_gpu = true;
     opts.path = BB_SMC_PATH_CPU;
   }
   return fzn_posted(b, c,

@@ -364,8 +364,6 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   run r = {.p = prefs, .strength = strength, .node = node, .s = scratch, .d = domains};
   r.c.propagations = 1;
   bool ok = true, parallel = false;
-  /* The parallel engines take complete lists only: incomplete ones propagate on the CPU. */
-  if (prefs->start) path = BB_SMC_PATH_CPU;
   bb_smc_run_info seen;
   if (!info && path == BB_SMC_PATH_AUTO) info = &seen;
   if (info) {

@@ -15,12 +15,38 @@ static atomic_int fail_countdown = 0; /* > 0: the settle that brings it to 0 fai
 void bb_par_emulated_set_threads(int threads) { atomic_store(&emulated_threads, threads < 1 ? 1 : threads); }
 void bb_par_emulated_fail_after(int settles) { atomic_store(&fail_countdown, settles); }
 
+int bb_par_width(const bb_smc_prefs *p) { return p->start ? p->room : p->n; }
+
+bool bb_par_fits(const bb_smc_prefs *p, bb_error *why) {
+  if (!p->start) {
+    if (p->n <= BB_SMC_GPU_MAX_N) return true;
+    bb_fail(why, BB_ERR_ARG, "n = %d is above the parallel path's limit of %d", p->n, BB_SMC_GPU_MAX_N);
+    return false;
+  }
+  int men = p->men, women = p->vars - p->men;
+  if (men < 65535 && women < 65535 && p->room < 65535 && (int64_t)p->vars * p->room <= INT32_MAX) return true;
+  bb_fail(why, BB_ERR_ARG,
+          "%d men, %d women and lists of up to %d are beyond the parallel path's limits (65534 of each, "
+          "2^31 pair entries)",
+          men, women, p->room - 1);
+  return false;
+}
+
 void bb_par_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out) {
-  size_t n = (size_t)p->n;
+  size_t width = (size_t)bb_par_width(p);
   for (size_t row = (size_t)row0; row < (size_t)row1; row++) {
+    uint32_t *dst = out + (row - (size_t)row0) * width;
+    if (p->start) {
+      int len = bb_smc_row_len(p, (int)row), other = (int)row < p->men ? p->men : 0;
+      const int32_t *partner = p->pair_var + p->start[row], *rank = p->pair_rank + p->start[row];
+      for (int k = 0; k < len; k++)
+        dst[k] = partner[k] < 0 ? BB_PAR_NOBODY : ((uint32_t)(partner[k] - other) << 16) | (uint32_t)rank[k];
+      for (size_t k = (size_t)len; k < width; k++) dst[k] = BB_PAR_NOBODY;
+      continue;
+    }
+    size_t n = width;
     const int32_t *choice = row < n ? p->man_choice + row * n : p->woman_choice + (row - n) * n;
     const int32_t *rank = row < n ? p->man_partner_rank + row * n : p->woman_partner_rank + (row - n) * n;
-    uint32_t *dst = out + (row - (size_t)row0) * n;
     for (size_t k = 0; k < n; k++) dst[k] = ((uint32_t)choice[k] << 16) | (uint32_t)rank[k];
   }
 }
@@ -31,14 +57,14 @@ typedef struct emul_shared {
 
 static void *emul_shared_new(const bb_smc_prefs *p, bb_error *err) {
   emul_shared *sh = calloc(1, sizeof *sh);
-  size_t cells = 2 * (size_t)p->n * (size_t)p->n;
+  size_t cells = (size_t)p->vars * (size_t)bb_par_width(p);
   if (sh) sh->pair = malloc(cells * sizeof *sh->pair);
   if (!sh || !sh->pair) {
     free(sh);
     bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the emulated engine's pair matrix");
     return NULL;
   }
-  bb_par_fill_pairs(p, 0, 2 * p->n, sh->pair);
+  bb_par_fill_pairs(p, 0, p->vars, sh->pair);
   return sh;
 }
 
@@ -51,7 +77,7 @@ static void emul_shared_free(void *shared) {
 
 /* One lane: the engine's copy of the domains plus the propagation's state. */
 typedef struct emul_lane {
-  int n, words;
+  int n, vars, width, words; /* men, variables, pair row width, bitmap words per row */
   const emul_shared *sh;
   int32_t *lo0, *hi0, *size0;
   uint8_t *holes;
@@ -88,9 +114,11 @@ static void emul_lane_free(void *lane) {
 static void *emul_lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
   emul_lane *l = calloc(1, sizeof *l);
   if (l) {
-    size_t vars = 2 * (size_t)p->n;
-    l->n = p->n;
-    l->words = (p->n + 31) / 32;
+    size_t vars = (size_t)p->vars;
+    l->n = p->men;
+    l->vars = p->vars;
+    l->width = bb_par_width(p);
+    l->words = (l->width + 31) / 32;
     l->sh = shared;
     l->lo0 = malloc(vars * sizeof *l->lo0);
     l->hi0 = malloc(vars * sizeof *l->hi0);
@@ -192,9 +220,9 @@ static void run(emul_lane *l, int64_t count, bb_range_fn body) {
 static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, bb_error *err) {
   (void)err;
   emul_lane *l = lane;
-  int n = l->n, vars = 2 * n, proposers = req->gs_lists ? vars : n;
+  int n = l->n, vars = l->vars, proposers = req->gs_lists ? vars : n;
   if (l->epoch == INT32_MAX) { /* wrap without signed overflow: no mark may look current */
-    memset(l->listed, 0, 2 * (size_t)n * sizeof *l->listed);
+    memset(l->listed, 0, (size_t)vars * sizeof *l->listed);
     l->epoch = 0;
   }
   l->epoch++;
@@ -214,7 +242,7 @@ static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail
     atomic_store_explicit(&l->ptr[v], rec[BB_PAR_REC_START], memory_order_relaxed);
     l->listed[v] = l->epoch;
   }
-  l->view = (bb_par_view){n,      req->gs_lists, l->words, req->threshold, l->sh->pair, l->lo0, l->hi0,
+  l->view = (bb_par_view){n,      l->width, req->gs_lists, l->words, req->threshold, l->sh->pair, l->lo0, l->hi0,
                           l->size0, l->holes, l->bits, l->ptr, l->word, &l->active, &l->failed, NULL};
   atomic_store(&l->failed, 0);
   run(l, vars, init_kernel);
@@ -251,7 +279,7 @@ static bb_status emul_settle(void *lane, const bb_par_tail *tail, int tail_ran, 
   if (atomic_load(&fail_countdown) > 0 && atomic_fetch_sub(&fail_countdown, 1) == 1)
     return bb_fail(err, BB_ERR_GPU, "an injected failure (as a CUDA error would be)");
   emul_lane *l = lane;
-  int vars = 2 * l->n;
+  int vars = l->vars;
   *out = (bb_par_outcome){0};
   atomic_store(&l->failed, 0);
   run(l, vars, settle_count_kernel);

@@ -18,6 +18,7 @@
  * bench/results/) apply. */
 #include "smc_internal.h"
 #include "bb_gpu.h"
+#include "smc_par.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -73,8 +74,9 @@ void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int hando
 
 bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p) {
   pthread_once(&probe_once, probe);
-  if (p->start) return BB_SMC_PATH_CPU; /* incomplete lists: the engines take complete ones only */
-  if (p->n > BB_SMC_GPU_MAX_N || p->n < calibration.min_n) return BB_SMC_PATH_CPU;
+  /* The calibration's n is a complete instance's; incomplete lists compare their larger side. */
+  int n = p->start ? (p->men > p->vars - p->men ? p->men : p->vars - p->men) : p->n;
+  if (n < calibration.min_n || !bb_par_fits(p, NULL)) return BB_SMC_PATH_CPU;
   if (auto_engine == BB_SMC_PATH_GPU && !gpu_usable) return BB_SMC_PATH_CPU;
   return auto_engine;
 }

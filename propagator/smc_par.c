@@ -34,7 +34,8 @@ static inline uint32_t host_pair(const bb_par_view *v, int var, int k) {
   const host_tail *h = v->host;
   int partner, rank;
   bb_smc_pair_partner(h->p, var, k, &partner, &rank);
-  return ((uint32_t)(partner >= h->p->n ? partner - h->p->n : partner) << 16) | (uint32_t)rank;
+  if (partner < 0) return BB_PAR_NOBODY;
+  return ((uint32_t)(partner >= h->p->men ? partner - h->p->men : partner) << 16) | (uint32_t)rank;
 }
 static inline void host_wake(const bb_par_view *v, int var) {
   host_tail *h = (host_tail *)v->host;
@@ -59,10 +60,10 @@ typedef struct lane {
   uint64_t stamp;
   int *stale, stale_len;    /* variables the CPU changed since the engine's last run */
   uint8_t *is_stale;
-  uint32_t *mirror;         /* 2n bitmap rows: the engine's copy, for the tail */
+  uint32_t *mirror;         /* a bitmap row per variable: the engine's copy, for the tail */
   uint8_t *holes;           /* the engine's copy has holes: its mirror row is valid */
   uint8_t *sent;            /* marks while a request is built */
-  int32_t *rec;             /* the request being built: 2n records at most */
+  int32_t *rec;             /* the request being built: a record per variable at most */
   uint32_t *rows;           /* their rows' spans, packed */
   size_t rows_cap;          /* in words */
 } lane;
@@ -112,9 +113,8 @@ static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine)
   if (!a && (a = calloc(1, sizeof *a)) != NULL) {
     a->ops = engine_ops(engine);
     if (!a->ops) bb_fail(&a->why, BB_ERR_NO_GPU, "this build of bamboo has no CUDA support");
-    else if (p->n > BB_SMC_GPU_MAX_N)
-      bb_fail(&a->why, BB_ERR_ARG, "n = %d is above the parallel path's limit of %d", p->n, BB_SMC_GPU_MAX_N);
-    else a->shared = a->ops->shared_new(p, &a->why);
+    else if (!bb_par_fits(p, &a->why)) {
+    } else a->shared = a->ops->shared_new(p, &a->why);
     atomic_store_explicit(&p->accel[which], a, memory_order_release);
   }
   pthread_mutex_unlock(&p->accel_lock);
@@ -146,11 +146,11 @@ static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *er
     return NULL;
   }
   if (!l->engine) {
-    size_t vars = 2 * (size_t)p->n;
+    size_t vars = (size_t)p->vars;
     l->stale = malloc(vars * sizeof *l->stale);
     l->is_stale = calloc(vars, 1);
     l->rec = malloc(vars * BB_PAR_REC_INTS * sizeof *l->rec);
-    l->mirror = malloc(vars * (size_t)((p->n + 31) / 32) * sizeof *l->mirror);
+    l->mirror = malloc(vars * (size_t)((bb_par_width(p) + 31) / 32) * sizeof *l->mirror);
     l->holes = calloc(vars, 1);
     l->sent = calloc(vars, 1);
     if (!l->stale || !l->is_stale || !l->rec || !l->mirror || !l->holes || !l->sent) {
@@ -170,7 +170,7 @@ static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *er
 /* Appends var's record (and its bitmap row when the domain has holes). */
 static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs *p, bb_smc_node *node,
                        bb_smc_scratch *s, const bb_smc_domains *d, int var) {
-  int n = p->n, words = (n + 31) / 32;
+  int words = (bb_par_width(p) + 31) / 32;
   int32_t *rec = l->rec + (size_t)count * BB_PAR_REC_INTS;
   int lo = d->min(d->ctx, var), hi = d->max(d->ctx, var), size = d->size(d->ctx, var);
   int start = node->bounds[var] < 0 ? 0 : node->bounds[var];
@@ -204,9 +204,10 @@ static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs
 static bool run_tail(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_scratch *s, const lane *l,
                      bb_par_tail *t) {
   host_tail h = {p, s->lb, 0, s->holes};
-  memset(h.queued, 0, 2 * (size_t)p->n);
+  memset(h.queued, 0, (size_t)p->vars);
   bb_par_i32a active = 0, failed = 0;
-  bb_par_view view = {p->n,    strength == BB_SMC_GS_LISTS, (p->n + 31) / 32, 0, NULL, t->lo0, t->hi0, NULL, l->holes,
+  int width = bb_par_width(p);
+  bb_par_view view = {p->men, width, strength == BB_SMC_GS_LISTS, (width + 31) / 32, 0, NULL, t->lo0, t->hi0, NULL, l->holes,
                       l->mirror, t->ptr, t->word, &active, &failed, &h};
   for (int i = 0; i < t->count; i++) host_wake(&view, t->unsettled[i]);
   /* One at a time, every read is current: a displaced holder is carried on or woken, and a
@@ -261,9 +262,6 @@ static bool write_back(const bb_smc_domains *d, const int32_t *rec, const int32_
 /* What the node learns about var: its bounds now; a var newly seen assigned waits for marriage. */
 bb_status bb_smc_prepare(const bb_smc_prefs *p, bb_smc_path path, bb_error *err) {
   if (path == BB_SMC_PATH_CPU) return BB_OK;
-  if (p->start && path != BB_SMC_PATH_AUTO)
-    return bb_fail(err, BB_ERR_ARG, "the %s path takes complete lists only; incomplete lists propagate on the CPU",
-                   bb_smc_path_name(path));
   if (path == BB_SMC_PATH_AUTO) {
     path = bb_smc_hybrid_engine(p);
     if (path == BB_SMC_PATH_CPU) return BB_OK;
@@ -306,7 +304,7 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
               a && a->ops ? a->ops->name : "parallel", a ? err.msg : "out of memory");
     return BB_SMC_NOMEM;
   }
-  int n = p->n, vars = 2 * n, count = 0;
+  int vars = p->vars, count = 0;
   size_t rows = 0;
   /* 1. What the engine must learn. Fresh node or another lineage: everything. */
   bool full = node->fresh || node->stamp == 0 || node->stamp != l->stamp;
@@ -370,7 +368,7 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
   for (int k = 0; k < out.changed && ok; k++) {
     const int32_t *rec = out.rec + (size_t)k * BB_PAR_OUT_INTS;
     ok = write_back(d, rec, out.values);
-    mirror_result(l, (n + 31) / 32, rec, out.values);
+    mirror_result(l, (bb_par_width(p) + 31) / 32, rec, out.values);
     see(node, s, rec[BB_PAR_OUT_VAR], rec[BB_PAR_OUT_LO], rec[BB_PAR_OUT_HI]);
   }
   if (info) {

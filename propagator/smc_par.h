@@ -75,10 +75,15 @@ extern const bb_par_engine_ops bb_par_emulated_ops; /* smc_emul.c */
 /* cuda/gpu_smc.cu; NULL in a build without CUDA (gpu_stub.c). */
 const bb_par_engine_ops *bb_par_gpu_ops(void);
 
-/* The pair matrix both engines read: 2n rows (men, then women) of n entries
- * (partner's index on the other side << 16) | (partner's rank of the row's person).
- * Needs n <= 65536. Rows [row0, row1) into out. */
+/* The pair matrix both engines read: one row per variable (men, then women) of
+ * bb_par_width entries (partner's index on the other side << 16) | (partner's rank of the
+ * row's person), BB_PAR_NOBODY where nobody is (incomplete lists: the unmatched rank, a
+ * one-sided entry, the padding after it). Rows [row0, row1) into out. */
 void bb_par_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out);
+int bb_par_width(const bb_smc_prefs *p);
+/* Whether the engines can take this constraint (16-bit ids and ranks, 32-bit counts); if
+ * not, why. */
+bool bb_par_fits(const bb_smc_prefs *p, bb_error *why);
 
 /* Emulation threads (tests vary it); default 4. */
 void bb_par_emulated_set_threads(int threads);

@@ -73,14 +73,16 @@ BB_PAR_FN int bb_par_add_i32(bb_par_i32a *p, int v) { return atomic_fetch_add_ex
 /* The words of a bitmap row that a domain [lo, hi] needs: the rest is outside its bounds. */
 BB_PAR_HOST_DEVICE int bb_par_row_span(int lo, int hi) { return (hi >> 5) - (lo >> 5) + 1; }
 
-/* The state of one parallel propagation. Variables 0..n-1 are the men, n..2n-1 the women;
- * ranks are 0-based. Pointers are device pointers on the GPU. */
+/* The state of one parallel propagation. Variables 0..n-1 are the men, n..vars-1 the women
+ * (complete lists: vars = 2n); ranks are 0-based. Pointers are device pointers on the GPU. */
 typedef struct bb_par_view {
-  int n;
+  int n;                   /* men */
+  int width;               /* entries per pair row: n, or (incomplete lists) the longest list + 1 */
   int gs_lists;            /* women propose too */
-  int words;               /* 32-bit words per bitmap row: (n + 31) / 32 */
+  int words;               /* 32-bit words per bitmap row: (width + 31) / 32 */
   int threshold;           /* a chain parks once at most this many proposers are carried; 0: never */
-  const uint32_t *pair;    /* 2n x n: (partner's index on the other side << 16) | partner's rank of v */
+  const uint32_t *pair;    /* vars x width: (partner's index on the other side << 16) | partner's rank
+                              of v, or BB_PAR_NOBODY */
   const int32_t *lo0, *hi0, *size0; /* domains when the propagation started */
   const uint8_t *holes;    /* the domain is not an interval: read its bitmap row */
   const uint32_t *bits;    /* 2n x words: domain membership, valid where holes[v] */
@@ -92,6 +94,10 @@ typedef struct bb_par_view {
 } bb_par_view;
 
 #define BB_PAR_NO_HOLDER 1u
+/* Incomplete lists: nobody at this rank. It is v's unmatched rank (its list's length), or a
+ * one-sided entry, which the host trims from the domain before the first propagation: either
+ * way the rank is v's to take when its own domain has it, with no partner to cap. */
+#define BB_PAR_NOBODY 0xffffffffu
 
 BB_PAR_FN int bb_par_proposes(const bb_par_view *s, int v) { return v < s->n || s->gs_lists; }
 BB_PAR_FN int bb_par_other(const bb_par_view *s, int v, uint32_t node) {
@@ -112,7 +118,7 @@ BB_PAR_FN int bb_par_lo(const bb_par_view *s, int v) {
   (!(s)->holes[v] || (((s)->bits[(size_t)(v) * (size_t)(s)->words + ((unsigned)(k) >> 5)] >> ((k) & 31)) & 1u))
 #endif
 #ifndef BB_PAR_PAIR
-#define BB_PAR_PAIR(s, v, k) ((s)->pair[(size_t)(v) * (size_t)(s)->n + (size_t)(k)])
+#define BB_PAR_PAIR(s, v, k) ((s)->pair[(size_t)(v) * (size_t)(s)->width + (size_t)(k)])
 #endif
 
 /* v at its rank k meets q at her rank r: is the pair still possible? v's own lower bound
@@ -156,6 +162,14 @@ BB_PAR_FN void bb_par_chain(const bb_par_view *s, int v, int k) {
       break;
     }
     uint32_t node = BB_PAR_PAIR(s, v, k);
+    if (node == BB_PAR_NOBODY) { /* unmatched: settled if v's domain has it */
+      if (k >= s->lo0[v] && BB_PAR_MEMBER(s, v, k)) {
+        bb_par_store_i32(&s->ptr[v], k);
+        break;
+      }
+      k++;
+      continue;
+    }
     int q = bb_par_other(s, v, node), r = (int)(node & 0xffffu);
     if (!bb_par_allowed(s, v, k, q, r)) {
       bb_par_cap(s, q, r - 1);
@@ -186,6 +200,7 @@ BB_PAR_FN int bb_par_settled(const bb_par_view *s, int v) {
   }
   if (k < s->lo0[v]) return 0;
   uint32_t node = BB_PAR_PAIR(s, v, k);
+  if (node == BB_PAR_NOBODY) return BB_PAR_MEMBER(s, v, k);
   int q = bb_par_other(s, v, node), r = (int)(node & 0xffffu);
   return bb_par_allowed(s, v, k, q, r) && bb_par_load_u32(&s->word[q]) == 2u * (unsigned)r;
 }
@@ -199,6 +214,7 @@ enum { BB_PAR_INTERVAL = 0, BB_PAR_KEEP = 1, BB_PAR_REMOVE = 2 };
 BB_PAR_FN int bb_par_final_allowed(const bb_par_view *s, int v, int k) {
   if (!BB_PAR_MEMBER(s, v, k)) return 0;
   uint32_t node = BB_PAR_PAIR(s, v, k);
+  if (node == BB_PAR_NOBODY) return 1;
   int q = bb_par_other(s, v, node), r = (int)(node & 0xffffu);
   return r >= bb_par_lo(s, q) && r <= bb_par_ub(s, q) && BB_PAR_MEMBER(s, q, r);
 }

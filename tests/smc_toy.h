@@ -12,8 +12,9 @@
 #include <string.h>
 
 typedef struct toy {
-  int n;
-  uint8_t *in; /* 2n x n */
+  int n;       /* ranks per variable (the row width) */
+  int vars;
+  uint8_t *in; /* vars x n */
 } toy;
 
 static inline int toy_min(void *c, int var) {
@@ -97,19 +98,31 @@ static inline bb_smc_domains toy_domains(toy *t) {
 typedef struct toy_node {
   toy dom;
   bb_smc_node *smc;
+  size_t smc_bytes;
 } toy_node;
 
 static inline toy_node node_new(int n) {
-  toy_node t = {{n, malloc((size_t)2 * n * n)}, malloc(bb_smc_node_bytes(n))};
+  toy_node t = {{n, 2 * n, malloc((size_t)2 * n * n)}, malloc(bb_smc_node_bytes(n)), bb_smc_node_bytes(n)};
   memset(t.dom.in, 1, (size_t)2 * n * n);
   bb_smc_node_init(t.smc, n);
   return t;
 }
+/* Either form: every variable's domain is its ranks 0..len (incomplete lists) or 0..n-1. */
+static inline toy_node node_new_for(const bb_smc_prefs *p) {
+  int vars = bb_smc_prefs_vars(p), width = 0, extra = bb_smc_prefs_incomplete(p) ? 1 : 0;
+  for (int v = 0; v < vars; v++)
+    if (bb_smc_prefs_len(p, v) + extra > width) width = bb_smc_prefs_len(p, v) + extra;
+  size_t bytes = bb_smc_node_bytes_for(p);
+  toy_node t = {{width, vars, calloc((size_t)vars * (size_t)width, 1)}, malloc(bytes), bytes};
+  for (int v = 0; v < vars; v++) memset(t.dom.in + (size_t)v * width, 1, (size_t)(bb_smc_prefs_len(p, v) + extra));
+  bb_smc_node_init_for(t.smc, p);
+  return t;
+}
 static inline toy_node node_copy(const toy_node *o) {
-  int n = o->dom.n;
-  toy_node t = {{n, malloc((size_t)2 * n * n)}, malloc(bb_smc_node_bytes(n))};
-  memcpy(t.dom.in, o->dom.in, (size_t)2 * n * n);
-  memcpy(t.smc, o->smc, bb_smc_node_bytes(n));
+  size_t cells = (size_t)o->dom.vars * (size_t)o->dom.n;
+  toy_node t = {{o->dom.n, o->dom.vars, malloc(cells)}, malloc(o->smc_bytes), o->smc_bytes};
+  memcpy(t.dom.in, o->dom.in, cells);
+  memcpy(t.smc, o->smc, o->smc_bytes);
   return t;
 }
 static inline void node_free(toy_node *t) {

@@ -7,6 +7,8 @@
  *     event styles, both strengths, several tail thresholds and thread counts, and the
  *     parallel lineage sometimes propagated on the CPU (as the hybrid does) so that the
  *     engine's copy goes stale and must be refreshed;
+ *   - the same lockstep on incomplete lists (SMI: unequal sides, one-sided entries, empty
+ *     lists, both bases);
  *   - enumeration on the parallel path alone equals brute force (n <= 6).
  * Without arguments the engine is the CPU emulation (host threads + atomics, the kernels'
  * code); `test_smc_par gpu` runs the same checks on the GPU and exits 77 without one. */
@@ -40,12 +42,13 @@ typedef struct lockstep {
   int event_style; /* inner removals: 0 precise, 1 unknown, 2 either at random */
 } lockstep;
 
-static bool same_domains(const toy_node *a, const toy_node *b, int n) {
-  return memcmp(a->dom.in, b->dom.in, (size_t)2 * n * n) == 0;
+static bool same_domains(const toy_node *a, const toy_node *b) {
+  return memcmp(a->dom.in, b->dom.in, (size_t)a->dom.vars * (size_t)a->dom.n) == 0;
 }
 
-static void describe_difference(const toy_node *a, const toy_node *b, int n) {
-  for (int v = 0; v < 2 * n; v++)
+static void describe_difference(const toy_node *a, const toy_node *b) {
+  int n = a->dom.n;
+  for (int v = 0; v < a->dom.vars; v++)
     if (memcmp(a->dom.in + v * n, b->dom.in + v * n, (size_t)n) != 0) {
       fprintf(stderr, "  var %d: cpu", v);
       for (int k = 0; k < n; k++)
@@ -120,21 +123,21 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
   if (rc != rp) return;
   if (rc == BB_SMC_FAILED) return;
   states_compared++;
-  bool same = same_domains(cpu, par, n);
+  bool same = same_domains(cpu, par);
   CHECKF(same, "n %d %s: domains differ after propagation (%s, tail threshold %d, %d uploaded, fresh lineage %d)", n,
          bb_smc_strength_name(L->strength), bb_smc_path_name(path), bb_smc_tail_threshold(), info.uploaded,
          L->budget);
   if (!same) {
-    describe_difference(cpu, par, n);
+    describe_difference(cpu, par);
     L->budget = 0;
     return;
   }
-  int var = -1, tries = 0;
-  while (var < 0 && tries++ < 4 * n) {
-    int v = (int)(tu_rand(&L->rng) % (uint64_t)(2 * n));
+  int var = -1, tries = 0, vars = cpu->dom.vars;
+  while (var < 0 && tries++ < 2 * vars) {
+    int v = (int)(tu_rand(&L->rng) % (uint64_t)vars);
     if (toy_min(&cpu->dom, v) != toy_max(&cpu->dom, v)) var = v;
   }
-  for (int v = 0; v < 2 * n && var < 0; v++)
+  for (int v = 0; v < vars && var < 0; v++)
     if (toy_min(&cpu->dom, v) != toy_max(&cpu->dom, v)) var = v;
   if (var < 0) {
     CHECK(rc == BB_SMC_SOLVED);
@@ -162,29 +165,53 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
 /* Holes on either side, maybe a forced pair, maybe a rank bound: the side constraints a
  * model would post, applied to both copies before the first propagation. */
 static void side_constraints(lockstep *L, toy_node *a, toy_node *b, const int *pm) {
-  int n = L->n;
+  int n = a->dom.n, vars = a->dom.vars, men = bb_smc_prefs_men(L->prefs);
   int holes = (int)(tu_rand(&L->rng) % (uint64_t)(n + 2));
   for (int h = 0; h < holes; h++) {
-    int var = (int)(tu_rand(&L->rng) % (uint64_t)(2 * n)), k = (int)(tu_rand(&L->rng) % (uint64_t)n);
+    int var = (int)(tu_rand(&L->rng) % (uint64_t)vars), k = (int)(tu_rand(&L->rng) % (uint64_t)n);
     toy_remove(&a->dom, var, k);
     toy_remove(&b->dom, var, k);
   }
-  if (tu_rand(&L->rng) % 3 == 0) {
-    int i = (int)(tu_rand(&L->rng) % (uint64_t)n), k = (int)(tu_rand(&L->rng) % (uint64_t)n);
+  if (men > 0 && tu_rand(&L->rng) % 3 == 0) {
+    int i = (int)(tu_rand(&L->rng) % (uint64_t)men), k = (int)(tu_rand(&L->rng) % (uint64_t)n);
     toy_assign(&a->dom, i, k);
     toy_assign(&b->dom, i, k);
   }
   if (tu_rand(&L->rng) % 3 == 0) {
-    int var = (int)(tu_rand(&L->rng) % (uint64_t)(2 * n)), cut = n / 2;
+    int var = (int)(tu_rand(&L->rng) % (uint64_t)vars), cut = n / 2;
     toy_lower_max(&a->dom, var, cut);
     toy_lower_max(&b->dom, var, cut);
   }
   (void)pm;
 }
 
-static void lockstep_instances(int n, int instances, int budget, uint64_t seed) {
+/* Both strengths of lockstep searches on one instance, with random tail thresholds, thread
+ * counts, CPU mixes, event styles and side constraints. */
+static void lockstep_prefs(const bb_smc_prefs *prefs, int budget, uint64_t *seed, int inst, const int *pm) {
   static const int thresholds[] = {0, 1, 3, 1000};
   static const int threads[] = {1, 2, 4, 8};
+  bb_error err;
+  for (int strength = 0; strength < 2; strength++) {
+    lockstep L = {prefs, strength ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS, bb_smc_scratch_for(prefs, &err),
+                  bb_smc_scratch_for(prefs, &err), bb_smc_prefs_vars(prefs) / 2, *seed ^ (uint64_t)(inst * 2 + strength),
+                  budget, getenv("MIX") ? atoi(getenv("MIX")) : (int)(tu_rand(seed) % 4), (int)(tu_rand(seed) % 3)};
+    if (getenv("TAIL")) { tu_rand(seed); }
+    bb_smc_set_tail_threshold(thresholds[tu_rand(seed) % 4]);
+    if (getenv("TAIL")) bb_smc_set_tail_threshold(atoi(getenv("TAIL")));
+    bb_par_emulated_set_threads(threads[tu_rand(seed) % 4]);
+    toy_node a = node_new_for(prefs), b = node_new_for(prefs);
+    if (tu_rand(seed) % 4 != 0) side_constraints(&L, &a, &b, pm);
+    bool nonempty = true;
+    for (int v = 0; v < a.dom.vars; v++) nonempty = nonempty && toy_nonempty(&a.dom, v);
+    if (nonempty) search(&L, &a, &b);
+    node_free(&a);
+    node_free(&b);
+    bb_smc_scratch_free(L.cpu_scratch);
+    bb_smc_scratch_free(L.par_scratch);
+  }
+}
+
+static void lockstep_instances(int n, int instances, int budget, uint64_t seed) {
   int *pm = malloc((size_t)n * n * sizeof *pm), *pw = malloc((size_t)n * n * sizeof *pw);
   for (int inst = 0; inst < instances; inst++) {
     ref_random_prefs(n, &seed, pm, pw);
@@ -192,28 +219,53 @@ static void lockstep_instances(int n, int instances, int budget, uint64_t seed) 
     bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, &err);
     CHECKF(prefs != NULL, "%s", err.msg);
     if (!prefs) continue;
-    for (int strength = 0; strength < 2; strength++) {
-      lockstep L = {prefs, strength ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS, bb_smc_scratch_new(n, &err),
-                    bb_smc_scratch_new(n, &err), n, seed ^ (uint64_t)(inst * 2 + strength), budget,
-                    getenv("MIX") ? atoi(getenv("MIX")) : (int)(tu_rand(&seed) % 4), (int)(tu_rand(&seed) % 3)};
-      if (getenv("TAIL")) { tu_rand(&seed); }
-      bb_smc_set_tail_threshold(thresholds[tu_rand(&seed) % 4]);
-      if (getenv("TAIL")) bb_smc_set_tail_threshold(atoi(getenv("TAIL")));
-      bb_par_emulated_set_threads(threads[tu_rand(&seed) % 4]);
-      toy_node a = node_new(n), b = node_new(n);
-      if (tu_rand(&seed) % 4 != 0) side_constraints(&L, &a, &b, pm);
-      bool nonempty = true;
-      for (int v = 0; v < 2 * n; v++) nonempty = nonempty && toy_nonempty(&a.dom, v);
-      if (nonempty) search(&L, &a, &b);
-      node_free(&a);
-      node_free(&b);
-      bb_smc_scratch_free(L.cpu_scratch);
-      bb_smc_scratch_free(L.par_scratch);
-    }
+    lockstep_prefs(prefs, budget, &seed, inst, pm);
     bb_smc_prefs_release(prefs);
   }
   free(pm);
   free(pw);
+}
+
+/* A random SMI instance: each person lists a random subset of the other side in random
+ * order (so some entries are one-sided, some lists empty), in base `base`. */
+static bb_smc_prefs *random_smi(int men, int women, int base, uint64_t *seed, int *pm, int *pm_len, int *pw,
+                                int *pw_len) {
+  int ids[256];
+  for (int side = 0; side < 2; side++) {
+    int count = side ? women : men, others = side ? men : women, *m = side ? pw : pm, *len = side ? pw_len : pm_len;
+    for (int i = 0; i < count; i++) {
+      for (int q = 0; q < others; q++) ids[q] = q + base;
+      for (int q = others - 1; q > 0; q--) {
+        int r = (int)(tu_rand(seed) % (uint64_t)(q + 1)), t = ids[q];
+        ids[q] = ids[r];
+        ids[r] = t;
+      }
+      /* Mostly long lists, so that most pairs are acceptable and matchings are rich. */
+      len[i] = tu_rand(seed) % 3 ? others - (int)(tu_rand(seed) % 2) : (int)(tu_rand(seed) % (uint64_t)(others + 1));
+      if (len[i] < 0) len[i] = 0;
+      for (int k = 0; k < others; k++) m[i * others + k] = k < len[i] ? ids[k] : -7; /* padding is ignored */
+    }
+  }
+  bb_error err;
+  bb_smc_prefs *p = bb_smc_prefs_new_smi(men, women, base, pm, pm_len, women, pw, pw_len, men, &err);
+  CHECKF(p != NULL, "%s", err.msg);
+  return p;
+}
+
+static void lockstep_smi(int max_side, int instances, int budget, uint64_t seed) {
+  int *pm = malloc((size_t)max_side * max_side * sizeof *pm), *pw = malloc((size_t)max_side * max_side * sizeof *pw);
+  int *pm_len = malloc((size_t)max_side * sizeof *pm_len), *pw_len = malloc((size_t)max_side * sizeof *pw_len);
+  for (int inst = 0; inst < instances; inst++) {
+    int men = 1 + (int)(tu_rand(&seed) % (uint64_t)max_side), women = 1 + (int)(tu_rand(&seed) % (uint64_t)max_side);
+    bb_smc_prefs *prefs = random_smi(men, women, (int)(tu_rand(&seed) % 2), &seed, pm, pm_len, pw, pw_len);
+    if (!prefs) continue;
+    lockstep_prefs(prefs, budget, &seed, inst, pm);
+    bb_smc_prefs_release(prefs);
+  }
+  free(pm);
+  free(pw);
+  free(pm_len);
+  free(pw_len);
 }
 
 /* --- Enumeration on the parallel path alone, against brute force. --- */
@@ -295,6 +347,13 @@ int main(int argc, char **argv) {
   lockstep_instances(150, quick ? 1 : 3, 60, seed + 150);
   printf("%s engine: %ld states compared with the CPU path, %ld parallel propagations\n", bb_smc_path_name(engine),
          states_compared, engine_runs);
+  /* Incomplete lists (SMI): unequal sides, one-sided entries, empty lists, both bases. */
+  long smi_before = states_compared;
+  for (int side = 1; side <= 10; side++) lockstep_smi(side, quick ? 10 : 40, 200, seed + 500 + (uint64_t)side);
+  lockstep_smi(40, quick ? 8 : 30, 150, seed + 540);
+  lockstep_smi(120, quick ? 2 : 6, 60, seed + 620);
+  printf("%s engine, incomplete lists: %ld states compared with the CPU path\n", bb_smc_path_name(engine),
+         states_compared - smi_before);
   /* The hybrid: random thresholds make it choose both ways and hand cascades over. */
   lineage_path = BB_SMC_PATH_AUTO;
   long before = states_compared, runs_before = engine_runs;
@@ -302,6 +361,7 @@ int main(int argc, char **argv) {
   for (int round = 0; round < 9; round++) {
     bb_smc_set_calibration(1, min_free[round % 3], round % 2 ? 4 : 1000, handover[round / 3], engine);
     for (int n = 2; n <= 12; n += 2) lockstep_instances(n, quick ? 3 : 10, 150, seed + 1000 + (uint64_t)(round * 16 + n));
+    lockstep_smi(8, quick ? 3 : 10, 150, seed + 1500 + (uint64_t)round);
     lockstep_instances(40, quick ? 1 : 3, 100, seed + 2000 + (uint64_t)round);
   }
   /* Engine failures: the constraint falls back to the CPU for that thread, nothing is lost. */
