@@ -11,13 +11,18 @@
  * "result" row fingerprints the root domains and the first solution so that the paths can
  * be checked identical (bench/smc_gpu_report.py does, and makes the tables and plots).
  *
- * usage: smc-gpu-bench --n N [--instances K] [--seed S] [--paths cpu,gpu,auto]
+ * With --k K the instances have incomplete lists (SMI, issue 10): n men and n women, each man
+ * ranks K women drawn uniformly (bamboo-smp's smi generator), each woman exactly the men who
+ * ranked her; the constraints are posted with bb_post_stable_matching_smi.
+ *
+ * usage: smc-gpu-bench --n N [--k K] [--instances K] [--seed S] [--paths cpu,gpu,auto]
  *                      [--strength gs-lists|men-proposing] [--nodes M] [--tail T] [--csv FILE] */
 #define _POSIX_C_SOURCE 200809L
 #include "bb_search.h"
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
 #include "smc_instance.h"
+#include "hr_gen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,16 +59,79 @@ static uint64_t mix(uint64_t h, long v) {
   return h;
 }
 
-static int run_instance(recorder *r, int n, uint64_t seed, bb_smc_path path, bb_smc_strength strength, int nodes) {
+/* An SMI instance as padded rows: pm is n x k, pw is n x the longest woman's list. */
+typedef struct smi_rows {
+  int *pm, *pm_len, pm_cols, *pw, *pw_len, pw_cols;
+} smi_rows;
+
+static bool smi_model_new(smc_model *m, smi_rows *rows, int n, int k, uint64_t seed) {
+  bb_error err = {{0}};
+  bb_hr_gen_params gp;
+  bb_hr_gen_defaults(&gp);
+  gp.n_residents = gp.n_hospitals = n;
+  gp.list_length = k;
+  gp.seed = seed;
+  bb_hr *inst = NULL;
+  if (bb_hr_generate(&gp, &inst, &err) != BB_OK) {
+    fprintf(stderr, "smc-gpu-bench: %s\n", err.msg);
+    return false;
+  }
+  rows->pm_cols = k;
+  rows->pw_cols = 0;
+  for (int w = 0; w < n; w++) {
+    int len = (int)(inst->hosp_start[w + 1] - inst->hosp_start[w]);
+    if (len > rows->pw_cols) rows->pw_cols = len;
+  }
+  rows->pm = calloc((size_t)n * (size_t)k + 1, sizeof *rows->pm);
+  rows->pw = calloc((size_t)n * (size_t)rows->pw_cols + 1, sizeof *rows->pw);
+  rows->pm_len = malloc((size_t)n * sizeof *rows->pm_len);
+  rows->pw_len = malloc((size_t)n * sizeof *rows->pw_len);
+  m->n = n;
+  m->pm = m->pw = NULL;
+  m->men = malloc((size_t)n * sizeof *m->men);
+  m->women = malloc((size_t)n * sizeof *m->women);
+  m->space = bb_space_new(&err);
+  for (int side = 0; side < 2; side++) {
+    const uint32_t *start = side ? inst->hosp_start : inst->res_start;
+    const bb_id *list = side ? inst->hosp_list : inst->res_list;
+    int cols = side ? rows->pw_cols : rows->pm_cols, *dst = side ? rows->pw : rows->pm;
+    int *len = side ? rows->pw_len : rows->pm_len, *vars = side ? m->women : m->men;
+    for (int p = 0; p < n; p++) {
+      len[p] = (int)(start[p + 1] - start[p]);
+      for (int e = 0; e < len[p]; e++) dst[(size_t)p * cols + e] = (int)list[start[p] + e];
+      vars[p] = bb_int_var(m->space, 0, len[p], &err);
+    }
+  }
+  bb_hr_free(inst);
+  return true;
+}
+
+static void smi_rows_free(smi_rows *rows) {
+  free(rows->pm);
+  free(rows->pw);
+  free(rows->pm_len);
+  free(rows->pw_len);
+}
+
+static int run_instance(recorder *r, int n, int k, uint64_t seed, bb_smc_path path, bb_smc_strength strength,
+                        int nodes) {
   bb_error err = {{0}};
   smc_model m;
-  if (!smc_model_new(&m, n, seed, "smc-gpu-bench")) return 1;
+  smi_rows rows = {0};
+  if (k > 0 ? !smi_model_new(&m, &rows, n, k, seed) : !smc_model_new(&m, n, seed, "smc-gpu-bench")) return 1;
   bb_space *space = m.space;
   int *men = m.men, *women = m.women;
   bb_stable_matching_options opts = {strength, path};
   double t0 = bb_now();
-  if (bb_post_stable_matching(space, men, n, women, n, m.pm, n, n, m.pw, n, n, &opts, &err) != BB_OK ||
-      bb_post_stable_matching(space, women, n, men, n, m.pw, n, n, m.pm, n, n, &opts, &err) != BB_OK) {
+  bool posted =
+      k > 0 ? bb_post_stable_matching_smi(space, men, n, women, n, 0, rows.pm, rows.pm_len, rows.pm_cols, rows.pw,
+                                          rows.pw_len, rows.pw_cols, &opts, &err) == BB_OK &&
+                  bb_post_stable_matching_smi(space, women, n, men, n, 0, rows.pw, rows.pw_len, rows.pw_cols, rows.pm,
+                                              rows.pm_len, rows.pm_cols, &opts, &err) == BB_OK
+            : bb_post_stable_matching(space, men, n, women, n, m.pm, n, n, m.pw, n, n, &opts, &err) == BB_OK &&
+                  bb_post_stable_matching(space, women, n, men, n, m.pw, n, n, m.pm, n, n, &opts, &err) == BB_OK;
+  smi_rows_free(&rows);
+  if (!posted) {
     fprintf(stderr, "smc-gpu-bench: %s\n", err.msg);
     return 1;
   }
@@ -102,7 +170,7 @@ static int run_instance(recorder *r, int n, uint64_t seed, bb_smc_path path, bb_
 }
 
 int main(int argc, char **argv) {
-  int n = 100, instances = 3, nodes = 100;
+  int n = 100, k = 0, instances = 3, nodes = 100;
   uint64_t seed = 1;
   const char *paths = "cpu,gpu,auto", *csv = NULL;
   bb_smc_strength strength = BB_SMC_GS_LISTS;
@@ -110,6 +178,7 @@ int main(int argc, char **argv) {
     const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : NULL;
     if (!v) goto usage;
     if (!strcmp(o, "--n")) n = atoi(v);
+    else if (!strcmp(o, "--k")) k = atoi(v);
     else if (!strcmp(o, "--instances")) instances = atoi(v);
     else if (!strcmp(o, "--seed")) seed = strtoull(v, NULL, 10);
     else if (!strcmp(o, "--nodes")) nodes = atoi(v);
@@ -121,7 +190,7 @@ int main(int argc, char **argv) {
     } else goto usage;
     a++;
   }
-  if (n < 1 || instances < 1) goto usage;
+  if (n < 1 || instances < 1 || k < 0 || k > n) goto usage;
   recorder r = {csv ? fopen(csv, "w") : stdout, n, 0, NULL, bb_smc_strength_name(strength), NULL};
   if (!r.out) {
     perror(csv);
@@ -136,7 +205,7 @@ int main(int argc, char **argv) {
       if (!parse_path(p, &path)) goto usage;
       r.instance = (int)(seed - 1) + i; /* distinct across runs with other seeds */
       r.path = p;
-      if (run_instance(&r, n, seed + (uint64_t)i, path, strength, nodes)) return 1;
+      if (run_instance(&r, n, k, seed + (uint64_t)i, path, strength, nodes)) return 1;
       fflush(r.out);
     }
     free(list);
@@ -146,7 +215,7 @@ int main(int argc, char **argv) {
   if (csv) fclose(r.out);
   return 0;
 usage:
-  fprintf(stderr, "usage: smc-gpu-bench --n N [--instances K] [--seed S] [--paths cpu,gpu,auto,emulated]\n"
+  fprintf(stderr, "usage: smc-gpu-bench --n N [--k K] [--instances K] [--seed S] [--paths cpu,gpu,auto,emulated]\n"
                   "                     [--strength gs-lists|men-proposing] [--nodes M] [--tail T] [--csv FILE]\n");
   return 2;
 }
