@@ -16,8 +16,8 @@ fi
 cmake --build "$BUILD" -j"$(nproc)" >/dev/null
 rm -rf "$C"
 mkdir -p "$C/bin" "$C/lib" "$C/usr/bin" "$C/usr/share"
-for t in tests/test_smc_par tests/test_smc_gecode tests/test_gpu minizinc/fzn-bamboo bench/smc-gpu-bench bench/smc-dzn-gen \
-         bench/smc-bench tools/bamboo-smp; do
+for t in tests/test_smc_par tests/test_smc_gecode tests/test_smc_smi_search tests/test_gpu tests/test_hr \
+         minizinc/fzn-bamboo bench/smc-gpu-bench bench/smc-dzn-gen bench/smc-bench tools/bamboo-smp; do
   cp "$BUILD/$t" "$C/bin/"
 done
 for lib in $(ldd "$BUILD/minizinc/fzn-bamboo" "$(command -v minizinc)" | awk '/gecode|mpfr|gmp/ {print $3}' | sort -u); do

@@ -8,6 +8,9 @@
 #                                seed 003's experiment: K instances of size N (seeds $SEED ..,
 #                                default 1), paths cpu, gpu and auto, NODES search nodes each
 #                                (smc-gpu-bench)
+#   bench/smc_device.sh smi N K NODES
+#                                the same on incomplete lists (SMI, n men and n women, lists
+#                                of K): paths cpu, gpu and auto (smc-gpu-bench --k)
 #   bench/smc_device.sh tails N  the tail threshold at size N (first propagations)
 #   bench/smc_device.sh first N  time to the first solution at size N: MiniZinc's flattening,
 #                                then fzn-bamboo -v on the hybrid, ::gpu and ::cpu
@@ -37,11 +40,13 @@ sed -e "s|\"mznlib\": \"[^\"]*\"|\"mznlib\": \"$PWD/minizinc/mznlib\"|" \
 
 case "$mode" in
 test)
-  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0
+  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0; r7=0
   "$C/bin/test_smc_par" gpu > "$OUT/test_smc_par_gpu.log" 2>&1 || r1=$?
-  tail -2 "$OUT/test_smc_par_gpu.log"
+  grep -E "engine|passed" "$OUT/test_smc_par_gpu.log" | tail -4
   "$C/bin/test_smc_gecode" gpu > "$OUT/test_smc_gecode_gpu.log" 2>&1 || r2=$?
   tail -1 "$OUT/test_smc_gecode_gpu.log"
+  "$C/bin/test_smc_smi_search" gpu > "$OUT/test_smc_smi_search_gpu.log" 2>&1 || r7=$?
+  tail -1 "$OUT/test_smc_smi_search_gpu.log"
   "$C/bin/test_gpu" > "$OUT/test_gpu.log" 2>&1 || r3=$?
   tail -1 "$OUT/test_gpu.log"
   compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 "$C/bin/test_smc_par" gpu quick \
@@ -56,7 +61,7 @@ test)
   "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
   cat "$OUT/calibrate.log"
   cp "$BAMBOO_CALIBRATION" "$OUT/" 2>/dev/null
-  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
+  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
   ;;
 bench)
   n=${2:-2400}; k=${3:-20}; nodes=${4:-100}; strength=${5:-gs-lists}
@@ -67,6 +72,17 @@ bench)
     --paths cpu,gpu,auto --csv "$OUT/smc-$n-$strength-$seed.csv" 2> "$OUT/bench-$n-$strength.err"
   echo "rc=$? rows: $(wc -l < "$OUT/smc-$n-$strength-$seed.csv")"
   tail -3 "$OUT/bench-$n-$strength.err"
+  ;;
+smi)
+  n=${2:-20000}; k=${3:-100}; nodes=${4:-20}
+  [ -f "$BAMBOO_CALIBRATION" ] || "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
+  seed=${SEED:-1}
+  for strength in gs-lists men-proposing; do
+    "$C/bin/smc-gpu-bench" --n "$n" --k "$k" --instances "${INSTANCES:-3}" --nodes "$nodes" --strength "$strength" \
+      --seed "$seed" --paths cpu,gpu,auto --csv "$OUT/smi-$n-$k-$strength.csv" 2> "$OUT/smi-$n-$k-$strength.err"
+    echo "smi n=$n k=$k $strength rc=$?"
+    grep '^result' "$OUT/smi-$n-$k-$strength.csv" | cut -d, -f3,4,6,7,8,10
+  done
   ;;
 tails)
   n=${2:-2400}
