@@ -6,7 +6,9 @@
  *     both bases, both strengths, several branchings, 1 and 4 threads: the solutions equal
  *     the stable matchings that the side constraints allow;
  *   - gs-lists at the root is arc consistency: every value left is used by some stable
- *     matching and every value used is left; enumeration then never fails;
+ *     matching and every value used is left; enumeration then never fails; the smallest
+ *     ranks left are the man-optimal and woman-optimal matchings of bamboo-smp's engine
+ *     (bb_hr_solve);
  *   - a variable passed twice; bad posts and their messages.
  * With the argument "emulated" or "gpu" the constraint propagates on the parallel path (the
  * CPU emulation of the kernels, or the GPU: exit 77 without one). */
@@ -16,6 +18,7 @@
 #include "bb_stable_matching.h"
 #include "test_util.h"
 #include "bb_gpu.h"
+#include "hr.h"
 
 #include <stdio.h>
 
@@ -282,6 +285,38 @@ static void differential(void) {
   CHECK(with_solutions > searches / 2 && max_solutions >= 3); /* the instances are not trivial */
 }
 
+/* The engine's optimal stable matching of one side (bamboo-smp's gs-seq), as values of that
+ * side's variables. */
+static void engine_optimum(const smi *I, bool women_side, int *value) {
+  bb_error err = {{0}};
+  bb_hr *h = bb_hr_new(true, I->nm, I->nw, (uint64_t)I->nm * I->nw, (uint64_t)I->nm * I->nw, &err);
+  uint32_t at = 0;
+  for (int m = 0; m < I->nm; m++) {
+    h->res_start[m] = at;
+    for (int k = 0; k < I->lm[m]; k++) h->res_list[at++] = (bb_id)I->pm[m][k];
+  }
+  h->res_start[I->nm] = at;
+  at = 0;
+  for (int w = 0; w < I->nw; w++) {
+    h->hosp_start[w] = at;
+    for (int k = 0; k < I->lw[w]; k++) h->hosp_list[at++] = (bb_id)I->pw[w][k];
+    h->capacity[w] = 1;
+  }
+  h->hosp_start[I->nw] = at;
+  int32_t assigned[MAX_SIDE];
+  CHECKF(bb_hr_solve(h, "gs-seq", women_side ? BB_HR_HOSPITAL_OPTIMAL : BB_HR_RESIDENT_OPTIMAL, NULL, assigned, NULL,
+                     &err) == BB_OK,
+         "engine: %s", err.msg);
+  for (int w = 0; w < I->nw && women_side; w++) {
+    int husband = NONE;
+    for (int m = 0; m < I->nm; m++)
+      if (assigned[m] == w) husband = m;
+    value[w] = woman_value(I, w, husband);
+  }
+  for (int m = 0; m < I->nm && !women_side; m++) value[m] = man_value(I, m, assigned[m] == BB_HR_NONE ? NONE : assigned[m]);
+  bb_hr_free(h);
+}
+
 /* gs-lists at the root leaves exactly the values some stable matching uses; enumerating
  * with any value order then never fails. */
 static void root_is_arc_consistent(void) {
@@ -319,6 +354,14 @@ static void root_is_arc_consistent(void) {
                round, v, value, in ? "in" : "not in", used ? "used" : "not used");
       }
       checked++;
+    }
+    int men_best[MAX_SIDE], women_best[MAX_SIDE];
+    engine_optimum(&I, false, men_best);
+    engine_optimum(&I, true, women_best);
+    for (int v = 0; v < I.nm + I.nw && state != BB_SPACE_FAILED; v++) {
+      int x = v < I.nm ? m.men[v] : m.women[v - I.nm], best = v < I.nm ? men_best[v] : women_best[v - I.nm];
+      CHECKF(bb_int_min(m.space, x) - base == best, "round %d: variable %d starts at %d, the engine's optimum is %d",
+             round, v, bb_int_min(m.space, x) - base, best);
     }
     bb_branch_int(m.space, m.men, I.nm, BB_VAR_INPUT_ORDER, BB_VAL_MAX, NULL, &err);
     bb_branch_int(m.space, m.women, I.nw, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
