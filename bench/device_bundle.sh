@@ -16,11 +16,11 @@ fi
 cmake --build "$BUILD" -j"$(nproc)" >/dev/null
 rm -rf "$C"
 mkdir -p "$C/bin" "$C/lib" "$C/usr/bin" "$C/usr/share"
-for t in tests/test_smc_par tests/test_smc_gecode tests/test_smc_smi_search tests/test_gpu tests/test_hr \
+for t in tests/test_smc_par tests/test_smc_gecode tests/test_smc_smi_search tests/test_smc_smi_gecode tests/test_gpu tests/test_hr \
          minizinc/fzn-bamboo bench/smc-gpu-bench bench/smc-dzn-gen bench/smc-bench tools/bamboo-smp; do
   cp "$BUILD/$t" "$C/bin/"
 done
-for lib in $(ldd "$BUILD/minizinc/fzn-bamboo" "$(command -v minizinc)" | awk '/gecode|mpfr|gmp/ {print $3}' | sort -u); do
+for lib in $(ldd "$C"/bin/* "$(command -v minizinc)" | awk '/gecode|mpfr|gmp/ {print $3}' | sort -u); do
   cp -L "$lib" "$C/lib/"
 done
 cp "$(command -v minizinc)" "$C/usr/bin/"

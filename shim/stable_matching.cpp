@@ -3,6 +3,7 @@
 #include "shim_internal.hh"
 #include "smc_propagator.hh"
 
+#include <cstring>
 #include <memory>
 #include <unordered_set>
 
@@ -24,12 +25,20 @@ bb_status check_arrays(const char *fn, bb_space *space, const int *men, int n_me
       return bb_fail(err, BB_ERR_ARG, "%s: %s[%d] is int variable %d, which does not exist", fn,
                      k < n_men ? "men" : "women", k < n_men ? k : k - n_men, v);
   }
-  *strength = opts ? opts->strength : BB_SMC_GS_LISTS;
-  if (*strength != BB_SMC_GS_LISTS && *strength != BB_SMC_MEN_PROPOSING)
-    return bb_fail(err, BB_ERR_ARG, "%s: unknown strength %d", fn, (int)*strength);
-  *path = opts ? opts->path : BB_SMC_PATH_AUTO;
-  if (*path < BB_SMC_PATH_AUTO || *path > BB_SMC_PATH_EMULATED)
-    return bb_fail(err, BB_ERR_ARG, "%s: unknown path %d", fn, (int)*path);
+  // A C caller may pass any int in these enum fields, and loading an out-of-range value as
+  // a C++ enum is undefined: read the bytes as ints and check them before converting.
+  static_assert(sizeof(bb_smc_strength) == sizeof(int) && sizeof(bb_smc_path) == sizeof(int), "enums are ints");
+  int raw_strength = BB_SMC_GS_LISTS, raw_path = BB_SMC_PATH_AUTO;
+  if (opts) {
+    memcpy(&raw_strength, &opts->strength, sizeof raw_strength);
+    memcpy(&raw_path, &opts->path, sizeof raw_path);
+  }
+  if (raw_strength != BB_SMC_GS_LISTS && raw_strength != BB_SMC_MEN_PROPOSING)
+    return bb_fail(err, BB_ERR_ARG, "%s: unknown strength %d", fn, raw_strength);
+  if (raw_path < BB_SMC_PATH_AUTO || raw_path > BB_SMC_PATH_EMULATED)
+    return bb_fail(err, BB_ERR_ARG, "%s: unknown path %d", fn, raw_path);
+  *strength = static_cast<bb_smc_strength>(raw_strength);
+  *path = static_cast<bb_smc_path>(raw_path);
   return BB_OK;
 }
 
