@@ -62,6 +62,12 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
  * the user's base: a length outside 0..cols, an id out of range, an id listed twice. */
 bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len,
                                    int pm_cols, const int *pw, const int *pw_len, int pw_cols, bb_error *err);
+/* The same from CSR lists (bamboo-smp's bb_hr form): man i's list is m_list[m_start[i] ..
+ * m_start[i + 1]), 0-based women's ids; likewise for the women. base is the variables' (and
+ * the messages') base. */
+bb_smc_prefs *bb_smc_prefs_new_smi_csr(int n_men, int n_women, int base, const uint32_t *m_start,
+                                       const uint32_t *m_list, const uint32_t *w_start, const uint32_t *w_list,
+                                       bb_error *err);
 /* The shape of a constraint, for either form. Variables 0..men-1 are the men, men..men+women-1
  * the women. var's list has bb_smc_prefs_len entries: ranks 0..len-1 name a partner and, with
  * incomplete lists, rank len means unmatched (the complete form has no such value: len = n).
@@ -73,6 +79,10 @@ int bb_smc_prefs_vars(const bb_smc_prefs *prefs);
 bool bb_smc_prefs_incomplete(const bb_smc_prefs *prefs);
 int bb_smc_prefs_len(const bb_smc_prefs *prefs, int var);
 int bb_smc_partner(const bb_smc_prefs *prefs, int var, int rank);
+/* The complete form from 0-based lists the caller hands over (n x n each, row-major; freed
+ * by the prefs, or at once on an error): no copy of the input, for large instances read from
+ * a file. base is the variables'. Rows must be permutations (checked). */
+bb_smc_prefs *bb_smc_prefs_adopt(int n, int base, int32_t *men_choice, int32_t *women_choice, bb_error *err);
 bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs);
 void bb_smc_prefs_release(bb_smc_prefs *prefs); /* accepts NULL; frees with the last reference */
 int bb_smc_prefs_n(const bb_smc_prefs *prefs);

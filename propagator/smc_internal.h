@@ -18,9 +18,9 @@ struct bb_smc_prefs {
    * partner's list. NULL for complete lists, which use the matrices below. */
   int64_t *start;
   int32_t *pair_var, *pair_rank;
-  /* 0-based, row-major n x n: man_choice[i][k] = woman at man i's rank k, man_rank[i][j]
-   * = rank of woman j in man i's list; likewise for women. One allocation. */
-  int32_t *man_choice, *woman_choice, *man_rank, *woman_rank;
+  /* 0-based, row-major n x n: man_choice[i][k] = woman at man i's rank k; likewise for
+   * women. (The inverse ranks are only built while the data is made.) */
+  int32_t *man_choice, *woman_choice;
   /* The PRMatrix idea of seed 000, for both sides: man_partner_rank[i][k] = the rank woman
    * man_choice[i][k] gives man i. Walking a list then reads one row sequentially. */
   int32_t *man_partner_rank, *woman_partner_rank;

@@ -74,6 +74,51 @@ static void fill_partner_ranks(const int32_t *choice, const int32_t *other_rank,
   }
 }
 
+/* The complete form's data from validated sizes: the choice matrices (men, women: n x n
+ * each, owned from here on) are filled from pm / pw (values in `base`), or already hold the
+ * 0-based lists when pm is NULL (bb_smc_prefs_adopt; checked here all the same). The partner
+ * ranks need each side's inverse ranks, built one side at a time in a scratch matrix, so
+ * that the peak is 5 n^2 ints beside the input and the data kept is 4 n^2. */
+static bb_smc_prefs *build_complete(int n, int base, const int *pm, const int *pw, int32_t *men, int32_t *women,
+                                    bb_error *err) {
+  size_t cells = (size_t)n * (size_t)n;
+  bb_smc_prefs *p = calloc(1, sizeof *p);
+  int32_t *man_partner = malloc(cells * sizeof *man_partner), *woman_partner = malloc(cells * sizeof *woman_partner);
+  int32_t *ranks = malloc(cells * sizeof *ranks), *row_tmp = malloc((size_t)n * sizeof *row_tmp);
+  if (!p || !man_partner || !woman_partner || !ranks || !row_tmp) {
+    free(p), free(man_partner), free(woman_partner), free(ranks), free(row_tmp), free(men), free(women);
+    bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d (%.1f MiB)", n,
+            7.0 * (double)cells * sizeof *men / 1048576.0);
+    return NULL;
+  }
+  p->n = n;
+  p->men = n;
+  p->vars = 2 * n;
+  p->room = n;
+  p->base = base;
+  p->man_choice = men;
+  p->woman_choice = women;
+  atomic_init(&p->refs, 1);
+  atomic_init(&p->accel[0], NULL);
+  atomic_init(&p->accel[1], NULL);
+  pthread_mutex_init(&p->accel_lock, NULL);
+  /* ranks = the men's inverse ranks, man_partner = the women's (scratch until step 3). */
+  bb_status st = load_rows("pm", "man", pm ? pm : (const int *)men, n, pm ? base : 0, men, ranks, err);
+  if (st == BB_OK) st = load_rows("pw", "woman", pw ? pw : (const int *)women, n, pw ? base : 0, women, man_partner, err);
+  if (st != BB_OK) {
+    free(man_partner), free(woman_partner), free(ranks), free(row_tmp);
+    bb_smc_prefs_release(p);
+    return NULL;
+  }
+  fill_partner_ranks(women, ranks, woman_partner, row_tmp, n); /* from the men's ranks */
+  fill_partner_ranks(men, man_partner, ranks, row_tmp, n);     /* from the women's: into the scratch */
+  free(man_partner);
+  free(row_tmp);
+  p->man_partner_rank = ranks;
+  p->woman_partner_rank = woman_partner;
+  return p;
+}
+
 bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols,
                                const int *pw, int pw_rows, int pw_cols, bb_error *err) {
   if (n_men != n_women) {
@@ -105,46 +150,25 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
             base_m, base_w);
     return NULL;
   }
-  bb_smc_prefs *p = calloc(1, sizeof *p);
-  int32_t *mem = p ? malloc(6 * cells * sizeof *mem) : NULL;
-  if (!mem) {
-    free(p);
-    bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d (%.1f MiB)",
-            n, 6.0 * (double)cells * sizeof *mem / 1048576.0);
+  int32_t *men = malloc(cells * sizeof *men), *women = malloc(cells * sizeof *women);
+  if (!men || !women) {
+    free(men);
+    free(women);
+    bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d (%.1f MiB)", n,
+            4.0 * (double)cells * sizeof *men / 1048576.0);
     return NULL;
   }
-  p->n = n;
-  p->men = n;
-  p->vars = 2 * n;
-  p->room = n;
-  p->base = base_m;
-  p->man_choice = mem;
-  p->woman_choice = mem + cells;
-  p->man_rank = mem + 2 * cells;
-  p->woman_rank = mem + 3 * cells;
-  p->man_partner_rank = mem + 4 * cells;
-  p->woman_partner_rank = mem + 5 * cells;
-  atomic_init(&p->refs, 1);
-  atomic_init(&p->accel[0], NULL);
-  atomic_init(&p->accel[1], NULL);
-  pthread_mutex_init(&p->accel_lock, NULL);
-  if (load_rows("pm", "man", pm, n, p->base, p->man_choice, p->man_rank, err) != BB_OK ||
-      load_rows("pw", "woman", pw, n, p->base, p->woman_choice, p->woman_rank, err) != BB_OK) {
-    free(mem);
-    free(p);
+  return build_complete(n, base_m, pm, pw, men, women, err);
+}
+
+bb_smc_prefs *bb_smc_prefs_adopt(int n, int base, int32_t *men_choice, int32_t *women_choice, bb_error *err) {
+  if (n < 1 || n > BB_MAX_N || (base != 0 && base != 1)) {
+    free(men_choice);
+    free(women_choice);
+    bb_fail(err, BB_ERR_INPUT, "stable_matching: n = %d and base %d; need 1..%d and 0 or 1", n, base, BB_MAX_N);
     return NULL;
   }
-  int32_t *row_tmp = malloc((size_t)n * sizeof *row_tmp);
-  if (!row_tmp) {
-    free(mem);
-    free(p);
-    bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory");
-    return NULL;
-  }
-  fill_partner_ranks(p->man_choice, p->woman_rank, p->man_partner_rank, row_tmp, n);
-  fill_partner_ranks(p->woman_choice, p->man_rank, p->woman_partner_rank, row_tmp, n);
-  free(row_tmp);
-  return p;
+  return build_complete(n, base, NULL, NULL, men_choice, women_choice, err);
 }
 
 bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs) {
@@ -159,6 +183,9 @@ void bb_smc_prefs_release(bb_smc_prefs *prefs) {
     bb_smc_accel_free(atomic_load(&prefs->accel[1]));
     pthread_mutex_destroy(&prefs->accel_lock);
     free(prefs->man_choice);
+    free(prefs->woman_choice);
+    free(prefs->man_partner_rank);
+    free(prefs->woman_partner_rank);
     free(prefs->start);
     free(prefs->pair_var);
     free(prefs->pair_rank);
@@ -186,46 +213,68 @@ int bb_smc_man_choice(const bb_smc_prefs *p, int man, int rank) {
 int bb_smc_woman_choice(const bb_smc_prefs *p, int woman, int rank) {
   return p->woman_choice[(size_t)woman * p->n + rank];
 }
+/* A scan of the row: the inverse ranks are not kept (they cost 2 n^2 ints). */
+static int position(const int32_t *row, int n, int id) {
+  for (int k = 0; k < n; k++)
+    if (row[k] == id) return k;
+  return -1;
+}
 int bb_smc_man_rank(const bb_smc_prefs *p, int man, int woman) {
-  return p->man_rank[(size_t)man * p->n + woman];
+  return position(p->man_choice + (size_t)man * p->n, p->n, woman);
 }
 int bb_smc_woman_rank(const bb_smc_prefs *p, int woman, int man) {
-  return p->woman_rank[(size_t)woman * p->n + man];
+  return position(p->woman_choice + (size_t)woman * p->n, p->n, man);
 }
 
 /* --- Incomplete lists (SMI). --- */
 
+/* One side's lists as given: padded rows (ids in the user's base, lengths apart) or CSR
+ * (0-based ids, offsets). */
+typedef struct smi_rows {
+  const int *ids, *len;
+  int cols;
+  const uint32_t *start, *list; /* CSR when start is set */
+} smi_rows;
+
+static inline int row_len(const smi_rows *r, int i) {
+  return r->start ? (int)(r->start[i + 1] - r->start[i]) : r->len[i];
+}
+/* The k-th id of row i, in the user's base. */
+static inline int64_t row_id(const smi_rows *r, int i, int k, int base) {
+  return r->start ? (int64_t)r->list[r->start[i] + (uint32_t)k] + base : r->ids[(size_t)i * (size_t)r->cols + (size_t)k];
+}
+
 /* Checks one side's rows (`count` people listing ids of `others`) and copies each list into
  * its row of pair_var (as the partner's variable, offset by `first_other`), one row per
  * person with room for the unmatched rank. */
-static bb_status load_smi_rows(const char *name, const char *who, const char *whom, const int *m, const int *len,
-                               int cols, int count, int others, int first_other, int first_var, int base,
-                               bb_smc_prefs *p, int32_t *seen, bb_error *err) {
+static bb_status load_smi_rows(const char *name, const char *who, const char *whom, const smi_rows *rows, int count,
+                               int others, int first_other, int first_var, int base, bb_smc_prefs *p, int32_t *seen,
+                               bb_error *err) {
   /* seen[q] = the row that last named q; seen[others + q] = the column */
   for (int q = 0; q < others; q++) seen[q] = -1;
   for (int i = 0; i < count; i++) {
-    int var = first_var + i;
-    for (int k = 0; k < len[i]; k++) {
-      int v = m[(size_t)i * (size_t)cols + (size_t)k];
+    int var = first_var + i, len = row_len(rows, i);
+    for (int k = 0; k < len; k++) {
+      int64_t v = row_id(rows, i, k, base);
       if (v < base || v - base >= others) {
         const char *plural = whom[0] == 'w' ? "women" : "men";
         if (others == 0)
-          return bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: %s row %d (%s %d's list) names %s %d, but there are no %s",
-                         name, i + base, who, i + base, whom, v, plural);
+          return bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: %s row %d (%s %d's list) names %s %lld, but there are no %s",
+                         name, i + base, who, i + base, whom, (long long)v, plural);
         return bb_fail(err, BB_ERR_INPUT,
-                       "stable_matching_smi: %s row %d (%s %d's list) names %s %d at column %d; the %s are %d..%d",
-                       name, i + base, who, i + base, whom, v, k + base, plural, base, base + others - 1);
+                       "stable_matching_smi: %s row %d (%s %d's list) names %s %lld at column %d; the %s are %d..%d",
+                       name, i + base, who, i + base, whom, (long long)v, k + base, plural, base, base + others - 1);
       }
-      int q = v - base;
+      int q = (int)(v - base);
       if (seen[q] == i)
         return bb_fail(err, BB_ERR_INPUT,
-                       "stable_matching_smi: %s row %d (%s %d's list) names %s %d twice (columns %d and %d)", name,
-                       i + base, who, i + base, whom, v, seen[others + q] + base, k + base);
+                       "stable_matching_smi: %s row %d (%s %d's list) names %s %lld twice (columns %d and %d)", name,
+                       i + base, who, i + base, whom, (long long)v, seen[others + q] + base, k + base);
       seen[q] = i;
       seen[others + q] = k;
       p->pair_var[p->start[var] + k] = first_other + q;
     }
-    p->pair_var[p->start[var] + len[i]] = -1; /* the unmatched rank */
+    p->pair_var[p->start[var] + len] = -1; /* the unmatched rank */
   }
   return BB_OK;
 }
@@ -240,17 +289,25 @@ static bb_status check_lengths(const char *name, const char *who, const int *len
   return BB_OK;
 }
 
-bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len,
-                                   int pm_cols, const int *pw, const int *pw_len, int pw_cols, bb_error *err) {
+static bool sizes_ok(int n_men, int n_women, int base, bb_error *err) {
   if (base != 0 && base != 1) {
     bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: base %d; ids and ranks start at 0 or 1", base);
-    return NULL;
+    return false;
   }
   if (n_men < 0 || n_women < 0 || n_men > BB_MAX_N || n_women > BB_MAX_N || (n_men == 0 && n_women == 0)) {
     bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: %d men and %d women; need 0..%d of each, and someone", n_men,
             n_women, BB_MAX_N);
-    return NULL;
+    return false;
   }
+  return true;
+}
+
+static bb_smc_prefs *build_smi(int n_men, int n_women, int base, const smi_rows *men_rows,
+                               const smi_rows *women_rows, bb_error *err);
+
+bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len,
+                                   int pm_cols, const int *pw, const int *pw_len, int pw_cols, bb_error *err) {
+  if (!sizes_ok(n_men, n_women, base, err)) return NULL;
   if (pm_cols < 0 || pw_cols < 0 || (n_men > 0 && pm_cols > 0 && !pm) || (n_women > 0 && pw_cols > 0 && !pw) ||
       (n_men > 0 && !pm_len) || (n_women > 0 && !pw_len)) {
     bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: preference rows or lengths missing");
@@ -259,6 +316,24 @@ bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *
   if (check_lengths("pm", "man", pm_len, n_men, pm_cols, base, err) != BB_OK ||
       check_lengths("pw", "woman", pw_len, n_women, pw_cols, base, err) != BB_OK)
     return NULL;
+  smi_rows m = {pm, pm_len, pm_cols, NULL, NULL}, w = {pw, pw_len, pw_cols, NULL, NULL};
+  return build_smi(n_men, n_women, base, &m, &w, err);
+}
+
+bb_smc_prefs *bb_smc_prefs_new_smi_csr(int n_men, int n_women, int base, const uint32_t *m_start,
+                                       const uint32_t *m_list, const uint32_t *w_start, const uint32_t *w_list,
+                                       bb_error *err) {
+  if (!sizes_ok(n_men, n_women, base, err)) return NULL;
+  if ((n_men > 0 && !m_start) || (n_women > 0 && !w_start)) {
+    bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: preference lists missing");
+    return NULL;
+  }
+  smi_rows m = {NULL, NULL, 0, m_start, m_list}, w = {NULL, NULL, 0, w_start, w_list};
+  return build_smi(n_men, n_women, base, &m, &w, err);
+}
+
+static bb_smc_prefs *build_smi(int n_men, int n_women, int base, const smi_rows *men_rows,
+                               const smi_rows *women_rows, bb_error *err) {
   int vars = n_men + n_women;
   bb_smc_prefs *p = calloc(1, sizeof *p);
   if (!p) {
@@ -277,7 +352,7 @@ bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *
   int longest = 0;
   if (p->start)
     for (int v = 0; v < vars; v++) {
-      int len = v < n_men ? pm_len[v] : pw_len[v - n_men];
+      int len = v < n_men ? row_len(men_rows, v) : row_len(women_rows, v - n_men);
       if (len > longest) longest = len;
       p->start[v] = cells;
       cells += len + 1;
@@ -296,10 +371,8 @@ bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *
             (long long)cells);
     return NULL;
   }
-  if (load_smi_rows("pm", "man", "woman", pm, pm_len, pm_cols, n_men, n_women, n_men, 0, base, p, seen, err) !=
-          BB_OK ||
-      load_smi_rows("pw", "woman", "man", pw, pw_len, pw_cols, n_women, n_men, 0, n_men, base, p, seen, err) !=
-          BB_OK) {
+  if (load_smi_rows("pm", "man", "woman", men_rows, n_men, n_women, n_men, 0, base, p, seen, err) != BB_OK ||
+      load_smi_rows("pw", "woman", "man", women_rows, n_women, n_men, 0, n_men, base, p, seen, err) != BB_OK) {
     free(seen);
     bb_smc_prefs_release(p);
     return NULL;

@@ -36,6 +36,12 @@ bb_status bb_post_stable_matching_smi(bb_space *space, const int *men, int n_men
                                       const int *pw_len, int pw_cols, const bb_stable_matching_options *opts,
                                       bb_error *err);
 
+/* The same from CSR lists (bb_smc_prefs_new_smi_csr): 0-based ids, as bamboo-smp reads them. */
+bb_status bb_post_stable_matching_smi_csr(bb_space *space, const int *men, int n_men, const int *women, int n_women,
+                                          int base, const uint32_t *m_start, const uint32_t *m_list,
+                                          const uint32_t *w_start, const uint32_t *w_list,
+                                          const bb_stable_matching_options *opts, bb_error *err);
+
 /* Totals over every SMC propagation run in this process so far (all threads). */
 void bb_stable_matching_counters(bb_smc_counters *out);
 

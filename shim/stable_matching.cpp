@@ -105,3 +105,18 @@ extern "C" bb_status bb_post_stable_matching_smi(bb_space *space, const int *men
   if (!prefs) return BB_ERR_INPUT;
   return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path, fn, err);
 }
+
+extern "C" bb_status bb_post_stable_matching_smi_csr(bb_space *space, const int *men, int n_men, const int *women,
+                                                     int n_women, int base, const uint32_t *m_start,
+                                                     const uint32_t *m_list, const uint32_t *w_start,
+                                                     const uint32_t *w_list, const bb_stable_matching_options *opts,
+                                                     bb_error *err) {
+  static const char fn[] = "bb_post_stable_matching_smi_csr";
+  bb_smc_strength strength = BB_SMC_GS_LISTS;
+  bb_smc_path path = BB_SMC_PATH_AUTO;
+  bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
+  if (st != BB_OK) return st;
+  bb_smc_prefs *prefs = bb_smc_prefs_new_smi_csr(n_men, n_women, base, m_start, m_list, w_start, w_list, err);
+  if (!prefs) return BB_ERR_INPUT;
+  return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path, fn, err);
+}
