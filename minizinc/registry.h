@@ -6,6 +6,7 @@
 
 #include "bb_post.h"
 #include "build.h"
+#include "smc.h"
 
 typedef struct fzn_builtin fzn_builtin;
 typedef bool (*fzn_poster)(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self);
@@ -22,6 +23,7 @@ extern const fzn_builtin fzn_int_builtins[];
 extern const fzn_builtin fzn_bool_builtins[];
 extern const fzn_builtin fzn_set_builtins[];
 extern const fzn_builtin fzn_global_builtins[];
+extern const fzn_builtin fzn_smc_file_builtins[]; /* post_smc_file.c */
 
 /* The entry for a name, or NULL. */
 const fzn_builtin *fzn_builtin_find(const char *name);
@@ -29,6 +31,9 @@ const fzn_builtin *fzn_builtin_find(const char *name);
 /* Posts every constraint of the model; false after reporting errors (an unknown
  * constraint is an error that names it). */
 bool fzn_post_constraints(fzn_builder *b);
+
+/* The Stable Marriage constraint's path from ::gpu, ::cpu, ::uniud (post_global.c). */
+bb_smc_path fzn_smc_path_of(const fzn_constraint *c);
 
 /* The consistency a constraint's annotations ask for (::domain, ::bounds, ...). */
 bb_ipl fzn_ipl_of(const fzn_constraint *c);

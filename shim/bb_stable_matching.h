@@ -42,6 +42,11 @@ bb_status bb_post_stable_matching_smi_csr(bb_space *space, const int *men, int n
                                           const uint32_t *w_start, const uint32_t *w_list,
                                           const bb_stable_matching_options *opts, bb_error *err);
 
+/* Either form from preference data made beforehand (bb_smc_prefs_adopt, _new_smi_csr, ...):
+ * the post takes over the caller's reference, whatever it returns. */
+bb_status bb_post_stable_matching_prefs(bb_space *space, const int *men, int n_men, const int *women, int n_women,
+                                        bb_smc_prefs *prefs, const bb_stable_matching_options *opts, bb_error *err);
+
 /* Totals over every SMC propagation run in this process so far (all threads). */
 void bb_stable_matching_counters(bb_smc_counters *out);
 

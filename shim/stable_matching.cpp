@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 #include <unordered_set>
+#include <utility>
 
 using namespace Gecode;
 
@@ -119,4 +120,20 @@ extern "C" bb_status bb_post_stable_matching_smi_csr(bb_space *space, const int 
   bb_smc_prefs *prefs = bb_smc_prefs_new_smi_csr(n_men, n_women, base, m_start, m_list, w_start, w_list, err);
   if (!prefs) return BB_ERR_INPUT;
   return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path, fn, err);
+}
+
+extern "C" bb_status bb_post_stable_matching_prefs(bb_space *space, const int *men, int n_men, const int *women,
+                                                   int n_women, bb_smc_prefs *prefs,
+                                                   const bb_stable_matching_options *opts, bb_error *err) {
+  static const char fn[] = "bb_post_stable_matching_prefs";
+  OwnedPrefs owned(prefs, bb_smc_prefs_release);  // released on every early return
+  bb_smc_strength strength = BB_SMC_GS_LISTS;
+  bb_smc_path path = BB_SMC_PATH_AUTO;
+  if (!prefs) return bb_fail(err, BB_ERR_ARG, "%s: no preference data", fn);
+  bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
+  if (st != BB_OK) return st;
+  if (n_men != bb_smc_prefs_men(prefs) || n_women != bb_smc_prefs_women(prefs))
+    return bb_fail(err, BB_ERR_INPUT, "%s: the data has %d men and %d women, the constraint %d and %d", fn,
+                   bb_smc_prefs_men(prefs), bb_smc_prefs_women(prefs), n_men, n_women);
+  return post_over(space, men, n_men, women, std::move(owned), strength, path, fn, err);
 }

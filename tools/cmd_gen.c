@@ -1,4 +1,5 @@
 /* bamboo-smp gen: writes a generated instance (docs/generators.md, docs/formats.md). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,9 +11,57 @@ typedef struct gen_args {
   const char *kind_name;
   int n, group, threads, binary;
   uint64_t seed;
-  const char *out_path;
+  const char *out_path, *dzn_path;
   cli_hr_opts hr;
 } gen_args;
+
+/* A MiniZinc string literal's body: the path with quotes and backslashes escaped. */
+static void dzn_string(FILE *f, const char *s) {
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') fputc('\\', f);
+    fputc(*s, f);
+  }
+}
+
+static void dzn_ints(FILE *f, const char *name, const uint32_t *start, const int32_t *values, int count) {
+  fprintf(f, "%s = [", name);
+  for (int i = 0; i < count; i++)
+    fprintf(f, "%s%lld", i ? (i % 20 ? ", " : ",\n  ") : "",
+            start ? (long long)(start[i + 1] - start[i]) : (long long)values[i]);
+  fprintf(f, "];\n");
+}
+
+/* The companion .dzn of an instance file for the file form of the MiniZinc predicates
+ * (docs/minizinc.md): the sizes a model computes with, and the file's path. */
+static int write_dzn(const char *dzn_path, const char *data_path, int n, const bb_hr *inst) {
+  FILE *f = fopen(dzn_path, "w");
+  if (!f) {
+    bb_error err = {{0}};
+    return cli_fail(bb_fail(&err, BB_ERR_IO, "%s: cannot write: %s", dzn_path, strerror(errno)), &err);
+  }
+  fprintf(f, "%% The sizes of %s, for stable_matching%s_file (written by bamboo-smp gen --dzn).\n", data_path,
+          !inst ? "" : inst->smi ? "_smi" : "_hr");
+  if (!inst) {
+    fprintf(f, "n = %d;\n", n);
+  } else if (inst->smi) {
+    fprintf(f, "n_men = %d;\nn_women = %d;\n", inst->n_residents, inst->n_hospitals);
+    dzn_ints(f, "pm_len", inst->res_start, NULL, inst->n_residents);
+    dzn_ints(f, "pw_len", inst->hosp_start, NULL, inst->n_hospitals);
+  } else {
+    fprintf(f, "n_residents = %d;\nn_hospitals = %d;\n", inst->n_residents, inst->n_hospitals);
+    dzn_ints(f, "capacity", NULL, inst->capacity, inst->n_hospitals);
+    dzn_ints(f, "rp_len", inst->res_start, NULL, inst->n_residents);
+    dzn_ints(f, "hp_len", inst->hosp_start, NULL, inst->n_hospitals);
+  }
+  fprintf(f, "prefs_file = \"");
+  dzn_string(f, data_path);
+  fprintf(f, "\";\n");
+  if (fclose(f) != 0) {
+    bb_error err = {{0}};
+    return cli_fail(bb_fail(&err, BB_ERR_IO, "%s: write failed: %s", dzn_path, strerror(errno)), &err);
+  }
+  return CLI_EXIT_OK;
+}
 
 static int parse_args(int argc, char **argv, gen_args *a) {
   const cli_opt opts[] = {
@@ -22,6 +71,7 @@ static int parse_args(int argc, char **argv, gen_args *a) {
       {"--threads", CLI_INT, &a->threads, 0, 4096},
       {"-o", CLI_STRING, &a->out_path, 0, 0},
       {"--binary", CLI_FLAG, &a->binary, 0, 0},
+      {"--dzn", CLI_STRING, &a->dzn_path, 0, 0},
       {"--k", CLI_INT, &a->hr.k, 1, BB_MAX_N},
       {"--hospitals", CLI_INT, &a->hr.hospitals, 1, BB_MAX_N},
       {"--women", CLI_INT, &a->hr.hospitals, 1, BB_MAX_N},
@@ -34,6 +84,7 @@ static int parse_args(int argc, char **argv, gen_args *a) {
   if (!a->kind_name) return cli_usage(&cli_gen, "missing generator KIND");
   if (a->n == 0 && strcmp(a->kind_name, "nrmp") != 0) return cli_usage(&cli_gen, "missing --n N");
   if (a->binary && !a->out_path) return cli_usage(&cli_gen, "--binary needs -o FILE");
+  if (a->dzn_path && !a->out_path) return cli_usage(&cli_gen, "--dzn needs -o FILE (the .dzn names it)");
   return 0;
 }
 
@@ -44,8 +95,9 @@ static int gen_incomplete(const gen_args *a) {
   bb_error err = {{0}};
   const char *path = a->out_path ? a->out_path : "-";
   bb_status st = a->binary ? bb_hr_write_binary(inst, path, &err) : bb_hr_write_text(inst, path, &err);
+  rc = st != BB_OK ? cli_fail(st, &err) : a->dzn_path ? write_dzn(a->dzn_path, path, 0, inst) : CLI_EXIT_OK;
   bb_hr_free(inst);
-  return st == BB_OK ? CLI_EXIT_OK : cli_fail(st, &err);
+  return rc;
 }
 
 static int run_gen(int argc, char **argv) {
@@ -64,14 +116,16 @@ static int run_gen(int argc, char **argv) {
   const char *path = a.out_path ? a.out_path : "-";
   bb_status st = a.binary ? bb_instance_write_binary(inst, path, &err)
                           : bb_instance_write_text(inst, path, &err);
+  int n = inst->n;
   bb_instance_free(inst);
-  return st == BB_OK ? CLI_EXIT_OK : cli_fail(st, &err);
+  if (st != BB_OK) return cli_fail(st, &err);
+  return a.dzn_path ? write_dzn(a.dzn_path, path, n, NULL) : CLI_EXIT_OK;
 }
 
 const cli_command cli_gen = {
     "gen",
     "write a generated instance",
-    "gen KIND --n N [--group G] [--seed S] [--threads T] [-o FILE] [--binary]\n"
+    "gen KIND --n N [--group G] [--seed S] [--threads T] [-o FILE] [--binary] [--dzn DZN]\n"
     "                [--k K] [--hospitals N2 | --women N2] [--skew S] [--capacity C]",
     "Writes a generated instance: text on standard output, or to FILE with -o.\n"
     "The same KIND, N, G and S give the same instance whatever the thread count.\n\n"
@@ -81,7 +135,9 @@ const cli_command cli_gen = {
     "  --seed S     unsigned 64-bit seed (default 1)\n"
     "  --threads T  generator threads, 0 = all CPUs (default 0)\n"
     "  -o FILE      write to FILE instead of standard output\n"
-    "  --binary     write the compact binary format (needs -o; docs/formats.md)\n\n"
+    "  --binary     write the compact binary format (needs -o; docs/formats.md)\n"
+    "  --dzn DZN    also write DZN: the sizes (n, list lengths, capacities) and the\n"
+    "               path of FILE, for MiniZinc's stable_matching*_file (needs -o)\n\n"
     "Incomplete lists and capacities (docs/generators.md):\n"
     "  smi          N men each rank K distinct women of N2; each woman ranks the men\n"
     "               who listed her, in random order\n"

@@ -1,0 +1,275 @@
+/* The file form of the Stable Marriage constraints (issue 11): the preference data stays in a
+ * bamboo-smp instance file, which MiniZinc never expands, and fzn-bamboo reads it when it
+ * posts the constraint. mznlib's stable_matching_file.mzn passes the path in an annotation,
+ * because FlatZinc constraints take no strings:
+ *
+ *   bamboo_stable_matching_file(men, women, base)                 :: bamboo_data_file("PATH")
+ *   bamboo_stable_matching_smi_file(men, women, base)             :: bamboo_data_file("PATH")
+ *   bamboo_stable_matching_hr_file(residents, posts, cols, base)  :: bamboo_data_file("PATH")
+ *
+ * The file is read by the engine's readers (text or binary, told apart by their first bytes;
+ * docs/formats.md), so it gets their validation and FILE:LINE messages. Its sizes must agree
+ * with the constraint's arrays. A complete instance's lists become the constraint's data
+ * without a copy (bb_smc_prefs_adopt); SMI goes in as CSR; HR is cloned into posts here,
+ * exactly as mznlib's stable_matching_hr does in MiniZinc for the dzn form. */
+#include "bb_stable_matching.h"
+#include "hr_io.h"
+#include "instance_io.h"
+#include "registry.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported). */
+static const char *data_file(fzn_builder *b, const fzn_constraint *c) {
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, "bamboo_data_file") && ann->u.call.count == 1 &&
+        ann->u.call.args[0]->kind == FZN_E_STRING)
+      return ann->u.call.args[0]->u.str;
+  }
+  fzn_report(b, c->line, "%s: no bamboo_data_file(\"PATH\") annotation names the instance file (mznlib's "
+                         "stable_matching_file.mzn adds it)", c->name);
+  return NULL;
+}
+
+static bool base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
+  return base == 0 || base == 1 ||
+         fzn_report(b, c->line, "%s: the arrays start at index %d; ids and ranks count from the first index, "
+                                "which must be 0 or 1", c->name, base);
+}
+
+/* Reads PATH; exactly one of *complete and *incomplete is set on success. */
+static bool read_file(fzn_builder *b, const fzn_constraint *c, const char *path, bb_instance **complete,
+                      bb_hr **incomplete) {
+  bb_error err = {{0}};
+  *complete = NULL;
+  *incomplete = NULL;
+  if (bb_read_any_instance(path, complete, incomplete, &err) == BB_OK) return true;
+  return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+}
+
+static bb_stable_matching_options options_of(fzn_builder *b, const fzn_constraint *c) {
+  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, fzn_smc_path_of(c)};
+  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
+    if (!b->warned_gpu)
+      fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); %s propagates on the CPU\n", b->model->file,
+              c->line, bb_smc_gpu_why(), c->name);
+    b->warned_gpu = true;
+    opts.path = BB_SMC_PATH_CPU;
+  }
+  return opts;
+}
+
+/* What the file holds, for messages. */
+static const char *kind_of(const bb_instance *complete, const bb_hr *incomplete) {
+  return complete ? "a complete instance" : incomplete->smi ? "an SMI instance" : "an HR instance";
+}
+
+/* bamboo_stable_matching_file(men, women, base) :: bamboo_data_file(PATH). */
+static bool post_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *men, *women, nm, nw, base;
+  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) ||
+      !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) || !arg_int(b, ARG(2), c->line, "base", &base) ||
+      !base_ok(b, c, base))
+    return false;
+  const char *path = data_file(b, c);
+  bb_instance *inst;
+  bb_hr *other;
+  if (!path || !read_file(b, c, path, &inst, &other)) return false;
+  if (!inst) {
+    const char *kind = kind_of(NULL, other);
+    bool smi = other->smi;
+    bb_hr_free(other);
+    return fzn_report(b, c->line, "%s: %s is %s; use stable_matching_%s_file", c->name, path, kind, smi ? "smi" : "hr");
+  }
+  if (inst->n != nm || inst->n != nw) {
+    int n = inst->n;
+    bb_instance_free(inst);
+    return fzn_report(b, c->line, "%s: %s holds n = %d, but the constraint has %d men and %d women", c->name, path,
+                      n, nm, nw);
+  }
+  /* The lists become the constraint's data as they are (bb_id and int32_t are both 32 bits;
+   * ids are below 2^31). */
+  bb_error err = {{0}};
+  int32_t *mp = (int32_t *)inst->men_prefs, *wp = (int32_t *)inst->women_prefs;
+  int n = inst->n;
+  inst->men_prefs = inst->women_prefs = NULL;
+  bb_instance_free(inst);
+  bb_smc_prefs *prefs = bb_smc_prefs_adopt(n, base, mp, wp, &err);
+  if (!prefs) return fzn_report(b, c->line, "%s: %s: %s", c->name, path, err.msg);
+  bb_stable_matching_options opts = options_of(b, c);
+  return fzn_posted(b, c, bb_post_stable_matching_prefs(b->space, men, nm, women, nw, prefs, &opts, &err), &err);
+}
+
+/* bamboo_stable_matching_smi_file(men, women, base) :: bamboo_data_file(PATH). */
+static bool post_smi_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *men, *women, nm, nw, base;
+  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) ||
+      !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) || !arg_int(b, ARG(2), c->line, "base", &base) ||
+      !base_ok(b, c, base))
+    return false;
+  const char *path = data_file(b, c);
+  bb_instance *complete;
+  bb_hr *inst;
+  if (!path || !read_file(b, c, path, &complete, &inst)) return false;
+  if (!inst || !inst->smi) {
+    const char *kind = kind_of(complete, inst);
+    bool hr = inst != NULL;
+    bb_instance_free(complete);
+    bb_hr_free(inst);
+    return fzn_report(b, c->line, "%s: %s is %s; use stable_matching_%sfile", c->name, path, kind, hr ? "hr_" : "");
+  }
+  if (inst->n_residents != nm || inst->n_hospitals != nw) {
+    int r = inst->n_residents, h = inst->n_hospitals;
+    bb_hr_free(inst);
+    return fzn_report(b, c->line, "%s: %s holds %d men and %d women, but the constraint has %d and %d", c->name,
+                      path, r, h, nm, nw);
+  }
+  bb_error err = {{0}};
+  bb_stable_matching_options opts = options_of(b, c);
+  bb_status st = bb_post_stable_matching_smi_csr(b->space, men, nm, women, nw, base, inst->res_start, inst->res_list,
+                                                 inst->hosp_start, inst->hosp_list, &opts, &err);
+  bb_hr_free(inst);
+  return fzn_posted(b, c, st, &err);
+}
+
+/* bamboo_stable_matching_hr_file(residents, posts, cols, base) :: bamboo_data_file(PATH).
+ * posts is nH x cols row-major (cols >= the largest capacity). The cloning reduction:
+ * hospital h becomes capacity[h] posts with h's list, and in a resident's list h becomes its
+ * posts in order. An SMI constraint over the residents' ranks of posts and the posts' ranks
+ * of residents (new variables) is channelled to the model's variables:
+ *   residents[r] = b + the rank in r's list of the hospital of r's post (b + |list| if none);
+ *   posts[h, q]  = the q-th post's variable for q < capacity[h], else b + |h's list| (empty). */
+static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *res, *posts, nr, np, cols, base;
+  if (!arg_int_var_array(b, ARG(0), c->line, "residents", &res, &nr) ||
+      !arg_int_var_array(b, ARG(1), c->line, "posts", &posts, &np) || !arg_int(b, ARG(2), c->line, "posts' columns", &cols) ||
+      !arg_int(b, ARG(3), c->line, "base", &base) || !base_ok(b, c, base))
+    return false;
+  const char *path = data_file(b, c);
+  bb_instance *complete;
+  bb_hr *inst;
+  if (!path || !read_file(b, c, path, &complete, &inst)) return false;
+  if (!inst) {
+    bb_instance_free(complete);
+    return fzn_report(b, c->line, "%s: %s is a complete instance; use stable_matching_file", c->name, path);
+  }
+  int nh = inst->n_hospitals, max_cap = 0;
+  int64_t n_posts = 0;
+  for (int h = 0; h < nh; h++) {
+    n_posts += inst->capacity[h];
+    if (inst->capacity[h] > max_cap) max_cap = inst->capacity[h];
+  }
+  bool ok = true;
+  if (inst->n_residents != nr || (int64_t)nh * cols != np || cols < 0)
+    ok = fzn_report(b, c->line, "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
+                                "%d x %d posts", c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
+  else if (cols < max_cap)
+    ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
+                    path, max_cap);
+  else if (n_posts > BB_MAX_N)
+    ok = fzn_report(b, c->line, "%s: %s has %lld posts in all; at most %d", c->name, path, (long long)n_posts,
+                    BB_MAX_N);
+  /* The clone in CSR: first[h] = h's first post. */
+  uint32_t *first = NULL, *m_start = NULL, *m_list = NULL, *w_start = NULL, *w_list = NULL;
+  int *table = NULL;
+  uint64_t m_entries = 0;
+  if (ok) {
+    first = malloc(((size_t)nh + 1) * sizeof *first);
+    m_start = malloc(((size_t)nr + 1) * sizeof *m_start);
+    w_start = malloc(((size_t)n_posts + 1) * sizeof *w_start);
+    ok = first && m_start && w_start;
+  }
+  if (ok) {
+    first[0] = 0;
+    for (int h = 0; h < nh; h++) first[h + 1] = first[h] + (uint32_t)inst->capacity[h];
+    for (int r = 0; r < nr; r++)
+      for (uint32_t e = inst->res_start[r]; e < inst->res_start[r + 1]; e++)
+        m_entries += (uint64_t)inst->capacity[inst->res_list[e]];
+    uint64_t w_entries = 0;
+    for (int h = 0; h < nh; h++)
+      w_entries += (uint64_t)inst->capacity[h] * (inst->hosp_start[h + 1] - inst->hosp_start[h]);
+    if (m_entries > UINT32_MAX || w_entries > UINT32_MAX) {
+      ok = fzn_report(b, c->line, "%s: the cloned lists of %s are too long (%llu and %llu entries)", c->name, path,
+                      (unsigned long long)m_entries, (unsigned long long)w_entries);
+    } else {
+      m_list = malloc((m_entries + 1) * sizeof *m_list);
+      w_list = malloc((w_entries + 1) * sizeof *w_list);
+      ok = m_list && w_list;
+      if (!ok) fzn_report(b, c->line, "%s: out of memory for the cloned lists of %s", c->name, path);
+    }
+  }
+  if (ok) {
+    uint32_t at = 0;
+    for (int r = 0; r < nr; r++) {
+      m_start[r] = at;
+      for (uint32_t e = inst->res_start[r]; e < inst->res_start[r + 1]; e++)
+        for (uint32_t p = first[inst->res_list[e]]; p < first[inst->res_list[e] + 1]; p++) m_list[at++] = p;
+    }
+    m_start[nr] = at;
+    at = 0;
+    for (int h = 0; h < nh; h++)
+      for (uint32_t p = first[h]; p < first[h + 1]; p++) {
+        w_start[p] = at;
+        for (uint32_t e = inst->hosp_start[h]; e < inst->hosp_start[h + 1]; e++) w_list[at++] = inst->hosp_list[e];
+      }
+    w_start[n_posts] = at;
+  }
+  /* The clone's variables, then the constraint over them and the channels. */
+  bb_error err = {{0}};
+  int *rp = ok ? malloc(((size_t)nr + 1) * sizeof *rp) : NULL, *pv = ok ? malloc(((size_t)n_posts + 1) * sizeof *pv) : NULL;
+  ok = ok && rp && pv;
+  for (int r = 0; ok && r < nr; r++) rp[r] = bb_int_var(b->space, base, base + (int)(m_start[r + 1] - m_start[r]), &err);
+  for (int64_t p = 0; ok && p < n_posts; p++)
+    pv[p] = bb_int_var(b->space, base, base + (int)(w_start[p + 1] - w_start[p]), &err);
+  if (ok) {
+    bb_stable_matching_options opts = options_of(b, c);
+    ok = fzn_posted(b, c, bb_post_stable_matching_smi_csr(b->space, rp, nr, pv, (int)n_posts, base, m_start, m_list,
+                                                          w_start, w_list, &opts, &err), &err);
+  }
+  /* residents[r] = table_r[rp[r] - base]: the rank of the post's hospital in r's own list. */
+  for (int r = 0; ok && r < nr; r++) {
+    int len = (int)(m_start[r + 1] - m_start[r]), k = 0;
+    int *grown = realloc(table, ((size_t)len + 1) * sizeof *table);
+    if (!grown) {
+      ok = fzn_report(b, c->line, "%s: out of memory", c->name);
+      break;
+    }
+    table = grown;
+    for (uint32_t e = inst->res_start[r]; e < inst->res_start[r + 1]; e++)
+      for (int q = 0; q < inst->capacity[inst->res_list[e]]; q++) table[k++] = base + (int)(e - inst->res_start[r]);
+    table[k] = base + (int)(inst->res_start[r + 1] - inst->res_start[r]); /* unassigned */
+    ok = fzn_posted(b, c, bb_post_array_int_element(b->space, rp[r], table, len + 1, base, res[r], BB_IPL_DOM, &err),
+                    &err);
+  }
+  for (int h = 0; ok && h < nh; h++) {
+    int empty = base + (int)(inst->hosp_start[h + 1] - inst->hosp_start[h]);
+    for (int q = 0; ok && q < cols; q++) {
+      int x = posts[(size_t)h * cols + q];
+      bb_status st = q < inst->capacity[h]
+                         ? bb_post_int_rel(b->space, x, BB_EQ, pv[first[h] + (uint32_t)q], bb_reif_none(), BB_IPL_DEF, &err)
+                         : bb_post_int_rel_const(b->space, x, BB_EQ, empty, bb_reif_none(), BB_IPL_DEF, &err);
+      ok = fzn_posted(b, c, st, &err);
+    }
+  }
+  free(table);
+  free(rp);
+  free(pv);
+  free(first);
+  free(m_start);
+  free(m_list);
+  free(w_start);
+  free(w_list);
+  bb_hr_free(inst);
+  return ok;
+}
+
+const fzn_builtin fzn_smc_file_builtins[] = {
+    {"bamboo_stable_matching_file", 3, post_file, 0, 0},
+    {"bamboo_stable_matching_smi_file", 3, post_smi_file, 0, 0},
+    {"bamboo_stable_matching_hr_file", 4, post_hr_file, 0, 0},
+    {NULL, 0, NULL, 0, 0}};
