@@ -52,6 +52,11 @@ uint64_t bb_available_memory(void);
 /* Number of online CPUs (at least 1). */
 int bb_cpu_count(void);
 
+/* malloc for large arrays (n x n matrices): aligned to 2 MiB and, where the kernel offers
+ * transparent huge pages on request (madvise mode), backed by them, so that first touching
+ * a gigabyte costs 512 times fewer page faults. Free with free(). */
+void *bb_alloc_large(size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,8 +1,11 @@
 /* Error messages, clocks and machine facts used across libbamboo. */
+#define _DEFAULT_SOURCE /* madvise */
 #define _POSIX_C_SOURCE 200809L
 #include "bb_common.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -58,4 +61,15 @@ uint64_t bb_available_memory(void) {
 int bb_cpu_count(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? (int)n : 1;
+}
+
+void *bb_alloc_large(size_t bytes) {
+  enum { HUGE_PAGE = 2u << 20 };
+  if (bytes < HUGE_PAGE) return malloc(bytes ? bytes : 1);
+  void *p = NULL;
+  if (posix_memalign(&p, HUGE_PAGE, bytes) != 0) return NULL;
+#ifdef MADV_HUGEPAGE
+  (void)madvise(p, bytes & ~(size_t)(HUGE_PAGE - 1), MADV_HUGEPAGE); /* advice only: may fail */
+#endif
+  return p;
 }

@@ -24,8 +24,8 @@ bb_instance *bb_instance_new(int n, bb_error *err) {
   bb_instance *inst = calloc(1, sizeof *inst);
   if (inst) {
     inst->n = n;
-    inst->men_prefs = malloc(cells * sizeof(bb_id));
-    inst->women_prefs = malloc(cells * sizeof(bb_id));
+    inst->men_prefs = bb_alloc_large(cells * sizeof(bb_id));
+    inst->women_prefs = bb_alloc_large(cells * sizeof(bb_id));
   }
   if (!inst || !inst->men_prefs || !inst->women_prefs) {
     bb_instance_free(inst);

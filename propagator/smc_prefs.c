@@ -25,11 +25,13 @@ static int matrix_min(const int *m, size_t cells) {
 }
 
 /* Checks every row of an n x n matrix is a permutation of base..base+n-1 and fills the
- * 0-based list and its inverse (rank_of[p * n + q] = position of q in p's row). */
-static bb_status load_rows(const char *name, const char *who, const int *m, int n, int base,
-                           int32_t *list, int32_t *rank_of, bb_error *err) {
+ * 0-based list (in place when m is the list itself) and, when rank_of is set, its inverse
+ * (rank_of[p * n + q] = position of q in p's row). Without rank_of, row_seen (n ints) is the
+ * scratch of the check. */
+static bb_status load_rows(const char *name, const char *who, const int *m, int n, int base, int32_t *list,
+                           int32_t *rank_of, int32_t *row_seen, bb_error *err) {
   for (size_t p = 0; p < (size_t)n; p++) {
-    int32_t *rank_row = rank_of + p * (size_t)n;
+    int32_t *rank_row = rank_of ? rank_of + p * (size_t)n : row_seen;
     for (int q = 0; q < n; q++) rank_row[q] = -1;
     for (int k = 0; k < n; k++) {
       int v = m[p * (size_t)n + (size_t)k];
@@ -52,22 +54,32 @@ static bb_status load_rows(const char *name, const char *who, const int *m, int 
   return BB_OK;
 }
 
-/* partner_rank[p][k] = other_rank[choice[p][k]][p]. Reading other_rank by columns misses
- * the cache and the TLB on every read, so: transpose other_rank into partner_rank in 64 x 64
- * tiles, then permute each row through choice using one row of scratch (n = 5000: 1.3 s ->
- * about 0.1 s). */
-static void fill_partner_ranks(const int32_t *choice, const int32_t *other_rank, int32_t *partner_rank,
-                               int32_t *row_tmp, int n) {
+/* The inverse of each (valid) row: rank_of[p][list[p][k]] = k. */
+static void invert_rows(const int32_t *list, int32_t *rank_of, int n) {
+  for (size_t p = 0; p < (size_t)n; p++)
+    for (int k = 0; k < n; k++) rank_of[p * (size_t)n + (size_t)list[p * (size_t)n + (size_t)k]] = k;
+}
+
+/* In place: m holds other_rank on entry and partner_rank on exit, partner_rank[p][k] =
+ * other_rank[choice[p][k]][p]. Reading other_rank by columns misses the cache and the TLB on
+ * every read, so: transpose m in place in 64 x 64 tiles (pairs of tiles swapped across the
+ * diagonal), then permute each row through choice using one row of scratch (n = 5000: 1.3 s
+ * -> about 0.1 s). In place, the data never needs a third n x n matrix. */
+static void to_partner_ranks(const int32_t *choice, int32_t *m, int32_t *row_tmp, int n) {
   enum { TILE = 64 };
   size_t N = (size_t)n;
-  for (size_t q0 = 0; q0 < N; q0 += TILE)
-    for (size_t p0 = 0; p0 < N; p0 += TILE) {
-      size_t q1 = q0 + TILE < N ? q0 + TILE : N, p1 = p0 + TILE < N ? p0 + TILE : N;
-      for (size_t q = q0; q < q1; q++)
-        for (size_t p = p0; p < p1; p++) partner_rank[p * N + q] = other_rank[q * N + p];
+  for (size_t p0 = 0; p0 < N; p0 += TILE)
+    for (size_t q0 = p0; q0 < N; q0 += TILE) {
+      size_t p1 = p0 + TILE < N ? p0 + TILE : N, q1 = q0 + TILE < N ? q0 + TILE : N;
+      for (size_t p = p0; p < p1; p++)
+        for (size_t q = q0 > p + 1 ? q0 : p + 1; q < q1; q++) {
+          int32_t t = m[p * N + q];
+          m[p * N + q] = m[q * N + p];
+          m[q * N + p] = t;
+        }
     }
   for (size_t p = 0; p < N; p++) {
-    int32_t *row = partner_rank + p * N;
+    int32_t *row = m + p * N;
     memcpy(row_tmp, row, N * sizeof *row);
     const int32_t *wants = choice + p * N;
     for (size_t k = 0; k < N; k++) row[k] = row_tmp[wants[k]];
@@ -76,19 +88,18 @@ static void fill_partner_ranks(const int32_t *choice, const int32_t *other_rank,
 
 /* The complete form's data from validated sizes: the choice matrices (men, women: n x n
  * each, owned from here on) are filled from pm / pw (values in `base`), or already hold the
- * 0-based lists when pm is NULL (bb_smc_prefs_adopt; checked here all the same). The partner
- * ranks need each side's inverse ranks, built one side at a time in a scratch matrix, so
- * that the peak is 5 n^2 ints beside the input and the data kept is 4 n^2. */
+ * 0-based lists when pm is NULL (bb_smc_prefs_adopt; checked here all the same). Each side's
+ * inverse ranks become the other side's partner ranks in place, one side at a time: the
+ * data kept and the peak are both 4 n^2 ints (beside the input of bb_smc_prefs_new). */
 static bb_smc_prefs *build_complete(int n, int base, const int *pm, const int *pw, int32_t *men, int32_t *women,
                                     bb_error *err) {
   size_t cells = (size_t)n * (size_t)n;
   bb_smc_prefs *p = calloc(1, sizeof *p);
-  int32_t *man_partner = malloc(cells * sizeof *man_partner), *woman_partner = malloc(cells * sizeof *woman_partner);
-  int32_t *ranks = malloc(cells * sizeof *ranks), *row_tmp = malloc((size_t)n * sizeof *row_tmp);
-  if (!p || !man_partner || !woman_partner || !ranks || !row_tmp) {
-    free(p), free(man_partner), free(woman_partner), free(ranks), free(row_tmp), free(men), free(women);
+  int32_t *woman_partner = bb_alloc_large(cells * sizeof *woman_partner), *row_tmp = malloc((size_t)n * sizeof *row_tmp);
+  if (!p || !woman_partner || !row_tmp) {
+    free(p), free(woman_partner), free(row_tmp), free(men), free(women);
     bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d (%.1f MiB)", n,
-            7.0 * (double)cells * sizeof *men / 1048576.0);
+            4.0 * (double)cells * sizeof *men / 1048576.0);
     return NULL;
   }
   p->n = n;
@@ -102,19 +113,22 @@ static bb_smc_prefs *build_complete(int n, int base, const int *pm, const int *p
   atomic_init(&p->accel[0], NULL);
   atomic_init(&p->accel[1], NULL);
   pthread_mutex_init(&p->accel_lock, NULL);
-  /* ranks = the men's inverse ranks, man_partner = the women's (scratch until step 3). */
-  bb_status st = load_rows("pm", "man", pm ? pm : (const int *)men, n, pm ? base : 0, men, ranks, err);
-  if (st == BB_OK) st = load_rows("pw", "woman", pw ? pw : (const int *)women, n, pw ? base : 0, women, man_partner, err);
+  /* woman_partner = the men's inverse ranks, then (in place) the women's partner ranks. */
+  bb_status st = load_rows("pm", "man", pm ? pm : (const int *)men, n, pm ? base : 0, men, woman_partner, NULL, err);
+  if (st == BB_OK) st = load_rows("pw", "woman", pw ? pw : (const int *)women, n, pw ? base : 0, women, NULL, row_tmp, err);
+  int32_t *man_partner = st == BB_OK ? bb_alloc_large(cells * sizeof *man_partner) : NULL;
+  if (st == BB_OK && !man_partner)
+    st = bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d", n);
   if (st != BB_OK) {
-    free(man_partner), free(woman_partner), free(ranks), free(row_tmp);
+    free(woman_partner), free(row_tmp);
     bb_smc_prefs_release(p);
     return NULL;
   }
-  fill_partner_ranks(women, ranks, woman_partner, row_tmp, n); /* from the men's ranks */
-  fill_partner_ranks(men, man_partner, ranks, row_tmp, n);     /* from the women's: into the scratch */
-  free(man_partner);
+  to_partner_ranks(women, woman_partner, row_tmp, n);
+  invert_rows(women, man_partner, n); /* the women's inverse ranks, then the men's partner ranks */
+  to_partner_ranks(men, man_partner, row_tmp, n);
   free(row_tmp);
-  p->man_partner_rank = ranks;
+  p->man_partner_rank = man_partner;
   p->woman_partner_rank = woman_partner;
   return p;
 }
@@ -150,7 +164,7 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
             base_m, base_w);
     return NULL;
   }
-  int32_t *men = malloc(cells * sizeof *men), *women = malloc(cells * sizeof *women);
+  int32_t *men = bb_alloc_large(cells * sizeof *men), *women = bb_alloc_large(cells * sizeof *women);
   if (!men || !women) {
     free(men);
     free(women);
