@@ -11,6 +11,8 @@
 #   bench/smc_device.sh smi N K NODES
 #                                the same on incomplete lists (SMI, n men and n women, lists
 #                                of K): paths cpu, gpu and auto (smc-gpu-bench --k)
+#   bench/smc_device.sh file     the file form end to end (bench/file_form.sh): minizinc
+#                                --solver bamboo at n = 2400 and 10000, SMI, NRMP-shaped HR
 #   bench/smc_device.sh tails N  the tail threshold at size N (first propagations)
 #   bench/smc_device.sh first N  time to the first solution at size N: MiniZinc's flattening,
 #                                then fzn-bamboo -v on the hybrid, ::gpu and ::cpu
@@ -83,6 +85,12 @@ smi)
     echo "smi n=$n k=$k $strength rc=$?"
     grep '^result' "$OUT/smi-$n-$k-$strength.csv" | cut -d, -f3,4,6,7,8,10
   done
+  ;;
+file)
+  [ -f "$BAMBOO_CALIBRATION" ] || "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
+  for round in 1 2 3; do
+    WORK=/tmp/bamboo-file-form MZN_SOLVER_PATH=$OUT/solvers bench/file_form.sh "$C/bin/bamboo-smp" 2400 10000
+  done 2>&1 | tee "$OUT/file_form.md"
   ;;
 tails)
   n=${2:-2400}

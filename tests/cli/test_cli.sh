@@ -311,6 +311,24 @@ case_hr_gen() {
   expect 2 "missing --n N" gen smi
 }
 
+# gen --dzn: the sizes of the file form (docs/minizinc.md), checked against the instance.
+case_gen_dzn() {
+  expect_ok gen uniform --n 7 -o "$WORK/u.txt" --dzn "$WORK/u.dzn"
+  grep -q '^n = 7;$' "$WORK/u.dzn" || fail "complete: n"
+  grep -q "^prefs_file = \"$WORK/u.txt\";\$" "$WORK/u.dzn" || fail "complete: prefs_file"
+  expect_ok gen smi --n 30 --women 20 --k 4 -o "$WORK/s.bin" --binary --dzn "$WORK/s.dzn"
+  grep -q '^n_men = 30;$' "$WORK/s.dzn" && grep -q '^n_women = 20;$' "$WORK/s.dzn" || fail "smi: sizes"
+  # pm_len: 30 lists of 4; pw_len sums to the same 120 entries.
+  men=$(sed -n '/^pm_len/,/];/p' "$WORK/s.dzn" | tr -cd '0-9,\n' | tr ',' '\n' | grep -c '^4$')
+  [ "$men" -eq 30 ] || fail "smi: pm_len ($men lists of 4)"
+  total=$(sed -n '/^pw_len/,/];/p' "$WORK/s.dzn" | sed 's/pw_len//' | tr -cd '0-9,' | tr ',' '\n' | awk '{s += $1} END {print s}')
+  [ "$total" -eq 120 ] || fail "smi: pw_len sums to $total"
+  expect_ok gen hr --n 50 --hospitals 5 --k 3 --capacity 4 -o "$WORK/h.txt" --dzn "$WORK/h.dzn"
+  grep -q '^capacity = \[4, 4, 4, 4, 4\];$' "$WORK/h.dzn" || fail "hr: capacity"
+  expect 2 "--dzn needs -o FILE" gen uniform --n 3 --dzn "$WORK/x.dzn"
+  expect 3 "cannot write" gen uniform --n 3 -o "$WORK/y.txt" --dzn "$WORK/no/such/dir/y.dzn"
+}
+
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
 "case_$CASE"
 echo "ok [$CASE]"
