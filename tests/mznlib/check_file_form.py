@@ -2,7 +2,7 @@
 """The file form of the Stable Marriage predicates (stable_matching_file, _smi_file, _hr_file)
 through `minizinc --solver bamboo`, against brute force and against the matrix form.
 
-  --part brute   random small instances (complete n <= 6, SMI, HR; both bases; every
+  --part brute   random small instances (complete n <= 8, SMI, HR; both bases; every
                  annotation: none, gpu, cpu, uniud; text and binary files): the solution sets
                  of the file form equal brute force from the definitions (smi_reference.py);
                  the matrix (dzn) form on the same data gives the same set.
@@ -16,6 +16,7 @@ through `minizinc --solver bamboo`, against brute force and against the matrix f
         --bamboo-smp <build>/tools/bamboo-smp
 Exit 0 when every case passed, 77 (skipped) without minizinc."""
 import argparse
+import itertools
 import os
 import random
 import re
@@ -80,6 +81,22 @@ def check(runner, model, data, expected, what):
 
 
 # --- instance files (bamboo-smp's text format, docs/formats.md) --------------------------
+
+def complete_stable_matchings(pm, pw):
+    """Complete lists: every perfect matching (a permutation) without a blocking pair."""
+    n = len(pm)
+    rank_m = [{w: k for k, w in enumerate(row)} for row in pm]
+    rank_w = [{m: k for k, m in enumerate(row)} for row in pw]
+    out = []
+    for wife in itertools.permutations(range(n)):
+        husband = [0] * n
+        for m, w in enumerate(wife):
+            husband[w] = m
+        if not any(rank_m[m][w] < rank_m[m][wife[m]] and rank_w[w][m] < rank_w[w][husband[w]]
+                   for m in range(n) for w in range(n)):
+            out.append(list(wife))
+    return out
+
 
 def complete_text(pm, pw):
     n = len(pm)
@@ -184,11 +201,11 @@ def part_brute(args, runner, rng):
         ann = ANNOTATIONS[case % 4]
         kind = ("complete", "smi", "hr")[case % 3]
         if kind == "complete":
-            n = rng.randint(1, 6)
+            n = rng.randint(1, 8)
             pm, pw = latin(n) if case % 2 else (random_lists(rng, n, n, True), random_lists(rng, n, n, True))
             text, meta = complete_text(pm, pw), "n = %d;\n" % n
             expected = set()
-            for wife in smi_stable_matchings(pm, pw):
+            for wife in complete_stable_matchings(pm, pw):
                 men, women = smi_ranks(pm, pw, wife)
                 expected.add(tuple(v + base for v in men + women))
             model = complete_model(base, ann, "file")
