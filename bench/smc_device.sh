@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Stable Marriage constraint's GPU path on the GPU machine, from the repository root,
 # with .device-carry/ made by bench/device_bundle.sh (carried along):
-#   bench/smc_device.sh test     GPU tests (test_smc_par gpu, test_smc_gecode gpu, test_gpu),
+#   bench/smc_device.sh test     GPU tests (test_smc_par, test_smc_gecode, test_smc_smi_search,
+#                                test_smc_smi_gecode and test_hr on the GPU, test_gpu),
 #                                compute-sanitizer memcheck and racecheck, MiniZinc end to end
 #                                (::gpu, ::cpu, ::uniud, none; -p 4), fzn-bamboo --calibrate
 #   bench/smc_device.sh bench N K NODES [STRENGTH]
@@ -42,18 +43,26 @@ sed -e "s|\"mznlib\": \"[^\"]*\"|\"mznlib\": \"$PWD/minizinc/mznlib\"|" \
 
 case "$mode" in
 test)
-  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0; r7=0
+  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0; r7=0; r8=0; r9=0
   "$C/bin/test_smc_par" gpu > "$OUT/test_smc_par_gpu.log" 2>&1 || r1=$?
   grep -E "engine|passed" "$OUT/test_smc_par_gpu.log" | tail -4
   "$C/bin/test_smc_gecode" gpu > "$OUT/test_smc_gecode_gpu.log" 2>&1 || r2=$?
   tail -1 "$OUT/test_smc_gecode_gpu.log"
   "$C/bin/test_smc_smi_search" gpu > "$OUT/test_smc_smi_search_gpu.log" 2>&1 || r7=$?
   tail -1 "$OUT/test_smc_smi_search_gpu.log"
+  "$C/bin/test_smc_smi_gecode" gpu > "$OUT/test_smc_smi_gecode_gpu.log" 2>&1 || r8=$?
+  tail -1 "$OUT/test_smc_smi_gecode_gpu.log"
+  "$C/bin/test_hr" gpu > "$OUT/test_hr_gpu.log" 2>&1 || r9=$?
+  tail -1 "$OUT/test_hr_gpu.log"
   "$C/bin/test_gpu" > "$OUT/test_gpu.log" 2>&1 || r3=$?
   tail -1 "$OUT/test_gpu.log"
   compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 "$C/bin/test_smc_par" gpu quick \
     > "$OUT/memcheck.log" 2>&1 || r4=$?
   grep -E "ERROR SUMMARY|passed|LEAK" "$OUT/memcheck.log" | tail -3
+  # The incomplete-list (SMI) rows of the pair matrix and the HR engine under memcheck too.
+  compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 "$C/bin/test_hr" gpu-quick \
+    > "$OUT/memcheck_hr.log" 2>&1 || r4=$?
+  grep -E "ERROR SUMMARY|passed|LEAK" "$OUT/memcheck_hr.log" | tail -2
   timeout 200 compute-sanitizer --tool racecheck --error-exitcode 9 "$C/bin/test_smc_par" gpu quick \
     > "$OUT/racecheck.log" 2>&1 || r5=$?
   grep -E "RACECHECK SUMMARY|hazard|passed" "$OUT/racecheck.log" | tail -2
@@ -63,7 +72,7 @@ test)
   "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
   cat "$OUT/calibrate.log"
   cp "$BAMBOO_CALIBRATION" "$OUT/" 2>/dev/null
-  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
+  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_smc_smi_gecode=$r8 test_hr=$r9 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
   ;;
 bench)
   n=${2:-2400}; k=${3:-20}; nodes=${4:-100}; strength=${5:-gs-lists}

@@ -83,21 +83,29 @@ static bb_status parse_list(hr_text *t, const char *line, size_t len, int side, 
   char q[48];
   uint64_t v = 0;
   if (side == 1 && !t->smi) {
-    tok = bb_io_next_token(p, e, &end);
-    size_t tl = tok ? (size_t)(end - tok) : 0;
-    if (!tok || tok[tl - 1] != ':')
+    /* The capacity is what stands before the line's first ':' ("2: 0 1", "2:0 1" and "2 : 0 1"
+       alike); a '#' before any ':' starts a comment, so such a line has no capacity. */
+    const char *colon = p;
+    while (colon < e && *colon != ':' && *colon != '#') colon++;
+    if (colon == e || *colon != ':')
       return text_fail(t, err, BB_ERR_INPUT, "hospital %d's line has no capacity: expected 'CAPACITY: id id ...'",
                        who);
-    int shape = bb_io_classify(tok, end - 1, &v);
+    tok = bb_io_next_token(p, colon, &end);
+    if (!tok)
+      return text_fail(t, err, BB_ERR_INPUT, "hospital %d's line has nothing before ':': expected 'CAPACITY: id id ...'",
+                       who);
+    size_t tl = (size_t)(colon - tok);
+    while (tl > 0 && bb_io_is_blank((unsigned char)tok[tl - 1])) tl--;
+    int shape = bb_io_classify(tok, tok + tl, &v);
     if (shape == TOK_JUNK)
       return text_fail(t, err, BB_ERR_INPUT, "hospital %d: capacity '%s' is not a number", who,
                        bb_io_quote(q, tok, tl));
     if (shape == TOK_NEGATIVE)
-      return text_fail(t, err, BB_ERR_INPUT, "hospital %d: capacity %s is negative", who, bb_io_quote(q, tok, tl - 1));
+      return text_fail(t, err, BB_ERR_INPUT, "hospital %d: capacity %s is negative", who, bb_io_quote(q, tok, tl));
     if (v > INT32_MAX)
-      return text_fail(t, err, BB_ERR_INPUT, "hospital %d: capacity %s is too large", who, bb_io_quote(q, tok, tl - 1));
+      return text_fail(t, err, BB_ERR_INPUT, "hospital %d: capacity %s is too large", who, bb_io_quote(q, tok, tl));
     t->capacity[who] = (int32_t)v;
-    p = end;
+    p = colon + 1;
   }
   uint32_t stamp = ++t->stamp;
   int position = 0;

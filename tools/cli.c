@@ -81,12 +81,12 @@ static int parse_u64(const cli_command *cmd, const char *opt, const char *text, 
   return 0;
 }
 
-static int parse_seconds(const cli_command *cmd, const char *opt, const char *text, double *out) {
+static int parse_real(const cli_command *cmd, const char *opt, const char *text, const char *what, double *out) {
   char *end;
   errno = 0;
   double v = strtod(text, &end);
   if (end == text || *end || errno == ERANGE || !isfinite(v) || v < 0)
-    return cli_usage(cmd, "%s: '%s' is not a number of seconds >= 0", opt, text);
+    return cli_usage(cmd, "%s: '%s' is not a %s >= 0", opt, text, what);
   *out = v;
   return 0;
 }
@@ -95,7 +95,8 @@ static int store_value(const cli_command *cmd, const cli_opt *opt, const char *t
   switch (opt->kind) {
   case CLI_INT: return cli_parse_int(cmd, opt->name, text, opt->min, opt->max, opt->value);
   case CLI_U64: return parse_u64(cmd, opt->name, text, opt->value);
-  case CLI_SECONDS: return parse_seconds(cmd, opt->name, text, opt->value);
+  case CLI_SECONDS: return parse_real(cmd, opt->name, text, "number of seconds", opt->value);
+  case CLI_REAL: return parse_real(cmd, opt->name, text, "number", opt->value);
   case CLI_STRING: *(const char **)opt->value = text; return 0;
   case CLI_FLAG: break;
   }

@@ -46,7 +46,8 @@ typedef enum cli_opt_kind {
   CLI_FLAG,    /* int */
   CLI_INT,     /* int in [min, max] */
   CLI_U64,     /* uint64_t */
-  CLI_SECONDS, /* double >= 0 */
+  CLI_SECONDS, /* double >= 0, a duration */
+  CLI_REAL,    /* double >= 0, any other quantity */
   CLI_STRING   /* const char * */
 } cli_opt_kind;
 

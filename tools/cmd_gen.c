@@ -75,7 +75,7 @@ static int parse_args(int argc, char **argv, gen_args *a) {
       {"--k", CLI_INT, &a->hr.k, 1, BB_MAX_N},
       {"--hospitals", CLI_INT, &a->hr.hospitals, 1, BB_MAX_N},
       {"--women", CLI_INT, &a->hr.hospitals, 1, BB_MAX_N},
-      {"--skew", CLI_SECONDS, &a->hr.skew, 0, 0},
+      {"--skew", CLI_REAL, &a->hr.skew, 0, 0},
       {"--capacity", CLI_INT, &a->hr.capacity, 1, 1000000000},
       {NULL, CLI_FLAG, NULL, 0, 0},
   };

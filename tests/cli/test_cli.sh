@@ -243,7 +243,14 @@ case_hr_bad_input() {
   write nocap.txt 'hr 1 1\n0\n0\n'
   expect 1 "nocap.txt:3: hospital 0's line has no capacity: expected 'CAPACITY: id id ...'" solve "$WORK/nocap.txt"
   write junkcap.txt 'hr 1 1\n0\nx: 0\n'
-  expect 1 "junkcap.txt:3: hospital 0: capacity 'x:' is not a number" solve "$WORK/junkcap.txt"
+  expect 1 "junkcap.txt:3: hospital 0: capacity 'x' is not a number" solve "$WORK/junkcap.txt"
+  write emptycap.txt 'hr 1 1\n0\n : 0\n'
+  expect 1 "emptycap.txt:3: hospital 0's line has nothing before ':'" solve "$WORK/emptycap.txt"
+  write twocap.txt 'hr 1 1\n0\n1 2: 0\n'
+  expect 1 "twocap.txt:3: hospital 0: capacity '1 2' is not a number" solve "$WORK/twocap.txt"
+  write commentcap.txt 'hr 1 1\n0\n1 # 2: 0\n'
+  expect 1 "commentcap.txt:3: hospital 0's line has no capacity" solve "$WORK/commentcap.txt"
+  expect 2 "--skew: '-1' is not a number >= 0" gen smi --n 10 --skew -1
   write short.txt '# two men, but one list\nsmi 2 1\n0\n'
   expect 1 "short.txt:3: file ends after 1 of 3 lists (truncated?): man 1's list is missing" solve "$WORK/short.txt"
   write long.txt 'smi 1 1\n0\n0\n0\n'
@@ -284,6 +291,10 @@ case_hr_solve() {
   write hr.txt 'hr 4 2\n0 1\n0\n1 0\n1\n1: 3 2 0 1\n2: 0 1 2\n'
   expect_ok solve "$WORK/hr.txt" --verify
   printf '0 0\n1 -\n2 1\n3 -\n' >"$WORK/want"
+  same "$WORK/out" "$WORK/want"
+  # The capacity may touch its colon and the first id, or stand apart from both.
+  write hr_spacing.txt 'hr 4 2\n0 1\n0\n1 0\n1\n1:3 2 0 1\n2 : 0 1 2 # a trailing comment\n'
+  expect_ok solve "$WORK/hr_spacing.txt" --verify
   same "$WORK/out" "$WORK/want"
   expect_ok solve "$WORK/hr.txt" --side hospitals --algo mw-par -v
   grep -q "hospitals proposing" "$WORK/err" || fail "the path of --side hospitals"
