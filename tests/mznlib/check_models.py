@@ -122,7 +122,19 @@ def check_incomplete(args, model, data):
                                                   for k in range(len(cap))] for s in sols)
         if len(got) != len(set(got)) or set(got) != want or not counts_ok:
             return False, "got %s, expected %s (assigned counts right: %s)" % (sorted(got), sorted(want), counts_ok)
-        return True, "%d solution(s): hospital %s" % (len(want), sorted(want))
+        # The rural hospitals theorem, on what the model printed: the same residents are
+        # assigned in every solution, and an under-subscribed hospital has the same residents
+        # in all of them. (The rules only select among stable matchings, so it holds here too.)
+        assigned = {frozenset(r for r, h in enumerate(g) if h) for g in got}
+        if len(assigned) > 1:
+            return False, "rural hospitals: the assigned residents differ between solutions: %s" % sorted(map(sorted, assigned))
+        for h in range(len(cap)):
+            under = {frozenset(r for r, x in enumerate(g) if x == h + 1) for g in got
+                     if sum(1 for x in g if x == h + 1) < cap[h]}
+            full = any(sum(1 for x in g if x == h + 1) == cap[h] for g in got)
+            if len(under) > 1 or (under and full):
+                return False, "rural hospitals: hospital %d is under-subscribed with different residents" % (h + 1)
+        return True, "%d solution(s): hospital %s; rural hospitals facts hold" % (len(want), sorted(want))
     # smi_egalitarian.mzn: the optimum over the brute-force stable matchings
     pm, pw = lists(d, "pm"), lists(d, "pw")
     stable = smi_reference.smi_stable_matchings(pm, pw)
@@ -137,7 +149,17 @@ def check_incomplete(args, model, data):
             field(last, "size")[0] != size:
         return False, "cost %s, size %s, wife %s; expected cost %d, size %d" % (
             field(last, "cost"), field(last, "size"), field(last, "wife"), best, size)
-    return True, "optimum cost %d (%d of %d stable matchings), size %d" % (best, costs.count(best), len(stable), size)
+    # The rural hospitals theorem for SMI: the optimum matches exactly the men and the women
+    # that every stable matching matches.
+    matched_men = {i for i, w in enumerate(wife) if w is not None}
+    matched_women = {w for w in wife if w is not None}
+    for other in stable:
+        if matched_men != {i for i, w in enumerate(other) if w is not None} or \
+                matched_women != {w for w in other if w is not None}:
+            return False, "rural hospitals: the optimum matches %s / %s, a stable matching %s" % (
+                sorted(matched_men), sorted(matched_women), other)
+    return True, "optimum cost %d (%d of %d stable matchings), size %d; the same people matched in all" % (
+        best, costs.count(best), len(stable), size)
 
 
 def check(args, model, data):
