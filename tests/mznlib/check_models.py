@@ -120,6 +120,16 @@ def check_incomplete(args, model, data):
         got = [tuple(field(s, "hospital")) for s in sols]
         counts_ok = all(field(s, "assigned") == [sum(1 for h in field(s, "hospital") if h == k + 1)
                                                   for k in range(len(cap))] for s in sols)
+        # assignees: each hospital's residents (1-based), best first by its list, 0-padded
+        width = max(cap)
+        for s in sols:
+            hosp = field(s, "hospital")
+            want_rows = []
+            for h in range(len(cap)):
+                mine = sorted((r for r in range(len(hosp)) if hosp[r] == h + 1), key=hp[h].index)
+                want_rows += [r + 1 for r in mine] + [0] * (width - len(mine))
+            if field(s, "assignees") != want_rows:
+                return False, "assignees %s, expected %s" % (field(s, "assignees"), want_rows)
         if len(got) != len(set(got)) or set(got) != want or not counts_ok:
             return False, "got %s, expected %s (assigned counts right: %s)" % (sorted(got), sorted(want), counts_ok)
         # The rural hospitals theorem, on what the model printed: the same residents are
