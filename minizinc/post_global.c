@@ -228,16 +228,20 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
 }
 
 /* ::gpu and ::cpu (alias ::uniud, seed 003's name for the serial propagator) force a path;
- * without either, the hybrid chooses at every propagation. */
-bb_smc_path fzn_smc_path_of(const fzn_constraint *c) {
-  bb_smc_path path = BB_SMC_PATH_AUTO;
+ * without either, the hybrid chooses at every propagation. ::men_proposing asks for the
+ * weaker strength (MGS-lists), ::gs_lists for the default (arc consistency). */
+bb_stable_matching_options fzn_smc_options_of(const fzn_constraint *c) {
+  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, BB_SMC_PATH_AUTO};
   for (int a = 0; a < c->annotations.count; a++) {
     const fzn_expr *ann = c->annotations.items[a];
     if (ann->kind != FZN_E_ID) continue;
-    if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) path = BB_SMC_PATH_CPU;
-    if (!strcmp(ann->u.id.name, "gpu")) path = BB_SMC_PATH_GPU;
+    const char *name = ann->u.id.name;
+    if (!strcmp(name, "cpu") || !strcmp(name, "uniud")) opts.path = BB_SMC_PATH_CPU;
+    if (!strcmp(name, "gpu")) opts.path = BB_SMC_PATH_GPU;
+    if (!strcmp(name, "men_proposing")) opts.strength = BB_SMC_MEN_PROPOSING;
+    if (!strcmp(name, "gs_lists")) opts.strength = BB_SMC_GS_LISTS;
   }
-  return path;
+  return opts;
 }
 
 /* bamboo_stable_matching(men, women, pm, pw, pm_rows, pm_cols, pw_rows, pw_cols) :: gpu/cpu/uniud. */
@@ -252,7 +256,7 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
     if (!arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k])) return false;
   if ((long long)dims[0] * dims[1] != npm || (long long)dims[2] * dims[3] != npw)
     return fzn_report(b, c->line, "%s: matrix sizes disagree with the data", c->name);
-  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, fzn_smc_path_of(c)};
+  bb_stable_matching_options opts = fzn_smc_options_of(c);
   if (opts.path == BB_SMC_PATH_GPU && dims[0] > BB_SMC_GPU_MAX_N) {
     fprintf(b->errors, "%s:%d: warning: ::gpu: n = %d is above the GPU path's limit of %d; stable_matching propagates on the CPU\n",
             b->model->file, c->line, dims[0], BB_SMC_GPU_MAX_N);
@@ -287,7 +291,7 @@ static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, co
   if (pm_cols < 0 || pw_cols < 0 || (long long)nm * pm_cols != npm || (long long)nw * pw_cols != npw)
     return fzn_report(b, c->line, "%s: pm is not %d x pm_cols (%d) or pw not %d x pw_cols (%d): %d and %d entries", c->name, nm,
                       pm_cols, nw, pw_cols, npm, npw);
-  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, fzn_smc_path_of(c)};
+  bb_stable_matching_options opts = fzn_smc_options_of(c);
   if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
     if (!b->warned_gpu)
       fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); stable_matching_smi propagates on the CPU\n",

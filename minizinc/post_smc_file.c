@@ -50,7 +50,7 @@ static bool read_file(fzn_builder *b, const fzn_constraint *c, const char *path,
 }
 
 static bb_stable_matching_options options_of(fzn_builder *b, const fzn_constraint *c) {
-  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, fzn_smc_path_of(c)};
+  bb_stable_matching_options opts = fzn_smc_options_of(c);
   if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
     if (!b->warned_gpu)
       fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); %s propagates on the CPU\n", b->model->file,

@@ -5,6 +5,7 @@
 #define FZN_REGISTRY_H
 
 #include "bb_post.h"
+#include "bb_stable_matching.h"
 #include "build.h"
 #include "smc.h"
 
@@ -32,8 +33,9 @@ const fzn_builtin *fzn_builtin_find(const char *name);
  * constraint is an error that names it). */
 bool fzn_post_constraints(fzn_builder *b);
 
-/* The Stable Marriage constraint's path from ::gpu, ::cpu, ::uniud (post_global.c). */
-bb_smc_path fzn_smc_path_of(const fzn_constraint *c);
+/* The Stable Marriage constraint's path and strength from ::gpu, ::cpu, ::uniud, ::men_proposing,
+ * ::gs_lists (post_global.c). */
+bb_stable_matching_options fzn_smc_options_of(const fzn_constraint *c);
 
 /* The consistency a constraint's annotations ask for (::domain, ::bounds, ...). */
 bb_ipl fzn_ipl_of(const fzn_constraint *c);

@@ -6,8 +6,8 @@ through MZN_SOLVER_PATH, which e2e.sh sets) on
      documents (transcribed below: the solution sets of the satisfaction models, the optima
      of the optimisation ones);
   2. random Stable Marriage instances with n <= 6, 0- and 1-based, generated here: the set
-     of solutions of `-a` with the constraint annotated `:: gpu`, `:: cpu`, `:: uniud` and
-     not annotated must be exactly the brute-force set of stable matchings
+     of solutions of `-a` with the constraint annotated `:: gpu`, `:: cpu`, `:: uniud`,
+     `:: men_proposing` (the weaker strength, on the hybrid and the GPU) and not annotated must be exactly the brute-force set of stable matchings
      (tests/mznlib/smp_reference.py) and the set that Gecode prints with the decomposition
      (`--solver gecode -I minizinc/share`); `:: gpu` with `-p 4` too;
   3. with --larger K, K random instances of n = 40 (too many for brute force): the solution
@@ -185,7 +185,8 @@ def check_instance(inst, tmpdir, k, gecode):
     brute = {(tuple(r + base for r in men), tuple(r + base for r in women))
              for _, men, women in smp_reference.stable_matchings(pm, pw)}
     problems = []
-    runs = [("bamboo", ann, []) for ann in ("", " :: gpu", " :: cpu", " :: uniud")]
+    runs = [("bamboo", ann, []) for ann in ("", " :: gpu", " :: cpu", " :: uniud", " :: men_proposing",
+                                            " :: gpu :: men_proposing")]
     runs.append(("bamboo", " :: gpu", ["-p", "4"]))
     if gecode:
         runs += [("gecode", ann, []) for ann in ("", " :: gpu")]

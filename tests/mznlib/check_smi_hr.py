@@ -33,7 +33,7 @@ SHARE = os.path.join(ROOT, "minizinc", "share")
 sys.path.insert(0, HERE)
 import smi_reference as ref  # noqa: E402
 
-ANNOTATIONS = ("", " :: gpu", " :: cpu", " :: uniud")
+ANNOTATIONS = ("", " :: gpu", " :: cpu", " :: uniud", " :: men_proposing")
 
 SMI_MODEL = """include "stable_matching_smi.mzn";
 int: n1; int: n2; int: b;
