@@ -122,7 +122,7 @@ static const fzn_expr *par_value(const fzn_builder *b, const fzn_expr *e, int64_
     const fzn_expr *arr = d->value;
     int64_t idx = e->u.id.index;
     if (arr->kind == FZN_E_INTS && idx >= 1 && idx <= arr->u.ints.count) {
-      *access_value = arr->u.ints.values[idx - 1];
+      *access_value = fzn_ints_at(arr, (int)(idx - 1));
       *is_access_value = true;
       return e;
     }
@@ -247,7 +247,7 @@ static const fzn_expr *elem_expr(const elems *a, int k, fzn_expr *tmp) {
   tmp->line = e->line;
   if (e->kind == FZN_E_INTS) {
     tmp->kind = FZN_E_INT;
-    tmp->u.i = e->u.ints.values[k];
+    tmp->u.i = fzn_ints_at(e, k);
   } else {
     tmp->kind = FZN_E_BOOL;
     tmp->u.b = e->u.bools.values[k];
@@ -263,7 +263,7 @@ bool arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what
   if (!out) return false;
   if (a.array->kind == FZN_E_INTS) { /* the fast path for big data arrays */
     for (int k = 0; k < a.count; k++) {
-      int64_t v = a.array->u.ints.values[k];
+      int64_t v = fzn_ints_at(a.array, k);
       if (v < -FZN_INT_LIMIT || v > FZN_INT_LIMIT) return check_int_range(b, v, line, what);
       out[k] = (int)v;
     }

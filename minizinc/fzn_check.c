@@ -262,7 +262,7 @@ static void check_array_value(fzn_parser *p, const fzn_decl *d) {
     if (t->is_var || e->kind != FZN_E_INTS || !(t->domain || t->has_float_domain)) return;
     /* A parameter array with a domain: every literal must lie in it. */
     for (int k = 0; k < e->u.ints.count; k++) {
-      fzn_expr literal_expr = {.kind = FZN_E_INT, .line = e->line, .u.i = e->u.ints.values[k]};
+      fzn_expr literal_expr = {.kind = FZN_E_INT, .line = e->line, .u.i = fzn_ints_at(e, k)};
       if (!check_scalar(p, d, &literal_expr, k + 1)) return;
     }
   }

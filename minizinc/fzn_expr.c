@@ -76,9 +76,14 @@ static int compare_int64(const void *a, const void *b) {
 fzn_expr *fzn_set_of_list(fzn_parser *p, fzn_list *ints, int line) {
   fzn_expr *e = fzn_expr_new(p, FZN_E_SET, line);
   if (!ints || ints->count == 0) return e;
-  /* The grammar only pushes int literals into a set's list. */
-  int64_t *values = ints->items;
+  /* The grammar only pushes int literals into a set's list; sorted here as int64. */
   size_t count = ints->count;
+  int64_t *values = ints->items;
+  if (!ints->wide) {
+    values = count * sizeof *values > 4096 ? fzn_arena_big_alloc(p->arena, count * sizeof *values)
+                                           : fzn_arena_alloc(p->arena, count * sizeof *values);
+    for (size_t k = 0; k < count; k++) values[k] = fzn_list_int_at(ints, k);
+  }
   bool sorted = true;
   for (size_t k = 1; k < count && sorted; k++) sorted = values[k - 1] < values[k];
   if (!sorted) qsort(values, count, sizeof *values, compare_int64);

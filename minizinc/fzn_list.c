@@ -1,7 +1,8 @@
 /* Growing lists for the grammar. A list of literals is a flat array that doubles; once it
  * outgrows a small chunk allocation it moves into an arena big block and then grows with
  * realloc, so the 5.76 M-element preference arrays of a stable-marriage model cost one
- * int64_t each and are copied only O(log n) times. */
+ * int32_t each (int64_t only from a literal that needs it) and are copied only O(log n)
+ * times (realloc of a big block usually remaps rather than copies). */
 #include "fzn_parse_state.h"
 
 #include <limits.h>
@@ -16,20 +17,22 @@ fzn_list *fzn_list_new(fzn_parser *p, int line) {
   return list;
 }
 
-static size_t item_size(fzn_list_kind kind) {
-  switch (kind) {
-  case FZN_LIST_INTS: return sizeof(int64_t);
+static size_t item_size(const fzn_list *list) {
+  switch (list->kind) {
+  case FZN_LIST_INTS: return list->wide ? sizeof(int64_t) : sizeof(int32_t);
   case FZN_LIST_BOOLS: return sizeof(bool);
   case FZN_LIST_EXPRS: break;
   }
   return sizeof(fzn_expr *);
 }
 
-/* Room for one more item. */
-static void reserve(fzn_parser *p, fzn_list *list) {
-  if (list->count < list->capacity) return;
-  size_t size = item_size(list->kind);
+/* Room for `more` more items. */
+static void reserve_n(fzn_parser *p, fzn_list *list, size_t more) {
+  if (list->capacity - list->count >= more) return;
+  size_t size = item_size(list);
   size_t capacity = list->capacity ? list->capacity * 2 : FIRST_CAPACITY;
+  if (more > SIZE_MAX / 2 - list->count) fzn_out_of_memory("list");
+  while (capacity < list->count + more) capacity *= 2;
   if (capacity > SIZE_MAX / size) fzn_out_of_memory("list");
   size_t bytes = capacity * size;
   if (list->big) {
@@ -48,19 +51,48 @@ static void reserve(fzn_parser *p, fzn_list *list) {
   list->capacity = capacity;
 }
 
+static void reserve(fzn_parser *p, fzn_list *list) { reserve_n(p, list, 1); }
+
+int64_t fzn_list_int_at(const fzn_list *list, size_t k) {
+  return list->wide ? ((const int64_t *)list->items)[k] : (int64_t)((const int32_t *)list->items)[k];
+}
+
+/* An int list's items become int64_t (at its first literal outside int32). */
+static void widen(fzn_parser *p, fzn_list *list) {
+  size_t count = list->count;
+  const int32_t *old = list->items;
+  int64_t *items = NULL;
+  bool big = false;
+  size_t capacity = count ? count * 2 : FIRST_CAPACITY;
+  if (capacity * sizeof *items <= SMALL_BYTES) {
+    items = fzn_arena_alloc(p->arena, capacity * sizeof *items);
+  } else {
+    items = fzn_arena_big_alloc(p->arena, capacity * sizeof *items);
+    big = true;
+  }
+  for (size_t k = 0; k < count; k++) items[k] = old[k];
+  /* The narrow block, if big, stays in the arena until the model is freed: rare. */
+  list->items = items;
+  list->capacity = capacity;
+  list->big = big;
+  list->wide = true;
+}
+
 /* Turns a list of literals into a list of nodes, at its first element of another kind. */
 static void to_exprs(fzn_parser *p, fzn_list *list) {
   if (list->kind == FZN_LIST_EXPRS) return;
   fzn_list_kind old_kind = list->kind;
+  bool old_wide = list->wide;
   void *old_items = list->items;
   size_t count = list->count;
   list->kind = FZN_LIST_EXPRS;
   list->items = NULL;
   list->count = list->capacity = 0;
-  list->big = false;
+  list->big = list->wide = false;
   for (size_t k = 0; k < count; k++) {
-    fzn_expr *e = old_kind == FZN_LIST_INTS ? fzn_int_expr(p, ((int64_t *)old_items)[k], list->line)
-                                            : fzn_bool_expr(p, ((bool *)old_items)[k], list->line);
+    fzn_expr *e = old_kind == FZN_LIST_INTS
+                      ? fzn_int_expr(p, old_wide ? ((int64_t *)old_items)[k] : ((int32_t *)old_items)[k], list->line)
+                      : fzn_bool_expr(p, ((bool *)old_items)[k], list->line);
     fzn_list_push_expr(p, list, e);
   }
   /* A big block of literals stays in the arena until the model is freed: rare (a mixed
@@ -72,8 +104,32 @@ void fzn_list_push_int(fzn_parser *p, fzn_list *list, int64_t value) {
     fzn_list_push_expr(p, list, fzn_int_expr(p, value, list->line));
     return;
   }
-  reserve(p, list);
-  ((int64_t *)list->items)[list->count++] = value;
+  fzn_list_push_ints(p, list, &value, 1);
+}
+
+void fzn_list_push_ints(fzn_parser *p, fzn_list *list, const int64_t *values, size_t count) {
+  if (count == 0) return;
+  if (list->kind != FZN_LIST_INTS) {
+    for (size_t k = 0; k < count; k++) fzn_list_push_int(p, list, values[k]);
+    return;
+  }
+  int64_t lo = values[0], hi = values[0];
+  for (size_t k = 1; k < count; k++) {
+    lo = values[k] < lo ? values[k] : lo;
+    hi = values[k] > hi ? values[k] : hi;
+  }
+  if (list->count == 0) list->min = lo, list->max = hi;
+  list->min = lo < list->min ? lo : list->min;
+  list->max = hi > list->max ? hi : list->max;
+  if (!list->wide && (list->min < INT32_MIN || list->max > INT32_MAX)) widen(p, list);
+  reserve_n(p, list, count);
+  if (list->wide) {
+    memcpy((int64_t *)list->items + list->count, values, count * sizeof *values);
+  } else {
+    int32_t *out = (int32_t *)list->items + list->count;
+    for (size_t k = 0; k < count; k++) out[k] = (int32_t)values[k];
+  }
+  list->count += count;
 }
 
 static void push_bool(fzn_parser *p, fzn_list *list, bool value) {
@@ -92,7 +148,7 @@ void fzn_list_push_expr(fzn_parser *p, fzn_list *list, fzn_expr *expr) {
       list->kind = FZN_LIST_EXPRS;
       list->capacity = 0; /* the literal buffer (if any) is of the wrong item size */
       list->items = NULL;
-      list->big = false;
+      list->big = list->wide = false;
     } else {
       to_exprs(p, list);
     }
@@ -111,8 +167,7 @@ void fzn_list_push(fzn_parser *p, fzn_list *list, fzn_elem elem) {
 
 fzn_list *fzn_list_append_run(fzn_parser *p, fzn_list *list, fzn_list *run) {
   if (!list) return run;
-  const int64_t *values = run->items; /* a run only ever holds ints */
-  for (size_t k = 0; k < run->count; k++) fzn_list_push_int(p, list, values[k]);
+  for (size_t k = 0; k < run->count; k++) fzn_list_push_int(p, list, fzn_list_int_at(run, k)); /* ints only */
   return list;
 }
 
@@ -128,7 +183,7 @@ static int checked_count(fzn_parser *p, const fzn_list *list) {
 /* Gives a big block back what the doubling over-allocated. */
 static void shrink(fzn_parser *p, fzn_list *list) {
   if (list->big && list->count < list->capacity && list->count > 0) {
-    list->items = fzn_arena_big_realloc(p->arena, list->items, list->count * item_size(list->kind));
+    list->items = fzn_arena_big_realloc(p->arena, list->items, list->count * item_size(list));
     list->capacity = list->count;
   }
 }
@@ -144,8 +199,13 @@ fzn_expr *fzn_list_to_array(fzn_parser *p, fzn_list *list, int line) {
   switch (list->kind) {
   case FZN_LIST_INTS:
     e = fzn_expr_new(p, FZN_E_INTS, line);
-    e->u.ints.values = list->items;
+    e->u.ints.values.narrow = list->items; /* the same pointer either way */
+    if (list->wide) e->u.ints.values.wide = list->items;
     e->u.ints.count = count;
+    e->u.ints.is_wide = list->wide;
+    e->u.ints.is_big = list->big;
+    e->u.ints.min = list->min;
+    e->u.ints.max = list->max;
     break;
   case FZN_LIST_BOOLS:
     e = fzn_expr_new(p, FZN_E_BOOLS, line);

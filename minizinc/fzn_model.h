@@ -3,7 +3,8 @@
  * everything.
  *
  * Arrays of integer literals (a stable-marriage model at n = 2400 carries two of 5.76 M)
- * are kept as one flat int64_t array (FZN_E_INTS), never one node per element; arrays of
+ * are kept as one flat int32_t array (FZN_E_INTS; int64_t if a literal needs it), never one
+ * node per element; arrays of
  * Boolean literals likewise (FZN_E_BOOLS). */
 #ifndef FZN_MODEL_H
 #define FZN_MODEL_H
@@ -53,8 +54,16 @@ struct fzn_expr {
       int count;
     } array;
     struct {
-      int64_t *values;
+      /* int32 while every literal fits (the common case: half the memory of the big
+       * preference arrays), int64 otherwise; read them with fzn_ints_at. */
+      union {
+        int32_t *narrow;
+        int64_t *wide;
+      } values;
       int count;
+      bool is_wide;
+      bool is_big;      /* values is an arena big block, which fzn_arena_big_detach can hand over */
+      int64_t min, max; /* of the literals (0, 0 when there are none) */
     } ints;
     struct {
       bool *values;
@@ -67,6 +76,11 @@ struct fzn_expr {
     } call;
   } u;
 };
+
+/* Element k of an FZN_E_INTS array. */
+static inline int64_t fzn_ints_at(const fzn_expr *e, int k) {
+  return e->u.ints.is_wide ? e->u.ints.values.wide[k] : (int64_t)e->u.ints.values.narrow[k];
+}
 
 /* A list of annotations (each an FZN_E_ID or FZN_E_CALL). */
 typedef struct fzn_annotations {

@@ -68,19 +68,27 @@ typedef struct fzn_elem {
 
 typedef enum fzn_list_kind { FZN_LIST_INTS, FZN_LIST_BOOLS, FZN_LIST_EXPRS } fzn_list_kind;
 
-/* A growing list. It stays a flat int64_t (or bool) array while every element is an int
- * (or bool) literal and turns into expression nodes at the first other element. */
+/* A growing list. It stays a flat int32_t array while every element is an int literal
+ * that fits (int64_t, `wide`, from the first that does not), a flat bool array while every
+ * element is a bool literal, and turns into expression nodes at the first other element. */
 typedef struct fzn_list {
   fzn_list_kind kind;
   size_t count, capacity;
   void *items;
-  bool big; /* items is an arena big block (grows in place) rather than chunk memory */
+  bool big;         /* items is an arena big block (grows in place) rather than chunk memory */
+  bool wide;        /* FZN_LIST_INTS: items are int64_t */
+  int64_t min, max; /* FZN_LIST_INTS: of the items so far */
   int line;
 } fzn_list;
 
 fzn_list *fzn_list_new(fzn_parser *p, int line);
 void fzn_list_push(fzn_parser *p, fzn_list *list, fzn_elem elem);
 void fzn_list_push_int(fzn_parser *p, fzn_list *list, int64_t value);
+/* Appends count int literals at once (the lexer's int runs): one capacity check, no
+ * per-element call. */
+void fzn_list_push_ints(fzn_parser *p, fzn_list *list, const int64_t *values, size_t count);
+/* Element k of an int list (FZN_LIST_INTS). */
+int64_t fzn_list_int_at(const fzn_list *list, size_t k);
 void fzn_list_push_expr(fzn_parser *p, fzn_list *list, fzn_expr *expr);
 /* The list as an array literal: FZN_E_INTS, FZN_E_BOOLS or FZN_E_ARRAY (NULL: []). */
 /* Appends a run of ints from the lexer; a NULL list adopts the run as it is. */

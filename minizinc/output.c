@@ -95,7 +95,7 @@ static void print_elem(const fzn_builder *b, const fzn_decl *d, int k, const bb_
     return;
   }
   const fzn_expr *v = d->value;
-  if (v->kind == FZN_E_INTS) fprintf(out, "%lld", (long long)v->u.ints.values[k]);
+  if (v->kind == FZN_E_INTS) fprintf(out, "%lld", (long long)fzn_ints_at(v, k));
   else if (v->kind == FZN_E_BOOLS) fputs(v->u.bools.values[k] ? "true" : "false", out);
   else print_literal(v->u.array.elems[k], out);
 }

@@ -2,13 +2,16 @@
  * hand-written texts covering the grammar, and every error class with its exact message
  * and line. Expressions are compared through show(), a compact printer, so an expectation
  * reads like the FlatZinc it came from. Argument: the directory of tests/data/fzn. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include "fzn_model.h"
 #include "test_util.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- show(): an expression as text -------------------------------------------------------- */
 
@@ -53,7 +56,7 @@ static void show_into(text *t, const fzn_expr *e) {
   case FZN_E_INTS: /* "ints[...]": visibly the flat representation */
     put(t, "ints[");
     for (int k = 0; k < e->u.ints.count; k++)
-      put(t, "%s%" PRId64, k ? "," : "", e->u.ints.values[k]);
+      put(t, "%s%" PRId64, k ? "," : "", fzn_ints_at(e, k));
     put(t, "]");
     break;
   case FZN_E_BOOLS:
@@ -409,6 +412,111 @@ static void test_int_lists(void) {
   fzn_model_free(m);
 }
 
+/* The lexer's fast path for long runs (lexer.l, scan_run) against the values written: every
+ * format an int run may take (no blanks, blanks and tabs after commas, newlines, negatives,
+ * 1 to 19 digits, leading zeros), from memory and from a file (whose reads end mid-literal
+ * many times), and the int32 storage with its widening at the first literal that needs
+ * int64. */
+static void append(char **buf, size_t *len, size_t *cap, const char *piece) {
+  size_t n = strlen(piece);
+  if (*len + n + 1 > *cap) {
+    *cap = (*len + n + 1) * 2;
+    *buf = realloc(*buf, *cap);
+  }
+  memcpy(*buf + *len, piece, n + 1);
+  *len += n;
+}
+
+static void check_run_values(const fzn_model *m, const char *name, const int64_t *want, int count, bool wide) {
+  const fzn_decl *d = decl(m, name);
+  if (!d) return;
+  const fzn_expr *e = d->value;
+  CHECKF(e->kind == FZN_E_INTS && e->u.ints.count == count, "%s: kind %d, %d values", name, (int)e->kind,
+         e->kind == FZN_E_INTS ? e->u.ints.count : -1);
+  if (e->kind != FZN_E_INTS || e->u.ints.count != count) return;
+  CHECKF(e->u.ints.is_wide == wide, "%s: wide %d", name, (int)e->u.ints.is_wide);
+  int64_t lo = want[0], hi = want[0];
+  int first_wrong = -1;
+  for (int k = 0; k < count; k++) {
+    lo = want[k] < lo ? want[k] : lo;
+    hi = want[k] > hi ? want[k] : hi;
+    if (first_wrong < 0 && fzn_ints_at(e, k) != want[k]) first_wrong = k;
+  }
+  CHECKF(first_wrong < 0, "%s[%d] = %" PRId64 ", wrote %" PRId64, name, first_wrong,
+         first_wrong < 0 ? 0 : fzn_ints_at(e, first_wrong), first_wrong < 0 ? 0 : want[first_wrong]);
+  CHECK(e->u.ints.min == lo && e->u.ints.max == hi);
+}
+
+static void test_int_runs(void) {
+  enum { COUNT = 300000 };
+  int64_t *narrow = malloc(COUNT * sizeof *narrow), *wide = malloc(COUNT * sizeof *wide);
+  char *src = NULL, piece[64];
+  size_t len = 0, cap = 0;
+  uint64_t seed = 2026;
+  for (int which = 0; which < 2; which++) {
+    int64_t *want = which ? wide : narrow;
+    snprintf(piece, sizeof piece, "array [1..%d] of int: %s = [", COUNT, which ? "wide" : "narrow");
+    append(&src, &len, &cap, piece);
+    for (int k = 0; k < COUNT; k++) {
+      uint64_t r = tu_rand(&seed);
+      int64_t v;
+      switch (r % 16) {
+      case 0: v = -(int64_t)(r >> 40); break;                    /* negative */
+      case 1: v = (int64_t)((r >> 8) % 1000000000000000000ull); break; /* up to 18 digits */
+      case 2: v = (int64_t)(r >> 33) % 100000000; break;          /* 8 digits */
+      default: v = (int64_t)((r >> 20) % 10000); break;           /* MiniZinc's ids */
+      }
+      if (!which && (v > INT32_MAX || v < INT32_MIN)) v %= 1000000000;
+      if (which && k == COUNT / 2) v = (int64_t)INT32_MAX + 1; /* widens half way */
+      want[k] = v;
+      const char *zeros = r % 97 == 0 ? "00" : "";
+      const char *after = k == COUNT - 1 ? "" : r % 53 == 0 ? ",\n" : r % 41 == 0 ? ", " : r % 43 == 0 ? ",\t " : ",";
+      if (v < 0)
+        snprintf(piece, sizeof piece, "-%s%" PRId64 "%s", zeros, -v, after);
+      else
+        snprintf(piece, sizeof piece, "%s%" PRId64 "%s", zeros, v, after);
+      append(&src, &len, &cap, piece);
+    }
+    append(&src, &len, &cap, "];\n");
+  }
+  append(&src, &len, &cap, "solve satisfy;\n");
+  fzn_model *m = fzn_parse_string(src, len, "runs.fzn", stderr);
+  CHECK(m != NULL);
+  if (m) {
+    check_run_values(m, "narrow", narrow, COUNT, false);
+    check_run_values(m, "wide", wide, COUNT, true);
+    fzn_model_free(m);
+  }
+  char path[] = "/tmp/bamboo-runs-XXXXXX";
+  int fd = mkstemp(path);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  CHECK(f != NULL);
+  if (f) {
+    fwrite(src, 1, len, f);
+    fclose(f);
+    m = fzn_parse_file(path, stderr);
+    CHECK(m != NULL);
+    if (m) {
+      check_run_values(m, "narrow", narrow, COUNT, false);
+      check_run_values(m, "wide", wide, COUNT, true);
+      fzn_model_free(m);
+    }
+    remove(path);
+  }
+  /* A literal out of range deep inside a long run: the same message as anywhere else. */
+  len = 0;
+  append(&src, &len, &cap, "array [1..3001] of int: a = [\n");
+  for (int k = 0; k < 3000; k++) append(&src, &len, &cap, k == 2000 ? "99999999999999999999," : "12,");
+  append(&src, &len, &cap, "7];\nsolve satisfy;\n");
+  fzn_model *bad = parse(src);
+  CHECK(bad == NULL);
+  CHECK_SHOW(captured, "t.fzn:2: integer literal 99999999999999999999 out of range\n");
+  fzn_model_free(bad);
+  free(src);
+  free(narrow);
+  free(wide);
+}
+
 /* Thousands of names: the symbol table grows and every name still resolves. */
 static void test_many_names(void) {
   enum { NAMES = 3000 };
@@ -703,6 +811,7 @@ int main(int argc, char **argv) {
   test_declarations();
   test_integer_literals();
   test_int_lists();
+  test_int_runs();
   test_items();
   test_many_names();
   test_name_errors();
