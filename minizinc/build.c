@@ -547,6 +547,7 @@ void fzn_find_bool_images(fzn_builder *b) {
 
 void fzn_builder_free(fzn_builder *b) {
   free(b->bool_image);
+  free(b->use_count);
   for (int k = 0; k < b->scratch_len; k++) free(b->scratch[k]);
   free(b->scratch);
   if (b->int_consts) {

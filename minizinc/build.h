@@ -45,6 +45,9 @@ typedef struct fzn_builder {
    * such images is posted as a linear over the Booleans, as Gecode's front end does). */
   int *bool_image;
   int bool_image_len;
+  /* How often each declaration is named by the model (constraints, solve item, other
+   * declarations' values), counted on first need; NULL until then. */
+  int *use_count;
 } fzn_builder;
 
 /* Records bool2int(b, x) pairs (after the variables exist). */
@@ -70,6 +73,12 @@ bool arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, boo
 /* Sorted distinct values of a constant set. */
 bool arg_int_set(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
 bool arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
+/* The same for big data (build_take.c): no copy. A literal array that nothing else in the
+ * model names is handed over (*owned: the caller frees *values with free(); the model no
+ * longer has it); otherwise the model's int32 literals are lent (read-only, valid while the
+ * model lives), or, for literals stored wide, copied to scratch. */
+bool arg_int_array_take(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count,
+                        bool *owned);
 bool arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
 /* Arrays of constant sets: all values concatenated, and each set's size. */
 bool arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,

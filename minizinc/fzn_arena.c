@@ -131,4 +131,18 @@ void *fzn_arena_big_realloc(fzn_arena *arena, void *block, size_t bytes) {
   return b + 1;
 }
 
+void *fzn_arena_big_detach(fzn_arena *arena, void *block) {
+  big_header *b = (big_header *)block - 1;
+  size_t size = b->link.size;
+  if (b->link.prev)
+    b->link.prev->link.next = b->link.next;
+  else
+    arena->bigs = b->link.next;
+  if (b->link.next) b->link.next->link.prev = b->link.prev;
+  arena->bytes -= size;
+  memmove(b, block, size); /* in place: no second copy of a big array at any moment */
+  void *shrunk = realloc(b, size ? size : 1);
+  return shrunk ? shrunk : b;
+}
+
 size_t fzn_arena_bytes(const fzn_arena *arena) { return arena->bytes; }

@@ -24,6 +24,10 @@ char *fzn_arena_strndup(fzn_arena *arena, const char *text, size_t length);
 void *fzn_arena_big_alloc(fzn_arena *arena, size_t bytes);
 void *fzn_arena_big_realloc(fzn_arena *arena, void *block, size_t bytes);
 
+/* Hands a big block over: it leaves the arena, and the caller frees the returned pointer
+ * (the same bytes, moved to the start of their allocation) with free(). */
+void *fzn_arena_big_detach(fzn_arena *arena, void *block);
+
 /* Bytes held (chunks and big blocks), for tests. */
 size_t fzn_arena_bytes(const fzn_arena *arena);
 

@@ -1,6 +1,8 @@
 /* Posters for the native global constraints (NATIVES.md) and the Stable Marriage
  * constraint. */
 #include "bb_stable_matching.h"
+
+#include <stdlib.h>
 #include "registry.h"
 
 #include <string.h>
@@ -247,15 +249,21 @@ bb_stable_matching_options fzn_smc_options_of(const fzn_constraint *c) {
 /* bamboo_stable_matching(men, women, pm, pw, pm_rows, pm_cols, pw_rows, pw_cols) :: gpu/cpu/uniud. */
 static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
-  int *men, *women, *pm, *pw, nm, nw, npm, npw, dims[4];
+  int *men, *women, *pm = NULL, *pw = NULL, nm, nw, npm, npw, dims[4];
+  bool own_pm = false, own_pw = false; /* handed over by the model: ours to free or to give on */
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) || !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
-      !arg_int_array(b, ARG(2), c->line, "pm", &pm, &npm) || !arg_int_array(b, ARG(3), c->line, "pw", &pw, &npw))
+  bool ok = arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) &&
+            arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) &&
+            arg_int_array_take(b, ARG(2), c->line, "pm", &pm, &npm, &own_pm) &&
+            arg_int_array_take(b, ARG(3), c->line, "pw", &pw, &npw, &own_pw);
+  for (int k = 0; ok && k < 4; k++) ok = arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k]);
+  if (ok && ((long long)dims[0] * dims[1] != npm || (long long)dims[2] * dims[3] != npw))
+    ok = fzn_report(b, c->line, "%s: matrix sizes disagree with the data", c->name);
+  if (!ok) {
+    if (own_pm) free(pm);
+    if (own_pw) free(pw);
     return false;
-  for (int k = 0; k < 4; k++)
-    if (!arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k])) return false;
-  if ((long long)dims[0] * dims[1] != npm || (long long)dims[2] * dims[3] != npw)
-    return fzn_report(b, c->line, "%s: matrix sizes disagree with the data", c->name);
+  }
   bb_stable_matching_options opts = fzn_smc_options_of(c);
   if (opts.path == BB_SMC_PATH_GPU && dims[0] > BB_SMC_GPU_MAX_N) {
     fprintf(b->errors, "%s:%d: warning: ::gpu: n = %d is above the GPU path's limit of %d; stable_matching propagates on the CPU\n",
@@ -269,8 +277,15 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
     b->warned_gpu = true;
     opts.path = BB_SMC_PATH_CPU;
   }
-  return fzn_posted(b, c, bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err),
-              &err);
+  if (own_pm && own_pw) { /* the big case: the constraint builds its data in the model's arrays */
+    bb_smc_prefs *prefs = bb_smc_prefs_take(nm, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &err);
+    if (!prefs) return fzn_posted(b, c, BB_ERR_INPUT, &err); /* or out of memory: the message says which */
+    return fzn_posted(b, c, bb_post_stable_matching_prefs(b->space, men, nm, women, nw, prefs, &opts, &err), &err);
+  }
+  bb_status st = bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err);
+  if (own_pm) free(pm);
+  if (own_pw) free(pw);
+  return fzn_posted(b, c, st, &err);
 }
 
 /* bamboo_stable_matching_smi(men, women, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols) :: gpu/cpu/uniud.

@@ -83,6 +83,11 @@ int bb_smc_partner(const bb_smc_prefs *prefs, int var, int rank);
  * by the prefs, or at once on an error): no copy of the input, for large instances read from
  * a file. base is the variables'. Rows must be permutations (checked). */
 bb_smc_prefs *bb_smc_prefs_adopt(int n, int base, int32_t *men_choice, int32_t *women_choice, bb_error *err);
+/* bb_smc_prefs_new's meaning, checks and messages, over matrices the caller hands over
+ * (malloc'd; freed by the prefs, or at once on an error), which become the 0-based lists in
+ * place: no copy of the input (fzn-bamboo's literal arrays). */
+bb_smc_prefs *bb_smc_prefs_take(int n_men, int n_women, int32_t *pm, int pm_rows, int pm_cols, int32_t *pw,
+                                int pw_rows, int pw_cols, bb_error *err);
 bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs);
 void bb_smc_prefs_release(bb_smc_prefs *prefs); /* accepts NULL; frees with the last reference */
 int bb_smc_prefs_n(const bb_smc_prefs *prefs);

@@ -1,6 +1,9 @@
 /* The Stable Marriage constraint's preference data: validated once at post time, then
  * shared read-only by every search node and thread (reference counted). */
 #include "smc_internal.h"
+#include "parallel.h"
+
+#include <stdatomic.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -54,36 +57,133 @@ static bb_status load_rows(const char *name, const char *who, const int *m, int 
   return BB_OK;
 }
 
+/* The build of the complete form runs its row loops on every core: at n = 10000 they touch
+ * 1.6 GB, and the partner-rank matrices are most of the time between parsing and search.
+ * Rows are independent; the tile transpose is split by tile rows (the pair of tiles across
+ * the diagonal belongs to the upper one's row, so no two threads touch a tile). */
+enum { TILE = 64 };
+
+typedef struct build_job {
+  const char *name, *who;
+  const int *m;
+  int n, base;
+  int32_t *list, *rank_of, *m_out;
+  const int32_t *choice;
+  int32_t *scratch; /* threads x n */
+  atomic_bool failed;
+} build_job;
+
+static int build_threads(int n) {
+  int t = bb_cpu_count();
+  if ((int64_t)n * n < (1 << 20)) return 1; /* small instances: threads cost more than they save */
+  return t < 1 ? 1 : t > 64 ? 64 : t;
+}
+
+/* Checks rows (and fills rank_of, when set) without writing the list, so that a bad input
+ * stays intact for the sequential check's message. */
+static void check_rows_chunk(void *ctx, int64_t begin, int64_t end, int tid) {
+  build_job *j = ctx;
+  size_t N = (size_t)j->n;
+  int32_t *seen = j->scratch + (size_t)tid * N;
+  for (size_t p = (size_t)begin; p < (size_t)end && !atomic_load_explicit(&j->failed, memory_order_relaxed); p++) {
+    int32_t *rank_row = j->rank_of ? j->rank_of + p * N : seen;
+    for (size_t q = 0; q < N; q++) rank_row[q] = -1;
+    for (size_t k = 0; k < N; k++) {
+      int v = j->m[p * N + k];
+      if (v < j->base || v - j->base >= j->n || rank_row[v - j->base] >= 0) {
+        atomic_store(&j->failed, true);
+        return;
+      }
+      rank_row[v - j->base] = (int32_t)k;
+    }
+  }
+}
+
+static void to_list_chunk(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  build_job *j = ctx;
+  size_t N = (size_t)j->n;
+  for (size_t c = (size_t)begin * N; c < (size_t)end * N; c++) j->list[c] = j->m[c] - j->base;
+}
+
+/* load_rows on all threads: the rows are checked first, and only a valid matrix is written
+ * as the 0-based list (nothing to write when it is that already). On a bad row the
+ * sequential load_rows runs on the intact input, so the message is the one of the first bad
+ * row, whatever the thread count. */
+static bb_status load_rows_parallel(const char *name, const char *who, const int *m, int n, int base, int32_t *list,
+                                    int32_t *rank_of, int32_t *row_seen, bb_error *err) {
+  int threads = build_threads(n);
+  int32_t *scratch = threads > 1 ? malloc((size_t)threads * (size_t)n * sizeof *scratch) : NULL;
+  if (!scratch) return load_rows(name, who, m, n, base, list, rank_of, row_seen, err);
+  build_job j = {.name = name, .who = who, .m = m, .n = n, .base = base, .list = list, .rank_of = rank_of,
+                 .scratch = scratch};
+  atomic_init(&j.failed, false);
+  bb_parallel_for(threads, n, check_rows_chunk, &j);
+  free(scratch);
+  if (atomic_load(&j.failed)) return load_rows(name, who, m, n, base, list, rank_of, row_seen, err);
+  if ((const int *)list != m || base != 0) bb_parallel_for(threads, n, to_list_chunk, &j);
+  return BB_OK;
+}
+
+static void invert_chunk(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  build_job *j = ctx;
+  size_t N = (size_t)j->n;
+  for (size_t p = (size_t)begin; p < (size_t)end; p++)
+    for (size_t k = 0; k < N; k++) j->rank_of[p * N + (size_t)j->choice[p * N + k]] = (int32_t)k;
+}
+
 /* The inverse of each (valid) row: rank_of[p][list[p][k]] = k. */
 static void invert_rows(const int32_t *list, int32_t *rank_of, int n) {
-  for (size_t p = 0; p < (size_t)n; p++)
-    for (int k = 0; k < n; k++) rank_of[p * (size_t)n + (size_t)list[p * (size_t)n + (size_t)k]] = k;
+  build_job j = {.n = n, .choice = list, .rank_of = rank_of};
+  bb_parallel_for(build_threads(n), n, invert_chunk, &j);
+}
+
+static void transpose_chunk(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  build_job *j = ctx;
+  size_t N = (size_t)j->n;
+  int32_t *m = j->m_out;
+  for (size_t t = (size_t)begin; t < (size_t)end; t++) {
+    size_t p0 = t * TILE;
+    for (size_t q0 = p0; q0 < N; q0 += TILE) {
+      size_t p1 = p0 + TILE < N ? p0 + TILE : N, q1 = q0 + TILE < N ? q0 + TILE : N;
+      for (size_t p = p0; p < p1; p++)
+        for (size_t q = q0 > p + 1 ? q0 : p + 1; q < q1; q++) {
+          int32_t x = m[p * N + q];
+          m[p * N + q] = m[q * N + p];
+          m[q * N + p] = x;
+        }
+    }
+  }
+}
+
+static void permute_chunk(void *ctx, int64_t begin, int64_t end, int tid) {
+  build_job *j = ctx;
+  size_t N = (size_t)j->n;
+  int32_t *row_tmp = j->scratch + (size_t)tid * N;
+  for (size_t p = (size_t)begin; p < (size_t)end; p++) {
+    int32_t *row = j->m_out + p * N;
+    memcpy(row_tmp, row, N * sizeof *row);
+    const int32_t *wants = j->choice + p * N;
+    for (size_t k = 0; k < N; k++) row[k] = row_tmp[wants[k]];
+  }
 }
 
 /* In place: m holds other_rank on entry and partner_rank on exit, partner_rank[p][k] =
  * other_rank[choice[p][k]][p]. Reading other_rank by columns misses the cache and the TLB on
  * every read, so: transpose m in place in 64 x 64 tiles (pairs of tiles swapped across the
- * diagonal), then permute each row through choice using one row of scratch (n = 5000: 1.3 s
- * -> about 0.1 s). In place, the data never needs a third n x n matrix. */
+ * diagonal), then permute each row through choice using one row of scratch per thread
+ * (n = 5000: 1.3 s -> about 0.1 s). In place, the data never needs a third n x n matrix.
+ * row_tmp (n ints) is the scratch when no more can be had. */
 static void to_partner_ranks(const int32_t *choice, int32_t *m, int32_t *row_tmp, int n) {
-  enum { TILE = 64 };
-  size_t N = (size_t)n;
-  for (size_t p0 = 0; p0 < N; p0 += TILE)
-    for (size_t q0 = p0; q0 < N; q0 += TILE) {
-      size_t p1 = p0 + TILE < N ? p0 + TILE : N, q1 = q0 + TILE < N ? q0 + TILE : N;
-      for (size_t p = p0; p < p1; p++)
-        for (size_t q = q0 > p + 1 ? q0 : p + 1; q < q1; q++) {
-          int32_t t = m[p * N + q];
-          m[p * N + q] = m[q * N + p];
-          m[q * N + p] = t;
-        }
-    }
-  for (size_t p = 0; p < N; p++) {
-    int32_t *row = m + p * N;
-    memcpy(row_tmp, row, N * sizeof *row);
-    const int32_t *wants = choice + p * N;
-    for (size_t k = 0; k < N; k++) row[k] = row_tmp[wants[k]];
-  }
+  int threads = build_threads(n);
+  int32_t *scratch = threads > 1 ? malloc((size_t)threads * (size_t)n * sizeof *scratch) : NULL;
+  if (!scratch) threads = 1;
+  build_job j = {.n = n, .choice = choice, .m_out = m, .scratch = scratch ? scratch : row_tmp};
+  bb_parallel_for(threads, ((int64_t)n + TILE - 1) / TILE, transpose_chunk, &j);
+  bb_parallel_for(threads, n, permute_chunk, &j);
+  free(scratch);
 }
 
 /* The complete form's data from validated sizes: the choice matrices (men, women: n x n
@@ -114,8 +214,10 @@ static bb_smc_prefs *build_complete(int n, int base, const int *pm, const int *p
   atomic_init(&p->accel[1], NULL);
   pthread_mutex_init(&p->accel_lock, NULL);
   /* woman_partner = the men's inverse ranks, then (in place) the women's partner ranks. */
-  bb_status st = load_rows("pm", "man", pm ? pm : (const int *)men, n, pm ? base : 0, men, woman_partner, NULL, err);
-  if (st == BB_OK) st = load_rows("pw", "woman", pw ? pw : (const int *)women, n, pw ? base : 0, women, NULL, row_tmp, err);
+  bb_status st =
+      load_rows_parallel("pm", "man", pm ? pm : (const int *)men, n, pm ? base : 0, men, woman_partner, NULL, err);
+  if (st == BB_OK)
+    st = load_rows_parallel("pw", "woman", pw ? pw : (const int *)women, n, pw ? base : 0, women, NULL, row_tmp, err);
   int32_t *man_partner = st == BB_OK ? bb_alloc_large(cells * sizeof *man_partner) : NULL;
   if (st == BB_OK && !man_partner)
     st = bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d", n);
@@ -133,37 +235,47 @@ static bb_smc_prefs *build_complete(int n, int base, const int *pm, const int *p
   return p;
 }
 
-bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols,
-                               const int *pw, int pw_rows, int pw_cols, bb_error *err) {
+/* bb_smc_prefs_new's checks of the shape and the base; the base, or -1 after reporting. */
+static int complete_base(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols, const int *pw, int pw_rows,
+                         int pw_cols, bb_error *err) {
   if (n_men != n_women) {
     bb_fail(err, BB_ERR_INPUT, "stable_matching: %d men but %d women (the arrays must have the same length)",
             n_men, n_women);
-    return NULL;
+    return -1;
   }
   int n = n_men;
   if (n < 1 || n > BB_MAX_N) {
     bb_fail(err, BB_ERR_INPUT, "stable_matching: %d men; need 1..%d", n, BB_MAX_N);
-    return NULL;
+    return -1;
   }
   if (pm_rows != n || pm_cols != n || pw_rows != n || pw_cols != n) {
     const char *which = (pm_rows != n || pm_cols != n) ? "pm" : "pw";
     int rows = which[1] == 'm' ? pm_rows : pw_rows, cols = which[1] == 'm' ? pm_cols : pw_cols;
     bb_fail(err, BB_ERR_INPUT, "stable_matching: %s is %d x %d but there are %d men and %d women (need %d x %d)",
             which, rows, cols, n, n, n, n);
-    return NULL;
+    return -1;
   }
   size_t cells = (size_t)n * (size_t)n;
   int base_m = matrix_min(pm, cells), base_w = matrix_min(pw, cells);
   if (base_m != 0 && base_m != 1) {
     bb_fail(err, BB_ERR_INPUT, "stable_matching: pm's smallest value is %d; rows must be permutations of 0..%d or 1..%d",
             base_m, n - 1, n);
-    return NULL;
+    return -1;
   }
   if (base_w != base_m) {
     bb_fail(err, BB_ERR_INPUT, "stable_matching: mixed bases: pm is %d-based but pw's smallest value is %d",
             base_m, base_w);
-    return NULL;
+    return -1;
   }
+  return base_m;
+}
+
+bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols,
+                               const int *pw, int pw_rows, int pw_cols, bb_error *err) {
+  int base = complete_base(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
+  if (base < 0) return NULL;
+  int n = n_men;
+  size_t cells = (size_t)n * (size_t)n;
   int32_t *men = bb_alloc_large(cells * sizeof *men), *women = bb_alloc_large(cells * sizeof *women);
   if (!men || !women) {
     free(men);
@@ -172,7 +284,19 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
             4.0 * (double)cells * sizeof *men / 1048576.0);
     return NULL;
   }
-  return build_complete(n, base_m, pm, pw, men, women, err);
+  return build_complete(n, base, pm, pw, men, women, err);
+}
+
+bb_smc_prefs *bb_smc_prefs_take(int n_men, int n_women, int32_t *pm, int pm_rows, int pm_cols, int32_t *pw,
+                                int pw_rows, int pw_cols, bb_error *err) {
+  int base = complete_base(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
+  if (base < 0) {
+    free(pm);
+    free(pw);
+    return NULL;
+  }
+  /* load_rows reads each entry before it writes the 0-based id in its place. */
+  return build_complete(n_men, base, pm, pw, pm, pw, err);
 }
 
 bb_smc_prefs *bb_smc_prefs_adopt(int n, int base, int32_t *men_choice, int32_t *women_choice, bb_error *err) {

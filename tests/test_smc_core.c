@@ -346,9 +346,77 @@ static void validation(void) {
   CHECK(!bb_smc_strength_parse("gs", &st));
 }
 
+/* A copy of pm/pw in base `base`, in malloc'd memory that bb_smc_prefs_take may own. */
+static int32_t *based_copy(const int *m, size_t cells, int base) {
+  int32_t *c = malloc(cells * sizeof *c);
+  for (size_t k = 0; k < cells; k++) c[k] = m[k] + base;
+  return c;
+}
+
+/* The threaded build (n >= 1024) and bb_smc_prefs_take: the same data as bb_smc_prefs_new
+ * from every entry point, in both bases, and the same message for a bad row wherever it is
+ * (the threads check every row before any is rewritten). */
+static void large_build(void) {
+  const int n = 1100;
+  size_t cells = (size_t)n * n;
+  uint64_t seed = 77;
+  int *pm = malloc(cells * sizeof *pm), *pw = malloc(cells * sizeof *pw);
+  bb_id *row = malloc((size_t)n * sizeof *row); /* ref_random_prefs stops at 256 */
+  for (int p = 0; p < 2 * n; p++) {
+    tu_shuffle(row, n, &seed);
+    for (int k = 0; k < n; k++) (p < n ? pm : pw)[(size_t)(p % n) * n + k] = (int)row[k];
+  }
+  free(row);
+  bb_error err = {{0}};
+  bb_smc_prefs *ref = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, &err);
+  CHECKF(ref != NULL, "n = %d: %s", n, err.msg);
+  for (int base = 0; base <= 1 && ref; base++) {
+    bb_smc_prefs *taken = bb_smc_prefs_take(n, n, based_copy(pm, cells, base), n, n, based_copy(pw, cells, base), n, n, &err);
+    CHECKF(taken != NULL, "take, base %d: %s", base, err.msg);
+    if (!taken) continue;
+    CHECK(bb_smc_prefs_base(taken) == base);
+    long wrong = 0;
+    for (int p = 0; p < n; p++)
+      for (int q = 0; q < n; q++)
+        wrong += bb_smc_man_choice(taken, p, q) != bb_smc_man_choice(ref, p, q) ||
+                 bb_smc_woman_choice(taken, p, q) != bb_smc_woman_choice(ref, p, q);
+    for (int k = 0; k < 3000; k++) { /* the rank look-ups scan a row: a sample */
+      int p = (int)(tu_rand(&seed) % (uint64_t)n), q = (int)(tu_rand(&seed) % (uint64_t)n);
+      wrong += bb_smc_man_rank(taken, p, q) != bb_smc_man_rank(ref, p, q) ||
+               bb_smc_woman_rank(taken, p, q) != bb_smc_woman_rank(ref, p, q);
+    }
+    CHECKF(wrong == 0, "take, base %d: %ld entries differ from bb_smc_prefs_new", base, wrong);
+    bb_smc_prefs_release(taken);
+  }
+  bb_smc_prefs_release(ref);
+  /* Bad rows late in pm and in pw: one message, the sequential one, from every entry point. */
+  struct {
+    int *m, row, col, value;
+    const char *want;
+  } bad[] = {
+      {pm, 900, 5, -1, "stable_matching: pm row 900 (man 900's list) is not a permutation of 0..1099: "},
+      {pw, 1050, 7, 1100, "stable_matching: pw row 1050 (woman 1050's list): value 1100 at column 7 is outside 0..1099"},
+  };
+  for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+    int *bad_row = bad[b].m + (size_t)bad[b].row * n;
+    int saved = bad_row[bad[b].col];
+    bad_row[bad[b].col] = bad[b].value < 0 ? bad_row[bad[b].col + 1] : bad[b].value; /* a duplicate, or out of range */
+    bb_error e1 = {{0}}, e2 = {{0}};
+    bb_smc_prefs *p1 = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, &e1);
+    bb_smc_prefs *p2 = bb_smc_prefs_take(n, n, based_copy(pm, cells, 0), n, n, based_copy(pw, cells, 0), n, n, &e2);
+    CHECK(p1 == NULL && p2 == NULL);
+    CHECKF(strstr(e1.msg, bad[b].want) == e1.msg, "new: '%s'", e1.msg);
+    CHECKF(strcmp(e1.msg, e2.msg) == 0, "take: '%s', new: '%s'", e2.msg, e1.msg);
+    bad_row[bad[b].col] = saved;
+  }
+  free(pm);
+  free(pw);
+}
+
 int main(void) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   validation();
+  large_build();
   /* Everything twice: the first propagation as one batch (smc_root.c) and through the
    * event rules; the references are the same, so the two paths agree. */
   for (int batch = 1; batch >= 0; batch--) {
