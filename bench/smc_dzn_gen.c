@@ -2,11 +2,17 @@
  * instances smc-gpu-bench uses) as MiniZinc data for models/stable_marriage.mzn: n, pm, pw,
  * 0-based. Fast enough for n = 10000 (200 M numbers), which Python is not.
  *
- * usage: smc-dzn-gen N [SEED] > data.dzn */
+ * With --fzn it writes instead the FlatZinc that MiniZinc 2.6.4 writes for
+ * models/stable_marriage.mzn with that data and Bamboo's library (n >= 5), byte for byte
+ * (the test bench.fzn_gen_identical checks it): MiniZinc takes 150-190 s and 5 GB to flatten
+ * n = 10000, this takes seconds, so the front end can be measured on that text anywhere.
+ *
+ * usage: smc-dzn-gen N [SEED] [--fzn] > data.dzn (or model.fzn) */
 #include "generate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void matrix(const char *name, const bb_id *m, int n) {
   printf("%s = [|\n", name);
@@ -16,11 +22,40 @@ static void matrix(const char *name, const bb_id *m, int n) {
   }
 }
 
+/* One data array as MiniZinc writes it: row-major, no blanks. */
+static void fzn_array(int id, const bb_id *m, int n) {
+  size_t cells = (size_t)n * (size_t)n;
+  printf("array [1..%zu] of int: X_INTRODUCED_%d_ = [", cells, id);
+  for (size_t c = 0; c < cells; c++) printf(c ? ",%u" : "%u", (unsigned)m[c]);
+  fputs("];\n", stdout);
+}
+
+static void fzn_var_array(const char *name, int first, int n) {
+  printf("array [1..%d] of var int: %s:: output_array([1..%d]) = [", n, name, n);
+  for (int i = 0; i < n; i++) printf(i ? ",X_INTRODUCED_%d_" : "X_INTRODUCED_%d_", first + i);
+  fputs("];\n", stdout);
+}
+
+static void fzn_model(const bb_instance *inst, int n) {
+  fputs("predicate bamboo_stable_matching(array [int] of var int: men,array [int] of var int: women,"
+        "array [int] of int: pm,array [int] of int: pw,int: pm_rows,int: pm_cols,int: pw_rows,int: pw_cols);\n",
+        stdout);
+  fzn_array(2 * n, inst->women_prefs, n);
+  fzn_array(2 * n + 1, inst->men_prefs, n);
+  for (int v = 0; v < 2 * n; v++) printf("var 0..%d: X_INTRODUCED_%d_;\n", n - 1, v);
+  fzn_var_array("men", 0, n);
+  fzn_var_array("women", n, n);
+  printf("constraint bamboo_stable_matching(men,women,X_INTRODUCED_%d_,X_INTRODUCED_%d_,%d,%d,%d,%d):: gpu;\n",
+         2 * n + 1, 2 * n, n, n, n, n);
+  fputs("solve  satisfy;\n", stdout);
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 0;
   unsigned long long seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
-  if (n < 1) {
-    fprintf(stderr, "usage: smc-dzn-gen N [SEED] > data.dzn\n");
+  int fzn = argc > 3 && strcmp(argv[3], "--fzn") == 0;
+  if (n < 1 || (argc > 3 && !fzn) || (fzn && n < 5)) {
+    fprintf(stderr, "usage: smc-dzn-gen N [SEED] [--fzn] > data.dzn (--fzn: N >= 5)\n");
     return 2;
   }
   bb_error err = {{0}};
@@ -31,9 +66,13 @@ int main(int argc, char **argv) {
   }
   static char buf[1 << 20];
   setvbuf(stdout, buf, _IOFBF, sizeof buf);
-  printf("n = %d;\n", n);
-  matrix("pm", inst->men_prefs, n);
-  matrix("pw", inst->women_prefs, n);
+  if (fzn) {
+    fzn_model(inst, n);
+  } else {
+    printf("n = %d;\n", n);
+    matrix("pm", inst->men_prefs, n);
+    matrix("pw", inst->women_prefs, n);
+  }
   bb_instance_free(inst);
   return fflush(stdout) == 0 ? 0 : 3;
 }

@@ -5,17 +5,44 @@
 
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Gecode's integer limits: |value| <= 2^31 - 2. */
 #define FZN_INT_LIMIT 2147483646LL
 
+/* The user's model location of a constraint from its mzn_path("FILE|LINE|COL|...;...")
+ * annotation (MiniZinc writes it with --keep-paths): its first segment is the call in the
+ * model. False when there is none. */
+static bool model_location(const fzn_constraint *c, char *file, size_t size, int *line) {
+  for (int a = 0; c && a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind != FZN_E_CALL || strcmp(ann->u.call.name, "mzn_path") || ann->u.call.count != 1 ||
+        ann->u.call.args[0]->kind != FZN_E_STRING)
+      continue;
+    const char *path = ann->u.call.args[0]->u.str, *bar = strchr(path, '|');
+    if (!bar || (size_t)(bar - path) >= size || sscanf(bar + 1, "%d", line) != 1) return false;
+    memcpy(file, path, (size_t)(bar - path));
+    file[bar - path] = '\0';
+    return true;
+  }
+  return false;
+}
+
 bool fzn_report(fzn_builder *b, int line, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(b->errors, "%s:%d: ", b->model->file, line);
+  char model_file[1024];
+  int model_line = 0;
+  bool at_model = b->posting && b->posting->line == line &&
+                  model_location(b->posting, model_file, sizeof model_file, &model_line);
+  if (at_model)
+    fprintf(b->errors, "%s:%d: ", model_file, model_line);
+  else
+    fprintf(b->errors, "%s:%d: ", b->model->file, line);
   vfprintf(b->errors, fmt, ap);
+  if (at_model) fprintf(b->errors, " (FlatZinc %s:%d)", b->model->file, line);
   fputc('\n', b->errors);
   va_end(ap);
   b->error_count++;

@@ -48,6 +48,9 @@ typedef struct fzn_builder {
   /* How often each declaration is named by the model (constraints, solve item, other
    * declarations' values), counted on first need; NULL until then. */
   int *use_count;
+  /* The constraint being posted (fzn_post_constraints), whose mzn_path annotation, when
+   * MiniZinc kept it (--keep-paths), locates errors in the user's model. */
+  const struct fzn_constraint *posting;
 } fzn_builder;
 
 /* Records bool2int(b, x) pairs (after the variables exist). */

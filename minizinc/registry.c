@@ -84,7 +84,9 @@ bool fzn_post_constraints(fzn_builder *b) {
       fzn_report(b, c->line, "constraint '%s' takes 2 or 3 arguments, got %d", c->name, c->count);
       continue;
     }
+    b->posting = c;
     e->post(b, c, e);
+    b->posting = NULL;
     if (b->error_count > 50) {
       fprintf(b->errors, "%s: too many errors, giving up\n", m->file);
       break;

@@ -51,12 +51,12 @@ class Runner:
             f.write(text)
         return self.path(name)
 
-    def run(self, model, data, solver="bamboo", all_solutions=True):
+    def run(self, model, data, solver="bamboo", all_solutions=True, flags=()):
         self.count += 1
         mzn = self.write("m%d.mzn" % self.count, model)
         dzn = self.write("m%d.dzn" % self.count, data)
         cmd = [self.args.minizinc, "--solver", solver] + (["-I", SHARE] if solver == "gecode" else [])
-        cmd += (["-a"] if all_solutions else []) + [mzn, dzn]
+        cmd += (["-a"] if all_solutions else []) + list(flags) + [mzn, dzn]
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=self.args.timeout, env=self.env)
         except subprocess.TimeoutExpired:
@@ -198,7 +198,7 @@ def part_brute(args, runner, rng):
     failures = checks = 0
     for case in range(args.cases):
         base = case % 2
-        ann = ANNOTATIONS[case % 4]
+        ann = ANNOTATIONS[(case // 2) % 4]  # every annotation with both bases and both formats
         kind = ("complete", "smi", "hr")[case % 3]
         if kind == "complete":
             n = rng.randint(1, 8)
@@ -315,6 +315,16 @@ def part_errors(args, runner, rng):
         failures += not ok
         print("%s  %s: %s" % ("ok  " if ok else "FAIL", what, err.strip().splitlines()[-1] if err.strip() else
                               "no message (rc %d)" % rc), flush=True)
+    # With --keep-paths, MiniZinc keeps each constraint's location in the model, and the
+    # message names the model's line (the constraint's line there) instead of the FlatZinc's.
+    rc, out, err = runner.run(model, 'n = 2;\nprefs_file = "%s";\n' % runner.path("nowhere.txt"),
+                              flags=["--keep-paths"])
+    want = "m%d.mzn:%d:" % (runner.count, model[:model.index("constraint stable_matching")].count("\n") + 1)
+    ok = rc != 0 and want in err and "nowhere.txt" in err and ".fzn:" in err
+    checks += 1
+    failures += not ok
+    print("%s  --keep-paths: the model's line (%s): %s" % ("ok  " if ok else "FAIL", want, err.strip()[-200:]),
+          flush=True)
     rc, out, err = runner.run(model, 'n = 2;\nprefs_file = "%s";\n' % good)
     checks += 1
     ok = rc == 0 and len(solutions(out)) >= 1
