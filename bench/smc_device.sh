@@ -14,6 +14,8 @@
 #                                of K): paths cpu, gpu and auto (smc-gpu-bench --k)
 #   bench/smc_device.sh file     the file form end to end (bench/file_form.sh): minizinc
 #                                --solver bamboo at n = 2400 and 10000, SMI, NRMP-shaped HR
+#   bench/smc_device.sh front    the dzn form's FlatZinc front end (bench/fzn_front.sh): parse
+#                                rate, build, peak RSS at n = 2400 and 10000
 #   bench/smc_device.sh tails N  the tail threshold at size N (first propagations)
 #   bench/smc_device.sh first N  time to the first solution at size N: MiniZinc's flattening,
 #                                then fzn-bamboo -v on the hybrid, ::gpu and ::cpu
@@ -100,6 +102,13 @@ file)
   for round in 1 2 3; do
     WORK=/tmp/bamboo-file-form MZN_SOLVER_PATH=$OUT/solvers bench/file_form.sh "$C/bin/bamboo-smp" 2400 10000
   done 2>&1 | tee "$OUT/file_form.md"
+  ;;
+front)
+  # The dzn form's FlatZinc front end (bench/fzn_front.sh) on MiniZinc's own FlatZinc text,
+  # one core for the parse, every core for the build of the constraint's data.
+  [ -f "$BAMBOO_CALIBRATION" ] || "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
+  WORK=/tmp/bamboo-fzn-front bench/fzn_front.sh "$C/bin/fzn-bamboo" "$C/bin/smc-dzn-gen" "${RUNS:-3}" 2400 10000 \
+    2>&1 | tee "$OUT/fzn_front.md"
   ;;
 tails)
   n=${2:-2400}
