@@ -53,6 +53,19 @@ static void reserve_n(fzn_parser *p, fzn_list *list, size_t more) {
 
 static void reserve(fzn_parser *p, fzn_list *list) { reserve_n(p, list, 1); }
 
+void fzn_list_reserve_ints(fzn_parser *p, fzn_list *list, size_t count) {
+  if (list->kind != FZN_LIST_INTS || list->count || list->capacity || list->wide || count <= FIRST_CAPACITY) return;
+  list->items = fzn_arena_big_alloc(p->arena, count * sizeof(int32_t));
+  list->big = true;
+  list->capacity = count;
+}
+
+void fzn_hint_length(fzn_parser *p, int64_t lo, int64_t hi) {
+  /* Only plausible lengths: a wrong hint costs memory, never correctness (the list still
+   * grows past it), and the text must hold at least two bytes per element. */
+  p->length_hint = lo == 1 && hi >= 1 && hi <= (1 << 30) ? (size_t)hi : 0;
+}
+
 int64_t fzn_list_int_at(const fzn_list *list, size_t k) {
   return list->wide ? ((const int64_t *)list->items)[k] : (int64_t)((const int32_t *)list->items)[k];
 }

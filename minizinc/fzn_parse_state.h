@@ -25,7 +25,18 @@ typedef struct fzn_parser {
    * whether the last token was `..` (see lexer.l). */
   struct fzn_list *int_run;
   bool after_dotdot;
+  /* The length of the array being declared (`array [1..N] of ...`), for the int run of its
+   * value: its list is allocated once, at its final size. Forgotten at the item's ';'. */
+  size_t length_hint;
+  /* A file scanned in place (fzn_parse_file maps it): the mapping, and how far its pages
+   * have been given back (fzn_release_text). mapped_base is NULL for read() and memory. */
+  char *mapped_base, *mapped_released;
+  size_t mapped_length;
 } fzn_parser;
+
+/* Gives back the mapped text's pages before `upto` (all scanned, never read again), so that
+ * a 1 GB model does not stay resident while its data is built. */
+void fzn_release_text(fzn_parser *p, const char *upto);
 
 /* Reports "file:line: message" and counts the error. */
 void fzn_error(fzn_parser *p, int line, const char *format, ...)
@@ -84,6 +95,10 @@ typedef struct fzn_list {
 fzn_list *fzn_list_new(fzn_parser *p, int line);
 void fzn_list_push(fzn_parser *p, fzn_list *list, fzn_elem elem);
 void fzn_list_push_int(fzn_parser *p, fzn_list *list, int64_t value);
+/* Room for `count` int32 items in a new, empty int list (a length hint; no effect otherwise). */
+void fzn_list_reserve_ints(fzn_parser *p, fzn_list *list, size_t count);
+/* Records the declared length lo..hi of an array type (fzn_parser.length_hint). */
+void fzn_hint_length(fzn_parser *p, int64_t lo, int64_t hi);
 /* Appends count int literals at once (the lexer's int runs): one capacity check, no
  * per-element call. */
 void fzn_list_push_ints(fzn_parser *p, fzn_list *list, const int64_t *values, size_t count);

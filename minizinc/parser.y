@@ -125,7 +125,8 @@ pred_param: type ':' ID
 /* ---- types ---- */
 
 type: scalar_type
-    | ARRAY '[' INT_LIT DOTDOT INT_LIT ']' OF scalar_type { $$ = fzn_array_type($8, $3, $5, @1); }
+    | ARRAY '[' INT_LIT DOTDOT INT_LIT ']' OF scalar_type { $$ = fzn_array_type($8, $3, $5, @1);
+                                                            fzn_hint_length(p, $3, $5); }
     | ARRAY '[' INT ']' OF scalar_type                    { $$ = fzn_array_any_type($6, @1); }
     ;
 scalar_type: base_type
