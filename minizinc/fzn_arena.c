@@ -1,5 +1,8 @@
 /* Arena: bump allocation in chunks, plus a doubly linked list of resizable big blocks. */
+#define _DEFAULT_SOURCE /* madvise */
 #include "fzn_arena.h"
+
+#include <sys/mman.h>
 
 #include <stdalign.h>
 #include <stdint.h>
@@ -65,6 +68,23 @@ void fzn_arena_free(fzn_arena *arena) {
   free(arena);
 }
 
+/* A big literal array allocated at its final size (the declared length, fzn_list.c) is
+ * written once, front to back: on transparent huge pages that takes one page fault per
+ * 2 MiB instead of one per 4 KiB (n = 10000: 800 MB of literals; parse 0.97 -> 0.92 s on
+ * the 2-core machine). Advice only, on the block's 2 MiB-aligned interior. Blocks that grow
+ * by realloc are not advised: remapping huge pages as they grow cost more than it saved. */
+static void advise_huge(void *block, size_t bytes) {
+#ifdef MADV_HUGEPAGE
+  enum { HUGE_PAGE = 2u << 20 };
+  if (bytes < 4 * (size_t)HUGE_PAGE) return;
+  uintptr_t lo = ((uintptr_t)block + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+  uintptr_t hi = ((uintptr_t)block + bytes) & ~(uintptr_t)(HUGE_PAGE - 1);
+  if (hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+  (void)block, (void)bytes;
+#endif
+}
+
 static size_t round_up(size_t bytes) { return (bytes + ALIGNMENT - 1) & ~(size_t)(ALIGNMENT - 1); }
 
 void *fzn_arena_alloc(fzn_arena *arena, size_t bytes) {
@@ -110,6 +130,7 @@ void *fzn_arena_big_alloc(fzn_arena *arena, size_t bytes) {
   if (arena->bigs) arena->bigs->link.prev = b;
   arena->bigs = b;
   arena->bytes += bytes;
+  advise_huge(b + 1, bytes);
   return b + 1;
 }
 

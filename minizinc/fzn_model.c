@@ -1,6 +1,5 @@
 /* Entry points: set up a parse (arena, symbols, scanner), run the grammar, and hand back
  * the model only if not a single error was reported. */
-#define _DEFAULT_SOURCE /* mmap, madvise */
 #include "fzn_parse_state.h"
 #include "parser.h"
 #define YYSTYPE FZN_YYSTYPE
@@ -11,9 +10,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* Flex reads files through this buffer; bigger than flex's 16 KiB default so that the
  * tens of megabytes of a large model take fewer refills. */
@@ -81,38 +77,6 @@ fzn_model *fzn_parse_string(const char *text, size_t length, const char *name, F
   return model;
 }
 
-/* Reading a big model with read() copies every byte out of the page cache, which costs as
- * much as parsing it on some machines (0.5 GB/s in a VM). A regular file is therefore mapped
- * privately and scanned in place: flex needs two NULs after the text, which the zero fill
- * of the last page provides unless the text ends within two bytes of a page boundary (then
- * it is read as usual). Flex's writes (a NUL after each token, put back) copy only the pages
- * they touch. */
-static char *map_text(FILE *in, size_t *text_length, size_t *mapped_length) {
-  struct stat st;
-  long page = sysconf(_SC_PAGESIZE);
-  if (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || page <= 0) return NULL;
-  size_t size = (size_t)st.st_size, tail = size % (size_t)page;
-  if (tail == 0 || tail > (size_t)page - 2) return NULL;
-  size_t length = size - tail + (size_t)page;
-  void *base = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fileno(in), 0);
-  if (base == MAP_FAILED) return NULL;
-#ifdef MADV_SEQUENTIAL
-  (void)madvise(base, length, MADV_SEQUENTIAL);
-#endif
-  *text_length = size;
-  *mapped_length = length;
-  return base;
-}
-
-void fzn_release_text(fzn_parser *p, const char *upto) {
-  long page = sysconf(_SC_PAGESIZE);
-  if (!p->mapped_base || page <= 0 || upto <= p->mapped_released) return;
-  uintptr_t from = (uintptr_t)p->mapped_released, to = (uintptr_t)upto & ~(uintptr_t)(page - 1);
-  if (to <= from) return;
-  (void)madvise((void *)from, to - from, MADV_DONTNEED); /* advice: the pages come back from the file */
-  p->mapped_released = (char *)to;
-}
-
 fzn_model *fzn_parse_file(const char *path, FILE *errors) {
   bool is_stdin = strcmp(path, "-") == 0;
   FILE *in = is_stdin ? stdin : fopen(path, "rb");
@@ -123,15 +87,7 @@ fzn_model *fzn_parse_file(const char *path, FILE *errors) {
   fzn_parser p;
   start(&p, is_stdin ? "<stdin>" : path, errors);
   yyscan_t scanner = new_scanner(&p);
-  size_t text_length = 0;
-  p.mapped_base = is_stdin ? NULL : map_text(in, &text_length, &p.mapped_length);
-  p.mapped_released = p.mapped_base;
-  YY_BUFFER_STATE buffer = p.mapped_base ? fzn_yy_scan_buffer(p.mapped_base, text_length + 2, scanner) : NULL;
-  if (!buffer && p.mapped_base) { /* not usable after all: read it */
-    munmap(p.mapped_base, p.mapped_length);
-    p.mapped_base = p.mapped_released = NULL;
-  }
-  if (!buffer) buffer = fzn_yy_create_buffer(in, READ_BUFFER, scanner);
+  YY_BUFFER_STATE buffer = fzn_yy_create_buffer(in, READ_BUFFER, scanner);
   fzn_yy_switch_to_buffer(buffer, scanner);
   fzn_yyset_lineno(1, scanner);
   fzn_model *model = run(&p, scanner);
@@ -142,7 +98,6 @@ fzn_model *fzn_parse_file(const char *path, FILE *errors) {
   }
   fzn_yy_delete_buffer(buffer, scanner);
   fzn_yylex_destroy(scanner);
-  if (p.mapped_base) munmap(p.mapped_base, p.mapped_length);
   if (!is_stdin) fclose(in);
   return model;
 }

@@ -28,15 +28,8 @@ typedef struct fzn_parser {
   /* The length of the array being declared (`array [1..N] of ...`), for the int run of its
    * value: its list is allocated once, at its final size. Forgotten at the item's ';'. */
   size_t length_hint;
-  /* A file scanned in place (fzn_parse_file maps it): the mapping, and how far its pages
-   * have been given back (fzn_release_text). mapped_base is NULL for read() and memory. */
-  char *mapped_base, *mapped_released;
-  size_t mapped_length;
 } fzn_parser;
 
-/* Gives back the mapped text's pages before `upto` (all scanned, never read again), so that
- * a 1 GB model does not stay resident while its data is built. */
-void fzn_release_text(fzn_parser *p, const char *upto);
 
 /* Reports "file:line: message" and counts the error. */
 void fzn_error(fzn_parser *p, int line, const char *format, ...)

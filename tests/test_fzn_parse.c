@@ -487,8 +487,8 @@ static void test_int_runs(void) {
     check_run_values(m, "wide", wide, COUNT, true);
     fzn_model_free(m);
   }
-  /* From a file: mapped and scanned in place, or (when the text ends within two bytes of a
-   * page boundary, where flex's two NULs do not fit) read in pieces that end mid-literal. */
+  /* From a file, read in pieces that end mid-literal, whatever the file's size against the
+   * page size (an earlier version mapped files when two NULs fitted after the text). */
   long page = sysconf(_SC_PAGESIZE);
   for (int ending = 0; ending < 3; ending++) {
     char path[] = "/tmp/bamboo-runs-XXXXXX";
