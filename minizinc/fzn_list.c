@@ -62,8 +62,9 @@ void fzn_list_reserve_ints(fzn_parser *p, fzn_list *list, size_t count) {
 
 void fzn_hint_length(fzn_parser *p, int64_t lo, int64_t hi) {
   /* Only plausible lengths: a wrong hint costs memory, never correctness (the list still
-   * grows past it), and the text must hold at least two bytes per element. */
-  p->length_hint = lo == 1 && hi >= 1 && hi <= (1 << 30) ? (size_t)hi : 0;
+   * grows past it or gives back what it did not use), and the text must hold at least two
+   * bytes ("0,") per element, so a declaration cannot make it reserve more than the text. */
+  p->length_hint = lo == 1 && hi >= 1 && (uint64_t)hi <= p->text_bytes / 2 ? (size_t)hi : 0;
 }
 
 int64_t fzn_list_int_at(const fzn_list *list, size_t k) {

@@ -1,5 +1,6 @@
 /* Entry points: set up a parse (arena, symbols, scanner), run the grammar, and hand back
  * the model only if not a single error was reported. */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include "fzn_parse_state.h"
 #include "parser.h"
 #define YYSTYPE FZN_YYSTYPE
@@ -10,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Flex reads files through this buffer; bigger than flex's 16 KiB default so that the
  * tens of megabytes of a large model take fewer refills. */
@@ -67,6 +69,7 @@ fzn_model *fzn_parse_string(const char *text, size_t length, const char *name, F
   }
   fzn_parser p;
   start(&p, name, errors);
+  p.text_bytes = length;
   yyscan_t scanner = new_scanner(&p);
   /* yy_scan_bytes copies the text (flex needs two NULs after it to scan in place). */
   YY_BUFFER_STATE buffer = fzn_yy_scan_bytes(text ? text : "", (int)length, scanner);
@@ -86,6 +89,8 @@ fzn_model *fzn_parse_file(const char *path, FILE *errors) {
   }
   fzn_parser p;
   start(&p, is_stdin ? "<stdin>" : path, errors);
+  struct stat st;
+  if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) p.text_bytes = (size_t)st.st_size;
   yyscan_t scanner = new_scanner(&p);
   YY_BUFFER_STATE buffer = fzn_yy_create_buffer(in, READ_BUFFER, scanner);
   fzn_yy_switch_to_buffer(buffer, scanner);

@@ -28,6 +28,7 @@ typedef struct fzn_parser {
   /* The length of the array being declared (`array [1..N] of ...`), for the int run of its
    * value: its list is allocated once, at its final size. Forgotten at the item's ';'. */
   size_t length_hint;
+  size_t text_bytes; /* the text's size when known (0: unknown, e.g. a pipe): bounds the hint */
 } fzn_parser;
 
 
