@@ -3,6 +3,7 @@
 
 #include "bb_post.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,7 +23,12 @@ static bool model_location(const fzn_constraint *c, char *file, size_t size, int
         ann->u.call.args[0]->kind != FZN_E_STRING)
       continue;
     const char *path = ann->u.call.args[0]->u.str, *bar = strchr(path, '|');
-    if (!bar || (size_t)(bar - path) >= size || sscanf(bar + 1, "%d", line) != 1) return false;
+    if (!bar || bar == path || (size_t)(bar - path) >= size) return false;
+    char *end;
+    errno = 0;
+    long value = strtol(bar + 1, &end, 10);
+    if (end == bar + 1 || errno == ERANGE || value < 1 || value > INT_MAX) return false;
+    *line = (int)value;
     memcpy(file, path, (size_t)(bar - path));
     file[bar - path] = '\0';
     return true;

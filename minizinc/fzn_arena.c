@@ -152,15 +152,26 @@ void *fzn_arena_big_realloc(fzn_arena *arena, void *block, size_t bytes) {
   return b + 1;
 }
 
-void *fzn_arena_big_detach(fzn_arena *arena, void *block) {
-  big_header *b = (big_header *)block - 1;
-  size_t size = b->link.size;
+static void unlink_big(fzn_arena *arena, big_header *b) {
   if (b->link.prev)
     b->link.prev->link.next = b->link.next;
   else
     arena->bigs = b->link.next;
   if (b->link.next) b->link.next->link.prev = b->link.prev;
-  arena->bytes -= size;
+  arena->bytes -= b->link.size;
+}
+
+void fzn_arena_big_free(fzn_arena *arena, void *block) {
+  if (!block) return;
+  big_header *b = (big_header *)block - 1;
+  unlink_big(arena, b);
+  free(b);
+}
+
+void *fzn_arena_big_detach(fzn_arena *arena, void *block) {
+  big_header *b = (big_header *)block - 1;
+  size_t size = b->link.size;
+  unlink_big(arena, b);
   memmove(b, block, size); /* in place: no second copy of a big array at any moment */
   void *shrunk = realloc(b, size ? size : 1);
   return shrunk ? shrunk : b;

@@ -28,6 +28,9 @@ void *fzn_arena_big_realloc(fzn_arena *arena, void *block, size_t bytes);
  * (the same bytes, moved to the start of their allocation) with free(). */
 void *fzn_arena_big_detach(fzn_arena *arena, void *block);
 
+/* Frees a big block before the arena goes (a list that outgrew or changed its storage). */
+void fzn_arena_big_free(fzn_arena *arena, void *block);
+
 /* Bytes held (chunks and big blocks), for tests. */
 size_t fzn_arena_bytes(const fzn_arena *arena);
 

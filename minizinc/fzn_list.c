@@ -85,7 +85,7 @@ static void widen(fzn_parser *p, fzn_list *list) {
     big = true;
   }
   for (size_t k = 0; k < count; k++) items[k] = old[k];
-  /* The narrow block, if big, stays in the arena until the model is freed: rare. */
+  if (list->big) fzn_arena_big_free(p->arena, list->items);
   list->items = items;
   list->capacity = capacity;
   list->big = big;
@@ -96,7 +96,7 @@ static void widen(fzn_parser *p, fzn_list *list) {
 static void to_exprs(fzn_parser *p, fzn_list *list) {
   if (list->kind == FZN_LIST_EXPRS) return;
   fzn_list_kind old_kind = list->kind;
-  bool old_wide = list->wide;
+  bool old_wide = list->wide, old_big = list->big;
   void *old_items = list->items;
   size_t count = list->count;
   list->kind = FZN_LIST_EXPRS;
@@ -109,8 +109,7 @@ static void to_exprs(fzn_parser *p, fzn_list *list) {
                       : fzn_bool_expr(p, ((bool *)old_items)[k], list->line);
     fzn_list_push_expr(p, list, e);
   }
-  /* A big block of literals stays in the arena until the model is freed: rare (a mixed
-   * array whose literal prefix was long) and bounded by the text. */
+  if (old_big) fzn_arena_big_free(p->arena, old_items); /* the literals' block, maybe sized by a hint */
 }
 
 void fzn_list_push_int(fzn_parser *p, fzn_list *list, int64_t value) {
@@ -159,6 +158,7 @@ static void push_bool(fzn_parser *p, fzn_list *list, bool value) {
 void fzn_list_push_expr(fzn_parser *p, fzn_list *list, fzn_expr *expr) {
   if (list->kind != FZN_LIST_EXPRS) {
     if (list->count == 0) {
+      if (list->big) fzn_arena_big_free(p->arena, list->items);
       list->kind = FZN_LIST_EXPRS;
       list->capacity = 0; /* the literal buffer (if any) is of the wrong item size */
       list->items = NULL;
