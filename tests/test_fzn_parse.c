@@ -3,6 +3,7 @@
  * and line. Expressions are compared through show(), a compact printer, so an expectation
  * reads like the FlatZinc it came from. Argument: the directory of tests/data/fzn. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
+#include "fzn_arena.h"
 #include "fzn_model.h"
 #include "test_util.h"
 
@@ -517,6 +518,23 @@ static void test_int_runs(void) {
     }
     remove(path);
   }
+  /* The declared length sizes only the array's own literals: not a set's or an annotation's
+   * that come first, and not a length the text cannot hold. */
+  fzn_model *hinted = parse_ok("array [1..3] of set of int: s = [{1,2,3},{4},{5}];\n"
+                               "array [1..3] of int: a :: foo(7,8,9) = [1,2,3];\n"
+                               "var 1..2: y;\n"
+                               "array [1..4] of var int: m = [1, 2, y, 3];\n"
+                               "solve satisfy;\n");
+  if (hinted) {
+    CHECK_SHOW(show(decl(hinted, "s")->value), "[{1..3},{4..4},{5..5}]");
+    CHECK_SHOW(show(decl(hinted, "a")->value), "ints[1,2,3]");
+    CHECK_SHOW(show(decl(hinted, "m")->value), "[1,2,y,3]");
+    CHECK(fzn_arena_bytes(hinted->arena) < 1u << 20);
+    fzn_model_free(hinted);
+  }
+  CHECK_ERRORS("array [1..1073741824] of int: a = [1,2,3];\nsolve satisfy;\n",
+               "t.fzn:1: 'a' is declared array [1..1073741824] but its value has 3 elements\n");
+
   /* A literal out of range deep inside a long run: the same message as anywhere else. */
   len = 0;
   append(&src, &len, &cap, "array [1..3001] of int: a = [\n");
