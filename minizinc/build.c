@@ -11,7 +11,6 @@
 #include <string.h>
 
 /* Gecode's integer limits: |value| <= 2^31 - 2. */
-#define FZN_INT_LIMIT 2147483646LL
 
 /* The user's model location of a constraint from its mzn_path("FILE|LINE|COL|...;...")
  * annotation (MiniZinc writes it with --keep-paths): its first segment is the call in the

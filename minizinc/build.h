@@ -70,6 +70,9 @@ bool fzn_report(fzn_builder *b, int line, const char *fmt, ...)
 /* Scratch memory that lives as long as the builder (NULL after reporting). */
 void *fzn_scratch(fzn_builder *b, size_t bytes, int line);
 
+/* The largest magnitude of an int Gecode takes (Int::Limits::max). */
+#define FZN_INT_LIMIT 2147483646LL
+
 /* --- Argument resolution. `what` names the argument in messages. --- */
 bool arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *out);
 bool arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, bool *out);

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FZN_INT_LIMIT 2147483646LL /* Gecode's Int::Limits::max, as in build.c */
 _Static_assert(sizeof(int) == sizeof(int32_t), "literals are lent as int");
 
 static void count_uses(const fzn_model *m, int *uses, const fzn_expr *e) {

@@ -213,8 +213,10 @@ fzn_expr *fzn_list_to_array(fzn_parser *p, fzn_list *list, int line) {
   switch (list->kind) {
   case FZN_LIST_INTS:
     e = fzn_expr_new(p, FZN_E_INTS, line);
-    e->u.ints.values.narrow = list->items; /* the same pointer either way */
-    if (list->wide) e->u.ints.values.wide = list->items;
+    if (list->wide)
+      e->u.ints.values.wide = list->items;
+    else
+      e->u.ints.values.narrow = list->items;
     e->u.ints.count = count;
     e->u.ints.is_wide = list->wide;
     e->u.ints.is_big = list->big;

@@ -231,8 +231,11 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
 
 /* ::gpu and ::cpu (alias ::uniud, seed 003's name for the serial propagator) force a path;
  * without either, the hybrid chooses at every propagation. ::men_proposing asks for the
- * weaker strength (MGS-lists), ::gs_lists for the default (arc consistency). */
-bb_stable_matching_options fzn_smc_options_of(const fzn_constraint *c) {
+ * weaker strength (MGS-lists), ::gs_lists for the default (arc consistency). A ::gpu that
+ * cannot be had (n above gpu_max_n when that is > 0, or no usable GPU) warns and runs on the
+ * CPU; `what` names the constraint in the warning. */
+bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_constraint *c, const char *what, int n,
+                                           int gpu_max_n) {
   bb_stable_matching_options opts = {BB_SMC_GS_LISTS, BB_SMC_PATH_AUTO};
   for (int a = 0; a < c->annotations.count; a++) {
     const fzn_expr *ann = c->annotations.items[a];
@@ -242,6 +245,18 @@ bb_stable_matching_options fzn_smc_options_of(const fzn_constraint *c) {
     if (!strcmp(name, "gpu")) opts.path = BB_SMC_PATH_GPU;
     if (!strcmp(name, "men_proposing")) opts.strength = BB_SMC_MEN_PROPOSING;
     if (!strcmp(name, "gs_lists")) opts.strength = BB_SMC_GS_LISTS;
+  }
+  if (opts.path == BB_SMC_PATH_GPU && gpu_max_n > 0 && n > gpu_max_n) {
+    fprintf(b->errors, "%s:%d: warning: ::gpu: n = %d is above the GPU path's limit of %d; %s propagates on the CPU\n",
+            b->model->file, c->line, n, gpu_max_n, what);
+    opts.path = BB_SMC_PATH_CPU;
+  }
+  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
+    if (!b->warned_gpu)
+      fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); %s propagates on the CPU\n", b->model->file,
+              c->line, bb_smc_gpu_why(), what);
+    b->warned_gpu = true;
+    opts.path = BB_SMC_PATH_CPU;
   }
   return opts;
 }
@@ -264,19 +279,7 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
     if (own_pw) free(pw);
     return false;
   }
-  bb_stable_matching_options opts = fzn_smc_options_of(c);
-  if (opts.path == BB_SMC_PATH_GPU && dims[0] > BB_SMC_GPU_MAX_N) {
-    fprintf(b->errors, "%s:%d: warning: ::gpu: n = %d is above the GPU path's limit of %d; stable_matching propagates on the CPU\n",
-            b->model->file, c->line, dims[0], BB_SMC_GPU_MAX_N);
-    opts.path = BB_SMC_PATH_CPU;
-  }
-  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
-    if (!b->warned_gpu)
-      fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); stable_matching propagates on the CPU\n",
-              b->model->file, c->line, bb_smc_gpu_why());
-    b->warned_gpu = true;
-    opts.path = BB_SMC_PATH_CPU;
-  }
+  bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching", dims[0], BB_SMC_GPU_MAX_N);
   if (own_pm && own_pw) { /* the big case: the constraint builds its data in the model's arrays */
     bb_smc_prefs *prefs = bb_smc_prefs_take(nm, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &err);
     if (!prefs) return fzn_posted(b, c, BB_ERR_INPUT, &err); /* or out of memory: the message says which */
@@ -306,14 +309,7 @@ static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, co
   if (pm_cols < 0 || pw_cols < 0 || (long long)nm * pm_cols != npm || (long long)nw * pw_cols != npw)
     return fzn_report(b, c->line, "%s: pm is not %d x pm_cols (%d) or pw not %d x pw_cols (%d): %d and %d entries", c->name, nm,
                       pm_cols, nw, pw_cols, npm, npw);
-  bb_stable_matching_options opts = fzn_smc_options_of(c);
-  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
-    if (!b->warned_gpu)
-      fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); stable_matching_smi propagates on the CPU\n",
-              b->model->file, c->line, bb_smc_gpu_why());
-    b->warned_gpu = true;
-    opts.path = BB_SMC_PATH_CPU;
-  }
+  bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching_smi", 0, 0);
   return fzn_posted(b, c,
                     bb_post_stable_matching_smi(b->space, men, nm, women, nw, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, &opts,
                                                 &err),

@@ -49,16 +49,15 @@ static bool read_file(fzn_builder *b, const fzn_constraint *c, const char *path,
   return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
 }
 
-static bb_stable_matching_options options_of(fzn_builder *b, const fzn_constraint *c) {
-  bb_stable_matching_options opts = fzn_smc_options_of(c);
-  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
-    if (!b->warned_gpu)
-      fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); %s propagates on the CPU\n", b->model->file,
-              c->line, bb_smc_gpu_why(), c->name);
-    b->warned_gpu = true;
-    opts.path = BB_SMC_PATH_CPU;
-  }
-  return opts;
+/* The arguments (men, women, base) and the instance file of the complete and SMI forms; on
+ * success exactly one of *complete and *incomplete is set. */
+static bool men_women_file(fzn_builder *b, const fzn_constraint *c, int **men, int *nm, int **women, int *nw,
+                           int *base, const char **path, bb_instance **complete, bb_hr **incomplete) {
+  if (!arg_int_var_array(b, ARG(0), c->line, "men", men, nm) || !arg_int_var_array(b, ARG(1), c->line, "women", women, nw) ||
+      !arg_int(b, ARG(2), c->line, "base", base) || !base_ok(b, c, *base))
+    return false;
+  *path = data_file(b, c);
+  return *path && read_file(b, c, *path, complete, incomplete);
 }
 
 /* What the file holds, for messages. */
@@ -70,14 +69,10 @@ static const char *kind_of(const bb_instance *complete, const bb_hr *incomplete)
 static bool post_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *men, *women, nm, nw, base;
-  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) ||
-      !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) || !arg_int(b, ARG(2), c->line, "base", &base) ||
-      !base_ok(b, c, base))
-    return false;
-  const char *path = data_file(b, c);
+  const char *path;
   bb_instance *inst;
   bb_hr *other;
-  if (!path || !read_file(b, c, path, &inst, &other)) return false;
+  if (!men_women_file(b, c, &men, &nm, &women, &nw, &base, &path, &inst, &other)) return false;
   if (!inst) {
     const char *kind = kind_of(NULL, other);
     bool smi = other->smi;
@@ -99,7 +94,7 @@ static bool post_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
   bb_instance_free(inst);
   bb_smc_prefs *prefs = bb_smc_prefs_adopt(n, base, mp, wp, &err);
   if (!prefs) return fzn_report(b, c->line, "%s: %s: %s", c->name, path, err.msg);
-  bb_stable_matching_options opts = options_of(b, c);
+  bb_stable_matching_options opts = fzn_smc_options(b, c, c->name, 0, 0);
   return fzn_posted(b, c, bb_post_stable_matching_prefs(b->space, men, nm, women, nw, prefs, &opts, &err), &err);
 }
 
@@ -107,14 +102,10 @@ static bool post_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
 static bool post_smi_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *men, *women, nm, nw, base;
-  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) ||
-      !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) || !arg_int(b, ARG(2), c->line, "base", &base) ||
-      !base_ok(b, c, base))
-    return false;
-  const char *path = data_file(b, c);
+  const char *path;
   bb_instance *complete;
   bb_hr *inst;
-  if (!path || !read_file(b, c, path, &complete, &inst)) return false;
+  if (!men_women_file(b, c, &men, &nm, &women, &nw, &base, &path, &complete, &inst)) return false;
   if (!inst || !inst->smi) {
     const char *kind = kind_of(complete, inst);
     bool hr = inst != NULL;
@@ -129,7 +120,7 @@ static bool post_smi_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
                       path, r, h, nm, nw);
   }
   bb_error err = {{0}};
-  bb_stable_matching_options opts = options_of(b, c);
+  bb_stable_matching_options opts = fzn_smc_options(b, c, c->name, 0, 0);
   bb_status st = bb_post_stable_matching_smi_csr(b->space, men, nm, women, nw, base, inst->res_start, inst->res_list,
                                                  inst->hosp_start, inst->hosp_list, &opts, &err);
   bb_hr_free(inst);
@@ -227,7 +218,7 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   for (int64_t p = 0; ok && p < n_posts; p++)
     pv[p] = bb_int_var(b->space, base, base + (int)(w_start[p + 1] - w_start[p]), &err);
   if (ok) {
-    bb_stable_matching_options opts = options_of(b, c);
+    bb_stable_matching_options opts = fzn_smc_options(b, c, c->name, 0, 0);
     ok = fzn_posted(b, c, bb_post_stable_matching_smi_csr(b->space, rp, nr, pv, (int)n_posts, base, m_start, m_list,
                                                           w_start, w_list, &opts, &err), &err);
   }

@@ -33,9 +33,11 @@ const fzn_builtin *fzn_builtin_find(const char *name);
  * constraint is an error that names it). */
 bool fzn_post_constraints(fzn_builder *b);
 
-/* The Stable Marriage constraint's path and strength from ::gpu, ::cpu, ::uniud, ::men_proposing,
- * ::gs_lists (post_global.c). */
-bb_stable_matching_options fzn_smc_options_of(const fzn_constraint *c);
+/* The Stable Marriage constraint's path and strength from ::gpu, ::cpu, ::uniud,
+ * ::men_proposing, ::gs_lists; a ::gpu that cannot be had warns and gives the CPU
+ * (post_global.c). */
+bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_constraint *c, const char *what, int n,
+                                           int gpu_max_n);
 
 /* The consistency a constraint's annotations ask for (::domain, ::bounds, ...). */
 bb_ipl fzn_ipl_of(const fzn_constraint *c);

@@ -64,7 +64,6 @@ static bb_status load_rows(const char *name, const char *who, const int *m, int 
 enum { TILE = 64 };
 
 typedef struct build_job {
-  const char *name, *who;
   const int *m;
   int n, base;
   int32_t *list, *rank_of, *m_out;
@@ -115,8 +114,7 @@ static bb_status load_rows_parallel(const char *name, const char *who, const int
   int threads = build_threads(n);
   int32_t *scratch = threads > 1 ? malloc((size_t)threads * (size_t)n * sizeof *scratch) : NULL;
   if (!scratch) return load_rows(name, who, m, n, base, list, rank_of, row_seen, err);
-  build_job j = {.name = name, .who = who, .m = m, .n = n, .base = base, .list = list, .rank_of = rank_of,
-                 .scratch = scratch};
+  build_job j = {.m = m, .n = n, .base = base, .list = list, .rank_of = rank_of, .scratch = scratch};
   atomic_init(&j.failed, false);
   bb_parallel_for(threads, n, check_rows_chunk, &j);
   free(scratch);

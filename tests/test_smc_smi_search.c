@@ -16,8 +16,8 @@
 #include "bb_search.h"
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
+#include "smc_path_arg.h"
 #include "test_util.h"
-#include "bb_gpu.h"
 #include "hr.h"
 
 #include <stdio.h>
@@ -453,15 +453,7 @@ static void bad_posts(void) {
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
-  if (argc > 1 && !strcmp(argv[1], "emulated")) path_under_test = BB_SMC_PATH_EMULATED;
-  if (argc > 1 && !strcmp(argv[1], "gpu")) {
-    char why[256];
-    if (!bb_gpu_probe(why, sizeof why)) {
-      printf("skipped: %s\n", why);
-      return 77;
-    }
-    path_under_test = BB_SMC_PATH_GPU;
-  }
+  if (smc_path_from_args(argc, argv, &path_under_test) != 0) return 77;
   bad_posts();
   root_is_arc_consistent();
   aliased_variable();
