@@ -184,6 +184,18 @@ static void to_partner_ranks(const int32_t *choice, int32_t *m, int32_t *row_tmp
   free(scratch);
 }
 
+/* An empty preference record with one reference and no accelerator: what both forms start
+ * from (NULL when out of memory). */
+static bb_smc_prefs *prefs_alloc(void) {
+  bb_smc_prefs *p = calloc(1, sizeof *p);
+  if (!p) return NULL;
+  atomic_init(&p->refs, 1);
+  atomic_init(&p->accel[0], NULL);
+  atomic_init(&p->accel[1], NULL);
+  pthread_mutex_init(&p->accel_lock, NULL);
+  return p;
+}
+
 /* The complete form's data from validated sizes: the choice matrices (men, women: n x n
  * each, owned from here on) are filled from pm / pw (values in `base`), or already hold the
  * 0-based lists when pm is NULL (bb_smc_prefs_adopt; checked here all the same). Each side's
@@ -192,10 +204,10 @@ static void to_partner_ranks(const int32_t *choice, int32_t *m, int32_t *row_tmp
 static bb_smc_prefs *build_complete(int n, int base, const int *pm, const int *pw, int32_t *men, int32_t *women,
                                     bb_error *err) {
   size_t cells = (size_t)n * (size_t)n;
-  bb_smc_prefs *p = calloc(1, sizeof *p);
+  bb_smc_prefs *p = prefs_alloc();
   int32_t *woman_partner = bb_alloc_large(cells * sizeof *woman_partner), *row_tmp = malloc((size_t)n * sizeof *row_tmp);
   if (!p || !woman_partner || !row_tmp) {
-    free(p), free(woman_partner), free(row_tmp), free(men), free(women);
+    bb_smc_prefs_release(p), free(woman_partner), free(row_tmp), free(men), free(women);
     bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d (%.1f MiB)", n,
             4.0 * (double)cells * sizeof *men / 1048576.0);
     return NULL;
@@ -207,10 +219,6 @@ static bb_smc_prefs *build_complete(int n, int base, const int *pm, const int *p
   p->base = base;
   p->man_choice = men;
   p->woman_choice = women;
-  atomic_init(&p->refs, 1);
-  atomic_init(&p->accel[0], NULL);
-  atomic_init(&p->accel[1], NULL);
-  pthread_mutex_init(&p->accel_lock, NULL);
   /* woman_partner = the men's inverse ranks, then (in place) the women's partner ranks. */
   bb_status st =
       load_rows_parallel("pm", "man", pm ? pm : (const int *)men, n, pm ? base : 0, men, woman_partner, NULL, err);
@@ -471,7 +479,7 @@ bb_smc_prefs *bb_smc_prefs_new_smi_csr(int n_men, int n_women, int base, const u
 static bb_smc_prefs *build_smi(int n_men, int n_women, int base, const smi_rows *men_rows,
                                const smi_rows *women_rows, bb_error *err) {
   int vars = n_men + n_women;
-  bb_smc_prefs *p = calloc(1, sizeof *p);
+  bb_smc_prefs *p = prefs_alloc();
   if (!p) {
     bb_fail(err, BB_ERR_NOMEM, "stable_matching_smi: out of memory");
     return NULL;
@@ -479,10 +487,6 @@ static bb_smc_prefs *build_smi(int n_men, int n_women, int base, const smi_rows 
   p->men = n_men;
   p->vars = vars;
   p->base = base;
-  atomic_init(&p->refs, 1);
-  atomic_init(&p->accel[0], NULL);
-  atomic_init(&p->accel[1], NULL);
-  pthread_mutex_init(&p->accel_lock, NULL);
   p->start = malloc(((size_t)vars + 1) * sizeof *p->start);
   int64_t cells = 0;
   int longest = 0;
