@@ -1,10 +1,12 @@
 /* The builder's variables and argument resolution (see build.h). */
 #include "build.h"
 
+#include "bb_float.h"
 #include "bb_post.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,6 +217,22 @@ bool arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, boo
   return true;
 }
 
+bool arg_float(fzn_builder *b, const fzn_expr *e, int line, const char *what, double *out) {
+  int64_t v = 0;
+  bool acc;
+  e = par_value(b, e, &v, &acc);
+  if (!acc) { /* acc: an element of an int parameter array, in v */
+    if (e->kind == FZN_E_FLOAT) {
+      *out = e->u.f;
+      return true;
+    }
+    if (e->kind != FZN_E_INT) return fzn_report(b, line, "%s: expected a float constant", what);
+    v = e->u.i;
+  }
+  *out = (double)v;
+  return true;
+}
+
 static bool set_values(fzn_builder *b, const fzn_expr *set, int line, const char *what, int **values, int *count) {
   int64_t total = 0;
   for (int r = 0; r < set->u.set.ranges; r++) {
@@ -326,6 +344,21 @@ bool arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *wha
   return true;
 }
 
+bool arg_float_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, double **values, int *count) {
+  elems a;
+  if (!array_of(b, e, line, what, &a)) return false;
+  if (a.binding) return fzn_report(b, line, "%s: expected an array of float constants, not variables", what);
+  if (a.array->kind == FZN_E_BOOLS) return fzn_report(b, line, "%s: expected an array of float constants", what);
+  double *out = fzn_scratch(b, (size_t)a.count * sizeof *out, line);
+  if (!out) return false;
+  fzn_expr tmp;
+  for (int k = 0; k < a.count; k++)
+    if (!arg_float(b, elem_expr(&a, k, &tmp), line, what, &out[k])) return false;
+  *values = out;
+  *count = a.count;
+  return true;
+}
+
 bool arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,
                    int *count) {
   elems a;
@@ -360,7 +393,7 @@ static int named_var(fzn_builder *b, const fzn_expr *e, fzn_entity want, int lin
   if (!d || !d->type.is_var) return -1;
   *found = true;
   const fzn_binding *bind = &b->bindings[d->index];
-  const char *kinds[] = {"parameter", "int", "bool", "set"};
+  const char *kinds[] = {"parameter", "int", "bool", "set", "float"};
   if (bind->entity != want) {
     fzn_report(b, line, "%s: '%s' is a %s variable, expected %s", what, d->name, kinds[bind->entity], kinds[want]);
     return -1;
@@ -415,6 +448,19 @@ bool arg_set_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, 
   return true;
 }
 
+bool arg_float_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
+  bool found;
+  int v = named_var(b, e, FZN_ENT_FLOAT, line, what, &found);
+  if (found) return (*var = v) >= 0;
+  double c = 0;
+  if (!arg_float(b, e, line, what, &c)) return false;
+  bb_error err;
+  v = bb_float_var(b->space, c, c, &err);
+  if (v < 0) return fzn_report(b, line, "%s: %s", what, err.msg);
+  *var = v;
+  return true;
+}
+
 typedef bool (*var_fn)(fzn_builder *, const fzn_expr *, int, const char *, int *);
 
 static bool var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, fzn_entity want, var_fn one,
@@ -446,6 +492,9 @@ bool arg_bool_var_array(fzn_builder *b, const fzn_expr *e, int line, const char 
 bool arg_set_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
   return var_array(b, e, line, what, FZN_ENT_SET, arg_set_var, vars, count);
 }
+bool arg_float_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
+  return var_array(b, e, line, what, FZN_ENT_FLOAT, arg_float_var, vars, count);
+}
 
 /* --- Variables. --- */
 
@@ -454,7 +503,7 @@ static fzn_entity entity_of(fzn_base_type t) {
   case FZN_T_INT: return FZN_ENT_INT;
   case FZN_T_BOOL: return FZN_ENT_BOOL;
   case FZN_T_SET_OF_INT: return FZN_ENT_SET;
-  case FZN_T_FLOAT: break;
+  case FZN_T_FLOAT: return FZN_ENT_FLOAT;
   }
   return FZN_ENT_NONE;
 }
@@ -485,7 +534,12 @@ static int new_var(fzn_builder *b, const fzn_decl *d) {
     if (!set_values(b, dom, d->line, d->name, &vals, &count)) return -1;
     var = bb_set_var(b->space, NULL, 0, vals, count, 0, count, &err);
     break;
-  case FZN_T_FLOAT: break;
+  case FZN_T_FLOAT:
+    if (d->type.has_float_domain) var = bb_float_var(b->space, d->type.float_lo, d->type.float_hi, &err);
+    else if (dom && dom->u.set.ranges >= 1) /* an int range written for a float */
+      var = bb_float_var(b->space, (double)dom->u.set.bounds[0], (double)dom->u.set.bounds[2 * dom->u.set.ranges - 1], &err);
+    else var = bb_float_var(b->space, -HUGE_VAL, HUGE_VAL, &err);
+    break;
   }
   if (var < 0) fzn_report(b, d->line, "variable '%s': %s", d->name, err.msg);
   return var;
@@ -510,6 +564,10 @@ static int bind_scalar(fzn_builder *b, const fzn_decl *d) {
     bool c = false;
     if (!arg_bool(b, d->value, d->line, d->name, &c)) return -1;
     st = bb_post_bool_rel_const(b->space, v, BB_EQ, c, bb_reif_none(), &err);
+  } else if (ent == FZN_ENT_FLOAT) {
+    double c = 0;
+    if (!arg_float(b, d->value, d->line, d->name, &c)) return -1;
+    st = bb_post_float_rel_const(b->space, v, BB_EQ, c, bb_reif_none(), &err);
   } else {
     int src;
     if (!arg_set_var(b, d->value, d->line, d->name, &src)) return -1;
@@ -537,10 +595,6 @@ bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
     const fzn_decl *d = model->decls[k];
     fzn_binding *bind = &b->bindings[k];
     if (!d->type.is_var) continue;
-    if (d->type.base == FZN_T_FLOAT) {
-      fzn_report(b, d->line, "'%s': float variables are not supported by bamboo", d->name);
-      continue;
-    }
     bind->entity = entity_of(d->type.base);
     if (!d->type.is_array) {
       bind->var = bind_scalar(b, d);
@@ -551,9 +605,10 @@ bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
       continue;
     }
     int *vars = NULL, count = 0;
-    bool ok = d->type.base == FZN_T_INT    ? arg_int_var_array(b, d->value, d->line, d->name, &vars, &count)
-              : d->type.base == FZN_T_BOOL ? arg_bool_var_array(b, d->value, d->line, d->name, &vars, &count)
-                                           : arg_set_var_array(b, d->value, d->line, d->name, &vars, &count);
+    bool ok = d->type.base == FZN_T_INT     ? arg_int_var_array(b, d->value, d->line, d->name, &vars, &count)
+              : d->type.base == FZN_T_BOOL  ? arg_bool_var_array(b, d->value, d->line, d->name, &vars, &count)
+              : d->type.base == FZN_T_FLOAT ? arg_float_var_array(b, d->value, d->line, d->name, &vars, &count)
+                                            : arg_set_var_array(b, d->value, d->line, d->name, &vars, &count);
     if (!ok) continue;
     bind->elems = vars;
     bind->count = count;

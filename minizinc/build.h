@@ -16,7 +16,8 @@ typedef enum fzn_entity {
   FZN_ENT_NONE = 0, /* a parameter */
   FZN_ENT_INT,      /* var int, or array of var int */
   FZN_ENT_BOOL,
-  FZN_ENT_SET
+  FZN_ENT_SET,
+  FZN_ENT_FLOAT
 } fzn_entity;
 
 /* What a declaration became: a variable index, or for arrays, one per element. */
@@ -76,6 +77,10 @@ void *fzn_scratch(fzn_builder *b, size_t bytes, int line);
 /* --- Argument resolution. `what` names the argument in messages. --- */
 bool arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *out);
 bool arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, bool *out);
+/* A float constant: a float or int literal, or a parameter naming one. */
+bool arg_float(fzn_builder *b, const fzn_expr *e, int line, const char *what, double *out);
+/* An array of float constants (float or int literals). */
+bool arg_float_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, double **values, int *count);
 /* Sorted distinct values of a constant set. */
 bool arg_int_set(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
 bool arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
@@ -93,9 +98,11 @@ bool arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what
 bool arg_int_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
 bool arg_bool_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
 bool arg_set_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
+bool arg_float_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
 bool arg_int_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
 bool arg_bool_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
 bool arg_set_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
+bool arg_float_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
 /* True if e is (or names) a constant, so posters can pick the constant form. */
 bool arg_is_par(fzn_builder *b, const fzn_expr *e);
 

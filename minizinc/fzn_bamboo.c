@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bb_search.h"
 #include "bb_shim.h"
+#include "bb_float.h"
 #include "build.h"
 #include "bb_stable_matching.h"
 #include "calibrate.h"
@@ -192,10 +193,16 @@ int main(int argc, char **argv) {
   if (ok && optimise) {
     int obj;
     bb_error err;
-    ok = arg_int_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
-         (bb_space_set_objective(b.space, model->solve.kind == FZN_MINIMIZE ? BB_MINIMIZE : BB_MAXIMIZE, obj, &err) ==
-              BB_OK ||
-          fzn_report(&b, model->solve.line, "objective: %s", err.msg));
+    bb_objective_sense sense = model->solve.kind == FZN_MINIMIZE ? BB_MINIMIZE : BB_MAXIMIZE;
+    const fzn_decl *od = fzn_decl_of(&b, model->solve.objective);
+    if ((od && od->type.base == FZN_T_FLOAT) || model->solve.objective->kind == FZN_E_FLOAT)
+      ok = arg_float_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
+           (bb_space_set_float_objective(b.space, sense, obj, 0.0, &err) == BB_OK ||
+            fzn_report(&b, model->solve.line, "objective: %s", err.msg));
+    else
+      ok = arg_int_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
+           (bb_space_set_objective(b.space, sense, obj, &err) == BB_OK ||
+            fzn_report(&b, model->solve.line, "objective: %s", err.msg));
   }
   if (!ok) {
     fzn_builder_free(&b);
@@ -204,8 +211,9 @@ int main(int argc, char **argv) {
   }
   double t_init = bb_now() - t0;
   if (o.verbose)
-    fprintf(stderr, "fzn-bamboo: parsed in %.3f s, built in %.3f s (%d int, %d bool, %d set variables)\n", t_parse,
-            t_init - t_parse, bb_int_var_count(b.space), bb_bool_var_count(b.space), bb_set_var_count(b.space));
+    fprintf(stderr, "fzn-bamboo: parsed in %.3f s, built in %.3f s (%d int, %d bool, %d set, %d float variables)\n",
+            t_parse, t_init - t_parse, bb_int_var_count(b.space), bb_bool_var_count(b.space), bb_set_var_count(b.space),
+            bb_float_var_count(b.space));
   if (o.time_limit_ms > 0) {
     long left = o.time_limit_ms - (long)(t_init * 1000.0);
     sopts.time_limit_ms = (uint64_t)(left > 1 ? left : 1);

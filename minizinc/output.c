@@ -1,8 +1,11 @@
 /* Solution output in FlatZinc's format. */
 #include "output.h"
 
+#include "bb_float.h"
 #include "bb_shim.h"
+#include "fzn_parse_state.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,7 +54,12 @@ static void print_literal(const fzn_expr *e, FILE *out) {
   switch (e->kind) {
   case FZN_E_BOOL: fputs(e->u.b ? "true" : "false", out); break;
   case FZN_E_INT: fprintf(out, "%lld", (long long)e->u.i); break;
-  case FZN_E_FLOAT: fprintf(out, "%.17g", e->u.f); break;
+  case FZN_E_FLOAT: {
+    char text[64];
+    fzn_float_format(e->u.f, text, sizeof text);
+    fputs(text, out);
+    break;
+  }
   case FZN_E_SET:
     if (e->u.set.ranges == 0) fputs("{}", out);
     else if (e->u.set.ranges == 1)
@@ -69,9 +77,33 @@ static void print_literal(const fzn_expr *e, FILE *out) {
   }
 }
 
+/* A float variable's value as fzn-gecode prints it: 15 significant digits (the value is
+ * only known to an interval, and this keeps the decimal noise of the interval's bounds out
+ * of the answer), always with a '.' or an exponent so that it reads back as a float. */
+static void print_float_value(double v, FILE *out) {
+  char text[64];
+  if (isinf(v)) {
+    fputs(v < 0 ? "-infinity" : "infinity", out);
+    return;
+  }
+  snprintf(text, sizeof text, "%.15g", v);
+  char *e = strchr(text, 'e');
+  if (!strchr(text, '.')) {
+    if (e) { /* 1e-05 -> 1.0e-05 */
+      char exponent[32];
+      snprintf(exponent, sizeof exponent, "%s", e);
+      snprintf(e, sizeof text - (size_t)(e - text), ".0%s", exponent);
+    } else {
+      strcat(text, ".0");
+    }
+  }
+  fputs(text, out);
+}
+
 /* One value: a variable of the given entity, or (var < 0) a literal. */
 static void print_var(const bb_space *s, fzn_entity ent, int var, FILE *out) {
   if (ent == FZN_ENT_INT) fprintf(out, "%d", bb_int_min(s, var));
+  else if (ent == FZN_ENT_FLOAT) print_float_value(bb_float_value(s, var), out);
   else if (ent == FZN_ENT_BOOL) fputs(bb_bool_min(s, var) ? "true" : "false", out);
   else {
     int n = bb_set_glb(s, var, NULL, 0);

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const fzn_builtin *const tables[] = {fzn_int_builtins, fzn_bool_builtins, fzn_set_builtins,
-                                            fzn_global_builtins, fzn_smc_file_builtins};
+static const fzn_builtin *const tables[] = {fzn_int_builtins,    fzn_bool_builtins,     fzn_set_builtins,
+                                            fzn_float_builtins,  fzn_global_builtins,   fzn_smc_file_builtins};
 
 /* A hash of every entry, built on first use (the builder is single threaded). */
 static const fzn_builtin **slots;
@@ -69,11 +69,7 @@ bool fzn_post_constraints(fzn_builder *b) {
     const fzn_constraint *c = m->constraints[k];
     const fzn_builtin *e = fzn_builtin_find(c->name);
     if (!e) {
-      if (!strncmp(c->name, "float_", 6) || !strncmp(c->name, "array_float_", 12) ||
-          !strncmp(c->name, "array_var_float_", 16) || !strcmp(c->name, "int2float"))
-        fzn_report(b, c->line, "constraint '%s': float constraints are not supported by bamboo", c->name);
-      else
-        fzn_report(b, c->line, "unknown constraint '%s'", c->name);
+      fzn_report(b, c->line, "unknown constraint '%s'", c->name);
       continue;
     }
     if (e->arity >= 0 && c->count != e->arity) {

@@ -1,6 +1,6 @@
 /* The registry: one table entry per FlatZinc constraint name, each with a poster that calls
- * the shim. The tables live in post_int.c, post_bool.c, post_set.c and post_global.c; the
- * list of natives beyond the standard builtins is NATIVES.md. */
+ * the shim. The tables live in post_int.c, post_bool.c, post_set.c, post_float.c and
+ * post_global.c; the list of natives beyond the standard builtins is NATIVES.md. */
 #ifndef FZN_REGISTRY_H
 #define FZN_REGISTRY_H
 
@@ -23,6 +23,7 @@ struct fzn_builtin {
 extern const fzn_builtin fzn_int_builtins[];
 extern const fzn_builtin fzn_bool_builtins[];
 extern const fzn_builtin fzn_set_builtins[];
+extern const fzn_builtin fzn_float_builtins[]; /* post_float.c */
 extern const fzn_builtin fzn_global_builtins[];
 extern const fzn_builtin fzn_smc_file_builtins[]; /* post_smc_file.c */
 

@@ -1,6 +1,8 @@
 /* Solve annotations -> branchings and restarts (as Gecode's FlatZinc front end reads them). */
 #include "search_ann.h"
 
+#include "bb_float.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +49,32 @@ static bool post_var_search(fzn_builder *b, const fzn_expr *ann, unsigned seed) 
   return true;
 }
 
+/* float_search(x, precision, varsel, valsel, explore): variables no wider than the
+ * precision are not split further (bb_branch_float). */
+static bool post_float_search(fzn_builder *b, const fzn_expr *ann, unsigned seed) {
+  int line = ann->line;
+  if (ann->u.call.count < 4)
+    return fzn_report(b, line, "float_search: expected (variables, precision, variable choice, value choice, ...)");
+  double precision;
+  if (!arg_float(b, ann->u.call.args[1], line, "float_search precision", &precision)) return false;
+  const char *vs = id_name(ann->u.call.args[2]), *ls = id_name(ann->u.call.args[3]);
+  bb_var_sel var = BB_VAR_INPUT_ORDER;
+  bb_val_sel val = BB_VAL_SPLIT;
+  if (!vs || !bb_var_sel_parse(vs, &var)) warn(b, line, "variable choice", vs ? vs : "?");
+  if (!ls || !bb_val_sel_parse(ls, &val)) warn(b, line, "value choice", ls ? ls : "?");
+  int *vars, n;
+  if (!arg_float_var_array(b, ann->u.call.args[0], line, "float_search", &vars, &n)) return false;
+  bb_branch_options bo = {seed, 0};
+  bb_error err;
+  if (bb_branch_float(b->space, vars, n, precision, var, val, &bo, &err) != BB_OK) {
+    /* a choice that does not apply to floats: warn, and split the lower half first */
+    fprintf(b->errors, "%s:%d: warning: float_search: %s; using the default\n", b->model->file, line, err.msg);
+    if (bb_branch_float(b->space, vars, n, precision, BB_VAR_INPUT_ORDER, BB_VAL_SPLIT, &bo, &err) != BB_OK)
+      return fzn_report(b, line, "float_search: %s", err.msg);
+  }
+  return true;
+}
+
 static bool restart(fzn_builder *b, const fzn_expr *ann, bb_search_options *opts) {
   const char *name = ann->kind == FZN_E_CALL ? ann->u.call.name : ann->u.id.name;
   int scale = 0;
@@ -75,6 +103,8 @@ static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_sear
   if (!name) return true;
   if (!strcmp(name, "int_search") || !strcmp(name, "bool_search") || !strcmp(name, "set_search"))
     return ann->kind == FZN_E_CALL ? post_var_search(b, ann, seed) : fzn_report(b, ann->line, "%s: missing arguments", name);
+  if (!strcmp(name, "float_search"))
+    return ann->kind == FZN_E_CALL ? post_float_search(b, ann, seed) : fzn_report(b, ann->line, "%s: missing arguments", name);
   if (!strcmp(name, "seq_search")) {
     if (ann->kind != FZN_E_CALL || ann->u.call.count != 1 || ann->u.call.args[0]->kind != FZN_E_ARRAY)
       return fzn_report(b, ann->line, "seq_search: expected an array of search annotations");
@@ -84,7 +114,8 @@ static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_sear
     return true;
   }
   if (!strncmp(name, "restart_", 8)) return restart(b, ann, opts);
-  if (!strcmp(name, "int_default_search") || !strcmp(name, "bool_default_search") || !strcmp(name, "set_default_search"))
+  if (!strcmp(name, "int_default_search") || !strcmp(name, "bool_default_search") || !strcmp(name, "set_default_search") ||
+      !strcmp(name, "float_default_search"))
     return true; /* the default branching follows anyway */
   warn(b, ann->line, "search annotation", name);
   return true;

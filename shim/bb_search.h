@@ -91,7 +91,9 @@ bb_status bb_branch_bool(bb_space *s, const int *vars, int count, bb_var_sel var
 bb_status bb_branch_set(bb_space *s, const int *vars, int count, bb_var_sel var, bb_val_sel val,
                         const bb_branch_options *options, bb_error *err);
 /* The fallback after annotated branchings: every int variable (first fail, min), then
- * every Boolean (input order, min), then every set (input order, include min). Variables
+ * every Boolean (input order, min), then every float variable that no float_search
+ * covers (smallest interval, lower half first: bb_float.h), then every set (input order,
+ * include min). Variables
  * already assigned by earlier branchers cost nothing. */
 bb_status bb_branch_default(bb_space *s, bb_error *err);
 

@@ -1,5 +1,6 @@
 // Branchings: FlatZinc's variable / value selections mapped onto Gecode's branchers, the
 // way Gecode's own FlatZinc front end maps them.
+#include "bb_float.h"
 #include "bb_search.h"
 #include "post_args.hh"
 
@@ -210,6 +211,45 @@ SetValBranch set_val_branch(bb_val_sel v, const branch_params &p) {
   arg_fail("value selection %s does not apply to set variables", val_name(v));
 }
 
+TieBreak<FloatVarBranch> float_var_branch(bb_var_sel v, const branch_params &p) {
+  switch (raw_enum(v)) {
+  case BB_VAR_INPUT_ORDER: return FLOAT_VAR_NONE();
+  case BB_VAR_FIRST_FAIL: return FLOAT_VAR_SIZE_MIN();
+  case BB_VAR_ANTI_FIRST_FAIL: return FLOAT_VAR_SIZE_MAX();
+  case BB_VAR_SMALLEST: return FLOAT_VAR_MIN_MIN();
+  case BB_VAR_LARGEST: return FLOAT_VAR_MAX_MAX();
+  case BB_VAR_OCCURRENCE: return FLOAT_VAR_DEGREE_MAX();
+  case BB_VAR_MOST_CONSTRAINED: return tiebreak(FLOAT_VAR_SIZE_MIN(), FLOAT_VAR_DEGREE_MAX());
+  case BB_VAR_DOM_W_DEG: return FLOAT_VAR_AFC_SIZE_MAX(p.decay);
+  case BB_VAR_AFC_MIN: return FLOAT_VAR_AFC_MIN(p.decay);
+  case BB_VAR_AFC_MAX: return FLOAT_VAR_AFC_MAX(p.decay);
+  case BB_VAR_AFC_SIZE_MIN: return FLOAT_VAR_AFC_SIZE_MIN(p.decay);
+  case BB_VAR_AFC_SIZE_MAX: return FLOAT_VAR_AFC_SIZE_MAX(p.decay);
+  case BB_VAR_ACTION_MIN: return FLOAT_VAR_ACTION_MIN(p.decay);
+  case BB_VAR_ACTION_MAX: return FLOAT_VAR_ACTION_MAX(p.decay);
+  case BB_VAR_ACTION_SIZE_MIN: return FLOAT_VAR_ACTION_SIZE_MIN(p.decay);
+  case BB_VAR_ACTION_SIZE_MAX: return FLOAT_VAR_ACTION_SIZE_MAX(p.decay);
+  case BB_VAR_CHB_MIN: return FLOAT_VAR_CHB_MIN();
+  case BB_VAR_CHB_MAX: return FLOAT_VAR_CHB_MAX();
+  case BB_VAR_CHB_SIZE_MIN: return FLOAT_VAR_CHB_SIZE_MIN();
+  case BB_VAR_CHB_SIZE_MAX: return FLOAT_VAR_CHB_SIZE_MAX();
+  case BB_VAR_RANDOM: return FLOAT_VAR_MERIT_MAX(random_merit<FloatVar>(p.seed));
+  case BB_VAR_MAX_REGRET: break;
+  }
+  arg_fail("variable selection %s does not apply to float variables", var_name(v));
+}
+
+// Floats are split, never enumerated: indomain_split (the default) and its reverse.
+FloatValBranch float_val_branch(bb_val_sel v) {
+  switch (raw_enum(v)) {
+  case BB_VAL_SPLIT: return FLOAT_VAL_SPLIT_MIN();
+  case BB_VAL_REVERSE_SPLIT: return FLOAT_VAL_SPLIT_MAX();
+  default: break;
+  }
+  arg_fail("value selection %s does not apply to float variables (use indomain_split or indomain_reverse_split)",
+           val_name(v));
+}
+
 } // namespace
 
 extern "C" {
@@ -281,11 +321,40 @@ bb_status bb_branch_set(bb_space *sp, const int *vars, int count, bb_var_sel var
   BB_SHIM_GUARD_END(err, "bb_branch_set")
 }
 
+bb_status bb_branch_float(bb_space *sp, const int *vars, int count, double precision, bb_var_sel var,
+                          bb_val_sel val, const bb_branch_options *options, bb_error *err) {
+  BB_SHIM_GUARD_BEGIN
+  bb_space &s = space_of(sp);
+  FloatVarArgs x = float_vars(s, vars, count, "vars");
+  if (precision != precision) arg_fail("precision is NaN");
+  branch_params p(options);
+  TieBreak<FloatVarBranch> vb = float_var_branch(var, p);
+  FloatValBranch wb = float_val_branch(val);
+  if (count == 0) return BB_OK;
+  if (precision > 0.0) {
+    // Only variables wider than the precision are split (a variable of infinite width
+    // always is: max - min overflows to +inf).
+    branch(s, x, vb, wb, [precision](const Space &, FloatVar v, int) { return v.max() - v.min() > precision; });
+  } else {
+    branch(s, x, vb, wb);
+  }
+  if (s.float_searched.size() < s.floats.size()) s.float_searched.resize(s.floats.size(), false);
+  for (int i = 0; i < count; i++) s.float_searched[(size_t)vars[i]] = true;
+  return BB_OK;
+  BB_SHIM_GUARD_END(err, "bb_branch_float")
+}
+
 bb_status bb_branch_default(bb_space *sp, bb_error *err) {
   BB_SHIM_GUARD_BEGIN
   bb_space &s = space_of(sp);
   if (!s.ints.empty()) branch(s, IntVarArgs(std::vector<IntVar>(s.ints.begin(), s.ints.end())), INT_VAR_SIZE_MIN(), INT_VAL_MIN());
   if (!s.bools.empty()) branch(s, BoolVarArgs(std::vector<BoolVar>(s.bools.begin(), s.bools.end())), BOOL_VAR_NONE(), BOOL_VAL_MIN());
+  // Floats as Gecode's FlatZinc front end branches them by default: smallest interval
+  // first, lower half first; those a float_search covers keep its precision.
+  std::vector<FloatVar> floats;
+  for (size_t i = 0; i < s.floats.size(); i++)
+    if (i >= s.float_searched.size() || !s.float_searched[i]) floats.push_back(s.floats[i]);
+  if (!floats.empty()) branch(s, FloatVarArgs(floats), FLOAT_VAR_SIZE_MIN(), FLOAT_VAL_SPLIT_MIN());
   if (!s.sets.empty()) branch(s, SetVarArgs(std::vector<SetVar>(s.sets.begin(), s.sets.end())), SET_VAR_NONE(), SET_VAL_MIN_INC());
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_branch_default")

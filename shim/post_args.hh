@@ -78,6 +78,22 @@ inline Gecode::SetVar set_var(bb_space &s, int v, const char *what) {
   return s.sets[(size_t)v];
 }
 
+inline Gecode::FloatVar float_var(bb_space &s, int v, const char *what) {
+  if (v < 0 || (size_t)v >= s.floats.size())
+    arg_fail("%s: no float variable %d (the space has %zu)", what, v, s.floats.size());
+  return s.floats[(size_t)v];
+}
+inline Gecode::FloatVarArgs float_vars(bb_space &s, const int *vars, int count, const char *what) {
+  check_count(vars, count, what);
+  Gecode::FloatVarArgs a(count);
+  for (int i = 0; i < count; i++) {
+    if (vars[i] < 0 || (size_t)vars[i] >= s.floats.size())
+      arg_fail("%s[%d]: no float variable %d (the space has %zu)", what, i, vars[i], s.floats.size());
+    a[i] = s.floats[(size_t)vars[i]];
+  }
+  return a;
+}
+
 inline Gecode::IntVarArgs int_vars(bb_space &s, const int *vars, int count, const char *what) {
   check_count(vars, count, what);
   Gecode::IntVarArgs a(count);

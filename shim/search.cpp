@@ -87,7 +87,11 @@ bb_search *bb_search_new(bb_space *root, const bb_search_options *opts, bb_error
     }
     bb_space *copy = static_cast<bb_space *>(r.clone());
     bool optimize = copy->objective >= 0 && copy->sense != BB_SATISFY;
-    if (optimize) // constrain() reads the objective's value: make sure it gets one
+    // constrain() reads the objective's value: make sure it gets one
+    if (optimize && copy->objective_is_float)
+      branch(*copy, copy->floats[(size_t)copy->objective],
+             copy->sense == BB_MINIMIZE ? FLOAT_VAL_SPLIT_MIN() : FLOAT_VAL_SPLIT_MAX());
+    else if (optimize)
       branch(*copy, copy->ints[(size_t)copy->objective], copy->sense == BB_MINIMIZE ? INT_VAL_MIN() : INT_VAL_MAX());
     Search::Options so;
     so.clone = false; // the engine takes `copy`

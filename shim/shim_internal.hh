@@ -5,6 +5,7 @@
 
 #include "bb_shim.h"
 
+#include <gecode/float.hh>
 #include <gecode/int.hh>
 #include <gecode/set.hh>
 
@@ -75,20 +76,37 @@ struct bb_space : public Gecode::Space {
   VarList<Gecode::IntVar> ints;
   VarList<Gecode::BoolVar> bools;
   VarList<Gecode::SetVar> sets;
-  int objective = -1;                    // index into `ints`, -1 for a satisfaction problem
+  VarList<Gecode::FloatVar> floats;
+  int objective = -1;                    // index into `ints` (or `floats`), -1 for a satisfaction problem
+  bool objective_is_float = false;
+  double float_step = 0.0;               // a better float objective improves by more than this
   bb_objective_sense sense = BB_SATISFY;
+  // Root only (not copied): the float variables a float_search already branches on, which
+  // the default branching leaves alone so that the search's precision is kept.
+  std::vector<bool> float_searched;
 
   bb_space() = default;
-  bb_space(bb_space &other) : Gecode::Space(other), objective(other.objective), sense(other.sense) {
+  bb_space(bb_space &other)
+      : Gecode::Space(other), objective(other.objective), objective_is_float(other.objective_is_float),
+        float_step(other.float_step), sense(other.sense) {
     ints.update(*this, other.ints);
     bools.update(*this, other.bools);
     sets.update(*this, other.sets);
+    floats.update(*this, other.floats);
   }
   Gecode::Space *copy() override { return new bb_space(*this); }
   // Branch-and-bound: every later solution must be strictly better than `best`.
   void constrain(const Gecode::Space &best) override {
     if (objective < 0 || sense == BB_SATISFY) return;
     const bb_space &b = static_cast<const bb_space &>(best);
+    if (objective_is_float) {
+      // As Gecode's FlatZinc front end: strictly below (above) the solution's interval,
+      // moved by the step.
+      Gecode::FloatVal v = b.floats[objective].val();
+      if (sense == BB_MINIMIZE) Gecode::rel(*this, floats[objective], Gecode::FRT_LE, v - float_step);
+      else Gecode::rel(*this, floats[objective], Gecode::FRT_GR, v + float_step);
+      return;
+    }
     int v = b.ints[objective].val();
     Gecode::rel(*this, ints[objective], sense == BB_MINIMIZE ? Gecode::IRT_LE : Gecode::IRT_GR, v);
   }

@@ -108,12 +108,14 @@ bb_status bb_space_set_objective(bb_space *space, bb_objective_sense sense, int 
   int raw_sense = bb_shim::raw_enum(sense);
   if (raw_sense == BB_SATISFY) {
     s.objective = -1;
+    s.objective_is_float = false;
     s.sense = BB_SATISFY;
     return BB_OK;
   }
   if (raw_sense != BB_MINIMIZE && raw_sense != BB_MAXIMIZE) arg_fail("unknown objective sense %d", raw_sense);
   bb_shim::int_var(s, int_var, "objective");
   s.objective = int_var;
+  s.objective_is_float = false;
   s.sense = sense;
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_space_set_objective")
