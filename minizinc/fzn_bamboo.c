@@ -36,6 +36,7 @@ typedef struct options {
   int threads;
   unsigned seed;
   long time_limit_ms;
+  double float_step; /* --float-step: a better float objective improves by more than this */
   const char *file;
 } options;
 
@@ -51,6 +52,8 @@ static void usage(FILE *out) {
           "  -s            statistics as %%%%%%mzn-stat lines\n"
           "  -t MS         time limit in milliseconds (search stops, results so far are printed)\n"
           "  -v            progress on standard error (phases, where stable_matching propagated)\n"
+          "  --float-step S  a better float objective must improve by more than S (default 0;\n"
+          "                fzn-gecode's -step)\n"
           "  --calibrate   time stable_matching's CPU and GPU paths on this machine and write\n"
           "                the thresholds of the automatic choice (needs a GPU)\n"
           "  --help, --version\n"
@@ -88,7 +91,17 @@ static int parse_options(int argc, char **argv, options *o) {
     else if (!strcmp(a, "-f") || !strcmp(a, "--free-search")) o->free_search = true;
     else if (!strcmp(a, "-s") || !strcmp(a, "--statistics")) o->stats = true;
     else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) o->verbose = true;
-    else if ((!strcmp(a, "-n") || !strcmp(a, "-p") || !strcmp(a, "-r") || !strcmp(a, "-t")) && k + 1 < argc) {
+    else if ((!strcmp(a, "--float-step") || !strcmp(a, "-step")) && k + 1 < argc) {
+      const char *val = argv[++k];
+      char *end;
+      errno = 0;
+      double step = strtod(val, &end);
+      if (errno || end == val || *end || !(step >= 0.0) || step > 1e300) {
+        fprintf(stderr, "fzn-bamboo: bad value '%s' for %s (a non-negative number)\n", val, a);
+        return 2;
+      }
+      o->float_step = step;
+    } else if ((!strcmp(a, "-n") || !strcmp(a, "-p") || !strcmp(a, "-r") || !strcmp(a, "-t")) && k + 1 < argc) {
       const char *val = argv[++k];
       bool ok = a[1] == 'n'   ? number(val, 1, 2000000000L, &v)
                 : a[1] == 'p' ? number(val, 1, 1024, &v)
@@ -117,6 +130,22 @@ static int parse_options(int argc, char **argv, options *o) {
     return 2;
   }
   return -1;
+}
+
+/* Whether the model declares an int, Boolean or set variable of its own (not one that
+ * MiniZinc introduced). */
+static bool has_discrete_decisions(const fzn_model *m) {
+  for (int k = 0; k < m->decl_count; k++) {
+    const fzn_decl *d = m->decls[k];
+    if (!d->type.is_var || d->type.base == FZN_T_FLOAT) continue;
+    bool introduced = false;
+    for (int a = 0; a < d->annotations.count; a++) {
+      const fzn_expr *ann = d->annotations.items[a];
+      if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, "var_is_introduced")) introduced = true;
+    }
+    if (!introduced) return true;
+  }
+  return false;
 }
 
 /* -v: where stable_matching's propagations ran and what they cost (any search thread). */
@@ -187,8 +216,8 @@ int main(int argc, char **argv) {
   bb_search_options sopts;
   bb_search_options_init(&sopts);
   sopts.threads = o.threads;
-  bool ok = fzn_build_variables(&b, model, stderr) && (fzn_find_bool_images(&b), fzn_post_constraints(&b)) && fzn_output_check(&b) &&
-            fzn_post_search(&b, o.free_search, o.seed, &sopts);
+  bool ok = fzn_build_variables(&b, model, stderr) && (fzn_find_bool_images(&b), fzn_post_constraints(&b)) &&
+            fzn_output_check(&b);
   bool optimise = model->has_solve && model->solve.kind != FZN_SATISFY;
   if (ok && optimise) {
     int obj;
@@ -196,14 +225,21 @@ int main(int argc, char **argv) {
     bb_objective_sense sense = model->solve.kind == FZN_MINIMIZE ? BB_MINIMIZE : BB_MAXIMIZE;
     const fzn_decl *od = fzn_decl_of(&b, model->solve.objective);
     if ((od && od->type.base == FZN_T_FLOAT) || model->solve.objective->kind == FZN_E_FLOAT)
+      /* A float objective over float decisions alone, without a search annotation (or
+       * with -f), is split before anything else (bb_branch_float_objective_first). A
+       * model's own search goes first, and so do int, Boolean and set decisions: they
+       * usually fix the objective, which an interval split cannot. */
       ok = arg_float_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
-           (bb_space_set_float_objective(b.space, sense, obj, 0.0, &err) == BB_OK ||
+           ((bb_space_set_float_objective(b.space, sense, obj, o.float_step, &err) == BB_OK &&
+             ((model->solve.annotations.count > 0 && !o.free_search) || has_discrete_decisions(model) ||
+              bb_branch_float_objective_first(b.space, &err) == BB_OK)) ||
             fzn_report(&b, model->solve.line, "objective: %s", err.msg));
     else
       ok = arg_int_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
            (bb_space_set_objective(b.space, sense, obj, &err) == BB_OK ||
             fzn_report(&b, model->solve.line, "objective: %s", err.msg));
   }
+  ok = ok && fzn_post_search(&b, o.free_search, o.seed, &sopts);
   if (!ok) {
     fzn_builder_free(&b);
     fzn_model_free(model);

@@ -71,4 +71,13 @@ bb_status bb_space_set_float_objective(bb_space *space, bb_objective_sense sense
   BB_SHIM_GUARD_END(err, "bb_space_set_float_objective")
 }
 
+bb_status bb_branch_float_objective_first(bb_space *space, bb_error *err) {
+  BB_SHIM_GUARD_BEGIN
+  bb_space &s = bb_shim::space_of(space);
+  if (s.objective < 0 || !s.objective_is_float) arg_fail("the space has no float objective");
+  branch(s, s.floats[(size_t)s.objective], s.sense == BB_MINIMIZE ? FLOAT_VAL_SPLIT_MIN() : FLOAT_VAL_SPLIT_MAX());
+  return BB_OK;
+  BB_SHIM_GUARD_END(err, "bb_branch_float_objective_first")
+}
+
 } // extern "C"

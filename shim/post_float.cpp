@@ -252,7 +252,10 @@ bb_status bb_post_float_op(bb_space *sp, bb_float_op op, int x, int y, int z, bb
   FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y"), c = float_var(s, z, "z");
   switch (raw_enum(op)) {
   case BB_FLOAT_PLUS: safe_linear(s, float_coeffs({1.0, 1.0, -1.0}), FloatVarArgs({a, b, c}), FRT_EQ, 0.0); break;
-  case BB_FLOAT_TIMES: mult(s, a, b, c); break;
+  case BB_FLOAT_TIMES: // x*x is a square: [-3,3]*[-3,3] would give [-9,9], sqr gives [0,9]
+    if (x == y) sqr(s, a, c);
+    else mult(s, a, b, c);
+    break;
   case BB_FLOAT_DIV: div(s, a, b, c); break;
   case BB_FLOAT_MIN: min(s, a, b, c); break;
   case BB_FLOAT_MAX: max(s, a, b, c); break;
