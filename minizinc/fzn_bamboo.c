@@ -21,6 +21,7 @@
 #include "search_ann.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ typedef struct options {
   unsigned seed;
   long time_limit_ms;
   double float_step; /* --float-step: a better float objective improves by more than this */
+  long node_limit, fail_limit; /* Gecode's -node and -fail cutoffs; 0 = none */
   const char *file;
 } options;
 
@@ -51,6 +53,7 @@ static void usage(FILE *out) {
           "  -r SEED       random seed for random variable/value choices\n"
           "  -s            statistics as %%%%%%mzn-stat lines\n"
           "  -t MS         time limit in milliseconds (search stops, results so far are printed)\n"
+          "  -node N       stop after N search nodes, -fail N after N failures (as fzn-gecode)\n"
           "  -v            progress on standard error (phases, where stable_matching propagated)\n"
           "  --float-step S  a better float objective must improve by more than S (default 0;\n"
           "                fzn-gecode's -step)\n"
@@ -115,6 +118,14 @@ static int parse_options(int argc, char **argv, options *o) {
       else if (a[1] == 'p') o->threads = (int)v;
       else if (a[1] == 'r') o->seed = (unsigned)v;
       else o->time_limit_ms = v;
+    } else if ((!strcmp(a, "-node") || !strcmp(a, "-fail")) && k + 1 < argc) {
+      const char *val = argv[++k];
+      if (!number(val, 0, LONG_MAX, &v)) {
+        fprintf(stderr, "fzn-bamboo: bad value '%s' for %s\n", val, a);
+        return 2;
+      }
+      if (a[1] == 'n') o->node_limit = v;
+      else o->fail_limit = v;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "fzn-bamboo: unknown option '%s' (see --help)\n", a);
       return 2;
@@ -254,6 +265,8 @@ int main(int argc, char **argv) {
     long left = o.time_limit_ms - (long)(t_init * 1000.0);
     sopts.time_limit_ms = (uint64_t)(left > 1 ? left : 1);
   }
+  sopts.node_limit = (uint64_t)o.node_limit;
+  sopts.fail_limit = (uint64_t)o.fail_limit;
   bb_error err = {{0}};
   static smc_tally tally = {PTHREAD_MUTEX_INITIALIZER, {0}, {0}, 0, BB_SMC_PATH_AUTO};
   if (o.verbose) bb_stable_matching_observe(tally_propagation, &tally);
