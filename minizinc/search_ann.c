@@ -140,6 +140,81 @@ static bool free_search_branching(fzn_builder *b, unsigned seed) {
   return true;
 }
 
+static bool has_annotation(const fzn_decl *d, const char *name) {
+  for (int a = 0; a < d->annotations.count; a++) {
+    const fzn_expr *ann = d->annotations.items[a];
+    if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, name)) return true;
+  }
+  return false;
+}
+
+/* The variables of scalar declarations, in reverse order (the order fzn-gecode's default
+ * takes them in), by kind: those the output shows (`mine`: output_var, or an element of an
+ * output_array) or the others that no constraint defines (`aux`); defined ones are left
+ * to propagation, as fzn-gecode does (its parser calls every variable the output does not
+ * show "introduced"), and so is the objective, which the search branches on last. */
+typedef struct var_lists {
+  int *v[4]; /* int, bool, float, set */
+  int n[4];
+} var_lists;
+
+static bool gecode_default_branching(fzn_builder *b) {
+  const fzn_model *m = b->model;
+  const fzn_decl *objective = m->has_solve && m->solve.kind != FZN_SATISFY && m->solve.objective
+                                  ? fzn_decl_of(b, m->solve.objective)
+                                  : NULL;
+  var_lists lists[2]; /* [0] the model's own, [1] aux */
+  memset(lists, 0, sizeof lists);
+  for (int l = 0; l < 2; l++)
+    for (int k = 0; k < 4; k++)
+      if (!(lists[l].v[k] = fzn_scratch(b, (size_t)(m->decl_count + 1) * sizeof(int), m->solve.line))) return false;
+  bool *shown = fzn_scratch(b, (size_t)(m->decl_count + 1) * sizeof *shown, m->solve.line);
+  if (!shown) return false;
+  for (int k = 0; k < m->decl_count; k++) {
+    const fzn_decl *d = m->decls[k];
+    shown[k] = d->type.is_var && !d->type.is_array && has_annotation(d, "output_var");
+  }
+  for (int k = 0; k < m->decl_count; k++) { /* the elements of output arrays */
+    const fzn_decl *d = m->decls[k];
+    const fzn_expr *v = d->value;
+    bool output_array = false;
+    for (int a = 0; a < d->annotations.count; a++) {
+      const fzn_expr *ann = d->annotations.items[a];
+      output_array |= ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, "output_array");
+    }
+    if (!output_array || !d->type.is_var || !v || v->kind != FZN_E_ARRAY) continue;
+    for (int e = 0; e < v->u.array.count; e++) {
+      const fzn_decl *elem = fzn_decl_of(b, v->u.array.elems[e]);
+      if (elem && v->u.array.elems[e]->kind == FZN_E_ID) shown[elem->index] = true;
+    }
+  }
+  for (int k = m->decl_count - 1; k >= 0; k--) {
+    const fzn_decl *d = m->decls[k];
+    const fzn_binding *bind = &b->bindings[d->index];
+    if (!d->type.is_var || d->type.is_array || bind->var < 0 || d == objective) continue;
+    int kind = bind->entity == FZN_ENT_INT ? 0 : bind->entity == FZN_ENT_BOOL ? 1 : bind->entity == FZN_ENT_FLOAT ? 2 : 3;
+    int l = 0;
+    if (!shown[k]) {
+      if (has_annotation(d, "is_defined_var")) continue;
+      l = 1;
+    }
+    lists[l].v[kind][lists[l].n[kind]++] = bind->var;
+  }
+  bb_error err;
+  const var_lists *mine = &lists[0], *aux = &lists[1];
+  bb_status st = bb_branch_gecode_default(b->space, true, mine->v[0], mine->n[0], mine->v[1], mine->n[1], mine->v[2],
+                                          mine->n[2], mine->v[3], mine->n[3], &err);
+  /* Auxiliaries: one alternative in a satisfaction search (solutions differing in them
+   * alone are one solution); an optimisation branches on them, as fzn-gecode does. */
+  if (st == BB_OK && objective == NULL && (!m->has_solve || m->solve.kind == FZN_SATISFY))
+    st = bb_branch_aux_first(b->space, aux->v[0], aux->n[0], aux->v[1], aux->n[1], aux->v[2], aux->n[2], aux->v[3],
+                             aux->n[3], &err);
+  else if (st == BB_OK)
+    st = bb_branch_gecode_default(b->space, false, aux->v[0], aux->n[0], aux->v[1], aux->n[1], aux->v[2], aux->n[2],
+                                  aux->v[3], aux->n[3], &err);
+  return st == BB_OK || fzn_report(b, m->solve.line, "default search: %s", err.msg);
+}
+
 bool fzn_post_search(fzn_builder *b, bool free_search, unsigned seed, bb_search_options *opts) {
   const fzn_model *m = b->model;
   if (m->has_solve)
@@ -152,6 +227,10 @@ bool fzn_post_search(fzn_builder *b, bool free_search, unsigned seed, bb_search_
     }
   bb_error err;
   if (free_search && !free_search_branching(b, seed)) return false;
+  /* fzn-gecode's default for what the annotations leave, so that an unannotated model
+   * gets fzn-gecode's first solution; then every variable, so that none stays unfixed
+   * (constants, array elements, defined variables that propagation did not fix). */
+  if (!gecode_default_branching(b)) return false;
   if (bb_branch_default(b->space, &err) != BB_OK) return fzn_report(b, m->solve.line, "default search: %s", err.msg);
   return true;
 }

@@ -96,6 +96,23 @@ bb_status bb_branch_set(bb_space *s, const int *vars, int count, bb_var_sel var,
  * include min). Variables
  * already assigned by earlier branchers cost nothing. */
 bb_status bb_branch_default(bb_space *s, bb_error *err);
+/* fzn-gecode's default branching (Gecode 6.2's FlatZincSpace::createBranchers) over the
+ * variables a model leaves to it, in the order given: with `together`, ints and Booleans
+ * in one brancher by accumulated failure count over domain size (decay 0.99), smallest
+ * value first (ints alone: the same; Booleans alone: by failure count); without it (what
+ * fzn-gecode does for the variables MiniZinc introduced), one brancher per kind. Then
+ * floats (smallest interval, lower half first; those a float_search covers are skipped),
+ * then sets (failure count over size, include the smallest element first). */
+bb_status bb_branch_gecode_default(bb_space *s, bool together, const int *ints, int n_ints, const int *bools,
+                                   int n_bools, const int *floats, int n_floats, const int *sets, int n_sets,
+                                   bb_error *err);
+
+/* For a satisfaction search: the variables MiniZinc introduced and no constraint defines
+ * get one alternative, the values of the first solution of a private search over them
+ * (fzn-gecode's AuxVarBrancher), so solutions that differ in them alone are not told
+ * apart. */
+bb_status bb_branch_aux_first(bb_space *s, const int *ints, int n_ints, const int *bools, int n_bools,
+                              const int *floats, int n_floats, const int *sets, int n_sets, bb_error *err);
 
 typedef enum bb_restart_kind {
   BB_RESTART_NONE = 0,

@@ -2,6 +2,7 @@
 // way Gecode's own FlatZinc front end maps them.
 #include "bb_float.h"
 #include "bb_search.h"
+#include "branch_intbool.hh"
 #include "post_args.hh"
 
 #include <cstring>
@@ -342,6 +343,31 @@ bb_status bb_branch_float(bb_space *sp, const int *vars, int count, double preci
   for (int i = 0; i < count; i++) s.float_searched[(size_t)vars[i]] = true;
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_branch_float")
+}
+
+bb_status bb_branch_gecode_default(bb_space *sp, bool together, const int *ints, int n_ints, const int *bools,
+                                   int n_bools, const int *floats, int n_floats, const int *sets, int n_sets,
+                                   bb_error *err) {
+  BB_SHIM_GUARD_BEGIN
+  bb_space &s = space_of(sp);
+  IntVarArgs x = int_vars(s, ints, n_ints, "ints");
+  BoolVarArgs y = bool_vars(s, bools, n_bools, "bools");
+  FloatVarArgs fx = float_vars(s, floats, n_floats, "floats");
+  SetVarArgs sx = set_vars(s, sets, n_sets, "sets");
+  const double decay = 0.99;
+  if (together && x.size() > 0 && y.size() > 0) {
+    bb_shim::branch_intbool_afc_size(s, x, y, decay);
+  } else {
+    if (x.size() > 0) branch(s, x, INT_VAR_AFC_SIZE_MAX(decay), INT_VAL_MIN());
+    if (y.size() > 0) branch(s, y, BOOL_VAR_AFC_MAX(decay), BOOL_VAL_MIN());
+  }
+  FloatVarArgs unsearched;
+  for (int i = 0; i < n_floats; i++)
+    if ((size_t)floats[i] >= s.float_searched.size() || !s.float_searched[(size_t)floats[i]]) unsearched << fx[i];
+  if (unsearched.size() > 0) branch(s, unsearched, FLOAT_VAR_SIZE_MIN(), FLOAT_VAL_SPLIT_MIN());
+  if (sx.size() > 0) branch(s, sx, SET_VAR_AFC_SIZE_MAX(decay), SET_VAL_MIN_INC());
+  return BB_OK;
+  BB_SHIM_GUARD_END(err, "bb_branch_gecode_default")
 }
 
 bb_status bb_branch_default(bb_space *sp, bb_error *err) {
