@@ -200,11 +200,11 @@ array [int, int] of 0..n-1: pm = [|3,4,1,2,0|0,1,3,2,4|0,4,3,2,1|2,1,4,3,0|0,1,4
 array [int, int] of 0..n-1: pw = [|1,3,4,0,2|2,3,0,4,1|0,2,1,4,3|0,3,2,1,4|1,4,0,3,2|];
 constraint stable_matching(men, women, pm, pw) ::gpu;""",
      [r"^bamboo_stable_matching\(men,women,\[3,4,1,2,0,0,1,3,2,4,0,4,3,2,1,2,1,4,3,0,0,1,4,2,3\],\[1,3,4,0,2,2,3,0,4,1,0,2,1,4,3,0,3,2,1,4,1,4,0,3,2\],5,5,5,5\):: gpu$"]),
-    ("stable_matching, 1-based, rectangular shapes passed on", """include "stable_matching.mzn";
+    ("stable_matching, 1-based, odd index sets", """include "stable_matching.mzn";
 array[0..1] of var 1..2: men; array[0..1] of var 1..2: women;
 array[0..1, 0..1] of int: pm = array2d(0..1, 0..1, [1,2,2,1]);
-constraint stable_matching(men, women, pm, array2d(1..2, 1..3, [1,2,1,2,1,2])) :: cpu;""",
-     [r"^bamboo_stable_matching\(men,women,\[1,2,2,1\],\[1,2,1,2,1,2\],2,2,2,3\):: cpu$"]),
+constraint stable_matching(men, women, pm, array2d(3..4, 5..6, [1,2,2,1])) :: cpu;""",
+     [r"^bamboo_stable_matching\(men,women,\[1,2,2,1\],\[1,2,2,1\],2,2,2,2\):: cpu$"]),
     ("stable_matching :: uniud", """include "stable_matching.mzn";
 array[1..2] of var 0..1: men; array[1..2] of var 0..1: women;
 constraint stable_matching(men, women, [|0,1|1,0|], [|0,1|0,1|]) :: uniud;""",
