@@ -40,13 +40,14 @@ static void fzn_model(const bb_instance *inst, int n) {
   fputs("predicate bamboo_stable_matching(array [int] of var int: men,array [int] of var int: women,"
         "array [int] of int: pm,array [int] of int: pw,int: pm_rows,int: pm_cols,int: pw_rows,int: pw_cols);\n",
         stdout);
-  fzn_array(2 * n, inst->women_prefs, n);
-  fzn_array(2 * n + 1, inst->men_prefs, n);
+  /* 2n and 2n+1 go to the first rows that the library's data checks read */
+  fzn_array(2 * n + 2, inst->women_prefs, n);
+  fzn_array(2 * n + 3, inst->men_prefs, n);
   for (int v = 0; v < 2 * n; v++) printf("var 0..%d: X_INTRODUCED_%d_;\n", n - 1, v);
   fzn_var_array("men", 0, n);
   fzn_var_array("women", n, n);
   printf("constraint bamboo_stable_matching(men,women,X_INTRODUCED_%d_,X_INTRODUCED_%d_,%d,%d,%d,%d):: gpu;\n",
-         2 * n + 1, 2 * n, n, n, n, n);
+         2 * n + 3, 2 * n + 2, n, n, n, n);
   fputs("solve  satisfy;\n", stdout);
 }
 

@@ -91,6 +91,39 @@ static bool post_bool_element(fzn_builder *b, const fzn_constraint *c, const fzn
   return fzn_posted(b, c, bb_post_array_bool_element(b->space, idx, a, n, 1, z, &err), &err);
 }
 
+bool fzn_array_is_par(fzn_builder *b, const fzn_expr *e); /* post_int.c */
+bool fzn_element2d_shape(fzn_builder *b, const fzn_constraint *c, int n, int *row_offset, int *col_offset, int *cols,
+                         int *rows);
+
+/* bamboo_array_bool_element_nonshifted(idx, x, offset, z) (redefinitions-2.0.2.mzn). */
+static bool post_bool_element_nonshifted(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int idx, offset, z, *a, n;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_int(b, ARG(2), c->line, "offset", &offset) ||
+      !arg_bool_var(b, ARG(3), c->line, "result", &z))
+    return false;
+  if (fzn_array_is_par(b, ARG(1))) {
+    if (!arg_bool_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+    return fzn_posted(b, c, bb_post_array_bool_element(b->space, idx, a, n, offset, z, &err), &err);
+  }
+  if (!arg_bool_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+  return fzn_posted(b, c, bb_post_array_var_bool_element(b->space, idx, a, n, offset, z, &err), &err);
+}
+
+/* bamboo_array_bool_element2d_nonshifted(row, col, x, row_offset, col_offset, cols, z)
+ * (redefinitions-2.5.2.mzn); constants become constant variables. */
+static bool post_bool_element2d(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int row, col, z, *a, n, ro, co, cols, rows;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "row", &row) || !arg_int_var(b, ARG(1), c->line, "column", &col) ||
+      !arg_bool_var(b, ARG(6), c->line, "result", &z) || !arg_bool_var_array(b, ARG(2), c->line, "array", &a, &n) ||
+      !fzn_element2d_shape(b, c, n, &ro, &co, &cols, &rows))
+    return false;
+  return fzn_posted(b, c, bb_post_array_var_bool_element2d(b->space, row, col, a, rows, cols, ro, co, z, &err), &err);
+}
+
 #define BREL(name, rel)                                                                                         \
   {"bool_" name, 2, post_bool_rel, rel, BB_REIF_NONE}, {"bool_" name "_reif", 3, post_bool_rel, rel, BB_REIF_EQV}, \
       {"bool_" name "_imp", 3, post_bool_rel, rel, BB_REIF_IMP}
@@ -116,4 +149,6 @@ const fzn_builtin fzn_bool_builtins[] = {
     {"bool2int", 2, post_bool2int, 0, 0},
     {"array_bool_element", 3, post_bool_element, 0, 0},
     {"array_var_bool_element", 3, post_bool_element, 1, 0},
+    {"bamboo_array_bool_element_nonshifted", 4, post_bool_element_nonshifted, 0, 0},
+    {"bamboo_array_bool_element2d_nonshifted", 7, post_bool_element2d, 0, 0},
     {NULL, 0, NULL, 0, 0}};

@@ -56,17 +56,20 @@ static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_b
   return fzn_posted(b, c, bb_post_cumulative(b->space, s, d, r, ns, cap, fzn_ipl_of(c), &err), &err);
 }
 
-/* bamboo_table_int(x, t) / bamboo_table_bool(x, t). */
+/* bamboo_table_int(x, t) / bamboo_table_bool(x, t) (p1 = bool), and their _reif forms
+ * with b (p2 = the reification). */
 static bool post_table(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *x, *t, n, nt;
+  bb_reif r = {-1, (bb_reif_mode)self->p2};
   bb_error err;
+  if (self->p2 != BB_REIF_NONE && !arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
   bool ok = self->p1 ? arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) && arg_bool_array(b, ARG(1), c->line, "table", &t, &nt)
                      : arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) && arg_int_array(b, ARG(1), c->line, "table", &t, &nt);
   if (!ok) return false;
   if (n == 0 || nt % n != 0)
     return fzn_report(b, c->line, "%s: a table of %d values does not have rows of %d", c->name, nt, n);
-  bb_status st = self->p1 ? bb_post_table_bool(b->space, x, n, t, nt / n, true, bb_reif_none(), fzn_ipl_of(c), &err)
-                          : bb_post_table_int(b->space, x, n, t, nt / n, true, bb_reif_none(), fzn_ipl_of(c), &err);
+  bb_status st = self->p1 ? bb_post_table_bool(b->space, x, n, t, nt / n, true, r, fzn_ipl_of(c), &err)
+                          : bb_post_table_int(b->space, x, n, t, nt / n, true, r, fzn_ipl_of(c), &err);
   return fzn_posted(b, c, st, &err);
 }
 
@@ -176,9 +179,12 @@ static bool post_member(fzn_builder *b, const fzn_constraint *c, const fzn_built
   int *x, n, y;
   bb_reif r = {-1, (bb_reif_mode)self->p2};
   bb_error err;
-  if ((self->p2 != BB_REIF_NONE && !arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) ||
-      !arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y))
-    return false;
+  if (self->p2 != BB_REIF_NONE && !arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
+  if (self->p1) { /* bamboo_member_bool */
+    if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_bool_var(b, ARG(1), c->line, "y", &y)) return false;
+    return fzn_posted(b, c, bb_post_member_bool(b->space, x, n, y, r, &err), &err);
+  }
+  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
   return fzn_posted(b, c, bb_post_member_int(b->space, x, n, y, r, &err), &err);
 }
 
@@ -325,6 +331,8 @@ const fzn_builtin fzn_global_builtins[] = {
     {"fzn_cumulative", 4, post_cumulative, 0, 0},
     {"bamboo_table_int", 2, post_table, 0, 0},
     {"bamboo_table_bool", 2, post_table, 1, 0},
+    {"bamboo_table_int_reif", 3, post_table, 0, BB_REIF_EQV},
+    {"bamboo_table_bool_reif", 3, post_table, 1, BB_REIF_EQV},
     {"bamboo_regular", 6, post_regular, 0, 0},
     {"bamboo_global_cardinality", 4, post_gcc, 0, 0},
     {"bamboo_global_cardinality_low_up", 5, post_gcc, 1, 0},
@@ -347,6 +355,8 @@ const fzn_builtin fzn_global_builtins[] = {
     {"fzn_sort", 2, post_sort, 0, 0},
     {"bamboo_member_int", 2, post_member, 0, BB_REIF_NONE},
     {"bamboo_member_int_reif", 3, post_member, 0, BB_REIF_EQV},
+    {"bamboo_member_bool", 2, post_member, 1, BB_REIF_NONE},
+    {"bamboo_member_bool_reif", 3, post_member, 1, BB_REIF_EQV},
     {"bamboo_bin_packing_load", 4, post_bin_packing, 0, 0},
     {"bamboo_arg_max_int", 3, post_arg, 1, 0},
     {"bamboo_arg_min_int", 3, post_arg, 0, 0},

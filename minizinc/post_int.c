@@ -104,6 +104,69 @@ static bool post_element(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   return fzn_posted(b, c, bb_post_array_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
 }
 
+/* Whether an array argument holds constants only (a literal of constants, or a name
+ * declared without `var`), so an element poster can take Gecode's constant form. */
+bool fzn_array_is_par(fzn_builder *b, const fzn_expr *e);
+bool fzn_array_is_par(fzn_builder *b, const fzn_expr *e) {
+  const fzn_decl *d = fzn_decl_of(b, e);
+  if (d) return !d->type.is_var;
+  if (e->kind == FZN_E_INTS || e->kind == FZN_E_BOOLS) return true;
+  if (e->kind != FZN_E_ARRAY) return false;
+  for (int k = 0; k < e->u.array.count; k++)
+    if (!arg_is_par(b, e->u.array.elems[k])) return false;
+  return true;
+}
+
+/* bamboo_array_int_element_nonshifted(idx, x, offset, z): x[idx] = z, x's index set
+ * starting at offset (redefinitions-2.0.2.mzn); x may be constants. */
+static bool post_element_nonshifted(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int idx, offset, z, *a, n;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_int(b, ARG(2), c->line, "offset", &offset) ||
+      !arg_int_var(b, ARG(3), c->line, "result", &z))
+    return false;
+  if (fzn_array_is_par(b, ARG(1))) {
+    if (!arg_int_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+    return fzn_posted(b, c, bb_post_array_int_element(b->space, idx, a, n, offset, z, fzn_ipl_of(c), &err), &err);
+  }
+  if (!arg_int_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+  return fzn_posted(b, c, bb_post_array_var_int_element(b->space, idx, a, n, offset, z, fzn_ipl_of(c), &err), &err);
+}
+
+/* The shape of bamboo_array_*_element2d_nonshifted(row, col, x, row_offset, col_offset,
+ * cols, z) once x's length n is known: rows = n / cols. */
+bool fzn_element2d_shape(fzn_builder *b, const fzn_constraint *c, int n, int *row_offset, int *col_offset, int *cols,
+                         int *rows);
+bool fzn_element2d_shape(fzn_builder *b, const fzn_constraint *c, int n, int *row_offset, int *col_offset, int *cols,
+                         int *rows) {
+  if (!arg_int(b, ARG(3), c->line, "row offset", row_offset) || !arg_int(b, ARG(4), c->line, "column offset", col_offset) ||
+      !arg_int(b, ARG(5), c->line, "columns", cols))
+    return false;
+  if (*cols <= 0 || n % *cols != 0)
+    return fzn_report(b, c->line, "%s: %d values do not make rows of %d columns", c->name, n, *cols);
+  *rows = n / *cols;
+  return true;
+}
+
+/* bamboo_array_int_element2d_nonshifted(row, col, x, row_offset, col_offset, cols, z):
+ * x row-major (redefinitions-2.5.2.mzn); x may be constants. */
+static bool post_element2d(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int row, col, z, *a, n, ro, co, cols, rows;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "row", &row) || !arg_int_var(b, ARG(1), c->line, "column", &col) ||
+      !arg_int_var(b, ARG(6), c->line, "result", &z))
+    return false;
+  bool par = fzn_array_is_par(b, ARG(2));
+  if (par ? !arg_int_array(b, ARG(2), c->line, "array", &a, &n) : !arg_int_var_array(b, ARG(2), c->line, "array", &a, &n))
+    return false;
+  if (!fzn_element2d_shape(b, c, n, &ro, &co, &cols, &rows)) return false;
+  bb_status st = par ? bb_post_array_int_element2d(b->space, row, col, a, rows, cols, ro, co, z, fzn_ipl_of(c), &err)
+                     : bb_post_array_var_int_element2d(b->space, row, col, a, rows, cols, ro, co, z, fzn_ipl_of(c), &err);
+  return fzn_posted(b, c, st, &err);
+}
+
 /* array_int_maximum(m, x) / array_int_minimum(m, x). */
 static bool post_extremum(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int m, *x, n;
@@ -162,6 +225,8 @@ const fzn_builtin fzn_int_builtins[] = {
     {"int_negate", 2, post_binary, 1, 0},
     {"array_int_element", 3, post_element, 0, 0},
     {"array_var_int_element", 3, post_element, 1, 0},
+    {"bamboo_array_int_element_nonshifted", 4, post_element_nonshifted, 0, 0},
+    {"bamboo_array_int_element2d_nonshifted", 7, post_element2d, 0, 0},
     {"array_int_maximum", 2, post_extremum, 1, 0},
     {"array_int_minimum", 2, post_extremum, 0, 0},
     {NULL, 0, NULL, 0, 0}};

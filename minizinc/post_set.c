@@ -56,6 +56,26 @@ static bool post_set_element(fzn_builder *b, const fzn_constraint *c, const fzn_
   return fzn_posted(b, c, bb_post_array_set_element(b->space, idx, values, sizes, n, 1, z, &err), &err);
 }
 
+bool fzn_array_is_par(fzn_builder *b, const fzn_expr *e); /* post_int.c */
+
+/* bamboo_array_set_element_nonshifted(idx, x, offset, z) (redefinitions-2.0.2.mzn). */
+static bool post_set_element_nonshifted(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int idx, offset, z;
+  bb_error err;
+  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_int(b, ARG(2), c->line, "offset", &offset) ||
+      !arg_set_var(b, ARG(3), c->line, "result", &z))
+    return false;
+  if (fzn_array_is_par(b, ARG(1))) {
+    int *values, *sizes, n;
+    if (!arg_set_array(b, ARG(1), c->line, "array", &values, &sizes, &n)) return false;
+    return fzn_posted(b, c, bb_post_array_set_element(b->space, idx, values, sizes, n, offset, z, &err), &err);
+  }
+  int *sets, n;
+  if (!arg_set_var_array(b, ARG(1), c->line, "array", &sets, &n)) return false;
+  return fzn_posted(b, c, bb_post_array_var_set_element(b->space, idx, sets, n, offset, z, &err), &err);
+}
+
 #define SREL(name, rel)                                                                                          \
   {"set_" name, 2, post_set_rel, rel, BB_REIF_NONE}, {"set_" name "_reif", 3, post_set_rel, rel, BB_REIF_EQV}, \
       {"set_" name "_imp", 3, post_set_rel, rel, BB_REIF_IMP}
@@ -74,4 +94,6 @@ const fzn_builtin fzn_set_builtins[] = {
     {"set_disjoint", 2, post_set_rel, BB_SET_DISJOINT, BB_REIF_NONE},
     {"array_set_element", 3, post_set_element, 0, 0},
     {"array_var_set_element", 3, post_set_element, 1, 0},
+    {"bamboo_array_set_element_nonshifted", 4, post_set_element_nonshifted, 0, 0},
+    {"fzn_disjoint", 2, post_set_rel, BB_SET_DISJOINT, BB_REIF_NONE},
     {NULL, 0, NULL, 0, 0}};

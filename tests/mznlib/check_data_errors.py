@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Bad Stable Marriage data is reported at the call in the user's model, by both libraries.
+
+Each case is a small model whose constraint (stable_matching, _partners, _smi, _hr or a
+file form) is on line CALL_LINE, with data that is wrong in one way. It runs on
+`--solver bamboo` (minizinc/mznlib and fzn-bamboo) and on Gecode with minizinc/share (std
+decomposition); the run must fail, name the model at CALL_LINE and say what is wrong.
+The checks MiniZinc makes (shapes, bases, the range of the entries, the SMI/HR lists, the
+file forms' sizes) give MiniZinc's "m.mzn:LINE.COL" on both solvers. The checks that only
+fzn-bamboo makes (a complete row that is not a permutation, what a file holds) run with
+`--keep-paths`, and fzn-bamboo reports "m.mzn:LINE:".
+
+    MZN_SOLVER_PATH=<build>/minizinc/solvers tests/mznlib/check_data_errors.py
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CALL_LINE = 4
+
+COMPLETE = """include "stable_matching.mzn";
+array[{mlo}..{mhi}] of var int: men;
+array[{wlo}..{whi}] of var int: women;
+constraint {call}(men, women, {pm}, {pw});
+solve satisfy;
+"""
+
+SMI = """include "stable_matching_smi.mzn";
+array[{b}..{mhi}] of var int: men;
+array[{b}..{whi}] of var int: women;
+constraint stable_matching_smi(men, women, {pm}, {pm_len}, {pw}, {pw_len});
+solve satisfy;
+"""
+
+HR = """include "stable_matching_hr.mzn";
+array[1..2] of var int: residents;
+array[1..1, 1..2] of var int: posts;
+constraint stable_matching_hr(residents, posts, [|1|1|], [1,1], [|1,2|], [2], {capacity});
+solve satisfy;
+"""
+
+FILE = """include "stable_matching_file.mzn";
+array[{mlo}..{mhi}] of var int: men;
+array[{wlo}..{whi}] of var int: women;
+constraint {call}(men, women, "{path}");
+solve satisfy;
+"""
+
+HR_FILE = """include "stable_matching_file.mzn";
+array[1..2] of var int: residents;
+array[{plo}..{plo}, 1..2] of var int: posts;
+constraint stable_matching_hr_file(residents, posts, "{path}");
+solve satisfy;
+"""
+
+T1 = "[|0,1,2|1,2,0|2,0,1|]"
+
+
+def complete(pm=T1, pw=T1, m=(1, 3), w=(1, 3), call="stable_matching"):
+    return COMPLETE.format(mlo=m[0], mhi=m[1], wlo=w[0], whi=w[1], pm=pm, pw=pw, call=call)
+
+
+# (label, model, words the message must hold, whether only fzn-bamboo can see it, solvers)
+CASES = [
+    ("men and women differ", complete(w=(1, 2)), ["3 men but 2 women"], False),
+    ("pm not n x n", complete(pm="[|0,1|1,0|0,1|]"), ["pm is 3x2, expected 3x3"], False),
+    ("pw not n x n", complete(pw="[|0,1,2|1,2,0|]"), ["pw is 2x3, expected 3x3"], False),
+    ("no men", complete(pm="array2d(1..0, 1..0, [])", pw="array2d(1..0, 1..0, [])", m=(1, 0), w=(1, 0)),
+     ["there are no men"], False),
+    ("base 2", complete(pm="[|2,3,4|3,4,2|4,2,3|]", pw="[|2,3,4|3,4,2|4,2,3|]"),
+     ["pm's first row ranges over 2..4", "0..2 or of 1..3"], False),
+    ("an entry out of range", complete(pm="[|0,1,3|1,2,0|2,0,1|]"), ["pm's first row ranges over 0..3"], False),
+    # beyond the first row: bamboo's library reads one row (docs/minizinc.md), fzn-bamboo the rest
+    ("an entry out of range, row 2", complete(pw="[|0,1,2|1,5,0|2,0,1|]"), ["pw row 1"], True),
+    ("mixed bases", complete(pw="[|1,2,3|2,3,1|3,1,2|]"), ["same base"], False),
+    ("partners: mixed bases", complete(pw="[|1,2,3|2,3,1|3,1,2|]", call="stable_matching_partners"),
+     ["same base"], False),
+    ("pm row not a permutation", complete(pm="[|0,1,2|0,0,2|2,0,1|]"), ["pm row 1"], True),
+    ("pw row not a permutation", complete(pw="[|0,1,2|1,2,0|2,2,1|]"), ["pw row 2"], True),
+    ("smi: list too long", SMI.format(b=1, mhi=2, whi=2, pm="[|1,2|2,1|]", pm_len="[3,2]",
+                                      pw="[|1,2|2,1|]", pw_len="[2,2]"), ["length 3"], False),
+    ("smi: not a woman", SMI.format(b=1, mhi=2, whi=2, pm="[|1,3|2,1|]", pm_len="[2,2]",
+                                    pw="[|1,2|2,1|]", pw_len="[2,2]"), ["names 3, which is not a woman"], False),
+    ("smi: named twice", SMI.format(b=0, mhi=1, whi=1, pm="[|0,0|1,0|]", pm_len="[2,2]",
+                                    pw="[|0,1|1,0|]", pw_len="[2,2]"), ["names 0 twice"], False),
+    ("smi: base 2", SMI.format(b=2, mhi=3, whi=3, pm="[|2,3|3,2|]", pm_len="[2,2]",
+                               pw="[|2,3|3,2|]", pw_len="[2,2]"), ["must be 0 or 1"], False),
+    ("hr: negative capacity", HR.format(capacity="[-1]"), ["capacity -1"], False),
+    ("file: men and women differ", FILE.format(mlo=1, mhi=3, wlo=1, whi=2, call="stable_matching_file",
+                                               path="{file3}"), ["3 men but 2 women"], False),
+    ("file: base 2", FILE.format(mlo=2, mhi=4, wlo=2, whi=4, call="stable_matching_file", path="{file3}"),
+     ["must be 0 or 1"], False),
+    ("smi file: mixed bases", FILE.format(mlo=0, mhi=2, wlo=1, whi=3, call="stable_matching_smi_file",
+                                          path="{file3}"), ["same base"], False),
+    ("hr file: posts' rows", HR_FILE.format(plo=0, path="{file3}"), ["posts' rows start at 0"], False),
+    ("file: n differs from the file's", FILE.format(mlo=1, mhi=2, wlo=1, whi=2, call="stable_matching_file",
+                                                    path="{file3}"), ["holds n = 3"], True),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--minizinc", default="minizinc")
+    ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--solver-path", help="folder of a bamboo.msc, put first on MZN_SOLVER_PATH")
+    args = ap.parse_args()
+    if args.solver_path:
+        os.environ["MZN_SOLVER_PATH"] = args.solver_path + (
+            os.pathsep + os.environ["MZN_SOLVER_PATH"] if os.environ.get("MZN_SOLVER_PATH") else "")
+    tmp = tempfile.mkdtemp(prefix="bamboo-data-errors-")
+    file3 = os.path.join(tmp, "t3.txt")
+    with open(file3, "w") as f:  # a valid complete instance, n = 3
+        f.write("3\n0 1 2\n1 2 0\n2 0 1\n0 1 2\n1 2 0\n2 0 1\n")
+    failures = 0
+    for k, (label, model, words, bamboo_only) in enumerate(CASES):
+        mzn = os.path.join(tmp, "m%d.mzn" % k)
+        with open(mzn, "w") as f:
+            f.write(model.replace("{file3}", file3))
+        file_form = "_file(" in model
+        runs = [("bamboo", ["--solver", "bamboo"] + (["--keep-paths"] if bamboo_only else []))]
+        if not bamboo_only or not file_form:  # other solvers never read a file
+            runs.append(("gecode + share", ["--solver", "gecode", "-I", os.path.join(ROOT, "minizinc", "share")]))
+        for name, flags in runs:
+            try:
+                p = subprocess.run([args.minizinc] + flags + [mzn], capture_output=True, text=True,
+                                   timeout=args.timeout)
+                out, rc = p.stdout + p.stderr, p.returncode
+            except subprocess.TimeoutExpired:
+                out, rc = "timed out", -1
+            at_line = re.search(re.escape(mzn) + r":%d[.:]" % CALL_LINE, out)
+            problems = []
+            if rc == 0:
+                problems.append("accepted")
+            if not at_line:
+                problems.append("not reported at %s:%d" % (os.path.basename(mzn), CALL_LINE))
+            problems += ["no %r in the message" % w for w in words if w not in out]
+            if problems:
+                failures += 1
+                print("FAIL  %s (%s): %s\n        %s" % (label, name, "; ".join(problems),
+                                                        out.strip().replace("\n", "\n        ")[:600]))
+            else:
+                print("ok    %s (%s)" % (label, name))
+    print("%d failure(s)" % failures)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
