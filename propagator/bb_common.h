@@ -46,8 +46,12 @@ const char *bb_status_name(bb_status status);
 /* Monotonic wall clock in seconds. */
 double bb_now(void);
 
-/* Bytes of physical memory this process may still use (MemAvailable; 0 if unknown). */
+/* Bytes of physical memory this process may still use (MemAvailable; 0 if unknown), at
+ * most bb_memory_cap when that is set. */
 uint64_t bb_available_memory(void);
+/* 0 (none) unless a test or fuzz harness pretends to have less memory, so that inputs
+ * claiming huge sizes fail fast instead of reserving gigabytes (tests/fuzz/). */
+extern uint64_t bb_memory_cap;
 
 /* Number of online CPUs (at least 1). */
 int bb_cpu_count(void);

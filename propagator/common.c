@@ -41,6 +41,12 @@ double bb_now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+uint64_t bb_memory_cap;
+
+static uint64_t capped(uint64_t bytes) {
+  return bb_memory_cap && (bytes == 0 || bytes > bb_memory_cap) ? bb_memory_cap : bytes;
+}
+
 uint64_t bb_available_memory(void) {
   FILE *f = fopen("/proc/meminfo", "r");
   if (f) {
@@ -49,13 +55,13 @@ uint64_t bb_available_memory(void) {
     while (fgets(line, sizeof line, f)) {
       if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1) {
         fclose(f);
-        return (uint64_t)kib * 1024u;
+        return capped((uint64_t)kib * 1024u);
       }
     }
     fclose(f);
   }
   long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  return (pages > 0 && page > 0) ? (uint64_t)pages * (uint64_t)page : 0;
+  return capped((pages > 0 && page > 0) ? (uint64_t)pages * (uint64_t)page : 0);
 }
 
 int bb_cpu_count(void) {

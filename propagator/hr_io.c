@@ -326,7 +326,7 @@ static bool looks_like_hr_text(const reader *r) {
   return left >= 3 && memcmp(p, "hr", 2) == 0 && bb_io_is_blank((unsigned char)p[2]);
 }
 
-static bb_status read_open(reader *r, bb_instance **complete, bb_hr **incomplete, bb_error *err) {
+bb_status bb_read_any_from(reader *r, bb_instance **complete, bb_hr **incomplete, bb_error *err) {
   size_t have = r->end - r->begin;
   if (have >= 8 && memcmp(r->buf + r->begin, HR_MAGIC, 8) == 0) return read_binary(r, incomplete, err);
   if (!looks_like_hr_text(r)) {
@@ -353,7 +353,7 @@ bb_status bb_read_any_instance(const char *path, bb_instance **complete, bb_hr *
   reader r;
   bb_status st = bb_reader_open(&r, path, err);
   if (st != BB_OK) return st;
-  st = read_open(&r, complete, incomplete, err);
+  st = bb_read_any_from(&r, complete, incomplete, err);
   bb_reader_close(&r);
   return st;
 }

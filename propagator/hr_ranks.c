@@ -128,9 +128,10 @@ bb_status bb_hr_rank_pairs(const bb_hr *inst, int threads, bb_hr_node *nodes, in
   c.cursor = calloc((size_t)threads * (size_t)nh + 1, sizeof *c.cursor);
   c.bucket_entry = malloc(((size_t)entries + 1) * sizeof *c.bucket_entry);
   c.bucket_resident = malloc(((size_t)entries + 1) * sizeof *c.bucket_resident);
-  c.marks = nr > 0 ? calloc((size_t)threads * (size_t)nr, sizeof *c.marks) : NULL;
+  /* + 1: never NULL, also with no residents (rank_hospitals offsets it per thread). */
+  c.marks = calloc((size_t)threads * (size_t)nr + 1, sizeof *c.marks);
   bb_status st = BB_OK;
-  if (!c.bucket_start || !c.cursor || !c.bucket_entry || !c.bucket_resident || (nr > 0 && !c.marks)) {
+  if (!c.bucket_start || !c.cursor || !c.bucket_entry || !c.bucket_resident || !c.marks) {
     st = bb_fail(err, BB_ERR_NOMEM, "out of memory ranking %u list entries", entries);
   } else {
     bb_parallel_for(threads, nr, count_entries, &c);

@@ -108,11 +108,19 @@ int bb_io_classify(const char *t, const char *e, uint64_t *value) {
 
 
 bb_status bb_reader_open(reader *r, const char *path, bb_error *err) {
-  memset(r, 0, sizeof *r);
   int from_stdin = strcmp(path, "-") == 0;
-  r->name = from_stdin ? "<stdin>" : path;
-  r->f = from_stdin ? stdin : fopen(path, "rb");
-  if (!r->f) return bb_fail(err, BB_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+  FILE *f = from_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    memset(r, 0, sizeof *r);
+    return bb_fail(err, BB_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+  }
+  return bb_reader_open_stream(r, f, from_stdin ? "<stdin>" : path, err);
+}
+
+bb_status bb_reader_open_stream(reader *r, FILE *f, const char *name, bb_error *err) {
+  memset(r, 0, sizeof *r);
+  r->name = name;
+  r->f = f;
   r->cap = BB_IO_CHUNK;
   r->buf = malloc(r->cap);
   bb_status st = BB_OK;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "hr.h"
 #include "instance.h"
 
 #define BB_IO_CHUNK ((size_t)1 << 20)
@@ -46,9 +47,14 @@ int bb_io_classify(const char *t, const char *e, uint64_t *value);
 /* Opens `path` ("-": standard input, named "<stdin>") and buffers its first bytes, so that a
  * reader can tell the format from them. On failure nothing is left open. */
 bb_status bb_reader_open(reader *r, const char *path, bb_error *err);
+/* The same over a stream opened elsewhere (a pipe, fmemopen), named `name` in messages; the
+ * reader owns `f` from now on (closes it, unless it is stdin), also on failure. */
+bb_status bb_reader_open_stream(reader *r, FILE *f, const char *name, bb_error *err);
 void bb_reader_close(reader *r); /* after a successful open */
 
 /* instance_io.c: a complete instance from an open reader (format told by the first bytes). */
 bb_status bb_instance_read_from(reader *r, bb_instance **out, bb_error *err);
+/* hr_io.c: any instance from an open reader, as bb_read_any_instance (hr_io.h) reads a path. */
+bb_status bb_read_any_from(reader *r, bb_instance **complete, bb_hr **incomplete, bb_error *err);
 
 #endif

@@ -193,6 +193,34 @@ static void generators(void) {
   CHECK(bb_hr_generate(&p, &none, NULL) == BB_ERR_ARG && !none);
 }
 
+/* A side with nobody on it (the file "smi 0 1" and an empty line is valid): every algorithm,
+ * both sides, leaves everyone unmatched. Found by tests/fuzz/instance_fuzz (hr_ranks.c
+ * offset a NULL array by zero when there were no residents). */
+static void empty_sides(void) {
+  const int sizes[][2] = {{0, 0}, {0, 1}, {0, 3}, {2, 0}};
+  for (int smi = 0; smi < 2; smi++)
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+      int nr = sizes[k][0], nh = sizes[k][1];
+      bb_error err = {{0}};
+      bb_hr *inst = bb_hr_new(smi, nr, nh, 0, 0, &err);
+      CHECKF(inst != NULL, "%s", err.msg);
+      if (!inst) continue;
+      for (int h = 0; h < nh; h++) inst->capacity[h] = 1;
+      CHECKF(bb_hr_validate(inst, &err) == BB_OK, "%s", err.msg);
+      for (size_t a = 0; a < sizeof cpu_algos / sizeof *cpu_algos; a++)
+        for (int side = 0; side < 2; side++)
+          for (int threads = 1; threads <= 4; threads += 3) {
+            bb_status st;
+            int32_t *got = solve(inst, cpu_algos[a], (bb_hr_side)side, threads, 0, &st);
+            CHECKF(st == BB_OK && bb_hr_check_stable(inst, got, &err) == BB_OK, "%s, %d and %d, side %d",
+                   cpu_algos[a], nr, nh, side);
+            for (int r = 0; r < nr; r++) CHECK(got[r] == BB_HR_NONE);
+            free(got);
+          }
+      bb_hr_free(inst);
+    }
+}
+
 /* On a GPU: the GPU algorithms (and bamboo's tail at several thresholds) equal gs-seq. */
 static int gpu_tests(bool quick) {
   char why[256];
@@ -245,6 +273,7 @@ int main(int argc, char **argv) {
     brute_force_case(false, 1 + k % 6, 1 + (k / 6) % 3, &rng);
   }
   for (int k = 0; k < 3000; k++) checker_case(k % 2, &rng);
+  empty_sides();
   files(dir, &rng);
   generators();
   return tu_finish();

@@ -1,12 +1,14 @@
-/* Replays the fuzzer's seed corpus through LLVMFuzzerTestOneInput (fzn_fuzz.c) without
- * libFuzzer, so CI (under BAMBOO_SANITIZE too) checks every input that once found a bug.
- * A file whose name starts with "valid_" must also parse, one with "invalid_" must be
- * rejected; others (crash reproducers) only must not crash.
- * Usage: fzn_fuzz_replay DIR_OR_FILE... */
+/* Replays a fuzzer's seed corpus through its LLVMFuzzerTestOneInput without libFuzzer (it is
+ * linked with one target: fzn_fuzz.c, fzn_build_fuzz.c or instance_fuzz.c), so CI (under
+ * BAMBOO_SANITIZE too) checks every input that once found a bug. A file whose name starts
+ * with "valid_" must also be accepted (fuzz_accepts), one with "invalid_" must be rejected;
+ * others (crash reproducers) only must not crash.
+ * Usage: TARGET_replay DIR_OR_FILE... */
 #define _POSIX_C_SOURCE 200809L
-#include "fzn_model.h"
+#include "fuzz_target.h"
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,12 +53,11 @@ static void replay_file(const char *path) {
   bool must_parse = strncmp(base, "valid_", 6) == 0;
   bool must_fail = strncmp(base, "invalid_", 8) == 0;
   if (must_parse || must_fail) {
-    fzn_model *model = fzn_parse_string(data, size, base, must_parse ? stderr : NULL);
-    if ((model != NULL) != must_parse) {
+    bool accepted = fuzz_accepts((const uint8_t *)data, size, must_parse ? stderr : NULL);
+    if (accepted != must_parse) {
       fprintf(stderr, "%s: %s\n", path, must_parse ? "rejected" : "accepted");
       failures++;
     }
-    fzn_model_free(model);
   }
   free(data);
 }
