@@ -19,13 +19,17 @@ namespace {
 
 struct aux_values : public Choice {
   bool fail; // the auxiliaries cannot be completed: this node has no solution
+  // The private search hit the running search's limit: nothing is fixed here, the last
+  // default brancher branches on the auxiliaries instead, and the search stops at its
+  // next node (a stop must never pass for "no solution").
+  bool gave_up = false;
   std::vector<int> ints, bools;
   std::vector<FloatNum> floats; // min, max pairs
   std::vector<std::vector<int>> sets;
   aux_values(const Brancher &b, bool fail0) : Choice(b, 1), fail(fail0) {}
   void archive(Archive &e) const override {
     Choice::archive(e);
-    e << (fail ? 1 : 0) << (int)ints.size() << (int)bools.size() << (int)floats.size() << (int)sets.size();
+    e << (fail ? 1 : 0) << (gave_up ? 1 : 0) << (int)ints.size() << (int)bools.size() << (int)floats.size() << (int)sets.size();
     for (int v : ints) e << v;
     for (int v : bools) e << v;
     for (FloatNum v : floats) e << v;
@@ -95,9 +99,15 @@ class AuxFirst : public Brancher {
       branch(*probe, FloatVarArgs(vars_of(probe->floats, *floats)), FLOAT_VAR_SIZE_MIN(), FLOAT_VAL_SPLIT_MIN());
     if (!sets->empty()) branch(*probe, SetVarArgs(vars_of(probe->sets, *sets)), SET_VAR_AFC_SIZE_MAX(0.99), SET_VAL_MIN_INC());
     Search::Options o;
-    o.clone = false; // the engine owns probe
+    o.clone = false;       // the engine owns probe
+    o.stop = probe->stop;  // the running search's time and node limits bound this one too
     DFS<bb_space> engine(probe, o);
     bb_space *first = engine.next();
+    if (!first && engine.stopped()) {
+      auto *c = new aux_values(*this, false);
+      c->gave_up = true;
+      return c;
+    }
     if (!first) return new aux_values(*this, true);
     auto *c = new aux_values(*this, false);
     for (int v : *ints) c->ints.push_back(first->ints[(size_t)v].val());
@@ -112,9 +122,10 @@ class AuxFirst : public Brancher {
     return c;
   }
   const Choice *choice(const Space &, Archive &e) override {
-    int fail, ni, nb, nf, ns;
-    e >> fail >> ni >> nb >> nf >> ns;
+    int fail, gave_up, ni, nb, nf, ns;
+    e >> fail >> gave_up >> ni >> nb >> nf >> ns;
     auto *c = new aux_values(*this, fail != 0);
+    c->gave_up = gave_up != 0;
     for (int k = 0; k < ni; k++) c->ints.push_back(e.get());
     for (int k = 0; k < nb; k++) c->bools.push_back(e.get());
     for (int k = 0; k < nf; k++) {
@@ -133,6 +144,7 @@ class AuxFirst : public Brancher {
   ExecStatus commit(Space &home, const Choice &choice, unsigned int) override {
     const auto &c = static_cast<const aux_values &>(choice);
     if (c.fail) return ES_FAILED;
+    if (c.gave_up) return ES_OK;
     bb_space &s = static_cast<bb_space &>(home);
     for (size_t k = 0; k < ints->size(); k++) rel(s, s.ints[(size_t)(*ints)[k]], IRT_EQ, c.ints[k]);
     for (size_t k = 0; k < bools->size(); k++) rel(s, s.bools[(size_t)(*bools)[k]], IRT_EQ, c.bools[k]);

@@ -86,6 +86,7 @@ bb_search *bb_search_new(bb_space *root, const bb_search_options *opts, bb_error
       search->stop->deadline = clock_type::now() + std::chrono::milliseconds(o.time_limit_ms);
     }
     bb_space *copy = static_cast<bb_space *>(r.clone());
+    copy->stop = search->stop;
     bool optimize = copy->objective >= 0 && copy->sense != BB_SATISFY;
     // constrain() reads the objective's value: make sure it gets one
     if (optimize && copy->objective_is_float)

@@ -7,6 +7,7 @@
 
 #include <gecode/float.hh>
 #include <gecode/int.hh>
+#include <gecode/search.hh>
 #include <gecode/set.hh>
 
 #include <cstdlib>
@@ -81,6 +82,9 @@ struct bb_space : public Gecode::Space {
   bool objective_is_float = false;
   double float_step = 0.0;               // a better float objective improves by more than this
   bb_objective_sense sense = BB_SATISFY;
+  // The running search's limits (bb_search_new sets it on the engine's copy; every later
+  // copy shares it), for searches made inside a node: the brancher of branch_aux.cpp.
+  Gecode::Search::Stop *stop = nullptr;
   // Root only (not copied): the float variables a float_search already branches on, which
   // the default branching leaves alone so that the search's precision is kept.
   std::vector<bool> float_searched;
@@ -88,7 +92,7 @@ struct bb_space : public Gecode::Space {
   bb_space() = default;
   bb_space(bb_space &other)
       : Gecode::Space(other), objective(other.objective), objective_is_float(other.objective_is_float),
-        float_step(other.float_step), sense(other.sense) {
+        float_step(other.float_step), sense(other.sense), stop(other.stop) {
     ints.update(*this, other.ints);
     bools.update(*this, other.bools);
     sets.update(*this, other.sets);
