@@ -37,7 +37,7 @@ target_opts() {
 target_seeds() {
   case $1 in
   fzn_fuzz) echo "$src/corpus" ;;
-  fzn_build_fuzz) echo "$src/corpus_build $src/corpus $src/../fzn/golden $src/../fzn/errors" ;;
+  fzn_build_fuzz) echo "$src/corpus_build $src/corpus $src/../fzn/golden $src/../fzn/floats $src/../fzn/corpus/fzn $src/../fzn/errors" ;;
   instance_fuzz) echo "$src/corpus_instances" ;;
   esac
   if [ -n "${FUZZ_SEEDS:-}" ] && [ -d "$FUZZ_SEEDS/$1" ]; then echo "$FUZZ_SEEDS/$1"; fi
