@@ -21,8 +21,7 @@
  *    functionally defined by the posted variables, so branching on the visible variables
  *    is enough.
  *
- * Not supported: float variables and float builtins (Gecode's float module is not part
- * of this shim; the FlatZinc front end must reject float models). */
+ * Float variables and the float builtins have their own header, bb_float.h. */
 #ifndef BB_POST_H
 #define BB_POST_H
 
