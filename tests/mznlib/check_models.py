@@ -241,6 +241,20 @@ def check(args, model, data):
         return True, "optimum cost %d (%d of %d stable matchings can be scheduled; %d without days)" % (
             best, len(feasible), len(stable), unconstrained)
 
+    if model == "happiness.mzn":  # a float objective: rank k (0-based) is worth 1/(k + 1)
+        worth = lambda s: sum(1.0 / (r + 1) for r in s[1] + s[2])  # noqa: E731
+        best = max(worth(s) for s in stable)
+        m = re.search(r"^welfare\s*=\s*(\S+)$", last, re.M)
+        value = float(m.group(1)) if m else None
+        mr, wr = ranks_of(last)
+        if (mr, wr) not in by_ranks:
+            return False, "the final solution is not a stable matching"
+        # printed with 4 decimals
+        if value is None or abs(value - best) > 5e-5 or abs(worth(by_ranks[(mr, wr)]) - best) > 1e-9:
+            return False, "welfare = %s, expected %.4f" % (value, best)
+        n_opt = sum(1 for s in stable if abs(worth(s) - best) <= 1e-9)
+        return True, "optimum welfare = %.4f (%d of %d stable matchings are optimal)" % (best, n_opt, len(stable))
+
     key, objective = {
         "egalitarian.mzn": ("cost", lambda s: sum(s[1]) + sum(s[2]) + 2 * n * base),
         "minimum_regret.mzn": ("regret", lambda s: max(s[1] + s[2]) + base),
@@ -263,7 +277,7 @@ RUNS = [
     ("stable_marriage.mzn", ["random10.dzn"]),
     ("stable_marriage.mzn", ["random8_1based.dzn"]),
 ] + [
-    (m, [d]) for m in ("egalitarian.mzn", "minimum_regret.mzn", "sex_equal.mzn")
+    (m, [d]) for m in ("egalitarian.mzn", "minimum_regret.mzn", "sex_equal.mzn", "happiness.mzn")
     for d in ("table1.dzn", "table1_1based.dzn", "random10.dzn", "random8_1based.dzn")
 ] + [
     ("forced_forbidden.mzn", ["table1.dzn", "pairs_forbid_2_2.dzn"]),
