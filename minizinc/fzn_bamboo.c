@@ -148,13 +148,8 @@ static int parse_options(int argc, char **argv, options *o) {
 static bool has_discrete_decisions(const fzn_model *m) {
   for (int k = 0; k < m->decl_count; k++) {
     const fzn_decl *d = m->decls[k];
-    if (!d->type.is_var || d->type.base == FZN_T_FLOAT) continue;
-    bool introduced = false;
-    for (int a = 0; a < d->annotations.count; a++) {
-      const fzn_expr *ann = d->annotations.items[a];
-      if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, "var_is_introduced")) introduced = true;
-    }
-    if (!introduced) return true;
+    if (d->type.is_var && d->type.base != FZN_T_FLOAT && !fzn_has_atom(&d->annotations, "var_is_introduced"))
+      return true;
   }
   return false;
 }

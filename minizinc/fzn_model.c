@@ -116,3 +116,19 @@ void fzn_model_free(fzn_model *model) {
 const fzn_decl *fzn_lookup(const fzn_model *model, const char *name) {
   return fzn_symbols_find(model->symbols, name);
 }
+
+bool fzn_has_atom(const fzn_annotations *annotations, const char *name) {
+  for (int a = 0; a < annotations->count; a++) {
+    const fzn_expr *ann = annotations->items[a];
+    if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, name)) return true;
+  }
+  return false;
+}
+
+const fzn_expr *fzn_find_call(const fzn_annotations *annotations, const char *name) {
+  for (int a = 0; a < annotations->count; a++) {
+    const fzn_expr *ann = annotations->items[a];
+    if (ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, name)) return ann;
+  }
+  return NULL;
+}

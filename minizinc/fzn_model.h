@@ -158,6 +158,11 @@ void fzn_model_free(fzn_model *model); /* accepts NULL */
 /* The declaration of a name, or NULL. */
 const fzn_decl *fzn_lookup(const fzn_model *model, const char *name);
 
+/* Whether the annotations hold the atom `name` (output_var, is_defined_var, ...). */
+bool fzn_has_atom(const fzn_annotations *annotations, const char *name);
+/* The first annotation that is a call of `name` (output_array(...), mzn_path(...)), or NULL. */
+const fzn_expr *fzn_find_call(const fzn_annotations *annotations, const char *name);
+
 #ifdef __cplusplus
 }
 #endif

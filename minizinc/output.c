@@ -10,19 +10,7 @@
 #include <string.h>
 
 static const fzn_expr *output_array_ann(const fzn_decl *d) {
-  for (int a = 0; a < d->annotations.count; a++) {
-    const fzn_expr *ann = d->annotations.items[a];
-    if (ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, "output_array")) return ann;
-  }
-  return NULL;
-}
-
-static bool has_output_var(const fzn_decl *d) {
-  for (int a = 0; a < d->annotations.count; a++) {
-    const fzn_expr *ann = d->annotations.items[a];
-    if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, "output_var")) return true;
-  }
-  return false;
+  return fzn_find_call(&d->annotations, "output_array");
 }
 
 bool fzn_output_check(fzn_builder *b) {
@@ -160,7 +148,7 @@ void fzn_output_solution(const fzn_builder *b, const bb_space *s, FILE *out) {
         print_elem(b, d, (int)e, s, out);
       }
       fputs("]);\n", out);
-    } else if (has_output_var(d)) {
+    } else if (fzn_has_atom(&d->annotations, "output_var")) {
       fprintf(out, "%s = ", d->name);
       if (d->type.is_var) print_var(s, b->bindings[d->index].entity, b->bindings[d->index].var, out);
       else if (d->value) print_literal(d->value, out);

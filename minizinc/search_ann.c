@@ -140,14 +140,6 @@ static bool free_search_branching(fzn_builder *b, unsigned seed) {
   return true;
 }
 
-static bool has_annotation(const fzn_decl *d, const char *name) {
-  for (int a = 0; a < d->annotations.count; a++) {
-    const fzn_expr *ann = d->annotations.items[a];
-    if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, name)) return true;
-  }
-  return false;
-}
-
 /* The variables of scalar declarations, in reverse order (the order fzn-gecode's default
  * takes them in), by kind: those the output shows (`mine`: output_var, or an element of an
  * output_array) or the others that no constraint defines (`aux`); defined ones are left
@@ -172,17 +164,12 @@ static bool gecode_default_branching(fzn_builder *b) {
   if (!shown) return false;
   for (int k = 0; k < m->decl_count; k++) {
     const fzn_decl *d = m->decls[k];
-    shown[k] = d->type.is_var && !d->type.is_array && has_annotation(d, "output_var");
+    shown[k] = d->type.is_var && !d->type.is_array && fzn_has_atom(&d->annotations, "output_var");
   }
   for (int k = 0; k < m->decl_count; k++) { /* the elements of output arrays */
     const fzn_decl *d = m->decls[k];
     const fzn_expr *v = d->value;
-    bool output_array = false;
-    for (int a = 0; a < d->annotations.count; a++) {
-      const fzn_expr *ann = d->annotations.items[a];
-      output_array |= ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, "output_array");
-    }
-    if (!output_array || !d->type.is_var || !v || v->kind != FZN_E_ARRAY) continue;
+    if (!fzn_find_call(&d->annotations, "output_array") || !d->type.is_var || !v || v->kind != FZN_E_ARRAY) continue;
     for (int e = 0; e < v->u.array.count; e++) {
       const fzn_decl *elem = fzn_decl_of(b, v->u.array.elems[e]);
       if (elem && v->u.array.elems[e]->kind == FZN_E_ID) shown[elem->index] = true;
@@ -195,7 +182,7 @@ static bool gecode_default_branching(fzn_builder *b) {
     int kind = bind->entity == FZN_ENT_INT ? 0 : bind->entity == FZN_ENT_BOOL ? 1 : bind->entity == FZN_ENT_FLOAT ? 2 : 3;
     int l = 0;
     if (!shown[k]) {
-      if (has_annotation(d, "is_defined_var")) continue;
+      if (fzn_has_atom(&d->annotations, "is_defined_var")) continue;
       l = 1;
     }
     lists[l].v[kind][lists[l].n[kind]++] = bind->var;

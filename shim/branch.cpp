@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 using namespace Gecode;
 using namespace bb_shim;
@@ -251,6 +252,15 @@ FloatValBranch float_val_branch(bb_val_sel v) {
            val_name(v));
 }
 
+// Floats as Gecode's FlatZinc front end branches them by default, smallest interval first,
+// lower half first; those a float_search covers are left to it, to keep its precision.
+void branch_unsearched_floats(bb_space &s, const std::vector<int> &floats) {
+  FloatVarArgs unsearched;
+  for (int v : floats)
+    if ((size_t)v >= s.float_searched.size() || !s.float_searched[(size_t)v]) unsearched << s.floats[(size_t)v];
+  if (unsearched.size() > 0) branch(s, unsearched, FLOAT_VAR_SIZE_MIN(), FLOAT_VAL_SPLIT_MIN());
+}
+
 } // namespace
 
 extern "C" {
@@ -352,7 +362,7 @@ bb_status bb_branch_gecode_default(bb_space *sp, bool together, const int *ints,
   bb_space &s = space_of(sp);
   IntVarArgs x = int_vars(s, ints, n_ints, "ints");
   BoolVarArgs y = bool_vars(s, bools, n_bools, "bools");
-  FloatVarArgs fx = float_vars(s, floats, n_floats, "floats");
+  float_vars(s, floats, n_floats, "floats"); // validated here, posted below
   SetVarArgs sx = set_vars(s, sets, n_sets, "sets");
   const double decay = 0.99;
   if (together && x.size() > 0 && y.size() > 0) {
@@ -361,10 +371,7 @@ bb_status bb_branch_gecode_default(bb_space *sp, bool together, const int *ints,
     if (x.size() > 0) branch(s, x, INT_VAR_AFC_SIZE_MAX(decay), INT_VAL_MIN());
     if (y.size() > 0) branch(s, y, BOOL_VAR_AFC_MAX(decay), BOOL_VAL_MIN());
   }
-  FloatVarArgs unsearched;
-  for (int i = 0; i < n_floats; i++)
-    if ((size_t)floats[i] >= s.float_searched.size() || !s.float_searched[(size_t)floats[i]]) unsearched << fx[i];
-  if (unsearched.size() > 0) branch(s, unsearched, FLOAT_VAR_SIZE_MIN(), FLOAT_VAL_SPLIT_MIN());
+  branch_unsearched_floats(s, std::vector<int>(floats, floats + n_floats));
   if (sx.size() > 0) branch(s, sx, SET_VAR_AFC_SIZE_MAX(decay), SET_VAL_MIN_INC());
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_branch_gecode_default")
@@ -375,12 +382,9 @@ bb_status bb_branch_default(bb_space *sp, bb_error *err) {
   bb_space &s = space_of(sp);
   if (!s.ints.empty()) branch(s, IntVarArgs(std::vector<IntVar>(s.ints.begin(), s.ints.end())), INT_VAR_SIZE_MIN(), INT_VAL_MIN());
   if (!s.bools.empty()) branch(s, BoolVarArgs(std::vector<BoolVar>(s.bools.begin(), s.bools.end())), BOOL_VAR_NONE(), BOOL_VAL_MIN());
-  // Floats as Gecode's FlatZinc front end branches them by default: smallest interval
-  // first, lower half first; those a float_search covers keep its precision.
-  std::vector<FloatVar> floats;
-  for (size_t i = 0; i < s.floats.size(); i++)
-    if (i >= s.float_searched.size() || !s.float_searched[i]) floats.push_back(s.floats[i]);
-  if (!floats.empty()) branch(s, FloatVarArgs(floats), FLOAT_VAR_SIZE_MIN(), FLOAT_VAL_SPLIT_MIN());
+  std::vector<int> every_float(s.floats.size());
+  for (size_t i = 0; i < every_float.size(); i++) every_float[i] = (int)i;
+  branch_unsearched_floats(s, every_float);
   if (!s.sets.empty()) branch(s, SetVarArgs(std::vector<SetVar>(s.sets.begin(), s.sets.end())), SET_VAR_NONE(), SET_VAL_MIN_INC());
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_branch_default")

@@ -51,29 +51,21 @@ class AuxFirst : public Brancher {
   // actor destructors otherwise); copies inherit that notice with the space, and each drops
   // its reference when disposed.
   std::shared_ptr<const aux_vars> vars;
-  const std::vector<int> *ints, *bools, *floats, *sets;
   bool done = false;
 
-  void point_at_lists() {
-    ints = &vars->ints;
-    bools = &vars->bools;
-    floats = &vars->floats;
-    sets = &vars->sets;
-  }
   AuxFirst(Home home, std::shared_ptr<const aux_vars> v) : Brancher(home), vars(std::move(v)) {
-    point_at_lists();
     home.notice(*this, AP_DISPOSE);
   }
-  AuxFirst(Space &home, AuxFirst &a) : Brancher(home, a), vars(a.vars), done(a.done) { point_at_lists(); }
+  AuxFirst(Space &home, AuxFirst &a) : Brancher(home, a), vars(a.vars), done(a.done) {}
 
   bool all_assigned(const bb_space &s) const {
-    for (int v : *ints)
+    for (int v : vars->ints)
       if (!s.ints[(size_t)v].assigned()) return false;
-    for (int v : *bools)
+    for (int v : vars->bools)
       if (!s.bools[(size_t)v].assigned()) return false;
-    for (int v : *floats)
+    for (int v : vars->floats)
       if (!s.floats[(size_t)v].assigned()) return false;
-    for (int v : *sets)
+    for (int v : vars->sets)
       if (!s.sets[(size_t)v].assigned()) return false;
     return true;
   }
@@ -93,11 +85,11 @@ class AuxFirst : public Brancher {
       return out;
     };
     // fzn-gecode's choices for introduced variables (its createBranchers).
-    if (!ints->empty()) branch(*probe, IntVarArgs(vars_of(probe->ints, *ints)), INT_VAR_AFC_SIZE_MAX(0.99), INT_VAL_MIN());
-    if (!bools->empty()) branch(*probe, BoolVarArgs(vars_of(probe->bools, *bools)), BOOL_VAR_AFC_MAX(0.99), BOOL_VAL_MIN());
-    if (!floats->empty())
-      branch(*probe, FloatVarArgs(vars_of(probe->floats, *floats)), FLOAT_VAR_SIZE_MIN(), FLOAT_VAL_SPLIT_MIN());
-    if (!sets->empty()) branch(*probe, SetVarArgs(vars_of(probe->sets, *sets)), SET_VAR_AFC_SIZE_MAX(0.99), SET_VAL_MIN_INC());
+    if (!vars->ints.empty()) branch(*probe, IntVarArgs(vars_of(probe->ints, vars->ints)), INT_VAR_AFC_SIZE_MAX(0.99), INT_VAL_MIN());
+    if (!vars->bools.empty()) branch(*probe, BoolVarArgs(vars_of(probe->bools, vars->bools)), BOOL_VAR_AFC_MAX(0.99), BOOL_VAL_MIN());
+    if (!vars->floats.empty())
+      branch(*probe, FloatVarArgs(vars_of(probe->floats, vars->floats)), FLOAT_VAR_SIZE_MIN(), FLOAT_VAL_SPLIT_MIN());
+    if (!vars->sets.empty()) branch(*probe, SetVarArgs(vars_of(probe->sets, vars->sets)), SET_VAR_AFC_SIZE_MAX(0.99), SET_VAL_MIN_INC());
     Search::Options o;
     o.clone = false;       // the engine owns probe
     o.stop = probe->stop;  // the running search's time and node limits bound this one too
@@ -110,10 +102,10 @@ class AuxFirst : public Brancher {
     }
     if (!first) return new aux_values(*this, true);
     auto *c = new aux_values(*this, false);
-    for (int v : *ints) c->ints.push_back(first->ints[(size_t)v].val());
-    for (int v : *bools) c->bools.push_back(first->bools[(size_t)v].val());
-    for (int v : *floats) c->floats.push_back(first->floats[(size_t)v].min()), c->floats.push_back(first->floats[(size_t)v].max());
-    for (int v : *sets) {
+    for (int v : vars->ints) c->ints.push_back(first->ints[(size_t)v].val());
+    for (int v : vars->bools) c->bools.push_back(first->bools[(size_t)v].val());
+    for (int v : vars->floats) c->floats.push_back(first->floats[(size_t)v].min()), c->floats.push_back(first->floats[(size_t)v].max());
+    for (int v : vars->sets) {
       std::vector<int> glb;
       for (SetVarGlbValues g(first->sets[(size_t)v]); g(); ++g) glb.push_back(g.val());
       c->sets.push_back(glb);
@@ -146,14 +138,14 @@ class AuxFirst : public Brancher {
     if (c.fail) return ES_FAILED;
     if (c.gave_up) return ES_OK;
     bb_space &s = static_cast<bb_space &>(home);
-    for (size_t k = 0; k < ints->size(); k++) rel(s, s.ints[(size_t)(*ints)[k]], IRT_EQ, c.ints[k]);
-    for (size_t k = 0; k < bools->size(); k++) rel(s, s.bools[(size_t)(*bools)[k]], IRT_EQ, c.bools[k]);
-    for (size_t k = 0; k < floats->size(); k++)
-      dom(s, s.floats[(size_t)(*floats)[k]], c.floats[2 * k], c.floats[2 * k + 1]);
-    for (size_t k = 0; k < sets->size(); k++) {
+    for (size_t k = 0; k < vars->ints.size(); k++) rel(s, s.ints[(size_t)vars->ints[k]], IRT_EQ, c.ints[k]);
+    for (size_t k = 0; k < vars->bools.size(); k++) rel(s, s.bools[(size_t)vars->bools[k]], IRT_EQ, c.bools[k]);
+    for (size_t k = 0; k < vars->floats.size(); k++)
+      dom(s, s.floats[(size_t)vars->floats[k]], c.floats[2 * k], c.floats[2 * k + 1]);
+    for (size_t k = 0; k < vars->sets.size(); k++) {
       const std::vector<int> &v = c.sets[k];
       IntSet value = v.empty() ? IntSet::empty : IntSet(v.data(), (int)v.size());
-      dom(s, s.sets[(size_t)(*sets)[k]], SRT_EQ, value);
+      dom(s, s.sets[(size_t)vars->sets[k]], SRT_EQ, value);
     }
     return s.failed() ? ES_FAILED : ES_OK;
   }

@@ -74,6 +74,12 @@ void link_negated(bb_space &s, const reif_arg &r, BoolVar t) {
   link_reif(s, r, not_t);
 }
 
+// x frt y, or its reification (y a variable or a constant).
+template <class Y> void rel_reified(bb_space &s, FloatVar x, FloatRelType frt, Y y, const reif_arg &r) {
+  if (r.none) rel(s, x, frt, y);
+  else rel(s, x, frt, y, r.reify());
+}
+
 // x rel y (y a variable) or x rel c, as Gecode's FlatZinc front end posts float_lt and
 // float_ne: x < y is x <= y and not x = y; x != y is not x = y.
 // (GE and GT come here swapped into LE and LT.)
@@ -99,9 +105,7 @@ template <class Y> void post_rel(bb_space &s, FloatVar x, bb_rel cmp, Y y, const
     link_reif(s, r, lt);
     return;
   }
-  FloatRelType frt = float_rel(cmp, "rel");
-  if (r.none) rel(s, x, frt, y);
-  else rel(s, x, frt, y, r.reify());
+  rel_reified(s, x, float_rel(cmp, "rel"), y, r);
 }
 
 // 2y = a - b (sinh) or 2y = a + b (cosh), with a = exp(x), b = exp(-x).
@@ -126,8 +130,8 @@ void post_tanh(bb_space &s, FloatVar x, FloatVar y) {
 // array[idx] = z over an array indexed from offset: idx within the index range, and each
 // position i reified (idx = offset + i) -> (array[i] = z), as Gecode's mznlib decomposes
 // float element. The IMP reification also removes a position whose entry z cannot equal.
-template <class Entry> void post_element(bb_space &s, IntVar idx, const Entry *entries, int count, int offset,
-                                         FloatVar z) {
+template <class Entries> void post_element(bb_space &s, IntVar idx, const Entries &entries, int count, int offset,
+                                           FloatVar z) {
   long long hi = (long long)offset + count - 1;
   if (count == 0 || hi > Int::Limits::max) {
     s.fail();
@@ -167,9 +171,7 @@ bb_status bb_post_float_rel_const(bb_space *sp, int x, bb_rel cmp, double c, bb_
   if (raw_enum(cmp) == BB_NE) {
     post_rel(s, a, cmp, FloatVal(c), ra);
   } else { // against a constant, Gecode's strict relations are exact
-    FloatRelType frt = float_rel(cmp, "rel");
-    if (ra.none) rel(s, a, frt, FloatVal(c));
-    else rel(s, a, frt, FloatVal(c), ra.reify());
+    rel_reified(s, a, float_rel(cmp, "rel"), FloatVal(c), ra);
   }
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_post_float_rel_const")
@@ -340,14 +342,9 @@ bb_status bb_post_float_element_const(bb_space *sp, int idx, const double *vals,
   bb_space &s = space_of(sp);
   IntVar i = int_var(s, idx, "idx");
   check_count(vals, count, "vals");
-  std::vector<FloatVal> entries;
-  entries.reserve((size_t)count);
-  for (int k = 0; k < count; k++) {
-    check_float(vals[k], "array entry");
-    entries.push_back(FloatVal(vals[k]));
-  }
+  for (int k = 0; k < count; k++) check_float(vals[k], "array entry");
   FloatVar r = float_var(s, z, "z");
-  post_element(s, i, entries.data(), count, offset, r);
+  post_element(s, i, vals, count, offset, r);
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_post_float_element_const")
 }
@@ -359,8 +356,7 @@ bb_status bb_post_float_element_var(bb_space *sp, int idx, const int *vars, int 
   IntVar i = int_var(s, idx, "idx");
   FloatVarArgs x = float_vars(s, vars, count, "vars");
   FloatVar r = float_var(s, z, "z");
-  std::vector<FloatVar> entries(x.begin(), x.end());
-  post_element(s, i, entries.data(), count, offset, r);
+  post_element(s, i, x, count, offset, r);
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_post_float_element_var")
 }
