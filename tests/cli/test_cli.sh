@@ -228,6 +228,38 @@ case_bench() {
   grep -q '| gs-seq | > 1e-06 s (stopped) |' "$WORK/out" || fail "bench did not stop gs-seq"
 }
 
+# --side women on complete lists: the woman-optimal matching, printed man -> woman, from every
+# algorithm; checked against a brute force over all matchings (woman_optimal.awk).
+case_side_complete() {
+  printf '3\n0 1 2\n1 2 0\n2 0 1\n1 2 0\n2 0 1\n0 1 2\n' >"$WORK/latin.txt"
+  expect_ok solve "$WORK/latin.txt" --side women --verify
+  printf '0 2\n1 0\n2 1\n' >"$WORK/want"
+  same "$WORK/out" "$WORK/want"
+  expect_ok solve "$WORK/latin.txt" --side men
+  printf '0 0\n1 1\n2 2\n' >"$WORK/want"
+  same "$WORK/out" "$WORK/want"
+  "$BIN" algos | sed '/^$/q' | cut -d' ' -f1 >"$WORK/algos"
+  [ "$(wc -l <"$WORK/algos")" -ge 8 ] || fail "algos lists too few algorithms"
+  for seed in 1 2 3; do
+    for kind in uniform random; do
+      "$BIN" gen $kind --n 6 --group 2 --seed $seed >"$WORK/r.txt" || fail "gen $kind"
+      awk -f "$(dirname "$0")/woman_optimal.awk" "$WORK/r.txt" >"$WORK/want" || fail "brute force"
+      while read -r algo; do
+        [ -n "$algo" ] || continue
+        run solve "$WORK/r.txt" --side women --algo "$algo" --threads 2
+        [ "$rc" -eq 5 ] && continue # a gpu-* algorithm without a GPU
+        [ "$rc" -eq 0 ] || fail "$algo --side women: exit status $rc"
+        cmp -s "$WORK/out" "$WORK/want" || fail "$algo --side women on $kind seed $seed: not woman-optimal"
+      done <"$WORK/algos"
+    done
+  done
+  for side in bogus hospitals residents; do
+    expect 2 "--side takes men or women for this instance, not '$side'" solve "$WORK/latin.txt" --side $side
+    expect 2 "--side takes men or women for this instance, not '$side'" solve --gen solo --n 4 --side $side
+  done
+  expect 2 "--side takes residents or hospitals for this instance, not 'women'" solve --gen hr --n 4 --side women
+}
+
 # --- incomplete lists and capacities (SMI, HR) ---
 
 # write NAME TEXT: a file in the work folder (printf format: \n for line ends).
