@@ -130,6 +130,17 @@ case_bad_combinations() {
 case_time_limit() {
   # Congested n=2000 makes 2 million proposals; the clock is read after 2^20 of them.
   expect 7 "time limit" solve --gen congested --n 2000 --algo gs-seq --time-limit 0.000001
+  # SMI/HR: every algorithm and side (gs-seq ignored the limit; bamboo and --side hospitals run it).
+  expect 7 "time limit" solve --gen smi --n 300000 --k 30 --algo gs-seq --time-limit 0.001
+  for algo in gs-seq mw-par bamboo; do
+    expect 7 "time limit" solve --gen smi --n 20000 --k 30 --algo $algo --side women --time-limit 0.000001
+    expect 7 "time limit" solve --gen hr --n 20000 --hospitals 500 --k 30 --algo $algo --side hospitals \
+      --time-limit 0.000001
+  done
+  # 0 is no limit; a negative or non-numeric one is a usage error.
+  expect_ok solve --gen smi --n 100 --k 5 --time-limit 0 -q
+  expect_ok solve --gen solo --n 100 --time-limit 0 -q
+  for bad in -1 abc 1s nan inf ""; do expect 2 "--time-limit" solve --gen solo --n 10 --time-limit "$bad"; done
 }
 
 # --- positive cases ---
