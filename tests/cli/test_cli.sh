@@ -365,22 +365,105 @@ case_hr_gen() {
   expect 2 "missing --n N" gen smi
 }
 
+# dzn_array NAME FILE: the integers of the array NAME = [...]; of a .dzn, one a line.
+dzn_array() {
+  awk -v name="$1" '
+    !on && index($0, name " = [") == 1 { on = 1; $0 = substr($0, length(name) + 5) }
+    on { done = sub(/\].*/, ""); gsub(/[ ,]+/, "\n"); printf "%s\n", $0; if (done) exit }
+  ' "$2" | grep -v '^$'
+}
+
 # gen --dzn: the sizes of the file form (docs/minizinc.md), checked against the instance.
 case_gen_dzn() {
   expect_ok gen uniform --n 7 -o "$WORK/u.txt" --dzn "$WORK/u.dzn"
   grep -q '^n = 7;$' "$WORK/u.dzn" || fail "complete: n"
-  grep -q "^prefs_file = \"$WORK/u.txt\";\$" "$WORK/u.dzn" || fail "complete: prefs_file"
+  grep -F -x -q "prefs_file = \"$WORK/u.txt\";" "$WORK/u.dzn" || fail "complete: prefs_file"
   expect_ok gen smi --n 30 --women 20 --k 4 -o "$WORK/s.bin" --binary --dzn "$WORK/s.dzn"
   grep -q '^n_men = 30;$' "$WORK/s.dzn" && grep -q '^n_women = 20;$' "$WORK/s.dzn" || fail "smi: sizes"
-  # pm_len: 30 lists of 4; pw_len sums to the same 120 entries.
-  men=$(sed -n '/^pm_len/,/];/p' "$WORK/s.dzn" | tr -cd '0-9,\n' | tr ',' '\n' | grep -c '^4$')
+  # pm_len: 30 lists of 4; pw_len sums to the same 120 entries. Only the array's numbers are
+  # read: the path in prefs_file (and so the build folder's digits) must not count.
+  men=$(dzn_array pm_len "$WORK/s.dzn" | grep -c '^4$')
   [ "$men" -eq 30 ] || fail "smi: pm_len ($men lists of 4)"
-  total=$(sed -n '/^pw_len/,/];/p' "$WORK/s.dzn" | sed 's/pw_len//' | tr -cd '0-9,' | tr ',' '\n' | awk '{s += $1} END {print s}')
+  [ "$(dzn_array pw_len "$WORK/s.dzn" | wc -l)" -eq 20 ] || fail "smi: pw_len has not 20 entries"
+  total=$(dzn_array pw_len "$WORK/s.dzn" | awk '{s += $1} END {print s}')
   [ "$total" -eq 120 ] || fail "smi: pw_len sums to $total"
   expect_ok gen hr --n 50 --hospitals 5 --k 3 --capacity 4 -o "$WORK/h.txt" --dzn "$WORK/h.dzn"
   grep -q '^capacity = \[4, 4, 4, 4, 4\];$' "$WORK/h.dzn" || fail "hr: capacity"
   expect 2 "--dzn needs -o FILE" gen uniform --n 3 --dzn "$WORK/x.dzn"
   expect 3 "cannot write" gen uniform --n 3 -o "$WORK/y.txt" --dzn "$WORK/no/such/dir/y.dzn"
+}
+
+# gen -o F --dzn F overwrote the instance with the .dzn: refused, however the two are spelt.
+case_gen_same_file() {
+  expect 2 "are the same file" gen uniform --n 3 -o "$WORK/F" --dzn "$WORK/F"
+  [ ! -e "$WORK/F" ] || fail "the refused command wrote F"
+  mkdir "$WORK/sub"
+  expect 2 "are the same file" gen uniform --n 3 -o "$WORK/F" --dzn "$WORK/sub/../F"
+  expect_ok gen uniform --n 3 -o "$WORK/F"
+  cp "$WORK/F" "$WORK/F.orig"
+  expect 2 "are the same file" gen uniform --n 3 -o "$WORK/F" --dzn "$WORK/./F"
+  ln -s F "$WORK/link"
+  expect 2 "are the same file" gen smi --n 3 --k 2 -o "$WORK/F" --dzn "$WORK/link"
+  same "$WORK/F" "$WORK/F.orig"
+  (cd "$WORK" && "$BIN" gen uniform --n 3 -o F --dzn sub/../F >/dev/null 2>&1)
+  [ $? -eq 2 ] || fail "relative spellings of one file"
+  same "$WORK/F" "$WORK/F.orig"
+  expect 2 "--dzn needs -o FILE" gen uniform --n 3 -o - --dzn "$WORK/x.dzn"
+  expect_ok gen uniform --n 3 -o "$WORK/F" --dzn "$WORK/F.dzn"
+}
+
+# gen --dzn with a path holding a newline, a tab, a quote and a backslash: one string literal
+# with MiniZinc's escapes, which read back gives the path; other control characters refused.
+case_dzn_quoting() {
+  dir=$(printf '%s/a"b\\c\td\ne' "$WORK")
+  mkdir "$dir" || fail "mkdir"
+  expect_ok gen smi --n 4 --k 2 -o "$dir/u.txt" --dzn "$WORK/u.dzn"
+  [ "$(grep -c '^prefs_file = ".*";$' "$WORK/u.dzn")" -eq 1 ] || fail "prefs_file is not one line"
+  [ "$(grep -v -c -E '^(%|n_men|n_women|pm_len|pw_len|prefs_file|  [0-9])' "$WORK/u.dzn")" -eq 0 ] ||
+    fail "stray lines in the .dzn"
+  # Undo the escapes (\n, \t, \", \\) and compare with the path.
+  sed -n 's/^prefs_file = "\(.*\)";$/\1/p' "$WORK/u.dzn" | awk '{
+    out = ""
+    for (i = 1; i <= length($0); i++) {
+      c = substr($0, i, 1)
+      if (c == "\\") { i++; c = substr($0, i, 1); c = c == "n" ? "\n" : c == "t" ? "\t" : c }
+      else if (c == "\"") { print "unescaped quote" > "/dev/stderr"; exit 1 }
+      out = out c
+    }
+    printf "%s", out
+  }' >"$WORK/path" || fail "prefs_file is not a valid string literal"
+  printf '%s' "$dir/u.txt" >"$WORK/want"
+  same "$WORK/path" "$WORK/want"
+  expect 2 "control character 0x0d" gen uniform --n 3 -o "$(printf '%s/r\rx' "$WORK")" --dzn "$WORK/r.dzn"
+  [ ! -e "$WORK/r.dzn" ] || fail "wrote a .dzn for a path it refused"
+}
+
+# A full disk (/dev/full): every writer reports it with exit status 3, stdout included.
+case_full_disk() {
+  [ -w /dev/full ] || { echo "no /dev/full: nothing to check"; return 0; }
+  full() {
+    "$BIN" "$@" >/dev/full 2>"$WORK/err"
+    rc=$?
+    [ "$rc" -eq 3 ] || fail "bamboo-smp $* >/dev/full: exit status $rc, expected 3"
+    grep -q "No space left" "$WORK/err" || fail "bamboo-smp $* >/dev/full: no message"
+  }
+  printf '2\n0 1\n1 0\n1 0\n0 1\n' >"$WORK/tiny.txt"
+  expect 3 "cannot write '/dev/full'" bench --algos gs-seq --kinds solo --n 10 --runs 1 --markdown /dev/full
+  full bench --algos gs-seq --kinds solo --n 10 --runs 1
+  full solve "$WORK/tiny.txt"
+  full solve --gen smi --n 5 --k 2
+  expect 3 "/dev/full" solve "$WORK/tiny.txt" -o /dev/full
+  expect 3 "/dev/full" solve --gen smi --n 5 --k 2 -o /dev/full
+  full gen solo --n 3
+  full gen hr --n 3 --k 2
+  expect 3 "/dev/full" gen solo --n 3 -o /dev/full
+  expect 3 "/dev/full" gen smi --n 3 --k 2 -o /dev/full --binary
+  expect 3 "/dev/full: write failed" gen smi --n 3 --k 2 -o "$WORK/i.txt" --dzn /dev/full
+  full --help
+  full --version
+  full algos
+  full help solve
+  full solve --help
 }
 
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
