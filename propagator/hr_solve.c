@@ -133,7 +133,11 @@ static bb_status solve_residents(const bb_hr *inst, const char *algo, const bb_s
   }
   /* The CPU algorithms read the ranked view. */
   bb_hr_node *nodes = malloc(((size_t)entries + 1) * sizeof *nodes);
-  if (!nodes) return bb_fail(err, BB_ERR_NOMEM, "out of memory ranking %u list entries", entries);
+  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
+  if (!nodes)
+    return bb_fail(err, BB_ERR_NOMEM, "out of memory ranking %u list entries: %s needed, %s available", entries,
+                   bb_bytes_text(need, ((uint64_t)entries + 1) * sizeof *nodes),
+                   bb_bytes_text(have, bb_available_memory()));
   double t = bb_now();
   st = bb_hr_rank_pairs(inst, opts->threads, nodes, NULL, err);
   stats->t_init += bb_now() - t;
@@ -183,7 +187,11 @@ static bb_status gs_hospitals(const bb_hr *inst, const bb_solve_opts *opts, doub
   bb_hr_node *nodes = malloc(((size_t)res_entries + 1) * sizeof *nodes);
   int32_t *hosp_rank = malloc(((size_t)hosp_entries + 1) * sizeof *hosp_rank);
   bb_status st = BB_OK;
-  if (!nodes || !hosp_rank) st = bb_fail(err, BB_ERR_NOMEM, "out of memory ranking the lists");
+  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
+  uint64_t bytes = ((uint64_t)res_entries + 1) * sizeof *nodes + ((uint64_t)hosp_entries + 1) * sizeof *hosp_rank;
+  if (!nodes || !hosp_rank)
+    st = bb_fail(err, BB_ERR_NOMEM, "out of memory ranking the lists: %s needed, %s available",
+                 bb_bytes_text(need, bytes), bb_bytes_text(have, bb_available_memory()));
   double t = bb_now();
   if (st == BB_OK) st = bb_hr_rank_pairs(inst, opts->threads, nodes, hosp_rank, err);
   stats->t_init += bb_now() - t;
