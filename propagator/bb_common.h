@@ -46,9 +46,15 @@ const char *bb_status_name(bb_status status);
 /* Monotonic wall clock in seconds. */
 double bb_now(void);
 
-/* Bytes of physical memory this process may still use (MemAvailable; 0 if unknown), at
- * most bb_memory_cap when that is set. */
+/* Bytes of memory this process may still use: MemAvailable, or less where `ulimit -v` /
+ * `ulimit -d` (RLIMIT_AS, RLIMIT_DATA) leave less room; 0 if unknown; at most bb_memory_cap
+ * when that is set. */
 uint64_t bb_available_memory(void);
+
+/* A byte count for messages in the unit that shows it: "512 bytes", "12.5 KiB", "68.7 MiB",
+ * "2.15 GiB". Returns `out`. */
+#define BB_BYTES_TEXT 32
+const char *bb_bytes_text(char out[BB_BYTES_TEXT], uint64_t bytes);
 /* 0 (none) unless a test or fuzz harness pretends to have less memory, so that inputs
  * claiming huge sizes fail fast instead of reserving gigabytes (tests/fuzz/). */
 extern uint64_t bb_memory_cap;

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -47,7 +48,7 @@ static uint64_t capped(uint64_t bytes) {
   return bb_memory_cap && (bytes == 0 || bytes > bb_memory_cap) ? bb_memory_cap : bytes;
 }
 
-uint64_t bb_available_memory(void) {
+static uint64_t physical_available(void) {
   FILE *f = fopen("/proc/meminfo", "r");
   if (f) {
     char line[256];
@@ -55,13 +56,61 @@ uint64_t bb_available_memory(void) {
     while (fgets(line, sizeof line, f)) {
       if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1) {
         fclose(f);
-        return capped((uint64_t)kib * 1024u);
+        return (uint64_t)kib * 1024u;
       }
     }
     fclose(f);
   }
   long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  return capped((pages > 0 && page > 0) ? (uint64_t)pages * (uint64_t)page : 0);
+  return (pages > 0 && page > 0) ? (uint64_t)pages * (uint64_t)page : 0;
+}
+
+/* What `ulimit -v` (RLIMIT_AS) and `ulimit -d` (RLIMIT_DATA) still leave this process: the
+ * limit less what is mapped now (/proc/self/statm: the whole address space, and data + stack).
+ * UINT64_MAX when neither is set. A large malloc is an mmap, which both limits count, so a
+ * machine with 22 GiB free still has only this much for us. */
+static uint64_t rlimit_room(void) {
+  unsigned long long size = 0, resident, shared, text, lib, data = 0;
+  long page = sysconf(_SC_PAGESIZE);
+  FILE *f = fopen("/proc/self/statm", "r");
+  if (f) {
+    if (fscanf(f, "%llu %llu %llu %llu %llu %llu", &size, &resident, &shared, &text, &lib, &data) != 6)
+      size = data = 0;
+    fclose(f);
+  }
+  const struct {
+    int resource;
+    unsigned long long used_pages;
+  } limits[] = {{RLIMIT_AS, size}, {RLIMIT_DATA, data}};
+  uint64_t room = UINT64_MAX;
+  for (size_t k = 0; k < sizeof limits / sizeof *limits; k++) {
+    struct rlimit rl;
+    if (getrlimit(limits[k].resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) continue;
+    uint64_t used = (uint64_t)limits[k].used_pages * (uint64_t)(page > 0 ? page : 4096);
+    uint64_t left = (uint64_t)rl.rlim_cur > used ? (uint64_t)rl.rlim_cur - used : 0;
+    if (left < room) room = left;
+  }
+  return room;
+}
+
+uint64_t bb_available_memory(void) {
+  uint64_t avail = physical_available(), room = rlimit_room();
+  if (room != UINT64_MAX && (avail == 0 || room < avail))
+    avail = room > 0 ? room : 1; /* 0 would read as "unknown": nothing is left */
+  return capped(avail);
+}
+
+const char *bb_bytes_text(char out[BB_BYTES_TEXT], uint64_t bytes) {
+  static const char *const units[] = {"KiB", "MiB", "GiB", "TiB"};
+  if (bytes < 1024) {
+    snprintf(out, BB_BYTES_TEXT, "%llu bytes", (unsigned long long)bytes);
+    return out;
+  }
+  double v = (double)bytes / 1024;
+  int u = 0;
+  while (v >= 1024 && u < 3) v /= 1024, u++;
+  snprintf(out, BB_BYTES_TEXT, v < 10 ? "%.2f %s" : v < 100 ? "%.1f %s" : "%.0f %s", v, units[u]);
+  return out;
 }
 
 int bb_cpu_count(void) {

@@ -26,9 +26,10 @@ bb_hr *bb_hr_new(bool smi, int n_residents, int n_hospitals, uint64_t res_entrie
   }
   uint64_t bytes = bb_hr_bytes(n_residents, n_hospitals, res_entries, hosp_entries);
   uint64_t avail = bb_available_memory();
+  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
   if (avail && bytes > avail) {
-    bb_fail(err, BB_ERR_NOMEM, "the preference lists need %.2f GiB, %.2f GiB available",
-            bytes / 1073741824.0, avail / 1073741824.0);
+    bb_fail(err, BB_ERR_NOMEM, "the preference lists need %s, %s available", bb_bytes_text(need, bytes),
+            bb_bytes_text(have, avail));
     return NULL;
   }
   bb_hr *inst = calloc(1, sizeof *inst);
@@ -44,7 +45,8 @@ bb_hr *bb_hr_new(bool smi, int n_residents, int n_hospitals, uint64_t res_entrie
   }
   if (!inst || !inst->res_start || !inst->hosp_start || !inst->capacity || !inst->res_list || !inst->hosp_list) {
     bb_hr_free(inst);
-    bb_fail(err, BB_ERR_NOMEM, "out of memory: the preference lists need %.2f GiB", bytes / 1073741824.0);
+    bb_fail(err, BB_ERR_NOMEM, "out of memory: cannot allocate the preference lists' %s (%s available)",
+            bb_bytes_text(need, bytes), bb_bytes_text(have, bb_available_memory()));
     return NULL;
   }
   return inst;

@@ -54,11 +54,12 @@ uint32_t bb_hr_post_starts(const bb_hr *inst, uint32_t *post_start);
 void bb_hr_assign_from_posts(const bb_hr *inst, const uint32_t *post_start, const uint64_t *posts,
                              int32_t *assigned);
 
-/* The algorithms (hr_gs.c, hr_par.c, hr_solve.c for the GPU). */
-bb_status bb_hr_gs_residents(const bb_hr *inst, const bb_hr_node *nodes, int32_t *assigned, bb_solve_stats *stats,
-                             bb_error *err);
-bb_status bb_hr_gs_hospitals(const bb_hr *inst, const int32_t *hosp_rank, int32_t *assigned, bb_solve_stats *stats,
-                             bb_error *err);
+/* The algorithms (hr_gs.c, hr_par.c, hr_solve.c for the GPU). `deadline` is an absolute
+ * bb_now() time (0 = none): past it they stop with BB_ERR_TIMEOUT. */
+bb_status bb_hr_gs_residents(const bb_hr *inst, const bb_hr_node *nodes, double deadline, int32_t *assigned,
+                             bb_solve_stats *stats, bb_error *err);
+bb_status bb_hr_gs_hospitals(const bb_hr *inst, const int32_t *hosp_rank, double deadline, int32_t *assigned,
+                             bb_solve_stats *stats, bb_error *err);
 bb_status bb_hr_mw_par(const bb_hr *inst, const bb_hr_node *nodes, int threads, double deadline, int32_t *assigned,
                        bb_solve_stats *stats, bb_error *err);
 /* The sequential end of a chain-based run (the GPU's tail): runs the chains of

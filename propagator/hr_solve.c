@@ -11,6 +11,7 @@
 
 #include "bb_gpu.h"
 #include "bb_gpu_hr.h"
+#include "deadline.h"
 #include "hr_internal.h"
 
 /* Below this many list entries the GPU's start-up costs more than the whole CPU run. */
@@ -78,9 +79,25 @@ static const char *cpu_choice(uint32_t entries) {
   return entries >= HR_GPU_MIN_ENTRIES && bb_cpu_count() > 1 ? "mw-par" : "gs-seq";
 }
 
-/* The resident-optimal matching by `algo`. */
-static bb_status solve_residents(const bb_hr *inst, const char *algo, const bb_solve_opts *opts, int32_t *assigned,
-                                 bb_solve_stats *stats, bb_error *err) {
+static bb_status hr_timeout(bb_error *err, const char *algo, const bb_solve_opts *opts) {
+  return bb_fail(err, BB_ERR_TIMEOUT, "%s: time limit of %g s reached", algo, opts->time_limit_s);
+}
+
+/* The GPU's own clock starts when it is called: give it what is left of `deadline`. */
+static bb_status run_gpu_until(const bb_hr *inst, const char *algo, const bb_solve_opts *opts, double deadline,
+                               int tail, int32_t *assigned, bb_solve_stats *stats, bb_error *err) {
+  bb_solve_opts left = *opts;
+  if (deadline > 0) {
+    left.time_limit_s = deadline - bb_now();
+    if (left.time_limit_s <= 0) return hr_timeout(err, algo, opts);
+  }
+  return run_gpu(inst, &left, tail, assigned, stats, err);
+}
+
+/* The resident-optimal matching by `algo`; `deadline` (0 = none) counts from bb_hr_solve's
+ * start, so ranking the lists is inside the time limit too. */
+static bb_status solve_residents(const bb_hr *inst, const char *algo, const bb_solve_opts *opts, double deadline,
+                                 int32_t *assigned, bb_solve_stats *stats, bb_error *err) {
   uint32_t entries = inst->res_start[inst->n_residents];
   const char *run = algo;
   char why[256] = "";
@@ -93,7 +110,7 @@ static bb_status solve_residents(const bb_hr *inst, const char *algo, const bb_s
       memcpy(why, " (", 2), strcat(why, ")");
     } else {
       bb_error gpu_err = {{0}};
-      st = run_gpu(inst, opts, opts->tail_threshold, assigned, stats, &gpu_err);
+      st = run_gpu_until(inst, algo, opts, deadline, opts->tail_threshold, assigned, stats, &gpu_err);
       if (st == BB_OK) {
         snprintf(stats->path, sizeof stats->path, "gpu+cpu-tail");
         return BB_OK;
@@ -110,20 +127,24 @@ static bb_status solve_residents(const bb_hr *inst, const char *algo, const bb_s
     }
   }
   if (strcmp(run, "gpu-la-min") == 0) {
-    st = run_gpu(inst, opts, 0, assigned, stats, err);
+    st = run_gpu_until(inst, algo, opts, deadline, 0, assigned, stats, err);
     snprintf(stats->path, sizeof stats->path, "gpu");
     return st;
   }
   /* The CPU algorithms read the ranked view. */
   bb_hr_node *nodes = malloc(((size_t)entries + 1) * sizeof *nodes);
-  if (!nodes) return bb_fail(err, BB_ERR_NOMEM, "out of memory ranking %u list entries", entries);
+  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
+  if (!nodes)
+    return bb_fail(err, BB_ERR_NOMEM, "out of memory ranking %u list entries: %s needed, %s available", entries,
+                   bb_bytes_text(need, ((uint64_t)entries + 1) * sizeof *nodes),
+                   bb_bytes_text(have, bb_available_memory()));
   double t = bb_now();
   st = bb_hr_rank_pairs(inst, opts->threads, nodes, NULL, err);
   stats->t_init += bb_now() - t;
-  double deadline = opts->time_limit_s > 0 ? bb_now() + opts->time_limit_s : 0;
+  if (st == BB_OK && bb_past(deadline)) st = hr_timeout(err, run, opts);
   t = bb_now();
   if (st == BB_OK && strcmp(run, "gs-seq") == 0) {
-    st = bb_hr_gs_residents(inst, nodes, assigned, stats, err);
+    st = bb_hr_gs_residents(inst, nodes, deadline, assigned, stats, err);
   } else if (st == BB_OK) {
     int threads = opts->threads > 0 ? opts->threads : bb_cpu_count();
     st = bb_hr_mw_par(inst, nodes, threads, deadline, assigned, stats, err);
@@ -135,8 +156,8 @@ static bb_status solve_residents(const bb_hr *inst, const char *algo, const bb_s
 }
 
 /* SMI's other side: the same instance with the sexes swapped, and the result turned back. */
-static bb_status solve_swapped(const bb_hr *inst, const char *algo, const bb_solve_opts *opts, int32_t *assigned,
-                               bb_solve_stats *stats, bb_error *err) {
+static bb_status solve_swapped(const bb_hr *inst, const char *algo, const bb_solve_opts *opts, double deadline,
+                               int32_t *assigned, bb_solve_stats *stats, bb_error *err) {
   bb_hr swapped = *inst;
   swapped.n_residents = inst->n_hospitals, swapped.n_hospitals = inst->n_residents;
   swapped.res_start = inst->hosp_start, swapped.res_list = inst->hosp_list;
@@ -148,7 +169,7 @@ static bb_status solve_swapped(const bb_hr *inst, const char *algo, const bb_sol
     st = bb_fail(err, BB_ERR_NOMEM, "out of memory");
   } else {
     for (int m = 0; m < inst->n_residents; m++) swapped.capacity[m] = 1;
-    st = solve_residents(&swapped, algo, opts, husband, stats, err);
+    st = solve_residents(&swapped, algo, opts, deadline, husband, stats, err);
     if (st == BB_OK) {
       for (int m = 0; m < inst->n_residents; m++) assigned[m] = BB_HR_NONE;
       for (int w = 0; w < inst->n_hospitals; w++)
@@ -160,19 +181,24 @@ static bb_status solve_swapped(const bb_hr *inst, const char *algo, const bb_sol
   return st;
 }
 
-static bb_status gs_hospitals(const bb_hr *inst, int threads, int32_t *assigned, bb_solve_stats *stats,
-                              bb_error *err) {
+static bb_status gs_hospitals(const bb_hr *inst, const bb_solve_opts *opts, double deadline, int32_t *assigned,
+                              bb_solve_stats *stats, bb_error *err) {
   uint32_t res_entries = inst->res_start[inst->n_residents], hosp_entries = inst->hosp_start[inst->n_hospitals];
   bb_hr_node *nodes = malloc(((size_t)res_entries + 1) * sizeof *nodes);
   int32_t *hosp_rank = malloc(((size_t)hosp_entries + 1) * sizeof *hosp_rank);
   bb_status st = BB_OK;
-  if (!nodes || !hosp_rank) st = bb_fail(err, BB_ERR_NOMEM, "out of memory ranking the lists");
+  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
+  uint64_t bytes = ((uint64_t)res_entries + 1) * sizeof *nodes + ((uint64_t)hosp_entries + 1) * sizeof *hosp_rank;
+  if (!nodes || !hosp_rank)
+    st = bb_fail(err, BB_ERR_NOMEM, "out of memory ranking the lists: %s needed, %s available",
+                 bb_bytes_text(need, bytes), bb_bytes_text(have, bb_available_memory()));
   double t = bb_now();
-  if (st == BB_OK) st = bb_hr_rank_pairs(inst, threads, nodes, hosp_rank, err);
+  if (st == BB_OK) st = bb_hr_rank_pairs(inst, opts->threads, nodes, hosp_rank, err);
   stats->t_init += bb_now() - t;
   free(nodes);
+  if (st == BB_OK && bb_past(deadline)) st = hr_timeout(err, "gs-seq", opts);
   t = bb_now();
-  if (st == BB_OK) st = bb_hr_gs_hospitals(inst, hosp_rank, assigned, stats, err);
+  if (st == BB_OK) st = bb_hr_gs_hospitals(inst, hosp_rank, deadline, assigned, stats, err);
   stats->t_solve += bb_now() - t;
   free(hosp_rank);
   return st;
@@ -189,15 +215,16 @@ bb_status bb_hr_solve(const bb_hr *inst, const char *algo, bb_hr_side side, cons
   bb_solve_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
+  double deadline = bb_deadline(opts);
   if (strcmp(algo, "gpu-la-min") == 0) {
     char why[200];
     if (!bb_gpu_probe(why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "%s", why);
   }
   if (side == BB_HR_RESIDENT_OPTIMAL) {
-    return solve_residents(inst, algo, opts, assigned, stats, err);
+    return solve_residents(inst, algo, opts, deadline, assigned, stats, err);
   }
-  if (strcmp(algo, "gs-seq") != 0 && inst->smi) return solve_swapped(inst, algo, opts, assigned, stats, err);
-  bb_status st = gs_hospitals(inst, opts->threads, assigned, stats, err);
+  if (strcmp(algo, "gs-seq") != 0 && inst->smi) return solve_swapped(inst, algo, opts, deadline, assigned, stats, err);
+  bb_status st = gs_hospitals(inst, opts, deadline, assigned, stats, err);
   snprintf(stats->path, sizeof stats->path, "cpu gs-seq (hospitals proposing%s)",
            strcmp(algo, "gs-seq") != 0 ? "; the other algorithms propose from one post at a time" : "");
   return st;

@@ -14,10 +14,10 @@ bb_instance *bb_instance_new(int n, bb_error *err) {
     return NULL;
   }
   uint64_t bytes = bb_instance_bytes(n), avail = bb_available_memory();
+  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
   if (avail && bytes > avail) {
-    bb_fail(err, BB_ERR_NOMEM,
-            "n = %d is too large for memory: the preference lists need %.2f GiB, %.2f GiB available",
-            n, bytes / 1073741824.0, avail / 1073741824.0);
+    bb_fail(err, BB_ERR_NOMEM, "n = %d is too large for memory: the preference lists need %s, %s available", n,
+            bb_bytes_text(need, bytes), bb_bytes_text(have, avail));
     return NULL;
   }
   size_t cells = (size_t)n * (size_t)n;
@@ -29,8 +29,8 @@ bb_instance *bb_instance_new(int n, bb_error *err) {
   }
   if (!inst || !inst->men_prefs || !inst->women_prefs) {
     bb_instance_free(inst);
-    bb_fail(err, BB_ERR_NOMEM, "n = %d is too large for memory: cannot allocate %.2f GiB of lists", n,
-            bytes / 1073741824.0);
+    bb_fail(err, BB_ERR_NOMEM, "n = %d is too large for memory: cannot allocate %s of lists (%s available)", n,
+            bb_bytes_text(need, bytes), bb_bytes_text(have, bb_available_memory()));
     return NULL;
   }
   return inst;

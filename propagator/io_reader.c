@@ -128,6 +128,19 @@ bb_status bb_reader_open_stream(reader *r, FILE *f, const char *name, bb_error *
     st = bb_fail(err, BB_ERR_NOMEM, "%s: out of memory", r->name);
   else if (bb_reader_want(r, 8) < 0)
     st = bb_fail(err, BB_ERR_IO, "%s: read error: %s", r->name, strerror(r->read_errno ? r->read_errno : ENOMEM));
+  const unsigned char *head = (const unsigned char *)r->buf + r->begin;
+  size_t have = st == BB_OK ? r->end - r->begin : 0;
+  if (have >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF) {
+    /* A UTF-8 byte-order mark (some editors write one) carries no data: skip it, so that
+     * every format sniffed and every token read starts after it. */
+    r->begin += 3;
+    r->scanned = r->begin;
+    if (bb_reader_want(r, 8) < 0)
+      st = bb_fail(err, BB_ERR_IO, "%s: read error: %s", r->name, strerror(r->read_errno ? r->read_errno : ENOMEM));
+  } else if (have >= 2 && ((head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF))) {
+    st = bb_fail(err, BB_ERR_INPUT, "%s: UTF-16 text (byte-order mark 0x%02X 0x%02X): save the file as UTF-8 or ASCII",
+                 r->name, head[0], head[1]);
+  }
   if (st != BB_OK) bb_reader_close(r);
   return st;
 }

@@ -19,11 +19,13 @@ static int threads_for_cells(int threads, int n) {
 static void *matrix_alloc(int n, size_t cell, const char *what, bb_error *err) {
   size_t bytes = (size_t)n * (size_t)n * cell;
   uint64_t avail = bb_available_memory();
-  void *p = avail && bytes > avail ? NULL : malloc(bytes);
+  int too_large = avail && bytes > avail;
+  void *p = too_large ? NULL : malloc(bytes);
+  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
   if (!p)
-    bb_fail(err, BB_ERR_NOMEM,
-            "n = %d: the %s needs %.2f GiB of host memory, %.2f GiB available", n, what,
-            bytes / 1073741824.0, avail / 1073741824.0);
+    bb_fail(err, BB_ERR_NOMEM, too_large ? "n = %d: the %s needs %s of host memory, %s available"
+                                         : "n = %d: the %s needs %s of host memory: allocation failed (%s available)",
+            n, what, bb_bytes_text(need, bytes), bb_bytes_text(have, too_large ? avail : bb_available_memory()));
   return p;
 }
 

@@ -221,6 +221,49 @@ static void empty_sides(void) {
     }
 }
 
+/* --time-limit (issue 18): every CPU algorithm, both sides, stops with BB_ERR_TIMEOUT once the
+ * deadline has passed (gs-seq ignored it), and gs-seq's own loops check it: called with a
+ * deadline already past, both stop before the first proposal. A limit of 0 means none. */
+static void time_limits(void) {
+  for (int smi = 0; smi < 2; smi++) {
+    bb_hr_gen_params p;
+    bb_hr_gen_defaults(&p);
+    p.smi = smi, p.n_residents = 3000, p.n_hospitals = smi ? 3000 : 300, p.list_length = 10, p.seed = 5;
+    bb_hr *inst = NULL;
+    CHECK(bb_hr_generate(&p, &inst, NULL) == BB_OK);
+    if (!inst) continue;
+    int32_t *assigned = malloc(((size_t)inst->n_residents + 1) * sizeof *assigned);
+    bb_error err = {{0}};
+    for (size_t a = 0; a < sizeof cpu_algos / sizeof *cpu_algos; a++)
+      for (int side = 0; side < 2; side++) {
+        bb_solve_opts opts;
+        bb_solve_opts_default(&opts);
+        opts.time_limit_s = 1e-9;
+        bb_status st = bb_hr_solve(inst, cpu_algos[a], (bb_hr_side)side, &opts, assigned, NULL, &err);
+        CHECKF(st == BB_ERR_TIMEOUT && strstr(err.msg, "time limit"), "%s side %d smi %d: status %d", cpu_algos[a],
+               side, smi, (int)st);
+        opts.time_limit_s = 0;
+        CHECK(bb_hr_solve(inst, cpu_algos[a], (bb_hr_side)side, &opts, assigned, NULL, &err) == BB_OK);
+      }
+    uint32_t entries = inst->res_start[inst->n_residents], hosp_entries = inst->hosp_start[inst->n_hospitals];
+    bb_hr_node *nodes = malloc(((size_t)entries + 1) * sizeof *nodes);
+    int32_t *hosp_rank = malloc(((size_t)hosp_entries + 1) * sizeof *hosp_rank);
+    CHECK(bb_hr_rank_pairs(inst, 1, nodes, hosp_rank, &err) == BB_OK);
+    bb_solve_stats stats = {0};
+    double past = 1e-9; /* bb_now() is far beyond it */
+    CHECK(bb_hr_gs_residents(inst, nodes, past, assigned, &stats, &err) == BB_ERR_TIMEOUT && stats.proposals == 0);
+    CHECK(bb_hr_gs_hospitals(inst, hosp_rank, past, assigned, &stats, &err) == BB_ERR_TIMEOUT && stats.proposals == 0);
+    CHECK(bb_hr_gs_residents(inst, nodes, 0, assigned, &stats, &err) == BB_OK);
+    CHECK(bb_hr_check_stable(inst, assigned, &err) == BB_OK);
+    CHECK(bb_hr_gs_hospitals(inst, hosp_rank, 0, assigned, &stats, &err) == BB_OK);
+    CHECK(bb_hr_check_stable(inst, assigned, &err) == BB_OK);
+    free(nodes);
+    free(hosp_rank);
+    free(assigned);
+    bb_hr_free(inst);
+  }
+}
+
 /* On a GPU: the GPU algorithms (and bamboo's tail at several thresholds) equal gs-seq. */
 static int gpu_tests(bool quick) {
   char why[256];
@@ -274,6 +317,7 @@ int main(int argc, char **argv) {
   }
   for (int k = 0; k < 3000; k++) checker_case(k % 2, &rng);
   empty_sides();
+  time_limits();
   files(dir, &rng);
   generators();
   return tu_finish();

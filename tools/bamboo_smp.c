@@ -3,6 +3,7 @@
  * Exit codes (see cli.h): 0 ok, 1 invalid input or unstable matching, 2 usage error,
  * 3 I/O error, 4 out of memory, 5 no GPU for a gpu-* algorithm, 6 GPU error,
  * 7 time limit reached. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,7 +21,7 @@ static const char exit_codes_text[] =
     "  0  ok\n"
     "  1  invalid input (malformed instance file) or unstable matching (--verify)\n"
     "  2  usage error (unknown option, command, algorithm or generator kind; bad value)\n"
-    "  3  I/O error\n"
+    "  3  I/O error (cannot read a file, or cannot write a file or standard output)\n"
     "  4  out of memory\n"
     "  5  no usable GPU for a gpu-* algorithm\n"
     "  6  GPU error\n"
@@ -88,7 +89,19 @@ static int help(int argc, char **argv) {
   return CLI_EXIT_USAGE;
 }
 
-int main(int argc, char **argv) {
+/* Whatever a command printed on standard output must have reached it: a full disk or a closed
+ * pipe turns a success into the I/O exit status (the command's own failure code is kept). */
+static int finish(int rc) {
+  int failed = ferror(stdout) != 0;
+  failed |= fflush(stdout) != 0;
+  if (failed && rc == CLI_EXIT_OK) {
+    cli_error("cannot write to standard output: %s", strerror(errno ? errno : EIO));
+    return CLI_EXIT_IO;
+  }
+  return rc;
+}
+
+static int dispatch(int argc, char **argv) {
   if (argc < 2) {
     print_usage(stderr);
     return CLI_EXIT_USAGE;
@@ -104,3 +117,5 @@ int main(int argc, char **argv) {
   print_usage(stderr);
   return CLI_EXIT_USAGE;
 }
+
+int main(int argc, char **argv) { return finish(dispatch(argc, argv)); }

@@ -198,8 +198,9 @@ void cli_print_times(double t_input, const bb_solve_stats *s) {
   fprintf(stderr, "%-10s %llu\n", "proposals", (unsigned long long)s->proposals);
   if (s->tail_men) fprintf(stderr, "%-10s %d\n", "tail men", s->tail_men);
   struct rusage usage;
+  char rss[BB_BYTES_TEXT];
   if (getrusage(RUSAGE_SELF, &usage) == 0) /* ru_maxrss is in KiB on Linux */
-    fprintf(stderr, "%-10s %.2f GiB\n", "peak RSS", usage.ru_maxrss / 1048576.0);
+    fprintf(stderr, "%-10s %s\n", "peak RSS", bb_bytes_text(rss, (uint64_t)usage.ru_maxrss * 1024));
 }
 
 /* --- progress line --- */

@@ -3,6 +3,7 @@
  * Every instance is generated once. The first run of each algorithm is checked with
  * bb_check_stable and compared with the first algorithm's matching on that instance
  * (the man-optimal matching is unique, so all must be identical). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,6 +145,9 @@ static void emit(FILE *markdown, const char *text) {
     fflush(markdown);
   }
 }
+
+/* Whether a row could not be written (a full disk): the table is lost, so bench stops. */
+static int output_failed(FILE *markdown) { return ferror(stdout) || (markdown && ferror(markdown)); }
 
 /* Copies `text` with '|' escaped so it stays inside one table cell. */
 static void table_cell(char *out, size_t size, const char *text) {
@@ -308,20 +312,25 @@ static int run_bench(int argc, char **argv) {
   int rc = parse_args(argc, argv, &a, &p);
   FILE *markdown = NULL;
   if (!rc && a.markdown_path && !(markdown = fopen(a.markdown_path, "w"))) {
-    cli_error("cannot open '%s' for writing", a.markdown_path);
+    cli_error("cannot open '%s' for writing: %s", a.markdown_path, strerror(errno));
     rc = CLI_EXIT_IO;
   }
   if (!rc) {
     emit_header(markdown);
-    for (int i = 0; i < p.n_sizes; i++)
-      for (int k = 0; k < p.n_kinds; k++) {
+    for (int i = 0; i < p.n_sizes && !output_failed(markdown); i++)
+      for (int k = 0; k < p.n_kinds && !output_failed(markdown); k++) {
         int instance_rc = bench_instance(&a, &p, markdown, p.sizes[i], p.kinds[k]);
         if (!rc) rc = instance_rc;
       }
   }
-  if (markdown && fclose(markdown) != 0 && !rc) {
-    cli_error("cannot write '%s'", a.markdown_path);
-    rc = CLI_EXIT_IO;
+  /* Every row was flushed as it was printed: an error flag means a row is missing. */
+  int stdout_errno = ferror(stdout) || fflush(stdout) != 0 ? (errno ? errno : EIO) : 0;
+  int markdown_errno = markdown && ferror(markdown) ? (errno ? errno : EIO) : 0;
+  if (markdown && fclose(markdown) != 0 && !markdown_errno) markdown_errno = errno ? errno : EIO;
+  if (stdout_errno || markdown_errno) {
+    if (stdout_errno) cli_error("cannot write the table to standard output: %s", strerror(stdout_errno));
+    if (markdown_errno) cli_error("cannot write '%s': %s", a.markdown_path, strerror(markdown_errno));
+    if (!rc || rc == CLI_HELP_SHOWN) rc = CLI_EXIT_IO;
   }
   free(p.algo_buf);
   return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;

@@ -1,7 +1,11 @@
 /* bamboo-smp gen: writes a generated instance (docs/generators.md, docs/formats.md). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "hr_io.h"
@@ -15,12 +19,56 @@ typedef struct gen_args {
   cli_hr_opts hr;
 } gen_args;
 
-/* A MiniZinc string literal's body: the path with quotes and backslashes escaped. */
+/* A MiniZinc string literal's body: quotes and backslashes escaped, newline and tab as \n and
+ * \t (the escapes MiniZinc and fzn-bamboo's lexer both resolve). Other control characters
+ * have no escape both understand: dzn_unquotable() refuses them before anything is written. */
 static void dzn_string(FILE *f, const char *s) {
   for (; *s; s++) {
+    if (*s == '\n' || *s == '\t') {
+      fputs(*s == '\n' ? "\\n" : "\\t", f);
+      continue;
+    }
     if (*s == '"' || *s == '\\') fputc('\\', f);
     fputc(*s, f);
   }
+}
+
+/* The first byte of `s` that a MiniZinc string cannot carry, or 0. */
+static unsigned char dzn_unquotable(const char *s) {
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) return c;
+  }
+  return 0;
+}
+
+/* `path` made absolute through its folder (which must exist): the file itself need not. */
+static int canonical_name(const char *path, char out[PATH_MAX]) {
+  const char *slash = strrchr(path, '/');
+  char dir[PATH_MAX], resolved[PATH_MAX];
+  const char *base = slash ? slash + 1 : path;
+  if (slash) {
+    size_t len = slash == path ? 1 : (size_t)(slash - path);
+    if (len >= sizeof dir) return -1;
+    memcpy(dir, path, len);
+    dir[len] = '\0';
+  } else {
+    strcpy(dir, ".");
+  }
+  if (!realpath(dir, resolved)) return -1;
+  return snprintf(out, PATH_MAX, "%s/%s", resolved, base) < PATH_MAX ? 0 : -1;
+}
+
+/* Whether two paths name one file: the same inode when both exist, else the same name once
+ * the folders are resolved ("F", "./F", "d/../F"). A link to a file not yet there is missed. */
+static int same_file(const char *a, const char *b) {
+  if (strcmp(a, b) == 0) return 1;
+  struct stat sa, sb;
+  int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+  if (ea && eb) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  if (ea != eb) return 0;
+  char ca[PATH_MAX], cb[PATH_MAX];
+  return canonical_name(a, ca) == 0 && canonical_name(b, cb) == 0 && strcmp(ca, cb) == 0;
 }
 
 static void dzn_ints(FILE *f, const char *name, const uint32_t *start, const int32_t *values, int count) {
@@ -39,7 +87,9 @@ static int write_dzn(const char *dzn_path, const char *data_path, int n, const b
     bb_error err = {{0}};
     return cli_fail(bb_fail(&err, BB_ERR_IO, "%s: cannot write: %s", dzn_path, strerror(errno)), &err);
   }
-  fprintf(f, "%% The sizes of %s, for stable_matching%s_file (written by bamboo-smp gen --dzn).\n", data_path,
+  fprintf(f, "%% The sizes of \"");
+  dzn_string(f, data_path); /* a newline in the path would end the comment */
+  fprintf(f, "\", for stable_matching%s_file (written by bamboo-smp gen --dzn).\n",
           !inst ? "" : inst->smi ? "_smi" : "_hr");
   if (!inst) {
     fprintf(f, "n = %d;\n", n);
@@ -56,9 +106,12 @@ static int write_dzn(const char *dzn_path, const char *data_path, int n, const b
   fprintf(f, "prefs_file = \"");
   dzn_string(f, data_path);
   fprintf(f, "\";\n");
-  if (fclose(f) != 0) {
+  /* A write that failed earlier (a full disk) leaves the error flag; fclose reports the last. */
+  int write_errno = ferror(f) ? (errno ? errno : EIO) : 0;
+  if (fclose(f) != 0 && !write_errno) write_errno = errno ? errno : EIO;
+  if (write_errno) {
     bb_error err = {{0}};
-    return cli_fail(bb_fail(&err, BB_ERR_IO, "%s: write failed: %s", dzn_path, strerror(errno)), &err);
+    return cli_fail(bb_fail(&err, BB_ERR_IO, "%s: write failed: %s", dzn_path, strerror(write_errno)), &err);
   }
   return CLI_EXIT_OK;
 }
@@ -84,7 +137,17 @@ static int parse_args(int argc, char **argv, gen_args *a) {
   if (!a->kind_name) return cli_usage(&cli_gen, "missing generator KIND");
   if (a->n == 0 && strcmp(a->kind_name, "nrmp") != 0) return cli_usage(&cli_gen, "missing --n N");
   if (a->binary && !a->out_path) return cli_usage(&cli_gen, "--binary needs -o FILE");
-  if (a->dzn_path && !a->out_path) return cli_usage(&cli_gen, "--dzn needs -o FILE (the .dzn names it)");
+  if (a->dzn_path && (!a->out_path || !strcmp(a->out_path, "-")))
+    return cli_usage(&cli_gen, "--dzn needs -o FILE (the .dzn names it)");
+  if (a->dzn_path && same_file(a->out_path, a->dzn_path))
+    return cli_usage(&cli_gen, "-o '%s' and --dzn '%s' are the same file: the .dzn would overwrite the instance",
+                     a->out_path, a->dzn_path);
+  unsigned char bad = a->dzn_path ? dzn_unquotable(a->out_path) : 0;
+  if (bad)
+    return cli_usage(&cli_gen,
+                     "--dzn: the instance path holds the control character 0x%02x, which a MiniZinc string "
+                     "cannot carry: choose another -o name",
+                     bad);
   return 0;
 }
 
@@ -137,7 +200,8 @@ const cli_command cli_gen = {
     "  -o FILE      write to FILE instead of standard output\n"
     "  --binary     write the compact binary format (needs -o; docs/formats.md)\n"
     "  --dzn DZN    also write DZN: the sizes (n, list lengths, capacities) and the\n"
-    "               path of FILE, for MiniZinc's stable_matching*_file (needs -o)\n\n"
+    "               path of FILE, for MiniZinc's stable_matching*_file (needs -o,\n"
+    "               not FILE itself)\n\n"
     "Incomplete lists and capacities (docs/generators.md):\n"
     "  smi          N men each rank K distinct women of N2; each woman ranks the men\n"
     "               who listed her, in random order\n"

@@ -26,7 +26,11 @@ static int check_args(solve_args *a) {
   if (a->quiet && a->out_path) return cli_usage(&cli_solve, "-q and -o exclude each other");
   if (a->file && (a->n || a->group)) return cli_usage(&cli_solve, "--n and --group go with --gen");
   int rc = 0;
-  if (a->file) return 0; /* the algorithm is checked once the file says which kind it is */
+  if (a->file) return 0; /* the algorithm and --side are checked once the file says which kind it is */
+  bb_hr_side side;
+  /* smi and the complete kinds name men and women; hr and nrmp residents and hospitals. */
+  int words_of_men = !cli_hr_kind(a->gen_name) || !strcmp(a->gen_name, "smi");
+  if ((rc = cli_hr_side(&cli_solve, a->hr.side, words_of_men, &side))) return rc;
   if (cli_hr_kind(a->gen_name)) {
     if (a->n == 0 && strcmp(a->gen_name, "nrmp") != 0) return cli_usage(&cli_solve, "--gen needs --n N");
     return cli_hr_check_algorithm(&cli_solve, a->algo);
@@ -75,7 +79,10 @@ static int load_instance(const solve_args *a, bb_instance **inst, bb_hr **hr) {
   bb_error err = {{0}};
   bb_status st = bb_read_any_instance(a->file, inst, hr, &err);
   if (st != BB_OK) return cli_fail(st, &err);
-  return *hr ? cli_hr_check_algorithm(&cli_solve, a->algo) : cli_check_algorithm(&cli_solve, a->algo);
+  if (*hr) return cli_hr_check_algorithm(&cli_solve, a->algo);
+  bb_hr_side side;
+  int rc = cli_hr_side(&cli_solve, a->hr.side, 1, &side);
+  return rc ? rc : cli_check_algorithm(&cli_solve, a->algo);
 }
 
 static void fill_opts(const solve_args *a, bb_solve_opts *opts) {
@@ -111,15 +118,36 @@ static int solve_incomplete(const solve_args *a, const bb_hr *hr, double t_input
   return rc;
 }
 
+/* The man-optimal matching, or with --side women the woman-optimal one: every algorithm
+ * returns the proposers' optimum, so the women propose to the same instance with the sexes
+ * swapped (a view: the two list pointers exchanged, nothing copied), and the husbands they
+ * get are turned back into wife_of. Printed as man -> woman either way. */
 static int solve(const solve_args *a, const bb_instance *inst, bb_id *wife_of,
                  bb_solve_stats *stats) {
+  bb_hr_side side;
+  int rc = cli_hr_side(&cli_solve, a->hr.side, 1, &side);
+  if (rc) return rc;
+  int women = side == BB_HR_HOSPITAL_OPTIMAL;
+  bb_instance swapped = {inst->n, inst->women_prefs, inst->men_prefs};
+  bb_id *husband_of = NULL;
+  if (women && !(husband_of = malloc((size_t)inst->n * sizeof *husband_of))) {
+    cli_error("out of memory for the matching (n=%d)", inst->n);
+    return CLI_EXIT_NOMEM;
+  }
   bb_solve_opts opts;
   fill_opts(a, &opts);
   cli_progress progress;
   cli_progress_attach(&progress, a->algo, &opts);
   bb_error err = {{0}};
-  bb_status st = bb_solve(inst, a->algo, &opts, wife_of, stats, &err);
+  bb_status st = women ? bb_solve(&swapped, a->algo, &opts, husband_of, stats, &err)
+                       : bb_solve(inst, a->algo, &opts, wife_of, stats, &err);
   cli_progress_clear(&progress);
+  if (st == BB_OK && women) {
+    for (int w = 0; w < inst->n; w++) wife_of[husband_of[w]] = (bb_id)w;
+    size_t len = strlen(stats->path);
+    snprintf(stats->path + len, sizeof stats->path - len, " (women proposing)");
+  }
+  free(husband_of);
   return st == BB_OK ? 0 : cli_fail(st, &err);
 }
 
@@ -188,7 +216,7 @@ static int run_solve(int argc, char **argv) {
 
 const cli_command cli_solve = {
     "solve",
-    "find the man-optimal stable matching of a file's or a generated instance",
+    "find the man- (or woman-) optimal stable matching of a file's or a generated instance",
     "solve FILE | --gen KIND --n N [--group G] [--seed S] [--algo A] [--verify]\n"
     "                  [--side men|women|residents|hospitals] [--k K] [--hospitals N2]\n"
     "                  [--skew S] [--capacity C]\n"
@@ -196,15 +224,17 @@ const cli_command cli_solve = {
     "                  [--time-limit SEC]\n"
     "                  [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; validated first) or\n"
-    "generates one, finds the man-optimal stable matching and prints it as n lines\n"
-    "'m w' (0-based man and woman). An SMI/HR file (docs/formats.md) gets the\n"
+    "generates one, finds the man-optimal stable matching (the woman-optimal one with\n"
+    "--side women) and prints it as n lines 'm w' (0-based man and woman, man first\n"
+    "whichever side is optimal). An SMI/HR file (docs/formats.md) gets the\n"
     "man-/resident-optimal stable matching (or, with --side, the other side's), printed\n"
     "as one line 'r h' per man/resident, 'r -' when unmatched.\n\n"
     "  FILE            instance file (docs/formats.md)\n"
     "  --gen KIND      generate instead: perfect, solo, congested, random, uniform;\n"
     "                  or incomplete lists: smi, hr, nrmp (see 'bamboo-smp help gen')\n"
-    "  --side S        SMI/HR: which optimal stable matching: men or women (SMI),\n"
-    "                  residents or hospitals (HR); default the men's/residents'\n"
+    "  --side S        which optimal stable matching: men or women (complete lists\n"
+    "                  and SMI), residents or hospitals (HR); default the men's/\n"
+    "                  residents'. Every algorithm honours it\n"
     "  --k, --hospitals, --women, --skew, --capacity\n"
     "                  SMI/HR generators' parameters, as for 'gen'\n"
     "  --n N           size of the generated instance, 1..2097151\n"
@@ -219,7 +249,8 @@ const cli_command cli_solve = {
     "                  goes back to the GPU), cpu (seed 000), gpu (one GPU block)\n"
     "  --time          print the phase times (input, transfer, precheck, init, solve,\n"
     "                  post, total; ms), the path taken and the proposals on stderr\n"
-    "  --time-limit S  stop after S seconds with exit status 7 (default: none)\n"
+    "  --time-limit S  stop after S seconds with exit status 7; 0 = no limit\n"
+    "                  (the default). Also SMI/HR, whichever --algo and --side\n"
     "  -o FILE         write the matching to FILE instead of standard output\n"
     "  -v              print the algorithm's decisions (path taken) on stderr\n"
     "  -q              print no matching\n",

@@ -130,6 +130,17 @@ case_bad_combinations() {
 case_time_limit() {
   # Congested n=2000 makes 2 million proposals; the clock is read after 2^20 of them.
   expect 7 "time limit" solve --gen congested --n 2000 --algo gs-seq --time-limit 0.000001
+  # SMI/HR: every algorithm and side (gs-seq ignored the limit; bamboo and --side hospitals run it).
+  expect 7 "time limit" solve --gen smi --n 300000 --k 30 --algo gs-seq --time-limit 0.001
+  for algo in gs-seq mw-par bamboo; do
+    expect 7 "time limit" solve --gen smi --n 20000 --k 30 --algo $algo --side women --time-limit 0.000001
+    expect 7 "time limit" solve --gen hr --n 20000 --hospitals 500 --k 30 --algo $algo --side hospitals \
+      --time-limit 0.000001
+  done
+  # 0 is no limit; a negative or non-numeric one is a usage error.
+  expect_ok solve --gen smi --n 100 --k 5 --time-limit 0 -q
+  expect_ok solve --gen solo --n 100 --time-limit 0 -q
+  for bad in -1 abc 1s nan inf ""; do expect 2 "--time-limit" solve --gen solo --n 10 --time-limit "$bad"; done
 }
 
 # --- positive cases ---
@@ -228,6 +239,38 @@ case_bench() {
   grep -q '| gs-seq | > 1e-06 s (stopped) |' "$WORK/out" || fail "bench did not stop gs-seq"
 }
 
+# --side women on complete lists: the woman-optimal matching, printed man -> woman, from every
+# algorithm; checked against a brute force over all matchings (woman_optimal.awk).
+case_side_complete() {
+  printf '3\n0 1 2\n1 2 0\n2 0 1\n1 2 0\n2 0 1\n0 1 2\n' >"$WORK/latin.txt"
+  expect_ok solve "$WORK/latin.txt" --side women --verify
+  printf '0 2\n1 0\n2 1\n' >"$WORK/want"
+  same "$WORK/out" "$WORK/want"
+  expect_ok solve "$WORK/latin.txt" --side men
+  printf '0 0\n1 1\n2 2\n' >"$WORK/want"
+  same "$WORK/out" "$WORK/want"
+  "$BIN" algos | sed '/^$/q' | cut -d' ' -f1 >"$WORK/algos"
+  [ "$(wc -l <"$WORK/algos")" -ge 8 ] || fail "algos lists too few algorithms"
+  for seed in 1 2 3; do
+    for kind in uniform random; do
+      "$BIN" gen $kind --n 6 --group 2 --seed $seed >"$WORK/r.txt" || fail "gen $kind"
+      awk -f "$(dirname "$0")/woman_optimal.awk" "$WORK/r.txt" >"$WORK/want" || fail "brute force"
+      while read -r algo; do
+        [ -n "$algo" ] || continue
+        run solve "$WORK/r.txt" --side women --algo "$algo" --threads 2
+        [ "$rc" -eq 5 ] && continue # a gpu-* algorithm without a GPU
+        [ "$rc" -eq 0 ] || fail "$algo --side women: exit status $rc"
+        cmp -s "$WORK/out" "$WORK/want" || fail "$algo --side women on $kind seed $seed: not woman-optimal"
+      done <"$WORK/algos"
+    done
+  done
+  for side in bogus hospitals residents; do
+    expect 2 "--side takes men or women for this instance, not '$side'" solve "$WORK/latin.txt" --side $side
+    expect 2 "--side takes men or women for this instance, not '$side'" solve --gen solo --n 4 --side $side
+  done
+  expect 2 "--side takes residents or hospitals for this instance, not 'women'" solve --gen hr --n 4 --side women
+}
+
 # --- incomplete lists and capacities (SMI, HR) ---
 
 # write NAME TEXT: a file in the work folder (printf format: \n for line ends).
@@ -322,22 +365,128 @@ case_hr_gen() {
   expect 2 "missing --n N" gen smi
 }
 
+# dzn_array NAME FILE: the integers of the array NAME = [...]; of a .dzn, one a line.
+dzn_array() {
+  awk -v name="$1" '
+    !on && index($0, name " = [") == 1 { on = 1; $0 = substr($0, length(name) + 5) }
+    on { done = sub(/\].*/, ""); gsub(/[ ,]+/, "\n"); printf "%s\n", $0; if (done) exit }
+  ' "$2" | grep -v '^$'
+}
+
 # gen --dzn: the sizes of the file form (docs/minizinc.md), checked against the instance.
 case_gen_dzn() {
   expect_ok gen uniform --n 7 -o "$WORK/u.txt" --dzn "$WORK/u.dzn"
   grep -q '^n = 7;$' "$WORK/u.dzn" || fail "complete: n"
-  grep -q "^prefs_file = \"$WORK/u.txt\";\$" "$WORK/u.dzn" || fail "complete: prefs_file"
+  grep -F -x -q "prefs_file = \"$WORK/u.txt\";" "$WORK/u.dzn" || fail "complete: prefs_file"
   expect_ok gen smi --n 30 --women 20 --k 4 -o "$WORK/s.bin" --binary --dzn "$WORK/s.dzn"
   grep -q '^n_men = 30;$' "$WORK/s.dzn" && grep -q '^n_women = 20;$' "$WORK/s.dzn" || fail "smi: sizes"
-  # pm_len: 30 lists of 4; pw_len sums to the same 120 entries.
-  men=$(sed -n '/^pm_len/,/];/p' "$WORK/s.dzn" | tr -cd '0-9,\n' | tr ',' '\n' | grep -c '^4$')
+  # pm_len: 30 lists of 4; pw_len sums to the same 120 entries. Only the array's numbers are
+  # read: the path in prefs_file (and so the build folder's digits) must not count.
+  men=$(dzn_array pm_len "$WORK/s.dzn" | grep -c '^4$')
   [ "$men" -eq 30 ] || fail "smi: pm_len ($men lists of 4)"
-  total=$(sed -n '/^pw_len/,/];/p' "$WORK/s.dzn" | sed 's/pw_len//' | tr -cd '0-9,' | tr ',' '\n' | awk '{s += $1} END {print s}')
+  [ "$(dzn_array pw_len "$WORK/s.dzn" | wc -l)" -eq 20 ] || fail "smi: pw_len has not 20 entries"
+  total=$(dzn_array pw_len "$WORK/s.dzn" | awk '{s += $1} END {print s}')
   [ "$total" -eq 120 ] || fail "smi: pw_len sums to $total"
   expect_ok gen hr --n 50 --hospitals 5 --k 3 --capacity 4 -o "$WORK/h.txt" --dzn "$WORK/h.dzn"
   grep -q '^capacity = \[4, 4, 4, 4, 4\];$' "$WORK/h.dzn" || fail "hr: capacity"
   expect 2 "--dzn needs -o FILE" gen uniform --n 3 --dzn "$WORK/x.dzn"
   expect 3 "cannot write" gen uniform --n 3 -o "$WORK/y.txt" --dzn "$WORK/no/such/dir/y.dzn"
+}
+
+# A UTF-8 byte-order mark before a text instance is skipped by every reader (it was reported
+# as "not a number: '???2'"); UTF-16 text is named as such.
+case_bom() {
+  bom=$(printf '\357\273\277')
+  for kind in solo smi hr; do
+    if [ $kind = solo ]; then expect_ok gen solo --n 5 --seed 4 -o "$WORK/$kind.txt"
+    else expect_ok gen $kind --n 6 --k 3 --hospitals 4 --seed 4 -o "$WORK/$kind.txt"; fi
+    expect_ok solve "$WORK/$kind.txt"
+    cp "$WORK/out" "$WORK/want"
+    { printf '%s' "$bom"; cat "$WORK/$kind.txt"; } >"$WORK/bom-$kind.txt"
+    expect_ok solve "$WORK/bom-$kind.txt"
+    same "$WORK/out" "$WORK/want"
+    "$BIN" solve - <"$WORK/bom-$kind.txt" >"$WORK/stdin-out" 2>"$WORK/err" || fail "solve - with a BOM ($kind)"
+    same "$WORK/stdin-out" "$WORK/want"
+  done
+  { printf '%s# a comment first\n' "$bom"; cat "$WORK/solo.txt"; } >"$WORK/bom-comment.txt"
+  expect_ok solve "$WORK/bom-comment.txt"
+  printf '\377\376\062\000\n\000' >"$WORK/utf16.txt"
+  expect 1 "utf16.txt: UTF-16 text (byte-order mark 0xFF 0xFE)" solve "$WORK/utf16.txt"
+  printf '%s' "$bom" >"$WORK/only-bom.txt"
+  expect 1 "only-bom.txt: no data" solve "$WORK/only-bom.txt"
+}
+
+# gen -o F --dzn F overwrote the instance with the .dzn: refused, however the two are spelt.
+case_gen_same_file() {
+  expect 2 "are the same file" gen uniform --n 3 -o "$WORK/F" --dzn "$WORK/F"
+  [ ! -e "$WORK/F" ] || fail "the refused command wrote F"
+  mkdir "$WORK/sub"
+  expect 2 "are the same file" gen uniform --n 3 -o "$WORK/F" --dzn "$WORK/sub/../F"
+  expect_ok gen uniform --n 3 -o "$WORK/F"
+  cp "$WORK/F" "$WORK/F.orig"
+  expect 2 "are the same file" gen uniform --n 3 -o "$WORK/F" --dzn "$WORK/./F"
+  ln -s F "$WORK/link"
+  expect 2 "are the same file" gen smi --n 3 --k 2 -o "$WORK/F" --dzn "$WORK/link"
+  same "$WORK/F" "$WORK/F.orig"
+  (cd "$WORK" && "$BIN" gen uniform --n 3 -o F --dzn sub/../F >/dev/null 2>&1)
+  [ $? -eq 2 ] || fail "relative spellings of one file"
+  same "$WORK/F" "$WORK/F.orig"
+  expect 2 "--dzn needs -o FILE" gen uniform --n 3 -o - --dzn "$WORK/x.dzn"
+  expect_ok gen uniform --n 3 -o "$WORK/F" --dzn "$WORK/F.dzn"
+}
+
+# gen --dzn with a path holding a newline, a tab, a quote and a backslash: one string literal
+# with MiniZinc's escapes, which read back gives the path; other control characters refused.
+case_dzn_quoting() {
+  dir=$(printf '%s/a"b\\c\td\ne' "$WORK")
+  mkdir "$dir" || fail "mkdir"
+  expect_ok gen smi --n 4 --k 2 -o "$dir/u.txt" --dzn "$WORK/u.dzn"
+  [ "$(grep -c '^prefs_file = ".*";$' "$WORK/u.dzn")" -eq 1 ] || fail "prefs_file is not one line"
+  [ "$(grep -v -c -E '^(%|n_men|n_women|pm_len|pw_len|prefs_file|  [0-9])' "$WORK/u.dzn")" -eq 0 ] ||
+    fail "stray lines in the .dzn"
+  # Undo the escapes (\n, \t, \", \\) and compare with the path.
+  sed -n 's/^prefs_file = "\(.*\)";$/\1/p' "$WORK/u.dzn" | awk '{
+    out = ""
+    for (i = 1; i <= length($0); i++) {
+      c = substr($0, i, 1)
+      if (c == "\\") { i++; c = substr($0, i, 1); c = c == "n" ? "\n" : c == "t" ? "\t" : c }
+      else if (c == "\"") { print "unescaped quote" > "/dev/stderr"; exit 1 }
+      out = out c
+    }
+    printf "%s", out
+  }' >"$WORK/path" || fail "prefs_file is not a valid string literal"
+  printf '%s' "$dir/u.txt" >"$WORK/want"
+  same "$WORK/path" "$WORK/want"
+  expect 2 "control character 0x0d" gen uniform --n 3 -o "$(printf '%s/r\rx' "$WORK")" --dzn "$WORK/r.dzn"
+  [ ! -e "$WORK/r.dzn" ] || fail "wrote a .dzn for a path it refused"
+}
+
+# A full disk (/dev/full): every writer reports it with exit status 3, stdout included.
+case_full_disk() {
+  [ -w /dev/full ] || { echo "no /dev/full: nothing to check"; return 0; }
+  full() {
+    "$BIN" "$@" >/dev/full 2>"$WORK/err"
+    rc=$?
+    [ "$rc" -eq 3 ] || fail "bamboo-smp $* >/dev/full: exit status $rc, expected 3"
+    grep -q "No space left" "$WORK/err" || fail "bamboo-smp $* >/dev/full: no message"
+  }
+  printf '2\n0 1\n1 0\n1 0\n0 1\n' >"$WORK/tiny.txt"
+  expect 3 "cannot write '/dev/full'" bench --algos gs-seq --kinds solo --n 10 --runs 1 --markdown /dev/full
+  full bench --algos gs-seq --kinds solo --n 10 --runs 1
+  full solve "$WORK/tiny.txt"
+  full solve --gen smi --n 5 --k 2
+  expect 3 "/dev/full" solve "$WORK/tiny.txt" -o /dev/full
+  expect 3 "/dev/full" solve --gen smi --n 5 --k 2 -o /dev/full
+  full gen solo --n 3
+  full gen hr --n 3 --k 2
+  expect 3 "/dev/full" gen solo --n 3 -o /dev/full
+  expect 3 "/dev/full" gen smi --n 3 --k 2 -o /dev/full --binary
+  expect 3 "/dev/full: write failed" gen smi --n 3 --k 2 -o "$WORK/i.txt" --dzn /dev/full
+  full --help
+  full --version
+  full algos
+  full help solve
+  full solve --help
 }
 
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
