@@ -253,14 +253,13 @@ bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_constraint 
     if (!strcmp(name, "gs_lists")) opts.strength = BB_SMC_GS_LISTS;
   }
   if (opts.path == BB_SMC_PATH_GPU && gpu_max_n > 0 && n > gpu_max_n) {
-    fprintf(b->errors, "%s:%d: warning: ::gpu: n = %d is above the GPU path's limit of %d; %s propagates on the CPU\n",
-            b->model->file, c->line, n, gpu_max_n, what);
+    fzn_warn(b, c->line, "::gpu: n = %d is above the GPU path's limit of %d; %s propagates on the CPU", n, gpu_max_n,
+             what);
     opts.path = BB_SMC_PATH_CPU;
   }
   if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
     if (!b->warned_gpu)
-      fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); %s propagates on the CPU\n", b->model->file,
-              c->line, bb_smc_gpu_why(), what);
+      fzn_warn(b, c->line, "::gpu: no usable GPU (%s); %s propagates on the CPU", bb_smc_gpu_why(), what);
     b->warned_gpu = true;
     opts.path = BB_SMC_PATH_CPU;
   }
