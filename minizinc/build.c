@@ -16,9 +16,10 @@
 /* Gecode's integer limits: |value| <= 2^31 - 2. */
 
 /* Where a message about FlatZinc line `line` belongs in the user's files, from one lookup
- * whatever MiniZinc gave: the constraint being posted (its mzn_path annotation under
- * `minizinc --keep-paths`, else its entry in the paths file, by its position among the
- * constraints) or the variable being declared (the paths file, by name). The paths file
+ * whatever MiniZinc gave, for the constraint being posted or the variable being declared:
+ * its mzn_path annotation (`minizinc --keep-paths`, or needsPathsFile, which implies it),
+ * else its entry in the paths file (a constraint by its position among the constraints, a
+ * variable by name). The paths file
  * (--paths, which minizinc passes because bamboo.msc asks for it) is read at the first
  * message that needs it, so a run without messages never reads it. False: the FlatZinc
  * line is all there is (FlatZinc written by hand, or an item MiniZinc has no path for). */
@@ -26,7 +27,7 @@ static bool user_location(fzn_builder *b, int line, char *file, size_t size, int
   const fzn_constraint *c = b->posting && b->posting->line == line ? b->posting : NULL;
   const fzn_decl *d = !c && b->declaring && b->declaring->line == line ? b->declaring : NULL;
   if (!c && !d) return false;
-  const fzn_expr *ann = c ? fzn_find_call(&c->annotations, "mzn_path") : NULL;
+  const fzn_expr *ann = fzn_find_call(c ? &c->annotations : &d->annotations, "mzn_path");
   if (ann && ann->u.call.count == 1 && ann->u.call.args[0]->kind == FZN_E_STRING &&
       fzn_path_location(ann->u.call.args[0]->u.str, file, size, user_line))
     return true;
