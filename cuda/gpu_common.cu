@@ -15,13 +15,27 @@ bb_status bb_gpu_fail(bb_error *err, cudaError_t e, const char *call, const char
   return BB_ERR_GPU;
 }
 
+// The reason a user can act on. Without an NVIDIA driver the runtime answers
+// cudaErrorInsufficientDriver ("CUDA driver version is insufficient for CUDA runtime
+// version"), which reads as if a driver were there but old (issue 18): cudaDriverGetVersion
+// tells the two apart (0 when no driver is installed).
+static void probe_reason(cudaError_t e, char *why, size_t why_len) {
+  int driver = 0, runtime = 0;
+  if (e == cudaErrorInsufficientDriver && cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0 &&
+      cudaRuntimeGetVersion(&runtime) == cudaSuccess)
+    snprintf(why, why_len, "the NVIDIA driver supports CUDA %d.%d, older than this build's CUDA %d.%d; update the driver",
+             driver / 1000, driver % 1000 / 10, runtime / 1000, runtime % 1000 / 10);
+  else if (e == cudaSuccess || e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver)
+    snprintf(why, why_len, "no NVIDIA GPU or driver found");
+  else
+    snprintf(why, why_len, "no usable NVIDIA GPU (CUDA: %s)", cudaGetErrorString(e));
+}
+
 int bb_gpu_probe(char *why, size_t why_len) {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
-    if (why && why_len)
-      snprintf(why, why_len, "no usable CUDA device (cudaGetDeviceCount: %s)",
-               e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+    if (why && why_len) probe_reason(e, why, why_len);
     cudaGetLastError();
     return 0;
   }

@@ -3,6 +3,7 @@
 
 #include "bb_float.h"
 #include "bb_post.h"
+#include "fzn_paths.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -14,46 +15,67 @@
 
 /* Gecode's integer limits: |value| <= 2^31 - 2. */
 
-/* The user's model location of a constraint from its mzn_path("FILE|LINE|COL|...;...")
- * annotation (MiniZinc writes it with --keep-paths): its first segment is the call in the
- * model. False when there is none. */
-static bool model_location(const fzn_constraint *c, char *file, size_t size, int *line) {
-  for (int a = 0; c && a < c->annotations.count; a++) {
-    const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind != FZN_E_CALL || strcmp(ann->u.call.name, "mzn_path") || ann->u.call.count != 1 ||
-        ann->u.call.args[0]->kind != FZN_E_STRING)
-      continue;
-    const char *path = ann->u.call.args[0]->u.str, *bar = strchr(path, '|');
-    if (!bar || bar == path || (size_t)(bar - path) >= size) return false;
-    char *end;
-    errno = 0;
-    long value = strtol(bar + 1, &end, 10);
-    if (end == bar + 1 || errno == ERANGE || value < 1 || value > INT_MAX) return false;
-    *line = (int)value;
-    memcpy(file, path, (size_t)(bar - path));
-    file[bar - path] = '\0';
+/* Where a message about FlatZinc line `line` belongs in the user's files, from one lookup
+ * whatever MiniZinc gave, for the constraint being posted or the variable being declared:
+ * its mzn_path annotation (`minizinc --keep-paths`, or needsPathsFile, which implies it),
+ * else its entry in the paths file (a constraint by its position among the constraints, a
+ * variable by name). The paths file
+ * (--paths, which minizinc passes because bamboo.msc asks for it) is read at the first
+ * message that needs it, so a run without messages never reads it. False: the FlatZinc
+ * line is all there is (FlatZinc written by hand, or an item MiniZinc has no path for). */
+static bool user_location(fzn_builder *b, int line, char *file, size_t size, int *user_line) {
+  const fzn_constraint *c = b->posting && b->posting->line == line ? b->posting : NULL;
+  const fzn_decl *d = !c && b->declaring && b->declaring->line == line ? b->declaring : NULL;
+  if (!c && !d) return false;
+  const fzn_expr *ann = fzn_find_call(c ? &c->annotations : &d->annotations, "mzn_path");
+  if (ann && ann->u.call.count == 1 && ann->u.call.args[0]->kind == FZN_E_STRING &&
+      fzn_path_location(ann->u.call.args[0]->u.str, file, size, user_line))
     return true;
+  if (!b->paths && !b->paths_tried && b->model->paths_file) {
+    char why[256];
+    b->paths_tried = true;
+    b->paths = fzn_paths_read(b->model->paths_file, why, sizeof why);
+    if (!b->paths)
+      fprintf(b->errors, "fzn-bamboo: warning: cannot read the paths file '%s' (%s); messages name FlatZinc lines\n",
+              b->model->paths_file, why);
   }
-  return false;
+  fzn_location at;
+  if (!(c ? fzn_paths_constraint(b->paths, b->posting_index, &at) : fzn_paths_variable(b->paths, d->name, &at)))
+    return false;
+  if (strlen(at.file) >= size) return false;
+  strcpy(file, at.file);
+  *user_line = at.line;
+  return true;
+}
+
+/* "FILE:LINE: " for a message about FlatZinc line `line`: the user's file and line when
+ * known, else the FlatZinc file's. */
+static void print_location(fzn_builder *b, int line) {
+  char file[4096];
+  int user_line;
+  if (user_location(b, line, file, sizeof file, &user_line)) fprintf(b->errors, "%s:%d: ", file, user_line);
+  else fprintf(b->errors, "%s:%d: ", b->model->file, line);
 }
 
 bool fzn_report(fzn_builder *b, int line, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char model_file[1024];
-  int model_line = 0;
-  bool at_model = b->posting && b->posting->line == line &&
-                  model_location(b->posting, model_file, sizeof model_file, &model_line);
-  if (at_model)
-    fprintf(b->errors, "%s:%d: ", model_file, model_line);
-  else
-    fprintf(b->errors, "%s:%d: ", b->model->file, line);
+  print_location(b, line);
   vfprintf(b->errors, fmt, ap);
-  if (at_model) fprintf(b->errors, " (FlatZinc %s:%d)", b->model->file, line);
   fputc('\n', b->errors);
   va_end(ap);
   b->error_count++;
   return false;
+}
+
+void fzn_warn(fzn_builder *b, int line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  print_location(b, line);
+  fputs("warning: ", b->errors);
+  vfprintf(b->errors, fmt, ap);
+  fputc('\n', b->errors);
+  va_end(ap);
 }
 
 void *fzn_scratch(fzn_builder *b, size_t bytes, int line) {
@@ -595,6 +617,7 @@ bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
     const fzn_decl *d = model->decls[k];
     fzn_binding *bind = &b->bindings[k];
     if (!d->type.is_var) continue;
+    b->declaring = d;
     bind->entity = entity_of(d->type.base);
     if (!d->type.is_array) {
       bind->var = bind_scalar(b, d);
@@ -613,6 +636,7 @@ bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
     bind->elems = vars;
     bind->count = count;
   }
+  b->declaring = NULL;
   return b->error_count == 0;
 }
 
@@ -643,6 +667,7 @@ void fzn_builder_free(fzn_builder *b) {
     free(b->int_consts);
   }
   free(b->bindings);
+  fzn_paths_free(b->paths);
   bb_space_free(b->space);
   memset(b, 0, sizeof *b);
 }

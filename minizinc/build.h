@@ -49,9 +49,15 @@ typedef struct fzn_builder {
   /* How often each declaration is named by the model (constraints, solve item, other
    * declarations' values), counted on first need; NULL until then. */
   int *use_count;
-  /* The constraint being posted (fzn_post_constraints), whose mzn_path annotation, when
-   * MiniZinc kept it (--keep-paths), locates errors in the user's model. */
+  /* What is being built, to locate messages in the user's files (build.c, user_location):
+   * the constraint being posted (fzn_post_constraints) and its position among the
+   * model's constraints, or the variable being declared. */
   const struct fzn_constraint *posting;
+  int posting_index;
+  const struct fzn_decl *declaring;
+  /* MiniZinc's paths file (model->paths_file), read at the first message that needs it. */
+  struct fzn_paths *paths;
+  bool paths_tried;
 } fzn_builder;
 
 /* Records bool2int(b, x) pairs (after the variables exist). */
@@ -61,8 +67,16 @@ void fzn_find_bool_images(fzn_builder *b);
 bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors);
 void fzn_builder_free(fzn_builder *b);
 
-/* Reports "file:line: message" and counts it; returns false for `return fzn_report(...)`. */
+/* Reports "file:line: message" and counts it; returns false for `return fzn_report(...)`.
+ * The location is the user's .mzn/.dzn line when MiniZinc said where the item being built
+ * comes from (its paths file, or --keep-paths), else the FlatZinc file's line. */
 bool fzn_report(fzn_builder *b, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* "file:line: warning: message", located as fzn_report's, not counted as an error. */
+void fzn_warn(fzn_builder *b, int line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif

@@ -40,6 +40,7 @@ typedef struct options {
   double float_step; /* --float-step: a better float objective improves by more than this */
   long node_limit, fail_limit; /* Gecode's -node and -fail cutoffs; 0 = none */
   const char *file;
+  const char *paths; /* --paths FILE: MiniZinc's symbol table, to name the user's lines */
 } options;
 
 static void usage(FILE *out) {
@@ -57,6 +58,8 @@ static void usage(FILE *out) {
           "  -v            progress on standard error (phases, where stable_matching propagated)\n"
           "  --float-step S  a better float objective must improve by more than S (default 0;\n"
           "                fzn-gecode's -step)\n"
+          "  --paths FILE  MiniZinc's paths file (minizinc passes it): messages name the\n"
+          "                model's .mzn/.dzn lines instead of the FlatZinc's\n"
           "  --calibrate   time stable_matching's CPU and GPU paths on this machine and write\n"
           "                the thresholds of the automatic choice (needs a GPU)\n"
           "  --help, --version\n"
@@ -118,6 +121,8 @@ static int parse_options(int argc, char **argv, options *o) {
       else if (a[1] == 'p') o->threads = (int)v;
       else if (a[1] == 'r') o->seed = (unsigned)v;
       else o->time_limit_ms = v;
+    } else if (!strcmp(a, "--paths") && k + 1 < argc) {
+      o->paths = argv[++k];
     } else if ((!strcmp(a, "-node") || !strcmp(a, "-fail")) && k + 1 < argc) {
       const char *val = argv[++k];
       if (!number(val, 0, LONG_MAX, &v)) {
@@ -217,6 +222,7 @@ int main(int argc, char **argv) {
   }
   fzn_model *model = fzn_parse_file(o.file, stderr);
   if (!model) return 1;
+  model->paths_file = o.paths;
   double t_parse = bb_now() - t0;
   fzn_builder b;
   bb_search_options sopts;

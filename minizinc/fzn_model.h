@@ -143,6 +143,9 @@ typedef struct fzn_model {
   bool has_solve;
   struct fzn_arena *arena; /* owns everything above */
   struct fzn_symbols *symbols;
+  /* MiniZinc's paths file for this FlatZinc (fzn-bamboo --paths; fzn_paths.h), or NULL.
+   * Set by the caller, not owned: the builder reads it to name the user's lines. */
+  const char *paths_file;
 } fzn_model;
 
 /* Parses a FlatZinc file ("-" = standard input). Every error is written to `errors` as

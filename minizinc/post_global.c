@@ -67,7 +67,8 @@ static bool post_table(fzn_builder *b, const fzn_constraint *c, const fzn_builti
                      : arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) && arg_int_array(b, ARG(1), c->line, "table", &t, &nt);
   if (!ok) return false;
   if (n == 0 || nt % n != 0)
-    return fzn_report(b, c->line, "%s: a table of %d values does not have rows of %d", c->name, nt, n);
+    return fzn_report(b, c->line, "%s: the table has %d values, which do not make rows of %d (one value per variable)",
+                      c->name, nt, n);
   bb_status st = self->p1 ? bb_post_table_bool(b->space, x, n, t, nt / n, true, r, fzn_ipl_of(c), &err)
                           : bb_post_table_int(b->space, x, n, t, nt / n, true, r, fzn_ipl_of(c), &err);
   return fzn_posted(b, c, st, &err);
@@ -82,7 +83,9 @@ static bool post_regular(fzn_builder *b, const fzn_constraint *c, const fzn_buil
       !arg_int(b, ARG(2), c->line, "S", &S) || !arg_int_array(b, ARG(3), c->line, "transitions", &d, &nd) ||
       !arg_int(b, ARG(4), c->line, "q0", &q0) || !arg_int_set(b, ARG(5), c->line, "final states", &F, &nF))
     return false;
-  if ((long long)Q * S != nd) return fzn_report(b, c->line, "%s: %d transitions for Q = %d, S = %d", c->name, nd, Q, S);
+  if ((long long)Q * S != nd)
+    return fzn_report(b, c->line, "%s: the transition table has %d entries, expected Q x S = %d x %d = %lld", c->name, nd,
+                      Q, S, (long long)Q * S);
   return fzn_posted(b, c, bb_post_regular(b->space, x, n, Q, S, d, q0, F, nF, &err), &err);
 }
 
@@ -239,7 +242,9 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
  * without either, the hybrid chooses at every propagation. ::men_proposing asks for the
  * weaker strength (MGS-lists), ::gs_lists for the default (arc consistency). A ::gpu that
  * cannot be had (n above gpu_max_n when that is > 0, or no usable GPU) warns and runs on the
- * CPU; `what` names the constraint in the warning. */
+ * CPU; `what` names the constraint in the warning. The warning for no GPU comes once per model,
+ * at the first ::gpu constraint, and says why in the probe's words (bb_gpu_probe: "no NVIDIA
+ * GPU or driver found" where there is none). */
 bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_constraint *c, const char *what, int n,
                                            int gpu_max_n) {
   bb_stable_matching_options opts = {BB_SMC_GS_LISTS, BB_SMC_PATH_AUTO};
@@ -253,18 +258,26 @@ bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_constraint 
     if (!strcmp(name, "gs_lists")) opts.strength = BB_SMC_GS_LISTS;
   }
   if (opts.path == BB_SMC_PATH_GPU && gpu_max_n > 0 && n > gpu_max_n) {
-    fprintf(b->errors, "%s:%d: warning: ::gpu: n = %d is above the GPU path's limit of %d; %s propagates on the CPU\n",
-            b->model->file, c->line, n, gpu_max_n, what);
+    fzn_warn(b, c->line, "::gpu: n = %d is above the GPU path's limit of %d; %s propagates on the CPU", n, gpu_max_n,
+             what);
     opts.path = BB_SMC_PATH_CPU;
   }
   if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
     if (!b->warned_gpu)
-      fprintf(b->errors, "%s:%d: warning: ::gpu: no usable GPU (%s); %s propagates on the CPU\n", b->model->file,
-              c->line, bb_smc_gpu_why(), what);
+      fzn_warn(b, c->line, "::gpu: %s; propagating on the CPU (%s, and any ::gpu constraint after it)",
+               bb_smc_gpu_why(), what);
     b->warned_gpu = true;
     opts.path = BB_SMC_PATH_CPU;
   }
   return opts;
+}
+
+/* A row-major matrix `name` of rows x cols as the constraint declares it, and the number of
+ * entries its data has: they agree, or the message gives both. */
+static bool matrix_entries(fzn_builder *b, const fzn_constraint *c, const char *name, int rows, int cols, int entries) {
+  if (rows >= 0 && cols >= 0 && (long long)rows * cols == entries) return true;
+  return fzn_report(b, c->line, "%s: %s is declared %d x %d (%lld entries) but its data has %d entries", c->name, name,
+                    rows, cols, (long long)rows * cols, entries);
 }
 
 /* bamboo_stable_matching(men, women, pm, pw, pm_rows, pm_cols, pw_rows, pw_cols) :: gpu/cpu/uniud. */
@@ -278,8 +291,7 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
             arg_int_array_take(b, ARG(2), c->line, "pm", &pm, &npm, &own_pm) &&
             arg_int_array_take(b, ARG(3), c->line, "pw", &pw, &npw, &own_pw);
   for (int k = 0; ok && k < 4; k++) ok = arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k]);
-  if (ok && ((long long)dims[0] * dims[1] != npm || (long long)dims[2] * dims[3] != npw))
-    ok = fzn_report(b, c->line, "%s: matrix sizes disagree with the data", c->name);
+  if (ok) ok = matrix_entries(b, c, "pm", dims[0], dims[1], npm) && matrix_entries(b, c, "pw", dims[2], dims[3], npw);
   if (!ok) {
     if (own_pm) free(pm);
     if (own_pw) free(pw);
@@ -312,9 +324,8 @@ static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, co
       !arg_int(b, ARG(8), c->line, "pw_cols", &pw_cols))
     return false;
   if (!same_length(b, c, nm, npm_len, "men and pm_len") || !same_length(b, c, nw, npw_len, "women and pw_len")) return false;
-  if (pm_cols < 0 || pw_cols < 0 || (long long)nm * pm_cols != npm || (long long)nw * pw_cols != npw)
-    return fzn_report(b, c->line, "%s: pm is not %d x pm_cols (%d) or pw not %d x pw_cols (%d): %d and %d entries", c->name, nm,
-                      pm_cols, nw, pw_cols, npm, npw);
+  /* One row per man (woman): the rows are the men's, so the declared rows are nm and nw. */
+  if (!matrix_entries(b, c, "pm", nm, pm_cols, npm) || !matrix_entries(b, c, "pw", nw, pw_cols, npw)) return false;
   bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching_smi", 0, 0);
   return fzn_posted(b, c,
                     bb_post_stable_matching_smi(b->space, men, nm, women, nw, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, &opts,

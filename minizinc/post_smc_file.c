@@ -3,13 +3,17 @@
  * posts the constraint. mznlib's stable_matching_file.mzn passes the path in an annotation,
  * because FlatZinc constraints take no strings:
  *
- *   bamboo_stable_matching_file(men, women, base)                 :: bamboo_data_file("PATH")
- *   bamboo_stable_matching_smi_file(men, women, base)             :: bamboo_data_file("PATH")
- *   bamboo_stable_matching_hr_file(residents, posts, cols, base)  :: bamboo_data_file("PATH")
+ *   bamboo_stable_matching_file(men, women, base)                            :: bamboo_data_file("PATH")
+ *   bamboo_stable_matching_smi_file(men, women, base, pm_len, pw_len)        :: bamboo_data_file("PATH")
+ *   bamboo_stable_matching_hr_file(residents, posts, cols, base,
+ *                                  rp_len, hp_len, capacity)                 :: bamboo_data_file("PATH")
  *
  * The file is read by the engine's readers (text or binary, told apart by their first bytes;
  * docs/formats.md), so it gets their validation and FILE:LINE messages. Its sizes must agree
- * with the constraint's arrays. A complete instance's lists become the constraint's data
+ * with the constraint's arrays, and the list lengths and capacities the model computes with
+ * (the .dzn beside the file, passed to the long forms; empty arrays from the short forms) with
+ * the file's, one by one: a model whose "unmatched" rank or capacity differs from the file's
+ * would otherwise get a wrong answer, not an error. A complete instance's lists become the constraint's data
  * without a copy (bb_smc_prefs_adopt); SMI goes in as CSR; HR is cloned into posts here,
  * exactly as mznlib's stable_matching_hr does in MiniZinc for the dzn form. */
 #include "bb_stable_matching.h"
@@ -47,6 +51,27 @@ static bool read_file(fzn_builder *b, const fzn_constraint *c, const char *path,
   *incomplete = NULL;
   if (bb_read_any_instance(path, complete, incomplete, &err) == BB_OK) return true;
   return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+}
+
+/* The list lengths or capacities the model passed in `arg` (named `name`), one per `person`
+ * of a side of n, against the file's: the lengths of the CSR lists `start`, or `capacity`.
+ * An empty array (the short forms) checks nothing. Reports the first disagreement, in the
+ * model's base. */
+static bool numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_expr *arg, const char *name,
+                          const char *person, const char *what, int n, int base, const char *path,
+                          const uint32_t *start, const int32_t *capacity) {
+  int *given, count;
+  if (!arg_int_array(b, arg, c->line, name, &given, &count)) return false;
+  if (count == 0) return true;
+  if (count != n)
+    return fzn_report(b, c->line, "%s: %s has %d entries, but %s holds %d %ss", c->name, name, count, path, n, person);
+  for (int i = 0; i < n; i++) {
+    long long in_file = start ? (long long)(start[i + 1] - start[i]) : (long long)capacity[i];
+    if (given[i] != in_file)
+      return fzn_report(b, c->line, "%s: %s %d's %s is %d in the model (%s[%d]) but %lld in %s", c->name, person,
+                        base + i, what, given[i], name, base + i, in_file, path);
+  }
+  return true;
 }
 
 /* The arguments (men, women, base) and the instance file of the complete and SMI forms; on
@@ -119,6 +144,11 @@ static bool post_smi_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
     return fzn_report(b, c->line, "%s: %s holds %d men and %d women, but the constraint has %d and %d", c->name,
                       path, r, h, nm, nw);
   }
+  if (!numbers_agree(b, c, ARG(3), "pm_len", "man", "list length", nm, base, path, inst->res_start, NULL) ||
+      !numbers_agree(b, c, ARG(4), "pw_len", "woman", "list length", nw, base, path, inst->hosp_start, NULL)) {
+    bb_hr_free(inst);
+    return false;
+  }
   bb_error err = {{0}};
   bb_stable_matching_options opts = fzn_smc_options(b, c, c->name, 0, 0);
   bb_status st = bb_post_stable_matching_smi_csr(b->space, men, nm, women, nw, base, inst->res_start, inst->res_list,
@@ -159,6 +189,10 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   if (inst->n_residents != nr || (int64_t)nh * cols != np || cols < 0)
     ok = fzn_report(b, c->line, "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
                                 "%d x %d posts", c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
+  else if (!numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start, NULL) ||
+           !numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start, NULL) ||
+           !numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL, inst->capacity))
+    ok = false;
   else if (cols < max_cap)
     ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
                     path, max_cap);
@@ -261,6 +295,6 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
 
 const fzn_builtin fzn_smc_file_builtins[] = {
     {"bamboo_stable_matching_file", 3, post_file, 0, 0},
-    {"bamboo_stable_matching_smi_file", 3, post_smi_file, 0, 0},
-    {"bamboo_stable_matching_hr_file", 4, post_hr_file, 0, 0},
+    {"bamboo_stable_matching_smi_file", 5, post_smi_file, 0, 0},
+    {"bamboo_stable_matching_hr_file", 7, post_hr_file, 0, 0},
     {NULL, 0, NULL, 0, 0}};

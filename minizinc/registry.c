@@ -81,6 +81,7 @@ bool fzn_post_constraints(fzn_builder *b) {
       continue;
     }
     b->posting = c;
+    b->posting_index = k;
     e->post(b, c, e);
     b->posting = NULL;
     if (b->error_count > 50) {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 static void warn(fzn_builder *b, int line, const char *what, const char *name) {
-  fprintf(b->errors, "%s:%d: warning: %s '%s' is not supported; using the default\n", b->model->file, line, what, name);
+  fzn_warn(b, line, "%s '%s' is not supported; using the default", what, name);
 }
 
 static const char *id_name(const fzn_expr *e) {

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include "fzn_arena.h"
 #include "fzn_model.h"
+#include "fzn_paths.h"
 #include "test_util.h"
 
 #include <inttypes.h>
@@ -832,6 +833,73 @@ static void test_files(const char *dir) {
   fzn_model_free(m);
 }
 
+/* ---- MiniZinc's paths file (fzn_paths.h) ----------------------------------------------- */
+
+/* The table read from `content` (bytes, may hold NULs). */
+static fzn_paths *paths_of(const char *content, size_t length) {
+  FILE *f = tmpfile();
+  CHECK(f != NULL);
+  if (!f) return NULL;
+  fwrite(content, 1, length, f);
+  rewind(f);
+  char why[128] = "";
+  fzn_paths *p = fzn_paths_read_stream(f, why, sizeof why);
+  CHECKF(p != NULL, "%s", why);
+  fclose(f);
+  return p;
+}
+
+static void check_location(const char *path, bool want, const char *want_file, int want_line) {
+  char file[16] = "";
+  int line = 0;
+  bool got = fzn_path_location(path, file, sizeof file, &line);
+  CHECKF(got == want && (!want || (!strcmp(file, want_file) && line == want_line)), "'%s': %d %s:%d", path, got,
+         file, line);
+}
+
+static void test_paths(void) {
+  /* The first segment with a file and a line >= 1 is the user's. */
+  check_location("m.mzn|17|12|17|55|ca|f;lib.mzn|36|5|36|75|ca|g;", true, "m.mzn", 17);
+  check_location("|0|0|0|0|il|0;m.mzn|3|1|3|2|id|x;", true, "m.mzn", 3);
+  check_location("m.mzn|0|1|1|1|ca|x;d.dzn|2|1|2|9|ca|y", true, "d.dzn", 2);
+  check_location("a;b|5", true, "b", 5);
+  check_location("m.mzn|x|1;n.mzn|-3|1;o.mzn|12345678901|1", false, "", 0); /* no usable line */
+  check_location("", false, "", 0);
+  check_location(";;;|||", false, "", 0);
+  check_location("a_name_too_long_for_the_buffer.mzn|4|1", false, "", 0);
+
+  static const char good[] = "X_INTRODUCED_0_\tx[1]\t/u/m.mzn|3|26|3|26|id|x;|0|0|0|0|il|0;\n"
+                             "1\t1\t/u/m.mzn|9|12|9|31|ca|f;\n"
+                             "0\t0\t/u/d.dzn|5|12|5|26|bin|'<';\n";
+  fzn_paths *p = paths_of(good, sizeof good - 1);
+  fzn_location at;
+  CHECK(fzn_paths_constraint(p, 0, &at) && !strcmp(at.file, "/u/d.dzn") && at.line == 5);
+  CHECK(fzn_paths_constraint(p, 1, &at) && !strcmp(at.file, "/u/m.mzn") && at.line == 9);
+  CHECK(!fzn_paths_constraint(p, 2, &at) && !fzn_paths_constraint(p, -1, &at));
+  CHECK(fzn_paths_variable(p, "X_INTRODUCED_0_", &at) && at.line == 3);
+  CHECK(!fzn_paths_variable(p, "x", &at) && !fzn_paths_variable(p, NULL, &at));
+  fzn_paths_free(p);
+
+  /* Malformed lines are skipped; the one good line still counts. */
+  static const char bad[] = "\n\t\t\nno tabs\n1\tone tab m.mzn|9|1\n1\t1\t\n1\t1\t|9|1\n1\t1\tm.mzn|0|1\n"
+                            "99999999999\t1\tm.mzn|9|1\n\x00\xff\t\x00\tm|1|\n"
+                            "2\t2\tm.mzn|4|1|4|2|ca|f;\r\nX\tx";
+  p = paths_of(bad, sizeof bad - 1);
+  CHECK(!fzn_paths_constraint(p, 1, &at));
+  CHECK(fzn_paths_constraint(p, 2, &at) && !strcmp(at.file, "m.mzn") && at.line == 4);
+  CHECK(!fzn_paths_variable(p, "X", &at));
+  fzn_paths_free(p);
+
+  p = paths_of("", 0); /* empty: a table with nothing in it */
+  CHECK(p && !fzn_paths_constraint(p, 0, &at) && !fzn_paths_variable(p, "x", &at));
+  fzn_paths_free(p);
+  CHECK(!fzn_paths_constraint(NULL, 0, &at) && !fzn_paths_variable(NULL, "x", &at));
+  fzn_paths_free(NULL);
+
+  char why[128] = "";
+  CHECK(fzn_paths_read("/nonexistent/dir/x.paths", why, sizeof why) == NULL && strstr(why, "No such file"));
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/data/fzn";
   test_queens(dir);
@@ -851,5 +919,6 @@ int main(int argc, char **argv) {
   test_literal_errors();
   test_syntax_errors();
   test_files(dir);
+  test_paths();
   return tu_finish();
 }

@@ -7,8 +7,11 @@ file form) is on line CALL_LINE, with data that is wrong in one way. It runs on
 decomposition); the run must fail, name the model at CALL_LINE and say what is wrong.
 The checks MiniZinc makes (shapes, bases, the range of the entries, the SMI/HR lists, the
 file forms' sizes) give MiniZinc's "m.mzn:LINE.COL" on both solvers. The checks that only
-fzn-bamboo makes (a complete row that is not a permutation, what a file holds) run with
-`--keep-paths`, and fzn-bamboo reports "m.mzn:LINE:".
+fzn-bamboo makes (a complete row that is not a permutation, what a file holds) are
+reported by fzn-bamboo as "m.mzn:LINE:" too: by default from the paths file that minizinc
+passes (bamboo.msc's needsPathsFile), and under `--keep-paths` from the constraint's
+mzn_path annotation; both runs are made. A `::gpu` model on a machine without a usable GPU
+must warn once, at the model's line, with a message a user can act on.
 
     MZN_SOLVER_PATH=<build>/minizinc/solvers tests/mznlib/check_data_errors.py
 """
@@ -47,6 +50,13 @@ FILE = """include "stable_matching_file.mzn";
 array[{mlo}..{mhi}] of var int: men;
 array[{wlo}..{whi}] of var int: women;
 constraint {call}(men, women, "{path}");
+solve satisfy;
+"""
+
+SMI_FILE_LENGTHS = """include "stable_matching_file.mzn";
+array[1..2] of var int: men;
+array[1..2] of var int: women;
+constraint stable_matching_smi_file(men, women, {pm_len}, {pw_len}, "{path}");
 solve satisfy;
 """
 
@@ -97,6 +107,10 @@ CASES = [
     ("smi file: mixed bases", FILE.format(mlo=0, mhi=2, wlo=1, whi=3, call="stable_matching_smi_file",
                                           path="{file3}"), ["same base"], False),
     ("hr file: posts' rows", HR_FILE.format(plo=0, path="{file3}"), ["posts' rows start at 0"], False),
+    ("smi file: pm_len too short", SMI_FILE_LENGTHS.format(pm_len="[1]", pw_len="[1, 1]", path="{file3}"),
+     ["pm_len has 1 entries, expected 2 (one per man)"], False),
+    ("smi file: pw_len too long", SMI_FILE_LENGTHS.format(pm_len="[1, 1]", pw_len="[1, 1, 1]", path="{file3}"),
+     ["pw_len has 3 entries, expected 2 (one per woman)"], False),
     ("file: n differs from the file's", FILE.format(mlo=1, mhi=2, wlo=1, whi=2, call="stable_matching_file",
                                                     path="{file3}"), ["holds n = 3"], True),
 ]
@@ -121,7 +135,9 @@ def main():
         with open(mzn, "w") as f:
             f.write(model.replace("{file3}", file3))
         file_form = "_file(" in model
-        runs = [("bamboo", ["--solver", "bamboo"] + (["--keep-paths"] if bamboo_only else []))]
+        runs = [("bamboo", ["--solver", "bamboo"])]
+        if bamboo_only:  # the model's line from mzn_path annotations as well as from the paths file
+            runs.append(("bamboo --keep-paths", ["--solver", "bamboo", "--keep-paths"]))
         if not bamboo_only or not file_form:  # other solvers never read a file
             runs.append(("gecode + share", ["--solver", "gecode", "-I", os.path.join(ROOT, "minizinc", "share")]))
         for name, flags in runs:
@@ -133,6 +149,8 @@ def main():
                 out, rc = "timed out", -1
             at_line = re.search(re.escape(mzn) + r":%d[.:]" % CALL_LINE, out)
             problems = []
+            if name.startswith("bamboo") and re.search(r"mznfile\w*\.fzn", out):
+                problems.append("names MiniZinc's temporary FlatZinc file")
             if rc == 0:
                 problems.append("accepted")
             if not at_line:
@@ -144,8 +162,50 @@ def main():
                                                         out.strip().replace("\n", "\n        ")[:600]))
             else:
                 print("ok    %s (%s)" % (label, name))
+    failures += check_gpu_warning(args, tmp)
     print("%d failure(s)" % failures)
     return 1 if failures else 0
+
+
+GPU = """include "stable_matching.mzn";
+array[1..3] of var int: men;
+array[1..3] of var int: women;
+constraint stable_matching(men, women, {t1}, {t1}) :: gpu;
+constraint stable_matching(women, men, {t1}, {t1}) :: gpu;
+solve satisfy;
+"""
+
+# What a user is told when ::gpu cannot be had: a build without CUDA says so, a CUDA build on
+# a machine without an NVIDIA driver or GPU (CI, this machine) says that (issue 18). Never
+# the CUDA runtime's own words.
+GPU_MESSAGES = ["no NVIDIA GPU or driver found; propagating on the CPU", "has no CUDA support"]
+
+
+def check_gpu_warning(args, tmp):
+    """::gpu without a usable GPU: the run succeeds and warns once (two ::gpu constraints),
+    at the model's line (the first one's), without --keep-paths. No warning at all means a
+    GPU was found."""
+    mzn = os.path.join(tmp, "gpu.mzn")
+    with open(mzn, "w") as f:
+        f.write(GPU.format(t1=T1))
+    p = subprocess.run([args.minizinc, "--solver", "bamboo", mzn], capture_output=True, text=True,
+                       timeout=args.timeout)
+    warnings = [line for line in p.stderr.splitlines() if "warning: ::gpu" in line]
+    problems = []
+    if p.returncode != 0 or "----------" not in p.stdout:
+        problems.append("rc %d, no solution" % p.returncode)
+    if warnings:
+        if len(warnings) != 1:
+            problems.append("%d warnings, expected one" % len(warnings))
+        if not warnings[0].startswith("%s:%d: warning: ::gpu" % (mzn, CALL_LINE)):
+            problems.append("not at %s:%d" % (os.path.basename(mzn), CALL_LINE))
+        if not any(m in warnings[0] for m in GPU_MESSAGES) or "insufficient" in warnings[0]:
+            problems.append("not a message a user can act on")
+    if problems:
+        print("FAIL  ::gpu without a GPU: %s\n        %s" % ("; ".join(problems), p.stderr.strip()[:600]))
+        return 1
+    print("ok    ::gpu: %s" % (warnings[0] if warnings else "a GPU was found: no warning"))
+    return 0
 
 
 if __name__ == "__main__":

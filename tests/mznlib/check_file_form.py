@@ -8,7 +8,8 @@ through `minizinc --solver bamboo`, against brute force and against the matrix f
                  the matrix (dzn) form on the same data gives the same set.
   --part first   n = 200 random complete instances: the file form's and the dzn form's first
                  solutions are identical.
-  --part errors  a missing file, a directory, sizes that disagree with the model, a corrupt
+  --part errors  a missing file, a directory, sizes that disagree with the model, list
+                 lengths and capacities (the .dzn's) that disagree with the file, a corrupt
                  binary file, an SMI file given to stable_matching_file, and another solver
                  (gecode) on the file form: a clear message naming the file, non-zero exit.
 
@@ -315,16 +316,20 @@ def part_errors(args, runner, rng):
         failures += not ok
         print("%s  %s: %s" % ("ok  " if ok else "FAIL", what, err.strip().splitlines()[-1] if err.strip() else
                               "no message (rc %d)" % rc), flush=True)
-    # With --keep-paths, MiniZinc keeps each constraint's location in the model, and the
-    # message names the model's line (the constraint's line there) instead of the FlatZinc's.
-    rc, out, err = runner.run(model, 'n = 2;\nprefs_file = "%s";\n' % runner.path("nowhere.txt"),
-                              flags=["--keep-paths"])
-    want = "m%d.mzn:%d:" % (runner.count, model[:model.index("constraint stable_matching")].count("\n") + 1)
-    ok = rc != 0 and want in err and "nowhere.txt" in err and ".fzn:" in err
-    checks += 1
-    failures += not ok
-    print("%s  --keep-paths: the model's line (%s): %s" % ("ok  " if ok else "FAIL", want, err.strip()[-200:]),
-          flush=True)
+    # The message names the model's line (the constraint's line there), not MiniZinc's
+    # temporary FlatZinc file: from the paths file minizinc passes, or with --keep-paths from
+    # the constraint's mzn_path annotation.
+    for flags in ([], ["--keep-paths"]):
+        rc, out, err = runner.run(model, 'n = 2;\nprefs_file = "%s";\n' % runner.path("nowhere.txt"), flags=flags)
+        want = "m%d.mzn:%d:" % (runner.count, model[:model.index("constraint stable_matching")].count("\n") + 1)
+        ok = rc != 0 and want in err and "nowhere.txt" in err and ".fzn:" not in err
+        checks += 1
+        failures += not ok
+        print("%s  %s: the model's line (%s): %s" % ("ok  " if ok else "FAIL", " ".join(flags) or "default", want,
+                                                     err.strip()[-200:]), flush=True)
+    f, c = part_errors_numbers(args, runner)
+    failures += f
+    checks += c
     rc, out, err = runner.run(model, 'n = 2;\nprefs_file = "%s";\n' % good)
     checks += 1
     ok = rc == 0 and len(solutions(out)) >= 1
@@ -337,6 +342,53 @@ def part_errors(args, runner, rng):
         checks += 1
         failures += not ok
         print("%s  gecode on the file form: %s" % ("ok  " if ok else "FAIL", err.strip().splitlines()[-1:]), flush=True)
+    return failures, checks
+
+
+def part_errors_numbers(args, runner):
+    """The shipped models (models/smi_file.mzn, models/hr_file.mzn) with a .dzn whose list
+    lengths or capacities disagree with the instance file (issue 18): each must stop with a
+    message naming the file, the person and both numbers. In the SMI case man 1 is unmatched
+    in every stable matching (both men list only woman 0, who prefers man 2), so with
+    pm_len[1] = 2 instead of 1 the model's `men[1] <= pm_len[1]` ("man 1 is matched") took
+    the file's unmatched rank for a partner and was reported satisfied."""
+    models = os.path.join(HERE, "..", "..", "models")
+    smi = runner.write("smi_numbers.txt", smi_text([[0], [0]], [[1, 0]]))
+    hr = runner.write("hr_numbers.txt", hr_text([[0], [0, 1], [1]], [[1, 0], [2, 1]], [1, 2]))
+    smi_dzn = 'n_men = 2;\nn_women = 1;\npm_len = %s;\npw_len = %s;\nprefs_file = "%s";\n'
+    hr_dzn = ('n_residents = 3;\nn_hospitals = 2;\nrp_len = %s;\nhp_len = %s;\ncapacity = %s;\n'
+              'prefs_file = "%s";\n')
+    cases = [  # (what, model, data, expected rc, text in the message)
+        ("smi: the lengths agree (man 1 unmatched: unsatisfiable)", "smi_file.mzn",
+         smi_dzn % ("[1, 1]", "[2]", smi), 0, None),
+        ("smi: pm_len[1] disagrees", "smi_file.mzn", smi_dzn % ("[2, 1]", "[2]", smi), 1,
+         "man 1's list length is 2 in the model (pm_len[1]) but 1 in %s" % smi),
+        ("smi: pw_len[1] disagrees", "smi_file.mzn", smi_dzn % ("[1, 1]", "[1]", smi), 1,
+         "woman 1's list length is 1 in the model (pw_len[1]) but 2 in %s" % smi),
+        ("hr: the numbers agree", "hr_file.mzn", hr_dzn % ("[1, 2, 1]", "[2, 2]", "[1, 2]", hr), 0, None),
+        ("hr: rp_len[3] disagrees", "hr_file.mzn", hr_dzn % ("[1, 2, 2]", "[2, 2]", "[1, 2]", hr), 1,
+         "resident 3's list length is 2 in the model (rp_len[3]) but 1 in %s" % hr),
+        ("hr: hp_len[2] disagrees", "hr_file.mzn", hr_dzn % ("[1, 2, 1]", "[2, 3]", "[1, 2]", hr), 1,
+         "hospital 2's list length is 3 in the model (hp_len[2]) but 2 in %s" % hr),
+        ("hr: capacity[1] disagrees", "hr_file.mzn", hr_dzn % ("[1, 2, 1]", "[2, 2]", "[2, 2]", hr), 1,
+         "hospital 1's capacity is 2 in the model (capacity[1]) but 1 in %s" % hr),
+        ("hr: capacity[2] disagrees (fewer posts)", "hr_file.mzn", hr_dzn % ("[1, 2, 1]", "[2, 2]", "[1, 1]", hr), 1,
+         "hospital 2's capacity is 1 in the model (capacity[2]) but 2 in %s" % hr),
+    ]
+    failures = checks = 0
+    for what, model, data, want_rc, needle in cases:
+        with open(os.path.join(models, model)) as f:
+            text = f.read()
+        rc, out, err = runner.run(text, data, all_solutions=False)
+        if needle is None:
+            ok = rc == 0 and ("UNSATISFIABLE" in out if model == "smi_file.mzn" else "----------" in out)
+        else:
+            ok = rc == want_rc and needle in err and "----------" not in out
+        checks += 1
+        failures += not ok
+        print("%s  %s: rc %d: %s" % ("ok  " if ok else "FAIL", what, rc,
+                                     (err.strip() or out.strip()).splitlines()[-1:] if (err + out).strip() else ""),
+              flush=True)
     return failures, checks
 
 
