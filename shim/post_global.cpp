@@ -139,6 +139,38 @@ void cumulative_by_tasks(bb_space &s, const IntVarArgs &start, const IntVarArgs 
   }
 }
 
+// Whether no two tasks can run at once: all take time, and the two smallest uses exceed
+// the capacity (Gecode's FlatZinc library then posts cumulatives as unary). std's
+// cumulative() already makes the fixed-use cases a disjunctive; this catches variable uses.
+bool disjoint_tasks(const IntVarArgs &dur, const IntVarArgs &use, IntVar cap) {
+  if (use.size() < 2) return false;
+  long long low1 = Int::Limits::max, low2 = Int::Limits::max;
+  for (int i = 0; i < use.size(); i++) {
+    if (dur[i].min() <= 0) return false;
+    long long u = use[i].min();
+    if (u < low1) low2 = low1, low1 = u;
+    else if (u < low2) low2 = u;
+  }
+  return low1 + low2 > cap.max();
+}
+
+// Gecode's unary resource over tasks that all take time (durations > 0).
+void post_unary(bb_space &s, IntVarArgs start, const IntVarArgs &dur, IntPropLevel l) {
+  start = unshared(s, start);
+  if (dur.assigned()) {
+    IntArgs p(dur.size());
+    for (int i = 0; i < dur.size(); i++) p[i] = dur[i].val();
+    unary(s, start, p, l);
+    return;
+  }
+  IntVarArgs end(dur.size());
+  for (int i = 0; i < dur.size(); i++) {
+    end[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
+    linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[i], dur[i], end[i]}), IRT_EQ, 0);
+  }
+  unary(s, start, dur, end, l);
+}
+
 } // namespace
 
 extern "C" {
@@ -170,6 +202,11 @@ bb_status bb_post_cumulative(bb_space *sp, const int *starts, const int *duratio
     fixed_dur = fixed_dur && dur[i].assigned();
   }
   if (ts.size() == 0) return BB_OK;
+  if (disjoint_tasks(td, tu, cap)) {
+    for (int i = 0; i < ts.size(); i++) rel(s, cap, IRT_GQ, tu[i]);
+    post_unary(s, ts, td, l);
+    return BB_OK;
+  }
   if (!fixed_use) {
     cumulative_by_tasks(s, ts, td, tu, cap);
     return BB_OK;
@@ -255,6 +292,56 @@ void diffn_projections(bb_space &s, const IntVarArgs &x0, const IntVarArgs &w, c
 } // namespace
 
 extern "C" {
+
+// Tasks that can take time go to Gecode's unary resource, optional (present iff d > 0)
+// where a duration may be zero: disjunctive lets a zero-length task run anywhere, and an
+// absent task is one Gecode's unary ignores, whatever it makes of zero lengths. disjunctive_strict also forbids a zero-length
+// task strictly inside another; the pairs with a possibly zero-length task get std's
+// clause s[i] + d[i] <= s[j] \/ s[j] + d[j] <= s[i] (unary covers the others).
+bb_status bb_post_disjunctive(bb_space *sp, const int *starts, const int *durations, int count, bool strict,
+                              bb_ipl ipl, bb_error *err) {
+  BB_SHIM_GUARD_BEGIN
+  bb_space &s = space_of(sp);
+  IntVarArgs start = int_vars(s, starts, count, "starts");
+  IntVarArgs dur = int_vars(s, durations, count, "durations");
+  IntPropLevel l = ipl_of(ipl);
+  if (count == 0) return BB_OK;
+  rel(s, dur, IRT_GQ, 0);
+  IntVarArgs ts, td;
+  bool optional = false;
+  for (int i = 0; i < count; i++) {
+    if (dur[i].max() == 0) continue; // occupies no time
+    ts << start[i];
+    td << dur[i];
+    optional = optional || dur[i].min() == 0;
+  }
+  if (ts.size() > 1 && !optional) {
+    post_unary(s, ts, td, l);
+  } else if (ts.size() > 1) {
+    ts = unshared(s, ts);
+    IntVarArgs end(ts.size());
+    BoolVarArgs present(ts.size());
+    for (int i = 0; i < ts.size(); i++) {
+      end[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
+      linear(s, IntArgs({1, 1, -1}), IntVarArgs({ts[i], td[i], end[i]}), IRT_EQ, 0);
+      present[i] = BoolVar(s, 0, 1);
+      rel(s, td[i], IRT_GR, 0, present[i]);
+    }
+    unary(s, ts, td, end, present, l);
+  }
+  if (!strict) return BB_OK;
+  for (int i = 0; i < count; i++)
+    for (int j = i + 1; j < count; j++) {
+      if (dur[i].min() > 0 && dur[j].min() > 0) continue;  // both take time: unary
+      if (dur[i].max() == 0 && dur[j].max() == 0) continue; // two instants never overlap
+      BoolVar before(s, 0, 1), after(s, 0, 1);
+      linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[i], dur[i], start[j]}), IRT_LQ, 0, before);
+      linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[j], dur[j], start[i]}), IRT_LQ, 0, after);
+      rel(s, before, BOT_OR, after, 1);
+    }
+  return BB_OK;
+  BB_SHIM_GUARD_END(err, "bb_post_disjunctive")
+}
 
 // Gecode's nooverlap is diffn's strict reading; the non-strict one makes every rectangle
 // optional, present iff it has a positive width and height.
