@@ -885,6 +885,33 @@ static int p_nvalue(const int *v) { /* n v[0], x v[1..G.n] */
   return v[0] == popcount(seen);
 }
 
+/* Identical tables share one tuple set (by content, whatever buffer holds the rows), as in
+ * Gecode's FlatZinc front end: groupsplitter's 25 big tables each built their own. */
+static void test_table_shared(void) {
+  bb_space *sp = bb_space_new(NULL);
+  int x[3], b[2], rows[30];
+  for (int i = 0; i < 3; i++) x[i] = bb_int_var(sp, 0, 3, NULL);
+  for (int i = 0; i < 2; i++) b[i] = bb_bool_var(sp, 0, 1, NULL);
+  for (int k = 0; k < 20; k++) {
+    int copy[15];
+    memcpy(copy, tuples, sizeof copy);
+    OK(bb_post_table_int(sp, x, 3, copy, 5, true, bb_reif_none(), BB_IPL_DEF, NULL));
+  }
+  CHECKF(bb_space_tuple_sets(sp) == 1, "20 identical tables: %ld tuple sets", bb_space_tuple_sets(sp));
+  memcpy(rows, tuples, sizeof tuples);
+  rows[14] = 3; /* one value differs */
+  OK(bb_post_table_int(sp, x, 3, rows, 5, true, bb_reif_none(), BB_IPL_DEF, NULL));
+  CHECKF(bb_space_tuple_sets(sp) == 2, "a different table: %ld tuple sets", bb_space_tuple_sets(sp));
+  const int pairs[6] = {0, 1, 1, 0, 1, 1}; /* the same six values as 3 rows of 2 ... */
+  OK(bb_post_table_bool(sp, b, 2, pairs, 3, true, bb_reif_none(), BB_IPL_DEF, NULL));
+  OK(bb_post_table_int(sp, x, 3, pairs, 2, false, bb_reif_none(), BB_IPL_DEF, NULL)); /* ... and 2 of 3 */
+  CHECKF(bb_space_tuple_sets(sp) == 4, "other arities: %ld tuple sets", bb_space_tuple_sets(sp));
+  bb_space_state state;
+  OK(bb_space_status(sp, &state, NULL));
+  CHECKF(state != BB_SPACE_FAILED, "shared tables: failed");
+  bb_space_free(sp);
+}
+
 static void test_counting(void) {
   for (int closed = 0; closed < 2; closed++)
     for (G.k = 0; G.k < 2; G.k++) { /* low/up form? */
@@ -1412,6 +1439,7 @@ int main(void) {
   test_cumulative_diffn();
   test_disjunctive();
   test_table_regular_inverse();
+  test_table_shared();
   test_counting();
   test_order();
   test_optimisation();
