@@ -264,7 +264,8 @@ namespace {
 // projection is what proves optima in a few nodes where nooverlap alone searches
 // millions (MiniZinc Challenge 2010 filters). Only rectangles of positive width and height
 // are projected: a zero-sized one constrains nothing in diffn_nonstrict, and in diffn two
-// zero-width rectangles at one x may share a y, which a cumulative would forbid.
+// zero-width rectangles at one x may share a y, which a zero-length task of a cumulative
+// need not allow (leaving them out only weakens the redundant projections).
 void diffn_projections(bb_space &s, const IntVarArgs &x0, const IntVarArgs &w, const IntVarArgs &y0,
                        const IntVarArgs &h) {
   IntVarArgs xs, ys;
@@ -293,11 +294,12 @@ void diffn_projections(bb_space &s, const IntVarArgs &x0, const IntVarArgs &w, c
 
 extern "C" {
 
-// Tasks that can take time go to Gecode's unary resource, optional (present iff d > 0)
-// where a duration may be zero: disjunctive lets a zero-length task run anywhere, and an
-// absent task is one Gecode's unary ignores, whatever it makes of zero lengths. disjunctive_strict also forbids a zero-length
-// task strictly inside another; the pairs with a possibly zero-length task get std's
-// clause s[i] + d[i] <= s[j] \/ s[j] + d[j] <= s[i] (unary covers the others).
+// Tasks that can take time go to Gecode's unary resource (as Gecode's FlatZinc library
+// posts disjunctive_strict), optional (present iff d > 0) where a duration may be zero:
+// disjunctive lets a zero-length task run anywhere, and an absent task is one Gecode's
+// unary ignores, whatever it makes of zero lengths. disjunctive_strict also forbids a
+// zero-length task strictly inside another: each pair with a possibly zero-length task
+// gets std's clause s[i] + d[i] <= s[j] \/ s[j] + d[j] <= s[i] (unary covers the others).
 bb_status bb_post_disjunctive(bb_space *sp, const int *starts, const int *durations, int count, bool strict,
                               bb_ipl ipl, bb_error *err) {
   BB_SHIM_GUARD_BEGIN
@@ -386,8 +388,8 @@ namespace {
 // The TupleSet of the rows, shared with every earlier table of the same rows (by content:
 // MiniZinc writes one FlatZinc array per distinct table, but a caller may pass copies).
 // Gecode's FlatZinc front end shares them the same way; without it, Challenge models that
-// post one big table per person (2017 groupsplitter) held a copy per constraint: 1.17 GB
-// where fzn-gecode needs 161 MB.
+// post a few big tables once per person (2017 groupsplitter) held a copy per constraint:
+// 1.17 GB, 257 MB shared (bench/results/natives-2026-11-25.md).
 TupleSet tuple_set(bb_space &s, const int *tuples, int tuple_count, int arity, bool booleans) {
   if (tuple_count < 0) arg_fail("negative tuple count %d", tuple_count);
   long long cells = (long long)tuple_count * arity;
