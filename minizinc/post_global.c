@@ -56,6 +56,17 @@ static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_b
   return fzn_posted(b, c, bb_post_cumulative(b->space, s, d, r, ns, cap, fzn_ipl_of(c), &err), &err);
 }
 
+/* fzn_disjunctive(s, d) / fzn_disjunctive_strict(s, d) (p1 = strict). */
+static bool post_disjunctive(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  int *s, *d, ns, nd;
+  bb_error err;
+  if (!arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
+      !arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd))
+    return false;
+  if (!same_length(b, c, ns, nd, "starts and durations")) return false;
+  return fzn_posted(b, c, bb_post_disjunctive(b->space, s, d, ns, self->p1, fzn_ipl_of(c), &err), &err);
+}
+
 /* bamboo_table_int(x, t) / bamboo_table_bool(x, t) (p1 = bool), and their _reif forms
  * with b (p2 = the reification). */
 static bool post_table(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
@@ -340,6 +351,8 @@ const fzn_builtin fzn_global_builtins[] = {
     {"bamboo_subcircuit", 2, post_circuit, 1, 0},
     {"bamboo_inverse", 4, post_inverse, 0, 0},
     {"fzn_cumulative", 4, post_cumulative, 0, 0},
+    {"fzn_disjunctive", 2, post_disjunctive, 0, 0},
+    {"fzn_disjunctive_strict", 2, post_disjunctive, 1, 0},
     {"bamboo_table_int", 2, post_table, 0, 0},
     {"bamboo_table_bool", 2, post_table, 1, 0},
     {"bamboo_table_int_reif", 3, post_table, 0, BB_REIF_EQV},

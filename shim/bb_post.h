@@ -209,6 +209,12 @@ bb_status bb_post_cumulative(bb_space *s, const int *starts, const int *duration
                              int count, int capacity, bb_ipl ipl, bb_error *err);
 bb_status bb_post_cumulative_const(bb_space *s, const int *starts, const int *durations, const int *usages,
                                    int count, int capacity, bb_ipl ipl, bb_error *err);
+/* disjunctive (strict = false: tasks of zero duration may run anywhere) and
+ * disjunctive_strict (a zero-duration task must not lie strictly inside another task):
+ * tasks with start s[i] and duration d[i] never overlap; durations are constrained to be
+ * >= 0. Gecode's unary propagator, optional where a duration may be zero. */
+bb_status bb_post_disjunctive(bb_space *s, const int *starts, const int *durations, int count, bool strict,
+                              bb_ipl ipl, bb_error *err);
 /* diffn (strict: zero-sized rectangles must not lie inside others) and diffn_nonstrict
  * (zero-sized rectangles are ignored): rectangle i at (x[i], y[i]) of size dx[i] x dy[i].
  * Sizes are constrained to be >= 0. */

@@ -42,6 +42,9 @@ int bb_set_var_universe(bb_space *space, bb_error *err);
 int bb_int_var_count(const bb_space *space);
 int bb_bool_var_count(const bb_space *space);
 int bb_set_var_count(const bb_space *space);
+/* The number of distinct tuple sets the space's tables have built: tables with the same
+ * rows share one (bb_post_table_int / _bool). For tests and statistics. */
+long bb_space_tuple_sets(const bb_space *space);
 
 /* The objective for branch and bound (BB_SATISFY to clear it). */
 bb_status bb_space_set_objective(bb_space *space, bb_objective_sense sense, int int_var, bb_error *err);

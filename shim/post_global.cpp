@@ -139,6 +139,38 @@ void cumulative_by_tasks(bb_space &s, const IntVarArgs &start, const IntVarArgs 
   }
 }
 
+// Whether no two tasks can run at once: all take time, and the two smallest uses exceed
+// the capacity (Gecode's FlatZinc library then posts cumulatives as unary). std's
+// cumulative() already makes the fixed-use cases a disjunctive; this catches variable uses.
+bool disjoint_tasks(const IntVarArgs &dur, const IntVarArgs &use, IntVar cap) {
+  if (use.size() < 2) return false;
+  long long low1 = Int::Limits::max, low2 = Int::Limits::max;
+  for (int i = 0; i < use.size(); i++) {
+    if (dur[i].min() <= 0) return false;
+    long long u = use[i].min();
+    if (u < low1) low2 = low1, low1 = u;
+    else if (u < low2) low2 = u;
+  }
+  return low1 + low2 > cap.max();
+}
+
+// Gecode's unary resource over tasks that all take time (durations > 0).
+void post_unary(bb_space &s, IntVarArgs start, const IntVarArgs &dur, IntPropLevel l) {
+  start = unshared(s, start);
+  if (dur.assigned()) {
+    IntArgs p(dur.size());
+    for (int i = 0; i < dur.size(); i++) p[i] = dur[i].val();
+    unary(s, start, p, l);
+    return;
+  }
+  IntVarArgs end(dur.size());
+  for (int i = 0; i < dur.size(); i++) {
+    end[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
+    linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[i], dur[i], end[i]}), IRT_EQ, 0);
+  }
+  unary(s, start, dur, end, l);
+}
+
 } // namespace
 
 extern "C" {
@@ -170,6 +202,11 @@ bb_status bb_post_cumulative(bb_space *sp, const int *starts, const int *duratio
     fixed_dur = fixed_dur && dur[i].assigned();
   }
   if (ts.size() == 0) return BB_OK;
+  if (disjoint_tasks(td, tu, cap)) {
+    for (int i = 0; i < ts.size(); i++) rel(s, cap, IRT_GQ, tu[i]);
+    post_unary(s, ts, td, l);
+    return BB_OK;
+  }
   if (!fixed_use) {
     cumulative_by_tasks(s, ts, td, tu, cap);
     return BB_OK;
@@ -217,6 +254,97 @@ bb_status bb_post_cumulative_const(bb_space *sp, const int *starts, const int *d
   BB_SHIM_GUARD_END(err, "bb_post_cumulative_const")
 }
 
+} // extern "C"
+
+namespace {
+
+// With fixed sizes, Gecode's FlatZinc library (gecode_nooverlap in registry.cpp) adds
+// two cumulatives to nooverlap: the rectangles stacked over any x (y) are disjoint in the
+// other dimension, so their heights (widths) fit in the span their y (x) can reach. That
+// projection is what proves optima in a few nodes where nooverlap alone searches
+// millions (MiniZinc Challenge 2010 filters). Only rectangles of positive width and height
+// are projected: a zero-sized one constrains nothing in diffn_nonstrict, and in diffn two
+// zero-width rectangles at one x may share a y, which a zero-length task of a cumulative
+// need not allow (leaving them out only weakens the redundant projections).
+void diffn_projections(bb_space &s, const IntVarArgs &x0, const IntVarArgs &w, const IntVarArgs &y0,
+                       const IntVarArgs &h) {
+  IntVarArgs xs, ys;
+  IntArgs ws, hs;
+  long long xlo = Int::Limits::max, xhi = Int::Limits::min, ylo = Int::Limits::max, yhi = Int::Limits::min;
+  for (int i = 0; i < x0.size(); i++) {
+    if (!w[i].assigned() || !h[i].assigned()) return;
+    if (w[i].val() == 0 || h[i].val() == 0) continue;
+    xs << x0[i];
+    ys << y0[i];
+    ws << w[i].val();
+    hs << h[i].val();
+    xlo = std::min(xlo, (long long)x0[i].min());
+    xhi = std::max(xhi, (long long)x0[i].max() + w[i].val());
+    ylo = std::min(ylo, (long long)y0[i].min());
+    yhi = std::max(yhi, (long long)y0[i].max() + h[i].val());
+  }
+  if (xs.size() < 2) return;
+  // The spans bound the capacity; a span Gecode's int cannot hold (an unbounded
+  // coordinate) would bound nothing.
+  if (yhi - ylo <= Int::Limits::max) cumulative(s, (int)(yhi - ylo), xs, ws, hs);
+  if (xhi - xlo <= Int::Limits::max) cumulative(s, (int)(xhi - xlo), ys, hs, ws);
+}
+
+} // namespace
+
+extern "C" {
+
+// Tasks that can take time go to Gecode's unary resource (as Gecode's FlatZinc library
+// posts disjunctive_strict), optional (present iff d > 0) where a duration may be zero:
+// disjunctive lets a zero-length task run anywhere, and an absent task is one Gecode's
+// unary ignores, whatever it makes of zero lengths. disjunctive_strict also forbids a
+// zero-length task strictly inside another: each pair with a possibly zero-length task
+// gets std's clause s[i] + d[i] <= s[j] \/ s[j] + d[j] <= s[i] (unary covers the others).
+bb_status bb_post_disjunctive(bb_space *sp, const int *starts, const int *durations, int count, bool strict,
+                              bb_ipl ipl, bb_error *err) {
+  BB_SHIM_GUARD_BEGIN
+  bb_space &s = space_of(sp);
+  IntVarArgs start = int_vars(s, starts, count, "starts");
+  IntVarArgs dur = int_vars(s, durations, count, "durations");
+  IntPropLevel l = ipl_of(ipl);
+  if (count == 0) return BB_OK;
+  rel(s, dur, IRT_GQ, 0);
+  IntVarArgs ts, td;
+  bool optional = false;
+  for (int i = 0; i < count; i++) {
+    if (dur[i].max() == 0) continue; // occupies no time
+    ts << start[i];
+    td << dur[i];
+    optional = optional || dur[i].min() == 0;
+  }
+  if (ts.size() > 1 && !optional) {
+    post_unary(s, ts, td, l);
+  } else if (ts.size() > 1) {
+    ts = unshared(s, ts);
+    IntVarArgs end(ts.size());
+    BoolVarArgs present(ts.size());
+    for (int i = 0; i < ts.size(); i++) {
+      end[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
+      linear(s, IntArgs({1, 1, -1}), IntVarArgs({ts[i], td[i], end[i]}), IRT_EQ, 0);
+      present[i] = BoolVar(s, 0, 1);
+      rel(s, td[i], IRT_GR, 0, present[i]);
+    }
+    unary(s, ts, td, end, present, l);
+  }
+  if (!strict) return BB_OK;
+  for (int i = 0; i < count; i++)
+    for (int j = i + 1; j < count; j++) {
+      if (dur[i].min() > 0 && dur[j].min() > 0) continue;  // both take time: unary
+      if (dur[i].max() == 0 && dur[j].max() == 0) continue; // two instants never overlap
+      BoolVar before(s, 0, 1), after(s, 0, 1);
+      linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[i], dur[i], start[j]}), IRT_LQ, 0, before);
+      linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[j], dur[j], start[i]}), IRT_LQ, 0, after);
+      rel(s, before, BOT_OR, after, 1);
+    }
+  return BB_OK;
+  BB_SHIM_GUARD_END(err, "bb_post_disjunctive")
+}
+
 // Gecode's nooverlap is diffn's strict reading; the non-strict one makes every rectangle
 // optional, present iff it has a positive width and height.
 bb_status bb_post_diffn(bb_space *sp, const int *x, const int *y, const int *dx, const int *dy, int count,
@@ -248,6 +376,7 @@ bb_status bb_post_diffn(bb_space *sp, const int *x, const int *y, const int *dx,
     }
     nooverlap(s, x0, w, x1, y0, h, y1, present);
   }
+  diffn_projections(s, x0, w, y0, h);
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_post_diffn")
 }
@@ -256,23 +385,39 @@ bb_status bb_post_diffn(bb_space *sp, const int *x, const int *y, const int *dx,
 
 namespace {
 
-TupleSet tuple_set(const int *tuples, int tuple_count, int arity, bool booleans) {
+// The TupleSet of the rows, shared with every earlier table of the same rows (by content:
+// MiniZinc writes one FlatZinc array per distinct table, but a caller may pass copies).
+// Gecode's FlatZinc front end shares them the same way; without it, Challenge models that
+// post a few big tables once per person (2017 groupsplitter) held a copy per constraint:
+// 1.17 GB, 257 MB shared (bench/results/natives-2026-11-25.md).
+TupleSet tuple_set(bb_space &s, const int *tuples, int tuple_count, int arity, bool booleans) {
   if (tuple_count < 0) arg_fail("negative tuple count %d", tuple_count);
   long long cells = (long long)tuple_count * arity;
   if (cells > 0x7fffffffLL) arg_fail("%d tuples of %d values do not fit an int", tuple_count, arity);
   check_count(tuples, (int)cells, "tuples");
+  std::size_t key = 14695981039346656037ull ^ (std::size_t)arity; // FNV-1a over the values
+  for (long long k = 0; k < cells; k++) {
+    int v = tuples[k];
+    if (booleans && v != 0 && v != 1) arg_fail("tuple %lld: %d is not a Boolean (0 or 1)", k / arity, v);
+    check_int_value(v, "tuples");
+    key = (key ^ (std::size_t)(unsigned)v) * 1099511628211ull;
+  }
+  auto range = s.tuple_sets.equal_range(key);
+  for (auto it = range.first; it != range.second; ++it) {
+    const bb_space::tuple_set_entry &e = it->second;
+    if (e.arity == arity && (long long)e.tuples.size() == cells &&
+        std::equal(e.tuples.begin(), e.tuples.end(), tuples))
+      return e.set;
+  }
   TupleSet ts(arity);
   IntArgs row(arity);
   for (int t = 0; t < tuple_count; t++) {
-    for (int i = 0; i < arity; i++) {
-      int v = tuples[(size_t)t * arity + i];
-      if (booleans && v != 0 && v != 1) arg_fail("tuple %d: %d is not a Boolean (0 or 1)", t, v);
-      check_int_value(v, "tuples");
-      row[i] = v;
-    }
+    for (int i = 0; i < arity; i++) row[i] = tuples[(size_t)t * arity + i];
     ts.add(row);
   }
   ts.finalize();
+  s.tuple_sets.emplace(key, bb_space::tuple_set_entry{arity, std::vector<int>(tuples, tuples + cells), ts});
+  s.tuple_sets_built++;
   return ts;
 }
 
@@ -284,7 +429,7 @@ void post_table(bb_space &s, VarArgs x, const int *tuples, int tuple_count, bool
     post_truth(s, ra, (tuple_count > 0) == positive);
     return;
   }
-  TupleSet ts = tuple_set(tuples, tuple_count, x.size(), booleans);
+  TupleSet ts = tuple_set(s, tuples, tuple_count, x.size(), booleans);
   unshare(s, x);
   if (ra.none) extensional(s, x, ts, positive, l);
   else extensional(s, x, ts, positive, ra.reify(), l);

@@ -14,6 +14,7 @@
 #include <exception>
 #include <stdexcept>
 #include <new>
+#include <unordered_map>
 #include <vector>
 
 // The variables of one kind. The root (the model being built) grows its list on the C
@@ -88,6 +89,16 @@ struct bb_space : public Gecode::Space {
   // Root only (not copied): the float variables a float_search already branches on, which
   // the default branching leaves alone so that the search's precision is kept.
   std::vector<bool> float_searched;
+  // Root only (not copied): every tuple set posted so far, by content, so that identical
+  // tables share one (as Gecode's FlatZinc front end does): a TupleSet holds the supports
+  // of every value, the bulk of a table's memory, and copies share it by reference.
+  struct tuple_set_entry {
+    int arity;
+    std::vector<int> tuples; // the rows as posted, row-major
+    Gecode::TupleSet set;
+  };
+  std::unordered_multimap<std::size_t, tuple_set_entry> tuple_sets;
+  long tuple_sets_built = 0; // TupleSets made (not reused): what tests count
 
   bb_space() = default;
   bb_space(bb_space &other)

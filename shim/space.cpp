@@ -101,6 +101,7 @@ int bb_set_var_universe(bb_space *space, bb_error *err) {
 int bb_int_var_count(const bb_space *space) { return space ? (int)space->ints.size() : 0; }
 int bb_bool_var_count(const bb_space *space) { return space ? (int)space->bools.size() : 0; }
 int bb_set_var_count(const bb_space *space) { return space ? (int)space->sets.size() : 0; }
+long bb_space_tuple_sets(const bb_space *space) { return space ? space->tuple_sets_built : 0; }
 
 bb_status bb_space_set_objective(bb_space *space, bb_objective_sense sense, int int_var, bb_error *err) {
   BB_SHIM_GUARD_BEGIN

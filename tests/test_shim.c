@@ -653,6 +653,23 @@ static int p_diffn(const int *v) {
   return 1;
 }
 
+/* Tasks (s, d) at v[2i..2i+1]; G.flag: strict (a zero-length task must not lie strictly
+ * inside another) rather than disjunctive (it may lie anywhere). */
+static int p_disjunctive(const int *v) {
+  for (int i = 0; i < G.n; i++) {
+    if (v[2 * i + 1] < 0) return 0;
+    for (int j = i + 1; j < G.n; j++) {
+      const int *a = v + 2 * i, *b = v + 2 * j;
+      if (!G.flag && (a[1] == 0 || b[1] == 0)) continue;
+      if (!(a[0] + a[1] <= b[0] || b[0] + b[1] <= a[0])) return 0;
+    }
+  }
+  return 1;
+}
+
+/* Tasks (x, v[1]) and (x, v[2]) with x = v[0], strict: apart only if one has length 0. */
+static int p_shared_start(const int *v) { return v[1] == 0 || v[2] == 0; }
+
 static void test_alldiff_circuit(void) {
   for (int ipl = 0; ipl < 4; ipl++) {
     G.n = 4;
@@ -693,18 +710,22 @@ static void test_alldiff_circuit(void) {
 
 static void test_cumulative_diffn(void) {
   /* kind 0: all variable; 1: fixed uses, variable durations; 2: both fixed (as fixed
-   * variables); 3: the _const form. */
-  for (int kind = 0; kind < 4; kind++) {
+   * variables); 3: the _const form; 4: variable positive durations and uses no two of
+   * which fit the capacity (Gecode's unary); 5: the same with fixed durations. */
+  for (int kind = 0; kind < 6; kind++) {
     G.n = 3;
     model m = m_new();
     int s[3], d[3], r[3], dc[3] = {2, 1, 0}, rc[3] = {1, 2, 1};
     for (int i = 0; i < 3; i++) {
       int vs = m_int(&m, 0, 2);
-      int vd = kind == 0 || kind == 1 ? m_int(&m, 0, 2) : m_int(&m, dc[i], dc[i]);
-      int vr = kind == 0 ? m_int(&m, 0, 2) : m_int(&m, rc[i], rc[i]);
+      int vd = kind == 0 || kind == 1 ? m_int(&m, 0, 2)
+               : kind == 4           ? m_int(&m, 1, 2)
+               : kind == 5           ? m_int(&m, i % 2 + 1, i % 2 + 1)
+                                     : m_int(&m, dc[i], dc[i]);
+      int vr = kind == 0 ? m_int(&m, 0, 2) : kind >= 4 ? m_int(&m, 1, 2) : m_int(&m, rc[i], rc[i]);
       s[i] = m.idx[vs], d[i] = m.idx[vd], r[i] = m.idx[vr];
     }
-    int cap = kind == 3 ? m_int(&m, 2, 2) : m_int(&m, -1, 2);
+    int cap = kind == 3 ? m_int(&m, 2, 2) : kind >= 4 ? m_int(&m, -1, 1) : m_int(&m, -1, 2);
     if (kind == 3) OK(bb_post_cumulative_const(m.s, s, dc, rc, 3, 2, BB_IPL_DEF, NULL));
     else OK(bb_post_cumulative(m.s, s, d, r, 3, m.idx[cap], BB_IPL_DEF, NULL));
     EXPECT(m, p_cumulative, "cumulative");
@@ -729,6 +750,34 @@ static void test_cumulative_diffn(void) {
     OK(bb_post_diffn(m.s, x, y, dx, dy, 3, strict, NULL));
     EXPECT(m, p_diffn, "diffn fixed sizes");
   }
+  G.flag = false;
+}
+
+/* Gecode's unary resource: fixed positive durations, fixed with a zero, variable from 1
+ * (no optional task), variable from 0 (optional tasks), variable from -1 (constrained to
+ * be >= 0, with a task that never takes time); and a shared start variable. */
+static void test_disjunctive(void) {
+  static const int lo[5][3] = {{2, 1, 1}, {2, 0, 1}, {1, 1, 1}, {0, 0, 1}, {-1, 0, 0}};
+  static const int hi[5][3] = {{2, 1, 1}, {2, 0, 1}, {2, 2, 1}, {2, 1, 2}, {1, 2, 0}};
+  for (int strict = 0; strict < 2; strict++)
+    for (int kind = 0; kind < 5; kind++) {
+      G.flag = strict, G.n = 3;
+      model m = m_new();
+      int s[3], d[3];
+      for (int i = 0; i < 3; i++) {
+        s[i] = m.idx[m_int(&m, 0, 3)];
+        d[i] = m.idx[m_int(&m, lo[kind][i], hi[kind][i])];
+      }
+      OK(bb_post_disjunctive(m.s, s, d, 3, strict, BB_IPL_DEF, NULL));
+      EXPECT(m, p_disjunctive, strict ? "disjunctive_strict" : "disjunctive");
+    }
+  /* Two tasks of positive length on one start variable (unary needs distinct ones): no
+   * solution. */
+  model m = m_new();
+  int x = m.idx[m_int(&m, 0, 3)], st[2] = {x, x};
+  int du[2] = {m.idx[m_int(&m, 1, 1)], m.idx[m_int(&m, 0, 2)]};
+  OK(bb_post_disjunctive(m.s, st, du, 2, true, BB_IPL_DEF, NULL));
+  EXPECT(m, p_shared_start, "disjunctive on a shared start");
   G.flag = false;
 }
 
@@ -834,6 +883,33 @@ static int p_nvalue(const int *v) { /* n v[0], x v[1..G.n] */
   int seen = 0;
   for (int i = 1; i <= G.n; i++) seen |= 1 << v[i];
   return v[0] == popcount(seen);
+}
+
+/* Identical tables share one tuple set (by content, whatever buffer holds the rows), as in
+ * Gecode's FlatZinc front end: groupsplitter's 25 big tables each built their own. */
+static void test_table_shared(void) {
+  bb_space *sp = bb_space_new(NULL);
+  int x[3], b[2], rows[30];
+  for (int i = 0; i < 3; i++) x[i] = bb_int_var(sp, 0, 3, NULL);
+  for (int i = 0; i < 2; i++) b[i] = bb_bool_var(sp, 0, 1, NULL);
+  for (int k = 0; k < 20; k++) {
+    int copy[15];
+    memcpy(copy, tuples, sizeof copy);
+    OK(bb_post_table_int(sp, x, 3, copy, 5, true, bb_reif_none(), BB_IPL_DEF, NULL));
+  }
+  CHECKF(bb_space_tuple_sets(sp) == 1, "20 identical tables: %ld tuple sets", bb_space_tuple_sets(sp));
+  memcpy(rows, tuples, sizeof tuples);
+  rows[14] = 3; /* one value differs */
+  OK(bb_post_table_int(sp, x, 3, rows, 5, true, bb_reif_none(), BB_IPL_DEF, NULL));
+  CHECKF(bb_space_tuple_sets(sp) == 2, "a different table: %ld tuple sets", bb_space_tuple_sets(sp));
+  const int pairs[6] = {0, 1, 1, 0, 1, 1}; /* the same six values as 3 rows of 2 ... */
+  OK(bb_post_table_bool(sp, b, 2, pairs, 3, true, bb_reif_none(), BB_IPL_DEF, NULL));
+  OK(bb_post_table_int(sp, x, 3, pairs, 2, false, bb_reif_none(), BB_IPL_DEF, NULL)); /* ... and 2 of 3 */
+  CHECKF(bb_space_tuple_sets(sp) == 4, "other arities: %ld tuple sets", bb_space_tuple_sets(sp));
+  bb_space_state state;
+  OK(bb_space_status(sp, &state, NULL));
+  CHECKF(state != BB_SPACE_FAILED, "shared tables: failed");
+  bb_space_free(sp);
 }
 
 static void test_counting(void) {
@@ -1361,7 +1437,9 @@ int main(void) {
   test_set();
   test_alldiff_circuit();
   test_cumulative_diffn();
+  test_disjunctive();
   test_table_regular_inverse();
+  test_table_shared();
   test_counting();
   test_order();
   test_optimisation();

@@ -13,6 +13,9 @@ Optimisation: the objective of the last solution must be equal and each run must
 A model whose source says `% cross-check-oracle: reference (reason)` is judged against the
 brute-force reference fzn_ref.py on corpus/fzn/NAME.fzn instead of fzn-gecode (for the set
 order, which Gecode defines differently from MiniZinc).
+A model whose source says `% cross-check-max-nodes: N (reason)` must also be solved (proven)
+by the native run in at most N search nodes (its -s statistics): for natives posted as
+Gecode's FlatZinc library posts them, whose strength shows in the nodes, not in the answer.
 
     tests/fzn/cross_check.py --fzn-bamboo build/minizinc/fzn-bamboo [--timeout S] [--jobs J] [NAME...]
 
@@ -84,8 +87,11 @@ def check(name, opts):
     native_path = os.path.join(CORPUS, "fzn-bamboo", name + ".fzn")
     oracle, olabel = [opts.fzn_gecode], "gecode"
     with open(os.path.join(CORPUS, name + ".mzn")) as f:
-        if "% cross-check-oracle: reference" in f.read():
-            oracle, olabel = [sys.executable, os.path.join(HERE, "fzn_ref.py"), "--any-order"], "reference"
+        source = f.read()
+    if "% cross-check-oracle: reference" in source:
+        oracle, olabel = [sys.executable, os.path.join(HERE, "fzn_ref.py"), "--any-order"], "reference"
+    m = re.search(r"^% cross-check-max-nodes: (\d+)", source, re.M)
+    max_nodes = int(m.group(1)) if m else None
     runs = [(olabel, oracle, std_path), ("std", [opts.fzn_bamboo], std_path)]
     if os.path.exists(native_path):
         runs.append(("native", [opts.fzn_bamboo], native_path))
@@ -103,12 +109,19 @@ def check(name, opts):
                         f.write(patched)
                     tmpfiles.append(tmp)
                     path = tmp
-            out, err, dt = run(exe + ["-a", path], opts.timeout)
+            counted = label == "native" and max_nodes is not None
+            out, err, dt = run(exe + ["-a"] + (["-s"] if counted else []) + [path], opts.timeout)
             if err:
                 if label == olabel:
                     return [], "SKIP %s: %s %s" % (name, olabel, err)
                 problems.append("%s: %s" % (label, err))
                 continue
+            if counted:
+                nodes = re.findall(r"^%%%mzn-stat: nodes=(\d+)", out, re.M)
+                if not nodes:
+                    problems.append("%s: no nodes statistic" % label)
+                elif int(nodes[-1]) > max_nodes:
+                    problems.append("%s: %s nodes, at most %d expected" % (label, nodes[-1], max_nodes))
             results[label] = summarise(out, kind, obj) + (dt,)
     finally:
         for tmp in tmpfiles:

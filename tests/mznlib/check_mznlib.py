@@ -42,6 +42,15 @@ array[0..2] of var 5..7: f; array[5..7] of var 0..2: invf; constraint inverse(f,
     ("cumulative", """include "cumulative.mzn";
 array[1..3] of var 0..3: s; array[1..3] of var 1..2: d; array[1..3] of var 1..2: r;
 var 3..4: b; constraint cumulative(s, d, r, b);""", [r"^fzn_cumulative\(s,d,r,b\)$"]),
+    ("cumulative, capacity 1 (std: disjunctive, durations > 0: strict)", """include "cumulative.mzn";
+array[1..3] of var 0..3: s; constraint cumulative(s, [2,1,1], [1,1,1], 1);""",
+     [r"^fzn_disjunctive_strict\(s,\[2,1,1\]\)$"]),
+    ("disjunctive, a duration may be 0", """include "disjunctive.mzn";
+array[1..3] of var 0..3: s; array[1..3] of var 0..2: d; constraint disjunctive(s, d);""",
+     [r"^fzn_disjunctive\(s,d\)$"]),
+    ("disjunctive_strict", """include "disjunctive_strict.mzn";
+array[1..3] of var 0..3: s; array[1..3] of var 0..2: d; constraint disjunctive_strict(s, d);""",
+     [r"^fzn_disjunctive_strict\(s,d\)$"]),
     ("table_int, row-major", """include "table.mzn";
 array[1..3] of var 0..9: x; constraint table(x, [|1,2,3|4,5,6|]);""",
      [r"^bamboo_table_int\(x,\[1,2,3,4,5,6\]\)$"]),
