@@ -318,7 +318,7 @@ RUNS = [
 # for every entry it printed, quadratic in the posts (a capacity of 20,000 took 24 GB). The
 # run must succeed within an address-space limit that the quadratic output exceeds more
 # than twice over, and print the matching brute force finds. bamboo only: the
-# decomposition's SMI matrices are themselves quadratic in the posts (minutes on Gecode).
+# decomposition posts O(residents x posts) constraints, about 12 s on Gecode.
 LARGE_CAPACITY = 4000
 LARGE_MEMORY = 512 << 20
 LARGE_TIMEOUT = 60
