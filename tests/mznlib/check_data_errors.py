@@ -2,7 +2,8 @@
 """Bad Stable Marriage data is reported at the call in the user's model, by both libraries.
 
 Each case is a small model whose constraint (stable_matching, _partners, _smi, _hr or a
-file form) is on line CALL_LINE, with data that is wrong in one way. It runs on
+file form) or HR helper (stable_matching_hr_hospital, _assigned, _assignee, var and par)
+is on line CALL_LINE, with data that is wrong in one way. It runs on
 `--solver bamboo` (minizinc/mznlib and fzn-bamboo) and on Gecode with minizinc/share (std
 decomposition); the run must fail, name the model at CALL_LINE and say what is wrong.
 The checks MiniZinc makes (shapes, bases, the range of the entries, the SMI/HR lists, the
@@ -67,6 +68,30 @@ constraint stable_matching_hr_file(residents, posts, "{path}");
 solve satisfy;
 """
 
+# The HR helpers, on line 4, ahead of the constraint (as models/hr_match.mzn declares
+# `hospital`): MiniZinc evaluates them first, so they must check what they read themselves.
+# 3 residents (rp: 3 columns), 2 hospitals (hp: 3 columns), capacities 2 and 1.
+HR_HELPER = """include "stable_matching_hr.mzn";
+array[{rlo}..{rhi}] of var int: residents;
+array[{rlo}..{hhi}, {rlo}..{rlo} + 1] of var int: posts;
+{decl} = {helper};
+constraint stable_matching_hr(residents, posts, [|1,2,0|2,1,0|1,0,0|], [2,2,1], [|1,2,3|3,2,1|], [3,3], [2,1]);
+solve satisfy;
+"""
+
+RP, RP_LEN = "[|1,2,0|2,1,0|1,0,0|]", "[2,2,1]"
+HP, HP_LEN = "[|1,2,3|3,2,1|]", "[3,3]"
+
+
+def hr_helper(helper, decl="array[1..3] of var int: hospital", base=1, residents=3, hospitals=2):
+    return HR_HELPER.format(rlo=base, rhi=base + residents - 1, hhi=base + hospitals - 1,
+                            decl=decl, helper=helper)
+
+
+def hospital(rp=RP, rp_len=RP_LEN, r="r"):
+    return "[stable_matching_hr_hospital(residents, %s, %s, %s) | r in 1..3]" % (rp, rp_len, r)
+
+
 T1 = "[|0,1,2|1,2,0|2,0,1|]"
 
 
@@ -89,6 +114,13 @@ CASES = [
     ("mixed bases", complete(pw="[|1,2,3|2,3,1|3,1,2|]"), ["same base"], False),
     ("partners: mixed bases", complete(pw="[|1,2,3|2,3,1|3,1,2|]", call="stable_matching_partners"),
      ["same base"], False),
+    ("partners: no men", complete(pm="array2d(1..0, 1..0, [])", pw="array2d(1..0, 1..0, [])", m=(1, 0),
+                                  w=(1, 0), call="stable_matching_partners"),
+     ["stable_matching_partners: there are no men"], False),
+    ("partners: pm not n x n", complete(pm="[|0,1|1,0|0,1|]", call="stable_matching_partners"),
+     ["stable_matching_partners: pm is 3x2, expected 3x3"], False),
+    ("partners: wives and husbands differ", complete(w=(1, 2), call="stable_matching_partners"),
+     ["stable_matching_partners: 3 men but 2 women"], False),
     ("pm row not a permutation", complete(pm="[|0,1,2|0,0,2|2,0,1|]"), ["pm row 1"], True),
     ("pw row not a permutation", complete(pw="[|0,1,2|1,2,0|2,2,1|]"), ["pw row 2"], True),
     ("smi: list too long", SMI.format(b=1, mhi=2, whi=2, pm="[|1,2|2,1|]", pm_len="[3,2]",
@@ -100,6 +132,37 @@ CASES = [
     ("smi: base 2", SMI.format(b=2, mhi=3, whi=3, pm="[|2,3|3,2|]", pm_len="[2,2]",
                                pw="[|2,3|3,2|]", pw_len="[2,2]"), ["must be 0 or 1"], False),
     ("hr: negative capacity", HR.format(capacity="[-1]"), ["capacity -1"], False),
+    # the helpers (issue 18: rp_len[8] = 4 with 3 columns said "lower bound of empty array
+    # undefined", other bad calls were silently unsatisfiable)
+    ("hr_hospital: a list longer than rp's columns", hr_helper(hospital(rp_len="[2,2,4]")),
+     ["stable_matching_hr_hospital: the list of resident 3 has length 4 (rp_len), outside 0..3"], False),
+    ("hr_hospital: rp too short", hr_helper(hospital(rp="[|1,2,0|2,1,0|]")),
+     ["stable_matching_hr_hospital: rp has 2 rows, expected 3 (one per resident)"], False),
+    ("hr_hospital: rp_len too short", hr_helper(hospital(rp_len="[2,2]")),
+     ["stable_matching_hr_hospital: rp_len has 2 entries, expected 3 (one per resident)"], False),
+    ("hr_hospital: no such resident", hr_helper(hospital(r="r + 1")),
+     ["stable_matching_hr_hospital: there is no resident 4 (ids 1..3)"], False),
+    ("hr_hospital: base 2", hr_helper(hospital(), base=2), ["residents start at index 2"], False),
+    ("hr_assignee: a list longer than hp's columns",
+     hr_helper("stable_matching_hr_assignee(posts, %s, [3,4], 2, 1)" % HP, decl="var int: x"),
+     ["stable_matching_hr_assignee: the list of hospital 2 has length 4 (hp_len), outside 0..3"], False),
+    ("hr_assignee: no such post", hr_helper("stable_matching_hr_assignee(posts, %s, %s, 1, 3)" % (HP, HP_LEN),
+                                            decl="var int: x"),
+     ["stable_matching_hr_assignee: hospital 1 has no post 3 (posts' columns are 1..2)"], False),
+    ("hr_assignee: hp too short", hr_helper("stable_matching_hr_assignee(posts, [|1,2,3|], [3], 1, 1)",
+                                            decl="var int: x"),
+     ["stable_matching_hr_assignee: hp has 1 rows, expected 2 (one per hospital)"], False),
+    ("hr_assigned: hp_len too short", hr_helper("stable_matching_hr_assigned(posts, [3], 1)", decl="var int: x"),
+     ["stable_matching_hr_assigned: hp_len has 1 entries, expected 2"], False),
+    ("hr_assigned: no such hospital", hr_helper("stable_matching_hr_assigned(posts, %s, 3)" % HP_LEN,
+                                                decl="var int: x"),
+     ["stable_matching_hr_assigned: there is no hospital 3 (ids 1..2)"], False),
+    ("hr_assigned (par): hp_len too short",
+     hr_helper("stable_matching_hr_assigned(array2d(1..2, 1..2, [1, 4, 2, 4]), [3], 1)", decl="int: x"),
+     ["stable_matching_hr_assigned: hp_len has 1 entries, expected 2"], False),
+    ("hr_hospital (par): a list longer than rp's columns",
+     hr_helper("stable_matching_hr_hospital([1, 1, 1], %s, [2,2,4], 3)" % RP, decl="int: x"),
+     ["stable_matching_hr_hospital: the list of resident 3 has length 4 (rp_len), outside 0..3"], False),
     ("file: men and women differ", FILE.format(mlo=1, mhi=3, wlo=1, whi=2, call="stable_matching_file",
                                                path="{file3}"), ["3 men but 2 women"], False),
     ("file: base 2", FILE.format(mlo=2, mhi=4, wlo=2, whi=4, call="stable_matching_file", path="{file3}"),

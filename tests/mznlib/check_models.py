@@ -7,13 +7,18 @@ optimum (and the stability of the matching printed) for the optimisation ones.
     tests/mznlib/check_models.py --solver bamboo --no-lib # the native constraint
 
 Defaults: --solver gecode -I minizinc/share. Prints one line per run with the expected
-result (the numbers models/README.md lists); exit status 0 when all agree.
+result (the numbers models/README.md lists); exit status 0 when all agree. With --solver
+bamboo, one more run: hr_match.mzn with a hospital of capacity 4,000 under a 512 MiB
+address-space limit (check_large_capacity).
 """
 import argparse
 import os
 import re
+import resource
+import signal
 import subprocess
 import sys
+import tempfile
 
 sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 
@@ -81,15 +86,33 @@ def schedulable(couples, man_free, woman_free, days, capacity):
     return go(0)
 
 
-def run(args, model, data):
+def run(args, model, data, memory=None, timeout=None):
+    """minizinc on a model of models/ (data: names in models/ or absolute paths); memory:
+    an address-space limit in bytes for minizinc and the solver it starts. A run past the
+    timeout is killed with its solver (its own process group) and reported as rc -1."""
     cmd = [args.minizinc, "--solver", args.solver]
     if args.lib:
         cmd += ["-I", args.lib]
     if model in ("stable_marriage.mzn", "forced_forbidden.mzn", "hr_match.mzn"):
         cmd.append("-a")
     cmd += [os.path.join(MODELS, model)] + [os.path.join(MODELS, d) for d in data]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
-    return p.returncode, p.stdout, p.stderr
+    env = dict(os.environ)
+    if memory:
+        env["CUDA_VISIBLE_DEVICES"] = ""  # a CUDA context reserves gigabytes of address space
+
+    def limit():
+        if memory:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                         preexec_fn=limit, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout or args.timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, err = p.communicate()
+        return -1, out, err + "\n(killed after %g s)" % (timeout or args.timeout)
+    return p.returncode, out, err
 
 
 def lists(d, name):
@@ -97,10 +120,10 @@ def lists(d, name):
     return [[v - 1 for v in row[:n]] for row, n in zip(d[name], d[name + "_len"])]
 
 
-def check_incomplete(args, model, data):
+def check_incomplete(args, model, data, memory=None, timeout=None):
     """The SMI and HR models (1-based data with lists and lengths)."""
     d = read_dzn(os.path.join(MODELS, data[0]))
-    rc, out, err = run(args, model, data)
+    rc, out, err = run(args, model, data, memory, timeout)
     if rc != 0:
         return False, "minizinc failed: " + err.strip()[-300:]
     sols, complete, unsat = solutions(out)
@@ -291,6 +314,42 @@ RUNS = [
 ]
 
 
+# hr_match.mzn with a hospital of large capacity: its output once fixed `posts` (2 x 4,000)
+# for every entry it printed, quadratic in the posts (a capacity of 20,000 took 24 GB). The
+# run must succeed within an address-space limit that the quadratic output exceeds more
+# than twice over, and print the matching brute force finds. bamboo only: the
+# decomposition posts O(residents x posts) constraints, about 12 s on Gecode.
+LARGE_CAPACITY = 4000
+LARGE_MEMORY = 512 << 20
+LARGE_TIMEOUT = 60
+
+
+# ASan and TSan reserve terabytes of address space at start: under a sanitizer (its options
+# are in the environment, as ctest sets them in a sanitizer tree) the run has no memory
+# bound, and checks the answer and the time only. The plain tree checks the memory.
+SANITIZED = any(v in os.environ for v in ("ASAN_OPTIONS", "TSAN_OPTIONS", "MSAN_OPTIONS"))
+
+
+def check_large_capacity(args):
+    memory = None if SANITIZED else LARGE_MEMORY
+    tmp = tempfile.mkdtemp(prefix="bamboo-models-")
+    instance, rules = os.path.join(tmp, "hr_large.dzn"), os.path.join(tmp, "hr_large_rules.dzn")
+    with open(instance, "w") as f:  # residents 1-4 want hospital 2 (1 post), 5-8 hospital 1 only
+        f.write("n_residents = 8;\nn_hospitals = 2;\n"
+                "rp = [| 2, 1 | 2, 1 | 2, 1 | 2, 1 | 1, 0 | 1, 0 | 1, 0 | 1, 0 |];\n"
+                "rp_len = [2, 2, 2, 2, 1, 1, 1, 1];\n"
+                "hp = [| 8, 2, 5, 1, 7, 3, 4 | 3, 1, 2, 4, 0, 0, 0 |];\n"
+                "hp_len = [7, 4];\ncapacity = [%d, 1];\n" % LARGE_CAPACITY)
+    with open(rules, "w") as f:
+        f.write("group = {5, 8};\ngroup_min = [2, 0];\nforbidden = array2d(1..0, 1..2, []);\n")
+    ok, msg = check_incomplete(args, "hr_match.mzn", [instance, rules], memory, LARGE_TIMEOUT)
+    for path in (instance, rules):
+        os.unlink(path)
+    os.rmdir(tmp)
+    bound = "%d MiB" % (memory >> 20) if memory else "no memory bound (sanitizer)"
+    return ok, "capacity %d, %s, %d s: %s" % (LARGE_CAPACITY, bound, LARGE_TIMEOUT, msg)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--minizinc", default="minizinc")
@@ -308,7 +367,13 @@ def main():
         ok, msg = check(args, model, data)
         failures += not ok
         print("%s  %s %s: %s" % ("ok  " if ok else "FAIL", model, " ".join(data), msg), flush=True)
-    print("%d failure(s) in %d runs" % (failures, len(RUNS)))
+    runs = len(RUNS)
+    if args.solver == "bamboo":
+        ok, msg = check_large_capacity(args)
+        failures += not ok
+        runs += 1
+        print("%s  hr_match.mzn with a large capacity: %s" % ("ok  " if ok else "FAIL", msg), flush=True)
+    print("%d failure(s) in %d runs" % (failures, runs))
     return 1 if failures else 0
 
 

@@ -69,9 +69,10 @@ array[b..b + nh - 1, b..b + cols - 1] of var int: posts;
 constraint stable_matching_hr(residents, posts, rp, rp_len, hp, hp_len, array1d(b..b + nh - 1, cap)){ann};
 {side}
 solve satisfy;
-output ["H \\(residents) \\(array1d(posts)) ",
-        "\\([stable_matching_hr_hospital(fix(residents), rp, rp_len, r) | r in index_set(residents)]) ",
-        "\\([stable_matching_hr_assigned(fix(posts), hp_len, h) | h in b..b + nh - 1])\\n"];
+output let {{ array[int] of int: rs = fix(residents); array[int, int] of int: ps = fix(posts); }} in
+       ["H \\(residents) \\(array1d(posts)) ",
+        "\\([stable_matching_hr_hospital(rs, rp, rp_len, r) | r in index_set(residents)]) ",
+        "\\([stable_matching_hr_assigned(ps, hp_len, h) | h in b..b + nh - 1])\\n"];
 """
 
 

@@ -22,9 +22,11 @@ import fnmatch
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 try:
@@ -261,6 +263,22 @@ def decode_value(obj):
     return obj
 
 
+class Stopped(Exception):
+    """Raised by Runner.minizinc once Runner.stop() has been called."""
+
+
+def kill_group(proc):
+    """SIGKILL to the process group that proc leads (started with start_new_session): minizinc
+    and the solver it started. Killing minizinc alone leaves the solver running as an orphan
+    (an fzn-bamboo ran on for 50 minutes). Only while proc is not reaped: until then its pid,
+    the group's id, cannot be reused."""
+    if proc.returncode is None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 class Runner:
     def __init__(self, args):
         self.args = args
@@ -269,15 +287,45 @@ class Runner:
             old = self.env.get("MZN_SOLVER_PATH")
             self.env["MZN_SOLVER_PATH"] = os.path.abspath(args.solver_path) + (":" + old if old else "")
         self.available = {}
+        self.lock = threading.Lock()
+        self.running = set()  # the minizinc processes of all threads, each leading its group
+        self.stopped = False
 
     def minizinc(self, solver, argv, cwd, timeout):
+        """(exit status, stdout, stderr), or None past the timeout. minizinc runs in a
+        session of its own, so that a timeout or stop() kills its whole process group,
+        the solver included (and a Ctrl-C in the terminal reaches this script only)."""
         cmd = [self.args.minizinc, "--solver", solver, "--allow-multiple-assignments"] + argv
+        with self.lock:
+            if self.stopped:
+                raise Stopped()
+            p = subprocess.Popen(cmd, cwd=cwd, env=self.env, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, start_new_session=True)
+            self.running.add(p)
         try:
-            p = subprocess.run(cmd, cwd=cwd, env=self.env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, timeout=timeout)
+            out, err = p.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            kill_group(p)
+            p.communicate()
             return None
-        return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+        except BaseException:  # an interrupt while this thread waits (the main thread's runs)
+            kill_group(p)
+            p.communicate()
+            raise
+        finally:
+            with self.lock:
+                self.running.discard(p)
+        if self.stopped:
+            raise Stopped()
+        return p.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+
+    def stop(self):
+        """Kills every minizinc running now with its solver, and makes later calls raise
+        Stopped: on an interrupt or a termination signal."""
+        with self.lock:
+            self.stopped = True
+            for p in self.running:
+                kill_group(p)
 
     def solver_exists(self, solver):
         if solver not in self.available:
@@ -712,6 +760,49 @@ def main():
         args.as_solver = args.solver if args.solver in SUITE_SOLVERS else "gecode"
 
     runner = Runner(args)
+    # SIGTERM and SIGHUP end the run as Ctrl-C does: run_cases kills what is running.
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, terminate)
+    try:
+        results, meta = run_cases(args, runner, spec_dir)
+    except (KeyboardInterrupt, Terminated) as e:
+        signum = e.signum if isinstance(e, Terminated) else signal.SIGINT
+        print("run_spec.py: {}; the minizinc runs and their solvers were killed"
+              .format(signal.Signals(signum).name), file=sys.stderr, flush=True)
+        return 128 + signum
+    t = totals(results)
+    print(" ".join("{}={}".format(v, t[v]) for v in VERDICTS))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"meta": meta, "results": results}, f, indent=1)
+    if args.out:
+        write_run_md(args.out, meta, results)
+    return 0
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP, raised in the main thread as KeyboardInterrupt is for SIGINT."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def terminate(signum, frame):
+    raise Terminated(signum)
+
+
+def run_cases(args, runner, spec_dir):
+    """(results, meta) of every case. On an interrupt (KeyboardInterrupt, Terminated) or any
+    other exit, kills the minizinc runs in progress with their solvers and re-raises."""
+    try:
+        return run_cases_until_done(args, runner, spec_dir)
+    except BaseException:
+        runner.stop()
+        raise
+
+
+def run_cases_until_done(args, runner, spec_dir):
     if not runner.solver_exists(args.solver):
         sys.exit("minizinc cannot run --solver {} (is --solver-path right?)".format(args.solver))
     cases = collect(spec_dir, load_suites(spec_dir, args.suites.split(",")), args)
@@ -723,7 +814,8 @@ def main():
         else:
             todo.append(i)
     done = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
+    try:
         futures = {pool.submit(run_case, runner, cases[i]): i for i in todo}
         for fut in concurrent.futures.as_completed(futures):
             i = futures[fut]
@@ -737,6 +829,13 @@ def main():
             if verdict != "pass":
                 print("[{}/{}] {} {}: {}".format(done, len(todo), verdict, cases[i]["id"], detail),
                       flush=True)
+    except BaseException:
+        # Kill the running cases (their threads then return at once) and drop the queued
+        # ones; leaving this block would otherwise wait for every queued case to run.
+        runner.stop()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
     # A shared machine's load can push a case past --timeout: run those again, one at a time.
     for i, r in enumerate(results):
         if r["verdict"] == "timeout":
@@ -749,14 +848,7 @@ def main():
     meta = {"solver": args.solver, "as": args.as_solver, "suites": args.suites,
             "date": datetime.date.today().isoformat(),
             "command": " ".join([os.path.basename(sys.argv[0])] + sys.argv[1:])}
-    t = totals(results)
-    print(" ".join("{}={}".format(v, t[v]) for v in VERDICTS))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"meta": meta, "results": results}, f, indent=1)
-    if args.out:
-        write_run_md(args.out, meta, results)
-    return 0
+    return results, meta
 
 
 if __name__ == "__main__":
