@@ -36,6 +36,9 @@ def main():
     ap.add_argument("--fzn-gecode", default="/usr/bin/fzn-gecode")
     ap.add_argument("--timeout", type=float, default=120)
     args = ap.parse_args()
+    if not os.access(args.fzn_gecode, os.X_OK):
+        print("skipped: no %s (Debian package flatzinc)" % args.fzn_gecode)
+        return 77
 
     tmp = tempfile.mkdtemp(prefix="bamboo-natives-")
     ref_dir = os.path.join(tmp, "solvers")
