@@ -508,11 +508,22 @@ static fzn_entity entity_of(fzn_base_type t) {
   return FZN_ENT_NONE;
 }
 
-/* A fresh variable of the declared type and domain. */
+/* A fresh variable of the declared type and domain. An empty domain (`var 5..2: x`,
+ * `var {}: x`, `var 1.0..0.0: f`) is no error: the model has no solution, as fzn-gecode
+ * answers, so the variable gets the domain {0} and the space is failed. */
 static int new_var(fzn_builder *b, const fzn_decl *d) {
   bb_error err;
   int var = -1, *vals, count;
   const fzn_expr *dom = d->type.domain;
+  bool empty = (d->type.base == FZN_T_INT || d->type.base == FZN_T_FLOAT) && !d->type.has_float_domain && dom &&
+               dom->u.set.ranges == 0;
+  if (d->type.base == FZN_T_FLOAT && d->type.has_float_domain) empty = !(d->type.float_lo <= d->type.float_hi);
+  if (empty) {
+    var = d->type.base == FZN_T_INT ? bb_int_var(b->space, 0, 0, &err) : bb_float_var(b->space, 0.0, 0.0, &err);
+    if (var < 0) fzn_report(b, d->line, "variable '%s': %s", d->name, err.msg);
+    else bb_space_fail(b->space);
+    return var;
+  }
   switch (d->type.base) {
   case FZN_T_BOOL: var = bb_bool_var(b->space, 0, 1, &err); break;
   case FZN_T_INT:
