@@ -61,6 +61,7 @@ void *fzn_scratch(fzn_builder *b, size_t bytes, int line) {
     int cap = b->scratch_cap ? 2 * b->scratch_cap : 64;
     void **grown = realloc(b->scratch, (size_t)cap * sizeof *grown);
     if (!grown) {
+      bb_note_out_of_memory();
       fzn_report(b, line, "out of memory");
       return NULL;
     }
@@ -69,6 +70,7 @@ void *fzn_scratch(fzn_builder *b, size_t bytes, int line) {
   }
   void *p = malloc(bytes ? bytes : 1);
   if (!p) {
+    bb_note_out_of_memory();
     fzn_report(b, line, "out of memory (%zu bytes)", bytes);
     return NULL;
   }
@@ -92,6 +94,7 @@ static int const_int_var(fzn_builder *b, int value, int line) {
     if (!keys || !vars) {
       free(keys);
       free(vars);
+      bb_note_out_of_memory();
       fzn_report(b, line, "out of memory");
       return -1;
     }
@@ -598,6 +601,7 @@ bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
   b->int_consts = calloc(1, sizeof *b->int_consts);
   b->bindings = calloc((size_t)model->decl_count + 1, sizeof *b->bindings);
   if (!b->space || !b->int_consts || !b->bindings) {
+    bb_note_out_of_memory();
     fprintf(errors, "%s: out of memory\n", model->file);
     b->error_count++;
     return false;
