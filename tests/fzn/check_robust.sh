@@ -91,7 +91,10 @@ threads)
   rc=$?
   [ $rc -eq 0 ] || fail "-p 512 -a: exit status $rc"
   [ $(($(date +%s) - start)) -le 5 ] || fail "-p 512 -a took more than 5 s"
-  grep -q "warning: -p 512 is more than the" "$tmp/err" || fail "no warning about -p 512"
+  cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+  if [ "$cpus" -lt 512 ]; then
+    grep -q "warning: -p 512 is more than the $cpus CPUs" "$tmp/err" || fail "no warning about -p 512"
+  fi
   sort "$tmp/want" >"$tmp/want.sorted"
   sort "$tmp/out" >"$tmp/out.sorted"
   cmp -s "$tmp/want.sorted" "$tmp/out.sorted" || fail "-p 512 -a printed other solutions than -p 1"
