@@ -74,7 +74,7 @@ StableMatching::StableMatching(Home home, ViewArray<RankView> &x0, bb_smc_prefs 
   bb_smc_node_init_for(node, prefs);
   for (int v = 0; v < x.size(); v++)
     if (!x[v].assigned()) x[v].subscribe(home, *new (home) Watch(home, *this, watches, v));
-  home.notice(*this, AP_DISPOSE);  // prefs and scratch live outside the space
+  home.notice(*this, AP_DISPOSE);  // prefs and scratch live outside the space; nothing below allocates
   RankView::schedule(home, *this, Int::ME_INT_DOM);  // the first propagation: init()
 }
 
@@ -94,7 +94,14 @@ StableMatching::StableMatching(Space &home, StableMatching &other)
 
 ExecStatus StableMatching::post(Home home, ViewArray<RankView> &x, bb_smc_prefs *prefs,
                                 bb_smc_strength strength, bb_smc_path path) {
-  (void)new (home) StableMatching(home, x, prefs, strength, path);
+  // Memory can only run out before the constructor's last step registers dispose(), so a
+  // propagator that fails half-built is never disposed: the reference is given back here.
+  try {
+    (void)new (home) StableMatching(home, x, prefs, strength, path);
+  } catch (...) {
+    bb_smc_prefs_release(prefs);
+    throw;
+  }
   return ES_OK;
 }
 
