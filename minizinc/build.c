@@ -591,6 +591,43 @@ static int bind_scalar(fzn_builder *b, const fzn_decl *d) {
   return st == BB_OK ? v : -1;
 }
 
+/* `array [1..n] of var 4..5: a = [x, y]`: the elements take the array's domain, as in
+ * fzn-gecode (an empty one makes the model unsatisfiable). Set elements keep their own
+ * bounds (MiniZinc declares them with the array's). */
+static void restrict_elements(fzn_builder *b, const fzn_decl *d, const int *vars, int count) {
+  const fzn_expr *dom = d->type.domain;
+  bb_error err;
+  if (d->type.base == FZN_T_FLOAT && d->type.has_float_domain) {
+    if (!(d->type.float_lo <= d->type.float_hi)) {
+      bb_space_fail(b->space);
+      return;
+    }
+    for (int k = 0; k < count; k++)
+      if (bb_post_float_in(b->space, vars[k], d->type.float_lo, d->type.float_hi, bb_reif_none(), &err) != BB_OK) {
+        fzn_report(b, d->line, "'%s': %s", d->name, err.msg);
+        return;
+      }
+    return;
+  }
+  if (d->type.base != FZN_T_INT || !dom) return;
+  if (dom->u.set.ranges == 0) {
+    bb_space_fail(b->space);
+    return;
+  }
+  int *bounds = fzn_scratch(b, 2 * (size_t)dom->u.set.ranges * sizeof *bounds, d->line);
+  if (!bounds) return;
+  for (int r = 0; r < 2 * dom->u.set.ranges; r++) {
+    int64_t v = dom->u.set.bounds[r];
+    /* Beyond Gecode's limits the domain is no restriction on that side. */
+    bounds[r] = v < -FZN_INT_LIMIT ? (int)-FZN_INT_LIMIT : v > FZN_INT_LIMIT ? (int)FZN_INT_LIMIT : (int)v;
+  }
+  for (int k = 0; k < count; k++)
+    if (bb_post_int_in_ranges(b->space, vars[k], bounds, dom->u.set.ranges, bb_reif_none(), &err) != BB_OK) {
+      fzn_report(b, d->line, "'%s': %s", d->name, err.msg);
+      return;
+    }
+}
+
 bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
   memset(b, 0, sizeof *b);
   b->model = model;
@@ -627,6 +664,7 @@ bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
     if (!ok) continue;
     bind->elems = vars;
     bind->count = count;
+    restrict_elements(b, d, vars, count);
   }
   return b->error_count == 0;
 }
