@@ -83,6 +83,7 @@ void *fzn_scratch(fzn_builder *b, size_t bytes, int line) {
     int cap = b->scratch_cap ? 2 * b->scratch_cap : 64;
     void **grown = realloc(b->scratch, (size_t)cap * sizeof *grown);
     if (!grown) {
+      bb_note_out_of_memory();
       fzn_report(b, line, "out of memory");
       return NULL;
     }
@@ -91,6 +92,7 @@ void *fzn_scratch(fzn_builder *b, size_t bytes, int line) {
   }
   void *p = malloc(bytes ? bytes : 1);
   if (!p) {
+    bb_note_out_of_memory();
     fzn_report(b, line, "out of memory (%zu bytes)", bytes);
     return NULL;
   }
@@ -114,6 +116,7 @@ static int const_int_var(fzn_builder *b, int value, int line) {
     if (!keys || !vars) {
       free(keys);
       free(vars);
+      bb_note_out_of_memory();
       fzn_report(b, line, "out of memory");
       return -1;
     }
@@ -530,11 +533,22 @@ static fzn_entity entity_of(fzn_base_type t) {
   return FZN_ENT_NONE;
 }
 
-/* A fresh variable of the declared type and domain. */
+/* A fresh variable of the declared type and domain. An empty domain (`var 5..2: x`,
+ * `var {}: x`, `var 1.0..0.0: f`) is no error: the model has no solution, as fzn-gecode
+ * answers, so the variable gets the domain {0} and the space is failed. */
 static int new_var(fzn_builder *b, const fzn_decl *d) {
   bb_error err;
   int var = -1, *vals, count;
   const fzn_expr *dom = d->type.domain;
+  bool empty = (d->type.base == FZN_T_INT || d->type.base == FZN_T_FLOAT) && !d->type.has_float_domain && dom &&
+               dom->u.set.ranges == 0;
+  if (d->type.base == FZN_T_FLOAT && d->type.has_float_domain) empty = !(d->type.float_lo <= d->type.float_hi);
+  if (empty) {
+    var = d->type.base == FZN_T_INT ? bb_int_var(b->space, 0, 0, &err) : bb_float_var(b->space, 0.0, 0.0, &err);
+    if (var < 0) fzn_report(b, d->line, "variable '%s': %s", d->name, err.msg);
+    else bb_space_fail(b->space);
+    return var;
+  }
   switch (d->type.base) {
   case FZN_T_BOOL: var = bb_bool_var(b->space, 0, 1, &err); break;
   case FZN_T_INT:
@@ -599,6 +613,43 @@ static int bind_scalar(fzn_builder *b, const fzn_decl *d) {
   return st == BB_OK ? v : -1;
 }
 
+/* `array [1..n] of var 4..5: a = [x, y]`: the elements take the array's domain, as in
+ * fzn-gecode (an empty one makes the model unsatisfiable). Set elements keep their own
+ * bounds (MiniZinc declares them with the array's). */
+static void restrict_elements(fzn_builder *b, const fzn_decl *d, const int *vars, int count) {
+  const fzn_expr *dom = d->type.domain;
+  bb_error err;
+  if (d->type.base == FZN_T_FLOAT && d->type.has_float_domain) {
+    if (!(d->type.float_lo <= d->type.float_hi)) {
+      bb_space_fail(b->space);
+      return;
+    }
+    for (int k = 0; k < count; k++)
+      if (bb_post_float_in(b->space, vars[k], d->type.float_lo, d->type.float_hi, bb_reif_none(), &err) != BB_OK) {
+        fzn_report(b, d->line, "'%s': %s", d->name, err.msg);
+        return;
+      }
+    return;
+  }
+  if (d->type.base != FZN_T_INT || !dom) return;
+  if (dom->u.set.ranges == 0) {
+    bb_space_fail(b->space);
+    return;
+  }
+  int *bounds = fzn_scratch(b, 2 * (size_t)dom->u.set.ranges * sizeof *bounds, d->line);
+  if (!bounds) return;
+  for (int r = 0; r < 2 * dom->u.set.ranges; r++) {
+    int64_t v = dom->u.set.bounds[r];
+    /* Beyond Gecode's limits the domain is no restriction on that side. */
+    bounds[r] = v < -FZN_INT_LIMIT ? (int)-FZN_INT_LIMIT : v > FZN_INT_LIMIT ? (int)FZN_INT_LIMIT : (int)v;
+  }
+  for (int k = 0; k < count; k++)
+    if (bb_post_int_in_ranges(b->space, vars[k], bounds, dom->u.set.ranges, bb_reif_none(), &err) != BB_OK) {
+      fzn_report(b, d->line, "'%s': %s", d->name, err.msg);
+      return;
+    }
+}
+
 bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
   memset(b, 0, sizeof *b);
   b->model = model;
@@ -609,6 +660,7 @@ bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
   b->int_consts = calloc(1, sizeof *b->int_consts);
   b->bindings = calloc((size_t)model->decl_count + 1, sizeof *b->bindings);
   if (!b->space || !b->int_consts || !b->bindings) {
+    bb_note_out_of_memory();
     fprintf(errors, "%s: out of memory\n", model->file);
     b->error_count++;
     return false;
@@ -635,6 +687,7 @@ bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
     if (!ok) continue;
     bind->elems = vars;
     bind->count = count;
+    restrict_elements(b, d, vars, count);
   }
   b->declaring = NULL;
   return b->error_count == 0;

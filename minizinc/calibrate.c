@@ -238,7 +238,13 @@ int fzn_calibrate(FILE *out, FILE *errors) {
   fprintf(f, "# bamboo calibration for %s, written by fzn-bamboo --calibrate\n", model_name);
   fprintf(f, "min_n %d\nmin_free %d\n", min_n, min_free);
   fprintf(f, "min_modified %d\nhandover %d\n", min_modified, bb_smc_get_calibration().handover);
-  fclose(f);
+  errno = 0;
+  bool written = fflush(f) == 0 && !ferror(f);
+  if (fclose(f) != 0) written = false;
+  if (!written) { /* a full disk: a truncated file would set wrong thresholds */
+    fprintf(errors, "fzn-bamboo: --calibrate: cannot write %s: %s\n", path, strerror(errno ? errno : EIO));
+    return 3;
+  }
   fprintf(out, "\nmin_n %d, min_free %d, min_modified %d written to %s\n", min_n, min_free, min_modified, path);
   return 0;
 }

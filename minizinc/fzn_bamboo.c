@@ -6,8 +6,9 @@
  * branchings from the solve annotations (search_ann.c) -> Gecode search -> solutions as
  * FlatZinc specifies (output.c). Exit codes: 0 the search ran (whatever it found,
  * including UNSATISFIABLE and UNKNOWN), 1 the model was rejected (syntax, unknown
- * constraint, unsupported feature...), 2 bad command line, 3 a file could not be read,
- * 4 out of memory or a solver error during search. */
+ * constraint, unsupported feature...), 2 bad command line, 3 a file could not be read or
+ * the output could not be written, 4 out of memory (parsing, posting or searching, any
+ * -p) or a solver error during search. */
 #define _POSIX_C_SOURCE 200809L
 #include "bb_search.h"
 #include "bb_shim.h"
@@ -23,9 +24,15 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #ifndef BAMBOO_VERSION
 #define BAMBOO_VERSION "unknown"
@@ -50,7 +57,7 @@ static void usage(FILE *out) {
           "  -n N          stop after N solutions\n"
           "  -i            print intermediate solutions of an optimisation (the default)\n"
           "  -f            free search: ignore the search annotations, use bamboo's default\n"
-          "  -p N          N search threads (Gecode's parallel search)\n"
+          "  -p N          N search threads (Gecode's parallel search; at most the number of CPUs)\n"
           "  -r SEED       random seed for random variable/value choices\n"
           "  -s            statistics as %%%%%%mzn-stat lines\n"
           "  -t MS         time limit in milliseconds (search stops, results so far are printed)\n"
@@ -64,7 +71,7 @@ static void usage(FILE *out) {
           "                the thresholds of the automatic choice (needs a GPU)\n"
           "  --help, --version\n"
           "exit codes: 0 searched (including UNSATISFIABLE/UNKNOWN), 1 model rejected, 2 usage,\n"
-          "            3 cannot read the file, 4 out of memory or solver error\n");
+          "            3 cannot read the file or write the output, 4 out of memory or solver error\n");
 }
 
 static bool number(const char *s, long lo, long hi, long *out) {
@@ -145,7 +152,61 @@ static int parse_options(int argc, char **argv, options *o) {
     usage(stderr);
     return 2;
   }
+  /* Gecode's parallel engine slows down past one thread per CPU, and steeply: -p 128 took
+   * 10 s and -p 256 over 100 s for a 3-solution model on 2 CPUs. */
+  int cpus = bb_cpu_count();
+  if (o->threads > cpus) {
+    fprintf(stderr, "fzn-bamboo: warning: -p %d is more than the %d CPUs of this machine; searching with %d threads\n",
+            o->threads, cpus, cpus);
+    o->threads = cpus;
+  }
   return -1;
+}
+
+/* MiniZinc starts fzn-bamboo as its child; if it is killed (SIGKILL leaves it no chance to
+ * stop us), the search must not go on as an orphan. Linux sends the signal when the parent
+ * dies; a parent that died before the request is caught by the second getppid(). SIGTERM
+ * keeps its default action: the process ends at once, and every solution printed so far
+ * was flushed whole. */
+static void die_with_parent(void) {
+#ifdef __linux__
+  pid_t parent = getppid();
+  if (prctl(PR_SET_PDEATHSIG, SIGTERM) == 0 && getppid() != parent) raise(SIGTERM);
+#endif
+}
+
+/* Memory ran out in one of Gecode's search threads (bb_set_fatal_handler): other threads
+ * still run, so no exit() handlers; stdout is not flushed (a solution half written stays
+ * unwritten; every whole one was flushed). */
+static void fatal_in_search(const char *message, bool out_of_memory) {
+  (void)out_of_memory;
+  fprintf(stderr, "fzn-bamboo: %s\n", message);
+  _exit(4);
+}
+
+/* The model file, before the parser opens it: a directory or an unreadable file is exit 3,
+ * with the file named. */
+static bool readable(const char *file) {
+  if (strcmp(file, "-") == 0) return true;
+  FILE *probe = fopen(file, "r");
+  struct stat st;
+  if (probe && fstat(fileno(probe), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(probe);
+    fprintf(stderr, "fzn-bamboo: cannot read '%s': it is a directory\n", file);
+    return false;
+  }
+  if (!probe) {
+    fprintf(stderr, "fzn-bamboo: cannot open '%s': %s\n", file, strerror(errno));
+    return false;
+  }
+  fclose(probe);
+  return true;
+}
+
+/* Exit status 3 for output that could not be written (errno value `e`). */
+static int output_failed(int e) {
+  fprintf(stderr, "fzn-bamboo: cannot write the output: %s\n", strerror(e));
+  return 3;
 }
 
 /* Whether the model declares an int, Boolean or set variable of its own (not one that
@@ -190,7 +251,7 @@ static void print_tally(const smc_tally *t) {
   fprintf(stderr, "\n");
 }
 
-static void print_stats(const bb_search_statistics *st, double init_s, double solve_s, int vars, FILE *out) {
+static int print_stats(const bb_search_statistics *st, double init_s, double solve_s, int vars, FILE *out) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   fprintf(out, "%%%%%%mzn-stat: initTime=%.6f\n", init_s);
@@ -204,24 +265,23 @@ static void print_stats(const bb_search_statistics *st, double init_s, double so
   fprintf(out, "%%%%%%mzn-stat: propagations=%llu\n", (unsigned long long)st->propagations);
   fprintf(out, "%%%%%%mzn-stat: peakMem=%.2f\n", (double)ru.ru_maxrss / 1024.0);
   fprintf(out, "%%%%%%mzn-stat-end\n");
-  fflush(out);
+  return fzn_output_flush(out);
 }
 
 int main(int argc, char **argv) {
   options o;
   int rc = parse_options(argc, argv, &o);
-  if (rc >= 0) return rc;
-  double t0 = bb_now();
-  if (strcmp(o.file, "-") != 0) {
-    FILE *probe = fopen(o.file, "r");
-    if (!probe) {
-      fprintf(stderr, "fzn-bamboo: cannot open '%s': %s\n", o.file, strerror(errno));
-      return 3;
-    }
-    fclose(probe);
+  if (rc >= 0) {
+    int e = fzn_output_flush(stdout); /* --help, --version */
+    return e ? output_failed(e) : rc;
   }
-  fzn_model *model = fzn_parse_file(o.file, stderr);
-  if (!model) return 1;
+  double t0 = bb_now();
+  die_with_parent();
+  bb_set_fatal_handler(fatal_in_search);
+  if (!readable(o.file)) return 3;
+  bool io_error = false;
+  fzn_model *model = fzn_parse_path(o.file, stderr, &io_error);
+  if (!model) return io_error ? 3 : 1;
   model->paths_file = o.paths;
   double t_parse = bb_now() - t0;
   fzn_builder b;
@@ -255,7 +315,9 @@ int main(int argc, char **argv) {
   if (!ok) {
     fzn_builder_free(&b);
     fzn_model_free(model);
-    return 1;
+    /* Each failure was reported where it happened; memory running out there (a poster,
+     * a variable, the preference data) is not the model's fault. */
+    return bb_out_of_memory_seen() ? 4 : 1;
   }
   double t_init = bb_now() - t0;
   if (o.verbose)
@@ -284,13 +346,25 @@ int main(int argc, char **argv) {
   long wanted = o.solutions ? o.solutions : (o.all || optimise) ? -1 : 1;
   long found = 0;
   bb_space *sol;
-  while ((wanted < 0 || found < wanted) && (sol = bb_search_next(search, &err)) != NULL) {
-    fzn_output_solution(&b, sol, stdout);
+  int write_error = 0;
+  while (!write_error && (wanted < 0 || found < wanted) && (sol = bb_search_next(search, &err)) != NULL) {
+    write_error = fzn_output_solution(&b, sol, stdout);
     bb_space_free(sol);
+    if (write_error) break;
     if (o.verbose && found == 0)
       fprintf(stderr, "fzn-bamboo: first solution %.3f s after the search started (%.3f s after start)\n",
               bb_now() - t_search, bb_now() - t0);
     found++;
+  }
+  if (write_error) {
+    bb_search_free(search);
+    fzn_builder_free(&b);
+    fzn_model_free(model);
+    if (write_error == ENOMEM) {
+      fprintf(stderr, "fzn-bamboo: out of memory while printing a solution\n");
+      return 4;
+    }
+    return output_failed(write_error);
   }
   bool error = err.msg[0] != 0;
   bool complete = !error && !bb_search_stopped(search) && (wanted < 0 || found < wanted);
@@ -300,12 +374,16 @@ int main(int argc, char **argv) {
   if (o.stats) {
     bb_search_statistics st;
     bb_search_stats(search, &st);
-    print_stats(&st, t_init, bb_now() - t_search, bb_int_var_count(b.space) + bb_bool_var_count(b.space), stdout);
+    write_error = print_stats(&st, t_init, bb_now() - t_search, bb_int_var_count(b.space) + bb_bool_var_count(b.space),
+                              stdout);
   }
-  fflush(stdout);
+  if (!write_error) write_error = fzn_output_flush(stdout);
+  /* A file system may report a failed write only when the file is closed. */
+  if (!write_error && fclose(stdout) != 0) write_error = errno ? errno : EIO;
   if (o.verbose) print_tally(&tally);
   bb_search_free(search);
   fzn_builder_free(&b);
   fzn_model_free(model);
+  if (write_error) return output_failed(write_error);
   return error ? 4 : 0;
 }

@@ -18,7 +18,9 @@
 enum { READ_BUFFER = 256 * 1024 };
 
 void fzn_error(fzn_parser *p, int line, const char *format, ...) {
+  if (p->stopped) return; /* what follows the stop (bison's "unexpected end of file") */
   p->error_count++;
+  if (p->error_count >= FZN_MAX_ERRORS) p->stopped = true;
   if (!p->errors) return;
   fprintf(p->errors, "%s:%d: ", p->file, line);
   va_list args;
@@ -26,6 +28,7 @@ void fzn_error(fzn_parser *p, int line, const char *format, ...) {
   vfprintf(p->errors, format, args);
   va_end(args);
   fputc('\n', p->errors);
+  if (p->stopped) fprintf(p->errors, "%s:%d: too many errors (%d), stopping\n", p->file, line, FZN_MAX_ERRORS);
 }
 
 static void start(fzn_parser *p, const char *name, FILE *errors) {
@@ -80,11 +83,15 @@ fzn_model *fzn_parse_string(const char *text, size_t length, const char *name, F
   return model;
 }
 
-fzn_model *fzn_parse_file(const char *path, FILE *errors) {
+fzn_model *fzn_parse_file(const char *path, FILE *errors) { return fzn_parse_path(path, errors, NULL); }
+
+fzn_model *fzn_parse_path(const char *path, FILE *errors, bool *io_error) {
   bool is_stdin = strcmp(path, "-") == 0;
+  if (io_error) *io_error = false;
   FILE *in = is_stdin ? stdin : fopen(path, "rb");
   if (!in) {
     if (errors) fprintf(errors, "%s: cannot open: %s\n", path, strerror(errno));
+    if (io_error) *io_error = true;
     return NULL;
   }
   fzn_parser p;
@@ -96,8 +103,9 @@ fzn_model *fzn_parse_file(const char *path, FILE *errors) {
   fzn_yy_switch_to_buffer(buffer, scanner);
   fzn_yyset_lineno(1, scanner);
   fzn_model *model = run(&p, scanner);
-  if (ferror(in)) {
-    if (errors) fprintf(errors, "%s: read error\n", path);
+  if (p.read_errno || ferror(in)) {
+    if (errors) fprintf(errors, "%s: cannot read: %s\n", path, strerror(p.read_errno ? p.read_errno : EIO));
+    if (io_error) *io_error = true;
     fzn_model_free(model);
     model = NULL;
   }

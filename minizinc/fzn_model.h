@@ -154,6 +154,10 @@ typedef struct fzn_model {
  * parsing goes on after a syntax error to report further ones. Returns NULL if there was
  * any error (and then nothing else has been output). */
 fzn_model *fzn_parse_file(const char *path, FILE *errors);
+/* The same, telling in *io_error (may be NULL) whether the failure was the file's: it
+ * cannot be opened or read (a directory, an I/O error), rather than its text. The parse
+ * stops after 20 errors, or at the first NUL byte (binary data). */
+fzn_model *fzn_parse_path(const char *path, FILE *errors, bool *io_error);
 /* The same from memory (for tests and the fuzzer); `name` is used in messages. */
 fzn_model *fzn_parse_string(const char *text, size_t length, const char *name, FILE *errors);
 void fzn_model_free(fzn_model *model); /* accepts NULL */

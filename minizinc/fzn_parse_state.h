@@ -29,10 +29,17 @@ typedef struct fzn_parser {
    * value: its list is allocated once, at its final size. Forgotten at the item's ';'. */
   size_t length_hint;
   size_t text_bytes; /* the text's size when known (0: unknown, e.g. a pipe): bounds the hint */
+  /* Set after FZN_MAX_ERRORS errors or binary data: the lexer then reports the end of the
+   * text, so that an endless or binary input (/dev/zero) is not read on. */
+  bool stopped;
+  int read_errno; /* a failed read of the file (EISDIR, EIO...); the text ends there */
 } fzn_parser;
 
+/* Errors reported before the parse stops ("too many errors"), as compilers do. */
+enum { FZN_MAX_ERRORS = 20 };
 
-/* Reports "file:line: message" and counts the error. */
+
+/* Reports "file:line: message" and counts the error; the FZN_MAX_ERRORS-th stops the parse. */
 void fzn_error(fzn_parser *p, int line, const char *format, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))

@@ -5,6 +5,7 @@
 #include "bb_shim.h"
 #include "fzn_parse_state.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,36 +89,33 @@ static void print_float_value(double v, FILE *out) {
   fputs(text, out);
 }
 
-/* One value: a variable of the given entity, or (var < 0) a literal. */
-static void print_var(const bb_space *s, fzn_entity ent, int var, FILE *out) {
+/* One value: a variable of the given entity, or (var < 0) a literal. false when memory
+ * for a set's elements ran out (nothing is printed: a wrong value would be worse). */
+static bool print_var(const bb_space *s, fzn_entity ent, int var, FILE *out) {
   if (ent == FZN_ENT_INT) fprintf(out, "%d", bb_int_min(s, var));
   else if (ent == FZN_ENT_FLOAT) print_float_value(bb_float_value(s, var), out);
   else if (ent == FZN_ENT_BOOL) fputs(bb_bool_min(s, var) ? "true" : "false", out);
   else {
     int n = bb_set_glb(s, var, NULL, 0);
     int *v = malloc((size_t)(n ? n : 1) * sizeof *v);
-    if (!v) {
-      fputs("{}", out);
-      return;
-    }
+    if (!v) return false;
     bb_set_glb(s, var, v, n);
     if (n == 0) fputs("{}", out);
     else print_set_values(v, n, out);
     free(v);
   }
+  return true;
 }
 
 /* Element k of a declaration's array value. */
-static void print_elem(const fzn_builder *b, const fzn_decl *d, int k, const bb_space *s, FILE *out) {
+static bool print_elem(const fzn_builder *b, const fzn_decl *d, int k, const bb_space *s, FILE *out) {
   const fzn_binding *bind = &b->bindings[d->index];
-  if (d->type.is_var && bind->elems) {
-    print_var(s, bind->entity, bind->elems[k], out);
-    return;
-  }
+  if (d->type.is_var && bind->elems) return print_var(s, bind->entity, bind->elems[k], out);
   const fzn_expr *v = d->value;
   if (v->kind == FZN_E_INTS) fprintf(out, "%lld", (long long)fzn_ints_at(v, k));
   else if (v->kind == FZN_E_BOOLS) fputs(v->u.bools.values[k] ? "true" : "false", out);
   else print_literal(v->u.array.elems[k], out);
+  return true;
 }
 
 static int64_t array_length(const fzn_builder *b, const fzn_decl *d) {
@@ -128,9 +126,15 @@ static int64_t array_length(const fzn_builder *b, const fzn_decl *d) {
   return v->kind == FZN_E_INTS ? v->u.ints.count : v->kind == FZN_E_BOOLS ? v->u.bools.count : v->u.array.count;
 }
 
-void fzn_output_solution(const fzn_builder *b, const bb_space *s, FILE *out) {
+int fzn_output_flush(FILE *out) {
+  if (fflush(out) != 0) return errno ? errno : EIO;
+  return ferror(out) ? EIO : 0;
+}
+
+int fzn_output_solution(const fzn_builder *b, const bb_space *s, FILE *out) {
   const fzn_model *m = b->model;
-  for (int k = 0; k < m->decl_count; k++) {
+  bool ok = true;
+  for (int k = 0; ok && k < m->decl_count; k++) {
     const fzn_decl *d = m->decls[k];
     const fzn_expr *arr = output_array_ann(d);
     if (arr && d->type.is_array) {
@@ -143,18 +147,19 @@ void fzn_output_solution(const fzn_builder *b, const bb_space *s, FILE *out) {
       }
       fputc('[', out);
       int64_t n = array_length(b, d);
-      for (int64_t e = 0; e < n; e++) {
+      for (int64_t e = 0; ok && e < n; e++) {
         if (e) fputs(", ", out);
-        print_elem(b, d, (int)e, s, out);
+        ok = print_elem(b, d, (int)e, s, out);
       }
       fputs("]);\n", out);
     } else if (fzn_has_atom(&d->annotations, "output_var")) {
       fprintf(out, "%s = ", d->name);
-      if (d->type.is_var) print_var(s, b->bindings[d->index].entity, b->bindings[d->index].var, out);
+      if (d->type.is_var) ok = print_var(s, b->bindings[d->index].entity, b->bindings[d->index].var, out);
       else if (d->value) print_literal(d->value, out);
       fputs(";\n", out);
     }
   }
+  if (!ok) return ENOMEM; /* the separator is not written: the partial solution is no solution */
   fputs("----------\n", out);
-  fflush(out);
+  return fzn_output_flush(out);
 }

@@ -225,7 +225,10 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
       m_list = malloc((m_entries + 1) * sizeof *m_list);
       w_list = malloc((w_entries + 1) * sizeof *w_list);
       ok = m_list && w_list;
-      if (!ok) fzn_report(b, c->line, "%s: out of memory for the cloned lists of %s", c->name, path);
+      if (!ok) {
+        bb_note_out_of_memory();
+        fzn_report(b, c->line, "%s: out of memory for the cloned lists of %s", c->name, path);
+      }
     }
   }
   if (ok) {
@@ -261,6 +264,7 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
     int len = (int)(m_start[r + 1] - m_start[r]), k = 0;
     int *grown = realloc(table, ((size_t)len + 1) * sizeof *table);
     if (!grown) {
+      bb_note_out_of_memory();
       ok = fzn_report(b, c->line, "%s: out of memory", c->name);
       break;
     }

@@ -2,6 +2,7 @@
 #ifndef BB_COMMON_H
 #define BB_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,13 @@ bb_status bb_fail(bb_error *err, bb_status status, const char *fmt, ...)
     ;
 
 const char *bb_status_name(bb_status status);
+
+/* Sticky, for the whole process: whether memory ran out anywhere (every bb_fail with
+ * BB_ERR_NOMEM notes it, and so can a caller whose own allocation failed). A front end
+ * that reports failures as text (fzn-bamboo, whose errors pass through many layers) asks
+ * it to choose its out-of-memory exit status. */
+void bb_note_out_of_memory(void);
+bool bb_out_of_memory_seen(void);
 
 /* Monotonic wall clock in seconds. */
 double bb_now(void);

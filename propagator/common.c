@@ -4,6 +4,7 @@
 #include "bb_common.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -12,7 +13,13 @@
 #include <time.h>
 #include <unistd.h>
 
+static atomic_bool out_of_memory_seen;
+
+void bb_note_out_of_memory(void) { atomic_store(&out_of_memory_seen, true); }
+bool bb_out_of_memory_seen(void) { return atomic_load(&out_of_memory_seen); }
+
 bb_status bb_fail(bb_error *err, bb_status status, const char *fmt, ...) {
+  if (status == BB_ERR_NOMEM) bb_note_out_of_memory();
   if (err) {
     va_list ap;
     va_start(ap, fmt);

@@ -156,7 +156,19 @@ bool bb_search_stopped(const bb_search *search);
 /* Counters so far (C keeps typedef and function names in one namespace, hence the
  * longer type name). */
 void bb_search_stats(const bb_search *search, bb_search_statistics *stats);
+/* After memory ran out inside Gecode (bb_search_next or bb_search_new failed with
+ * BB_ERR_NOMEM), the search and its root are not destroyed but left to the process's exit:
+ * Gecode 6.2 leaves a space that a clone failed on unusable (shim_internal.hh). */
 void bb_search_free(bb_search *search);
+
+/* Gecode's parallel search (threads > 1) runs in Gecode's own threads, where an exception
+ * cannot be caught: memory running out there, or a search thread that cannot be started,
+ * ends in std::terminate. bb_set_fatal_handler installs a terminate handler that names the
+ * cause and calls fn with the message and whether memory (or another system resource) ran
+ * out; fn must end the process (with _exit: other threads are still running). NULL
+ * restores the default handler. */
+typedef void (*bb_fatal_handler)(const char *message, bool out_of_memory);
+void bb_set_fatal_handler(bb_fatal_handler fn);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,12 @@ typedef enum bb_objective_sense { BB_SATISFY = 0, BB_MINIMIZE = 1, BB_MAXIMIZE =
 
 /* A new empty model. NULL (with the reason in err) only when memory runs out. */
 bb_space *bb_space_new(bb_error *err);
+/* After memory ran out inside Gecode (BB_ERR_NOMEM from the shim), spaces are left to the
+ * process's exit instead: Gecode 6.2 cannot undo a clone that failed half-way. */
 void bb_space_free(bb_space *space);
+/* Marks the model unsatisfiable (a variable declared with an empty domain): a search over
+ * it finds no solution. */
+void bb_space_fail(bb_space *space);
 /* A deep copy (Gecode clone); the original must not be failed. */
 bb_space *bb_space_clone(bb_space *space, bb_error *err);
 

@@ -99,6 +99,7 @@ bb_search *bb_search_new(bb_space *root, const bb_search_options *opts, bb_error
     so.threads = o.threads > 1 ? o.threads : 1;
     so.stop = search->stop;
     so.cutoff = cutoff; // owned by the restart engine
+    bb_shim::starting_search_threads starting;
     if (cutoff && optimize) search->engine = new RBS<bb_space, BAB>(copy, so);
     else if (cutoff) search->engine = new RBS<bb_space, DFS>(copy, so);
     else if (optimize) search->engine = new BAB<bb_space>(copy, so);
@@ -144,6 +145,8 @@ void bb_search_stats(const bb_search *search, bb_search_statistics *stats) {
   stats->depth = st.depth;
 }
 
-void bb_search_free(bb_search *search) { delete search; }
+void bb_search_free(bb_search *search) {
+  if (!bb_shim::gecode_out_of_memory()) delete search;
+}
 
 } // extern "C"

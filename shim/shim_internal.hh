@@ -99,17 +99,32 @@ struct bb_space : public Gecode::Space {
   };
   std::unordered_multimap<std::size_t, tuple_set_entry> tuple_sets;
   long tuple_sets_built = 0; // TupleSets made (not reused): what tests count
+  bool incomplete = false; // a copy whose variables could not all be copied (out of memory)
 
   bb_space() = default;
+  // Memory may run out in the variable arrays, after Gecode::Space's own copy: see copy().
   bb_space(bb_space &other)
       : Gecode::Space(other), objective(other.objective), objective_is_float(other.objective_is_float),
         float_step(other.float_step), sense(other.sense), stop(other.stop) {
-    ints.update(*this, other.ints);
-    bools.update(*this, other.bools);
-    sets.update(*this, other.sets);
-    floats.update(*this, other.floats);
+    try {
+      ints.update(*this, other.ints);
+      bools.update(*this, other.bools);
+      sets.update(*this, other.sets);
+      floats.update(*this, other.floats);
+    } catch (const Gecode::MemoryExhausted &) {
+      incomplete = true;
+    } catch (const std::bad_alloc &) {
+      incomplete = true;
+    }
   }
-  Gecode::Space *copy() override { return new bb_space(*this); }
+  // An exception out of the constructor's body would run ~Space on a copy whose disposal
+  // list Gecode 6.2 fills in only after copy() returns (uninitialised until then): the
+  // incomplete copy is left unreleased instead (memory has run out; the process ends soon).
+  Gecode::Space *copy() override {
+    bb_space *c = new bb_space(*this);
+    if (c->incomplete) throw Gecode::MemoryExhausted();
+    return c;
+  }
   // Branch-and-bound: every later solution must be strictly better than `best`.
   void constrain(const Gecode::Space &best) override {
     if (objective < 0 || sense == BB_SATISFY) return;
@@ -127,15 +142,39 @@ struct bb_space : public Gecode::Space {
   }
 };
 
+namespace bb_shim {
+// Gecode 6.2 cannot undo a clone that runs out of memory half-way: the space being cloned
+// is left with forwarding pointers in its variables and actors, and destroying it (or the
+// search engine that holds it) crashes; the partial copy is lost (later Gecode releases
+// recover both). So once memory has run out inside Gecode, bb_space_free and
+// bb_search_free leave spaces and searches to the end of the process instead.
+void note_gecode_out_of_memory();
+bool gecode_out_of_memory();
+// While one lives, the parallel engine is starting its threads: a std::terminate then
+// (Gecode 6.2 destroys a held mutex when pthread_create fails) is a resource that ran out.
+struct starting_search_threads {
+  starting_search_threads();
+  ~starting_search_threads();
+  starting_search_threads(const starting_search_threads &) = delete;
+  starting_search_threads &operator=(const starting_search_threads &) = delete;
+};
+} // namespace bb_shim
+
 // Every extern "C" entry point runs its body inside BB_SHIM_GUARD(err) { ... }: Gecode
-// exceptions, bad_alloc and anything else become a bb_status with a message.
+// exceptions, bad_alloc and anything else become a bb_status with a message; memory
+// running out (Gecode's MemoryExhausted or bad_alloc) is BB_ERR_NOMEM.
 #define BB_SHIM_GUARD_BEGIN try {
 #define BB_SHIM_GUARD_END(err, fn)                                                              \
+  }                                                                                             \
+  catch (const Gecode::MemoryExhausted &) {                                                     \
+    bb_shim::note_gecode_out_of_memory();                                                       \
+    return bb_fail((err), BB_ERR_NOMEM, "%s: out of memory (Gecode's heap)", (fn));             \
   }                                                                                             \
   catch (const Gecode::Exception &e) {                                                          \
     return bb_fail((err), BB_ERR_ARG, "%s: Gecode: %s", (fn), e.what());                        \
   }                                                                                             \
   catch (const std::bad_alloc &) {                                                              \
+    bb_shim::note_gecode_out_of_memory();                                                       \
     return bb_fail((err), BB_ERR_NOMEM, "%s: out of memory", (fn));                             \
   }                                                                                             \
   catch (const std::exception &e) {                                                             \

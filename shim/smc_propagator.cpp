@@ -74,23 +74,34 @@ StableMatching::StableMatching(Home home, ViewArray<RankView> &x0, bb_smc_prefs 
   bb_smc_node_init_for(node, prefs);
   for (int v = 0; v < x.size(); v++)
     if (!x[v].assigned()) x[v].subscribe(home, *new (home) Watch(home, *this, watches, v));
-  home.notice(*this, AP_DISPOSE);  // prefs and scratch live outside the space
+  home.notice(*this, AP_DISPOSE);  // prefs and scratch live outside the space; nothing below allocates
   RankView::schedule(home, *this, Int::ME_INT_DOM);  // the first propagation: init()
 }
 
+// Any allocation here may throw (Gecode's MemoryExhausted) with the copy half made. The
+// copy is then never linked into the new space nor disposed, so it must own nothing
+// outside the space's heap until the end: the shared preferences are retained last.
 StableMatching::StableMatching(Space &home, StableMatching &other)
-    : Propagator(home, other), prefs(bb_smc_prefs_retain(other.prefs)), strength(other.strength),
-      path(other.path), node(nullptr), scratch(nullptr), propagating(false) {
+    : Propagator(home, other), prefs(nullptr), strength(other.strength), path(other.path), node(nullptr),
+      scratch(nullptr), propagating(false) {
   x.update(home, other.x);
   watches.update(home, other.watches);
-  size_t bytes = bb_smc_node_bytes_for(prefs);
+  size_t bytes = bb_smc_node_bytes_for(other.prefs);
   node = reinterpret_cast<bb_smc_node *>(home.alloc<char>(bytes));
   memcpy(node, other.node, bytes);
+  prefs = bb_smc_prefs_retain(other.prefs);
 }
 
 ExecStatus StableMatching::post(Home home, ViewArray<RankView> &x, bb_smc_prefs *prefs,
                                 bb_smc_strength strength, bb_smc_path path) {
-  (void)new (home) StableMatching(home, x, prefs, strength, path);
+  // Memory can only run out before the constructor's last step registers dispose(), so a
+  // propagator that fails half-built is never disposed: the reference is given back here.
+  try {
+    (void)new (home) StableMatching(home, x, prefs, strength, path);
+  } catch (...) {
+    bb_smc_prefs_release(prefs);
+    throw;
+  }
   return ES_OK;
 }
 
@@ -152,7 +163,11 @@ ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
 }
 
 size_t StableMatching::dispose(Space &home) {
-  for (Advisors<Watch> as(watches); as(); ++as) x[as.advisor().var].cancel(home, as.advisor());
+  // A space being deleted is failed first, and then its subscriptions die with it: they are
+  // not cancelled one by one. That also keeps dispose away from the variables of a space a
+  // clone failed on half-way, which still point into the lost copy (Gecode 6.2).
+  if (!home.failed())
+    for (Advisors<Watch> as(watches); as(); ++as) x[as.advisor().var].cancel(home, as.advisor());
   watches.dispose(home);
   home.ignore(*this, AP_DISPOSE);
   home.free<char>(reinterpret_cast<char *>(node), bb_smc_node_bytes_for(prefs));

@@ -18,7 +18,15 @@ bb_space *bb_space_new(bb_error *err) {
   return s;
 }
 
-void bb_space_free(bb_space *space) { delete space; }
+// After memory ran out inside Gecode, any space may be the half-cloned source of a failed
+// clone, whose destruction would crash: left to the process's exit (shim_internal.hh).
+void bb_space_free(bb_space *space) {
+  if (!bb_shim::gecode_out_of_memory()) delete space;
+}
+
+void bb_space_fail(bb_space *space) {
+  if (space) space->fail();
+}
 
 bb_space *bb_space_clone(bb_space *space, bb_error *err) {
   bb_space *copy = nullptr;

@@ -229,7 +229,13 @@ class Model:
                 self.binding[name] = ("const", self.pars[name])
                 continue
             if t["array"] is not None:
-                self.binding[name] = ("array", [self.term(e) for e in value[1]])
+                elems = [self.term(e) for e in value[1]]
+                self.binding[name] = ("array", elems)
+                if t["base"] == "int" and t["dom"] is not None:
+                    # The array's domain restricts its elements (FlatZinc; fzn-gecode does so):
+                    # as an int_in constraint on each, so a constant outside makes no solution.
+                    for e in value[1]:
+                        self.constraints.append(("set_in", [e, ("set", frozenset(t["dom"]))], []))
                 continue
             if value is not None:
                 term = self.term(value)
