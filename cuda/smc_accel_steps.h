@@ -1,8 +1,8 @@
 /* The parallel propagation of the Stable Marriage constraint: the per-thread steps, written
  * once in the common subset of C11 and CUDA C++ and compiled three ways:
- *   cuda/gpu_smc.cu          one GPU thread per proposer / variable (atomicMin);
- *   propagator/smc_accel_emul.c    host threads and C11 atomics (the CPU emulation CI tests);
- *   propagator/smc_accel.c     one host thread, for the sequential tail.
+ *   cuda/gpu_smc.cu                  one GPU thread per proposer / variable (atomicMin);
+ *   propagator/smc/smc_accel_emul.c  host threads and C11 atomics (the CPU emulation CI tests);
+ *   propagator/smc/smc_accel.c       one host thread, for the sequential tail.
  *
  * The algorithm is seed 003 section 4 (proposals with atomicMin on the partners' bounds)
  * over seed 000's PRMatrix idea (one row holds partner and partner's rank), generalised to
