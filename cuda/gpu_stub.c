@@ -60,7 +60,7 @@ int bb_gpu_name(int device, char *out, size_t len) {
   return 0;
 }
 
-const bb_accel_engine_ops *bb_accel_gpu_ops(void) { return NULL; }
+const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void) { return NULL; }
 
 bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts, int tail, uint64_t *posts,
                             uint64_t *cursor, uint32_t *parked, int *parked_count, bb_solve_stats *stats,

@@ -11,7 +11,7 @@
  *            until none is left or (threshold > 0) the rest is handed to the CPU tail;
  *   settle   every variable's new domain from the final bounds; the lane's copy becomes
  *            the new domains, the changed ones come back in compact form.
- * Includers that define BB_ACCEL_MEMBER / BB_ACCEL_WAKE include smc_accel_steps.h first. */
+ * Includers that define BB_SMC_ACCEL_MEMBER / BB_SMC_ACCEL_WAKE include smc_accel_steps.h first. */
 #ifndef BB_SMC_ACCEL_H
 #define BB_SMC_ACCEL_H
 
@@ -25,43 +25,43 @@ extern "C" {
 
 /* Record fields of an upload (one variable each). start: where a proposer's walk begins,
  * the minimum the last propagation of this lineage saw (0 on a fresh node). */
-enum { BB_ACCEL_REC_VAR, BB_ACCEL_REC_LO, BB_ACCEL_REC_HI, BB_ACCEL_REC_SIZE, BB_ACCEL_REC_START, BB_ACCEL_REC_INTS };
-/* Result fields (one changed variable each): kind is BB_ACCEL_INTERVAL/KEEP/REMOVE
+enum { BB_SMC_ACCEL_REC_VAR, BB_SMC_ACCEL_REC_LO, BB_SMC_ACCEL_REC_HI, BB_SMC_ACCEL_REC_SIZE, BB_SMC_ACCEL_REC_START, BB_SMC_ACCEL_REC_INTS };
+/* Result fields (one changed variable each): kind is BB_SMC_ACCEL_INTERVAL/KEEP/REMOVE
  * (smc_accel_steps.h); values[offset .. offset + count) holds the kept or removed ranks. */
-enum { BB_ACCEL_OUT_VAR, BB_ACCEL_OUT_LO, BB_ACCEL_OUT_HI, BB_ACCEL_OUT_KIND, BB_ACCEL_OUT_COUNT, BB_ACCEL_OUT_OFFSET,
-       BB_ACCEL_OUT_INTS };
+enum { BB_SMC_ACCEL_OUT_VAR, BB_SMC_ACCEL_OUT_LO, BB_SMC_ACCEL_OUT_HI, BB_SMC_ACCEL_OUT_KIND, BB_SMC_ACCEL_OUT_COUNT, BB_SMC_ACCEL_OUT_OFFSET,
+       BB_SMC_ACCEL_OUT_INTS };
 
-typedef struct bb_accel_request {
+typedef struct bb_smc_accel_request {
   int gs_lists;
   int threshold;         /* hand the tail to the CPU once at most this many chains run; 0: never */
   int count;             /* records */
   int full;              /* the records cover every variable */
-  const int32_t *rec;    /* count x BB_ACCEL_REC_INTS */
+  const int32_t *rec;    /* count x BB_SMC_ACCEL_REC_INTS */
   const uint32_t *rows;  /* per record whose domain has holes, in order: its bitmap row's words
-                            lo / 32 .. hi / 32 only (bb_accel_row_span) */
+                            lo / 32 .. hi / 32 only (bb_smc_accel_row_span) */
   size_t row_words;      /* all of them */
-} bb_accel_request;
+} bb_smc_accel_request;
 
 /* What propose leaves for the CPU: the unsettled proposers and, when there are any, the
  * state arrays (host copies owned by the lane, valid until its next call). */
-typedef struct bb_accel_tail {
+typedef struct bb_smc_accel_tail {
   int failed;
   int count;
   const int32_t *unsettled;
-  bb_accel_i32a *ptr;
-  bb_accel_u32a *word;
+  bb_smc_accel_i32a *ptr;
+  bb_smc_accel_u32a *word;
   const int32_t *lo0, *hi0;
   int rounds;            /* propose launches */
-} bb_accel_tail;
+} bb_smc_accel_tail;
 
-typedef struct bb_accel_outcome {
+typedef struct bb_smc_accel_outcome {
   int failed;
   int changed;           /* result records */
-  const int32_t *rec;    /* changed x BB_ACCEL_OUT_INTS */
+  const int32_t *rec;    /* changed x BB_SMC_ACCEL_OUT_INTS */
   const int32_t *values;
-} bb_accel_outcome;
+} bb_smc_accel_outcome;
 
-typedef struct bb_accel_engine_ops {
+typedef struct bb_smc_accel_engine_ops {
   const char *name;
   /* The preference data, once per constraint and accelerator, on GPU `device` (the emulation
    * ignores it); lanes live where their shared data does. */
@@ -69,22 +69,22 @@ typedef struct bb_accel_engine_ops {
   void (*shared_free)(void *shared);
   void *(*lane_new)(void *shared, const bb_smc_prefs *p, bb_error *err);
   void (*lane_free)(void *lane);
-  bb_status (*propose)(void *lane, const bb_accel_request *req, bb_accel_tail *tail, bb_error *err);
+  bb_status (*propose)(void *lane, const bb_smc_accel_request *req, bb_smc_accel_tail *tail, bb_error *err);
   /* tail_ran: the host changed tail->ptr / tail->word, which the engine takes back. */
-  bb_status (*settle)(void *lane, const bb_accel_tail *tail, int tail_ran, bb_accel_outcome *out, bb_error *err);
-} bb_accel_engine_ops;
+  bb_status (*settle)(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb_smc_accel_outcome *out, bb_error *err);
+} bb_smc_accel_engine_ops;
 
-extern const bb_accel_engine_ops bb_accel_emulated_ops; /* smc_accel_emul.c */
+extern const bb_smc_accel_engine_ops bb_smc_accel_emulated_ops; /* smc_accel_emul.c */
 /* cuda/gpu_smc.cu; NULL in a build without CUDA (gpu_stub.c). */
-const bb_accel_engine_ops *bb_accel_gpu_ops(void);
+const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void);
 
 /* The pair matrix both engines read, and whether they can take a constraint: smc_pairs.h. */
 
 /* Emulation threads (tests vary it); default 4. */
-void bb_accel_emulated_set_threads(int threads);
+void bb_smc_accel_emulated_set_threads(int threads);
 /* For tests: the emulated engine's settle number `settles` from now fails as a CUDA error
  * would, so that the fallback to the CPU is exercised. 0: never. */
-void bb_accel_emulated_fail_after(int settles);
+void bb_smc_accel_emulated_fail_after(int settles);
 
 #ifdef __cplusplus
 }

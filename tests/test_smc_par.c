@@ -199,7 +199,7 @@ static void lockstep_prefs(const bb_smc_prefs *prefs, int budget, uint64_t *seed
     if (getenv("TAIL")) { tu_rand(seed); }
     bb_smc_set_tail_threshold(thresholds[tu_rand(seed) % 4]);
     if (getenv("TAIL")) bb_smc_set_tail_threshold(atoi(getenv("TAIL")));
-    bb_accel_emulated_set_threads(threads[tu_rand(seed) % 4]);
+    bb_smc_accel_emulated_set_threads(threads[tu_rand(seed) % 4]);
     toy_node a = node_new_for(prefs), b = node_new_for(prefs);
     if (tu_rand(seed) % 4 != 0) side_constraints(&L, &a, &b, pm);
     bool nonempty = true;
@@ -370,10 +370,10 @@ int main(int argc, char **argv) {
     lineage_path = engine;
     engine_may_fail = true;
     for (int k = 0; k < 6; k++) {
-      bb_accel_emulated_fail_after(1 + k * 3);
+      bb_smc_accel_emulated_fail_after(1 + k * 3);
       lockstep_instances(8 + k, 2, 80, seed + 3000 + (uint64_t)k);
     }
-    bb_accel_emulated_fail_after(0);
+    bb_smc_accel_emulated_fail_after(0);
     engine_may_fail = false;
     printf("failing engine: %ld propagations fell back to the CPU\n", fallbacks);
     CHECKF(fallbacks > 0, "no propagation fell back after the injected failures");

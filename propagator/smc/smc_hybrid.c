@@ -76,7 +76,7 @@ bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p) {
   pthread_once(&probe_once, probe);
   /* The calibration's n is a complete instance's; incomplete lists compare their larger side. */
   int n = p->start ? (p->men > p->vars - p->men ? p->men : p->vars - p->men) : p->n;
-  if (n < calibration.min_n || !bb_accel_fits(p, NULL)) return BB_SMC_PATH_CPU;
+  if (n < calibration.min_n || !bb_smc_accel_fits(p, NULL)) return BB_SMC_PATH_CPU;
   if (auto_engine == BB_SMC_PATH_GPU && !gpu_usable) return BB_SMC_PATH_CPU;
   return auto_engine;
 }

@@ -3,9 +3,9 @@
 #include "smc_internal.h"
 #include "smc_pairs.h"
 
-int bb_accel_width(const bb_smc_prefs *p) { return p->start ? p->room : p->n; }
+int bb_smc_accel_width(const bb_smc_prefs *p) { return p->start ? p->room : p->n; }
 
-bool bb_accel_fits(const bb_smc_prefs *p, bb_error *why) {
+bool bb_smc_accel_fits(const bb_smc_prefs *p, bb_error *why) {
   if (!p->start) {
     if (p->n <= BB_SMC_GPU_MAX_N) return true;
     bb_fail(why, BB_ERR_ARG, "n = %d is above the parallel path's limit of %d", p->n, BB_SMC_GPU_MAX_N);
@@ -20,16 +20,16 @@ bool bb_accel_fits(const bb_smc_prefs *p, bb_error *why) {
   return false;
 }
 
-void bb_accel_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out) {
-  size_t width = (size_t)bb_accel_width(p);
+void bb_smc_accel_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out) {
+  size_t width = (size_t)bb_smc_accel_width(p);
   for (size_t row = (size_t)row0; row < (size_t)row1; row++) {
     uint32_t *dst = out + (row - (size_t)row0) * width;
     if (p->start) {
       int len = bb_smc_row_len(p, (int)row), other = (int)row < p->men ? p->men : 0;
       const int32_t *partner = p->pair_var + p->start[row], *rank = p->pair_rank + p->start[row];
       for (int k = 0; k < len; k++)
-        dst[k] = partner[k] < 0 ? BB_ACCEL_NOBODY : ((uint32_t)(partner[k] - other) << 16) | (uint32_t)rank[k];
-      for (size_t k = (size_t)len; k < width; k++) dst[k] = BB_ACCEL_NOBODY;
+        dst[k] = partner[k] < 0 ? BB_SMC_ACCEL_NOBODY : ((uint32_t)(partner[k] - other) << 16) | (uint32_t)rank[k];
+      for (size_t k = (size_t)len; k < width; k++) dst[k] = BB_SMC_ACCEL_NOBODY;
       continue;
     }
     size_t n = width;
