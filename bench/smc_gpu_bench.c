@@ -22,6 +22,7 @@
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
 #include "smc_instance.h"
+#include "smc_tuning.h"
 #include "hr_gen.h"
 
 #include <stdio.h>

@@ -1,15 +1,16 @@
 /* The GPU side of the engine behind a small C API (kernels in gpu_*.cu; gpu_stub.c
  * implements the same API when the build has no CUDA and answers BB_ERR_NO_GPU).
  *
- * A bb_gpu holds one instance's lists on device 0 plus the streams and pinned buffers
+ * A bb_gpu holds one instance's lists on one device (bb_gpu_device.h) plus the streams and pinned buffers
  * used to drive the kernels. Every entry point returns a bb_status; a CUDA failure is
  * reported as BB_ERR_GPU with the failing call named, the sticky error is cleared, and
  * nothing exits the process. */
 #ifndef BB_GPU_H
 #define BB_GPU_H
 
-#include "la.h"
-#include "solve.h"
+#include "bb_gpu_device.h"
+#include "la.h"    /* the engine's public bb_la_state and PRMatrix rows */
+#include "solve.h" /* the engine's public bb_instance, bb_solve_opts, bb_solve_stats */
 
 #ifdef __cplusplus
 extern "C" {
@@ -17,14 +18,9 @@ extern "C" {
 
 typedef struct bb_gpu bb_gpu;
 
-/* 1 if a CUDA device can be used; otherwise 0 and the reason in `why`. */
-int bb_gpu_probe(char *why, size_t why_len);
-
-/* The model name of device 0 ("NVIDIA H100 80GB HBM3"); 0 without a usable GPU. */
-int bb_gpu_name(char *out, size_t len);
-
-/* Copies the instance's lists to the device; stats->t_transfer gets the time. */
-bb_status bb_gpu_open(const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err);
+/* Copies the instance's lists to device `device` (made the calling thread's current device);
+ * stats->t_transfer gets the time. */
+bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err);
 void bb_gpu_close(bb_gpu *gpu); /* accepts NULL */
 
 /* Baseline kernels, each with GPU initialisation (rank matrix / PRMatrix: t_init),

@@ -1,9 +1,10 @@
 /* The GPU side of the engine for SMI/HR (cuda/gpu_hr.cu; gpu_stub.c answers BB_ERR_NO_GPU
- * without CUDA). It reads the ranked view and the posts of propagator/hr_internal.h. */
+ * without CUDA). It reads the lists of hr.h and writes the post words of hr_posts.h. */
 #ifndef BB_GPU_HR_H
 #define BB_GPU_HR_H
 
-#include "hr_internal.h"
+#include "hr.h"
+#include "hr_posts.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -31,7 +31,7 @@ static void probe_reason(cudaError_t e, char *why, size_t why_len) {
     snprintf(why, why_len, "no usable NVIDIA GPU (CUDA: %s)", cudaGetErrorString(e));
 }
 
-int bb_gpu_probe(char *why, size_t why_len) {
+int bb_gpu_probe(int device, char *why, size_t why_len) {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
@@ -39,12 +39,16 @@ int bb_gpu_probe(char *why, size_t why_len) {
     cudaGetLastError();
     return 0;
   }
+  if (device < 0 || device >= count) {
+    if (why && why_len) snprintf(why, why_len, "no GPU number %d (this machine has %d)", device, count);
+    return 0;
+  }
   return 1;
 }
 
-int bb_gpu_name(char *out, size_t len) {
+int bb_gpu_name(int device, char *out, size_t len) {
   cudaDeviceProp prop;
-  if (!bb_gpu_probe(NULL, 0) || cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+  if (!bb_gpu_probe(device, NULL, 0) || cudaGetDeviceProperties(&prop, device) != cudaSuccess) {
     cudaGetLastError();
     if (out && len) out[0] = 0;
     return 0;
@@ -220,8 +224,10 @@ static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats 
   return st;
 }
 
-bb_status bb_gpu_open(const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
   *out = NULL;
+  cudaError_t e = cudaSetDevice(device);
+  if (e != cudaSuccess) return bb_gpu_fail(err, e, "cudaSetDevice", __FILE__, __LINE__);
   bb_gpu *g = (bb_gpu *)calloc(1, sizeof *g);
   if (!g) return bb_fail(err, BB_ERR_NOMEM, "bb_gpu_open: out of host memory");
   g->n = inst->n;

@@ -1,8 +1,8 @@
-// The Stable Marriage propagation's GPU engine (smc_par.h): the steps of smc_par_steps.h as
+// The Stable Marriage propagation's GPU engine (smc_accel.h): the steps of smc_accel_steps.h as
 // kernels, one thread per proposer or variable, plus the transfers around them.
 //
-// Per constraint (shared by every search thread): the pair matrix, one row of bb_par_width
-// 32-bit entries per variable (partner << 16 | partner's rank, or BB_PAR_NOBODY), i.e. seed
+// Per constraint (shared by every search thread): the pair matrix, one row of bb_smc_accel_width
+// 32-bit entries per variable (partner << 16 | partner's rank, or BB_SMC_ACCEL_NOBODY), i.e. seed
 // 000's PRMatrix for both sexes, uploaded once.
 // Per lane (one per search thread): a stream, the copy of every domain (bounds, sizes,
 // bitmap rows for domains with holes), the proposal state (ptr, word), and pinned host
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "gpu_internal.cuh"
-#include "smc_par.h"
+#include "smc_accel.h"
 
 namespace {
 
@@ -42,7 +42,7 @@ struct smc_lane {
   // One propagation's state.
   int *d_ptr, *d_listed, *d_ctl, *d_unsettled;
   unsigned *d_word;
-  bb_par_settled_var *d_res;
+  bb_smc_accel_settled_var *d_res;
   int32_t *d_out_rec, *d_out_values;
   size_t values_cap;
   // Requests come in through h_up (records, row index per record, rows).
@@ -54,27 +54,27 @@ struct smc_lane {
   int *h_ptr, *h_unsettled;
   unsigned *h_word;
   int32_t *h_lo0, *h_hi0;
-  bb_par_view view;  // device pointers
+  bb_smc_accel_view view;  // device pointers
 };
 
 // --- Kernels ------------------------------------------------------------------------------
 
-__global__ void apply_kernel(bb_par_view s, const int32_t *rec, const int32_t *row_of, const uint32_t *rows,
+__global__ void apply_kernel(bb_smc_accel_view s, const int32_t *rec, const int32_t *row_of, const uint32_t *rows,
                              int count, int *listed, int epoch) {
   for (int i = blockIdx.x; i < count; i += gridDim.x) {
-    const int32_t *r = rec + (size_t)i * BB_PAR_REC_INTS;
-    int v = r[BB_PAR_REC_VAR];
+    const int32_t *r = rec + (size_t)i * BB_SMC_ACCEL_REC_INTS;
+    int v = r[BB_SMC_ACCEL_REC_VAR];
     if (threadIdx.x == 0) {
       int32_t *lo0 = (int32_t *)s.lo0, *hi0 = (int32_t *)s.hi0, *size0 = (int32_t *)s.size0;
-      lo0[v] = r[BB_PAR_REC_LO];
-      hi0[v] = r[BB_PAR_REC_HI];
-      size0[v] = r[BB_PAR_REC_SIZE];
+      lo0[v] = r[BB_SMC_ACCEL_REC_LO];
+      hi0[v] = r[BB_SMC_ACCEL_REC_HI];
+      size0[v] = r[BB_SMC_ACCEL_REC_SIZE];
       ((uint8_t *)s.holes)[v] = row_of[i] >= 0;
-      s.ptr[v] = r[BB_PAR_REC_START];
+      s.ptr[v] = r[BB_SMC_ACCEL_REC_START];
       listed[v] = epoch;
     }
     if (row_of[i] >= 0) {  // the row's words within the bounds, packed at row_of[i]
-      int lo = r[BB_PAR_REC_LO], span = bb_par_row_span(lo, r[BB_PAR_REC_HI]);
+      int lo = r[BB_SMC_ACCEL_REC_LO], span = bb_smc_accel_row_span(lo, r[BB_SMC_ACCEL_REC_HI]);
       const uint32_t *src = rows + row_of[i];
       uint32_t *dst = (uint32_t *)s.bits + (size_t)v * s.words + (lo >> 5);
       for (int w = threadIdx.x; w < span; w += blockDim.x) dst[w] = src[w];
@@ -82,31 +82,31 @@ __global__ void apply_kernel(bb_par_view s, const int32_t *rec, const int32_t *r
   }
 }
 
-__global__ void init_kernel(bb_par_view s, const int *listed, int epoch, int vars) {
+__global__ void init_kernel(bb_smc_accel_view s, const int *listed, int epoch, int vars) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
   if (v >= vars) return;
   if (listed[v] != epoch) s.ptr[v] = s.lo0[v];
-  s.word[v] = 2u * (unsigned)s.hi0[v] + BB_PAR_NO_HOLDER;
+  s.word[v] = 2u * (unsigned)s.hi0[v] + BB_SMC_ACCEL_NO_HOLDER;
 }
 
-__global__ void propose_all_kernel(bb_par_view s, int proposers) {
+__global__ void propose_all_kernel(bb_smc_accel_view s, int proposers) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
-  if (v < proposers) bb_par_chain(&s, v, s.ptr[v]);
+  if (v < proposers) bb_smc_accel_chain(&s, v, s.ptr[v]);
 }
 
-__global__ void propose_list_kernel(bb_par_view s, const int *list, int count) {
+__global__ void propose_list_kernel(bb_smc_accel_view s, const int *list, int count) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < count) bb_par_chain(&s, list[i], s.ptr[list[i]]);
+  if (i < count) bb_smc_accel_chain(&s, list[i], s.ptr[list[i]]);
 }
 
-__global__ void check_kernel(bb_par_view s, int proposers, int *next, int *unsettled) {
+__global__ void check_kernel(bb_smc_accel_view s, int proposers, int *next, int *unsettled) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
-  if (v < proposers && !bb_par_settled(&s, v)) unsettled[atomicAdd(next, 1)] = v;
+  if (v < proposers && !bb_smc_accel_settled(&s, v)) unsettled[atomicAdd(next, 1)] = v;
 }
 
 // Settle, one warp per variable: the lanes test 32 ranks at once (aligned to bitmap words),
 // so a long domain costs its length / 32 dependent steps instead of its length. The
-// predicate is bb_par_final_allowed, as in the scalar bb_par_settle_count/emit the CPU
+// predicate is bb_smc_accel_final_allowed, as in the scalar bb_smc_accel_settle_count/emit the CPU
 // emulation runs; the results are the same values in the same order.
 const unsigned kFull = 0xffffffffu;
 
@@ -117,15 +117,15 @@ __device__ __forceinline__ unsigned chunk_mask(int base, int lo, int hi) {
   return m;
 }
 
-__global__ void settle_count_kernel(bb_par_view s, int vars, bb_par_settled_var *res, int *ctl, int32_t *out_rec) {
+__global__ void settle_count_kernel(bb_smc_accel_view s, int vars, bb_smc_accel_settled_var *res, int *ctl, int32_t *out_rec) {
   int v = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) >> 5), lane = threadIdx.x & 31;
   if (v >= vars) return;
-  int lo = bb_par_lo(&s, v), hi = bb_par_ub(&s, v);
-  bb_par_settled_var r = {0, -1, 0, -1, 0};
+  int lo = bb_smc_accel_lo(&s, v), hi = bb_smc_accel_ub(&s, v);
+  bb_smc_accel_settled_var r = {0, -1, 0, -1, 0};
   for (int base = lo & ~31; base <= hi; base += 32) {
     int k = base + lane;
     unsigned range = chunk_mask(base, lo, hi);
-    unsigned keep = __ballot_sync(kFull, ((range >> lane) & 1u) && bb_par_final_allowed(&s, v, k));
+    unsigned keep = __ballot_sync(kFull, ((range >> lane) & 1u) && bb_smc_accel_final_allowed(&s, v, k));
     if (keep) {
       if (r.size == 0) r.lo = base + __ffs(keep) - 1;
       r.hi = base + 31 - __clz(keep);
@@ -144,46 +144,46 @@ __global__ void settle_count_kernel(bb_par_view s, int vars, bb_par_settled_var 
     for (int base = r.lo & ~31; base <= r.hi; base += 32) {
       int k = base + lane;
       unsigned range = chunk_mask(base, r.lo, r.hi);
-      inside += __popc(__ballot_sync(kFull, ((range >> lane) & 1u) && BB_PAR_MEMBER(&s, v, k)));
+      inside += __popc(__ballot_sync(kFull, ((range >> lane) & 1u) && BB_SMC_ACCEL_MEMBER(&s, v, k)));
     }
     int removed = inside - r.size;
-    r.kind = r.size <= removed ? BB_PAR_KEEP : BB_PAR_REMOVE;
+    r.kind = r.size <= removed ? BB_SMC_ACCEL_KEEP : BB_SMC_ACCEL_REMOVE;
     r.count = r.size <= removed ? r.size : removed;
   } else if (r.size != s.size0[v]) {
-    r.kind = BB_PAR_INTERVAL;
+    r.kind = BB_SMC_ACCEL_INTERVAL;
   }
   if (lane != 0) return;
   res[v] = r;
   if (r.kind < 0) return;
   int at = atomicAdd(ctl + CTL_CHANGED, 1), offset = atomicAdd(ctl + CTL_TOTAL, r.count);
-  int32_t *o = out_rec + (size_t)at * BB_PAR_OUT_INTS;
-  o[BB_PAR_OUT_VAR] = v;
-  o[BB_PAR_OUT_LO] = r.lo;
-  o[BB_PAR_OUT_HI] = r.hi;
-  o[BB_PAR_OUT_KIND] = r.kind;
-  o[BB_PAR_OUT_COUNT] = r.count;
-  o[BB_PAR_OUT_OFFSET] = offset;
+  int32_t *o = out_rec + (size_t)at * BB_SMC_ACCEL_OUT_INTS;
+  o[BB_SMC_ACCEL_OUT_VAR] = v;
+  o[BB_SMC_ACCEL_OUT_LO] = r.lo;
+  o[BB_SMC_ACCEL_OUT_HI] = r.hi;
+  o[BB_SMC_ACCEL_OUT_KIND] = r.kind;
+  o[BB_SMC_ACCEL_OUT_COUNT] = r.count;
+  o[BB_SMC_ACCEL_OUT_OFFSET] = offset;
 }
 
 // Emits only when everything fits (the host grows the buffer and runs settle again if not).
-__global__ void settle_emit_kernel(bb_par_view s, const bb_par_settled_var *res, const int *ctl,
+__global__ void settle_emit_kernel(bb_smc_accel_view s, const bb_smc_accel_settled_var *res, const int *ctl,
                                    const int32_t *out_rec, int32_t *values, long long values_cap,
                                    uint32_t *new_bits) {
   int i = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) >> 5), lane = threadIdx.x & 31;
   if (i >= ctl[CTL_CHANGED] || (long long)ctl[CTL_TOTAL] > values_cap) return;
-  const int32_t *o = out_rec + (size_t)i * BB_PAR_OUT_INTS;
-  int v = o[BB_PAR_OUT_VAR];
-  bb_par_settled_var r = res[v];
-  if (r.kind == BB_PAR_INTERVAL) return;
-  int32_t *out = values + o[BB_PAR_OUT_OFFSET];
+  const int32_t *o = out_rec + (size_t)i * BB_SMC_ACCEL_OUT_INTS;
+  int v = o[BB_SMC_ACCEL_OUT_VAR];
+  bb_smc_accel_settled_var r = res[v];
+  if (r.kind == BB_SMC_ACCEL_INTERVAL) return;
+  int32_t *out = values + o[BB_SMC_ACCEL_OUT_OFFSET];
   uint32_t *row = new_bits + (size_t)v * s.words;
   unsigned below = (1u << lane) - 1u;
   int at = 0;
   for (int base = r.lo & ~31; base <= r.hi; base += 32) {
     int k = base + lane;
     bool in_range = (chunk_mask(base, r.lo, r.hi) >> lane) & 1u;
-    bool keep = in_range && bb_par_final_allowed(&s, v, k);
-    bool listed = r.kind == BB_PAR_KEEP ? keep : in_range && !keep && BB_PAR_MEMBER(&s, v, k);
+    bool keep = in_range && bb_smc_accel_final_allowed(&s, v, k);
+    bool listed = r.kind == BB_SMC_ACCEL_KEEP ? keep : in_range && !keep && BB_SMC_ACCEL_MEMBER(&s, v, k);
     unsigned kept = __ballot_sync(kFull, keep), out_mask = __ballot_sync(kFull, listed);
     if (listed) out[at + __popc(out_mask & below)] = k;
     at += __popc(out_mask);
@@ -191,17 +191,17 @@ __global__ void settle_emit_kernel(bb_par_view s, const bb_par_settled_var *res,
   }
 }
 
-__global__ void commit_kernel(bb_par_view s, const bb_par_settled_var *res, const int *ctl, const int32_t *out_rec,
+__global__ void commit_kernel(bb_smc_accel_view s, const bb_smc_accel_settled_var *res, const int *ctl, const int32_t *out_rec,
                               const uint32_t *new_bits) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= ctl[CTL_CHANGED]) return;
-  int v = out_rec[(size_t)i * BB_PAR_OUT_INTS + BB_PAR_OUT_VAR];
-  bb_par_settled_var r = res[v];
+  int v = out_rec[(size_t)i * BB_SMC_ACCEL_OUT_INTS + BB_SMC_ACCEL_OUT_VAR];
+  bb_smc_accel_settled_var r = res[v];
   ((int32_t *)s.lo0)[v] = r.lo;
   ((int32_t *)s.hi0)[v] = r.hi;
   ((int32_t *)s.size0)[v] = r.size;
-  ((uint8_t *)s.holes)[v] = r.kind != BB_PAR_INTERVAL;
-  if (r.kind != BB_PAR_INTERVAL) {
+  ((uint8_t *)s.holes)[v] = r.kind != BB_SMC_ACCEL_INTERVAL;
+  if (r.kind != BB_SMC_ACCEL_INTERVAL) {
     size_t row = (size_t)v * s.words;
     for (int w = r.lo >> 5; w <= r.hi >> 5; w++) ((uint32_t *)s.bits)[row + w] = new_bits[row + w];
   }
@@ -225,7 +225,7 @@ bb_status upload_pairs(smc_shared *sh, const bb_smc_prefs *p, bb_error *err) {
   bb_status st = BB_OK;
   for (int row = 0; row < sh->vars && st == BB_OK; row += chunk) {
     int rows = sh->vars - row < chunk ? sh->vars - row : chunk;
-    bb_par_fill_pairs(p, row, row + rows, h);
+    bb_smc_accel_fill_pairs(p, row, row + rows, h);
     cudaError_t e = cudaMemcpy(sh->d_pair + (size_t)row * sh->width, h, (size_t)rows * row_bytes, cudaMemcpyHostToDevice);
     if (e != cudaSuccess) st = bb_gpu_fail(err, e, "cudaMemcpy(pair matrix)", __FILE__, __LINE__);
   }
@@ -233,10 +233,15 @@ bb_status upload_pairs(smc_shared *sh, const bb_smc_prefs *p, bb_error *err) {
   return st;
 }
 
-void *shared_new(const bb_smc_prefs *p, bb_error *err) {
+void *shared_new(const bb_smc_prefs *p, int device, bb_error *err) {
   char why[256];
-  if (!bb_gpu_probe(why, sizeof why)) {
+  if (!bb_gpu_probe(device, why, sizeof why)) {
     bb_fail(err, BB_ERR_NO_GPU, "%s", why);
+    return NULL;
+  }
+  cudaError_t set = cudaSetDevice(device);
+  if (set != cudaSuccess) {
+    bb_gpu_fail(err, set, "cudaSetDevice", __FILE__, __LINE__);
     return NULL;
   }
   smc_shared *sh = (smc_shared *)calloc(1, sizeof *sh);
@@ -245,7 +250,7 @@ void *shared_new(const bb_smc_prefs *p, bb_error *err) {
     return NULL;
   }
   sh->vars = bb_smc_prefs_vars(p);
-  sh->width = bb_par_width(p);
+  sh->width = bb_smc_accel_width(p);
   size_t bytes = (size_t)sh->vars * (size_t)sh->width * sizeof(uint32_t);
   cudaError_t e = cudaMalloc((void **)&sh->d_pair, bytes);
   if (e != cudaSuccess) {
@@ -302,9 +307,9 @@ void carve(smc_lane *l, carver *d, carver *h) {
   d->take(&l->d_unsettled, vars);
   d->take(&l->d_word, vars);
   d->take(&l->d_res, vars);
-  d->take(&l->d_out_rec, vars * BB_PAR_OUT_INTS);
+  d->take(&l->d_out_rec, vars * BB_SMC_ACCEL_OUT_INTS);
   h->take(&l->h_ctl, (size_t)CTL_INTS);
-  h->take(&l->h_out_rec, vars * BB_PAR_OUT_INTS);
+  h->take(&l->h_out_rec, vars * BB_SMC_ACCEL_OUT_INTS);
   h->take(&l->h_ptr, vars);
   h->take(&l->h_unsettled, vars);
   h->take(&l->h_word, vars);
@@ -340,7 +345,7 @@ bb_status lane_alloc(smc_lane *l, bb_error *err) {
   BB_CUDA(cudaMalloc((void **)&l->d_out_values, l->values_cap * sizeof(int32_t)));
   BB_CUDA(cudaMallocHost((void **)&l->h_out_values, l->values_cap * sizeof(int32_t)));
   // Room for a request of every variable (records and row indexes) plus some rows.
-  size_t up = (size_t)l->vars * (BB_PAR_REC_INTS + 1) * sizeof(int32_t) + (1u << 20);
+  size_t up = (size_t)l->vars * (BB_SMC_ACCEL_REC_INTS + 1) * sizeof(int32_t) + (1u << 20);
   return grow(&l->d_up, &l->h_up, &l->up_cap, up, err);
 }
 
@@ -352,7 +357,7 @@ void *lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
   }
   l->sh = (const smc_shared *)shared;
   l->n = bb_smc_prefs_men(p);
-  l->width = bb_par_width(p);
+  l->width = bb_smc_accel_width(p);
   l->words = (l->width + 31) / 32;
   l->vars = bb_smc_prefs_vars(p);
   if (lane_alloc(l, err) != BB_OK) {
@@ -367,12 +372,12 @@ bb_status sync(smc_lane *l, bb_error *err) {
   return BB_OK;
 }
 
-bb_status gpu_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, bb_error *err) {
+bb_status gpu_propose(void *lane, const bb_smc_accel_request *req, bb_smc_accel_tail *tail, bb_error *err) {
   smc_lane *l = (smc_lane *)lane;
   int n = l->n, vars = l->vars, proposers = req->gs_lists ? vars : n, words = l->words;
-  *tail = bb_par_tail();
+  *tail = bb_smc_accel_tail();
   // 1. The request, packed into pinned memory: records, row offset per record, rows.
-  size_t rec_bytes = (size_t)req->count * BB_PAR_REC_INTS * sizeof(int32_t);
+  size_t rec_bytes = (size_t)req->count * BB_SMC_ACCEL_REC_INTS * sizeof(int32_t);
   size_t row_of_bytes = (size_t)req->count * sizeof(int32_t);
   size_t bytes = rec_bytes + row_of_bytes + req->row_words * sizeof(uint32_t);
   if (grow(&l->d_up, &l->h_up, &l->up_cap, bytes ? bytes : 16, err) != BB_OK) return BB_ERR_GPU;
@@ -381,14 +386,14 @@ bb_status gpu_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, 
   int32_t *row_of = (int32_t *)(h + rec_bytes);
   int32_t at = 0;
   for (int i = 0; i < req->count; i++) {
-    const int32_t *r = req->rec + (size_t)i * BB_PAR_REC_INTS;
-    bool holes = r[BB_PAR_REC_SIZE] != r[BB_PAR_REC_HI] - r[BB_PAR_REC_LO] + 1;
+    const int32_t *r = req->rec + (size_t)i * BB_SMC_ACCEL_REC_INTS;
+    bool holes = r[BB_SMC_ACCEL_REC_SIZE] != r[BB_SMC_ACCEL_REC_HI] - r[BB_SMC_ACCEL_REC_LO] + 1;
     row_of[i] = holes ? at : -1;
-    if (holes) at += bb_par_row_span(r[BB_PAR_REC_LO], r[BB_PAR_REC_HI]);
+    if (holes) at += bb_smc_accel_row_span(r[BB_SMC_ACCEL_REC_LO], r[BB_SMC_ACCEL_REC_HI]);
   }
   memcpy(h + rec_bytes + row_of_bytes, req->rows, req->row_words * sizeof(uint32_t));
   const char *d = (const char *)l->d_up;
-  l->view = bb_par_view{n,          l->width,      req->gs_lists, words,      req->threshold, l->sh->d_pair,
+  l->view = bb_smc_accel_view{n,          l->width,      req->gs_lists, words,      req->threshold, l->sh->d_pair,
                         l->d_lo0,   l->d_hi0,      l->d_size0, l->d_holes,     l->d_bits,
                         l->d_ptr,   l->d_word,     l->d_ctl + CTL_ACTIVE,      l->d_ctl + CTL_FAILED,
                         NULL};
@@ -434,8 +439,8 @@ bb_status gpu_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, 
       if (sync(l, err) != BB_OK) return BB_ERR_GPU;
       tail->count = count;
       tail->unsettled = l->h_unsettled;
-      tail->ptr = (bb_par_i32a *)l->h_ptr;
-      tail->word = (bb_par_u32a *)l->h_word;
+      tail->ptr = (bb_smc_accel_i32a *)l->h_ptr;
+      tail->word = (bb_smc_accel_u32a *)l->h_word;
       tail->lo0 = l->h_lo0;
       tail->hi0 = l->h_hi0;
       return BB_OK;
@@ -448,10 +453,10 @@ bb_status gpu_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, 
   }
 }
 
-bb_status gpu_settle(void *lane, const bb_par_tail *tail, int tail_ran, bb_par_outcome *out, bb_error *err) {
+bb_status gpu_settle(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb_smc_accel_outcome *out, bb_error *err) {
   smc_lane *l = (smc_lane *)lane;
   int vars = l->vars;
-  *out = bb_par_outcome();
+  *out = bb_smc_accel_outcome();
   if (tail_ran) {  // the CPU moved pointers and caps: the device takes them back
     BB_CUDA(cudaMemcpyAsync(l->d_ptr, tail->ptr, (size_t)vars * sizeof(int), cudaMemcpyHostToDevice, l->stream));
     BB_CUDA(cudaMemcpyAsync(l->d_word, tail->word, (size_t)vars * sizeof(unsigned), cudaMemcpyHostToDevice,
@@ -480,7 +485,7 @@ bb_status gpu_settle(void *lane, const bb_par_tail *tail, int tail_ran, bb_par_o
     l->values_cap = cap / sizeof(int32_t);
   }
   int changed = l->h_ctl[CTL_CHANGED], total = l->h_ctl[CTL_TOTAL];
-  BB_CUDA(cudaMemcpyAsync(l->h_out_rec, l->d_out_rec, (size_t)changed * BB_PAR_OUT_INTS * sizeof(int32_t),
+  BB_CUDA(cudaMemcpyAsync(l->h_out_rec, l->d_out_rec, (size_t)changed * BB_SMC_ACCEL_OUT_INTS * sizeof(int32_t),
                           cudaMemcpyDeviceToHost, l->stream));
   BB_CUDA(cudaMemcpyAsync(l->h_out_values, l->d_out_values, (size_t)total * sizeof(int32_t), cudaMemcpyDeviceToHost,
                           l->stream));
@@ -494,8 +499,8 @@ bb_status gpu_settle(void *lane, const bb_par_tail *tail, int tail_ran, bb_par_o
   return BB_OK;
 }
 
-const bb_par_engine_ops gpu_ops = {"GPU", shared_new, shared_free, lane_new, lane_free, gpu_propose, gpu_settle};
+const bb_smc_accel_engine_ops gpu_ops = {"GPU", shared_new, shared_free, lane_new, lane_free, gpu_propose, gpu_settle};
 
 }  // namespace
 
-extern "C" const bb_par_engine_ops *bb_par_gpu_ops(void) { return &gpu_ops; }
+extern "C" const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void) { return &gpu_ops; }

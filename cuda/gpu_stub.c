@@ -1,19 +1,21 @@
-/* The GPU API of bb_gpu.h for builds without CUDA: every entry point reports that no
+/* The GPU API of bb_gpu_device.h, bb_gpu.h, bb_gpu_hr.h and smc_accel.h for builds without CUDA: every entry point reports that no
  * GPU is available, so callers take their CPU path. */
 #include "bb_gpu.h"
 #include "bb_gpu_hr.h"
-#include "smc_par.h"
+#include "smc_accel.h"
 
 #include <stdio.h>
 
 static const char no_cuda[] = "this build of bamboo has no CUDA support (nvcc was not found)";
 
-int bb_gpu_probe(char *why, size_t why_len) {
+int bb_gpu_probe(int device, char *why, size_t why_len) {
+  (void)device;
   if (why && why_len) snprintf(why, why_len, "%s", no_cuda);
   return 0;
 }
 
-bb_status bb_gpu_open(const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
+  (void)device;
   (void)inst;
   (void)stats;
   if (out) *out = NULL;
@@ -52,12 +54,13 @@ bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *women_prefs, co
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-int bb_gpu_name(char *out, size_t len) {
+int bb_gpu_name(int device, char *out, size_t len) {
+  (void)device;
   if (out && len) out[0] = 0;
   return 0;
 }
 
-const bb_par_engine_ops *bb_par_gpu_ops(void) { return NULL; }
+const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void) { return NULL; }
 
 bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts, int tail, uint64_t *posts,
                             uint64_t *cursor, uint32_t *parked, int *parked_count, bb_solve_stats *stats,

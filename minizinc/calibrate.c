@@ -18,8 +18,8 @@
 #include "bb_search.h"
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
-#include "bb_gpu.h"
 #include "generate.h"
+#include "smc_tuning.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -234,7 +234,7 @@ int fzn_calibrate(FILE *out, FILE *errors) {
     return 3;
   }
   char model_name[128] = "";
-  bb_gpu_name(model_name, sizeof model_name);
+  bb_smc_gpu_model(model_name, sizeof model_name);
   fprintf(f, "# bamboo calibration for %s, written by fzn-bamboo --calibrate\n", model_name);
   fprintf(f, "min_n %d\nmin_free %d\n", min_n, min_free);
   fprintf(f, "min_modified %d\nhandover %d\n", min_modified, bb_smc_get_calibration().handover);

@@ -1,6 +1,7 @@
 /* Posters for the native global constraints (NATIVES.md) and the Stable Marriage
  * constraint. */
 #include "bb_stable_matching.h"
+#include "smc_tuning.h"
 
 #include <stdlib.h>
 #include "registry.h"

@@ -18,6 +18,7 @@
  * exactly as mznlib's stable_matching_hr does in MiniZinc for the dzn form. */
 #include "bb_stable_matching.h"
 #include "hr_io.h"
+#include "instance_any.h"
 #include "instance_io.h"
 #include "registry.h"
 

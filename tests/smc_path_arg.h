@@ -15,7 +15,7 @@ static inline int smc_path_from_args(int argc, char **argv, bb_smc_path *path) {
   if (argc > 1 && !strcmp(argv[1], "emulated")) *path = BB_SMC_PATH_EMULATED;
   if (argc > 1 && !strcmp(argv[1], "gpu")) {
     char why[256];
-    if (!bb_gpu_probe(why, sizeof why)) {
+    if (!bb_gpu_probe(0, why, sizeof why)) {
       printf("skipped: %s\n", why);
       return 77;
     }

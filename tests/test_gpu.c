@@ -81,7 +81,7 @@ out:
 
 int main(int argc, char **argv) {
   char why[256];
-  if (!bb_gpu_probe(why, sizeof why)) {
+  if (!bb_gpu_probe(0, why, sizeof why)) {
     printf("skipped: %s\n", why);
     return 77;
   }

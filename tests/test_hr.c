@@ -12,6 +12,7 @@
 #include "hr_gen.h"
 #include "hr_internal.h"
 #include "hr_io.h"
+#include "instance_any.h"
 #include "hr_reference.h"
 
 static const char *const cpu_algos[] = {"gs-seq", "mw-par", "bamboo"};
@@ -267,7 +268,7 @@ static void time_limits(void) {
 /* On a GPU: the GPU algorithms (and bamboo's tail at several thresholds) equal gs-seq. */
 static int gpu_tests(bool quick) {
   char why[256];
-  if (!bb_gpu_probe(why, sizeof why)) {
+  if (!bb_gpu_probe(0, why, sizeof why)) {
     printf("skipped: %s\n", why);
     return 77;
   }

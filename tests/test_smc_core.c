@@ -9,6 +9,7 @@
  *   - the seed's Table 1 instance has exactly its two stable matchings;
  *   - every validation error of bb_smc_prefs_new. */
 #include "smc.h"
+#include "smc_tuning.h"
 #include "smc_reference.h"
 #include "smc_toy.h"
 #include "test_util.h"

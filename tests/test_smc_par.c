@@ -1,4 +1,4 @@
-/* The parallel path of the Stable Marriage propagation (smc_par.c and an engine) against
+/* The parallel path of the Stable Marriage propagation (smc_accel.c and an engine) against
  * the sequential event rules (smc.c), on the toy host of smc_toy.h:
  *   - lockstep random searches: two copies of every search node, one propagated on the CPU
  *     path, one on the parallel path, must hold identical domains and results after every
@@ -13,12 +13,13 @@
  * Without arguments the engine is the CPU emulation (host threads + atomics, the kernels'
  * code); `test_smc_par gpu` runs the same checks on the GPU and exits 77 without one. */
 #include "smc.h"
+#include "smc_tuning.h"
 #include "smc_reference.h"
 #include "smc_toy.h"
 #include "test_util.h"
 
 #include "bb_gpu.h"
-#include "smc_par.h"
+#include "smc_accel.h"
 
 #include <stdio.h>
 
@@ -198,7 +199,7 @@ static void lockstep_prefs(const bb_smc_prefs *prefs, int budget, uint64_t *seed
     if (getenv("TAIL")) { tu_rand(seed); }
     bb_smc_set_tail_threshold(thresholds[tu_rand(seed) % 4]);
     if (getenv("TAIL")) bb_smc_set_tail_threshold(atoi(getenv("TAIL")));
-    bb_par_emulated_set_threads(threads[tu_rand(seed) % 4]);
+    bb_smc_accel_emulated_set_threads(threads[tu_rand(seed) % 4]);
     toy_node a = node_new_for(prefs), b = node_new_for(prefs);
     if (tu_rand(seed) % 4 != 0) side_constraints(&L, &a, &b, pm);
     bool nonempty = true;
@@ -334,7 +335,7 @@ int main(int argc, char **argv) {
   lineage_path = engine;
   if (engine == BB_SMC_PATH_GPU) {
     char why[256];
-    if (!bb_gpu_probe(why, sizeof why)) {
+    if (!bb_gpu_probe(0, why, sizeof why)) {
       printf("skipped: %s\n", why);
       return 77;
     }
@@ -369,10 +370,10 @@ int main(int argc, char **argv) {
     lineage_path = engine;
     engine_may_fail = true;
     for (int k = 0; k < 6; k++) {
-      bb_par_emulated_fail_after(1 + k * 3);
+      bb_smc_accel_emulated_fail_after(1 + k * 3);
       lockstep_instances(8 + k, 2, 80, seed + 3000 + (uint64_t)k);
     }
-    bb_par_emulated_fail_after(0);
+    bb_smc_accel_emulated_fail_after(0);
     engine_may_fail = false;
     printf("failing engine: %ld propagations fell back to the CPU\n", fallbacks);
     CHECKF(fallbacks > 0, "no propagation fell back after the injected failures");

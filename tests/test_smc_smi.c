@@ -15,6 +15,7 @@
  *     after removals told to the core between propagations, exactly those the domains allow;
  *   - every validation error of bb_smc_prefs_new_smi, with the row in the user's base. */
 #include "smc.h"
+#include "smc_tuning.h"
 #include "smc_toy.h"
 #include "smi_reference.h"
 #include "test_util.h"

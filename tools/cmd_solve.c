@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "hr_io.h"
+#include "instance_any.h"
 #include "instance_io.h"
 
 typedef struct solve_args {

@@ -13,6 +13,7 @@
 #include "hr.h"
 #include "hr_io.h"
 #include "instance.h"
+#include "instance_any.h"
 #include "io_reader.h"
 #include "solve.h"
 

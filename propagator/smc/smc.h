@@ -19,7 +19,9 @@
  *
  * The host solver supplies domain operations (bb_smc_domains) and tells the core which
  * variables changed; the core keeps O(n) integers per search node (bb_smc_node) and
- * reads the preference data (bb_smc_prefs) shared by every node. */
+ * reads the preference data (bb_smc_prefs) shared by every node. This header is that
+ * contract; the process-wide settings of the paths (tail threshold, the hybrid's
+ * calibration, the root batch, whether a GPU is there) are in smc_tuning.h. */
 #ifndef BB_SMC_H
 #define BB_SMC_H
 
@@ -178,7 +180,7 @@ bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength streng
  * BB_SMC_PATH_GPU runs the proposals in parallel on the GPU (cuda/gpu_smc.cu), the tail
  * of few free proposers on the CPU, and writes back compact results; without a usable GPU,
  * or when a CUDA call fails, it warns once per constraint and runs on the CPU.
- * BB_SMC_PATH_EMULATED is the same parallel algorithm on host threads (smc_emul.c): how CI,
+ * BB_SMC_PATH_EMULATED is the same parallel algorithm on host threads (smc_accel_emul.c): how CI,
  * which has no GPU, tests it. BB_SMC_PATH_AUTO picks CPU or GPU for each propagation from
  * the number of free proposers and the size of the change (smc_hybrid.c). Every path gives
  * the same domains. */
@@ -216,45 +218,6 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
  * threads get theirs on their first parallel propagation. Errors are not fatal: the
  * propagations then warn and run on the CPU. */
 bb_status bb_smc_prepare(const bb_smc_prefs *prefs, bb_smc_path path, bb_error *err);
-
-/* The parallel path's tail: the engine's chains park once at most this many are running, and
- * every proposer still unsettled after that round (parked, or displaced by another's cap) is
- * finished on the CPU; 0: the GPU runs rounds until none is left. Process-wide; default 32
- * (smc_hybrid.c). */
-void bb_smc_set_tail_threshold(int threshold);
-int bb_smc_tail_threshold(void);
-
-/* Whether the GPU path can run in this process (a CUDA build and a device); if not,
- * bb_smc_gpu_why says why. Probed once. */
-bool bb_smc_gpu_available(void);
-const char *bb_smc_gpu_why(void);
-
-/* The hybrid's thresholds (smc_hybrid.c): the GPU is taken when n >= min_n and at least
- * min_free proposers are free or min_modified variables changed. Read once per process from the calibration file of this
- * GPU model, else built-in defaults; `source` says which. */
-typedef struct bb_smc_calibration {
-  int min_n, min_free;
-  int min_modified; /* ... or at least this many variables changed (seed 003 Figure 4) */
-  /* A propagation the hybrid left on the CPU moves to the GPU once its rules have made this
-   * many steps (channel removals + bound updates): one free proposer can start a cascade
-   * over thousands of variables, which no count known beforehand predicts. */
-  int handover;
-  char source[1024];
-} bb_smc_calibration;
-bb_smc_calibration bb_smc_get_calibration(void);
-/* For tests: replaces the thresholds, and lets BB_SMC_PATH_AUTO use `engine` (GPU or
- * EMULATED) as its parallel path even without a GPU. */
-void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine);
-/* Where the calibration of this machine's GPU lives; false without a GPU (or a HOME). */
-bool bb_smc_calibration_path(char *out, size_t len);
-/* The parallel path packs ids and ranks into 16 bits, and counts the values it reports in
- * 32 bits (at most n^2 of them): larger constraints stay on the CPU. */
-#define BB_SMC_GPU_MAX_N 46340
-
-/* For tests and measurements: the first propagation of a fresh node runs as one batch
- * (smc_root.c, the default) or through the event rules like every later one. Both give the
- * same domains. Process-wide. */
-void bb_smc_set_root_batch(bool on);
 
 #ifdef __cplusplus
 }

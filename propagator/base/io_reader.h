@@ -1,5 +1,6 @@
-/* Internal: the buffered line reader and token helpers shared by the instance readers
- * (instance_io.c for complete lists, hr_io.c for incomplete lists and capacities). The
+/* The buffered line reader and token helpers shared by the instance readers of the engine
+ * (engine/sm/sm_instance_io.c for complete lists, engine/hr/hr_io.c for incomplete lists and
+ * capacities, engine/instance_any.c telling them apart). The
  * whole file streams through one growing buffer, so input can be a pipe; integers are
  * parsed by hand because a 1 GB text file must not take minutes. */
 #ifndef BB_IO_READER_H
@@ -9,8 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "hr.h"
-#include "instance.h"
+#include "bb_common.h"
 
 #define BB_IO_CHUNK ((size_t)1 << 20)
 
@@ -51,10 +51,5 @@ bb_status bb_reader_open(reader *r, const char *path, bb_error *err);
  * reader owns `f` from now on (closes it, unless it is stdin), also on failure. */
 bb_status bb_reader_open_stream(reader *r, FILE *f, const char *name, bb_error *err);
 void bb_reader_close(reader *r); /* after a successful open */
-
-/* instance_io.c: a complete instance from an open reader (format told by the first bytes). */
-bb_status bb_instance_read_from(reader *r, bb_instance **out, bb_error *err);
-/* hr_io.c: any instance from an open reader, as bb_read_any_instance (hr_io.h) reads a path. */
-bb_status bb_read_any_from(reader *r, bb_instance **complete, bb_hr **incomplete, bb_error *err);
 
 #endif

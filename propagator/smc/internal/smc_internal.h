@@ -1,12 +1,19 @@
-/* Internal to the SMC modules (smc_prefs.c, smc.c): the structs behind the opaque types. */
+/* Internal to the constraint (the .c files of smc/): the structs behind the opaque types of smc.h, and
+ * what its modules call of each other. */
 #ifndef BB_SMC_INTERNAL_H
 #define BB_SMC_INTERNAL_H
 
 #include "smc.h"
+#include "smc_tuning.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+
+/* Accelerators a constraint can use: the CPU emulation, and GPU devices 0 .. BB_SMC_MAX_GPUS - 1
+ * (device 0 today: bb_smc_accel_device). */
+#define BB_SMC_MAX_GPUS 8
+#define BB_SMC_ACCEL_SLOTS (1 + BB_SMC_MAX_GPUS)
 
 struct bb_smc_prefs {
   int n, base;       /* complete lists: n men, n women; incomplete: n = 0 (unused) */
@@ -25,8 +32,9 @@ struct bb_smc_prefs {
    * man_choice[i][k] gives man i. Walking a list then reads one row sequentially. */
   int32_t *man_partner_rank, *woman_partner_rank;
   atomic_int refs;
-  /* The parallel engines' shared data and lanes (smc_par.c), made on first use. */
-  _Atomic(struct bb_smc_accel *) accel[2]; /* [0] GPU, [1] emulated */
+  /* The parallel path's shared data and lanes (smc_accel.c), made on first use: one slot per
+   * accelerator the path can run on (bb_smc_accel_slot: the emulation, GPU devices 0, 1, ...). */
+  _Atomic(struct bb_smc_accel *) accel[BB_SMC_ACCEL_SLOTS];
   pthread_mutex_t accel_lock;
 };
 
@@ -63,7 +71,7 @@ static inline int bb_smc_row_len(const bb_smc_prefs *p, int var) {
  * as removed. */
 struct bb_smc_node {
   uint64_t stamp; /* the parallel engine's copy matches this node's domains when the
-                     lane's stamp equals it (smc_par.c); 0: unknown */
+                     lane's stamp equals it (smc_accel.c); 0: unknown */
   int n;          /* complete lists' n (0 for incomplete ones) */
   int vars;       /* variables: bounds holds lo[0..vars-1], then hi[0..vars-1] */
   int fresh;      /* no propagation has run on this lineage yet */
@@ -99,27 +107,39 @@ struct bb_smc_scratch {
   bool track_dirty;
 };
 
+/* Queues var for examination, at most once (smc_node.c's events, smc_propagate.c's rules). */
+static inline void bb_smc_enqueue(bb_smc_scratch *s, int var) {
+  if (!s->queued[var]) {
+    s->queued[var] = 1;
+    s->stack[s->stack_len++] = var;
+  }
+}
+
 /* smc_root.c: the first propagation of a fresh node (seed 003's init()) as one batch:
  * extended Gale-Shapley with pointers over local bounds, then one bulk write-back per
  * variable. Leaves node's bounds set for every variable and the variables that ended
- * assigned in s->unknown[0..s->unknown_len) (smc.c applies marriage to them). Returns
+ * assigned in s->unknown[0..s->unknown_len) (smc_propagate.c applies marriage to them). Returns
  * false when a domain empties. */
 bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
                        bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c);
 
 
-/* smc_par.c: the parallel path's part of a propagation. On BB_SMC_FIX the batch fixpoint is
+/* smc_accel.c: the parallel path's part of a propagation. On BB_SMC_FIX the batch fixpoint is
  * written back, node bounds are set and the variables that became assigned wait in
- * s->unknown for marriage (as after bb_smc_root_batch); s->track_dirty is on, and smc.c
- * hands the variables its event loop examines to bb_smc_par_finish. BB_SMC_NOMEM here means
+ * s->unknown for marriage (as after bb_smc_root_batch); s->track_dirty is on, and smc_propagate.c
+ * hands the variables its event loop examines to bb_smc_accel_finish. BB_SMC_NOMEM here means
  * the engine could not run (no GPU, a CUDA error): nothing was written, the caller runs the
  * CPU path. */
-bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
+bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
                              bb_smc_node *node, bb_smc_scratch *s, const bb_smc_domains *d,
                              bb_smc_run_info *info);
-void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s,
+void bb_smc_accel_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s,
                        bool ok);
 void bb_smc_accel_free(struct bb_smc_accel *accel); /* accepts NULL */
+/* The GPU device the parallel path uses (0), and the slot of prefs->accel of an engine (GPU
+ * or EMULATED) on a device. */
+int bb_smc_accel_device(void);
+int bb_smc_accel_slot(bb_smc_path engine, int device);
 
 /* smc_hybrid.c: what a propagation knows before it starts (free proposers, modified
  * variables, their old domain size), and the automatic choice made from it. */
@@ -128,8 +148,8 @@ void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_s
 bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, const bb_smc_run_info *info);
 /* The parallel engine AUTO uses, or BB_SMC_PATH_CPU when none can run at this n. */
 bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p);
-/* smc_par.c: a propagation the hybrid kept on the CPU ended; the variables it examined
+/* smc_accel.c: a propagation the hybrid kept on the CPU ended; the variables it examined
  * (s->dirty) go stale in the lane, so its copy stays usable for this lineage. */
-void bb_smc_par_cpu_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s);
+void bb_smc_accel_cpu_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s);
 
 #endif

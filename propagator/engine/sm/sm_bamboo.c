@@ -114,7 +114,7 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   }
 
   char why[256];
-  if (!bb_gpu_probe(why, sizeof why)) return cpu_fallback(inst, opts, wife_of, stats, err, why, 0);
+  if (!bb_gpu_probe(0, why, sizeof why)) return cpu_fallback(inst, opts, wife_of, stats, err, why, 0);
 
   bb_gpu *gpu = NULL;
   bb_la_state la = {.n = n};
@@ -127,7 +127,7 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
     st = bb_fail(err, BB_ERR_NOMEM, "bamboo: cannot allocate the matching state for n = %d", n);
     goto done;
   }
-  st = bb_gpu_open(inst, &gpu, stats, err);
+  st = bb_gpu_open(0, inst, &gpu, stats, err);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
   if (st == BB_OK) {
     t = bb_now();

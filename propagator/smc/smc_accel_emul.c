@@ -1,9 +1,10 @@
 /* The parallel propagation's engine on host threads: the CPU emulation of the GPU engine
- * (cuda/gpu_smc.cu). Same state, same steps (smc_par_steps.h) in the same order, with C11
+ * (cuda/gpu_smc.cu). Same state, same steps (smc_accel_steps.h) in the same order, with C11
  * atomics where the GPU has atomicMin, so that CI, which has no GPU, tests the algorithm
  * the kernels run: its threads race on the same words as the GPU's. */
 #include "smc_internal.h"
-#include "smc_par.h"
+#include "smc_accel.h"
+#include "smc_pairs.h"
 #include "parallel.h"
 
 #include <stdlib.h>
@@ -12,59 +13,24 @@
 static atomic_int emulated_threads = 4;
 static atomic_int fail_countdown = 0; /* > 0: the settle that brings it to 0 fails */
 
-void bb_par_emulated_set_threads(int threads) { atomic_store(&emulated_threads, threads < 1 ? 1 : threads); }
-void bb_par_emulated_fail_after(int settles) { atomic_store(&fail_countdown, settles); }
-
-int bb_par_width(const bb_smc_prefs *p) { return p->start ? p->room : p->n; }
-
-bool bb_par_fits(const bb_smc_prefs *p, bb_error *why) {
-  if (!p->start) {
-    if (p->n <= BB_SMC_GPU_MAX_N) return true;
-    bb_fail(why, BB_ERR_ARG, "n = %d is above the parallel path's limit of %d", p->n, BB_SMC_GPU_MAX_N);
-    return false;
-  }
-  int men = p->men, women = p->vars - p->men;
-  if (men < 65535 && women < 65535 && p->room < 65535 && (int64_t)p->vars * p->room <= INT32_MAX) return true;
-  bb_fail(why, BB_ERR_ARG,
-          "%d men, %d women and lists of up to %d are beyond the parallel path's limits (65534 of each, "
-          "2^31 pair entries)",
-          men, women, p->room - 1);
-  return false;
-}
-
-void bb_par_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out) {
-  size_t width = (size_t)bb_par_width(p);
-  for (size_t row = (size_t)row0; row < (size_t)row1; row++) {
-    uint32_t *dst = out + (row - (size_t)row0) * width;
-    if (p->start) {
-      int len = bb_smc_row_len(p, (int)row), other = (int)row < p->men ? p->men : 0;
-      const int32_t *partner = p->pair_var + p->start[row], *rank = p->pair_rank + p->start[row];
-      for (int k = 0; k < len; k++)
-        dst[k] = partner[k] < 0 ? BB_PAR_NOBODY : ((uint32_t)(partner[k] - other) << 16) | (uint32_t)rank[k];
-      for (size_t k = (size_t)len; k < width; k++) dst[k] = BB_PAR_NOBODY;
-      continue;
-    }
-    size_t n = width;
-    const int32_t *choice = row < n ? p->man_choice + row * n : p->woman_choice + (row - n) * n;
-    const int32_t *rank = row < n ? p->man_partner_rank + row * n : p->woman_partner_rank + (row - n) * n;
-    for (size_t k = 0; k < n; k++) dst[k] = ((uint32_t)choice[k] << 16) | (uint32_t)rank[k];
-  }
-}
+void bb_smc_accel_emulated_set_threads(int threads) { atomic_store(&emulated_threads, threads < 1 ? 1 : threads); }
+void bb_smc_accel_emulated_fail_after(int settles) { atomic_store(&fail_countdown, settles); }
 
 typedef struct emul_shared {
   uint32_t *pair;
 } emul_shared;
 
-static void *emul_shared_new(const bb_smc_prefs *p, bb_error *err) {
+static void *emul_shared_new(const bb_smc_prefs *p, int device, bb_error *err) {
+  (void)device;
   emul_shared *sh = calloc(1, sizeof *sh);
-  size_t cells = (size_t)p->vars * (size_t)bb_par_width(p);
+  size_t cells = (size_t)p->vars * (size_t)bb_smc_accel_width(p);
   if (sh) sh->pair = malloc(cells * sizeof *sh->pair);
   if (!sh || !sh->pair) {
     free(sh);
     bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the emulated engine's pair matrix");
     return NULL;
   }
-  bb_par_fill_pairs(p, 0, p->vars, sh->pair);
+  bb_smc_accel_fill_pairs(p, 0, p->vars, sh->pair);
   return sh;
 }
 
@@ -82,14 +48,14 @@ typedef struct emul_lane {
   int32_t *lo0, *hi0, *size0;
   uint8_t *holes;
   uint32_t *bits, *new_bits;
-  bb_par_i32a *ptr, active, failed, next;
-  bb_par_u32a *word;
+  bb_smc_accel_i32a *ptr, active, failed, next;
+  bb_smc_accel_u32a *word;
   int32_t *listed, epoch;  /* listed[v] == epoch: v's start rank came with this request */
   int32_t *unsettled;
-  bb_par_settled_var *res; /* per variable, from settle */
+  bb_smc_accel_settled_var *res; /* per variable, from settle */
   int32_t *out_rec, *out_values;
   size_t values_cap;
-  bb_par_view view;
+  bb_smc_accel_view view;
 } emul_lane;
 
 static void emul_lane_free(void *lane) {
@@ -117,7 +83,7 @@ static void *emul_lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
     size_t vars = (size_t)p->vars;
     l->n = p->men;
     l->vars = p->vars;
-    l->width = bb_par_width(p);
+    l->width = bb_smc_accel_width(p);
     l->words = (l->width + 31) / 32;
     l->sh = shared;
     l->lo0 = malloc(vars * sizeof *l->lo0);
@@ -131,7 +97,7 @@ static void *emul_lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
     l->listed = calloc(vars, sizeof *l->listed);
     l->unsettled = malloc(vars * sizeof *l->unsettled);
     l->res = malloc(vars * sizeof *l->res);
-    l->out_rec = malloc(vars * BB_PAR_OUT_INTS * sizeof *l->out_rec);
+    l->out_rec = malloc(vars * BB_SMC_ACCEL_OUT_INTS * sizeof *l->out_rec);
     l->values_cap = 1024;
     l->out_values = malloc(l->values_cap * sizeof *l->out_values);
     if (l->out_values && l->lo0 && l->hi0 && l->size0 && l->holes && l->bits && l->new_bits && l->ptr && l->word && l->listed &&
@@ -150,14 +116,14 @@ static void init_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
   emul_lane *l = ctx;
   for (int64_t v = begin; v < end; v++) {
     if (l->listed[v] != l->epoch) atomic_store_explicit(&l->ptr[v], l->lo0[v], memory_order_relaxed);
-    atomic_store_explicit(&l->word[v], 2u * (uint32_t)l->hi0[v] + BB_PAR_NO_HOLDER, memory_order_relaxed);
+    atomic_store_explicit(&l->word[v], 2u * (uint32_t)l->hi0[v] + BB_SMC_ACCEL_NO_HOLDER, memory_order_relaxed);
   }
 }
 
 static void propose_all_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
   (void)tid;
   emul_lane *l = ctx;
-  for (int64_t v = begin; v < end; v++) bb_par_chain(&l->view, (int)v, bb_par_load_i32(&l->ptr[v]));
+  for (int64_t v = begin; v < end; v++) bb_smc_accel_chain(&l->view, (int)v, bb_smc_accel_load_i32(&l->ptr[v]));
 }
 
 static void propose_list_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
@@ -165,7 +131,7 @@ static void propose_list_kernel(void *ctx, int64_t begin, int64_t end, int tid) 
   emul_lane *l = ctx;
   for (int64_t i = begin; i < end; i++) {
     int v = l->unsettled[i];
-    bb_par_chain(&l->view, v, bb_par_load_i32(&l->ptr[v]));
+    bb_smc_accel_chain(&l->view, v, bb_smc_accel_load_i32(&l->ptr[v]));
   }
 }
 
@@ -173,24 +139,24 @@ static void check_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
   (void)tid;
   emul_lane *l = ctx;
   for (int64_t v = begin; v < end; v++)
-    if (!bb_par_settled(&l->view, (int)v)) l->unsettled[bb_par_add_i32(&l->next, 1)] = (int)v;
+    if (!bb_smc_accel_settled(&l->view, (int)v)) l->unsettled[bb_smc_accel_add_i32(&l->next, 1)] = (int)v;
 }
 
 static void settle_count_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
   (void)tid;
   emul_lane *l = ctx;
-  for (int64_t v = begin; v < end; v++) l->res[v] = bb_par_settle_count(&l->view, (int)v);
+  for (int64_t v = begin; v < end; v++) l->res[v] = bb_smc_accel_settle_count(&l->view, (int)v);
 }
 
 static void settle_emit_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
   (void)tid;
   emul_lane *l = ctx;
   for (int64_t i = begin; i < end; i++) {
-    const int32_t *rec = l->out_rec + i * BB_PAR_OUT_INTS;
-    int v = rec[BB_PAR_OUT_VAR];
-    const bb_par_settled_var *r = &l->res[v];
-    uint32_t *row = r->kind == BB_PAR_INTERVAL ? NULL : l->new_bits + (size_t)v * (size_t)l->words;
-    bb_par_settle_emit(&l->view, v, r, l->out_values + rec[BB_PAR_OUT_OFFSET], row);
+    const int32_t *rec = l->out_rec + i * BB_SMC_ACCEL_OUT_INTS;
+    int v = rec[BB_SMC_ACCEL_OUT_VAR];
+    const bb_smc_accel_settled_var *r = &l->res[v];
+    uint32_t *row = r->kind == BB_SMC_ACCEL_INTERVAL ? NULL : l->new_bits + (size_t)v * (size_t)l->words;
+    bb_smc_accel_settle_emit(&l->view, v, r, l->out_values + rec[BB_SMC_ACCEL_OUT_OFFSET], row);
   }
 }
 
@@ -198,13 +164,13 @@ static void commit_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
   (void)tid;
   emul_lane *l = ctx;
   for (int64_t i = begin; i < end; i++) {
-    const int32_t *rec = l->out_rec + i * BB_PAR_OUT_INTS;
-    int v = rec[BB_PAR_OUT_VAR];
-    const bb_par_settled_var *r = &l->res[v];
+    const int32_t *rec = l->out_rec + i * BB_SMC_ACCEL_OUT_INTS;
+    int v = rec[BB_SMC_ACCEL_OUT_VAR];
+    const bb_smc_accel_settled_var *r = &l->res[v];
     l->lo0[v] = r->lo;
     l->hi0[v] = r->hi;
     l->size0[v] = r->size;
-    l->holes[v] = r->kind != BB_PAR_INTERVAL;
+    l->holes[v] = r->kind != BB_SMC_ACCEL_INTERVAL;
     if (l->holes[v]) {
       size_t row = (size_t)v * (size_t)l->words;
       for (int w = r->lo >> 5; w <= r->hi >> 5; w++) l->bits[row + (size_t)w] = l->new_bits[row + (size_t)w];
@@ -217,7 +183,7 @@ static void run(emul_lane *l, int64_t count, bb_range_fn body) {
   bb_parallel_for(count < threads ? (int)(count > 0 ? count : 1) : threads, count, body, l);
 }
 
-static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail *tail, bb_error *err) {
+static bb_status emul_propose(void *lane, const bb_smc_accel_request *req, bb_smc_accel_tail *tail, bb_error *err) {
   (void)err;
   emul_lane *l = lane;
   int n = l->n, vars = l->vars, proposers = req->gs_lists ? vars : n;
@@ -228,27 +194,27 @@ static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail
   l->epoch++;
   const uint32_t *row = req->rows;
   for (int i = 0; i < req->count; i++) {
-    const int32_t *rec = req->rec + (size_t)i * BB_PAR_REC_INTS;
-    int v = rec[BB_PAR_REC_VAR];
-    l->lo0[v] = rec[BB_PAR_REC_LO];
-    l->hi0[v] = rec[BB_PAR_REC_HI];
-    l->size0[v] = rec[BB_PAR_REC_SIZE];
+    const int32_t *rec = req->rec + (size_t)i * BB_SMC_ACCEL_REC_INTS;
+    int v = rec[BB_SMC_ACCEL_REC_VAR];
+    l->lo0[v] = rec[BB_SMC_ACCEL_REC_LO];
+    l->hi0[v] = rec[BB_SMC_ACCEL_REC_HI];
+    l->size0[v] = rec[BB_SMC_ACCEL_REC_SIZE];
     l->holes[v] = l->size0[v] != l->hi0[v] - l->lo0[v] + 1;
     if (l->holes[v]) {
-      size_t span = (size_t)bb_par_row_span(l->lo0[v], l->hi0[v]);
+      size_t span = (size_t)bb_smc_accel_row_span(l->lo0[v], l->hi0[v]);
       memcpy(l->bits + (size_t)v * (size_t)l->words + (l->lo0[v] >> 5), row, span * sizeof *row);
       row += span;
     }
-    atomic_store_explicit(&l->ptr[v], rec[BB_PAR_REC_START], memory_order_relaxed);
+    atomic_store_explicit(&l->ptr[v], rec[BB_SMC_ACCEL_REC_START], memory_order_relaxed);
     l->listed[v] = l->epoch;
   }
-  l->view = (bb_par_view){n,      l->width, req->gs_lists, l->words, req->threshold, l->sh->pair, l->lo0, l->hi0,
+  l->view = (bb_smc_accel_view){n,      l->width, req->gs_lists, l->words, req->threshold, l->sh->pair, l->lo0, l->hi0,
                           l->size0, l->holes, l->bits, l->ptr, l->word, &l->active, &l->failed, NULL};
   atomic_store(&l->failed, 0);
   run(l, vars, init_kernel);
   atomic_store(&l->active, proposers);
   run(l, proposers, propose_all_kernel);
-  *tail = (bb_par_tail){0};
+  *tail = (bb_smc_accel_tail){0};
   tail->rounds = 1;
   for (;;) {
     atomic_store(&l->next, 0);
@@ -274,13 +240,14 @@ static bb_status emul_propose(void *lane, const bb_par_request *req, bb_par_tail
   }
 }
 
-static bb_status emul_settle(void *lane, const bb_par_tail *tail, int tail_ran, bb_par_outcome *out, bb_error *err) {
+static bb_status emul_settle(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb_smc_accel_outcome *out,
+                             bb_error *err) {
   (void)tail, (void)tail_ran; /* the tail worked on this lane's own arrays */
   if (atomic_load(&fail_countdown) > 0 && atomic_fetch_sub(&fail_countdown, 1) == 1)
     return bb_fail(err, BB_ERR_GPU, "an injected failure (as a CUDA error would be)");
   emul_lane *l = lane;
   int vars = l->vars;
-  *out = (bb_par_outcome){0};
+  *out = (bb_smc_accel_outcome){0};
   atomic_store(&l->failed, 0);
   run(l, vars, settle_count_kernel);
   if (atomic_load(&l->failed)) {
@@ -290,15 +257,15 @@ static bb_status emul_settle(void *lane, const bb_par_tail *tail, int tail_ran, 
   size_t total = 0;
   int changed = 0;
   for (int v = 0; v < vars; v++) {
-    const bb_par_settled_var *r = &l->res[v];
+    const bb_smc_accel_settled_var *r = &l->res[v];
     if (r->kind < 0) continue;
-    int32_t *rec = l->out_rec + (size_t)changed++ * BB_PAR_OUT_INTS;
-    rec[BB_PAR_OUT_VAR] = v;
-    rec[BB_PAR_OUT_LO] = r->lo;
-    rec[BB_PAR_OUT_HI] = r->hi;
-    rec[BB_PAR_OUT_KIND] = r->kind;
-    rec[BB_PAR_OUT_COUNT] = r->count;
-    rec[BB_PAR_OUT_OFFSET] = (int32_t)total;
+    int32_t *rec = l->out_rec + (size_t)changed++ * BB_SMC_ACCEL_OUT_INTS;
+    rec[BB_SMC_ACCEL_OUT_VAR] = v;
+    rec[BB_SMC_ACCEL_OUT_LO] = r->lo;
+    rec[BB_SMC_ACCEL_OUT_HI] = r->hi;
+    rec[BB_SMC_ACCEL_OUT_KIND] = r->kind;
+    rec[BB_SMC_ACCEL_OUT_COUNT] = r->count;
+    rec[BB_SMC_ACCEL_OUT_OFFSET] = (int32_t)total;
     total += (size_t)r->count;
   }
   if (total > l->values_cap) {
@@ -315,5 +282,5 @@ static bb_status emul_settle(void *lane, const bb_par_tail *tail, int tail_ran, 
   return BB_OK;
 }
 
-const bb_par_engine_ops bb_par_emulated_ops = {"emulated",    emul_shared_new, emul_shared_free, emul_lane_new,
+const bb_smc_accel_engine_ops bb_smc_accel_emulated_ops = {"emulated",    emul_shared_new, emul_shared_free, emul_lane_new,
                                                emul_lane_free, emul_propose,    emul_settle};

@@ -8,7 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "instance_io.h"
 
-#include "io_reader.h"
+#include "instance_readers.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* The parallel path of a Stable Marriage propagation, host side (smc_par.h): lanes, what is
+/* The parallel path of a Stable Marriage propagation, host side (smc_accel.h): lanes, what is
  * sent to the engine, the sequential tail, and the write-back.
  *
  * Lanes. An engine's copy of the domains belongs to one search thread: each constraint has
@@ -17,12 +17,12 @@
 
 #include <stdint.h>
 
-struct bb_par_view;
-static inline uint32_t host_pair(const struct bb_par_view *v, int var, int k);
-static inline void host_wake(const struct bb_par_view *v, int var);
-#define BB_PAR_WAKE(s, holder) host_wake((s), (holder))
-#define BB_PAR_PAIR(s, v, k) host_pair((s), (v), (k))
-#include "smc_par_steps.h"
+struct bb_smc_accel_view;
+static inline uint32_t host_pair(const struct bb_smc_accel_view *v, int var, int k);
+static inline void host_wake(const struct bb_smc_accel_view *v, int var);
+#define BB_SMC_ACCEL_WAKE(s, holder) host_wake((s), (holder))
+#define BB_SMC_ACCEL_PAIR(s, v, k) host_pair((s), (v), (k))
+#include "smc_accel_steps.h"
 
 typedef struct host_tail {
   const bb_smc_prefs *p;
@@ -30,14 +30,14 @@ typedef struct host_tail {
   uint8_t *queued;
 } host_tail;
 
-static inline uint32_t host_pair(const bb_par_view *v, int var, int k) {
+static inline uint32_t host_pair(const bb_smc_accel_view *v, int var, int k) {
   const host_tail *h = v->host;
   int partner, rank;
   bb_smc_pair_partner(h->p, var, k, &partner, &rank);
-  if (partner < 0) return BB_PAR_NOBODY;
+  if (partner < 0) return BB_SMC_ACCEL_NOBODY;
   return ((uint32_t)(partner >= h->p->men ? partner - h->p->men : partner) << 16) | (uint32_t)rank;
 }
-static inline void host_wake(const bb_par_view *v, int var) {
+static inline void host_wake(const bb_smc_accel_view *v, int var) {
   host_tail *h = (host_tail *)v->host;
   if (!h->queued[var]) {
     h->queued[var] = 1;
@@ -45,7 +45,7 @@ static inline void host_wake(const bb_par_view *v, int var) {
   }
 }
 
-#include "smc_par.h"
+#include "smc_accel.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,7 +69,7 @@ typedef struct lane {
 } lane;
 
 struct bb_smc_accel {
-  const bb_par_engine_ops *ops;
+  const bb_smc_accel_engine_ops *ops;
   void *shared;
   bb_error why;       /* why `shared` could not be made */
   atomic_bool warned; /* one warning per constraint */
@@ -96,8 +96,14 @@ void bb_smc_accel_free(struct bb_smc_accel *a) {
   free(a);
 }
 
-static const bb_par_engine_ops *engine_ops(bb_smc_path engine) {
-  return engine == BB_SMC_PATH_EMULATED ? &bb_par_emulated_ops : bb_par_gpu_ops();
+int bb_smc_accel_device(void) { return 0; }
+
+int bb_smc_accel_slot(bb_smc_path engine, int device) {
+  return engine == BB_SMC_PATH_EMULATED ? 0 : 1 + device;
+}
+
+static const bb_smc_accel_engine_ops *engine_ops(bb_smc_path engine) {
+  return engine == BB_SMC_PATH_EMULATED ? &bb_smc_accel_emulated_ops : bb_smc_accel_gpu_ops();
 }
 
 /* The constraint's engine data, made once (under the prefs' lock: not on the hot path). NULL
@@ -105,7 +111,7 @@ static const bb_par_engine_ops *engine_ops(bb_smc_path engine) {
  * why. */
 static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine) {
   bb_smc_prefs *p = (bb_smc_prefs *)cp; /* the accel is a cache beside the read-only data */
-  int which = engine == BB_SMC_PATH_EMULATED;
+  int device = bb_smc_accel_device(), which = bb_smc_accel_slot(engine, device);
   struct bb_smc_accel *a = atomic_load_explicit(&p->accel[which], memory_order_acquire);
   if (a) return a;
   pthread_mutex_lock(&p->accel_lock);
@@ -113,8 +119,8 @@ static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine)
   if (!a && (a = calloc(1, sizeof *a)) != NULL) {
     a->ops = engine_ops(engine);
     if (!a->ops) bb_fail(&a->why, BB_ERR_NO_GPU, "this build of bamboo has no CUDA support");
-    else if (!bb_par_fits(p, &a->why)) {
-    } else a->shared = a->ops->shared_new(p, &a->why);
+    else if (!bb_smc_accel_fits(p, &a->why)) {
+    } else a->shared = a->ops->shared_new(p, device, &a->why);
     atomic_store_explicit(&p->accel[which], a, memory_order_release);
   }
   pthread_mutex_unlock(&p->accel_lock);
@@ -149,8 +155,8 @@ static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *er
     size_t vars = (size_t)p->vars;
     l->stale = malloc(vars * sizeof *l->stale);
     l->is_stale = calloc(vars, 1);
-    l->rec = malloc(vars * BB_PAR_REC_INTS * sizeof *l->rec);
-    l->mirror = malloc(vars * (size_t)((bb_par_width(p) + 31) / 32) * sizeof *l->mirror);
+    l->rec = malloc(vars * BB_SMC_ACCEL_REC_INTS * sizeof *l->rec);
+    l->mirror = malloc(vars * (size_t)((bb_smc_accel_width(p) + 31) / 32) * sizeof *l->mirror);
     l->holes = calloc(vars, 1);
     l->sent = calloc(vars, 1);
     if (!l->stale || !l->is_stale || !l->rec || !l->mirror || !l->holes || !l->sent) {
@@ -170,19 +176,19 @@ static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *er
 /* Appends var's record (and its bitmap row when the domain has holes). */
 static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs *p, bb_smc_node *node,
                        bb_smc_scratch *s, const bb_smc_domains *d, int var) {
-  int words = (bb_par_width(p) + 31) / 32;
-  int32_t *rec = l->rec + (size_t)count * BB_PAR_REC_INTS;
+  int words = (bb_smc_accel_width(p) + 31) / 32;
+  int32_t *rec = l->rec + (size_t)count * BB_SMC_ACCEL_REC_INTS;
   int lo = d->min(d->ctx, var), hi = d->max(d->ctx, var), size = d->size(d->ctx, var);
   int start = node->bounds[var] < 0 ? 0 : node->bounds[var];
-  rec[BB_PAR_REC_VAR] = var;
-  rec[BB_PAR_REC_LO] = lo;
-  rec[BB_PAR_REC_HI] = hi;
-  rec[BB_PAR_REC_SIZE] = size;
-  rec[BB_PAR_REC_START] = start < lo ? start : lo;
+  rec[BB_SMC_ACCEL_REC_VAR] = var;
+  rec[BB_SMC_ACCEL_REC_LO] = lo;
+  rec[BB_SMC_ACCEL_REC_HI] = hi;
+  rec[BB_SMC_ACCEL_REC_SIZE] = size;
+  rec[BB_SMC_ACCEL_REC_START] = start < lo ? start : lo;
   l->holes[var] = size != hi - lo + 1;
   if (!l->holes[var]) return true;
   /* Only the words within the bounds travel (a GS-list spans a small part of n). */
-  size_t span = (size_t)bb_par_row_span(lo, hi);
+  size_t span = (size_t)bb_smc_accel_row_span(lo, hi);
   if (*row_words + span > l->rows_cap) {
     size_t cap = l->rows_cap ? 2 * l->rows_cap : 4096;
     while (cap < *row_words + span) cap *= 2;
@@ -202,40 +208,41 @@ static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs
 
 /* The tail: the unsettled proposers finish here one at a time, from the engine's state. */
 static bool run_tail(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_scratch *s, const lane *l,
-                     bb_par_tail *t) {
+                     bb_smc_accel_tail *t) {
   host_tail h = {p, s->lb, 0, s->holes};
   memset(h.queued, 0, (size_t)p->vars);
-  bb_par_i32a active = 0, failed = 0;
-  int width = bb_par_width(p);
-  bb_par_view view = {p->men, width, strength == BB_SMC_GS_LISTS, (width + 31) / 32, 0, NULL, t->lo0, t->hi0, NULL, l->holes,
-                      l->mirror, t->ptr, t->word, &active, &failed, &h};
+  bb_smc_accel_i32a active = 0, failed = 0;
+  int width = bb_smc_accel_width(p);
+  bb_smc_accel_view view = {p->men, width, strength == BB_SMC_GS_LISTS, (width + 31) / 32, 0, NULL, t->lo0,
+                           t->hi0, NULL, l->holes, l->mirror, t->ptr, t->word, &active, &failed, &h};
   for (int i = 0; i < t->count; i++) host_wake(&view, t->unsettled[i]);
   /* One at a time, every read is current: a displaced holder is carried on or woken, and a
-   * cap below a proposer's pointer is a failure (bb_par_cap), so no check round is needed. */
+   * cap below a proposer's pointer is a failure (bb_smc_accel_cap), so no check round is needed. */
   while (h.len > 0 && !atomic_load(&failed)) {
     int v = h.stack[--h.len];
     h.queued[v] = 0;
     atomic_store(&active, 1);
-    bb_par_chain(&view, v, bb_par_load_i32(&t->ptr[v]));
+    bb_smc_accel_chain(&view, v, bb_smc_accel_load_i32(&t->ptr[v]));
   }
   return !atomic_load(&failed);
 }
 
 /* The lane's mirror follows what the engine's commit did to a changed variable. */
 static void mirror_result(lane *l, int words, const int32_t *rec, const int32_t *values) {
-  int var = rec[BB_PAR_OUT_VAR], lo = rec[BB_PAR_OUT_LO], hi = rec[BB_PAR_OUT_HI], kind = rec[BB_PAR_OUT_KIND];
-  const int32_t *vals = values + rec[BB_PAR_OUT_OFFSET];
-  int count = rec[BB_PAR_OUT_COUNT];
+  int var = rec[BB_SMC_ACCEL_OUT_VAR], lo = rec[BB_SMC_ACCEL_OUT_LO], hi = rec[BB_SMC_ACCEL_OUT_HI];
+  int kind = rec[BB_SMC_ACCEL_OUT_KIND];
+  const int32_t *vals = values + rec[BB_SMC_ACCEL_OUT_OFFSET];
+  int count = rec[BB_SMC_ACCEL_OUT_COUNT];
   uint32_t *row = l->mirror + (size_t)var * (size_t)words;
-  if (kind == BB_PAR_INTERVAL) {
+  if (kind == BB_SMC_ACCEL_INTERVAL) {
     l->holes[var] = 0;
     return;
   }
-  if (kind == BB_PAR_KEEP || !l->holes[var]) /* start from the new bounds */
-    for (int w = lo >> 5; w <= hi >> 5; w++) row[w] = kind == BB_PAR_KEEP ? 0u : ~0u;
+  if (kind == BB_SMC_ACCEL_KEEP || !l->holes[var]) /* start from the new bounds */
+    for (int w = lo >> 5; w <= hi >> 5; w++) row[w] = kind == BB_SMC_ACCEL_KEEP ? 0u : ~0u;
   for (int k = 0; k < count; k++) {
     uint32_t bit = 1u << (vals[k] & 31);
-    if (kind == BB_PAR_KEEP) row[vals[k] >> 5] |= bit;
+    if (kind == BB_SMC_ACCEL_KEEP) row[vals[k] >> 5] |= bit;
     else row[vals[k] >> 5] &= ~bit;
   }
   l->holes[var] = 1;
@@ -244,12 +251,12 @@ static void mirror_result(lane *l, int words, const int32_t *rec, const int32_t 
 /* Writes one changed variable back into the solver: bounds, then kept or removed values. */
 static bool write_back(const bb_smc_domains *d, const int32_t *rec, const int32_t *values) {
   void *ctx = d->ctx;
-  int var = rec[BB_PAR_OUT_VAR], lo = rec[BB_PAR_OUT_LO], hi = rec[BB_PAR_OUT_HI];
-  const int32_t *vals = values + rec[BB_PAR_OUT_OFFSET];
-  int count = rec[BB_PAR_OUT_COUNT];
-  switch (rec[BB_PAR_OUT_KIND]) {
-  case BB_PAR_KEEP: return d->keep_values(ctx, var, vals, count);
-  case BB_PAR_REMOVE:
+  int var = rec[BB_SMC_ACCEL_OUT_VAR], lo = rec[BB_SMC_ACCEL_OUT_LO], hi = rec[BB_SMC_ACCEL_OUT_HI];
+  const int32_t *vals = values + rec[BB_SMC_ACCEL_OUT_OFFSET];
+  int count = rec[BB_SMC_ACCEL_OUT_COUNT];
+  switch (rec[BB_SMC_ACCEL_OUT_KIND]) {
+  case BB_SMC_ACCEL_KEEP: return d->keep_values(ctx, var, vals, count);
+  case BB_SMC_ACCEL_REMOVE:
     if (lo > d->min(ctx, var) && !d->raise_min(ctx, var, lo)) return false;
     if (hi < d->max(ctx, var) && !d->lower_max(ctx, var, hi)) return false;
     return count == 0 || d->remove_values(ctx, var, vals, count);
@@ -290,7 +297,7 @@ static void forget_events(bb_smc_scratch *s) {
   s->ranges_len = 0;
 }
 
-bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
+bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
                              bb_smc_node *node, bb_smc_scratch *s, const bb_smc_domains *d,
                              bb_smc_run_info *info) {
   bb_error err = {{0}};
@@ -323,20 +330,20 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
         l->sent[v] = 1;
         ok = add_record(l, count++, &rows, p, node, s, d, v);
       }
-    for (int k = 0; k < count; k++) l->sent[l->rec[(size_t)k * BB_PAR_REC_INTS + BB_PAR_REC_VAR]] = 0;
+    for (int k = 0; k < count; k++) l->sent[l->rec[(size_t)k * BB_SMC_ACCEL_REC_INTS + BB_SMC_ACCEL_REC_VAR]] = 0;
   }
   for (int k = 0; k < l->stale_len; k++) l->is_stale[l->stale[k]] = 0;
   l->stale_len = 0;
   l->stamp = 0; /* the engine's copy is in flux until this run ends well */
   if (!ok) return BB_SMC_NOMEM;
-  bb_par_request req = {strength == BB_SMC_GS_LISTS, bb_smc_tail_threshold(), count, full, l->rec, l->rows, rows};
+  bb_smc_accel_request req = {strength == BB_SMC_GS_LISTS, bb_smc_tail_threshold(), count, full, l->rec, l->rows, rows};
   if (info) {
     info->uploaded = count;
     info->t_gather = bb_now() - t0;
   }
   /* 2. Proposals, then the tail. */
   double t1 = bb_now();
-  bb_par_tail tail;
+  bb_smc_accel_tail tail;
   bb_status st = a->ops->propose(l->engine, &req, &tail, &err);
   double t2 = bb_now();
   bool tail_ran = false;
@@ -346,7 +353,7 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
   }
   double t3 = bb_now();
   /* 3. Settle: the new domains, compactly. */
-  bb_par_outcome out = {0};
+  bb_smc_accel_outcome out = {0};
   if (st == BB_OK && !tail.failed) st = a->ops->settle(l->engine, &tail, tail_ran, &out, &err);
   double t4 = bb_now();
   if (st != BB_OK) {
@@ -359,17 +366,17 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
   /* The engine saw every event: the event rules must not see them again. */
   forget_events(s);
   for (int k = 0; k < count; k++) {
-    const int32_t *rec = l->rec + (size_t)k * BB_PAR_REC_INTS;
-    see(node, s, rec[BB_PAR_REC_VAR], rec[BB_PAR_REC_LO], rec[BB_PAR_REC_HI]);
+    const int32_t *rec = l->rec + (size_t)k * BB_SMC_ACCEL_REC_INTS;
+    see(node, s, rec[BB_SMC_ACCEL_REC_VAR], rec[BB_SMC_ACCEL_REC_LO], rec[BB_SMC_ACCEL_REC_HI]);
   }
   node->fresh = 0;
   if (tail.failed || out.failed) return BB_SMC_FAILED;
   /* 4. Write-back. */
   for (int k = 0; k < out.changed && ok; k++) {
-    const int32_t *rec = out.rec + (size_t)k * BB_PAR_OUT_INTS;
+    const int32_t *rec = out.rec + (size_t)k * BB_SMC_ACCEL_OUT_INTS;
     ok = write_back(d, rec, out.values);
-    mirror_result(l, (bb_par_width(p) + 31) / 32, rec, out.values);
-    see(node, s, rec[BB_PAR_OUT_VAR], rec[BB_PAR_OUT_LO], rec[BB_PAR_OUT_HI]);
+    mirror_result(l, (bb_smc_accel_width(p) + 31) / 32, rec, out.values);
+    see(node, s, rec[BB_SMC_ACCEL_OUT_VAR], rec[BB_SMC_ACCEL_OUT_LO], rec[BB_SMC_ACCEL_OUT_HI]);
   }
   if (info) {
     info->tail = tail_ran ? tail.count : 0;
@@ -388,8 +395,8 @@ bb_smc_result bb_smc_par_run(const bb_smc_prefs *p, bb_smc_strength strength, bb
 }
 
 static lane *my_lane(const bb_smc_prefs *p, bb_smc_path engine) {
-  return find_lane(atomic_load_explicit(&((bb_smc_prefs *)p)->accel[engine == BB_SMC_PATH_EMULATED],
-                                        memory_order_acquire));
+  int which = bb_smc_accel_slot(engine, bb_smc_accel_device());
+  return find_lane(atomic_load_explicit(&((bb_smc_prefs *)p)->accel[which], memory_order_acquire));
 }
 
 /* The variables the CPU examined (s->dirty) go stale in the lane, if it keeps following. */
@@ -406,14 +413,14 @@ static void mark_stale(lane *l, bb_smc_scratch *s) {
   s->track_dirty = false;
 }
 
-void bb_smc_par_cpu_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s) {
+void bb_smc_accel_cpu_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s) {
   lane *l = my_lane(p, engine);
   bool keep = l && !l->broken && node->stamp != 0 && node->stamp == l->stamp;
   mark_stale(keep ? l : NULL, s);
   if (!keep) node->stamp = 0;
 }
 
-void bb_smc_par_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s, bool ok) {
+void bb_smc_accel_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s, bool ok) {
   lane *l = my_lane(p, engine);
   mark_stale(l, s);
   if (!l) return;

@@ -106,7 +106,7 @@ static bb_status solve_residents(const bb_hr *inst, const char *algo, const bb_s
     run = cpu_choice(entries);
     if (entries < HR_GPU_MIN_ENTRIES) {
       snprintf(why, sizeof why, " (%u list entries: below the GPU's break-even)", entries);
-    } else if (!bb_gpu_probe(why + 2, sizeof why - 4)) {
+    } else if (!bb_gpu_probe(0, why + 2, sizeof why - 4)) {
       memcpy(why, " (", 2), strcat(why, ")");
     } else {
       bb_error gpu_err = {{0}};
@@ -218,7 +218,7 @@ bb_status bb_hr_solve(const bb_hr *inst, const char *algo, bb_hr_side side, cons
   double deadline = bb_deadline(opts);
   if (strcmp(algo, "gpu-la-min") == 0) {
     char why[200];
-    if (!bb_gpu_probe(why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "%s", why);
+    if (!bb_gpu_probe(0, why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "%s", why);
   }
   if (side == BB_HR_RESIDENT_OPTIMAL) {
     return solve_residents(inst, algo, opts, deadline, assigned, stats, err);

@@ -12,9 +12,9 @@ static bb_status run_on_gpu(const bb_instance *inst, const bb_solve_opts *opts, 
                             bb_solve_stats *stats, bb_error *err, gpu_kernel_fn kernel,
                             const char *path) {
   char why[256];
-  if (!bb_gpu_probe(why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "%s", why);
+  if (!bb_gpu_probe(0, why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "%s", why);
   bb_gpu *gpu = NULL;
-  bb_status st = bb_gpu_open(inst, &gpu, stats, err);
+  bb_status st = bb_gpu_open(0, inst, &gpu, stats, err);
   if (st == BB_OK) st = kernel(gpu, opts, wife_of, stats, err);
   bb_gpu_close(gpu);
   snprintf(stats->path, sizeof stats->path, "%s", path);

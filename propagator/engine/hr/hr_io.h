@@ -9,7 +9,6 @@
 #define BB_HR_IO_H
 
 #include "hr.h"
-#include "instance.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,10 +17,7 @@ extern "C" {
 bb_status bb_hr_read(const char *path, bb_hr **out, bb_error *err);
 bb_status bb_hr_write_text(const bb_hr *inst, const char *path, bb_error *err);
 bb_status bb_hr_write_binary(const bb_hr *inst, const char *path, bb_error *err);
-
-/* Reads any instance file, told apart by its first bytes: a complete instance
- * (instance_io.h) goes to *complete, an SMI/HR one to *incomplete; the other stays NULL. */
-bb_status bb_read_any_instance(const char *path, bb_instance **complete, bb_hr **incomplete, bb_error *err);
+/* An instance file of either family, told apart by its first bytes: instance_any.h. */
 
 #ifdef __cplusplus
 }

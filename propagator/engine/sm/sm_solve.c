@@ -80,3 +80,9 @@ bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opt
   memset(stats, 0, sizeof *stats);
   return a->run(inst, opts, wife_of, stats, err);
 }
+
+int bb_threads_for(const bb_solve_opts *opts, int work) {
+  int threads = opts && opts->threads > 0 ? opts->threads : bb_cpu_count();
+  if (threads > work) threads = work;
+  return threads < 1 ? 1 : threads;
+}

@@ -1,4 +1,7 @@
-/* The Stable Marriage constraint's propagation (seed 003 Algorithm 2, event driven).
+/* The Stable Marriage constraint's propagation: the event-driven rules (seed 003 Algorithm 2)
+ * and bb_smc_propagate_on, which runs a propagation on its path (the batch of smc_root.c for
+ * a fresh node, the parallel path of smc_accel.c, the hybrid's choice of smc_hybrid.c). The
+ * node, scratch and events it reads are smc_node.c's.
  *
  * Seed 003's functions map onto the rules of smc.h as follows:
  *   deltaMin(i)         -> stability() on a man whose minimum rose
@@ -17,136 +20,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Scratch for `vars` variables whose domains hold at most `room` values. */
-static bb_smc_scratch *scratch_make(size_t vars, int room, bb_error *err) {
-  bb_smc_scratch *s = calloc(1, sizeof *s);
-  if (s) {
-    s->n = room;
-    s->stack = malloc(vars * sizeof *s->stack);
-    s->queued = calloc(vars, 1);
-    s->unknown = malloc(vars * sizeof *s->unknown);
-    s->is_unknown = calloc(vars, 1);
-    s->head = malloc(vars * sizeof *s->head);
-    s->touched = malloc(vars * sizeof *s->touched);
-    s->values = malloc((size_t)room * sizeof *s->values);
-    s->lb = malloc(vars * sizeof *s->lb);
-    s->ub = malloc(vars * sizeof *s->ub);
-    s->holes = malloc(vars);
-    s->dirty = malloc(vars * sizeof *s->dirty);
-    s->is_dirty = calloc(vars, 1);
-    if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values &&
-        s->lb && s->ub && s->holes && s->dirty && s->is_dirty) {
-      for (size_t v = 0; v < vars; v++) s->head[v] = -1;
-      return s;
-    }
-  }
-  bb_smc_scratch_free(s);
-  bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the propagation scratch of %zu variables", vars);
-  return NULL;
-}
-
-bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err) { return scratch_make(2 * (size_t)n, n, err); }
-
-bb_smc_scratch *bb_smc_scratch_for(const bb_smc_prefs *p, bb_error *err) {
-  return scratch_make((size_t)p->vars, p->room, err);
-}
-
-void bb_smc_scratch_free(bb_smc_scratch *s) {
-  if (!s) return;
-  free(s->stack);
-  free(s->queued);
-  free(s->unknown);
-  free(s->is_unknown);
-  free(s->ranges);
-  free(s->items);
-  free(s->head);
-  free(s->touched);
-  free(s->values);
-  free(s->lb);
-  free(s->ub);
-  free(s->holes);
-  free(s->dirty);
-  free(s->is_dirty);
-  free(s);
-}
-
-static void enqueue(bb_smc_scratch *s, int var) {
-  if (!s->queued[var]) {
-    s->queued[var] = 1;
-    s->stack[s->stack_len++] = var;
-  }
-}
-
-void bb_smc_note_changed(bb_smc_scratch *s, int var) { enqueue(s, var); }
-
-void bb_smc_note_unknown(bb_smc_scratch *s, int var) {
-  if (!s->is_unknown[var]) {
-    s->is_unknown[var] = 1;
-    s->unknown[s->unknown_len++] = var;
-  }
-  enqueue(s, var);
-}
-
-void bb_smc_note_removed(bb_smc_scratch *s, int var, int lo, int hi) {
-  enqueue(s, var);
-  if (s->is_unknown[var]) return; /* the scan will find them */
-  if (s->ranges_len == s->ranges_cap) {
-    size_t cap = s->ranges_cap ? 2 * s->ranges_cap : 64;
-    inner_range *r = realloc(s->ranges, cap * sizeof *r);
-    if (!r) { /* cannot record the range: fall back to scanning this domain */
-      bb_smc_note_unknown(s, var);
-      return;
-    }
-    s->ranges = r;
-    s->ranges_cap = cap;
-  }
-  s->ranges[s->ranges_len++] = (inner_range){var, lo, hi};
-}
-
-void bb_smc_scratch_clear(bb_smc_scratch *s) {
-  for (int k = 0; k < s->stack_len; k++) s->queued[s->stack[k]] = 0;
-  for (int k = 0; k < s->unknown_len; k++) s->is_unknown[s->unknown[k]] = 0;
-  for (int k = 0; k < s->touched_len; k++) s->head[s->touched[k]] = -1;
-  s->stack_len = s->unknown_len = s->touched_len = 0;
-  s->ranges_len = s->items_len = 0;
-}
-
-size_t bb_smc_node_bytes(int n) { return sizeof(bb_smc_node) + 4 * (size_t)n * sizeof(int); }
-
-void bb_smc_node_init(bb_smc_node *node, int n) {
-  node->stamp = 0;
-  node->n = n;
-  node->vars = 2 * n;
-  node->fresh = 1;
-  node->unassigned = 2 * n;
-  for (int v = 0; v < 2 * n; v++) {
-    node->bounds[v] = -1;
-    node->bounds[2 * n + v] = n;
-  }
-}
-
-size_t bb_smc_node_bytes_for(const bb_smc_prefs *p) {
-  return sizeof(bb_smc_node) + 2 * (size_t)p->vars * sizeof(int);
-}
-
-void bb_smc_node_init_for(bb_smc_node *node, const bb_smc_prefs *p) {
-  if (!p->start) {
-    bb_smc_node_init(node, p->n);
-    return;
-  }
-  node->stamp = 0;
-  node->n = 0;
-  node->vars = p->vars;
-  node->fresh = 1;
-  node->unassigned = p->vars;
-  for (int v = 0; v < p->vars; v++) {
-    node->bounds[v] = -1;
-    node->bounds[p->vars + v] = bb_smc_row_len(p, v);
-  }
-}
-
-int bb_smc_node_unassigned(const bb_smc_node *node) { return node->unassigned; }
 
 /* Everything one propagation needs, passed around as one pointer. */
 typedef struct run {
@@ -198,7 +71,7 @@ static bool cap_partner(run *r, int var, int rank, int strict) {
   if (r->d->max(r->d->ctx, pvar) <= limit) return true;
   r->c.bound_updates++;
   if (!r->d->lower_max(r->d->ctx, pvar, limit)) return false;
-  enqueue(r->s, pvar);
+  bb_smc_enqueue(r->s, pvar);
   return true;
 }
 
@@ -219,7 +92,7 @@ static bool marriage(run *r, int var, int rank) {
   void *ctx = r->d->ctx;
   if (r->d->min(ctx, pvar) == prank && r->d->max(ctx, pvar) == prank) return true;
   if (!r->d->assign(ctx, pvar, prank)) return false;
-  enqueue(r->s, pvar);
+  bb_smc_enqueue(r->s, pvar);
   return true;
 }
 
@@ -304,7 +177,7 @@ static bool flush(run *r) {
     count = sort_unique(s->values, count);
     ok = count == 1 ? r->d->remove(r->d->ctx, var, s->values[0])
                     : r->d->remove_values(r->d->ctx, var, s->values, count);
-    enqueue(s, var);
+    bb_smc_enqueue(s, var);
   }
   s->touched_len = 0;
   s->items_len = 0;
@@ -383,7 +256,7 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   }
   if (path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED) {
     /* Proposals in parallel; marriage and anything it sets off run below. */
-    bb_smc_result first = bb_smc_par_run(prefs, strength, path, node, scratch, domains, info);
+    bb_smc_result first = bb_smc_accel_run(prefs, strength, path, node, scratch, domains, info);
     if (first == BB_SMC_FAILED) {
       bb_smc_scratch_clear(scratch);
       return BB_SMC_FAILED;
@@ -436,7 +309,7 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     if (ok && r.c.channel_removals + r.c.bound_updates > budget) {
       /* A cascade: the engine takes the rest from here (what is queued, what was examined). */
       budget = UINT64_MAX;
-      bb_smc_result rest = bb_smc_par_run(prefs, strength, handover, node, scratch, domains, NULL);
+      bb_smc_result rest = bb_smc_accel_run(prefs, strength, handover, node, scratch, domains, NULL);
       if (rest == BB_SMC_FAILED) {
         ok = false;
         break;
@@ -449,8 +322,8 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
       }
     }
   }
-  if (parallel) bb_smc_par_finish(prefs, path, node, scratch, ok && !r.out_of_memory);
-  else if (scratch->track_dirty) bb_smc_par_cpu_finish(prefs, bb_smc_hybrid_engine(prefs), node, scratch);
+  if (parallel) bb_smc_accel_finish(prefs, path, node, scratch, ok && !r.out_of_memory);
+  else if (scratch->track_dirty) bb_smc_accel_cpu_finish(prefs, bb_smc_hybrid_engine(prefs), node, scratch);
   if (info) info->t_total = bb_now() - t0;
   if (r.out_of_memory) {
     /* A lost channel removal would leave the domains short of the fixpoint: report it. */

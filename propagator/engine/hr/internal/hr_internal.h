@@ -1,4 +1,5 @@
-/* Internal to the SMI/HR modules (hr_*.c): the ranked view the solvers read, and the posts.
+/* Internal to the SMI/HR modules (hr_*.c): the ranked view the solvers read, and the posts
+ * (their encoding, which the GPU shares, is public: hr_posts.h).
  *
  * A resident's list entry becomes a node: the hospital and the rank that hospital gives the
  * resident, packed in 64 bits (seed 000's PRMatrix node, for incomplete lists), so that a
@@ -14,16 +15,7 @@
 #define BB_HR_INTERNAL_H
 
 #include "hr.h"
-
-typedef uint64_t bb_hr_node;
-#define BB_HR_UNRANKED UINT32_MAX
-#define BB_HR_EMPTY_POST UINT64_MAX
-
-static inline bb_hr_node bb_hr_make_node(uint32_t hospital, uint32_t rank) {
-  return (uint64_t)rank << 32 | hospital;
-}
-static inline uint32_t bb_hr_node_hospital(bb_hr_node x) { return (uint32_t)x; }
-static inline uint32_t bb_hr_node_rank(bb_hr_node x) { return (uint32_t)(x >> 32); }
+#include "hr_posts.h"
 
 /* For every resident entry e, nodes[e] = (hospital, its rank of the resident); and, when
  * hosp_rank is not NULL, for every hospital entry f, hosp_rank[f] = the rank of that hospital

@@ -11,7 +11,7 @@
  *      from both sides (channelling), by one bounds update or one bulk narrow.
  * A pair is allowed when both ranks lie within both local bounds and, for a domain with
  * holes, in the domain itself. Marriage (an assigned person assigns the partner) is left
- * to the event rules, which smc.c runs next. The result equals the event rules' fixpoint
+ * to the event rules, which smc_propagate.c runs next. The result equals the event rules' fixpoint
  * (tests/test_smc_core.c compares the two). */
 #include "smc_internal.h"
 
@@ -98,7 +98,7 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
   }
   node->bounds[var] = min;
   node->bounds[node->vars + var] = max;
-  if (ok && min == max) s->unknown[s->unknown_len++] = var; /* marriage, in smc.c */
+  if (ok && min == max) s->unknown[s->unknown_len++] = var; /* marriage, in smc_propagate.c */
   return ok;
 }
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "io_reader.h"
+#include "instance_readers.h"
 
 #define HR_MAGIC "BBHRCSR1"
 #define HR_VERSION 1u
@@ -326,17 +326,19 @@ static bool looks_like_hr_text(const reader *r) {
   return left >= 3 && memcmp(p, "hr", 2) == 0 && bb_io_is_blank((unsigned char)p[2]);
 }
 
-bb_status bb_read_any_from(reader *r, bb_instance **complete, bb_hr **incomplete, bb_error *err) {
+bool bb_hr_sniff(const reader *r) {
   size_t have = r->end - r->begin;
-  if (have >= 8 && memcmp(r->buf + r->begin, HR_MAGIC, 8) == 0) return read_binary(r, incomplete, err);
-  if (!looks_like_hr_text(r)) {
-    if (!complete)
-      return bb_fail(err, BB_ERR_INPUT, "%s: not an SMI/HR instance: expected 'smi N1 N2', 'hr NR NH' or the %s magic",
-                     r->name, HR_MAGIC);
-    return bb_instance_read_from(r, complete, err);
-  }
+  return (have >= 8 && memcmp(r->buf + r->begin, HR_MAGIC, 8) == 0) || looks_like_hr_text(r);
+}
+
+bb_status bb_hr_read_from(reader *r, bb_hr **out, bb_error *err) {
+  size_t have = r->end - r->begin;
+  if (have >= 8 && memcmp(r->buf + r->begin, HR_MAGIC, 8) == 0) return read_binary(r, out, err);
+  if (!looks_like_hr_text(r))
+    return bb_fail(err, BB_ERR_INPUT, "%s: not an SMI/HR instance: expected 'smi N1 N2', 'hr NR NH' or the %s magic",
+                   r->name, HR_MAGIC);
   hr_text t = {.r = r};
-  bb_status st = read_text(&t, incomplete, err);
+  bb_status st = read_text(&t, out, err);
   free(t.seen);
   free(t.start[0]);
   free(t.start[1]);
@@ -346,20 +348,15 @@ bb_status bb_read_any_from(reader *r, bb_instance **complete, bb_hr **incomplete
   return st;
 }
 
-bb_status bb_read_any_instance(const char *path, bb_instance **complete, bb_hr **incomplete, bb_error *err) {
-  if (!path || !incomplete) return bb_fail(err, BB_ERR_ARG, "bb_read_any_instance: NULL argument");
-  if (complete) *complete = NULL;
-  *incomplete = NULL;
+bb_status bb_hr_read(const char *path, bb_hr **out, bb_error *err) {
+  if (!path || !out) return bb_fail(err, BB_ERR_ARG, "bb_hr_read: NULL argument");
+  *out = NULL;
   reader r;
   bb_status st = bb_reader_open(&r, path, err);
   if (st != BB_OK) return st;
-  st = bb_read_any_from(&r, complete, incomplete, err);
+  st = bb_hr_read_from(&r, out, err);
   bb_reader_close(&r);
   return st;
-}
-
-bb_status bb_hr_read(const char *path, bb_hr **out, bb_error *err) {
-  return bb_read_any_instance(path, NULL, out, err);
 }
 
 /* ---------------------------------------------------------------- writing ---- */

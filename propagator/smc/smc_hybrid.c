@@ -17,8 +17,8 @@
  * calibration-<gpu model>.txt. Without a file the defaults below (measured on an H100,
  * bench/results/) apply. */
 #include "smc_internal.h"
-#include "bb_gpu.h"
-#include "smc_par.h"
+#include "bb_gpu_device.h"
+#include "smc_accel.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -45,7 +45,7 @@ static bb_smc_path auto_engine = BB_SMC_PATH_GPU;
 static bool overridden;
 
 static void probe(void) {
-  gpu_usable = bb_gpu_probe(gpu_why, sizeof gpu_why) == 1;
+  gpu_usable = bb_gpu_probe(0, gpu_why, sizeof gpu_why) == 1;
   if (!gpu_usable) return;
   char path[1024];
   if (!bb_smc_calibration_path(path, sizeof path)) return;
@@ -76,7 +76,7 @@ bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p) {
   pthread_once(&probe_once, probe);
   /* The calibration's n is a complete instance's; incomplete lists compare their larger side. */
   int n = p->start ? (p->men > p->vars - p->men ? p->men : p->vars - p->men) : p->n;
-  if (n < calibration.min_n || !bb_par_fits(p, NULL)) return BB_SMC_PATH_CPU;
+  if (n < calibration.min_n || !bb_smc_accel_fits(p, NULL)) return BB_SMC_PATH_CPU;
   if (auto_engine == BB_SMC_PATH_GPU && !gpu_usable) return BB_SMC_PATH_CPU;
   return auto_engine;
 }
@@ -96,11 +96,13 @@ bb_smc_calibration bb_smc_get_calibration(void) {
   return calibration;
 }
 
+bool bb_smc_gpu_model(char *out, size_t len) { return bb_gpu_name(0, out, len) == 1; }
+
 bool bb_smc_calibration_path(char *out, size_t len) {
   const char *env = getenv("BAMBOO_CALIBRATION");
   if (env && *env) return (size_t)snprintf(out, len, "%s", env) < len;
   char model[128];
-  if (!bb_gpu_name(model, sizeof model)) return false;
+  if (!bb_smc_gpu_model(model, sizeof model)) return false;
   for (char *c = model; *c; c++)
     if (!isalnum((unsigned char)*c)) *c = '-';
   const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");

@@ -1,6 +1,6 @@
 /* The parallel path of the Stable Marriage propagation, host side: what the engines (the GPU
- * in cuda/gpu_smc.cu, its CPU emulation in smc_emul.c) are asked to do and what they give
- * back. The per-thread steps both engines run are in smc_par_steps.h; smc_par.c gathers
+ * in cuda/gpu_smc.cu, its CPU emulation in smc_accel_emul.c) are asked to do and what they give
+ * back. The per-thread steps both engines run are in smc_accel_steps.h; smc_accel.c gathers
  * the domains, runs the sequential tail and writes the results back.
  *
  * An engine keeps, per lane (one per constraint and search thread), a copy of every
@@ -11,12 +11,13 @@
  *            until none is left or (threshold > 0) the rest is handed to the CPU tail;
  *   settle   every variable's new domain from the final bounds; the lane's copy becomes
  *            the new domains, the changed ones come back in compact form.
- * Includers that define BB_PAR_MEMBER / BB_PAR_WAKE include smc_par_steps.h first. */
-#ifndef BB_SMC_PAR_H
-#define BB_SMC_PAR_H
+ * Includers that define BB_SMC_ACCEL_MEMBER / BB_SMC_ACCEL_WAKE include smc_accel_steps.h first. */
+#ifndef BB_SMC_ACCEL_H
+#define BB_SMC_ACCEL_H
 
 #include "smc.h"
-#include "smc_par_steps.h"
+#include "smc_pairs.h"
+#include "smc_accel_steps.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,72 +25,66 @@ extern "C" {
 
 /* Record fields of an upload (one variable each). start: where a proposer's walk begins,
  * the minimum the last propagation of this lineage saw (0 on a fresh node). */
-enum { BB_PAR_REC_VAR, BB_PAR_REC_LO, BB_PAR_REC_HI, BB_PAR_REC_SIZE, BB_PAR_REC_START, BB_PAR_REC_INTS };
-/* Result fields (one changed variable each): kind is BB_PAR_INTERVAL/KEEP/REMOVE
- * (smc_par_steps.h); values[offset .. offset + count) holds the kept or removed ranks. */
-enum { BB_PAR_OUT_VAR, BB_PAR_OUT_LO, BB_PAR_OUT_HI, BB_PAR_OUT_KIND, BB_PAR_OUT_COUNT, BB_PAR_OUT_OFFSET,
-       BB_PAR_OUT_INTS };
+enum { BB_SMC_ACCEL_REC_VAR, BB_SMC_ACCEL_REC_LO, BB_SMC_ACCEL_REC_HI, BB_SMC_ACCEL_REC_SIZE, BB_SMC_ACCEL_REC_START, BB_SMC_ACCEL_REC_INTS };
+/* Result fields (one changed variable each): kind is BB_SMC_ACCEL_INTERVAL/KEEP/REMOVE
+ * (smc_accel_steps.h); values[offset .. offset + count) holds the kept or removed ranks. */
+enum { BB_SMC_ACCEL_OUT_VAR, BB_SMC_ACCEL_OUT_LO, BB_SMC_ACCEL_OUT_HI, BB_SMC_ACCEL_OUT_KIND, BB_SMC_ACCEL_OUT_COUNT, BB_SMC_ACCEL_OUT_OFFSET,
+       BB_SMC_ACCEL_OUT_INTS };
 
-typedef struct bb_par_request {
+typedef struct bb_smc_accel_request {
   int gs_lists;
   int threshold;         /* hand the tail to the CPU once at most this many chains run; 0: never */
   int count;             /* records */
   int full;              /* the records cover every variable */
-  const int32_t *rec;    /* count x BB_PAR_REC_INTS */
+  const int32_t *rec;    /* count x BB_SMC_ACCEL_REC_INTS */
   const uint32_t *rows;  /* per record whose domain has holes, in order: its bitmap row's words
-                            lo / 32 .. hi / 32 only (bb_par_row_span) */
+                            lo / 32 .. hi / 32 only (bb_smc_accel_row_span) */
   size_t row_words;      /* all of them */
-} bb_par_request;
+} bb_smc_accel_request;
 
 /* What propose leaves for the CPU: the unsettled proposers and, when there are any, the
  * state arrays (host copies owned by the lane, valid until its next call). */
-typedef struct bb_par_tail {
+typedef struct bb_smc_accel_tail {
   int failed;
   int count;
   const int32_t *unsettled;
-  bb_par_i32a *ptr;
-  bb_par_u32a *word;
+  bb_smc_accel_i32a *ptr;
+  bb_smc_accel_u32a *word;
   const int32_t *lo0, *hi0;
   int rounds;            /* propose launches */
-} bb_par_tail;
+} bb_smc_accel_tail;
 
-typedef struct bb_par_outcome {
+typedef struct bb_smc_accel_outcome {
   int failed;
   int changed;           /* result records */
-  const int32_t *rec;    /* changed x BB_PAR_OUT_INTS */
+  const int32_t *rec;    /* changed x BB_SMC_ACCEL_OUT_INTS */
   const int32_t *values;
-} bb_par_outcome;
+} bb_smc_accel_outcome;
 
-typedef struct bb_par_engine_ops {
+typedef struct bb_smc_accel_engine_ops {
   const char *name;
-  void *(*shared_new)(const bb_smc_prefs *p, bb_error *err); /* preference data, once per constraint */
+  /* The preference data, once per constraint and accelerator, on GPU `device` (the emulation
+   * ignores it); lanes live where their shared data does. */
+  void *(*shared_new)(const bb_smc_prefs *p, int device, bb_error *err);
   void (*shared_free)(void *shared);
   void *(*lane_new)(void *shared, const bb_smc_prefs *p, bb_error *err);
   void (*lane_free)(void *lane);
-  bb_status (*propose)(void *lane, const bb_par_request *req, bb_par_tail *tail, bb_error *err);
+  bb_status (*propose)(void *lane, const bb_smc_accel_request *req, bb_smc_accel_tail *tail, bb_error *err);
   /* tail_ran: the host changed tail->ptr / tail->word, which the engine takes back. */
-  bb_status (*settle)(void *lane, const bb_par_tail *tail, int tail_ran, bb_par_outcome *out, bb_error *err);
-} bb_par_engine_ops;
+  bb_status (*settle)(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb_smc_accel_outcome *out, bb_error *err);
+} bb_smc_accel_engine_ops;
 
-extern const bb_par_engine_ops bb_par_emulated_ops; /* smc_emul.c */
+extern const bb_smc_accel_engine_ops bb_smc_accel_emulated_ops; /* smc_accel_emul.c */
 /* cuda/gpu_smc.cu; NULL in a build without CUDA (gpu_stub.c). */
-const bb_par_engine_ops *bb_par_gpu_ops(void);
+const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void);
 
-/* The pair matrix both engines read: one row per variable (men, then women) of
- * bb_par_width entries (partner's index on the other side << 16) | (partner's rank of the
- * row's person), BB_PAR_NOBODY where nobody is (incomplete lists: the unmatched rank, a
- * one-sided entry, the padding after it). Rows [row0, row1) into out. */
-void bb_par_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out);
-int bb_par_width(const bb_smc_prefs *p);
-/* Whether the engines can take this constraint (16-bit ids and ranks, 32-bit counts); if
- * not, why. */
-bool bb_par_fits(const bb_smc_prefs *p, bb_error *why);
+/* The pair matrix both engines read, and whether they can take a constraint: smc_pairs.h. */
 
 /* Emulation threads (tests vary it); default 4. */
-void bb_par_emulated_set_threads(int threads);
+void bb_smc_accel_emulated_set_threads(int threads);
 /* For tests: the emulated engine's settle number `settles` from now fails as a CUDA error
  * would, so that the fallback to the CPU is exercised. 0: never. */
-void bb_par_emulated_fail_after(int settles);
+void bb_smc_accel_emulated_fail_after(int settles);
 
 #ifdef __cplusplus
 }

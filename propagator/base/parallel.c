@@ -1,18 +1,11 @@
-/* pthreads helpers and the thread-count policy of the CPU algorithms. */
+/* pthreads helpers (the thread-count policy of the CPU algorithms, bb_threads_for, is the
+ * engine's: engine/sm/sm_solve.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "parallel.h"
-
-#include "algos.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-
-int bb_threads_for(const bb_solve_opts *opts, int work) {
-  int threads = opts && opts->threads > 0 ? opts->threads : bb_cpu_count();
-  if (threads > work) threads = work;
-  return threads < 1 ? 1 : threads;
-}
 
 /* ---------------------------------------------------------------- one-shot for */
 

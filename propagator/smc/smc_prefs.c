@@ -190,8 +190,7 @@ static bb_smc_prefs *prefs_alloc(void) {
   bb_smc_prefs *p = calloc(1, sizeof *p);
   if (!p) return NULL;
   atomic_init(&p->refs, 1);
-  atomic_init(&p->accel[0], NULL);
-  atomic_init(&p->accel[1], NULL);
+  for (int k = 0; k < BB_SMC_ACCEL_SLOTS; k++) atomic_init(&p->accel[k], NULL);
   pthread_mutex_init(&p->accel_lock, NULL);
   return p;
 }
@@ -323,8 +322,7 @@ bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs) {
 void bb_smc_prefs_release(bb_smc_prefs *prefs) {
   if (!prefs) return;
   if (atomic_fetch_sub_explicit(&prefs->refs, 1, memory_order_acq_rel) == 1) {
-    bb_smc_accel_free(atomic_load(&prefs->accel[0]));
-    bb_smc_accel_free(atomic_load(&prefs->accel[1]));
+    for (int k = 0; k < BB_SMC_ACCEL_SLOTS; k++) bb_smc_accel_free(atomic_load(&prefs->accel[k]));
     pthread_mutex_destroy(&prefs->accel_lock);
     free(prefs->man_choice);
     free(prefs->woman_choice);

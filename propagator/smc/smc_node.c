@@ -1,0 +1,131 @@
+/* The constraint's vocabulary (smc.h): the per-search-node state (bb_smc_node), the scratch
+ * of one propagation (bb_smc_scratch) and the events a host notes into it between
+ * propagations. The rules that read them are in smc_propagate.c (event driven),
+ * smc_root.c (the first propagation as a batch) and smc_accel.c (the parallel path). */
+#include "smc_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Scratch for `vars` variables whose domains hold at most `room` values. */
+static bb_smc_scratch *scratch_make(size_t vars, int room, bb_error *err) {
+  bb_smc_scratch *s = calloc(1, sizeof *s);
+  if (s) {
+    s->n = room;
+    s->stack = malloc(vars * sizeof *s->stack);
+    s->queued = calloc(vars, 1);
+    s->unknown = malloc(vars * sizeof *s->unknown);
+    s->is_unknown = calloc(vars, 1);
+    s->head = malloc(vars * sizeof *s->head);
+    s->touched = malloc(vars * sizeof *s->touched);
+    s->values = malloc((size_t)room * sizeof *s->values);
+    s->lb = malloc(vars * sizeof *s->lb);
+    s->ub = malloc(vars * sizeof *s->ub);
+    s->holes = malloc(vars);
+    s->dirty = malloc(vars * sizeof *s->dirty);
+    s->is_dirty = calloc(vars, 1);
+    if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values &&
+        s->lb && s->ub && s->holes && s->dirty && s->is_dirty) {
+      for (size_t v = 0; v < vars; v++) s->head[v] = -1;
+      return s;
+    }
+  }
+  bb_smc_scratch_free(s);
+  bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the propagation scratch of %zu variables", vars);
+  return NULL;
+}
+
+bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err) { return scratch_make(2 * (size_t)n, n, err); }
+
+bb_smc_scratch *bb_smc_scratch_for(const bb_smc_prefs *p, bb_error *err) {
+  return scratch_make((size_t)p->vars, p->room, err);
+}
+
+void bb_smc_scratch_free(bb_smc_scratch *s) {
+  if (!s) return;
+  free(s->stack);
+  free(s->queued);
+  free(s->unknown);
+  free(s->is_unknown);
+  free(s->ranges);
+  free(s->items);
+  free(s->head);
+  free(s->touched);
+  free(s->values);
+  free(s->lb);
+  free(s->ub);
+  free(s->holes);
+  free(s->dirty);
+  free(s->is_dirty);
+  free(s);
+}
+
+void bb_smc_note_changed(bb_smc_scratch *s, int var) { bb_smc_enqueue(s, var); }
+
+void bb_smc_note_unknown(bb_smc_scratch *s, int var) {
+  if (!s->is_unknown[var]) {
+    s->is_unknown[var] = 1;
+    s->unknown[s->unknown_len++] = var;
+  }
+  bb_smc_enqueue(s, var);
+}
+
+void bb_smc_note_removed(bb_smc_scratch *s, int var, int lo, int hi) {
+  bb_smc_enqueue(s, var);
+  if (s->is_unknown[var]) return; /* the scan will find them */
+  if (s->ranges_len == s->ranges_cap) {
+    size_t cap = s->ranges_cap ? 2 * s->ranges_cap : 64;
+    inner_range *r = realloc(s->ranges, cap * sizeof *r);
+    if (!r) { /* cannot record the range: fall back to scanning this domain */
+      bb_smc_note_unknown(s, var);
+      return;
+    }
+    s->ranges = r;
+    s->ranges_cap = cap;
+  }
+  s->ranges[s->ranges_len++] = (inner_range){var, lo, hi};
+}
+
+void bb_smc_scratch_clear(bb_smc_scratch *s) {
+  for (int k = 0; k < s->stack_len; k++) s->queued[s->stack[k]] = 0;
+  for (int k = 0; k < s->unknown_len; k++) s->is_unknown[s->unknown[k]] = 0;
+  for (int k = 0; k < s->touched_len; k++) s->head[s->touched[k]] = -1;
+  s->stack_len = s->unknown_len = s->touched_len = 0;
+  s->ranges_len = s->items_len = 0;
+}
+
+size_t bb_smc_node_bytes(int n) { return sizeof(bb_smc_node) + 4 * (size_t)n * sizeof(int); }
+
+void bb_smc_node_init(bb_smc_node *node, int n) {
+  node->stamp = 0;
+  node->n = n;
+  node->vars = 2 * n;
+  node->fresh = 1;
+  node->unassigned = 2 * n;
+  for (int v = 0; v < 2 * n; v++) {
+    node->bounds[v] = -1;
+    node->bounds[2 * n + v] = n;
+  }
+}
+
+size_t bb_smc_node_bytes_for(const bb_smc_prefs *p) {
+  return sizeof(bb_smc_node) + 2 * (size_t)p->vars * sizeof(int);
+}
+
+void bb_smc_node_init_for(bb_smc_node *node, const bb_smc_prefs *p) {
+  if (!p->start) {
+    bb_smc_node_init(node, p->n);
+    return;
+  }
+  node->stamp = 0;
+  node->n = 0;
+  node->vars = p->vars;
+  node->fresh = 1;
+  node->unassigned = p->vars;
+  for (int v = 0; v < p->vars; v++) {
+    node->bounds[v] = -1;
+    node->bounds[p->vars + v] = bb_smc_row_len(p, v);
+  }
+}
+
+int bb_smc_node_unassigned(const bb_smc_node *node) { return node->unassigned; }

@@ -1,0 +1,62 @@
+/* Process-wide settings of the Stable Marriage constraint's paths (smc.h is the contract with
+ * a host solver): the parallel path's tail, whether a GPU is there, the hybrid's calibration
+ * and the root batch. Every setting holds for every constraint of the process; tests,
+ * benchmarks and fzn-bamboo's options set them before posting. */
+#ifndef BB_SMC_TUNING_H
+#define BB_SMC_TUNING_H
+
+#include "smc.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The parallel path's tail: the engine's chains park once at most this many are running, and
+ * every proposer still unsettled after that round (parked, or displaced by another's cap) is
+ * finished on the CPU; 0: the GPU runs rounds until none is left. Process-wide; default 32
+ * (smc_hybrid.c). */
+void bb_smc_set_tail_threshold(int threshold);
+int bb_smc_tail_threshold(void);
+
+/* Whether the GPU path can run in this process (a CUDA build and a device); if not,
+ * bb_smc_gpu_why says why. Probed once. */
+bool bb_smc_gpu_available(void);
+const char *bb_smc_gpu_why(void);
+
+/* The hybrid's thresholds (smc_hybrid.c): the GPU is taken when n >= min_n and at least
+ * min_free proposers are free or min_modified variables changed. Read once per process from the calibration file of this
+ * GPU model, else built-in defaults; `source` says which. */
+typedef struct bb_smc_calibration {
+  int min_n, min_free;
+  int min_modified; /* ... or at least this many variables changed (seed 003 Figure 4) */
+  /* A propagation the hybrid left on the CPU moves to the GPU once its rules have made this
+   * many steps (channel removals + bound updates): one free proposer can start a cascade
+   * over thousands of variables, which no count known beforehand predicts. */
+  int handover;
+  char source[1024];
+} bb_smc_calibration;
+bb_smc_calibration bb_smc_get_calibration(void);
+/* For tests: replaces the thresholds, and lets BB_SMC_PATH_AUTO use `engine` (GPU or
+ * EMULATED) as its parallel path even without a GPU. */
+void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine);
+/* Where the calibration of this machine's GPU lives; false without a GPU (or a HOME). */
+bool bb_smc_calibration_path(char *out, size_t len);
+/* The model name of the GPU the calibration is for ("NVIDIA H100 80GB HBM3"), the device the
+ * parallel path uses; false (and "") without a usable GPU. */
+bool bb_smc_gpu_model(char *out, size_t len);
+/* The parallel path packs ids and ranks into 16 bits, and counts the values it reports in
+ * 32 bits (at most n^2 of them): larger constraints stay on the CPU. */
+#define BB_SMC_GPU_MAX_N 46340
+
+/* For tests and measurements: the first propagation of a fresh node runs as one batch
+ * (smc_root.c, the default) or through the event rules like every later one. Both give the
+ * same domains. Process-wide. */
+void bb_smc_set_root_batch(bool on);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
