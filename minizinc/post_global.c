@@ -1,5 +1,5 @@
-/* Posters for the native global constraints (NATIVES.md) and the Stable Marriage
- * constraint. */
+/* Posters for the native global constraints (NATIVES.md) other than stable matching, whose
+ * forms are all in post_stable_matching.c. */
 #include "bb_stable_matching.h"
 
 #include <stdlib.h>
@@ -249,101 +249,6 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   return fzn_posted(b, c, bb_post_diffn(b->space, v[0], v[1], v[2], v[3], n[0], self->p1, &err), &err);
 }
 
-/* ::gpu and ::cpu (alias ::uniud, seed 003's name for the serial propagator) force a path;
- * without either, the hybrid chooses at every propagation. ::men_proposing asks for the
- * weaker strength (MGS-lists), ::gs_lists for the default (arc consistency). A ::gpu that
- * cannot be had (n above gpu_max_n when that is > 0, or no usable GPU) warns and runs on the
- * CPU; `what` names the constraint in the warning. The warning for no GPU comes once per model,
- * at the first ::gpu constraint, and says why in the probe's words (bb_gpu_probe: "no NVIDIA
- * GPU or driver found" where there is none). */
-bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_constraint *c, const char *what, int n,
-                                           int gpu_max_n) {
-  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, BB_SMC_PATH_AUTO};
-  for (int a = 0; a < c->annotations.count; a++) {
-    const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind != FZN_E_ID) continue;
-    const char *name = ann->u.id.name;
-    if (!strcmp(name, "cpu") || !strcmp(name, "uniud")) opts.path = BB_SMC_PATH_CPU;
-    if (!strcmp(name, "gpu")) opts.path = BB_SMC_PATH_GPU;
-    if (!strcmp(name, "men_proposing")) opts.strength = BB_SMC_MEN_PROPOSING;
-    if (!strcmp(name, "gs_lists")) opts.strength = BB_SMC_GS_LISTS;
-  }
-  if (opts.path == BB_SMC_PATH_GPU && gpu_max_n > 0 && n > gpu_max_n) {
-    fzn_warn(b, c->line, "::gpu: n = %d is above the GPU path's limit of %d; %s propagates on the CPU", n, gpu_max_n,
-             what);
-    opts.path = BB_SMC_PATH_CPU;
-  }
-  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
-    if (!b->warned_gpu)
-      fzn_warn(b, c->line, "::gpu: %s; propagating on the CPU (%s, and any ::gpu constraint after it)",
-               bb_smc_gpu_why(), what);
-    b->warned_gpu = true;
-    opts.path = BB_SMC_PATH_CPU;
-  }
-  return opts;
-}
-
-/* A row-major matrix `name` of rows x cols as the constraint declares it, and the number of
- * entries its data has: they agree, or the message gives both. */
-static bool matrix_entries(fzn_builder *b, const fzn_constraint *c, const char *name, int rows, int cols, int entries) {
-  if (rows >= 0 && cols >= 0 && (long long)rows * cols == entries) return true;
-  return fzn_report(b, c->line, "%s: %s is declared %d x %d (%lld entries) but its data has %d entries", c->name, name,
-                    rows, cols, (long long)rows * cols, entries);
-}
-
-/* bamboo_stable_matching(men, women, pm, pw, pm_rows, pm_cols, pw_rows, pw_cols) :: gpu/cpu/uniud. */
-static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
-  (void)self;
-  int *men, *women, *pm = NULL, *pw = NULL, nm, nw, npm, npw, dims[4];
-  bool own_pm = false, own_pw = false; /* handed over by the model: ours to free or to give on */
-  bb_error err;
-  bool ok = arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) &&
-            arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) &&
-            arg_int_array_take(b, ARG(2), c->line, "pm", &pm, &npm, &own_pm) &&
-            arg_int_array_take(b, ARG(3), c->line, "pw", &pw, &npw, &own_pw);
-  for (int k = 0; ok && k < 4; k++) ok = arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k]);
-  if (ok) ok = matrix_entries(b, c, "pm", dims[0], dims[1], npm) && matrix_entries(b, c, "pw", dims[2], dims[3], npw);
-  if (!ok) {
-    if (own_pm) free(pm);
-    if (own_pw) free(pw);
-    return false;
-  }
-  bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching", dims[0], BB_SMC_GPU_MAX_N);
-  if (own_pm && own_pw) { /* the big case: the constraint builds its data in the model's arrays */
-    bb_smc_prefs *prefs = bb_smc_prefs_take(nm, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &err);
-    if (!prefs) return fzn_posted(b, c, BB_ERR_INPUT, &err); /* or out of memory: the message says which */
-    return fzn_posted(b, c, bb_post_stable_matching_prefs(b->space, men, nm, women, nw, prefs, &opts, &err), &err);
-  }
-  bb_status st = bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err);
-  if (own_pm) free(pm);
-  if (own_pw) free(pw);
-  return fzn_posted(b, c, st, &err);
-}
-
-/* bamboo_stable_matching_smi(men, women, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols) :: gpu/cpu/uniud.
- * Incomplete lists (and Hospitals/Residents, which mznlib clones into SMI). pm and pw are
- * row-major with pm_cols / pw_cols columns, rows padded past their lengths; the core
- * validates the lists themselves (bb_smc_prefs_new_smi) and names the row. */
-static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
-  (void)self;
-  int *men, *women, *pm, *pw, *pm_len, *pw_len, nm, nw, npm, npw, npm_len, npw_len, base, pm_cols, pw_cols;
-  bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) || !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
-      !arg_int(b, ARG(2), c->line, "base", &base) || !arg_int_array(b, ARG(3), c->line, "pm", &pm, &npm) ||
-      !arg_int_array(b, ARG(4), c->line, "pm_len", &pm_len, &npm_len) || !arg_int(b, ARG(5), c->line, "pm_cols", &pm_cols) ||
-      !arg_int_array(b, ARG(6), c->line, "pw", &pw, &npw) || !arg_int_array(b, ARG(7), c->line, "pw_len", &pw_len, &npw_len) ||
-      !arg_int(b, ARG(8), c->line, "pw_cols", &pw_cols))
-    return false;
-  if (!same_length(b, c, nm, npm_len, "men and pm_len") || !same_length(b, c, nw, npw_len, "women and pw_len")) return false;
-  /* One row per man (woman): the rows are the men's, so the declared rows are nm and nw. */
-  if (!matrix_entries(b, c, "pm", nm, pm_cols, npm) || !matrix_entries(b, c, "pw", nw, pw_cols, npw)) return false;
-  bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching_smi", 0, 0);
-  return fzn_posted(b, c,
-                    bb_post_stable_matching_smi(b->space, men, nm, women, nw, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, &opts,
-                                                &err),
-                    &err);
-}
-
 const fzn_builtin fzn_global_builtins[] = {
     {"fzn_all_different_int", 1, post_all_different, 0, 0},
     {"fzn_all_equal_int", 1, post_all_different, 1, 0},
@@ -389,6 +294,4 @@ const fzn_builtin fzn_global_builtins[] = {
     {"fzn_value_precede_int", 3, post_value_precede, 0, 0},
     {"fzn_diffn", 4, post_diffn, 1, 0},
     {"fzn_diffn_nonstrict", 4, post_diffn, 0, 0},
-    {"bamboo_stable_matching", 8, post_stable_matching, 0, 0},
-    {"bamboo_stable_matching_smi", 9, post_stable_matching_smi, 0, 0},
     {NULL, 0, NULL, 0, 0}};
