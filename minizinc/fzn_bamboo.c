@@ -301,13 +301,13 @@ int main(int argc, char **argv) {
        * with -f), is split before anything else (bb_branch_float_objective_first). A
        * model's own search goes first, and so do int, Boolean and set decisions: they
        * usually fix the objective, which an interval split cannot. */
-      ok = arg_float_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
+      ok = fzn_arg_float_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
            ((bb_space_set_float_objective(b.space, sense, obj, o.float_step, &err) == BB_OK &&
              ((model->solve.annotations.count > 0 && !o.free_search) || has_discrete_decisions(model) ||
               bb_branch_float_objective_first(b.space, &err) == BB_OK)) ||
             fzn_report(&b, model->solve.line, "objective: %s", err.msg));
     else
-      ok = arg_int_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
+      ok = fzn_arg_int_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
            (bb_space_set_objective(b.space, sense, obj, &err) == BB_OK ||
             fzn_report(&b, model->solve.line, "objective: %s", err.msg));
   }

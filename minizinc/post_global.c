@@ -14,7 +14,7 @@ static bool same_length(fzn_builder *b, const fzn_constraint *c, int n1, int n2,
 static bool post_all_different(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *x, n;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
   bb_status st = self->p1 ? bb_post_all_equal(b->space, x, n, &err)
                           : bb_post_all_different(b->space, x, n, fzn_ipl_of(c), &err);
   return fzn_posted(b, c, st, &err);
@@ -24,7 +24,7 @@ static bool post_all_different(fzn_builder *b, const fzn_constraint *c, const fz
 static bool post_circuit(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int offset, *x, n;
   bb_error err;
-  if (!arg_int(b, ARG(0), c->line, "offset", &offset) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n))
+  if (!fzn_arg_int(b, ARG(0), c->line, "offset", &offset) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n))
     return false;
   bb_status st = self->p1 ? bb_post_subcircuit(b->space, x, n, offset, fzn_ipl_of(c), &err)
                           : bb_post_circuit(b->space, x, n, offset, fzn_ipl_of(c), &err);
@@ -36,8 +36,8 @@ static bool post_inverse(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   (void)self;
   int *f, *g, nf, ng, fo, go;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "f", &f, &nf) || !arg_int(b, ARG(1), c->line, "f offset", &fo) ||
-      !arg_int_var_array(b, ARG(2), c->line, "invf", &g, &ng) || !arg_int(b, ARG(3), c->line, "invf offset", &go))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "f", &f, &nf) || !fzn_arg_int(b, ARG(1), c->line, "f offset", &fo) ||
+      !fzn_arg_int_var_array(b, ARG(2), c->line, "invf", &g, &ng) || !fzn_arg_int(b, ARG(3), c->line, "invf offset", &go))
     return false;
   return fzn_posted(b, c, bb_post_inverse(b->space, f, nf, fo, g, ng, go, fzn_ipl_of(c), &err), &err);
 }
@@ -47,9 +47,9 @@ static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_b
   (void)self;
   int *s, *d, *r, ns, nd, nr, cap;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
-      !arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd) ||
-      !arg_int_var_array(b, ARG(2), c->line, "resources", &r, &nr) || !arg_int_var(b, ARG(3), c->line, "capacity", &cap))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd) ||
+      !fzn_arg_int_var_array(b, ARG(2), c->line, "resources", &r, &nr) || !fzn_arg_int_var(b, ARG(3), c->line, "capacity", &cap))
     return false;
   if (!same_length(b, c, ns, nd, "starts and durations") || !same_length(b, c, ns, nr, "starts and resources"))
     return false;
@@ -60,8 +60,8 @@ static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_b
 static bool post_disjunctive(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *s, *d, ns, nd;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
-      !arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd))
     return false;
   if (!same_length(b, c, ns, nd, "starts and durations")) return false;
   return fzn_posted(b, c, bb_post_disjunctive(b->space, s, d, ns, self->p1, fzn_ipl_of(c), &err), &err);
@@ -73,9 +73,9 @@ static bool post_table(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   int *x, *t, n, nt;
   bb_reif r = {-1, (bb_reif_mode)self->p2};
   bb_error err;
-  if (self->p2 != BB_REIF_NONE && !arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
-  bool ok = self->p1 ? arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) && arg_bool_array(b, ARG(1), c->line, "table", &t, &nt)
-                     : arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) && arg_int_array(b, ARG(1), c->line, "table", &t, &nt);
+  if (self->p2 != BB_REIF_NONE && !fzn_arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
+  bool ok = self->p1 ? fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) && fzn_arg_bool_array(b, ARG(1), c->line, "table", &t, &nt)
+                     : fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) && fzn_arg_int_array(b, ARG(1), c->line, "table", &t, &nt);
   if (!ok) return false;
   if (n == 0 || nt % n != 0)
     return fzn_report(b, c->line, "%s: the table has %d values, which do not make rows of %d (one value per variable)",
@@ -90,9 +90,9 @@ static bool post_regular(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   (void)self;
   int *x, n, Q, S, *d, nd, q0, *F, nF;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int(b, ARG(1), c->line, "Q", &Q) ||
-      !arg_int(b, ARG(2), c->line, "S", &S) || !arg_int_array(b, ARG(3), c->line, "transitions", &d, &nd) ||
-      !arg_int(b, ARG(4), c->line, "q0", &q0) || !arg_int_set(b, ARG(5), c->line, "final states", &F, &nF))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int(b, ARG(1), c->line, "Q", &Q) ||
+      !fzn_arg_int(b, ARG(2), c->line, "S", &S) || !fzn_arg_int_array(b, ARG(3), c->line, "transitions", &d, &nd) ||
+      !fzn_arg_int(b, ARG(4), c->line, "q0", &q0) || !fzn_arg_int_set(b, ARG(5), c->line, "final states", &F, &nF))
     return false;
   if ((long long)Q * S != nd)
     return fzn_report(b, c->line, "%s: the transition table has %d entries, expected Q x S = %d x %d = %lld", c->name, nd,
@@ -105,19 +105,19 @@ static bool post_gcc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   int *x, n, *cover, ncover;
   bool closed;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_array(b, ARG(1), c->line, "cover", &cover, &ncover))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_array(b, ARG(1), c->line, "cover", &cover, &ncover))
     return false;
   if (self->p1) {
     int *lo, *up, nlo, nup;
-    if (!arg_int_array(b, ARG(2), c->line, "lbound", &lo, &nlo) || !arg_int_array(b, ARG(3), c->line, "ubound", &up, &nup) ||
-        !arg_bool(b, ARG(4), c->line, "closed", &closed) || !same_length(b, c, ncover, nlo, "cover and lbound") ||
+    if (!fzn_arg_int_array(b, ARG(2), c->line, "lbound", &lo, &nlo) || !fzn_arg_int_array(b, ARG(3), c->line, "ubound", &up, &nup) ||
+        !fzn_arg_bool(b, ARG(4), c->line, "closed", &closed) || !same_length(b, c, ncover, nlo, "cover and lbound") ||
         !same_length(b, c, ncover, nup, "cover and ubound"))
       return false;
     return fzn_posted(b, c, bb_post_global_cardinality_low_up(b->space, x, n, cover, lo, up, ncover, closed, fzn_ipl_of(c), &err),
                 &err);
   }
   int *counts, ncounts;
-  if (!arg_int_var_array(b, ARG(2), c->line, "counts", &counts, &ncounts) || !arg_bool(b, ARG(3), c->line, "closed", &closed) ||
+  if (!fzn_arg_int_var_array(b, ARG(2), c->line, "counts", &counts, &ncounts) || !fzn_arg_bool(b, ARG(3), c->line, "closed", &closed) ||
       !same_length(b, c, ncover, ncounts, "cover and counts"))
     return false;
   return fzn_posted(b, c, bb_post_global_cardinality(b->space, x, n, cover, counts, ncover, closed, fzn_ipl_of(c), &err), &err);
@@ -127,8 +127,8 @@ static bool post_gcc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
 static bool post_count(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *x, n, y, k;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y) ||
-      !arg_int_var(b, ARG(2), c->line, "c", &k))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_var(b, ARG(1), c->line, "y", &y) ||
+      !fzn_arg_int_var(b, ARG(2), c->line, "c", &k))
     return false;
   return fzn_posted(b, c, bb_post_count(b->space, x, n, y, (bb_rel)self->p1, k, bb_reif_none(), fzn_ipl_of(c), &err), &err);
 }
@@ -138,8 +138,8 @@ static bool post_among(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   (void)self;
   int m, *x, n, *v, nv;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "n", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n) ||
-      !arg_int_set(b, ARG(2), c->line, "v", &v, &nv))
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "n", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n) ||
+      !fzn_arg_int_set(b, ARG(2), c->line, "v", &v, &nv))
     return false;
   return fzn_posted(b, c, bb_post_among(b->space, m, x, n, v, nv, &err), &err);
 }
@@ -148,7 +148,7 @@ static bool post_nvalue(fzn_builder *b, const fzn_constraint *c, const fzn_built
   (void)self;
   int m, *x, n;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "n", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "n", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
   return fzn_posted(b, c, bb_post_nvalue(b->space, m, x, n, &err), &err);
 }
 
@@ -157,11 +157,11 @@ static bool post_lex(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   int *x, *y, nx, ny;
   bb_error err;
   if (self->p2) {
-    if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_bool_var_array(b, ARG(1), c->line, "y", &y, &ny))
+    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &nx) || !fzn_arg_bool_var_array(b, ARG(1), c->line, "y", &y, &ny))
       return false;
     return fzn_posted(b, c, bb_post_lex_bool(b->space, x, nx, y, ny, self->p1, &err), &err);
   }
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny))
     return false;
   return fzn_posted(b, c, bb_post_lex_int(b->space, x, nx, y, ny, self->p1, &err), &err);
 }
@@ -171,10 +171,10 @@ static bool post_increasing(fzn_builder *b, const fzn_constraint *c, const fzn_b
   int *x, n;
   bb_error err;
   if (self->p2) {
-    if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
+    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
     return fzn_posted(b, c, bb_post_increasing_bool(b->space, x, n, self->p1, &err), &err);
   }
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
   return fzn_posted(b, c, bb_post_increasing_int(b->space, x, n, self->p1, &err), &err);
 }
 
@@ -182,7 +182,7 @@ static bool post_sort(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
   (void)self;
   int *x, *y, nx, ny;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) ||
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) ||
       !same_length(b, c, nx, ny, "x and y"))
     return false;
   return fzn_posted(b, c, bb_post_sort(b->space, x, y, nx, fzn_ipl_of(c), &err), &err);
@@ -193,12 +193,12 @@ static bool post_member(fzn_builder *b, const fzn_constraint *c, const fzn_built
   int *x, n, y;
   bb_reif r = {-1, (bb_reif_mode)self->p2};
   bb_error err;
-  if (self->p2 != BB_REIF_NONE && !arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
+  if (self->p2 != BB_REIF_NONE && !fzn_arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
   if (self->p1) { /* bamboo_member_bool */
-    if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_bool_var(b, ARG(1), c->line, "y", &y)) return false;
+    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_bool_var(b, ARG(1), c->line, "y", &y)) return false;
     return fzn_posted(b, c, bb_post_member_bool(b->space, x, n, y, r, &err), &err);
   }
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
   return fzn_posted(b, c, bb_post_member_int(b->space, x, n, y, r, &err), &err);
 }
 
@@ -207,8 +207,8 @@ static bool post_bin_packing(fzn_builder *b, const fzn_constraint *c, const fzn_
   (void)self;
   int *load, nl, *bin, nb, *w, nw, offset;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "load", &load, &nl) || !arg_int_var_array(b, ARG(1), c->line, "bin", &bin, &nb) ||
-      !arg_int_array(b, ARG(2), c->line, "w", &w, &nw) || !arg_int(b, ARG(3), c->line, "offset", &offset) ||
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "load", &load, &nl) || !fzn_arg_int_var_array(b, ARG(1), c->line, "bin", &bin, &nb) ||
+      !fzn_arg_int_array(b, ARG(2), c->line, "w", &w, &nw) || !fzn_arg_int(b, ARG(3), c->line, "offset", &offset) ||
       !same_length(b, c, nb, nw, "bin and w"))
     return false;
   return fzn_posted(b, c, bb_post_bin_packing_load(b->space, load, nl, offset, bin, w, nb, fzn_ipl_of(c), &err), &err);
@@ -218,8 +218,8 @@ static bool post_bin_packing(fzn_builder *b, const fzn_constraint *c, const fzn_
 static bool post_arg(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *x, n, offset, i;
   bb_error err;
-  bool ok = self->p2 ? arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) : arg_int_var_array(b, ARG(0), c->line, "x", &x, &n);
-  if (!ok || !arg_int(b, ARG(1), c->line, "offset", &offset) || !arg_int_var(b, ARG(2), c->line, "i", &i)) return false;
+  bool ok = self->p2 ? fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) : fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n);
+  if (!ok || !fzn_arg_int(b, ARG(1), c->line, "offset", &offset) || !fzn_arg_int_var(b, ARG(2), c->line, "i", &i)) return false;
   if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
   bb_status st = self->p2 ? (self->p1 ? bb_post_bool_argmax : bb_post_bool_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err)
                           : (self->p1 ? bb_post_int_argmax : bb_post_int_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err);
@@ -230,8 +230,8 @@ static bool post_value_precede(fzn_builder *b, const fzn_constraint *c, const fz
   (void)self;
   int s, t, *x, n;
   bb_error err;
-  if (!arg_int(b, ARG(0), c->line, "s", &s) || !arg_int(b, ARG(1), c->line, "t", &t) ||
-      !arg_int_var_array(b, ARG(2), c->line, "x", &x, &n))
+  if (!fzn_arg_int(b, ARG(0), c->line, "s", &s) || !fzn_arg_int(b, ARG(1), c->line, "t", &t) ||
+      !fzn_arg_int_var_array(b, ARG(2), c->line, "x", &x, &n))
     return false;
   return fzn_posted(b, c, bb_post_value_precede(b->space, s, t, x, n, &err), &err);
 }
@@ -242,7 +242,7 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   const char *names[4] = {"x", "y", "dx", "dy"};
   bb_error err;
   for (int k = 0; k < 4; k++)
-    if (!arg_int_var_array(b, ARG(k), c->line, names[k], &v[k], &n[k])) return false;
+    if (!fzn_arg_int_var_array(b, ARG(k), c->line, names[k], &v[k], &n[k])) return false;
   if (!same_length(b, c, n[0], n[1], "x and y") || !same_length(b, c, n[0], n[2], "x and dx") ||
       !same_length(b, c, n[0], n[3], "x and dy"))
     return false;

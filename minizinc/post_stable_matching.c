@@ -82,11 +82,11 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
   int *men, *women, *pm = NULL, *pw = NULL, nm, nw, npm, npw, dims[4];
   bool own_pm = false, own_pw = false; /* handed over by the model: ours to free or to give on */
   bb_error err;
-  bool ok = arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) &&
-            arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) &&
-            arg_int_array_take(b, ARG(2), c->line, "pm", &pm, &npm, &own_pm) &&
-            arg_int_array_take(b, ARG(3), c->line, "pw", &pw, &npw, &own_pw);
-  for (int k = 0; ok && k < 4; k++) ok = arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k]);
+  bool ok = fzn_arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) &&
+            fzn_arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) &&
+            fzn_arg_int_array_take(b, ARG(2), c->line, "pm", &pm, &npm, &own_pm) &&
+            fzn_arg_int_array_take(b, ARG(3), c->line, "pw", &pw, &npw, &own_pw);
+  for (int k = 0; ok && k < 4; k++) ok = fzn_arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k]);
   if (ok) ok = matrix_entries(b, c, "pm", dims[0], dims[1], npm) && matrix_entries(b, c, "pw", dims[2], dims[3], npw);
   if (!ok) {
     if (own_pm) free(pm);
@@ -113,11 +113,11 @@ static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, co
   (void)self;
   int *men, *women, *pm, *pw, *pm_len, *pw_len, nm, nw, npm, npw, npm_len, npw_len, base, pm_cols, pw_cols;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) || !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
-      !arg_int(b, ARG(2), c->line, "base", &base) || !arg_int_array(b, ARG(3), c->line, "pm", &pm, &npm) ||
-      !arg_int_array(b, ARG(4), c->line, "pm_len", &pm_len, &npm_len) || !arg_int(b, ARG(5), c->line, "pm_cols", &pm_cols) ||
-      !arg_int_array(b, ARG(6), c->line, "pw", &pw, &npw) || !arg_int_array(b, ARG(7), c->line, "pw_len", &pw_len, &npw_len) ||
-      !arg_int(b, ARG(8), c->line, "pw_cols", &pw_cols))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) || !fzn_arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
+      !fzn_arg_int(b, ARG(2), c->line, "base", &base) || !fzn_arg_int_array(b, ARG(3), c->line, "pm", &pm, &npm) ||
+      !fzn_arg_int_array(b, ARG(4), c->line, "pm_len", &pm_len, &npm_len) || !fzn_arg_int(b, ARG(5), c->line, "pm_cols", &pm_cols) ||
+      !fzn_arg_int_array(b, ARG(6), c->line, "pw", &pw, &npw) || !fzn_arg_int_array(b, ARG(7), c->line, "pw_len", &pw_len, &npw_len) ||
+      !fzn_arg_int(b, ARG(8), c->line, "pw_cols", &pw_cols))
     return false;
   if (!same_length(b, c, nm, npm_len, "men and pm_len") || !same_length(b, c, nw, npw_len, "women and pw_len")) return false;
   /* One row per man (woman): the rows are the men's, so the declared rows are nm and nw. */
@@ -169,7 +169,7 @@ static bool numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_exp
                           const char *person, const char *what, int n, int base, const char *path,
                           const uint32_t *start, const int32_t *capacity) {
   int *given, count;
-  if (!arg_int_array(b, arg, c->line, name, &given, &count)) return false;
+  if (!fzn_arg_int_array(b, arg, c->line, name, &given, &count)) return false;
   if (count == 0) return true;
   if (count != n)
     return fzn_report(b, c->line, "%s: %s has %d entries, but %s holds %d %ss", c->name, name, count, path, n, person);
@@ -186,8 +186,8 @@ static bool numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_exp
  * success exactly one of *complete and *incomplete is set. */
 static bool men_women_file(fzn_builder *b, const fzn_constraint *c, int **men, int *nm, int **women, int *nw,
                            int *base, const char **path, bb_instance **complete, bb_hr **incomplete) {
-  if (!arg_int_var_array(b, ARG(0), c->line, "men", men, nm) || !arg_int_var_array(b, ARG(1), c->line, "women", women, nw) ||
-      !arg_int(b, ARG(2), c->line, "base", base) || !base_ok(b, c, *base))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", men, nm) || !fzn_arg_int_var_array(b, ARG(1), c->line, "women", women, nw) ||
+      !fzn_arg_int(b, ARG(2), c->line, "base", base) || !base_ok(b, c, *base))
     return false;
   *path = data_file(b, c);
   return *path && read_file(b, c, *path, complete, incomplete);
@@ -275,9 +275,9 @@ static bool post_smi_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
 static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *res, *posts, nr, np, cols, base;
-  if (!arg_int_var_array(b, ARG(0), c->line, "residents", &res, &nr) ||
-      !arg_int_var_array(b, ARG(1), c->line, "posts", &posts, &np) || !arg_int(b, ARG(2), c->line, "posts' columns", &cols) ||
-      !arg_int(b, ARG(3), c->line, "base", &base) || !base_ok(b, c, base))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "residents", &res, &nr) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "posts", &posts, &np) || !fzn_arg_int(b, ARG(2), c->line, "posts' columns", &cols) ||
+      !fzn_arg_int(b, ARG(3), c->line, "base", &base) || !base_ok(b, c, base))
     return false;
   const char *path = data_file(b, c);
   bb_instance *complete;
