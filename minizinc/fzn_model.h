@@ -1,4 +1,4 @@
-/* A parsed FlatZinc model: what the parser (lexer.l, parser.y, fzn_model.c) produces and
+/* A parsed FlatZinc model: what the parser (lexer.l, parser.y, fzn_parse.c) produces and
  * the builder (build_*.c) consumes. Plain C data in one arena; freeing the model frees
  * everything.
  *
