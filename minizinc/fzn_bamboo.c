@@ -279,9 +279,13 @@ int main(int argc, char **argv) {
   die_with_parent();
   bb_set_fatal_handler(fatal_in_search);
   if (!readable(o.file)) return 3;
-  bool io_error = false;
-  fzn_model *model = fzn_parse_path(o.file, stderr, &io_error);
-  if (!model) return io_error ? 3 : 1;
+  fzn_parse_status parsed;
+  fzn_model *model = fzn_parse_path(o.file, stderr, &parsed);
+  if (!model && parsed.outcome == FZN_PARSE_OUT_OF_MEMORY) {
+    fprintf(stderr, "fzn-bamboo: out of memory while parsing (%s)\n", parsed.what);
+    return 4;
+  }
+  if (!model) return parsed.outcome == FZN_PARSE_UNREADABLE ? 3 : 1;
   model->paths_file = o.paths;
   double t_parse = bb_now() - t0;
   fzn_builder b;

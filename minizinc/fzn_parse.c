@@ -1,6 +1,9 @@
 /* The parse driver, fzn_model.h's entry points: set up a parse (arena, symbols, scanner),
  * run the grammar over a file or a string, and hand back the model only if not a single
- * error was reported. The helpers the grammar's files share are in fzn_model.c. */
+ * error was reported. Memory running out anywhere in the parse (the arena, the symbol table,
+ * a list, flex's buffers) jumps back here (fzn_arena_on_out_of_memory): everything of the
+ * parse is freed and the caller is told, so that the library never exits. The helpers the
+ * grammar's files share are in fzn_model.c. */
 #define _POSIX_C_SOURCE 200809L /* fileno */
 #include "fzn_parse_state.h"
 #include "parser.h"
@@ -9,6 +12,7 @@
 #include "lexer.h"
 
 #include <errno.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,16 +21,40 @@
  * tens of megabytes of a large model take fewer refills. */
 enum { READ_BUFFER = 256 * 1024 };
 
-static void start(fzn_parser *p, const char *name, FILE *errors) {
-  memset(p, 0, sizeof *p);
-  p->arena = fzn_arena_new();
+/* One parse, and what must be freed if memory runs out midway. The caller of parse() owns
+ * it, so nothing the jump must see is a local variable of the function that calls setjmp. */
+typedef struct parse_job {
+  fzn_parser p;
+  const char *name; /* for messages */
+  FILE *in;         /* the file to read, or NULL: then text[0..length) */
+  const char *text;
+  size_t length;
+  yyscan_t scanner;       /* NULL until made */
+  YY_BUFFER_STATE buffer; /* NULL until made */
+  const char *out_of_memory; /* after parse() gave NULL for lack of memory: what ran out */
+  jmp_buf on_out_of_memory;
+} parse_job;
+
+/* The model's arena, symbols and file name; the scanner over the job's input. */
+static void set_up(parse_job *job) {
+  fzn_parser *p = &job->p;
   p->symbols = fzn_symbols_new(p->arena);
   p->model = fzn_arena_alloc(p->arena, sizeof *p->model);
   p->model->arena = p->arena;
   p->model->symbols = p->symbols;
-  p->model->file = fzn_arena_strndup(p->arena, name, strlen(name));
+  p->model->file = fzn_arena_strndup(p->arena, job->name, strlen(job->name));
   p->file = p->model->file;
-  p->errors = errors;
+  yyscan_t scanner;
+  if (fzn_yylex_init_extra(p, &scanner) != 0) fzn_arena_out_of_memory(p->arena, "scanner");
+  job->scanner = scanner;
+  if (job->in) {
+    job->buffer = fzn_yy_create_buffer(job->in, READ_BUFFER, job->scanner);
+    fzn_yy_switch_to_buffer(job->buffer, job->scanner);
+  } else {
+    /* yy_scan_bytes copies the text (flex needs two NULs after it to scan in place). */
+    job->buffer = fzn_yy_scan_bytes(job->text ? job->text : "", (int)job->length, job->scanner);
+  }
+  fzn_yyset_lineno(1, job->scanner); /* a reentrant scanner's line count starts undefined */
 }
 
 /* Runs the grammar over the scanner's input; the model, or NULL after any error. */
@@ -44,10 +72,41 @@ static fzn_model *run(fzn_parser *p, yyscan_t scanner) {
   return NULL;
 }
 
-static yyscan_t new_scanner(fzn_parser *p) {
-  yyscan_t scanner;
-  if (fzn_yylex_init_extra(p, &scanner) != 0) fzn_out_of_memory("scanner");
-  return scanner;
+/* The model, or NULL: after errors in the text (reported on p.errors), or with
+ * job->out_of_memory set when memory ran out (nothing reported: the caller says it). */
+static fzn_model *parse(parse_job *job) {
+  job->p.arena = fzn_arena_new();
+  if (!job->p.arena) {
+    job->out_of_memory = "arena";
+    return NULL;
+  }
+  if (setjmp(job->on_out_of_memory)) {
+    job->out_of_memory = fzn_arena_failed_what(job->p.arena);
+    if (job->buffer) fzn_yy_delete_buffer(job->buffer, job->scanner);
+    if (job->scanner) fzn_yylex_destroy(job->scanner);
+    fzn_symbols_free(job->p.symbols);
+    fzn_arena_free(job->p.arena);
+    return NULL;
+  }
+  fzn_arena_on_out_of_memory(job->p.arena, &job->on_out_of_memory);
+  set_up(job);
+  fzn_model *model = run(&job->p, job->scanner);
+  if (model) fzn_arena_on_out_of_memory(model->arena, NULL); /* the jump's frame ends here */
+  fzn_yy_delete_buffer(job->buffer, job->scanner);
+  fzn_yylex_destroy(job->scanner);
+  return model;
+}
+
+static void start(parse_job *job, const char *name, FILE *errors) {
+  memset(job, 0, sizeof *job);
+  job->name = name;
+  job->p.errors = errors;
+}
+
+/* fzn_parse_file's and fzn_parse_string's word for memory running out (fzn_parse_path's
+ * caller says it itself). */
+static void report_out_of_memory(const parse_job *job, FILE *errors) {
+  if (errors) fprintf(errors, "%s: out of memory while parsing (%s)\n", job->name, job->out_of_memory);
 }
 
 fzn_model *fzn_parse_string(const char *text, size_t length, const char *name, FILE *errors) {
@@ -56,47 +115,52 @@ fzn_model *fzn_parse_string(const char *text, size_t length, const char *name, F
     if (errors) fprintf(errors, "%s: text too long (%zu bytes)\n", name, length);
     return NULL;
   }
-  fzn_parser p;
-  start(&p, name, errors);
-  p.text_bytes = length;
-  yyscan_t scanner = new_scanner(&p);
-  /* yy_scan_bytes copies the text (flex needs two NULs after it to scan in place). */
-  YY_BUFFER_STATE buffer = fzn_yy_scan_bytes(text ? text : "", (int)length, scanner);
-  fzn_yyset_lineno(1, scanner); /* a reentrant scanner's line count starts undefined */
-  fzn_model *model = run(&p, scanner);
-  fzn_yy_delete_buffer(buffer, scanner);
-  fzn_yylex_destroy(scanner);
+  parse_job job;
+  start(&job, name, errors);
+  job.p.text_bytes = length;
+  job.text = text;
+  job.length = length;
+  fzn_model *model = parse(&job);
+  if (!model && job.out_of_memory) report_out_of_memory(&job, errors);
   return model;
 }
 
-fzn_model *fzn_parse_file(const char *path, FILE *errors) { return fzn_parse_path(path, errors, NULL); }
+fzn_model *fzn_parse_file(const char *path, FILE *errors) {
+  fzn_parse_status status;
+  fzn_model *model = fzn_parse_path(path, errors, &status);
+  if (status.outcome == FZN_PARSE_OUT_OF_MEMORY && errors)
+    fprintf(errors, "%s: out of memory while parsing (%s)\n", path, status.what);
+  return model;
+}
 
-fzn_model *fzn_parse_path(const char *path, FILE *errors, bool *io_error) {
+fzn_model *fzn_parse_path(const char *path, FILE *errors, fzn_parse_status *status) {
+  fzn_parse_status ignored;
+  if (!status) status = &ignored;
+  *status = (fzn_parse_status){FZN_PARSE_OK, NULL};
   bool is_stdin = strcmp(path, "-") == 0;
-  if (io_error) *io_error = false;
   FILE *in = is_stdin ? stdin : fopen(path, "rb");
   if (!in) {
     if (errors) fprintf(errors, "%s: cannot open: %s\n", path, strerror(errno));
-    if (io_error) *io_error = true;
+    status->outcome = FZN_PARSE_UNREADABLE;
     return NULL;
   }
-  fzn_parser p;
-  start(&p, is_stdin ? "<stdin>" : path, errors);
+  parse_job job;
+  start(&job, is_stdin ? "<stdin>" : path, errors);
+  job.in = in;
   struct stat st;
-  if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) p.text_bytes = (size_t)st.st_size;
-  yyscan_t scanner = new_scanner(&p);
-  YY_BUFFER_STATE buffer = fzn_yy_create_buffer(in, READ_BUFFER, scanner);
-  fzn_yy_switch_to_buffer(buffer, scanner);
-  fzn_yyset_lineno(1, scanner);
-  fzn_model *model = run(&p, scanner);
-  if (p.read_errno || ferror(in)) {
-    if (errors) fprintf(errors, "%s: cannot read: %s\n", path, strerror(p.read_errno ? p.read_errno : EIO));
-    if (io_error) *io_error = true;
+  if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) job.p.text_bytes = (size_t)st.st_size;
+  fzn_model *model = parse(&job);
+  if (job.out_of_memory) {
+    status->outcome = FZN_PARSE_OUT_OF_MEMORY;
+    status->what = job.out_of_memory;
+  } else if (job.p.read_errno || ferror(in)) {
+    if (errors) fprintf(errors, "%s: cannot read: %s\n", path, strerror(job.p.read_errno ? job.p.read_errno : EIO));
+    status->outcome = FZN_PARSE_UNREADABLE;
     fzn_model_free(model);
     model = NULL;
+  } else if (!model) {
+    status->outcome = FZN_PARSE_REJECTED;
   }
-  fzn_yy_delete_buffer(buffer, scanner);
-  fzn_yylex_destroy(scanner);
   if (!is_stdin) fclose(in);
   return model;
 }
