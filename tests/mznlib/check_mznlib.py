@@ -299,7 +299,8 @@ def main():
     # The files both libraries need (the SMI checks and helpers, HR's reduction to SMI, the
     # decomposition bamboo uses for the reified forms) have one copy, in minizinc/decomposition:
     # mznlib holds no copy of them, at most a file that includes the one copy.
-    for name in ("stable_matching_lists.mzn", "stable_matching_hr.mzn", "stable_matching_decomposition.mzn"):
+    for name in ("stable_matching_lists.mzn", "stable_matching_hr.mzn", "stable_matching_decomposition.mzn",
+                 "stable_matching_partners.mzn"):
         one = os.path.isfile(os.path.join(ROOT, "minizinc", "decomposition", name))
         mine = os.path.join(ROOT, "minizinc", "mznlib", name)
         if os.path.isfile(mine):
