@@ -38,11 +38,11 @@ for n in $SIZES; do
   sols=$(grep -c -- '^----------' "$work/all.out" || true)
   printf '| %s | bamboo | %s | %.2f | %s | %s | %s | %s |\n' "$n" "$flatten" "$init" "$first" "$all" "$sols" "$rss"
   if [ "$n" -le "$GECODE_MAX" ]; then
-    t0=$(now); minizinc --solver gecode -I "$ROOT/minizinc/share" -c "$model" "$work/d$n.dzn" -o "$work/g$n.fzn" >/dev/null 2>&1; t1=$(now)
+    t0=$(now); minizinc --solver gecode -I "$ROOT/minizinc/decomposition" -c "$model" "$work/d$n.dzn" -o "$work/g$n.fzn" >/dev/null 2>&1; t1=$(now)
     gflat=$(secs "$t0" "$t1")
-    t0=$(now); minizinc --solver gecode -I "$ROOT/minizinc/share" "$model" "$work/d$n.dzn" > /dev/null 2>&1; t1=$(now)
+    t0=$(now); minizinc --solver gecode -I "$ROOT/minizinc/decomposition" "$model" "$work/d$n.dzn" > /dev/null 2>&1; t1=$(now)
     gfirst=$(secs "$t0" "$t1")
-    t0=$(now); minizinc --solver gecode -I "$ROOT/minizinc/share" -a "$model" "$work/d$n.dzn" 2>/dev/null > "$work/gall.out"; t1=$(now)
+    t0=$(now); minizinc --solver gecode -I "$ROOT/minizinc/decomposition" -a "$model" "$work/d$n.dzn" 2>/dev/null > "$work/gall.out"; t1=$(now)
     gall=$(secs "$t0" "$t1")
     gsols=$(grep -c -- '^----------' "$work/gall.out" || true)
     printf '| %s | gecode (decomposition) | %s | - | %s | %s | %s | - |\n' "$n" "$gflat" "$gfirst" "$gall" "$gsols"

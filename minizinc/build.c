@@ -199,7 +199,7 @@ static const fzn_expr *par_value(const fzn_builder *b, const fzn_expr *e, int64_
   return e;
 }
 
-bool arg_is_par(fzn_builder *b, const fzn_expr *e) {
+bool fzn_arg_is_par(fzn_builder *b, const fzn_expr *e) {
   int64_t v = 0;
   bool acc;
   e = par_value(b, e, &v, &acc);
@@ -215,7 +215,7 @@ static bool check_int_range(fzn_builder *b, int64_t v, int line, const char *wha
   return true;
 }
 
-bool arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *out) {
+bool fzn_arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *out) {
   int64_t v = 0;
   bool acc;
   e = par_value(b, e, &v, &acc);
@@ -229,7 +229,7 @@ bool arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, int 
   return true;
 }
 
-bool arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, bool *out) {
+bool fzn_arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, bool *out) {
   int64_t v = 0;
   bool acc;
   e = par_value(b, e, &v, &acc);
@@ -242,7 +242,7 @@ bool arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, boo
   return true;
 }
 
-bool arg_float(fzn_builder *b, const fzn_expr *e, int line, const char *what, double *out) {
+bool fzn_arg_float(fzn_builder *b, const fzn_expr *e, int line, const char *what, double *out) {
   int64_t v = 0;
   bool acc;
   e = par_value(b, e, &v, &acc);
@@ -276,7 +276,7 @@ static bool set_values(fzn_builder *b, const fzn_expr *set, int line, const char
   return true;
 }
 
-bool arg_int_set(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count) {
+bool fzn_arg_int_set(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count) {
   int64_t v = 0;
   bool acc;
   e = par_value(b, e, &v, &acc);
@@ -330,7 +330,7 @@ static const fzn_expr *elem_expr(const elems *a, int k, fzn_expr *tmp) {
   return tmp;
 }
 
-bool arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count) {
+bool fzn_arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count) {
   elems a;
   if (!array_of(b, e, line, what, &a)) return false;
   if (a.binding) return fzn_report(b, line, "%s: expected an array of integer constants, not variables", what);
@@ -345,14 +345,14 @@ bool arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what
   } else {
     fzn_expr tmp;
     for (int k = 0; k < a.count; k++)
-      if (!arg_int(b, elem_expr(&a, k, &tmp), line, what, &out[k])) return false;
+      if (!fzn_arg_int(b, elem_expr(&a, k, &tmp), line, what, &out[k])) return false;
   }
   *values = out;
   *count = a.count;
   return true;
 }
 
-bool arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count) {
+bool fzn_arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count) {
   elems a;
   if (!array_of(b, e, line, what, &a)) return false;
   if (a.binding) return fzn_report(b, line, "%s: expected an array of Boolean constants, not variables", what);
@@ -361,7 +361,7 @@ bool arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *wha
   fzn_expr tmp;
   for (int k = 0; k < a.count; k++) {
     bool v = false;
-    if (!arg_bool(b, elem_expr(&a, k, &tmp), line, what, &v)) return false;
+    if (!fzn_arg_bool(b, elem_expr(&a, k, &tmp), line, what, &v)) return false;
     out[k] = v;
   }
   *values = out;
@@ -369,7 +369,7 @@ bool arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *wha
   return true;
 }
 
-bool arg_float_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, double **values, int *count) {
+bool fzn_arg_float_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, double **values, int *count) {
   elems a;
   if (!array_of(b, e, line, what, &a)) return false;
   if (a.binding) return fzn_report(b, line, "%s: expected an array of float constants, not variables", what);
@@ -378,13 +378,13 @@ bool arg_float_array(fzn_builder *b, const fzn_expr *e, int line, const char *wh
   if (!out) return false;
   fzn_expr tmp;
   for (int k = 0; k < a.count; k++)
-    if (!arg_float(b, elem_expr(&a, k, &tmp), line, what, &out[k])) return false;
+    if (!fzn_arg_float(b, elem_expr(&a, k, &tmp), line, what, &out[k])) return false;
   *values = out;
   *count = a.count;
   return true;
 }
 
-bool arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,
+bool fzn_arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,
                    int *count) {
   elems a;
   if (!array_of(b, e, line, what, &a)) return false;
@@ -395,7 +395,7 @@ bool arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what
   if (!sz || !parts) return false;
   size_t total = 0;
   for (int k = 0; k < a.count; k++) {
-    if (!arg_int_set(b, a.array->u.array.elems[k], line, what, &parts[k], &sz[k])) return false;
+    if (!fzn_arg_int_set(b, a.array->u.array.elems[k], line, what, &parts[k], &sz[k])) return false;
     total += (size_t)sz[k];
   }
   int *all = fzn_scratch(b, total * sizeof *all, line);
@@ -442,30 +442,30 @@ static int named_var(fzn_builder *b, const fzn_expr *e, fzn_entity want, int lin
   return bind->var;
 }
 
-bool arg_int_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
+bool fzn_arg_int_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
   bool found;
   int v = named_var(b, e, FZN_ENT_INT, line, what, &found);
   if (found) return (*var = v) >= 0;
   int c = 0;
-  if (!arg_int(b, e, line, what, &c)) return false;
+  if (!fzn_arg_int(b, e, line, what, &c)) return false;
   return (*var = const_int_var(b, c, line)) >= 0;
 }
 
-bool arg_bool_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
+bool fzn_arg_bool_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
   bool found;
   int v = named_var(b, e, FZN_ENT_BOOL, line, what, &found);
   if (found) return (*var = v) >= 0;
   bool c = false;
-  if (!arg_bool(b, e, line, what, &c)) return false;
+  if (!fzn_arg_bool(b, e, line, what, &c)) return false;
   return (*var = const_bool_var(b, c, line)) >= 0;
 }
 
-bool arg_set_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
+bool fzn_arg_set_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
   bool found;
   int v = named_var(b, e, FZN_ENT_SET, line, what, &found);
   if (found) return (*var = v) >= 0;
   int *vals, count;
-  if (!arg_int_set(b, e, line, what, &vals, &count)) return false;
+  if (!fzn_arg_int_set(b, e, line, what, &vals, &count)) return false;
   bb_error err;
   v = bb_set_var(b->space, vals, count, vals, count, count, count, &err);
   if (v < 0) return fzn_report(b, line, "%s: %s", what, err.msg);
@@ -473,12 +473,12 @@ bool arg_set_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, 
   return true;
 }
 
-bool arg_float_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
+bool fzn_arg_float_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var) {
   bool found;
   int v = named_var(b, e, FZN_ENT_FLOAT, line, what, &found);
   if (found) return (*var = v) >= 0;
   double c = 0;
-  if (!arg_float(b, e, line, what, &c)) return false;
+  if (!fzn_arg_float(b, e, line, what, &c)) return false;
   bb_error err;
   v = bb_float_var(b->space, c, c, &err);
   if (v < 0) return fzn_report(b, line, "%s: %s", what, err.msg);
@@ -508,17 +508,17 @@ static bool var_array(fzn_builder *b, const fzn_expr *e, int line, const char *w
   return true;
 }
 
-bool arg_int_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
-  return var_array(b, e, line, what, FZN_ENT_INT, arg_int_var, vars, count);
+bool fzn_arg_int_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
+  return var_array(b, e, line, what, FZN_ENT_INT, fzn_arg_int_var, vars, count);
 }
-bool arg_bool_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
-  return var_array(b, e, line, what, FZN_ENT_BOOL, arg_bool_var, vars, count);
+bool fzn_arg_bool_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
+  return var_array(b, e, line, what, FZN_ENT_BOOL, fzn_arg_bool_var, vars, count);
 }
-bool arg_set_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
-  return var_array(b, e, line, what, FZN_ENT_SET, arg_set_var, vars, count);
+bool fzn_arg_set_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
+  return var_array(b, e, line, what, FZN_ENT_SET, fzn_arg_set_var, vars, count);
 }
-bool arg_float_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
-  return var_array(b, e, line, what, FZN_ENT_FLOAT, arg_float_var, vars, count);
+bool fzn_arg_float_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count) {
+  return var_array(b, e, line, what, FZN_ENT_FLOAT, fzn_arg_float_var, vars, count);
 }
 
 /* --- Variables. --- */
@@ -594,19 +594,19 @@ static int bind_scalar(fzn_builder *b, const fzn_decl *d) {
   bb_status st = BB_OK;
   if (ent == FZN_ENT_INT) {
     int c = 0;
-    if (!arg_int(b, d->value, d->line, d->name, &c)) return -1;
+    if (!fzn_arg_int(b, d->value, d->line, d->name, &c)) return -1;
     st = bb_post_int_rel_const(b->space, v, BB_EQ, c, bb_reif_none(), BB_IPL_DEF, &err);
   } else if (ent == FZN_ENT_BOOL) {
     bool c = false;
-    if (!arg_bool(b, d->value, d->line, d->name, &c)) return -1;
+    if (!fzn_arg_bool(b, d->value, d->line, d->name, &c)) return -1;
     st = bb_post_bool_rel_const(b->space, v, BB_EQ, c, bb_reif_none(), &err);
   } else if (ent == FZN_ENT_FLOAT) {
     double c = 0;
-    if (!arg_float(b, d->value, d->line, d->name, &c)) return -1;
+    if (!fzn_arg_float(b, d->value, d->line, d->name, &c)) return -1;
     st = bb_post_float_rel_const(b->space, v, BB_EQ, c, bb_reif_none(), &err);
   } else {
     int src;
-    if (!arg_set_var(b, d->value, d->line, d->name, &src)) return -1;
+    if (!fzn_arg_set_var(b, d->value, d->line, d->name, &src)) return -1;
     return src;
   }
   if (st != BB_OK) fzn_report(b, d->line, "'%s': %s", d->name, err.msg);
@@ -680,10 +680,10 @@ bool fzn_build_variables(fzn_builder *b, const fzn_model *model, FILE *errors) {
       continue;
     }
     int *vars = NULL, count = 0;
-    bool ok = d->type.base == FZN_T_INT     ? arg_int_var_array(b, d->value, d->line, d->name, &vars, &count)
-              : d->type.base == FZN_T_BOOL  ? arg_bool_var_array(b, d->value, d->line, d->name, &vars, &count)
-              : d->type.base == FZN_T_FLOAT ? arg_float_var_array(b, d->value, d->line, d->name, &vars, &count)
-                                            : arg_set_var_array(b, d->value, d->line, d->name, &vars, &count);
+    bool ok = d->type.base == FZN_T_INT     ? fzn_arg_int_var_array(b, d->value, d->line, d->name, &vars, &count)
+              : d->type.base == FZN_T_BOOL  ? fzn_arg_bool_var_array(b, d->value, d->line, d->name, &vars, &count)
+              : d->type.base == FZN_T_FLOAT ? fzn_arg_float_var_array(b, d->value, d->line, d->name, &vars, &count)
+                                            : fzn_arg_set_var_array(b, d->value, d->line, d->name, &vars, &count);
     if (!ok) continue;
     bind->elems = vars;
     bind->count = count;

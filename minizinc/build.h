@@ -2,7 +2,7 @@
  *
  * It creates one shim variable per FlatZinc variable (aliases share one), resolves
  * constraint arguments to shim variables or constants, and reports every problem as
- * "file:line: message" on `errors`. Posters (registry.c, post_*.c) use the arg_* helpers;
+ * "file:line: message" on `errors`. Posters (registry.c, post_*.c) use the fzn_arg_* helpers;
  * each returns false after reporting. */
 #ifndef FZN_BUILD_H
 #define FZN_BUILD_H
@@ -89,36 +89,36 @@ void *fzn_scratch(fzn_builder *b, size_t bytes, int line);
 #define FZN_INT_LIMIT 2147483646LL
 
 /* --- Argument resolution. `what` names the argument in messages. --- */
-bool arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *out);
-bool arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, bool *out);
+bool fzn_arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *out);
+bool fzn_arg_bool(fzn_builder *b, const fzn_expr *e, int line, const char *what, bool *out);
 /* A float constant: a float or int literal, or a parameter naming one. */
-bool arg_float(fzn_builder *b, const fzn_expr *e, int line, const char *what, double *out);
+bool fzn_arg_float(fzn_builder *b, const fzn_expr *e, int line, const char *what, double *out);
 /* An array of float constants (float or int literals). */
-bool arg_float_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, double **values, int *count);
+bool fzn_arg_float_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, double **values, int *count);
 /* Sorted distinct values of a constant set. */
-bool arg_int_set(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
-bool arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
+bool fzn_arg_int_set(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
+bool fzn_arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
 /* The same for big data (build_take.c): no copy. A literal array that nothing else in the
  * model names is handed over (*owned: the caller frees *values with free(); the model no
  * longer has it); otherwise the model's int32 literals are lent (read-only, valid while the
  * model lives), or, for literals stored wide, copied to scratch. */
-bool arg_int_array_take(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count,
+bool fzn_arg_int_array_take(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count,
                         bool *owned);
-bool arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
+bool fzn_arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
 /* Arrays of constant sets: all values concatenated, and each set's size. */
-bool arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,
+bool fzn_arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,
                    int *count);
 /* Variables (constants become constant variables). */
-bool arg_int_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
-bool arg_bool_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
-bool arg_set_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
-bool arg_float_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
-bool arg_int_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
-bool arg_bool_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
-bool arg_set_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
-bool arg_float_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
+bool fzn_arg_int_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
+bool fzn_arg_bool_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
+bool fzn_arg_set_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
+bool fzn_arg_float_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
+bool fzn_arg_int_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
+bool fzn_arg_bool_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
+bool fzn_arg_set_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
+bool fzn_arg_float_var_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **vars, int *count);
 /* True if e is (or names) a constant, so posters can pick the constant form. */
-bool arg_is_par(fzn_builder *b, const fzn_expr *e);
+bool fzn_arg_is_par(fzn_builder *b, const fzn_expr *e);
 
 /* The declaration an identifier expression names (NULL otherwise). */
 const fzn_decl *fzn_decl_of(const fzn_builder *b, const fzn_expr *e);

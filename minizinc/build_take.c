@@ -56,7 +56,7 @@ static const int *use_counts(fzn_builder *b) {
   return uses;
 }
 
-bool arg_int_array_take(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count,
+bool fzn_arg_int_array_take(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count,
                         bool *owned) {
   *owned = false;
   const fzn_expr *array = e;
@@ -66,9 +66,9 @@ bool arg_int_array_take(fzn_builder *b, const fzn_expr *e, int line, const char 
     if (d && d->type.is_array && !d->type.is_var && d->value) array = d->value;
   }
   if (array->kind != FZN_E_INTS || array->u.ints.is_wide || array->u.ints.count == 0)
-    return arg_int_array(b, e, line, what, values, count); /* the general path, with its messages */
+    return fzn_arg_int_array(b, e, line, what, values, count); /* the general path, with its messages */
   if (array->u.ints.min < -FZN_INT_LIMIT || array->u.ints.max > FZN_INT_LIMIT)
-    return arg_int_array(b, e, line, what, values, count); /* reports the literal out of range */
+    return fzn_arg_int_array(b, e, line, what, values, count); /* reports the literal out of range */
   const int *uses = d ? use_counts(b) : NULL;
   bool alone = !d || (uses && uses[d->index] == 1);
   fzn_expr *mutable_array = (fzn_expr *)array; /* the model gives the block up */

@@ -39,18 +39,24 @@ struct fzn_arena {
   size_t next_chunk_size;
   big_header *bigs;
   size_t bytes;
+  jmp_buf *on_out_of_memory; /* the parse driver's, while a parse runs */
+  const char *failed_what;
 };
 
-/* Exit status 4 is fzn-bamboo's "out of memory" (see fzn_bamboo.c): a clean exit with a
- * message, never a crash. */
-_Noreturn void fzn_out_of_memory(const char *what) {
-  fprintf(stderr, "fzn-bamboo: out of memory while parsing (%s)\n", what);
-  exit(4);
+void fzn_arena_on_out_of_memory(fzn_arena *arena, jmp_buf *target) { arena->on_out_of_memory = target; }
+
+/* fzn-bamboo turns this into its exit status 4 with a message, never a crash. */
+_Noreturn void fzn_arena_out_of_memory(fzn_arena *arena, const char *what) {
+  arena->failed_what = what;
+  if (arena->on_out_of_memory) longjmp(*arena->on_out_of_memory, 1);
+  abort(); /* an allocation outside a parse: a bug (fzn_arena.h) */
 }
+
+const char *fzn_arena_failed_what(const fzn_arena *arena) { return arena->failed_what; }
 
 fzn_arena *fzn_arena_new(void) {
   fzn_arena *arena = calloc(1, sizeof *arena);
-  if (!arena) fzn_out_of_memory("arena");
+  if (!arena) return NULL;
   arena->next_chunk_size = FIRST_CHUNK;
   return arena;
 }
@@ -99,7 +105,7 @@ void *fzn_arena_alloc(fzn_arena *arena, size_t bytes) {
     size_t size = arena->next_chunk_size;
     if (arena->next_chunk_size < MAX_CHUNK) arena->next_chunk_size *= 2;
     chunk *c = malloc(round_up(sizeof(chunk)) + size);
-    if (!c) fzn_out_of_memory("arena chunk");
+    if (!c) fzn_arena_out_of_memory(arena, "arena chunk");
     c->next = arena->chunks;
     c->size = size;
     arena->chunks = c;
@@ -121,9 +127,9 @@ char *fzn_arena_strndup(fzn_arena *arena, const char *text, size_t length) {
 }
 
 void *fzn_arena_big_alloc(fzn_arena *arena, size_t bytes) {
-  if (bytes > SIZE_MAX - sizeof(big_header)) fzn_out_of_memory("big block");
+  if (bytes > SIZE_MAX - sizeof(big_header)) fzn_arena_out_of_memory(arena, "big block");
   big_header *b = malloc(sizeof(big_header) + bytes);
-  if (!b) fzn_out_of_memory("big block");
+  if (!b) fzn_arena_out_of_memory(arena, "big block");
   b->link.prev = NULL;
   b->link.next = arena->bigs;
   b->link.size = bytes;
@@ -136,11 +142,11 @@ void *fzn_arena_big_alloc(fzn_arena *arena, size_t bytes) {
 
 void *fzn_arena_big_realloc(fzn_arena *arena, void *block, size_t bytes) {
   if (!block) return fzn_arena_big_alloc(arena, bytes);
-  if (bytes > SIZE_MAX - sizeof(big_header)) fzn_out_of_memory("big block");
+  if (bytes > SIZE_MAX - sizeof(big_header)) fzn_arena_out_of_memory(arena, "big block");
   big_header *old = (big_header *)block - 1;
   size_t old_size = old->link.size;
   big_header *b = realloc(old, sizeof(big_header) + bytes);
-  if (!b) fzn_out_of_memory("big block");
+  if (!b) fzn_arena_out_of_memory(arena, "big block");
   /* The block may have moved: repair its neighbours' links. */
   if (b->link.prev)
     b->link.prev->link.next = b;

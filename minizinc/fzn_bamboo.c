@@ -279,9 +279,13 @@ int main(int argc, char **argv) {
   die_with_parent();
   bb_set_fatal_handler(fatal_in_search);
   if (!readable(o.file)) return 3;
-  bool io_error = false;
-  fzn_model *model = fzn_parse_path(o.file, stderr, &io_error);
-  if (!model) return io_error ? 3 : 1;
+  fzn_parse_status parsed;
+  fzn_model *model = fzn_parse_path(o.file, stderr, &parsed);
+  if (!model && parsed.outcome == FZN_PARSE_OUT_OF_MEMORY) {
+    fprintf(stderr, "fzn-bamboo: out of memory while parsing (%s)\n", parsed.what);
+    return 4;
+  }
+  if (!model) return parsed.outcome == FZN_PARSE_UNREADABLE ? 3 : 1;
   model->paths_file = o.paths;
   double t_parse = bb_now() - t0;
   fzn_builder b;
@@ -301,13 +305,13 @@ int main(int argc, char **argv) {
        * with -f), is split before anything else (bb_branch_float_objective_first). A
        * model's own search goes first, and so do int, Boolean and set decisions: they
        * usually fix the objective, which an interval split cannot. */
-      ok = arg_float_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
+      ok = fzn_arg_float_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
            ((bb_space_set_float_objective(b.space, sense, obj, o.float_step, &err) == BB_OK &&
              ((model->solve.annotations.count > 0 && !o.free_search) || has_discrete_decisions(model) ||
               bb_branch_float_objective_first(b.space, &err) == BB_OK)) ||
             fzn_report(&b, model->solve.line, "objective: %s", err.msg));
     else
-      ok = arg_int_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
+      ok = fzn_arg_int_var(&b, model->solve.objective, model->solve.line, "objective", &obj) &&
            (bb_space_set_objective(b.space, sense, obj, &err) == BB_OK ||
             fzn_report(&b, model->solve.line, "objective: %s", err.msg));
   }

@@ -31,9 +31,9 @@ static void reserve_n(fzn_parser *p, fzn_list *list, size_t more) {
   if (list->capacity - list->count >= more) return;
   size_t size = item_size(list);
   size_t capacity = list->capacity ? list->capacity * 2 : FIRST_CAPACITY;
-  if (more > SIZE_MAX / 2 - list->count) fzn_out_of_memory("list");
+  if (more > SIZE_MAX / 2 - list->count) fzn_arena_out_of_memory(p->arena, "list");
   while (capacity < list->count + more) capacity *= 2;
-  if (capacity > SIZE_MAX / size) fzn_out_of_memory("list");
+  if (capacity > SIZE_MAX / size) fzn_arena_out_of_memory(p->arena, "list");
   size_t bytes = capacity * size;
   if (list->big) {
     list->items = fzn_arena_big_realloc(p->arena, list->items, bytes);

@@ -1,4 +1,4 @@
-/* A parsed FlatZinc model: what the parser (lexer.l, parser.y, fzn_model.c) produces and
+/* A parsed FlatZinc model: what the parser (lexer.l, parser.y, fzn_parse.c) produces and
  * the builder (build_*.c) consumes. Plain C data in one arena; freeing the model frees
  * everything.
  *
@@ -154,10 +154,21 @@ typedef struct fzn_model {
  * parsing goes on after a syntax error to report further ones. Returns NULL if there was
  * any error (and then nothing else has been output). */
 fzn_model *fzn_parse_file(const char *path, FILE *errors);
-/* The same, telling in *io_error (may be NULL) whether the failure was the file's: it
- * cannot be opened or read (a directory, an I/O error), rather than its text. The parse
- * stops after 20 errors, or at the first NUL byte (binary data). */
-fzn_model *fzn_parse_path(const char *path, FILE *errors, bool *io_error);
+/* How fzn_parse_path ended. */
+typedef struct fzn_parse_status {
+  enum {
+    FZN_PARSE_OK,
+    FZN_PARSE_REJECTED,      /* errors in the text, reported on `errors` */
+    FZN_PARSE_UNREADABLE,    /* the file cannot be opened or read (a directory, an I/O error) */
+    FZN_PARSE_OUT_OF_MEMORY  /* not reported: the caller says it (fzn-bamboo: exit status 4) */
+  } outcome;
+  const char *what; /* FZN_PARSE_OUT_OF_MEMORY: what ran out (a static string) */
+} fzn_parse_status;
+/* The same, telling in *status (may be NULL) why no model came: the text, the file, or
+ * memory. The parse stops after 20 errors, or at the first NUL byte (binary data). The
+ * library never exits: out of memory frees the parse and returns NULL (fzn_parse_file and
+ * fzn_parse_string write "NAME: out of memory while parsing (WHAT)" on `errors`). */
+fzn_model *fzn_parse_path(const char *path, FILE *errors, fzn_parse_status *status);
 /* The same from memory (for tests and the fuzzer); `name` is used in messages. */
 fzn_model *fzn_parse_string(const char *text, size_t length, const char *name, FILE *errors);
 void fzn_model_free(fzn_model *model); /* accepts NULL */

@@ -29,11 +29,14 @@ static uint64_t hash_name(const char *text, size_t length) {
 
 fzn_symbols *fzn_symbols_new(fzn_arena *arena) {
   fzn_symbols *symbols = calloc(1, sizeof *symbols);
-  if (!symbols) fzn_out_of_memory("symbol table");
+  if (!symbols) fzn_arena_out_of_memory(arena, "symbol table");
   symbols->arena = arena;
   symbols->capacity = 1024;
   symbols->slots = calloc(symbols->capacity, sizeof(symbol *));
-  if (!symbols->slots) fzn_out_of_memory("symbol table");
+  if (!symbols->slots) {
+    free(symbols);
+    fzn_arena_out_of_memory(arena, "symbol table");
+  }
   return symbols;
 }
 
@@ -46,7 +49,7 @@ void fzn_symbols_free(fzn_symbols *symbols) {
 static void grow(fzn_symbols *symbols) {
   size_t capacity = symbols->capacity * 2;
   symbol **slots = calloc(capacity, sizeof(symbol *));
-  if (!slots) fzn_out_of_memory("symbol table");
+  if (!slots) fzn_arena_out_of_memory(symbols->arena, "symbol table");
   for (size_t i = 0; i < symbols->capacity; i++) {
     symbol *s = symbols->slots[i];
     if (!s) continue;

@@ -1,5 +1,5 @@
 # MiniZinc integration of fzn-bamboo: the solver configuration (bamboo.msc.in), the solver
-# library (mznlib/) and the decomposition for other solvers (share/).
+# library (mznlib/) and the decomposition for other solvers (decomposition/).
 #
 # include()d from minizinc/CMakeLists.txt, after add_executable(fzn-bamboo ...).
 #
@@ -7,7 +7,7 @@
 #   source mznlib, so tests can run the solver without installing:
 #     MZN_SOLVER_PATH=${BAMBOO_MZN_SOLVER_PATH} minizinc --solver bamboo model.mzn
 #   (MiniZinc searches MZN_SOLVER_PATH before its own folders, so this config wins over
-#   an installed one.) BAMBOO_MZN_SHARE_DIR is the decomposition folder for -I.
+#   an installed one.) BAMBOO_MZN_DECOMPOSITION_DIR is the decomposition folder for -I.
 # Install (paths under the prefix given at install time, `cmake --install --prefix` too):
 #   bin/fzn-bamboo
 #   share/bamboo/mznlib/           the solver library (the msc's "mznlib")
@@ -43,7 +43,7 @@ file(GENERATE OUTPUT "${_bamboo_solvers_dir}/bamboo.msc"
      INPUT "${CMAKE_CURRENT_BINARY_DIR}/bamboo-build.msc.in")
 set(BAMBOO_MZN_SOLVER_PATH "${_bamboo_solvers_dir}" CACHE INTERNAL
     "Folder holding the build-tree bamboo.msc (for MZN_SOLVER_PATH; has $<CONFIG> with multi-config generators)")
-set(BAMBOO_MZN_SHARE_DIR "${_bamboo_mzn_src}/share" CACHE INTERNAL
+set(BAMBOO_MZN_DECOMPOSITION_DIR "${_bamboo_mzn_src}/decomposition" CACHE INTERNAL
     "Folder holding the stable_matching decomposition for other solvers (for minizinc -I)")
 unset(BAMBOO_MSC_EXECUTABLE)
 unset(BAMBOO_MSC_MZNLIB)
@@ -52,7 +52,7 @@ unset(BAMBOO_MSC_MZNLIB)
 install(TARGETS fzn-bamboo RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 install(DIRECTORY "${_bamboo_mzn_src}/mznlib/" DESTINATION "${CMAKE_INSTALL_DATADIR}/bamboo/mznlib"
         FILES_MATCHING PATTERN "*.mzn")
-install(DIRECTORY "${_bamboo_mzn_src}/share/" DESTINATION "${CMAKE_INSTALL_DATADIR}/bamboo/decomposition"
+install(DIRECTORY "${_bamboo_mzn_src}/decomposition/" DESTINATION "${CMAKE_INSTALL_DATADIR}/bamboo/decomposition"
         FILES_MATCHING PATTERN "*.mzn")
 
 # The installed msc needs absolute paths under the prefix actually used, which

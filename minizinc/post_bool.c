@@ -6,8 +6,8 @@ static bool post_bool_rel(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   int x, y;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !arg_bool_var(b, ARG(0), c->line, "a", &x) ||
-      !arg_bool_var(b, ARG(1), c->line, "b", &y))
+  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !fzn_arg_bool_var(b, ARG(0), c->line, "a", &x) ||
+      !fzn_arg_bool_var(b, ARG(1), c->line, "b", &y))
     return false;
   return fzn_posted(b, c, bb_post_bool_rel(b->space, x, (bb_rel)self->p1, y, r, &err), &err);
 }
@@ -17,8 +17,8 @@ static bool post_bool_op(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   int x, y;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, 2, c->count == 3 ? self->p2 : BB_REIF_NONE, &r) || !arg_bool_var(b, ARG(0), c->line, "a", &x) ||
-      !arg_bool_var(b, ARG(1), c->line, "b", &y))
+  if (!fzn_reif_arg(b, c, 2, c->count == 3 ? self->p2 : BB_REIF_NONE, &r) || !fzn_arg_bool_var(b, ARG(0), c->line, "a", &x) ||
+      !fzn_arg_bool_var(b, ARG(1), c->line, "b", &y))
     return false;
   return fzn_posted(b, c, bb_post_bool_op(b->space, (bb_bool_op)self->p1, x, y, r, &err), &err);
 }
@@ -27,7 +27,7 @@ static bool post_bool_not(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   (void)self;
   int x, y;
   bb_error err;
-  if (!arg_bool_var(b, ARG(0), c->line, "a", &x) || !arg_bool_var(b, ARG(1), c->line, "b", &y)) return false;
+  if (!fzn_arg_bool_var(b, ARG(0), c->line, "a", &x) || !fzn_arg_bool_var(b, ARG(1), c->line, "b", &y)) return false;
   return fzn_posted(b, c, bb_post_bool_not(b->space, x, y, &err), &err);
 }
 
@@ -37,7 +37,7 @@ static bool post_array_bool_op(fzn_builder *b, const fzn_constraint *c, const fz
   bb_reif r;
   bb_error err;
   if (!fzn_reif_arg(b, c, 1, c->count == 2 ? self->p2 : BB_REIF_NONE, &r) ||
-      !arg_bool_var_array(b, ARG(0), c->line, "array", &xs, &n))
+      !fzn_arg_bool_var_array(b, ARG(0), c->line, "array", &xs, &n))
     return false;
   return fzn_posted(b, c, bb_post_array_bool_op(b->space, (bb_bool_op)self->p1, xs, n, r, &err), &err);
 }
@@ -47,8 +47,8 @@ static bool post_clause(fzn_builder *b, const fzn_constraint *c, const fzn_built
   int *pos, *neg, np, nn;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !arg_bool_var_array(b, ARG(0), c->line, "positive", &pos, &np) ||
-      !arg_bool_var_array(b, ARG(1), c->line, "negative", &neg, &nn))
+  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !fzn_arg_bool_var_array(b, ARG(0), c->line, "positive", &pos, &np) ||
+      !fzn_arg_bool_var_array(b, ARG(1), c->line, "negative", &neg, &nn))
     return false;
   return fzn_posted(b, c, bb_post_bool_clause(b->space, pos, np, neg, nn, r, &err), &err);
 }
@@ -58,16 +58,16 @@ static bool post_bool_lin(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   int *a, *x, na, nx, y;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, 3, self->p2, &r) || !arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
-      !arg_bool_var_array(b, ARG(1), c->line, "variables", &x, &nx))
+  if (!fzn_reif_arg(b, c, 3, self->p2, &r) || !fzn_arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
+      !fzn_arg_bool_var_array(b, ARG(1), c->line, "variables", &x, &nx))
     return false;
   if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
-  if (arg_is_par(b, ARG(2))) {
+  if (fzn_arg_is_par(b, ARG(2))) {
     int k;
-    if (!arg_int(b, ARG(2), c->line, "constant", &k)) return false;
+    if (!fzn_arg_int(b, ARG(2), c->line, "constant", &k)) return false;
     return fzn_posted(b, c, bb_post_bool_lin_const(b->space, a, x, nx, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
   }
-  if (!arg_int_var(b, ARG(2), c->line, "c", &y)) return false;
+  if (!fzn_arg_int_var(b, ARG(2), c->line, "c", &y)) return false;
   return fzn_posted(b, c, bb_post_bool_lin(b->space, a, x, nx, (bb_rel)self->p1, y, r, fzn_ipl_of(c), &err), &err);
 }
 
@@ -75,19 +75,19 @@ static bool post_bool2int(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   (void)self;
   int x, y;
   bb_error err;
-  if (!arg_bool_var(b, ARG(0), c->line, "a", &x) || !arg_int_var(b, ARG(1), c->line, "b", &y)) return false;
+  if (!fzn_arg_bool_var(b, ARG(0), c->line, "a", &x) || !fzn_arg_int_var(b, ARG(1), c->line, "b", &y)) return false;
   return fzn_posted(b, c, bb_post_bool2int(b->space, x, y, &err), &err);
 }
 
 static bool post_bool_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int idx, z, *a, n;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_bool_var(b, ARG(2), c->line, "result", &z)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_bool_var(b, ARG(2), c->line, "result", &z)) return false;
   if (self->p1) {
-    if (!arg_bool_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+    if (!fzn_arg_bool_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
     return fzn_posted(b, c, bb_post_array_var_bool_element(b->space, idx, a, n, 1, z, &err), &err);
   }
-  if (!arg_bool_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+  if (!fzn_arg_bool_array(b, ARG(1), c->line, "array", &a, &n)) return false;
   return fzn_posted(b, c, bb_post_array_bool_element(b->space, idx, a, n, 1, z, &err), &err);
 }
 
@@ -100,14 +100,14 @@ static bool post_bool_element_nonshifted(fzn_builder *b, const fzn_constraint *c
   (void)self;
   int idx, offset, z, *a, n;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_int(b, ARG(2), c->line, "offset", &offset) ||
-      !arg_bool_var(b, ARG(3), c->line, "result", &z))
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_int(b, ARG(2), c->line, "offset", &offset) ||
+      !fzn_arg_bool_var(b, ARG(3), c->line, "result", &z))
     return false;
   if (fzn_array_is_par(b, ARG(1))) {
-    if (!arg_bool_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+    if (!fzn_arg_bool_array(b, ARG(1), c->line, "array", &a, &n)) return false;
     return fzn_posted(b, c, bb_post_array_bool_element(b->space, idx, a, n, offset, z, &err), &err);
   }
-  if (!arg_bool_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+  if (!fzn_arg_bool_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
   return fzn_posted(b, c, bb_post_array_var_bool_element(b->space, idx, a, n, offset, z, &err), &err);
 }
 
@@ -117,8 +117,8 @@ static bool post_bool_element2d(fzn_builder *b, const fzn_constraint *c, const f
   (void)self;
   int row, col, z, *a, n, ro, co, cols, rows;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "row", &row) || !arg_int_var(b, ARG(1), c->line, "column", &col) ||
-      !arg_bool_var(b, ARG(6), c->line, "result", &z) || !arg_bool_var_array(b, ARG(2), c->line, "array", &a, &n) ||
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "row", &row) || !fzn_arg_int_var(b, ARG(1), c->line, "column", &col) ||
+      !fzn_arg_bool_var(b, ARG(6), c->line, "result", &z) || !fzn_arg_bool_var_array(b, ARG(2), c->line, "array", &a, &n) ||
       !fzn_element2d_shape(b, c, n, &ro, &co, &cols, &rows))
     return false;
   return fzn_posted(b, c, bb_post_array_var_bool_element2d(b->space, row, col, a, rows, cols, ro, co, z, &err), &err);

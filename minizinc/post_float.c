@@ -15,16 +15,16 @@ static bool post_float_rel(fzn_builder *b, const fzn_constraint *c, const fzn_bu
   if (!fzn_reif_arg(b, c, 2, self->p2, &r)) return false;
   int x, y;
   double k;
-  if (arg_is_par(b, ARG(0)) && !arg_is_par(b, ARG(1))) { /* c rel y is y swapped(rel) c */
+  if (fzn_arg_is_par(b, ARG(0)) && !fzn_arg_is_par(b, ARG(1))) { /* c rel y is y swapped(rel) c */
     static const bb_rel swapped[] = {BB_EQ, BB_NE, BB_GE, BB_GT, BB_LE, BB_LT};
-    if (!arg_float(b, ARG(0), c->line, "a", &k) || !arg_float_var(b, ARG(1), c->line, "b", &y)) return false;
+    if (!fzn_arg_float(b, ARG(0), c->line, "a", &k) || !fzn_arg_float_var(b, ARG(1), c->line, "b", &y)) return false;
     return fzn_posted(b, c, bb_post_float_rel_const(b->space, y, swapped[rel], k, r, &err), &err);
   }
-  if (arg_is_par(b, ARG(1))) {
-    if (!arg_float_var(b, ARG(0), c->line, "a", &x) || !arg_float(b, ARG(1), c->line, "b", &k)) return false;
+  if (fzn_arg_is_par(b, ARG(1))) {
+    if (!fzn_arg_float_var(b, ARG(0), c->line, "a", &x) || !fzn_arg_float(b, ARG(1), c->line, "b", &k)) return false;
     return fzn_posted(b, c, bb_post_float_rel_const(b->space, x, rel, k, r, &err), &err);
   }
-  if (!arg_float_var(b, ARG(0), c->line, "a", &x) || !arg_float_var(b, ARG(1), c->line, "b", &y)) return false;
+  if (!fzn_arg_float_var(b, ARG(0), c->line, "a", &x) || !fzn_arg_float_var(b, ARG(1), c->line, "b", &y)) return false;
   return fzn_posted(b, c, bb_post_float_rel(b->space, x, rel, y, r, &err), &err);
 }
 
@@ -34,8 +34,8 @@ static bool post_float_lin(fzn_builder *b, const fzn_constraint *c, const fzn_bu
   int *x, na, nx;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, 3, self->p2, &r) || !arg_float_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
-      !arg_float_var_array(b, ARG(1), c->line, "variables", &x, &nx) || !arg_float(b, ARG(2), c->line, "constant", &k))
+  if (!fzn_reif_arg(b, c, 3, self->p2, &r) || !fzn_arg_float_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
+      !fzn_arg_float_var_array(b, ARG(1), c->line, "variables", &x, &nx) || !fzn_arg_float(b, ARG(2), c->line, "constant", &k))
     return false;
   if (na != nx)
     return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
@@ -48,8 +48,8 @@ static bool post_float_in(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   double lo, hi;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, 3, self->p2, &r) || !arg_float_var(b, ARG(0), c->line, "x", &x) ||
-      !arg_float(b, ARG(1), c->line, "lower bound", &lo) || !arg_float(b, ARG(2), c->line, "upper bound", &hi))
+  if (!fzn_reif_arg(b, c, 3, self->p2, &r) || !fzn_arg_float_var(b, ARG(0), c->line, "x", &x) ||
+      !fzn_arg_float(b, ARG(1), c->line, "lower bound", &lo) || !fzn_arg_float(b, ARG(2), c->line, "upper bound", &hi))
     return false;
   return fzn_posted(b, c, bb_post_float_in(b->space, x, lo, hi, r, &err), &err);
 }
@@ -60,7 +60,7 @@ static bool post_float_dom(fzn_builder *b, const fzn_constraint *c, const fzn_bu
   int x, n;
   double *bounds;
   bb_error err;
-  if (!arg_float_var(b, ARG(0), c->line, "x", &x) || !arg_float_array(b, ARG(1), c->line, "intervals", &bounds, &n))
+  if (!fzn_arg_float_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_float_array(b, ARG(1), c->line, "intervals", &bounds, &n))
     return false;
   if (n % 2) return fzn_report(b, c->line, "%s: %d bounds do not make intervals (an odd count)", c->name, n);
   return fzn_posted(b, c, bb_post_float_dom(b->space, x, bounds, n / 2, &err), &err);
@@ -70,8 +70,8 @@ static bool post_float_dom(fzn_builder *b, const fzn_constraint *c, const fzn_bu
 static bool post_float_op(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int x, y, z;
   bb_error err;
-  if (!arg_float_var(b, ARG(0), c->line, "x", &x) || !arg_float_var(b, ARG(1), c->line, "y", &y) ||
-      !arg_float_var(b, ARG(2), c->line, "z", &z))
+  if (!fzn_arg_float_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_float_var(b, ARG(1), c->line, "y", &y) ||
+      !fzn_arg_float_var(b, ARG(2), c->line, "z", &z))
     return false;
   return fzn_posted(b, c, bb_post_float_op(b->space, (bb_float_op)self->p1, x, y, z, &err), &err);
 }
@@ -83,13 +83,13 @@ static bool post_float_pow(fzn_builder *b, const fzn_constraint *c, const fzn_bu
   bool y_is_int = false;
   double k;
   bb_error err;
-  if (arg_is_par(b, ARG(1))) {
-    if (!arg_float(b, ARG(1), c->line, "exponent", &k)) return false;
+  if (fzn_arg_is_par(b, ARG(1))) {
+    if (!fzn_arg_float(b, ARG(1), c->line, "exponent", &k)) return false;
     y_is_int = k == floor(k) && fabs(k) <= 1e9;
     if (y_is_int) y_int = (int)k;
   }
-  if (!arg_float_var(b, ARG(0), c->line, "x", &x) || !arg_float_var(b, ARG(1), c->line, "y", &y) ||
-      !arg_float_var(b, ARG(2), c->line, "z", &z))
+  if (!fzn_arg_float_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_float_var(b, ARG(1), c->line, "y", &y) ||
+      !fzn_arg_float_var(b, ARG(2), c->line, "z", &z))
     return false;
   return fzn_posted(b, c, bb_post_float_pow(b->space, x, y, y_is_int, y_int, z, &err), &err);
 }
@@ -98,7 +98,7 @@ static bool post_float_pow(fzn_builder *b, const fzn_constraint *c, const fzn_bu
 static bool post_float_fn(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int x, y;
   bb_error err;
-  if (!arg_float_var(b, ARG(0), c->line, "x", &x) || !arg_float_var(b, ARG(1), c->line, "y", &y)) return false;
+  if (!fzn_arg_float_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_float_var(b, ARG(1), c->line, "y", &y)) return false;
   return fzn_posted(b, c, bb_post_float_fn(b->space, (bb_float_fn)self->p1, x, y, &err), &err);
 }
 
@@ -106,7 +106,7 @@ static bool post_int2float(fzn_builder *b, const fzn_constraint *c, const fzn_bu
   (void)self;
   int x, y;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_float_var(b, ARG(1), c->line, "y", &y)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_float_var(b, ARG(1), c->line, "y", &y)) return false;
   return fzn_posted(b, c, bb_post_int2float(b->space, x, y, &err), &err);
 }
 
@@ -114,15 +114,15 @@ static bool post_int2float(fzn_builder *b, const fzn_constraint *c, const fzn_bu
 static bool post_float_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int idx, z, n;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_float_var(b, ARG(2), c->line, "result", &z))
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_float_var(b, ARG(2), c->line, "result", &z))
     return false;
   if (self->p1) {
     int *xs;
-    if (!arg_float_var_array(b, ARG(1), c->line, "array", &xs, &n)) return false;
+    if (!fzn_arg_float_var_array(b, ARG(1), c->line, "array", &xs, &n)) return false;
     return fzn_posted(b, c, bb_post_float_element_var(b->space, idx, xs, n, 1, z, &err), &err);
   }
   double *vals;
-  if (!arg_float_array(b, ARG(1), c->line, "array", &vals, &n)) return false;
+  if (!fzn_arg_float_array(b, ARG(1), c->line, "array", &vals, &n)) return false;
   return fzn_posted(b, c, bb_post_float_element_const(b->space, idx, vals, n, 1, z, &err), &err);
 }
 
@@ -130,7 +130,7 @@ static bool post_float_element(fzn_builder *b, const fzn_constraint *c, const fz
 static bool post_float_max_array(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int m, *xs, n;
   bb_error err;
-  if (!arg_float_var(b, ARG(0), c->line, "m", &m) || !arg_float_var_array(b, ARG(1), c->line, "array", &xs, &n))
+  if (!fzn_arg_float_var(b, ARG(0), c->line, "m", &m) || !fzn_arg_float_var_array(b, ARG(1), c->line, "array", &xs, &n))
     return false;
   return fzn_posted(b, c, bb_post_float_max_array(b->space, m, xs, n, self->p1 != 0, &err), &err);
 }

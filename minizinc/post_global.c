@@ -1,5 +1,5 @@
-/* Posters for the native global constraints (NATIVES.md) and the Stable Marriage
- * constraint. */
+/* Posters for the native global constraints (NATIVES.md) other than stable matching, whose
+ * forms are all in post_stable_matching.c. */
 #include "bb_stable_matching.h"
 #include "smc_tuning.h"
 
@@ -15,7 +15,7 @@ static bool same_length(fzn_builder *b, const fzn_constraint *c, int n1, int n2,
 static bool post_all_different(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *x, n;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
   bb_status st = self->p1 ? bb_post_all_equal(b->space, x, n, &err)
                           : bb_post_all_different(b->space, x, n, fzn_ipl_of(c), &err);
   return fzn_posted(b, c, st, &err);
@@ -25,7 +25,7 @@ static bool post_all_different(fzn_builder *b, const fzn_constraint *c, const fz
 static bool post_circuit(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int offset, *x, n;
   bb_error err;
-  if (!arg_int(b, ARG(0), c->line, "offset", &offset) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n))
+  if (!fzn_arg_int(b, ARG(0), c->line, "offset", &offset) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n))
     return false;
   bb_status st = self->p1 ? bb_post_subcircuit(b->space, x, n, offset, fzn_ipl_of(c), &err)
                           : bb_post_circuit(b->space, x, n, offset, fzn_ipl_of(c), &err);
@@ -37,8 +37,8 @@ static bool post_inverse(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   (void)self;
   int *f, *g, nf, ng, fo, go;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "f", &f, &nf) || !arg_int(b, ARG(1), c->line, "f offset", &fo) ||
-      !arg_int_var_array(b, ARG(2), c->line, "invf", &g, &ng) || !arg_int(b, ARG(3), c->line, "invf offset", &go))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "f", &f, &nf) || !fzn_arg_int(b, ARG(1), c->line, "f offset", &fo) ||
+      !fzn_arg_int_var_array(b, ARG(2), c->line, "invf", &g, &ng) || !fzn_arg_int(b, ARG(3), c->line, "invf offset", &go))
     return false;
   return fzn_posted(b, c, bb_post_inverse(b->space, f, nf, fo, g, ng, go, fzn_ipl_of(c), &err), &err);
 }
@@ -48,9 +48,9 @@ static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_b
   (void)self;
   int *s, *d, *r, ns, nd, nr, cap;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
-      !arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd) ||
-      !arg_int_var_array(b, ARG(2), c->line, "resources", &r, &nr) || !arg_int_var(b, ARG(3), c->line, "capacity", &cap))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd) ||
+      !fzn_arg_int_var_array(b, ARG(2), c->line, "resources", &r, &nr) || !fzn_arg_int_var(b, ARG(3), c->line, "capacity", &cap))
     return false;
   if (!same_length(b, c, ns, nd, "starts and durations") || !same_length(b, c, ns, nr, "starts and resources"))
     return false;
@@ -61,8 +61,8 @@ static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_b
 static bool post_disjunctive(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *s, *d, ns, nd;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
-      !arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd))
     return false;
   if (!same_length(b, c, ns, nd, "starts and durations")) return false;
   return fzn_posted(b, c, bb_post_disjunctive(b->space, s, d, ns, self->p1, fzn_ipl_of(c), &err), &err);
@@ -74,9 +74,9 @@ static bool post_table(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   int *x, *t, n, nt;
   bb_reif r = {-1, (bb_reif_mode)self->p2};
   bb_error err;
-  if (self->p2 != BB_REIF_NONE && !arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
-  bool ok = self->p1 ? arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) && arg_bool_array(b, ARG(1), c->line, "table", &t, &nt)
-                     : arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) && arg_int_array(b, ARG(1), c->line, "table", &t, &nt);
+  if (self->p2 != BB_REIF_NONE && !fzn_arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
+  bool ok = self->p1 ? fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) && fzn_arg_bool_array(b, ARG(1), c->line, "table", &t, &nt)
+                     : fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) && fzn_arg_int_array(b, ARG(1), c->line, "table", &t, &nt);
   if (!ok) return false;
   if (n == 0 || nt % n != 0)
     return fzn_report(b, c->line, "%s: the table has %d values, which do not make rows of %d (one value per variable)",
@@ -91,9 +91,9 @@ static bool post_regular(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   (void)self;
   int *x, n, Q, S, *d, nd, q0, *F, nF;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int(b, ARG(1), c->line, "Q", &Q) ||
-      !arg_int(b, ARG(2), c->line, "S", &S) || !arg_int_array(b, ARG(3), c->line, "transitions", &d, &nd) ||
-      !arg_int(b, ARG(4), c->line, "q0", &q0) || !arg_int_set(b, ARG(5), c->line, "final states", &F, &nF))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int(b, ARG(1), c->line, "Q", &Q) ||
+      !fzn_arg_int(b, ARG(2), c->line, "S", &S) || !fzn_arg_int_array(b, ARG(3), c->line, "transitions", &d, &nd) ||
+      !fzn_arg_int(b, ARG(4), c->line, "q0", &q0) || !fzn_arg_int_set(b, ARG(5), c->line, "final states", &F, &nF))
     return false;
   if ((long long)Q * S != nd)
     return fzn_report(b, c->line, "%s: the transition table has %d entries, expected Q x S = %d x %d = %lld", c->name, nd,
@@ -106,19 +106,19 @@ static bool post_gcc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   int *x, n, *cover, ncover;
   bool closed;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_array(b, ARG(1), c->line, "cover", &cover, &ncover))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_array(b, ARG(1), c->line, "cover", &cover, &ncover))
     return false;
   if (self->p1) {
     int *lo, *up, nlo, nup;
-    if (!arg_int_array(b, ARG(2), c->line, "lbound", &lo, &nlo) || !arg_int_array(b, ARG(3), c->line, "ubound", &up, &nup) ||
-        !arg_bool(b, ARG(4), c->line, "closed", &closed) || !same_length(b, c, ncover, nlo, "cover and lbound") ||
+    if (!fzn_arg_int_array(b, ARG(2), c->line, "lbound", &lo, &nlo) || !fzn_arg_int_array(b, ARG(3), c->line, "ubound", &up, &nup) ||
+        !fzn_arg_bool(b, ARG(4), c->line, "closed", &closed) || !same_length(b, c, ncover, nlo, "cover and lbound") ||
         !same_length(b, c, ncover, nup, "cover and ubound"))
       return false;
     return fzn_posted(b, c, bb_post_global_cardinality_low_up(b->space, x, n, cover, lo, up, ncover, closed, fzn_ipl_of(c), &err),
                 &err);
   }
   int *counts, ncounts;
-  if (!arg_int_var_array(b, ARG(2), c->line, "counts", &counts, &ncounts) || !arg_bool(b, ARG(3), c->line, "closed", &closed) ||
+  if (!fzn_arg_int_var_array(b, ARG(2), c->line, "counts", &counts, &ncounts) || !fzn_arg_bool(b, ARG(3), c->line, "closed", &closed) ||
       !same_length(b, c, ncover, ncounts, "cover and counts"))
     return false;
   return fzn_posted(b, c, bb_post_global_cardinality(b->space, x, n, cover, counts, ncover, closed, fzn_ipl_of(c), &err), &err);
@@ -128,8 +128,8 @@ static bool post_gcc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
 static bool post_count(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *x, n, y, k;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y) ||
-      !arg_int_var(b, ARG(2), c->line, "c", &k))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_var(b, ARG(1), c->line, "y", &y) ||
+      !fzn_arg_int_var(b, ARG(2), c->line, "c", &k))
     return false;
   return fzn_posted(b, c, bb_post_count(b->space, x, n, y, (bb_rel)self->p1, k, bb_reif_none(), fzn_ipl_of(c), &err), &err);
 }
@@ -139,8 +139,8 @@ static bool post_among(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   (void)self;
   int m, *x, n, *v, nv;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "n", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n) ||
-      !arg_int_set(b, ARG(2), c->line, "v", &v, &nv))
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "n", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n) ||
+      !fzn_arg_int_set(b, ARG(2), c->line, "v", &v, &nv))
     return false;
   return fzn_posted(b, c, bb_post_among(b->space, m, x, n, v, nv, &err), &err);
 }
@@ -149,7 +149,7 @@ static bool post_nvalue(fzn_builder *b, const fzn_constraint *c, const fzn_built
   (void)self;
   int m, *x, n;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "n", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "n", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
   return fzn_posted(b, c, bb_post_nvalue(b->space, m, x, n, &err), &err);
 }
 
@@ -158,11 +158,11 @@ static bool post_lex(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   int *x, *y, nx, ny;
   bb_error err;
   if (self->p2) {
-    if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_bool_var_array(b, ARG(1), c->line, "y", &y, &ny))
+    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &nx) || !fzn_arg_bool_var_array(b, ARG(1), c->line, "y", &y, &ny))
       return false;
     return fzn_posted(b, c, bb_post_lex_bool(b->space, x, nx, y, ny, self->p1, &err), &err);
   }
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny))
     return false;
   return fzn_posted(b, c, bb_post_lex_int(b->space, x, nx, y, ny, self->p1, &err), &err);
 }
@@ -172,10 +172,10 @@ static bool post_increasing(fzn_builder *b, const fzn_constraint *c, const fzn_b
   int *x, n;
   bb_error err;
   if (self->p2) {
-    if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
+    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
     return fzn_posted(b, c, bb_post_increasing_bool(b->space, x, n, self->p1, &err), &err);
   }
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
   return fzn_posted(b, c, bb_post_increasing_int(b->space, x, n, self->p1, &err), &err);
 }
 
@@ -183,7 +183,7 @@ static bool post_sort(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
   (void)self;
   int *x, *y, nx, ny;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) ||
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) ||
       !same_length(b, c, nx, ny, "x and y"))
     return false;
   return fzn_posted(b, c, bb_post_sort(b->space, x, y, nx, fzn_ipl_of(c), &err), &err);
@@ -194,12 +194,12 @@ static bool post_member(fzn_builder *b, const fzn_constraint *c, const fzn_built
   int *x, n, y;
   bb_reif r = {-1, (bb_reif_mode)self->p2};
   bb_error err;
-  if (self->p2 != BB_REIF_NONE && !arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
+  if (self->p2 != BB_REIF_NONE && !fzn_arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
   if (self->p1) { /* bamboo_member_bool */
-    if (!arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_bool_var(b, ARG(1), c->line, "y", &y)) return false;
+    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_bool_var(b, ARG(1), c->line, "y", &y)) return false;
     return fzn_posted(b, c, bb_post_member_bool(b->space, x, n, y, r, &err), &err);
   }
-  if (!arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
   return fzn_posted(b, c, bb_post_member_int(b->space, x, n, y, r, &err), &err);
 }
 
@@ -208,8 +208,8 @@ static bool post_bin_packing(fzn_builder *b, const fzn_constraint *c, const fzn_
   (void)self;
   int *load, nl, *bin, nb, *w, nw, offset;
   bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "load", &load, &nl) || !arg_int_var_array(b, ARG(1), c->line, "bin", &bin, &nb) ||
-      !arg_int_array(b, ARG(2), c->line, "w", &w, &nw) || !arg_int(b, ARG(3), c->line, "offset", &offset) ||
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "load", &load, &nl) || !fzn_arg_int_var_array(b, ARG(1), c->line, "bin", &bin, &nb) ||
+      !fzn_arg_int_array(b, ARG(2), c->line, "w", &w, &nw) || !fzn_arg_int(b, ARG(3), c->line, "offset", &offset) ||
       !same_length(b, c, nb, nw, "bin and w"))
     return false;
   return fzn_posted(b, c, bb_post_bin_packing_load(b->space, load, nl, offset, bin, w, nb, fzn_ipl_of(c), &err), &err);
@@ -219,8 +219,8 @@ static bool post_bin_packing(fzn_builder *b, const fzn_constraint *c, const fzn_
 static bool post_arg(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *x, n, offset, i;
   bb_error err;
-  bool ok = self->p2 ? arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) : arg_int_var_array(b, ARG(0), c->line, "x", &x, &n);
-  if (!ok || !arg_int(b, ARG(1), c->line, "offset", &offset) || !arg_int_var(b, ARG(2), c->line, "i", &i)) return false;
+  bool ok = self->p2 ? fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) : fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n);
+  if (!ok || !fzn_arg_int(b, ARG(1), c->line, "offset", &offset) || !fzn_arg_int_var(b, ARG(2), c->line, "i", &i)) return false;
   if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
   bb_status st = self->p2 ? (self->p1 ? bb_post_bool_argmax : bb_post_bool_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err)
                           : (self->p1 ? bb_post_int_argmax : bb_post_int_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err);
@@ -231,8 +231,8 @@ static bool post_value_precede(fzn_builder *b, const fzn_constraint *c, const fz
   (void)self;
   int s, t, *x, n;
   bb_error err;
-  if (!arg_int(b, ARG(0), c->line, "s", &s) || !arg_int(b, ARG(1), c->line, "t", &t) ||
-      !arg_int_var_array(b, ARG(2), c->line, "x", &x, &n))
+  if (!fzn_arg_int(b, ARG(0), c->line, "s", &s) || !fzn_arg_int(b, ARG(1), c->line, "t", &t) ||
+      !fzn_arg_int_var_array(b, ARG(2), c->line, "x", &x, &n))
     return false;
   return fzn_posted(b, c, bb_post_value_precede(b->space, s, t, x, n, &err), &err);
 }
@@ -243,106 +243,11 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   const char *names[4] = {"x", "y", "dx", "dy"};
   bb_error err;
   for (int k = 0; k < 4; k++)
-    if (!arg_int_var_array(b, ARG(k), c->line, names[k], &v[k], &n[k])) return false;
+    if (!fzn_arg_int_var_array(b, ARG(k), c->line, names[k], &v[k], &n[k])) return false;
   if (!same_length(b, c, n[0], n[1], "x and y") || !same_length(b, c, n[0], n[2], "x and dx") ||
       !same_length(b, c, n[0], n[3], "x and dy"))
     return false;
   return fzn_posted(b, c, bb_post_diffn(b->space, v[0], v[1], v[2], v[3], n[0], self->p1, &err), &err);
-}
-
-/* ::gpu and ::cpu (alias ::uniud, seed 003's name for the serial propagator) force a path;
- * without either, the hybrid chooses at every propagation. ::men_proposing asks for the
- * weaker strength (MGS-lists), ::gs_lists for the default (arc consistency). A ::gpu that
- * cannot be had (n above gpu_max_n when that is > 0, or no usable GPU) warns and runs on the
- * CPU; `what` names the constraint in the warning. The warning for no GPU comes once per model,
- * at the first ::gpu constraint, and says why in the probe's words (bb_gpu_probe: "no NVIDIA
- * GPU or driver found" where there is none). */
-bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_constraint *c, const char *what, int n,
-                                           int gpu_max_n) {
-  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, BB_SMC_PATH_AUTO};
-  for (int a = 0; a < c->annotations.count; a++) {
-    const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind != FZN_E_ID) continue;
-    const char *name = ann->u.id.name;
-    if (!strcmp(name, "cpu") || !strcmp(name, "uniud")) opts.path = BB_SMC_PATH_CPU;
-    if (!strcmp(name, "gpu")) opts.path = BB_SMC_PATH_GPU;
-    if (!strcmp(name, "men_proposing")) opts.strength = BB_SMC_MEN_PROPOSING;
-    if (!strcmp(name, "gs_lists")) opts.strength = BB_SMC_GS_LISTS;
-  }
-  if (opts.path == BB_SMC_PATH_GPU && gpu_max_n > 0 && n > gpu_max_n) {
-    fzn_warn(b, c->line, "::gpu: n = %d is above the GPU path's limit of %d; %s propagates on the CPU", n, gpu_max_n,
-             what);
-    opts.path = BB_SMC_PATH_CPU;
-  }
-  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
-    if (!b->warned_gpu)
-      fzn_warn(b, c->line, "::gpu: %s; propagating on the CPU (%s, and any ::gpu constraint after it)",
-               bb_smc_gpu_why(), what);
-    b->warned_gpu = true;
-    opts.path = BB_SMC_PATH_CPU;
-  }
-  return opts;
-}
-
-/* A row-major matrix `name` of rows x cols as the constraint declares it, and the number of
- * entries its data has: they agree, or the message gives both. */
-static bool matrix_entries(fzn_builder *b, const fzn_constraint *c, const char *name, int rows, int cols, int entries) {
-  if (rows >= 0 && cols >= 0 && (long long)rows * cols == entries) return true;
-  return fzn_report(b, c->line, "%s: %s is declared %d x %d (%lld entries) but its data has %d entries", c->name, name,
-                    rows, cols, (long long)rows * cols, entries);
-}
-
-/* bamboo_stable_matching(men, women, pm, pw, pm_rows, pm_cols, pw_rows, pw_cols) :: gpu/cpu/uniud. */
-static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
-  (void)self;
-  int *men, *women, *pm = NULL, *pw = NULL, nm, nw, npm, npw, dims[4];
-  bool own_pm = false, own_pw = false; /* handed over by the model: ours to free or to give on */
-  bb_error err;
-  bool ok = arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) &&
-            arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) &&
-            arg_int_array_take(b, ARG(2), c->line, "pm", &pm, &npm, &own_pm) &&
-            arg_int_array_take(b, ARG(3), c->line, "pw", &pw, &npw, &own_pw);
-  for (int k = 0; ok && k < 4; k++) ok = arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k]);
-  if (ok) ok = matrix_entries(b, c, "pm", dims[0], dims[1], npm) && matrix_entries(b, c, "pw", dims[2], dims[3], npw);
-  if (!ok) {
-    if (own_pm) free(pm);
-    if (own_pw) free(pw);
-    return false;
-  }
-  bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching", dims[0], BB_SMC_GPU_MAX_N);
-  if (own_pm && own_pw) { /* the big case: the constraint builds its data in the model's arrays */
-    bb_smc_prefs *prefs = bb_smc_prefs_take(nm, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &err);
-    if (!prefs) return fzn_posted(b, c, BB_ERR_INPUT, &err); /* or out of memory: the message says which */
-    return fzn_posted(b, c, bb_post_stable_matching_prefs(b->space, men, nm, women, nw, prefs, &opts, &err), &err);
-  }
-  bb_status st = bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err);
-  if (own_pm) free(pm);
-  if (own_pw) free(pw);
-  return fzn_posted(b, c, st, &err);
-}
-
-/* bamboo_stable_matching_smi(men, women, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols) :: gpu/cpu/uniud.
- * Incomplete lists (and Hospitals/Residents, which mznlib clones into SMI). pm and pw are
- * row-major with pm_cols / pw_cols columns, rows padded past their lengths; the core
- * validates the lists themselves (bb_smc_prefs_new_smi) and names the row. */
-static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
-  (void)self;
-  int *men, *women, *pm, *pw, *pm_len, *pw_len, nm, nw, npm, npw, npm_len, npw_len, base, pm_cols, pw_cols;
-  bb_error err;
-  if (!arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) || !arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
-      !arg_int(b, ARG(2), c->line, "base", &base) || !arg_int_array(b, ARG(3), c->line, "pm", &pm, &npm) ||
-      !arg_int_array(b, ARG(4), c->line, "pm_len", &pm_len, &npm_len) || !arg_int(b, ARG(5), c->line, "pm_cols", &pm_cols) ||
-      !arg_int_array(b, ARG(6), c->line, "pw", &pw, &npw) || !arg_int_array(b, ARG(7), c->line, "pw_len", &pw_len, &npw_len) ||
-      !arg_int(b, ARG(8), c->line, "pw_cols", &pw_cols))
-    return false;
-  if (!same_length(b, c, nm, npm_len, "men and pm_len") || !same_length(b, c, nw, npw_len, "women and pw_len")) return false;
-  /* One row per man (woman): the rows are the men's, so the declared rows are nm and nw. */
-  if (!matrix_entries(b, c, "pm", nm, pm_cols, npm) || !matrix_entries(b, c, "pw", nw, pw_cols, npw)) return false;
-  bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching_smi", 0, 0);
-  return fzn_posted(b, c,
-                    bb_post_stable_matching_smi(b->space, men, nm, women, nw, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, &opts,
-                                                &err),
-                    &err);
 }
 
 const fzn_builtin fzn_global_builtins[] = {
@@ -390,6 +295,4 @@ const fzn_builtin fzn_global_builtins[] = {
     {"fzn_value_precede_int", 3, post_value_precede, 0, 0},
     {"fzn_diffn", 4, post_diffn, 1, 0},
     {"fzn_diffn_nonstrict", 4, post_diffn, 0, 0},
-    {"bamboo_stable_matching", 8, post_stable_matching, 0, 0},
-    {"bamboo_stable_matching_smi", 9, post_stable_matching_smi, 0, 0},
     {NULL, 0, NULL, 0, 0}};

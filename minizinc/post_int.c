@@ -6,13 +6,13 @@ static bool post_int_rel(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   int x, y;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, c->count - 1, self->p2, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x)) return false;
-  if (arg_is_par(b, ARG(1))) {
+  if (!fzn_reif_arg(b, c, c->count - 1, self->p2, &r) || !fzn_arg_int_var(b, ARG(0), c->line, "x", &x)) return false;
+  if (fzn_arg_is_par(b, ARG(1))) {
     int k;
-    if (!arg_int(b, ARG(1), c->line, "y", &k)) return false;
+    if (!fzn_arg_int(b, ARG(1), c->line, "y", &k)) return false;
     return fzn_posted(b, c, bb_post_int_rel_const(b->space, x, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
   }
-  if (!arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
+  if (!fzn_arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
   return fzn_posted(b, c, bb_post_int_rel(b->space, x, (bb_rel)self->p1, y, r, fzn_ipl_of(c), &err), &err);
 }
 
@@ -48,8 +48,8 @@ static bool post_int_lin(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   int *a, *x, na, nx, k;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, c->count - 1, self->p2, &r) || !arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
-      !arg_int_var_array(b, ARG(1), c->line, "variables", &x, &nx) || !arg_int(b, ARG(2), c->line, "constant", &k))
+  if (!fzn_reif_arg(b, c, c->count - 1, self->p2, &r) || !fzn_arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "variables", &x, &nx) || !fzn_arg_int(b, ARG(2), c->line, "constant", &k))
     return false;
   if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
   bool ok;
@@ -67,8 +67,8 @@ enum { T_PLUS, T_MINUS, T_TIMES, T_DIV, T_MOD, T_MIN, T_MAX, T_POW };
 static bool post_ternary(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int x, y, z;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_int_var(b, ARG(1), c->line, "y", &y) ||
-      !arg_int_var(b, ARG(2), c->line, "z", &z))
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_int_var(b, ARG(1), c->line, "y", &y) ||
+      !fzn_arg_int_var(b, ARG(2), c->line, "z", &z))
     return false;
   return fzn_posted(b, c, ternaries[self->p1](b->space, x, y, z, fzn_ipl_of(c), &err), &err);
 }
@@ -76,7 +76,7 @@ static bool post_ternary(fzn_builder *b, const fzn_constraint *c, const fzn_buil
 static bool post_binary(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int x, z;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_int_var(b, ARG(1), c->line, "z", &z)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_int_var(b, ARG(1), c->line, "z", &z)) return false;
   binary_fn fn = self->p1 ? bb_post_int_negate : bb_post_int_abs;
   return fzn_posted(b, c, fn(b->space, x, z, fzn_ipl_of(c), &err), &err);
 }
@@ -85,8 +85,8 @@ static bool post_int_pow_fixed(fzn_builder *b, const fzn_constraint *c, const fz
   (void)self;
   int x, e, z;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "x", &x) || !arg_int(b, ARG(1), c->line, "exponent", &e) ||
-      !arg_int_var(b, ARG(2), c->line, "z", &z))
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_int(b, ARG(1), c->line, "exponent", &e) ||
+      !fzn_arg_int_var(b, ARG(2), c->line, "z", &z))
     return false;
   return fzn_posted(b, c, bb_post_int_pow_const(b->space, x, e, z, fzn_ipl_of(c), &err), &err);
 }
@@ -95,12 +95,12 @@ static bool post_int_pow_fixed(fzn_builder *b, const fzn_constraint *c, const fz
 static bool post_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int idx, z, *a, n;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_int_var(b, ARG(2), c->line, "result", &z)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_int_var(b, ARG(2), c->line, "result", &z)) return false;
   if (self->p1) {
-    if (!arg_int_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+    if (!fzn_arg_int_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
     return fzn_posted(b, c, bb_post_array_var_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
   }
-  if (!arg_int_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+  if (!fzn_arg_int_array(b, ARG(1), c->line, "array", &a, &n)) return false;
   return fzn_posted(b, c, bb_post_array_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
 }
 
@@ -113,7 +113,7 @@ bool fzn_array_is_par(fzn_builder *b, const fzn_expr *e) {
   if (e->kind == FZN_E_INTS || e->kind == FZN_E_BOOLS) return true;
   if (e->kind != FZN_E_ARRAY) return false;
   for (int k = 0; k < e->u.array.count; k++)
-    if (!arg_is_par(b, e->u.array.elems[k])) return false;
+    if (!fzn_arg_is_par(b, e->u.array.elems[k])) return false;
   return true;
 }
 
@@ -123,14 +123,14 @@ static bool post_element_nonshifted(fzn_builder *b, const fzn_constraint *c, con
   (void)self;
   int idx, offset, z, *a, n;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_int(b, ARG(2), c->line, "offset", &offset) ||
-      !arg_int_var(b, ARG(3), c->line, "result", &z))
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_int(b, ARG(2), c->line, "offset", &offset) ||
+      !fzn_arg_int_var(b, ARG(3), c->line, "result", &z))
     return false;
   if (fzn_array_is_par(b, ARG(1))) {
-    if (!arg_int_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+    if (!fzn_arg_int_array(b, ARG(1), c->line, "array", &a, &n)) return false;
     return fzn_posted(b, c, bb_post_array_int_element(b->space, idx, a, n, offset, z, fzn_ipl_of(c), &err), &err);
   }
-  if (!arg_int_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
+  if (!fzn_arg_int_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
   return fzn_posted(b, c, bb_post_array_var_int_element(b->space, idx, a, n, offset, z, fzn_ipl_of(c), &err), &err);
 }
 
@@ -140,8 +140,8 @@ bool fzn_element2d_shape(fzn_builder *b, const fzn_constraint *c, int n, int *ro
                          int *rows);
 bool fzn_element2d_shape(fzn_builder *b, const fzn_constraint *c, int n, int *row_offset, int *col_offset, int *cols,
                          int *rows) {
-  if (!arg_int(b, ARG(3), c->line, "row offset", row_offset) || !arg_int(b, ARG(4), c->line, "column offset", col_offset) ||
-      !arg_int(b, ARG(5), c->line, "columns", cols))
+  if (!fzn_arg_int(b, ARG(3), c->line, "row offset", row_offset) || !fzn_arg_int(b, ARG(4), c->line, "column offset", col_offset) ||
+      !fzn_arg_int(b, ARG(5), c->line, "columns", cols))
     return false;
   if (*cols <= 0 || n % *cols != 0)
     return fzn_report(b, c->line, "%s: %d values do not make rows of %d columns", c->name, n, *cols);
@@ -155,11 +155,11 @@ static bool post_element2d(fzn_builder *b, const fzn_constraint *c, const fzn_bu
   (void)self;
   int row, col, z, *a, n, ro, co, cols, rows;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "row", &row) || !arg_int_var(b, ARG(1), c->line, "column", &col) ||
-      !arg_int_var(b, ARG(6), c->line, "result", &z))
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "row", &row) || !fzn_arg_int_var(b, ARG(1), c->line, "column", &col) ||
+      !fzn_arg_int_var(b, ARG(6), c->line, "result", &z))
     return false;
   bool par = fzn_array_is_par(b, ARG(2));
-  if (par ? !arg_int_array(b, ARG(2), c->line, "array", &a, &n) : !arg_int_var_array(b, ARG(2), c->line, "array", &a, &n))
+  if (par ? !fzn_arg_int_array(b, ARG(2), c->line, "array", &a, &n) : !fzn_arg_int_var_array(b, ARG(2), c->line, "array", &a, &n))
     return false;
   if (!fzn_element2d_shape(b, c, n, &ro, &co, &cols, &rows)) return false;
   bb_status st = par ? bb_post_array_int_element2d(b->space, row, col, a, rows, cols, ro, co, z, fzn_ipl_of(c), &err)
@@ -171,7 +171,7 @@ static bool post_element2d(fzn_builder *b, const fzn_constraint *c, const fzn_bu
 static bool post_extremum(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int m, *x, n;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "m", &m) || !arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "m", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
   if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
   bb_status st = self->p1 ? bb_post_array_int_maximum(b->space, m, x, n, fzn_ipl_of(c), &err)
                           : bb_post_array_int_minimum(b->space, m, x, n, fzn_ipl_of(c), &err);
@@ -184,8 +184,8 @@ bool fzn_post_int_in_const_set(fzn_builder *b, const fzn_constraint *c, int mode
   int x, *vals, n;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, c->count - 1, mode, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x) ||
-      !arg_int_set(b, ARG(1), c->line, "set", &vals, &n))
+  if (!fzn_reif_arg(b, c, c->count - 1, mode, &r) || !fzn_arg_int_var(b, ARG(0), c->line, "x", &x) ||
+      !fzn_arg_int_set(b, ARG(1), c->line, "set", &vals, &n))
     return false;
   return fzn_posted(b, c, bb_post_int_in_set(b->space, x, vals, n, r, &err), &err);
 }

@@ -5,12 +5,12 @@ bool fzn_post_int_in_const_set(fzn_builder *b, const fzn_constraint *c, int mode
 
 /* set_in(x, S): S a constant set (the int builtin) or a set variable. */
 static bool post_set_in(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
-  if (arg_is_par(b, ARG(1))) return fzn_post_int_in_const_set(b, c, self->p2);
+  if (fzn_arg_is_par(b, ARG(1))) return fzn_post_int_in_const_set(b, c, self->p2);
   int x, s;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !arg_int_var(b, ARG(0), c->line, "x", &x) ||
-      !arg_set_var(b, ARG(1), c->line, "set", &s))
+  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !fzn_arg_int_var(b, ARG(0), c->line, "x", &x) ||
+      !fzn_arg_set_var(b, ARG(1), c->line, "set", &s))
     return false;
   return fzn_posted(b, c, bb_post_set_in(b->space, x, s, r, &err), &err);
 }
@@ -19,15 +19,15 @@ static bool post_set_card(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   (void)self;
   int s, x;
   bb_error err;
-  if (!arg_set_var(b, ARG(0), c->line, "set", &s) || !arg_int_var(b, ARG(1), c->line, "cardinality", &x)) return false;
+  if (!fzn_arg_set_var(b, ARG(0), c->line, "set", &s) || !fzn_arg_int_var(b, ARG(1), c->line, "cardinality", &x)) return false;
   return fzn_posted(b, c, bb_post_set_card(b->space, s, x, &err), &err);
 }
 
 static bool post_set_op(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int x, y, z;
   bb_error err;
-  if (!arg_set_var(b, ARG(0), c->line, "x", &x) || !arg_set_var(b, ARG(1), c->line, "y", &y) ||
-      !arg_set_var(b, ARG(2), c->line, "z", &z))
+  if (!fzn_arg_set_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_set_var(b, ARG(1), c->line, "y", &y) ||
+      !fzn_arg_set_var(b, ARG(2), c->line, "z", &z))
     return false;
   return fzn_posted(b, c, bb_post_set_op(b->space, x, (bb_set_op)self->p1, y, z, &err), &err);
 }
@@ -36,8 +36,8 @@ static bool post_set_rel(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   int x, y;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !arg_set_var(b, ARG(0), c->line, "x", &x) ||
-      !arg_set_var(b, ARG(1), c->line, "y", &y))
+  if (!fzn_reif_arg(b, c, 2, self->p2, &r) || !fzn_arg_set_var(b, ARG(0), c->line, "x", &x) ||
+      !fzn_arg_set_var(b, ARG(1), c->line, "y", &y))
     return false;
   return fzn_posted(b, c, bb_post_set_rel(b->space, x, (bb_set_rel)self->p1, y, r, &err), &err);
 }
@@ -45,14 +45,14 @@ static bool post_set_rel(fzn_builder *b, const fzn_constraint *c, const fzn_buil
 static bool post_set_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int idx, z;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_set_var(b, ARG(2), c->line, "result", &z)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_set_var(b, ARG(2), c->line, "result", &z)) return false;
   if (self->p1) {
     int *sets, n;
-    if (!arg_set_var_array(b, ARG(1), c->line, "array", &sets, &n)) return false;
+    if (!fzn_arg_set_var_array(b, ARG(1), c->line, "array", &sets, &n)) return false;
     return fzn_posted(b, c, bb_post_array_var_set_element(b->space, idx, sets, n, 1, z, &err), &err);
   }
   int *values, *sizes, n;
-  if (!arg_set_array(b, ARG(1), c->line, "array", &values, &sizes, &n)) return false;
+  if (!fzn_arg_set_array(b, ARG(1), c->line, "array", &values, &sizes, &n)) return false;
   return fzn_posted(b, c, bb_post_array_set_element(b->space, idx, values, sizes, n, 1, z, &err), &err);
 }
 
@@ -63,16 +63,16 @@ static bool post_set_element_nonshifted(fzn_builder *b, const fzn_constraint *c,
   (void)self;
   int idx, offset, z;
   bb_error err;
-  if (!arg_int_var(b, ARG(0), c->line, "index", &idx) || !arg_int(b, ARG(2), c->line, "offset", &offset) ||
-      !arg_set_var(b, ARG(3), c->line, "result", &z))
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_int(b, ARG(2), c->line, "offset", &offset) ||
+      !fzn_arg_set_var(b, ARG(3), c->line, "result", &z))
     return false;
   if (fzn_array_is_par(b, ARG(1))) {
     int *values, *sizes, n;
-    if (!arg_set_array(b, ARG(1), c->line, "array", &values, &sizes, &n)) return false;
+    if (!fzn_arg_set_array(b, ARG(1), c->line, "array", &values, &sizes, &n)) return false;
     return fzn_posted(b, c, bb_post_array_set_element(b->space, idx, values, sizes, n, offset, z, &err), &err);
   }
   int *sets, n;
-  if (!arg_set_var_array(b, ARG(1), c->line, "array", &sets, &n)) return false;
+  if (!fzn_arg_set_var_array(b, ARG(1), c->line, "array", &sets, &n)) return false;
   return fzn_posted(b, c, bb_post_array_var_set_element(b->space, idx, sets, n, offset, z, &err), &err);
 }
 

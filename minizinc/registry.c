@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const fzn_builtin *const tables[] = {fzn_int_builtins,    fzn_bool_builtins,     fzn_set_builtins,
-                                            fzn_float_builtins,  fzn_global_builtins,   fzn_smc_file_builtins};
+                                            fzn_float_builtins,  fzn_global_builtins,   fzn_stable_matching_builtins};
 
 /* A hash of every entry, built on first use (the builder is single threaded). */
 static const fzn_builtin **slots;
@@ -49,7 +49,7 @@ bool fzn_posted(fzn_builder *b, const fzn_constraint *c, bb_status st, const bb_
 bool fzn_reif_arg(fzn_builder *b, const fzn_constraint *c, int k, int mode, bb_reif *out) {
   out->mode = (bb_reif_mode)mode;
   out->bool_var = -1;
-  return mode == BB_REIF_NONE || arg_bool_var(b, ARG(k), c->line, "reification", &out->bool_var);
+  return mode == BB_REIF_NONE || fzn_arg_bool_var(b, ARG(k), c->line, "reification", &out->bool_var);
 }
 
 bb_ipl fzn_ipl_of(const fzn_constraint *c) {

@@ -1,6 +1,7 @@
 /* The registry: one table entry per FlatZinc constraint name, each with a poster that calls
- * the shim. The tables live in post_int.c, post_bool.c, post_set.c, post_float.c and
- * post_global.c; the list of natives beyond the standard builtins is NATIVES.md. */
+ * the shim. The tables live in post_int.c, post_bool.c, post_set.c, post_float.c,
+ * post_global.c and post_stable_matching.c (every stable-matching form); the list of natives
+ * beyond the standard builtins is NATIVES.md. */
 #ifndef FZN_REGISTRY_H
 #define FZN_REGISTRY_H
 
@@ -25,7 +26,7 @@ extern const fzn_builtin fzn_bool_builtins[];
 extern const fzn_builtin fzn_set_builtins[];
 extern const fzn_builtin fzn_float_builtins[]; /* post_float.c */
 extern const fzn_builtin fzn_global_builtins[];
-extern const fzn_builtin fzn_smc_file_builtins[]; /* post_smc_file.c */
+extern const fzn_builtin fzn_stable_matching_builtins[]; /* post_stable_matching.c: every form */
 
 /* The entry for a name, or NULL. */
 const fzn_builtin *fzn_builtin_find(const char *name);
@@ -33,12 +34,6 @@ const fzn_builtin *fzn_builtin_find(const char *name);
 /* Posts every constraint of the model; false after reporting errors (an unknown
  * constraint is an error that names it). */
 bool fzn_post_constraints(fzn_builder *b);
-
-/* The Stable Marriage constraint's path and strength from ::gpu, ::cpu, ::uniud,
- * ::men_proposing, ::gs_lists; a ::gpu that cannot be had warns and gives the CPU
- * (post_global.c). */
-bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_constraint *c, const char *what, int n,
-                                           int gpu_max_n);
 
 /* The consistency a constraint's annotations ask for (::domain, ::bounds, ...). */
 bb_ipl fzn_ipl_of(const fzn_constraint *c);

@@ -33,13 +33,13 @@ static bool post_var_search(fzn_builder *b, const fzn_expr *ann, unsigned seed) 
   int *vars, n;
   bb_status st;
   if (!strcmp(name, "int_search")) {
-    if (!arg_int_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
+    if (!fzn_arg_int_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
     st = bb_branch_int(b->space, vars, n, var, val, &bo, &err);
   } else if (!strcmp(name, "bool_search")) {
-    if (!arg_bool_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
+    if (!fzn_arg_bool_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
     st = bb_branch_bool(b->space, vars, n, var, val, &bo, &err);
   } else {
-    if (!arg_set_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
+    if (!fzn_arg_set_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
     st = bb_branch_set(b->space, vars, n, var, val, &bo, &err);
   }
   if (st != BB_OK) {
@@ -56,14 +56,14 @@ static bool post_float_search(fzn_builder *b, const fzn_expr *ann, unsigned seed
   if (ann->u.call.count < 4)
     return fzn_report(b, line, "float_search: expected (variables, precision, variable choice, value choice, ...)");
   double precision;
-  if (!arg_float(b, ann->u.call.args[1], line, "float_search precision", &precision)) return false;
+  if (!fzn_arg_float(b, ann->u.call.args[1], line, "float_search precision", &precision)) return false;
   const char *vs = id_name(ann->u.call.args[2]), *ls = id_name(ann->u.call.args[3]);
   bb_var_sel var = BB_VAR_INPUT_ORDER;
   bb_val_sel val = BB_VAL_SPLIT;
   if (!vs || !bb_var_sel_parse(vs, &var)) warn(b, line, "variable choice", vs ? vs : "?");
   if (!ls || !bb_val_sel_parse(ls, &val)) warn(b, line, "value choice", ls ? ls : "?");
   int *vars, n;
-  if (!arg_float_var_array(b, ann->u.call.args[0], line, "float_search", &vars, &n)) return false;
+  if (!fzn_arg_float_var_array(b, ann->u.call.args[0], line, "float_search", &vars, &n)) return false;
   bb_branch_options bo = {seed, 0};
   bb_error err;
   if (bb_branch_float(b->space, vars, n, precision, var, val, &bo, &err) != BB_OK) {
@@ -85,11 +85,11 @@ static bool restart(fzn_builder *b, const fzn_expr *ann, bb_search_options *opts
   if (ann->kind != FZN_E_CALL || ann->u.call.count < 1) return fzn_report(b, ann->line, "%s: missing argument", name);
   if (!strcmp(name, "restart_geometric")) {
     const fzn_expr *base = ann->u.call.args[0];
-    if (ann->u.call.count != 2 || !arg_int(b, ann->u.call.args[1], ann->line, name, &scale)) return false;
+    if (ann->u.call.count != 2 || !fzn_arg_int(b, ann->u.call.args[1], ann->line, name, &scale)) return false;
     opts->restart = BB_RESTART_GEOMETRIC;
     opts->restart_base = base->kind == FZN_E_FLOAT ? base->u.f : base->kind == FZN_E_INT ? (double)base->u.i : 1.5;
   } else {
-    if (!arg_int(b, ann->u.call.args[0], ann->line, name, &scale)) return false;
+    if (!fzn_arg_int(b, ann->u.call.args[0], ann->line, name, &scale)) return false;
     opts->restart = !strcmp(name, "restart_constant") ? BB_RESTART_CONSTANT
                     : !strcmp(name, "restart_linear") ? BB_RESTART_LINEAR
                                                       : BB_RESTART_LUBY;

@@ -25,7 +25,7 @@ static bool build(fzn_builder *b, const fzn_model *model, FILE *errors, bb_searc
   if (ok && model->has_solve && model->solve.kind != FZN_SATISFY) {
     int objective;
     bb_error err;
-    ok = arg_int_var(b, model->solve.objective, model->solve.line, "objective", &objective) &&
+    ok = fzn_arg_int_var(b, model->solve.objective, model->solve.line, "objective", &objective) &&
          (bb_space_set_objective(b->space, model->solve.kind == FZN_MINIMIZE ? BB_MINIMIZE : BB_MAXIMIZE, objective,
                                  &err) == BB_OK ||
           fzn_report(b, model->solve.line, "objective: %s", err.msg));

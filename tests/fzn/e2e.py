@@ -9,7 +9,7 @@ through MZN_SOLVER_PATH, which e2e.sh sets) on
      of solutions of `-a` with the constraint annotated `:: gpu`, `:: cpu`, `:: uniud`,
      `:: men_proposing` (the weaker strength, on the hybrid and the GPU) and not annotated must be exactly the brute-force set of stable matchings
      (tests/mznlib/smp_reference.py) and the set that Gecode prints with the decomposition
-     (`--solver gecode -I minizinc/share`); `:: gpu` with `-p 4` too;
+     (`--solver gecode -I minizinc/decomposition`); `:: gpu` with `-p 4` too;
   3. with --larger K, K random instances of n = 40 (too many for brute force): the solution
      sets of `:: gpu`, `:: gpu` with `-p 4`, `:: cpu` and no annotation must be equal.
 
@@ -29,7 +29,7 @@ sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MODELS = os.path.join(ROOT, "models")
-SHARE = os.path.join(ROOT, "minizinc", "share")
+DECOMPOSITION = os.path.join(ROOT, "minizinc", "decomposition")
 sys.path.insert(0, os.path.join(ROOT, "tests", "mznlib"))
 import smp_reference  # noqa: E402
 
@@ -196,7 +196,7 @@ def check_instance(inst, tmpdir, k, gecode):
             f.write(RANK_MODEL.replace("{ann}", ann))
         args = ["--solver", solver, "-a"] + flags + [model, data]
         if solver == "gecode":
-            args[2:2] = ["-I", SHARE]
+            args[2:2] = ["-I", DECOMPOSITION]
         out, err = minizinc(args)
         what = "%s%s%s" % (solver, ann or " (no annotation)", " " + " ".join(flags) if flags else "")
         if err:

@@ -4,7 +4,7 @@
 Each case is a small model whose constraint (stable_matching, _partners, _smi, _hr or a
 file form) or HR helper (stable_matching_hr_hospital, _assigned, _assignee, var and par)
 is on line CALL_LINE, with data that is wrong in one way. It runs on
-`--solver bamboo` (minizinc/mznlib and fzn-bamboo) and on Gecode with minizinc/share (std
+`--solver bamboo` (minizinc/mznlib and fzn-bamboo) and on Gecode with minizinc/decomposition (std
 decomposition); the run must fail, name the model at CALL_LINE and say what is wrong.
 The checks MiniZinc makes (shapes, bases, the range of the entries, the SMI/HR lists, the
 file forms' sizes) give MiniZinc's "m.mzn:LINE.COL" on both solvers. The checks that only
@@ -202,7 +202,7 @@ def main():
         if bamboo_only:  # the model's line from mzn_path annotations as well as from the paths file
             runs.append(("bamboo --keep-paths", ["--solver", "bamboo", "--keep-paths"]))
         if not bamboo_only or not file_form:  # other solvers never read a file
-            runs.append(("gecode + share", ["--solver", "gecode", "-I", os.path.join(ROOT, "minizinc", "share")]))
+            runs.append(("gecode + share", ["--solver", "gecode", "-I", os.path.join(ROOT, "minizinc", "decomposition")]))
         for name, flags in runs:
             try:
                 p = subprocess.run([args.minizinc] + flags + [mzn], capture_output=True, text=True,

@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from smi_reference import hr_ranks, hr_stable_matchings, smi_ranks, smi_stable_matchings  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHARE = os.path.join(HERE, "..", "..", "minizinc", "share")
+DECOMPOSITION = os.path.join(HERE, "..", "..", "minizinc", "decomposition")
 ANNOTATIONS = ["", " :: gpu", " :: cpu", " :: uniud"]
 
 
@@ -56,7 +56,7 @@ class Runner:
         self.count += 1
         mzn = self.write("m%d.mzn" % self.count, model)
         dzn = self.write("m%d.dzn" % self.count, data)
-        cmd = [self.args.minizinc, "--solver", solver] + (["-I", SHARE] if solver == "gecode" else [])
+        cmd = [self.args.minizinc, "--solver", solver] + (["-I", DECOMPOSITION] if solver == "gecode" else [])
         cmd += (["-a"] if all_solutions else []) + list(flags) + [mzn, dzn]
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=self.args.timeout, env=self.env)

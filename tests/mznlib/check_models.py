@@ -6,7 +6,7 @@ optimum (and the stability of the matching printed) for the optimisation ones.
     tests/mznlib/check_models.py                          # decomposition on Gecode
     tests/mznlib/check_models.py --solver bamboo --no-lib # the native constraint
 
-Defaults: --solver gecode -I minizinc/share. Prints one line per run with the expected
+Defaults: --solver gecode -I minizinc/decomposition. Prints one line per run with the expected
 result (the numbers models/README.md lists); exit status 0 when all agree. With --solver
 bamboo, one more run: hr_match.mzn with a hospital of capacity 4,000 under a 512 MiB
 address-space limit (check_large_capacity).
@@ -354,7 +354,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--minizinc", default="minizinc")
     ap.add_argument("--solver", default="gecode")
-    ap.add_argument("--lib", default=os.path.join(ROOT, "minizinc", "share"))
+    ap.add_argument("--lib", default=os.path.join(ROOT, "minizinc", "decomposition"))
     ap.add_argument("--no-lib", dest="lib", action="store_const", const=None)
     ap.add_argument("--timeout", type=float, default=300)
     args = ap.parse_args()

@@ -2,7 +2,7 @@
 """Differential test of the natives, end to end: every snippet of check_mznlib.py (each
 global of minizinc/mznlib, with odd index sets) is solved for all solutions by
 `--solver bamboo` and by a reference, std's decompositions on fzn-gecode (a temporary
-solver configuration with no solver library; stable_matching through minizinc/share/). The
+solver configuration with no solver library; stable_matching through minizinc/decomposition/). The
 two solution sets must be equal. This checks the library and fzn-bamboo's registry
 together: offsets, argument orders, table layouts.
 
@@ -66,7 +66,7 @@ def main():
         results = []
         for solver, extra, path in ((args.solver, [], mzn),
                                     ("org.bamboo.std-reference",
-                                     ["-I", os.path.join(ROOT, "minizinc", "share")], ref_mzn)):
+                                     ["-I", os.path.join(ROOT, "minizinc", "decomposition")], ref_mzn)):
             try:
                 p = subprocess.run([args.minizinc, "--solver", solver, "-a"] + extra + [path],
                                    capture_output=True, text=True, env=env, timeout=args.timeout)

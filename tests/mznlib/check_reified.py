@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHARE = os.path.join(HERE, "..", "..", "minizinc", "share")
+DECOMPOSITION = os.path.join(HERE, "..", "..", "minizinc", "decomposition")
 
 MODEL = """include "stable_matching.mzn";
 int: n;
@@ -109,7 +109,7 @@ def main():
                 n, "|".join(",".join(str(v + base) for v in r) for r in pm),
                 "|".join(",".join(str(v + base) for v in r) for r in pw)))
         for solver in solvers:
-            cmd = [args.minizinc, "--solver", solver] + (["-I", SHARE] if solver == "gecode" else []) + ["-a", mzn, dzn]
+            cmd = [args.minizinc, "--solver", solver] + (["-I", DECOMPOSITION] if solver == "gecode" else []) + ["-a", mzn, dzn]
             p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
             got = {tuple(int(v) for v in re.findall(r"-?\d+", line[2:])) for line in p.stdout.splitlines()
                    if line.startswith("S ")}

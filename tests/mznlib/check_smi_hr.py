@@ -7,7 +7,7 @@ stable_matching_hr through MiniZinc, against brute force (tests/mznlib/smi_refer
                  padding, with and without a side constraint (a forbidden or a forced
                  pair): the solution set of `minizinc -a` must be exactly the brute-force
                  set, for `--solver bamboo` (native; every annotation: none, gpu, cpu, uniud)
-                 and for `--solver gecode -I minizinc/share` (the decomposition).
+                 and for `--solver gecode -I minizinc/decomposition` (the decomposition).
   --part rural   the rural hospitals theorem on random HR instances: the same residents are
                  assigned in every stable matching, each hospital gets the same number, and
                  an under-subscribed hospital the same set (both solvers, which must agree).
@@ -29,7 +29,7 @@ import tempfile
 sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-SHARE = os.path.join(ROOT, "minizinc", "share")
+DECOMPOSITION = os.path.join(ROOT, "minizinc", "decomposition")
 sys.path.insert(0, HERE)
 import smi_reference as ref  # noqa: E402
 
@@ -135,7 +135,7 @@ class Runner:
             f.write(data)
         cmd = [self.args.minizinc, "--solver", solver]
         if solver == "gecode":
-            cmd += ["-I", SHARE]
+            cmd += ["-I", DECOMPOSITION]
         cmd += (["-a"] if all_solutions else []) + [mzn, dzn]
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=self.args.timeout, env=self.env)

@@ -9,7 +9,7 @@ the side constraints. Invalid instances must be rejected with a message.
     tests/mznlib/check_stable_matching.py                          # decomposition on Gecode
     tests/mznlib/check_stable_matching.py --solver bamboo --no-lib # the native constraint
 
-Defaults: --solver gecode -I minizinc/share. Exit status 0 when every case passed.
+Defaults: --solver gecode -I minizinc/decomposition. Exit status 0 when every case passed.
 """
 import argparse
 import os
@@ -226,8 +226,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--minizinc", default="minizinc")
     ap.add_argument("--solver", default="gecode")
-    ap.add_argument("--lib", default=os.path.join(ROOT, "minizinc", "share"),
-                    help="folder passed with -I (default: minizinc/share)")
+    ap.add_argument("--lib", default=os.path.join(ROOT, "minizinc", "decomposition"),
+                    help="folder passed with -I (default: minizinc/decomposition)")
     ap.add_argument("--no-lib", dest="lib", action="store_const", const=None)
     ap.add_argument("--cases", type=int, default=60, help="random cases")
     ap.add_argument("--seed", type=int, default=2026)

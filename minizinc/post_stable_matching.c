@@ -1,4 +1,10 @@
-/* The file form of the Stable Marriage constraints (issue 11): the preference data stays in a
+/* Every form of the Stable Marriage constraints that fzn-bamboo posts: the dzn forms, whose
+ * preference data MiniZinc flattened into arrays (bamboo_stable_matching,
+ * bamboo_stable_matching_smi; Hospitals/Residents reaches the latter cloned by mznlib), and the
+ * file forms below. The annotations (::gpu, ::cpu, ::men_proposing, ...) mean the same in all
+ * of them (fzn_smc_options).
+ *
+ * The file form (issue 11): the preference data stays in a
  * bamboo-smp instance file, which MiniZinc never expands, and fzn-bamboo reads it when it
  * posts the constraint. mznlib's stable_matching_file.mzn passes the path in an annotation,
  * because FlatZinc constraints take no strings:
@@ -24,6 +30,108 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+static bool same_length(fzn_builder *b, const fzn_constraint *c, int n1, int n2, const char *what) {
+  return n1 == n2 || fzn_report(b, c->line, "%s: %s have different lengths (%d and %d)", c->name, what, n1, n2);
+}
+
+/* ::gpu and ::cpu (alias ::uniud, seed 003's name for the serial propagator) force a path;
+ * without either, the hybrid chooses at every propagation. ::men_proposing asks for the
+ * weaker strength (MGS-lists), ::gs_lists for the default (arc consistency). A ::gpu that
+ * cannot be had (n above gpu_max_n when that is > 0, or no usable GPU) warns and runs on the
+ * CPU; `what` names the constraint in the warning. The warning for no GPU comes once per model,
+ * at the first ::gpu constraint, and says why in the probe's words (bb_gpu_probe: "no NVIDIA
+ * GPU or driver found" where there is none). */
+static bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_constraint *c, const char *what, int n,
+                                                  int gpu_max_n) {
+  bb_stable_matching_options opts = {BB_SMC_GS_LISTS, BB_SMC_PATH_AUTO};
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind != FZN_E_ID) continue;
+    const char *name = ann->u.id.name;
+    if (!strcmp(name, "cpu") || !strcmp(name, "uniud")) opts.path = BB_SMC_PATH_CPU;
+    if (!strcmp(name, "gpu")) opts.path = BB_SMC_PATH_GPU;
+    if (!strcmp(name, "men_proposing")) opts.strength = BB_SMC_MEN_PROPOSING;
+    if (!strcmp(name, "gs_lists")) opts.strength = BB_SMC_GS_LISTS;
+  }
+  if (opts.path == BB_SMC_PATH_GPU && gpu_max_n > 0 && n > gpu_max_n) {
+    fzn_warn(b, c->line, "::gpu: n = %d is above the GPU path's limit of %d; %s propagates on the CPU", n, gpu_max_n,
+             what);
+    opts.path = BB_SMC_PATH_CPU;
+  }
+  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
+    if (!b->warned_gpu)
+      fzn_warn(b, c->line, "::gpu: %s; propagating on the CPU (%s, and any ::gpu constraint after it)",
+               bb_smc_gpu_why(), what);
+    b->warned_gpu = true;
+    opts.path = BB_SMC_PATH_CPU;
+  }
+  return opts;
+}
+
+/* A row-major matrix `name` of rows x cols as the constraint declares it, and the number of
+ * entries its data has: they agree, or the message gives both. */
+static bool matrix_entries(fzn_builder *b, const fzn_constraint *c, const char *name, int rows, int cols, int entries) {
+  if (rows >= 0 && cols >= 0 && (long long)rows * cols == entries) return true;
+  return fzn_report(b, c->line, "%s: %s is declared %d x %d (%lld entries) but its data has %d entries", c->name, name,
+                    rows, cols, (long long)rows * cols, entries);
+}
+
+/* bamboo_stable_matching(men, women, pm, pw, pm_rows, pm_cols, pw_rows, pw_cols) :: gpu/cpu/uniud. */
+static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *men, *women, *pm = NULL, *pw = NULL, nm, nw, npm, npw, dims[4];
+  bool own_pm = false, own_pw = false; /* handed over by the model: ours to free or to give on */
+  bb_error err;
+  bool ok = fzn_arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) &&
+            fzn_arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) &&
+            fzn_arg_int_array_take(b, ARG(2), c->line, "pm", &pm, &npm, &own_pm) &&
+            fzn_arg_int_array_take(b, ARG(3), c->line, "pw", &pw, &npw, &own_pw);
+  for (int k = 0; ok && k < 4; k++) ok = fzn_arg_int(b, ARG(4 + k), c->line, "matrix size", &dims[k]);
+  if (ok) ok = matrix_entries(b, c, "pm", dims[0], dims[1], npm) && matrix_entries(b, c, "pw", dims[2], dims[3], npw);
+  if (!ok) {
+    if (own_pm) free(pm);
+    if (own_pw) free(pw);
+    return false;
+  }
+  bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching", dims[0], BB_SMC_GPU_MAX_N);
+  if (own_pm && own_pw) { /* the big case: the constraint builds its data in the model's arrays */
+    bb_smc_prefs *prefs = bb_smc_prefs_take(nm, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &err);
+    if (!prefs) return fzn_posted(b, c, BB_ERR_INPUT, &err); /* or out of memory: the message says which */
+    return fzn_posted(b, c, bb_post_stable_matching_prefs(b->space, men, nm, women, nw, prefs, &opts, &err), &err);
+  }
+  bb_status st = bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err);
+  if (own_pm) free(pm);
+  if (own_pw) free(pw);
+  return fzn_posted(b, c, st, &err);
+}
+
+/* bamboo_stable_matching_smi(men, women, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols) :: gpu/cpu/uniud.
+ * Incomplete lists (and Hospitals/Residents, which mznlib clones into SMI). pm and pw are
+ * row-major with pm_cols / pw_cols columns, rows padded past their lengths; the core
+ * validates the lists themselves (bb_smc_prefs_new_smi) and names the row. */
+static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *men, *women, *pm, *pw, *pm_len, *pw_len, nm, nw, npm, npw, npm_len, npw_len, base, pm_cols, pw_cols;
+  bb_error err;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) || !fzn_arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
+      !fzn_arg_int(b, ARG(2), c->line, "base", &base) || !fzn_arg_int_array(b, ARG(3), c->line, "pm", &pm, &npm) ||
+      !fzn_arg_int_array(b, ARG(4), c->line, "pm_len", &pm_len, &npm_len) || !fzn_arg_int(b, ARG(5), c->line, "pm_cols", &pm_cols) ||
+      !fzn_arg_int_array(b, ARG(6), c->line, "pw", &pw, &npw) || !fzn_arg_int_array(b, ARG(7), c->line, "pw_len", &pw_len, &npw_len) ||
+      !fzn_arg_int(b, ARG(8), c->line, "pw_cols", &pw_cols))
+    return false;
+  if (!same_length(b, c, nm, npm_len, "men and pm_len") || !same_length(b, c, nw, npw_len, "women and pw_len")) return false;
+  /* One row per man (woman): the rows are the men's, so the declared rows are nm and nw. */
+  if (!matrix_entries(b, c, "pm", nm, pm_cols, npm) || !matrix_entries(b, c, "pw", nw, pw_cols, npw)) return false;
+  bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching_smi", 0, 0);
+  return fzn_posted(b, c,
+                    bb_post_stable_matching_smi(b->space, men, nm, women, nw, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, &opts,
+                                                &err),
+                    &err);
+}
+
+
+/* ---- The file forms ---- */
 
 /* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported). */
 static const char *data_file(fzn_builder *b, const fzn_constraint *c) {
@@ -62,7 +170,7 @@ static bool numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_exp
                           const char *person, const char *what, int n, int base, const char *path,
                           const uint32_t *start, const int32_t *capacity) {
   int *given, count;
-  if (!arg_int_array(b, arg, c->line, name, &given, &count)) return false;
+  if (!fzn_arg_int_array(b, arg, c->line, name, &given, &count)) return false;
   if (count == 0) return true;
   if (count != n)
     return fzn_report(b, c->line, "%s: %s has %d entries, but %s holds %d %ss", c->name, name, count, path, n, person);
@@ -79,8 +187,8 @@ static bool numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_exp
  * success exactly one of *complete and *incomplete is set. */
 static bool men_women_file(fzn_builder *b, const fzn_constraint *c, int **men, int *nm, int **women, int *nw,
                            int *base, const char **path, bb_instance **complete, bb_hr **incomplete) {
-  if (!arg_int_var_array(b, ARG(0), c->line, "men", men, nm) || !arg_int_var_array(b, ARG(1), c->line, "women", women, nw) ||
-      !arg_int(b, ARG(2), c->line, "base", base) || !base_ok(b, c, *base))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", men, nm) || !fzn_arg_int_var_array(b, ARG(1), c->line, "women", women, nw) ||
+      !fzn_arg_int(b, ARG(2), c->line, "base", base) || !base_ok(b, c, *base))
     return false;
   *path = data_file(b, c);
   return *path && read_file(b, c, *path, complete, incomplete);
@@ -168,9 +276,9 @@ static bool post_smi_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
 static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *res, *posts, nr, np, cols, base;
-  if (!arg_int_var_array(b, ARG(0), c->line, "residents", &res, &nr) ||
-      !arg_int_var_array(b, ARG(1), c->line, "posts", &posts, &np) || !arg_int(b, ARG(2), c->line, "posts' columns", &cols) ||
-      !arg_int(b, ARG(3), c->line, "base", &base) || !base_ok(b, c, base))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "residents", &res, &nr) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "posts", &posts, &np) || !fzn_arg_int(b, ARG(2), c->line, "posts' columns", &cols) ||
+      !fzn_arg_int(b, ARG(3), c->line, "base", &base) || !base_ok(b, c, base))
     return false;
   const char *path = data_file(b, c);
   bb_instance *complete;
@@ -298,7 +406,9 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   return ok;
 }
 
-const fzn_builtin fzn_smc_file_builtins[] = {
+const fzn_builtin fzn_stable_matching_builtins[] = {
+    {"bamboo_stable_matching", 8, post_stable_matching, 0, 0},
+    {"bamboo_stable_matching_smi", 9, post_stable_matching_smi, 0, 0},
     {"bamboo_stable_matching_file", 3, post_file, 0, 0},
     {"bamboo_stable_matching_smi_file", 5, post_smi_file, 0, 0},
     {"bamboo_stable_matching_hr_file", 7, post_hr_file, 0, 0},
