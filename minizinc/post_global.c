@@ -1,7 +1,5 @@
 /* Posters for the native global constraints (NATIVES.md) other than stable matching, whose
  * forms are all in post_stable_matching.c. */
-#include "bb_stable_matching.h"
-#include "smc_tuning.h"
 
 #include <stdlib.h>
 #include "registry.h"

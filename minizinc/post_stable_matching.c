@@ -23,6 +23,7 @@
  * without a copy (bb_smc_prefs_adopt); SMI goes in as CSR; HR is cloned into posts here,
  * exactly as mznlib's stable_matching_hr does in MiniZinc for the dzn form. */
 #include "bb_stable_matching.h"
+#include "smc_tuning.h"
 #include "hr_io.h"
 #include "instance_any.h"
 #include "instance_io.h"
