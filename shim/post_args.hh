@@ -266,6 +266,17 @@ inline int checked_cells(int rows, int cols) {
   return (int)cells;
 }
 
+// Gecode's distinct, circuit, gcc, sorted, extensional, cumulative, ... reject an unassigned
+// variable that occurs twice; unshared replaces repeats by fresh copies constrained equal.
+inline Gecode::IntVarArgs unshared(bb_space &s, Gecode::IntVarArgs x) {
+  Gecode::unshare(s, x);
+  return x;
+}
+
+inline void check_same_length(int a, int b, const char *what) {
+  if (a != b) arg_fail("%s: lengths %d and %d differ", what, a, b);
+}
+
 } // namespace bb_shim
 
 #endif
