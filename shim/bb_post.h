@@ -200,6 +200,8 @@ bb_status bb_post_circuit(bb_space *s, const int *vars, int count, int offset, b
  * has no propagator for it, so this posts a decomposition (all_different + positions). */
 bb_status bb_post_subcircuit(bb_space *s, const int *vars, int count, int offset, bb_ipl ipl,
                              bb_error *err);
+/* ---- Scheduling: cumulative, disjunctive, diffn (post_scheduling.cpp) ------------- */
+
 /* cumulative: tasks with start s[i], duration d[i] >= 0, resource use r[i] >= 0 never use
  * more than capacity b at any time; tasks of zero duration or use are ignored, and b >= 0
  * whenever there is a task (MiniZinc's reading). The var form takes variables (it posts
@@ -220,6 +222,8 @@ bb_status bb_post_disjunctive(bb_space *s, const int *starts, const int *duratio
  * Sizes are constrained to be >= 0. */
 bb_status bb_post_diffn(bb_space *s, const int *x, const int *y, const int *dx, const int *dy, int count,
                         bool strict, bb_error *err);
+/* ---- Extensional: table, regular (post_table.cpp) ----------------------------------- */
+
 /* table_int / table_bool (+_reif/_imp): the tuple of vars is (positive) / is not
  * (positive = false) one of the `tuple_count` rows of the row-major `tuples`
  * (tuple_count x count values). */
@@ -231,6 +235,8 @@ bb_status bb_post_table_bool(bb_space *s, const int *bools, int count, const int
  * the state after reading a in q (0: reject), start q0, accepting states `finals`. */
 bb_status bb_post_regular(bb_space *s, const int *vars, int count, int Q, int S, const int *transition,
                           int q0, const int *finals, int final_count, bb_error *err);
+/* ---- Global constraints, continued (post_global.cpp) --------------------------------- */
+
 /* inverse: f[i] - f_offset = j  <->  invf[j] - invf_offset = i (equal lengths). For
  * MiniZinc's inverse(f, invf): f_offset = min(index_set(invf)), invf_offset = min(index_set(f)). */
 bb_status bb_post_inverse(bb_space *s, const int *f, int f_count, int f_offset, const int *invf,
