@@ -1,8 +1,8 @@
 // Internal to shim/: turning C arguments (indexes, plain arrays, enums) into Gecode
 // arguments, validating them on the way. Every check throws bb_arg_error, which the
-// entry point's guard (posting() or guarded() below) turns into BB_ERR_ARG
-// "<function>: <message>". Posters build all their Gecode arguments before posting
-// anything, so a rejected call leaves the space untouched.
+// entry point's BB_SHIM_GUARD turns into BB_ERR_ARG "<function>: <message>". Posters
+// build all their Gecode arguments before posting anything, so a rejected call leaves
+// the space untouched.
 #ifndef BB_POST_ARGS_HH
 #define BB_POST_ARGS_HH
 
@@ -55,14 +55,6 @@ template <class E> inline int raw_enum(const E &e) {
 inline bb_space &space_of(bb_space *s) {
   if (!s) arg_fail("space is NULL");
   return *s;
-}
-
-// The shape of every posting entry point (post_*.cpp), written once: the space checked,
-// then body(space), both under the guard, so that an error in either, a Gecode exception
-// or memory running out becomes a bb_status with fn's name. body returns BB_OK, or
-// returns early (BB_OK too) where there is nothing to post.
-template <class Body> bb_status posting(bb_space *sp, bb_error *err, const char *fn, Body &&body) {
-  return guarded(err, fn, [&]() -> bb_status { return body(space_of(sp)); });
 }
 
 inline void check_count(const void *array, int count, const char *what) {
