@@ -1,0 +1,79 @@
+/* Hospitals/Residents with Couples (HRC) in the engine: the instance, the blocking-pair
+ * count that defines stability, the couples-aware deferred acceptance.
+ *
+ * Residents are singles or members of a couple. A single ranks hospitals; a couple submits
+ * one joint list over pairs (h1, h2) of hospitals, h1 for its first member and h2 for its
+ * second (h1 == h2 allowed: both at one hospital); hospitals rank individual residents and
+ * offer capacity[h] >= 0 posts. The definition of stability is Manlove, McBride & Trimble,
+ * "'Almost-stable' matchings in the Hospitals/Residents problem with Couples", Constraints
+ * 22 (2017), Definition 1; docs/hrc.md states it with its cases and examples.
+ *
+ * Acceptability follows bb_hr: a single's entry h is acceptable only if h lists him; a
+ * couple's entry (h1, h2) only if h1 lists the first member and h2 the second. Entries that
+ * are not acceptable stay in the lists (ranks stay the positions the file gave) but are
+ * never used.
+ *
+ * Lists are CSR, favourite first. Resident r's own list (singles only; empty for couple
+ * members) is single_list[single_start[r] .. single_start[r + 1]); couple c's joint list is
+ * the pairs (couple_list[2k], couple_list[2k + 1]) for k in couple_start[c] ..
+ * couple_start[c + 1]; hospital h's list is hosp_list[hosp_start[h] .. hosp_start[h + 1]). */
+#ifndef BB_HRC_H
+#define BB_HRC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bb_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* No hospital (an unassigned resident) in an assignment. */
+#define BB_HRC_NONE (-1)
+/* Not in a couple (couple_of[r] of a single). */
+#define BB_HRC_SINGLE (-1)
+
+typedef struct bb_hrc {
+  int n_residents, n_hospitals, n_couples;
+  int32_t *couple_of;      /* n_residents: the couple of r, or BB_HRC_SINGLE */
+  int32_t *couple_member;  /* 2 n_couples: couple c's first and second member */
+  uint32_t *single_start;  /* n_residents + 1 offsets into single_list */
+  bb_id *single_list;
+  uint32_t *couple_start;  /* n_couples + 1 offsets, counted in pairs, into couple_list */
+  bb_id *couple_list;      /* 2 per entry: (first member's hospital, second member's) */
+  uint32_t *hosp_start;    /* n_hospitals + 1 offsets into hosp_list */
+  bb_id *hosp_list;
+  int32_t *capacity;       /* n_hospitals */
+} bb_hrc;
+
+/* Allocates an instance with room for the given list entries (single_entries hospital ids,
+ * couple_entries pairs, hosp_entries resident ids): lists uninitialised, starts, capacities
+ * and couple_member zeroed, couple_of all BB_HRC_SINGLE. BB_ERR_NOMEM names the bytes;
+ * BB_ERR_ARG for sizes out of range (people 0..BB_MAX_N, entries below 2^32 a kind). */
+bb_hrc *bb_hrc_new(int n_residents, int n_hospitals, int n_couples, uint64_t single_entries,
+                   uint64_t couple_entries, uint64_t hosp_entries, bb_error *err);
+void bb_hrc_free(bb_hrc *inst); /* accepts NULL */
+
+/* Checks ids in range, every resident in at most one couple and couple_of consistent with
+ * couple_member, couple members with empty own lists, no list naming anyone twice (a couple
+ * may not list one pair twice), capacities >= 0; the message names the first bad list. */
+bb_status bb_hrc_validate(const bb_hrc *inst, bb_error *err);
+
+/* Checks that `assigned` (assigned[r] = hospital of r, or BB_HRC_NONE) is a matching:
+ * singles on acceptable entries of their lists, each couple either both unassigned or on
+ * one acceptable entry of its joint list, no hospital over capacity; then counts its
+ * blocking pairs by the definition (a single with a hospital, a couple with one hospital
+ * while one member keeps his place, a couple with a pair of hospitals), each counted once.
+ * BB_ERR_INPUT naming the first defect when it is not a matching. */
+bb_status bb_hrc_count_blocking(const bb_hrc *inst, const int32_t *assigned, uint64_t *blocking,
+                                bb_error *err);
+
+/* BB_OK when `assigned` is a stable matching; BB_ERR_INPUT naming the first defect or the
+ * first blocking pair otherwise. */
+bb_status bb_hrc_check_stable(const bb_hrc *inst, const int32_t *assigned, bb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
