@@ -73,7 +73,10 @@ static void brute_force_case(bool smi, int nr, int nh, uint64_t *rng) {
   uint32_t posts = bb_hr_post_starts(inst, post_start);
   for (uint32_t p = 0; p < posts; p++) words[p] = BB_HR_EMPTY_POST;
   for (int r = 0; r < nr; r++) cursor[r] = (uint64_t)inst->res_start[r] << 32, cursor_ids[r] = (uint32_t)(nr - 1 - r);
-  bb_hr_finish_chains(inst, NULL, post_start, words, cursor, cursor_ids, nr);
+  uint64_t tail_proposals = 0;
+  bb_error tail_err = {{0}};
+  CHECK(bb_hr_finish_chains(inst, NULL, post_start, words, cursor, cursor_ids, nr, 0, &tail_proposals, &tail_err) ==
+        BB_OK);
   int32_t tail_result[16];
   bb_hr_assign_from_posts(inst, post_start, words, tail_result);
   CHECK(memcmp(tail_result, best, (size_t)nr * sizeof *best) == 0);
@@ -225,6 +228,39 @@ static void empty_sides(void) {
 /* --time-limit (issue 18): every CPU algorithm, both sides, stops with BB_ERR_TIMEOUT once the
  * deadline has passed (gs-seq ignored it), and gs-seq's own loops check it: called with a
  * deadline already past, both stop before the first proposal. A limit of 0 means none. */
+/* The GPU path's CPU tail (bb_hr_finish_chains), run here on every resident from the start
+ * of his list, as a GPU that parked them all would hand them over: past a deadline it stops
+ * with BB_ERR_TIMEOUT (it ignored the clock before), and without one it finishes the
+ * resident-optimal matching, with nodes (ranked view) and without (scanning the lists). */
+static void finish_chains_deadline(const bb_hr *inst, const bb_hr_node *nodes) {
+  int nr = inst->n_residents, nh = inst->n_hospitals;
+  uint32_t *post_start = malloc(((size_t)nh + 1) * sizeof *post_start);
+  uint32_t posts = bb_hr_post_starts(inst, post_start);
+  uint64_t *words = malloc(((size_t)posts + 1) * sizeof *words);
+  uint64_t *cursor = malloc(((size_t)nr + 1) * sizeof *cursor);
+  uint32_t *parked = malloc(((size_t)nr + 1) * sizeof *parked);
+  int32_t *assigned = malloc(((size_t)nr + 1) * sizeof *assigned);
+  int32_t *expected = malloc(((size_t)nr + 1) * sizeof *expected);
+  bb_error err = {{0}};
+  CHECK(bb_hr_solve(inst, "gs-seq", BB_HR_RESIDENT_OPTIMAL, NULL, expected, NULL, &err) == BB_OK);
+  for (int pass = 0; pass < 3; pass++) {
+    for (uint32_t p = 0; p < posts; p++) words[p] = BB_HR_EMPTY_POST;
+    for (int r = 0; r < nr; r++) cursor[r] = (uint64_t)inst->res_start[r] << 32, parked[r] = (uint32_t)r;
+    uint64_t proposals = 0;
+    double deadline = pass == 0 ? 1e-9 : 0; /* 1e-9: long past */
+    bb_status st = bb_hr_finish_chains(inst, pass == 2 ? NULL : nodes, post_start, words, cursor, parked, nr,
+                                       deadline, &proposals, &err);
+    if (pass == 0) {
+      CHECKF(st == BB_ERR_TIMEOUT && strstr(err.msg, "time limit"), "status %d: %s", (int)st, err.msg);
+      continue;
+    }
+    CHECKF(st == BB_OK && proposals > 0, "pass %d: status %d: %s", pass, (int)st, err.msg);
+    bb_hr_assign_from_posts(inst, post_start, words, assigned);
+    CHECK(memcmp(assigned, expected, (size_t)nr * sizeof *assigned) == 0);
+  }
+  free(post_start), free(words), free(cursor), free(parked), free(assigned), free(expected);
+}
+
 static void time_limits(void) {
   for (int smi = 0; smi < 2; smi++) {
     bb_hr_gen_params p;
@@ -258,6 +294,7 @@ static void time_limits(void) {
     CHECK(bb_hr_check_stable(inst, assigned, &err) == BB_OK);
     CHECK(bb_hr_gs_hospitals(inst, hosp_rank, 0, assigned, &stats, &err) == BB_OK);
     CHECK(bb_hr_check_stable(inst, assigned, &err) == BB_OK);
+    finish_chains_deadline(inst, nodes);
     free(nodes);
     free(hosp_rank);
     free(assigned);

@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "deadline.h"
 #include "hr_internal.h"
 #include "parallel.h"
 
@@ -109,10 +110,12 @@ bb_status bb_hr_mw_par(const bb_hr *inst, const bb_hr_node *nodes, int threads, 
   return st;
 }
 
-uint64_t bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const uint32_t *post_start, uint64_t *posts,
-                             uint64_t *cursor, const uint32_t *residents, int count) {
-  uint64_t proposals = 0;
-  for (int k = 0; k < count; k++) {
+bb_status bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const uint32_t *post_start,
+                              uint64_t *posts, uint64_t *cursor, const uint32_t *residents, int count,
+                              double deadline, uint64_t *proposals, bb_error *err) {
+  uint64_t made = 0;
+  bb_status st = BB_OK;
+  for (int k = 0; k < count && st == BB_OK; k++) {
     uint32_t r = residents[k];
     uint32_t e = (uint32_t)(cursor[r] >> 32), p = (uint32_t)cursor[r];
     while (e < inst->res_start[r + 1]) {
@@ -123,7 +126,11 @@ uint64_t bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const u
         e++, p = 0;
         continue;
       }
-      proposals++;
+      if ((made++ & 1023) == 0 && bb_past(deadline)) {
+        st = bb_fail(err, BB_ERR_TIMEOUT, "the CPU tail: time limit reached after %llu proposals",
+                     (unsigned long long)made);
+        break;
+      }
       uint64_t mine = (uint64_t)rank << 32 | r, *slot = &posts[post_start[h] + p];
       if (mine > *slot) {
         p++;
@@ -137,5 +144,6 @@ uint64_t bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const u
       e = (uint32_t)(cursor[r] >> 32), p = (uint32_t)cursor[r] + 1;
     }
   }
-  return proposals;
+  *proposals += made;
+  return st;
 }

@@ -44,6 +44,7 @@ const char *bb_hr_algorithm_describe(const char *name) {
  * tail's entries by scans: the ranked view stays on the GPU). */
 static bb_status run_gpu(const bb_hr *inst, const bb_solve_opts *opts, int tail, int32_t *assigned,
                          bb_solve_stats *stats, bb_error *err) {
+  double deadline = bb_deadline(opts); /* opts' limit is what the caller had left */
   int nr = inst->n_residents, nh = inst->n_hospitals;
   uint32_t *post_start = malloc(((size_t)nh + 1) * sizeof *post_start);
   uint32_t posts = post_start ? bb_hr_post_starts(inst, post_start) : 0;
@@ -59,10 +60,13 @@ static bb_status run_gpu(const bb_hr *inst, const bb_solve_opts *opts, int tail,
     st = bb_gpu_hr_propose(&in, opts, tail, words, cursor, parked, &parked_count, stats, err);
     if (st == BB_OK) {
       double t = bb_now();
-      stats->proposals += bb_hr_finish_chains(inst, NULL, post_start, words, cursor, parked, parked_count);
+      st = bb_hr_finish_chains(inst, NULL, post_start, words, cursor, parked, parked_count, deadline,
+                               &stats->proposals, err);
       stats->tail_men = parked_count;
       stats->t_solve += bb_now() - t;
-      t = bb_now();
+    }
+    if (st == BB_OK) {
+      double t = bb_now();
       bb_hr_assign_from_posts(inst, post_start, words, assigned);
       stats->t_post += bb_now() - t;
     }

@@ -57,8 +57,11 @@ bb_status bb_hr_mw_par(const bb_hr *inst, const bb_hr_node *nodes, int threads, 
 /* The sequential end of a chain-based run (the GPU's tail): runs the chains of
  * residents[0..count) on plain post words, each from its cursor (entry << 32 | post). With
  * nodes NULL (the ranked view lives on the GPU only) a hospital's rank of the resident is
- * found by scanning its list: the tail makes few proposals. */
-uint64_t bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const uint32_t *post_start, uint64_t *posts,
-                             uint64_t *cursor, const uint32_t *residents, int count);
+ * found by scanning its list: the tail makes few proposals, usually, but one chain may make
+ * many, so it reads the clock like the other loops and stops with BB_ERR_TIMEOUT past
+ * `deadline` (0 = none). *proposals counts what it made either way. */
+bb_status bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const uint32_t *post_start,
+                              uint64_t *posts, uint64_t *cursor, const uint32_t *residents, int count,
+                              double deadline, uint64_t *proposals, bb_error *err);
 
 #endif
