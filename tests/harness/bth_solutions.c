@@ -29,6 +29,13 @@ bool bth_solutions_add(bth_solutions *s, const int *row) {
   return true;
 }
 
+bool bth_solutions_copy(bth_solutions *to, const bth_solutions *from) {
+  bth_solutions_reset(to, from->width);
+  for (int k = 0; k < from->count; k++)
+    if (!bth_solutions_add(to, bth_solution(from, k))) return false;
+  return true;
+}
+
 int *bth_solution(const bth_solutions *s, int k) { return s->row + (size_t)k * (size_t)s->width; }
 
 /* Quadratic, as the sets are small (brute force enumerates them). */

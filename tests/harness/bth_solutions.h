@@ -33,6 +33,8 @@ void bth_solutions_reset(bth_solutions *s, int width);
 void bth_solutions_free(bth_solutions *s);
 /* Appends a copy of row (width ints); false if memory ran out. */
 bool bth_solutions_add(bth_solutions *s, const int *row);
+/* to = a copy of from (to's memory reused); false if memory ran out. */
+bool bth_solutions_copy(bth_solutions *to, const bth_solutions *from);
 /* Row k (0 <= k < count). */
 int *bth_solution(const bth_solutions *s, int k);
 /* The same rows, in any order (and as many of each). */
