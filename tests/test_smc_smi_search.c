@@ -1,5 +1,5 @@
 /* The Stable Marriage constraint on incomplete lists (SMI) inside Gecode, through the shim's
- * C API, against brute force written here from the definition:
+ * C API, against brute force from the definition (the harness, tests/harness/bth_smi.h):
  *   - random instances (unequal sides, one-sided entries, empty lists; n <= 5 a side) with
  *     side constraints posted as Gecode constraints (forbidden pairs on either side, a
  *     forced pair, somebody forbidden to stay unmatched, a bound on the men's rank sum),
