@@ -131,8 +131,9 @@ static void differential(void) {
         CHECK(bb_branch_int(m.space, bth_men(&m), n, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
         CHECK(bb_branch_int(m.space, bth_women(&m), n, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
         long count = enumerate(&m, n, base, pm, 1, &found, NULL);
-        CHECKF(bth_same_solutions(&found, &ref), "n=%d round %d %s base %d branching %zu: %ld solutions, brute force %d",
-               n, round, bb_smc_strength_name(strength), base, b, count, ref.count);
+        CHECKF(bth_same_solutions(&found, &ref),
+               "n=%d round %d %s base %d branching %zu: %ld solutions, brute force %d", n, round,
+               bb_smc_strength_name(strength), base, b, count, ref.count);
         bb_space_free(m.space);
         searches++;
         with_solutions += ref.count > 0;

@@ -38,7 +38,8 @@ bool bth_domains_read(bth_domains *d, const bb_space *space, const int *vars, in
   d->in = malloc((size_t)(count ? count : 1) * width);
   if (!d->in) return false;
   for (int k = 0; k < count; k++)
-    for (int value = lo; value <= hi; value++) d->in[(size_t)k * width + (size_t)(value - lo)] = bb_int_in(space, vars[k], value);
+    for (int value = lo; value <= hi; value++)
+      d->in[(size_t)k * width + (size_t)(value - lo)] = bb_int_in(space, vars[k], value);
   return true;
 }
 
@@ -76,7 +77,8 @@ bb_status bth_sm_post(bth_model *m, int base, const int *pm, const int *pw, cons
     return BB_ERR_NOMEM;
   }
   for (size_t c = 0; c < cells; c++) qm[c] = pm[c] + base, qw[c] = pw[c] + base;
-  bb_status st = bb_post_stable_matching(m->space, bth_men(m), n, bth_women(m), m->women, qm, n, n, qw, n, n, opts, err);
+  bb_status st =
+      bb_post_stable_matching(m->space, bth_men(m), n, bth_women(m), m->women, qm, n, n, qw, n, n, opts, err);
   free(qm);
   free(qw);
   return st;

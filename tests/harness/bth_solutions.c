@@ -53,7 +53,8 @@ bool bth_same_solutions(const bth_solutions *a, const bth_solutions *b) {
 void bth_solutions_keep(bth_solutions *s, bool (*keep)(const int *row, void *ctx), void *ctx) {
   int kept = 0;
   for (int k = 0; k < s->count; k++)
-    if (keep(bth_solution(s, k), ctx)) memmove(bth_solution(s, kept++), bth_solution(s, k), (size_t)s->width * sizeof(int));
+    if (keep(bth_solution(s, k), ctx))
+      memmove(bth_solution(s, kept++), bth_solution(s, k), (size_t)s->width * sizeof(int));
   s->count = kept;
 }
 
