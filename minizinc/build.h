@@ -49,7 +49,7 @@ typedef struct fzn_builder {
   /* How often each declaration is named by the model (constraints, solve item, other
    * declarations' values), counted on first need; NULL until then. */
   int *use_count;
-  /* What is being built, to locate messages in the user's files (build.c, user_location):
+  /* What is being built, to locate messages in the user's files (build_report.c, user_location):
    * the constraint being posted (fzn_post_constraints) and its position among the
    * model's constraints, or the variable being declared. */
   const struct fzn_constraint *posting;

@@ -1,8 +1,8 @@
 // Internal to shim/: turning C arguments (indexes, plain arrays, enums) into Gecode
 // arguments, validating them on the way. Every check throws bb_arg_error, which the
-// entry point's BB_SHIM_GUARD turns into BB_ERR_ARG "<function>: <message>". Posters
-// build all their Gecode arguments before posting anything, so a rejected call leaves
-// the space untouched.
+// entry point's guard (posting() or guarded() below) turns into BB_ERR_ARG
+// "<function>: <message>". Posters build all their Gecode arguments before posting
+// anything, so a rejected call leaves the space untouched.
 #ifndef BB_POST_ARGS_HH
 #define BB_POST_ARGS_HH
 
@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
+#include <tuple>
 
 namespace bb_shim {
 
@@ -55,6 +56,38 @@ template <class E> inline int raw_enum(const E &e) {
 inline bb_space &space_of(bb_space *s) {
   if (!s) arg_fail("space is NULL");
   return *s;
+}
+
+// An enum argument of a C caller, held as the int it passed. C lets any int through an
+// enum parameter, while C++ may not load an out-of-range enum value (UBSan's
+// -fsanitize=enum stops the program there). A lambda that captured the enum parameter by
+// reference would load it from memory as the enum, so the wrappers turn every enum
+// argument into a c_enum with enums(...) (raw_enum: a copy of the bytes, no enum load)
+// before any lambda sees it, and only the converters below (int_rel, ipl_of, ...) read
+// `raw`, rejecting a value outside the enum with the shim's normal BB_ERR_ARG.
+template <class E> struct c_enum {
+  int raw;
+};
+template <class... E> inline std::tuple<c_enum<E>...> enums(const E &...e) {
+  return std::tuple<c_enum<E>...>{c_enum<E>{raw_enum(e)}...};
+}
+
+// The shape of every posting entry point (post_*.cpp), written once: the space checked,
+// then body(space), both under the guard, so that an error in either, a Gecode exception
+// or memory running out becomes a bb_status with fn's name. body returns BB_OK, or
+// returns early (BB_OK too) where there is nothing to post.
+template <class Body> bb_status posting(bb_space *sp, bb_error *err, const char *fn, Body &&body) {
+  return guarded(err, fn, [&]() -> bb_status { return body(space_of(sp)); });
+}
+// The same for an entry point with enum arguments: body(space, c_enum...) gets them
+// already read as ints, in the order of enums(...). Its parameters take the names of the
+// C arguments on purpose: they hide the enum parameters, so that the body cannot read one.
+//   return posting(sp, err, __func__, enums(cmp, ipl), [&](bb_space &s, auto cmp, auto ipl) { ... });
+template <class... E, class Body>
+bb_status posting(bb_space *sp, bb_error *err, const char *fn, std::tuple<c_enum<E>...> args, Body &&body) {
+  return guarded(err, fn, [&]() -> bb_status {
+    return std::apply([&](c_enum<E>... a) -> bb_status { return body(space_of(sp), a...); }, args);
+  });
 }
 
 inline void check_count(const void *array, int count, const char *what) {
@@ -144,8 +177,8 @@ inline void check_int_value(long long v, const char *what) {
              Gecode::Int::Limits::min, Gecode::Int::Limits::max);
 }
 
-inline Gecode::IntRelType int_rel(bb_rel r, const char *what) {
-  switch (raw_enum(r)) {
+inline Gecode::IntRelType int_rel(c_enum<bb_rel> r, const char *what) {
+  switch (r.raw) {
   case BB_EQ: return Gecode::IRT_EQ;
   case BB_NE: return Gecode::IRT_NQ;
   case BB_LE: return Gecode::IRT_LQ;
@@ -153,27 +186,28 @@ inline Gecode::IntRelType int_rel(bb_rel r, const char *what) {
   case BB_GE: return Gecode::IRT_GQ;
   case BB_GT: return Gecode::IRT_GR;
   }
-  arg_fail("%s: unknown relation %d", what, raw_enum(r));
+  arg_fail("%s: unknown relation %d", what, r.raw);
 }
-// The relation with its operands swapped: (a rel b) == (b swapped(rel) a).
-inline bb_rel swapped(bb_rel r) {
-  switch (raw_enum(r)) {
-  case BB_LE: return BB_GE;
-  case BB_LT: return BB_GT;
-  case BB_GE: return BB_LE;
-  case BB_GT: return BB_LT;
+// The relation with its operands swapped: (a rel b) == (b swapped(rel) a); anything else
+// is left for int_rel to accept or reject.
+inline c_enum<bb_rel> swapped(c_enum<bb_rel> r) {
+  switch (r.raw) {
+  case BB_LE: return {BB_GE};
+  case BB_LT: return {BB_GT};
+  case BB_GE: return {BB_LE};
+  case BB_GT: return {BB_LT};
   default: return r;
   }
 }
 
-inline Gecode::IntPropLevel ipl_of(bb_ipl l) {
-  switch (raw_enum(l)) {
+inline Gecode::IntPropLevel ipl_of(c_enum<bb_ipl> l) {
+  switch (l.raw) {
   case BB_IPL_DEF: return Gecode::IPL_DEF;
   case BB_IPL_VAL: return Gecode::IPL_VAL;
   case BB_IPL_BND: return Gecode::IPL_BND;
   case BB_IPL_DOM: return Gecode::IPL_DOM;
   }
-  arg_fail("unknown consistency level %d", raw_enum(l));
+  arg_fail("unknown consistency level %d", l.raw);
 }
 
 // A validated reification: `none` for BB_REIF_NONE, else the Boolean and the mode.

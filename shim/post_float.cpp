@@ -15,8 +15,8 @@ using namespace bb_shim;
 
 namespace {
 
-FloatRelType float_rel(bb_rel r, const char *what) {
-  switch (raw_enum(r)) {
+FloatRelType float_rel(c_enum<bb_rel> r, const char *what) {
+  switch (r.raw) {
   case BB_EQ: return FRT_EQ;
   case BB_NE: return FRT_NQ;
   case BB_LE: return FRT_LQ;
@@ -24,7 +24,7 @@ FloatRelType float_rel(bb_rel r, const char *what) {
   case BB_GE: return FRT_GQ;
   case BB_GT: return FRT_GR;
   }
-  arg_fail("%s: unknown relation %d", what, raw_enum(r));
+  arg_fail("%s: unknown relation %d", what, r.raw);
 }
 
 void check_float(double v, const char *what) {
@@ -83,8 +83,8 @@ template <class Y> void rel_reified(bb_space &s, FloatVar x, FloatRelType frt, Y
 // x rel y (y a variable) or x rel c, as Gecode's FlatZinc front end posts float_lt and
 // float_ne: x < y is x <= y and not x = y; x != y is not x = y.
 // (GE and GT come here swapped into LE and LT.)
-template <class Y> void post_rel(bb_space &s, FloatVar x, bb_rel cmp, Y y, const reif_arg &r) {
-  int c = raw_enum(cmp);
+template <class Y> void post_rel(bb_space &s, FloatVar x, c_enum<bb_rel> cmp, Y y, const reif_arg &r) {
+  int c = cmp.raw;
   if (c == BB_NE) {
     BoolVar eq = r.none ? BoolVar(s, 0, 0) : BoolVar(s, 0, 1);
     rel(s, x, FRT_EQ, y, eq);
@@ -150,230 +150,218 @@ template <class Entries> void post_element(bb_space &s, IntVar idx, const Entrie
 extern "C" {
 
 bb_status bb_post_float_rel(bb_space *sp, int x, bb_rel cmp, int y, bb_reif reif, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y");
-  float_rel(cmp, "rel");
-  reif_arg ra = reif_of(s, reif);
-  if (raw_enum(cmp) == BB_GE || raw_enum(cmp) == BB_GT) post_rel(s, b, swapped(cmp), a, ra);
-  else post_rel(s, a, cmp, b, ra);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_rel")
+  return posting(sp, err, __func__, enums(cmp), [&](bb_space &s, auto cmp) -> bb_status {
+    FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y");
+    float_rel(cmp, "rel");
+    reif_arg ra = reif_of(s, reif);
+    if (cmp.raw == BB_GE || cmp.raw == BB_GT) post_rel(s, b, swapped(cmp), a, ra);
+    else post_rel(s, a, cmp, b, ra);
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_float_rel_const(bb_space *sp, int x, bb_rel cmp, double c, bb_reif reif, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  FloatVar a = float_var(s, x, "x");
-  check_float(c, "constant");
-  float_rel(cmp, "rel");
-  reif_arg ra = reif_of(s, reif);
-  if (raw_enum(cmp) == BB_NE) {
-    post_rel(s, a, cmp, FloatVal(c), ra);
-  } else { // against a constant, Gecode's strict relations are exact
-    rel_reified(s, a, float_rel(cmp, "rel"), FloatVal(c), ra);
-  }
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_rel_const")
+  return posting(sp, err, __func__, enums(cmp), [&](bb_space &s, auto cmp) -> bb_status {
+    FloatVar a = float_var(s, x, "x");
+    check_float(c, "constant");
+    float_rel(cmp, "rel");
+    reif_arg ra = reif_of(s, reif);
+    if (cmp.raw == BB_NE) {
+      post_rel(s, a, cmp, FloatVal(c), ra);
+    } else { // against a constant, Gecode's strict relations are exact
+      rel_reified(s, a, float_rel(cmp, "rel"), FloatVal(c), ra);
+    }
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_float_lin(bb_space *sp, const double *coeffs, const int *vars, int count, bb_rel cmp, double c,
                             bb_reif reif, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  check_count(coeffs, count, "coeffs");
-  FloatVarArgs x = float_vars(s, vars, count, "vars");
-  FloatValArgs a(count);
-  for (int i = 0; i < count; i++) {
-    check_float(coeffs[i], "coefficient");
-    a[i] = coeffs[i];
-  }
-  check_float(c, "constant");
-  FloatRelType frt = float_rel(cmp, "rel");
-  reif_arg ra = reif_of(s, reif);
-  if (ra.none) safe_linear(s, a, x, frt, FloatVal(c));
-  else safe_linear(s, a, x, frt, FloatVal(c), ra.reify());
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_lin")
+  return posting(sp, err, __func__, enums(cmp), [&](bb_space &s, auto cmp) -> bb_status {
+    check_count(coeffs, count, "coeffs");
+    FloatVarArgs x = float_vars(s, vars, count, "vars");
+    FloatValArgs a(count);
+    for (int i = 0; i < count; i++) {
+      check_float(coeffs[i], "coefficient");
+      a[i] = coeffs[i];
+    }
+    check_float(c, "constant");
+    FloatRelType frt = float_rel(cmp, "rel");
+    reif_arg ra = reif_of(s, reif);
+    if (ra.none) safe_linear(s, a, x, frt, FloatVal(c));
+    else safe_linear(s, a, x, frt, FloatVal(c), ra.reify());
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_float_in(bb_space *sp, int x, double lo, double hi, bb_reif reif, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  FloatVar a = float_var(s, x, "x");
-  check_float(lo, "lower bound");
-  check_float(hi, "upper bound");
-  reif_arg ra = reif_of(s, reif);
-  if (lo > hi) {
-    post_truth(s, ra, false); // an empty interval
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    FloatVar a = float_var(s, x, "x");
+    check_float(lo, "lower bound");
+    check_float(hi, "upper bound");
+    reif_arg ra = reif_of(s, reif);
+    if (lo > hi) {
+      post_truth(s, ra, false); // an empty interval
+      return BB_OK;
+    }
+    if (ra.none) dom(s, a, lo, hi);
+    else dom(s, a, lo, hi, ra.reify());
     return BB_OK;
-  }
-  if (ra.none) dom(s, a, lo, hi);
-  else dom(s, a, lo, hi, ra.reify());
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_in")
+  });
 }
 
 bb_status bb_post_float_dom(bb_space *sp, int x, const double *bounds, int interval_count, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  FloatVar a = float_var(s, x, "x");
-  check_count(bounds, interval_count, "bounds");
-  double lo = HUGE_VAL, hi = -HUGE_VAL;
-  int nonempty = 0;
-  for (int k = 0; k < interval_count; k++) {
-    check_float(bounds[2 * k], "bound");
-    check_float(bounds[2 * k + 1], "bound");
-    if (bounds[2 * k] > bounds[2 * k + 1]) continue;
-    nonempty++;
-    lo = std::fmin(lo, bounds[2 * k]);
-    hi = std::fmax(hi, bounds[2 * k + 1]);
-  }
-  if (nonempty == 0) {
-    s.fail();
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    FloatVar a = float_var(s, x, "x");
+    check_count(bounds, interval_count, "bounds");
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    int nonempty = 0;
+    for (int k = 0; k < interval_count; k++) {
+      check_float(bounds[2 * k], "bound");
+      check_float(bounds[2 * k + 1], "bound");
+      if (bounds[2 * k] > bounds[2 * k + 1]) continue;
+      nonempty++;
+      lo = std::fmin(lo, bounds[2 * k]);
+      hi = std::fmax(hi, bounds[2 * k + 1]);
+    }
+    if (nonempty == 0) {
+      s.fail();
+      return BB_OK;
+    }
+    dom(s, a, lo, hi);
+    if (nonempty == 1) return BB_OK;
+    // In one of the intervals: a clause over their reified memberships.
+    BoolVarArgs in;
+    for (int k = 0; k < interval_count; k++) {
+      if (bounds[2 * k] > bounds[2 * k + 1]) continue;
+      BoolVar b(s, 0, 1);
+      dom(s, a, bounds[2 * k], bounds[2 * k + 1], b);
+      in << b;
+    }
+    rel(s, BOT_OR, in, 1);
     return BB_OK;
-  }
-  dom(s, a, lo, hi);
-  if (nonempty == 1) return BB_OK;
-  // In one of the intervals: a clause over their reified memberships.
-  BoolVarArgs in;
-  for (int k = 0; k < interval_count; k++) {
-    if (bounds[2 * k] > bounds[2 * k + 1]) continue;
-    BoolVar b(s, 0, 1);
-    dom(s, a, bounds[2 * k], bounds[2 * k + 1], b);
-    in << b;
-  }
-  rel(s, BOT_OR, in, 1);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_dom")
+  });
 }
 
 bb_status bb_post_float_op(bb_space *sp, bb_float_op op, int x, int y, int z, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y"), c = float_var(s, z, "z");
-  switch (raw_enum(op)) {
-  case BB_FLOAT_PLUS: safe_linear(s, float_coeffs({1.0, 1.0, -1.0}), FloatVarArgs({a, b, c}), FRT_EQ, 0.0); break;
-  case BB_FLOAT_TIMES: // x*x is a square: [-3,3]*[-3,3] would give [-9,9], sqr gives [0,9]
-    if (x == y) sqr(s, a, c);
-    else mult(s, a, b, c);
-    break;
-  case BB_FLOAT_DIV: div(s, a, b, c); break;
-  case BB_FLOAT_MIN: min(s, a, b, c); break;
-  case BB_FLOAT_MAX: max(s, a, b, c); break;
-  default: arg_fail("unknown float operation %d", raw_enum(op));
-  }
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_op")
+  return posting(sp, err, __func__, enums(op), [&](bb_space &s, auto op) -> bb_status {
+    FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y"), c = float_var(s, z, "z");
+    switch (op.raw) {
+    case BB_FLOAT_PLUS: safe_linear(s, float_coeffs({1.0, 1.0, -1.0}), FloatVarArgs({a, b, c}), FRT_EQ, 0.0); break;
+    case BB_FLOAT_TIMES: // x*x is a square: [-3,3]*[-3,3] would give [-9,9], sqr gives [0,9]
+      if (x == y) sqr(s, a, c);
+      else mult(s, a, b, c);
+      break;
+    case BB_FLOAT_DIV: div(s, a, b, c); break;
+    case BB_FLOAT_MIN: min(s, a, b, c); break;
+    case BB_FLOAT_MAX: max(s, a, b, c); break;
+    default: arg_fail("unknown float operation %d", op.raw);
+    }
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_float_pow(bb_space *sp, int x, int y, bool y_is_int, int y_int, int z, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  FloatVar base = float_var(s, x, "x"), e = float_var(s, y, "y"), r = float_var(s, z, "z");
-  if (y_is_int) {
-    if (y_int >= 0) {
-      pow(s, base, y_int, r);
-    } else { // x^-n = 1 / x^n (x = 0 has none)
-      if (y_int == INT_MIN) arg_fail("exponent %d is too large", y_int);
-      FloatVar power = any_float(s), one(s, 1.0, 1.0);
-      pow(s, base, -y_int, power);
-      div(s, one, power, r);
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    FloatVar base = float_var(s, x, "x"), e = float_var(s, y, "y"), r = float_var(s, z, "z");
+    if (y_is_int) {
+      if (y_int >= 0) {
+        pow(s, base, y_int, r);
+      } else { // x^-n = 1 / x^n (x = 0 has none)
+        if (y_int == INT_MIN) arg_fail("exponent %d is too large", y_int);
+        FloatVar power = any_float(s), one(s, 1.0, 1.0);
+        pow(s, base, -y_int, power);
+        div(s, one, power, r);
+      }
+      return BB_OK;
     }
+    // x^y = exp(y ln x), for x > 0.
+    FloatVar ln_x = any_float(s), product = any_float(s);
+    rel(s, base, FRT_GR, 0.0);
+    log(s, base, ln_x);
+    mult(s, e, ln_x, product);
+    exp(s, product, r);
     return BB_OK;
-  }
-  // x^y = exp(y ln x), for x > 0.
-  FloatVar ln_x = any_float(s), product = any_float(s);
-  rel(s, base, FRT_GR, 0.0);
-  log(s, base, ln_x);
-  mult(s, e, ln_x, product);
-  exp(s, product, r);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_pow")
+  });
 }
 
 bb_status bb_post_float_fn(bb_space *sp, bb_float_fn fn, int x, int y, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y");
-  switch (raw_enum(fn)) {
-  case BB_FLOAT_ABS: abs(s, a, b); break;
-  case BB_FLOAT_SQRT: sqrt(s, a, b); break;
-  case BB_FLOAT_EXP: exp(s, a, b); break;
-  case BB_FLOAT_LN: log(s, a, b); break;
-  case BB_FLOAT_LOG10: log(s, 10.0, a, b); break;
-  case BB_FLOAT_LOG2: log(s, 2.0, a, b); break;
-  case BB_FLOAT_SIN: sin(s, a, b); break;
-  case BB_FLOAT_COS: cos(s, a, b); break;
-  case BB_FLOAT_TAN: tan(s, a, b); break;
-  case BB_FLOAT_ASIN: asin(s, a, b); break;
-  case BB_FLOAT_ACOS: acos(s, a, b); break;
-  case BB_FLOAT_ATAN: atan(s, a, b); break;
-  case BB_FLOAT_SINH: post_sinh_cosh(s, a, b, false); break;
-  case BB_FLOAT_COSH: post_sinh_cosh(s, a, b, true); break;
-  case BB_FLOAT_TANH: post_tanh(s, a, b); break;
-  // The inverses are the forward functions read backwards: b = asinh(a) iff a = sinh(b);
-  // b = acosh(a) iff b >= 0 and a = cosh(b); b = atanh(a) iff a = tanh(b).
-  case BB_FLOAT_ASINH: post_sinh_cosh(s, b, a, false); break;
-  case BB_FLOAT_ACOSH:
-    rel(s, b, FRT_GQ, 0.0);
-    post_sinh_cosh(s, b, a, true);
-    break;
-  case BB_FLOAT_ATANH: post_tanh(s, b, a); break;
-  default: arg_fail("unknown float function %d", raw_enum(fn));
-  }
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_fn")
+  return posting(sp, err, __func__, enums(fn), [&](bb_space &s, auto fn) -> bb_status {
+    FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y");
+    switch (fn.raw) {
+    case BB_FLOAT_ABS: abs(s, a, b); break;
+    case BB_FLOAT_SQRT: sqrt(s, a, b); break;
+    case BB_FLOAT_EXP: exp(s, a, b); break;
+    case BB_FLOAT_LN: log(s, a, b); break;
+    case BB_FLOAT_LOG10: log(s, 10.0, a, b); break;
+    case BB_FLOAT_LOG2: log(s, 2.0, a, b); break;
+    case BB_FLOAT_SIN: sin(s, a, b); break;
+    case BB_FLOAT_COS: cos(s, a, b); break;
+    case BB_FLOAT_TAN: tan(s, a, b); break;
+    case BB_FLOAT_ASIN: asin(s, a, b); break;
+    case BB_FLOAT_ACOS: acos(s, a, b); break;
+    case BB_FLOAT_ATAN: atan(s, a, b); break;
+    case BB_FLOAT_SINH: post_sinh_cosh(s, a, b, false); break;
+    case BB_FLOAT_COSH: post_sinh_cosh(s, a, b, true); break;
+    case BB_FLOAT_TANH: post_tanh(s, a, b); break;
+    // The inverses are the forward functions read backwards: b = asinh(a) iff a = sinh(b);
+    // b = acosh(a) iff b >= 0 and a = cosh(b); b = atanh(a) iff a = tanh(b).
+    case BB_FLOAT_ASINH: post_sinh_cosh(s, b, a, false); break;
+    case BB_FLOAT_ACOSH:
+      rel(s, b, FRT_GQ, 0.0);
+      post_sinh_cosh(s, b, a, true);
+      break;
+    case BB_FLOAT_ATANH: post_tanh(s, b, a); break;
+    default: arg_fail("unknown float function %d", fn.raw);
+    }
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_int2float(bb_space *sp, int int_x, int float_y, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVar a = int_var(s, int_x, "x");
-  FloatVar b = float_var(s, float_y, "y");
-  channel(s, a, b);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_int2float")
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    IntVar a = int_var(s, int_x, "x");
+    FloatVar b = float_var(s, float_y, "y");
+    channel(s, a, b);
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_float_element_const(bb_space *sp, int idx, const double *vals, int count, int offset, int z,
                                       bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVar i = int_var(s, idx, "idx");
-  check_count(vals, count, "vals");
-  for (int k = 0; k < count; k++) check_float(vals[k], "array entry");
-  FloatVar r = float_var(s, z, "z");
-  post_element(s, i, vals, count, offset, r);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_element_const")
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    IntVar i = int_var(s, idx, "idx");
+    check_count(vals, count, "vals");
+    for (int k = 0; k < count; k++) check_float(vals[k], "array entry");
+    FloatVar r = float_var(s, z, "z");
+    post_element(s, i, vals, count, offset, r);
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_float_element_var(bb_space *sp, int idx, const int *vars, int count, int offset, int z,
                                     bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVar i = int_var(s, idx, "idx");
-  FloatVarArgs x = float_vars(s, vars, count, "vars");
-  FloatVar r = float_var(s, z, "z");
-  post_element(s, i, x, count, offset, r);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_element_var")
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    IntVar i = int_var(s, idx, "idx");
+    FloatVarArgs x = float_vars(s, vars, count, "vars");
+    FloatVar r = float_var(s, z, "z");
+    post_element(s, i, x, count, offset, r);
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_float_max_array(bb_space *sp, int m, const int *vars, int count, bool is_max, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  FloatVar r = float_var(s, m, "m");
-  FloatVarArgs x = float_vars(s, vars, count, "vars");
-  if (count == 0) {
-    s.fail(); // the maximum of nothing is undefined
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    FloatVar r = float_var(s, m, "m");
+    FloatVarArgs x = float_vars(s, vars, count, "vars");
+    if (count == 0) {
+      s.fail(); // the maximum of nothing is undefined
+      return BB_OK;
+    }
+    if (is_max) max(s, x, r);
+    else min(s, x, r);
     return BB_OK;
-  }
-  if (is_max) max(s, x, r);
-  else min(s, x, r);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_float_max_array")
+  });
 }
 
 } // extern "C"

@@ -78,78 +78,76 @@ extern "C" {
 // (mandatory iff duration > 0) when their duration varies.
 bb_status bb_post_cumulative(bb_space *sp, const int *starts, const int *durations, const int *usages, int count,
                              int capacity, bb_ipl ipl, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVarArgs start = int_vars(s, starts, count, "starts");
-  IntVarArgs dur = int_vars(s, durations, count, "durations");
-  IntVarArgs use = int_vars(s, usages, count, "usages");
-  IntVar cap = int_var(s, capacity, "capacity");
-  IntPropLevel l = ipl_of(ipl);
-  if (count == 0) return BB_OK;
-  rel(s, dur, IRT_GQ, 0);
-  rel(s, use, IRT_GQ, 0);
-  rel(s, cap, IRT_GQ, 0);
-  IntVarArgs ts, td, tu;
-  bool fixed_use = true, fixed_dur = true;
-  for (int i = 0; i < count; i++) {
-    if (dur[i].max() <= 0 || use[i].max() <= 0) continue; // never uses the resource
-    ts << start[i];
-    td << dur[i];
-    tu << use[i];
-    fixed_use = fixed_use && use[i].assigned();
-    fixed_dur = fixed_dur && dur[i].assigned();
-  }
-  if (ts.size() == 0) return BB_OK;
-  if (disjoint_tasks(td, tu, cap)) {
-    for (int i = 0; i < ts.size(); i++) rel(s, cap, IRT_GQ, tu[i]);
-    post_unary(s, ts, td, l);
+  return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
+    IntVarArgs start = int_vars(s, starts, count, "starts");
+    IntVarArgs dur = int_vars(s, durations, count, "durations");
+    IntVarArgs use = int_vars(s, usages, count, "usages");
+    IntVar cap = int_var(s, capacity, "capacity");
+    IntPropLevel l = ipl_of(ipl);
+    if (count == 0) return BB_OK;
+    rel(s, dur, IRT_GQ, 0);
+    rel(s, use, IRT_GQ, 0);
+    rel(s, cap, IRT_GQ, 0);
+    IntVarArgs ts, td, tu;
+    bool fixed_use = true, fixed_dur = true;
+    for (int i = 0; i < count; i++) {
+      if (dur[i].max() <= 0 || use[i].max() <= 0) continue; // never uses the resource
+      ts << start[i];
+      td << dur[i];
+      tu << use[i];
+      fixed_use = fixed_use && use[i].assigned();
+      fixed_dur = fixed_dur && dur[i].assigned();
+    }
+    if (ts.size() == 0) return BB_OK;
+    if (disjoint_tasks(td, tu, cap)) {
+      for (int i = 0; i < ts.size(); i++) rel(s, cap, IRT_GQ, tu[i]);
+      post_unary(s, ts, td, l);
+      return BB_OK;
+    }
+    if (!fixed_use) {
+      cumulative_by_tasks(s, ts, td, tu, cap);
+      return BB_OK;
+    }
+    IntArgs u(ts.size());
+    for (int i = 0; i < ts.size(); i++) u[i] = tu[i].val();
+    if (fixed_dur) {
+      IntArgs p(ts.size());
+      for (int i = 0; i < ts.size(); i++) p[i] = td[i].val();
+      cumulative(s, cap, unshared(s, ts), p, u, l);
+      return BB_OK;
+    }
+    IntVarArgs end(ts.size());
+    BoolVarArgs mandatory(ts.size());
+    for (int i = 0; i < ts.size(); i++) {
+      end[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
+      linear(s, IntArgs({1, 1, -1}), IntVarArgs({ts[i], td[i], end[i]}), IRT_EQ, 0);
+      mandatory[i] = BoolVar(s, 0, 1);
+      rel(s, td[i], IRT_GR, 0, mandatory[i]);
+    }
+    cumulative(s, cap, ts, td, end, u, mandatory, l);
     return BB_OK;
-  }
-  if (!fixed_use) {
-    cumulative_by_tasks(s, ts, td, tu, cap);
-    return BB_OK;
-  }
-  IntArgs u(ts.size());
-  for (int i = 0; i < ts.size(); i++) u[i] = tu[i].val();
-  if (fixed_dur) {
-    IntArgs p(ts.size());
-    for (int i = 0; i < ts.size(); i++) p[i] = td[i].val();
-    cumulative(s, cap, unshared(s, ts), p, u, l);
-    return BB_OK;
-  }
-  IntVarArgs end(ts.size());
-  BoolVarArgs mandatory(ts.size());
-  for (int i = 0; i < ts.size(); i++) {
-    end[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
-    linear(s, IntArgs({1, 1, -1}), IntVarArgs({ts[i], td[i], end[i]}), IRT_EQ, 0);
-    mandatory[i] = BoolVar(s, 0, 1);
-    rel(s, td[i], IRT_GR, 0, mandatory[i]);
-  }
-  cumulative(s, cap, ts, td, end, u, mandatory, l);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_cumulative")
+  });
 }
 
 bb_status bb_post_cumulative_const(bb_space *sp, const int *starts, const int *durations, const int *usages,
                                    int count, int capacity, bb_ipl ipl, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVarArgs start = int_vars(s, starts, count, "starts");
-  IntArgs dur = int_args(durations, count, "durations"), use = int_args(usages, count, "usages");
-  IntPropLevel l = ipl_of(ipl);
-  IntVarArgs ts;
-  IntArgs td, tu;
-  for (int i = 0; i < count; i++) {
-    if (dur[i] < 0 || use[i] < 0) arg_fail("task %d: negative duration %d or use %d", i, dur[i], use[i]);
-    if (dur[i] == 0 || use[i] == 0) continue;
-    ts << start[i];
-    td << dur[i];
-    tu << use[i];
-  }
-  if (count > 0 && capacity < 0) s.fail();
-  else if (ts.size() > 0) cumulative(s, capacity, unshared(s, ts), td, tu, l);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_cumulative_const")
+  return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
+    IntVarArgs start = int_vars(s, starts, count, "starts");
+    IntArgs dur = int_args(durations, count, "durations"), use = int_args(usages, count, "usages");
+    IntPropLevel l = ipl_of(ipl);
+    IntVarArgs ts;
+    IntArgs td, tu;
+    for (int i = 0; i < count; i++) {
+      if (dur[i] < 0 || use[i] < 0) arg_fail("task %d: negative duration %d or use %d", i, dur[i], use[i]);
+      if (dur[i] == 0 || use[i] == 0) continue;
+      ts << start[i];
+      td << dur[i];
+      tu << use[i];
+    }
+    if (count > 0 && capacity < 0) s.fail();
+    else if (ts.size() > 0) cumulative(s, capacity, unshared(s, ts), td, tu, l);
+    return BB_OK;
+  });
 }
 
 } // extern "C"
@@ -200,83 +198,81 @@ extern "C" {
 // gets std's clause s[i] + d[i] <= s[j] \/ s[j] + d[j] <= s[i] (unary covers the others).
 bb_status bb_post_disjunctive(bb_space *sp, const int *starts, const int *durations, int count, bool strict,
                               bb_ipl ipl, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVarArgs start = int_vars(s, starts, count, "starts");
-  IntVarArgs dur = int_vars(s, durations, count, "durations");
-  IntPropLevel l = ipl_of(ipl);
-  if (count == 0) return BB_OK;
-  rel(s, dur, IRT_GQ, 0);
-  IntVarArgs ts, td;
-  bool optional = false;
-  for (int i = 0; i < count; i++) {
-    if (dur[i].max() == 0) continue; // occupies no time
-    ts << start[i];
-    td << dur[i];
-    optional = optional || dur[i].min() == 0;
-  }
-  if (ts.size() > 1 && !optional) {
-    post_unary(s, ts, td, l);
-  } else if (ts.size() > 1) {
-    ts = unshared(s, ts);
-    IntVarArgs end(ts.size());
-    BoolVarArgs present(ts.size());
-    for (int i = 0; i < ts.size(); i++) {
-      end[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
-      linear(s, IntArgs({1, 1, -1}), IntVarArgs({ts[i], td[i], end[i]}), IRT_EQ, 0);
-      present[i] = BoolVar(s, 0, 1);
-      rel(s, td[i], IRT_GR, 0, present[i]);
+  return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
+    IntVarArgs start = int_vars(s, starts, count, "starts");
+    IntVarArgs dur = int_vars(s, durations, count, "durations");
+    IntPropLevel l = ipl_of(ipl);
+    if (count == 0) return BB_OK;
+    rel(s, dur, IRT_GQ, 0);
+    IntVarArgs ts, td;
+    bool optional = false;
+    for (int i = 0; i < count; i++) {
+      if (dur[i].max() == 0) continue; // occupies no time
+      ts << start[i];
+      td << dur[i];
+      optional = optional || dur[i].min() == 0;
     }
-    unary(s, ts, td, end, present, l);
-  }
-  if (!strict) return BB_OK;
-  for (int i = 0; i < count; i++)
-    for (int j = i + 1; j < count; j++) {
-      if (dur[i].min() > 0 && dur[j].min() > 0) continue;  // both take time: unary
-      if (dur[i].max() == 0 && dur[j].max() == 0) continue; // two instants never overlap
-      BoolVar before(s, 0, 1), after(s, 0, 1);
-      linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[i], dur[i], start[j]}), IRT_LQ, 0, before);
-      linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[j], dur[j], start[i]}), IRT_LQ, 0, after);
-      rel(s, before, BOT_OR, after, 1);
+    if (ts.size() > 1 && !optional) {
+      post_unary(s, ts, td, l);
+    } else if (ts.size() > 1) {
+      ts = unshared(s, ts);
+      IntVarArgs end(ts.size());
+      BoolVarArgs present(ts.size());
+      for (int i = 0; i < ts.size(); i++) {
+        end[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
+        linear(s, IntArgs({1, 1, -1}), IntVarArgs({ts[i], td[i], end[i]}), IRT_EQ, 0);
+        present[i] = BoolVar(s, 0, 1);
+        rel(s, td[i], IRT_GR, 0, present[i]);
+      }
+      unary(s, ts, td, end, present, l);
     }
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_disjunctive")
+    if (!strict) return BB_OK;
+    for (int i = 0; i < count; i++)
+      for (int j = i + 1; j < count; j++) {
+        if (dur[i].min() > 0 && dur[j].min() > 0) continue;  // both take time: unary
+        if (dur[i].max() == 0 && dur[j].max() == 0) continue; // two instants never overlap
+        BoolVar before(s, 0, 1), after(s, 0, 1);
+        linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[i], dur[i], start[j]}), IRT_LQ, 0, before);
+        linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[j], dur[j], start[i]}), IRT_LQ, 0, after);
+        rel(s, before, BOT_OR, after, 1);
+      }
+    return BB_OK;
+  });
 }
 
 // Gecode's nooverlap is diffn's strict reading; the non-strict one makes every rectangle
 // optional, present iff it has a positive width and height.
 bb_status bb_post_diffn(bb_space *sp, const int *x, const int *y, const int *dx, const int *dy, int count,
                         bool strict, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVarArgs x0 = int_vars(s, x, count, "x"), y0 = int_vars(s, y, count, "y");
-  IntVarArgs w = int_vars(s, dx, count, "dx"), h = int_vars(s, dy, count, "dy");
-  if (count < 2) return BB_OK;
-  rel(s, w, IRT_GQ, 0);
-  rel(s, h, IRT_GQ, 0);
-  IntVarArgs x1(count), y1(count);
-  for (int i = 0; i < count; i++) {
-    x1[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
-    y1[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
-    linear(s, IntArgs({1, 1, -1}), IntVarArgs({x0[i], w[i], x1[i]}), IRT_EQ, 0);
-    linear(s, IntArgs({1, 1, -1}), IntVarArgs({y0[i], h[i], y1[i]}), IRT_EQ, 0);
-  }
-  if (strict) {
-    nooverlap(s, x0, w, x1, y0, h, y1);
-  } else {
-    BoolVarArgs present(count);
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    IntVarArgs x0 = int_vars(s, x, count, "x"), y0 = int_vars(s, y, count, "y");
+    IntVarArgs w = int_vars(s, dx, count, "dx"), h = int_vars(s, dy, count, "dy");
+    if (count < 2) return BB_OK;
+    rel(s, w, IRT_GQ, 0);
+    rel(s, h, IRT_GQ, 0);
+    IntVarArgs x1(count), y1(count);
     for (int i = 0; i < count; i++) {
-      BoolVar wide(s, 0, 1), high(s, 0, 1);
-      rel(s, w[i], IRT_GR, 0, wide);
-      rel(s, h[i], IRT_GR, 0, high);
-      present[i] = BoolVar(s, 0, 1);
-      rel(s, wide, BOT_AND, high, present[i]);
+      x1[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
+      y1[i] = IntVar(s, Int::Limits::min, Int::Limits::max);
+      linear(s, IntArgs({1, 1, -1}), IntVarArgs({x0[i], w[i], x1[i]}), IRT_EQ, 0);
+      linear(s, IntArgs({1, 1, -1}), IntVarArgs({y0[i], h[i], y1[i]}), IRT_EQ, 0);
     }
-    nooverlap(s, x0, w, x1, y0, h, y1, present);
-  }
-  diffn_projections(s, x0, w, y0, h);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_diffn")
+    if (strict) {
+      nooverlap(s, x0, w, x1, y0, h, y1);
+    } else {
+      BoolVarArgs present(count);
+      for (int i = 0; i < count; i++) {
+        BoolVar wide(s, 0, 1), high(s, 0, 1);
+        rel(s, w[i], IRT_GR, 0, wide);
+        rel(s, h[i], IRT_GR, 0, high);
+        present[i] = BoolVar(s, 0, 1);
+        rel(s, wide, BOT_AND, high, present[i]);
+      }
+      nooverlap(s, x0, w, x1, y0, h, y1, present);
+    }
+    diffn_projections(s, x0, w, y0, h);
+    return BB_OK;
+  });
 }
 
 } // extern "C"

@@ -73,114 +73,108 @@ SetVarArgs padded(bb_space &s, const SetVarArgs &x, int offset) {
 extern "C" {
 
 bb_status bb_post_set_in(bb_space *sp, int x, int set, bb_reif reif, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVar e = int_var(s, x, "x");
-  SetVar S = set_var(s, set, "set");
-  reif_arg ra = reif_of(s, reif);
-  if (ra.none) rel(s, S, SRT_SUP, e);
-  else rel(s, S, SRT_SUP, e, ra.reify());
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_set_in")
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    IntVar e = int_var(s, x, "x");
+    SetVar S = set_var(s, set, "set");
+    reif_arg ra = reif_of(s, reif);
+    if (ra.none) rel(s, S, SRT_SUP, e);
+    else rel(s, S, SRT_SUP, e, ra.reify());
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_set_card(bb_space *sp, int set, int x, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  SetVar S = set_var(s, set, "set");
-  IntVar c = int_var(s, x, "x");
-  cardinality(s, S, c);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_set_card")
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    SetVar S = set_var(s, set, "set");
+    IntVar c = int_var(s, x, "x");
+    cardinality(s, S, c);
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_set_op(bb_space *sp, int x, bb_set_op op, int y, int z, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  SetVar a = set_var(s, x, "x"), b = set_var(s, y, "y"), c = set_var(s, z, "z");
-  switch (raw_enum(op)) {
-  case BB_SET_UNION: rel(s, a, SOT_UNION, b, SRT_EQ, c); break;
-  case BB_SET_INTERSECT: rel(s, a, SOT_INTER, b, SRT_EQ, c); break;
-  case BB_SET_DIFF: rel(s, a, SOT_MINUS, b, SRT_EQ, c); break;
-  case BB_SET_SYMDIFF: { // Gecode has no symmetric difference: (a \ b) u (b \ a)
-    std::vector<int> u = universe(a, b);
-    IntSet lub = u.empty() ? IntSet::empty : IntSet(u.data(), (int)u.size());
-    SetVar a_b(s, IntSet::empty, lub), b_a(s, IntSet::empty, lub);
-    rel(s, a, SOT_MINUS, b, SRT_EQ, a_b);
-    rel(s, b, SOT_MINUS, a, SRT_EQ, b_a);
-    rel(s, a_b, SOT_UNION, b_a, SRT_EQ, c);
-    break;
-  }
-  default: arg_fail("unknown set operation %d", raw_enum(op));
-  }
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_set_op")
+  return posting(sp, err, __func__, enums(op), [&](bb_space &s, auto op) -> bb_status {
+    SetVar a = set_var(s, x, "x"), b = set_var(s, y, "y"), c = set_var(s, z, "z");
+    switch (op.raw) {
+    case BB_SET_UNION: rel(s, a, SOT_UNION, b, SRT_EQ, c); break;
+    case BB_SET_INTERSECT: rel(s, a, SOT_INTER, b, SRT_EQ, c); break;
+    case BB_SET_DIFF: rel(s, a, SOT_MINUS, b, SRT_EQ, c); break;
+    case BB_SET_SYMDIFF: { // Gecode has no symmetric difference: (a \ b) u (b \ a)
+      std::vector<int> u = universe(a, b);
+      IntSet lub = u.empty() ? IntSet::empty : IntSet(u.data(), (int)u.size());
+      SetVar a_b(s, IntSet::empty, lub), b_a(s, IntSet::empty, lub);
+      rel(s, a, SOT_MINUS, b, SRT_EQ, a_b);
+      rel(s, b, SOT_MINUS, a, SRT_EQ, b_a);
+      rel(s, a_b, SOT_UNION, b_a, SRT_EQ, c);
+      break;
+    }
+    default: arg_fail("unknown set operation %d", op.raw);
+    }
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_set_rel(bb_space *sp, int x, bb_set_rel srel, int y, bb_reif reif, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  SetVar a = set_var(s, x, "x"), b = set_var(s, y, "y");
-  reif_arg ra = reif_of(s, reif);
-  SetRelType srt;
-  int raw_rel = raw_enum(srel);
-  switch (raw_rel) {
-  case BB_SET_EQ: srt = SRT_EQ; break;
-  case BB_SET_NE: srt = SRT_NQ; break;
-  case BB_SET_SUBSET: srt = SRT_SUB; break;
-  case BB_SET_SUPERSET: srt = SRT_SUP; break;
-  case BB_SET_DISJOINT: srt = SRT_DISJ; break;
-  case BB_SET_LE:
-  case BB_SET_LT:
-    link_reif(s, ra, set_order(s, a, b, raw_rel == BB_SET_LT));
+  return posting(sp, err, __func__, enums(srel), [&](bb_space &s, auto srel) -> bb_status {
+    SetVar a = set_var(s, x, "x"), b = set_var(s, y, "y");
+    reif_arg ra = reif_of(s, reif);
+    SetRelType srt;
+    int raw_rel = srel.raw;
+    switch (raw_rel) {
+    case BB_SET_EQ: srt = SRT_EQ; break;
+    case BB_SET_NE: srt = SRT_NQ; break;
+    case BB_SET_SUBSET: srt = SRT_SUB; break;
+    case BB_SET_SUPERSET: srt = SRT_SUP; break;
+    case BB_SET_DISJOINT: srt = SRT_DISJ; break;
+    case BB_SET_LE:
+    case BB_SET_LT:
+      link_reif(s, ra, set_order(s, a, b, raw_rel == BB_SET_LT));
+      return BB_OK;
+    default: arg_fail("unknown set relation %d", raw_rel);
+    }
+    if (ra.none) rel(s, a, srt, b);
+    else rel(s, a, srt, b, ra.reify());
     return BB_OK;
-  default: arg_fail("unknown set relation %d", raw_rel);
-  }
-  if (ra.none) rel(s, a, srt, b);
-  else rel(s, a, srt, b, ra.reify());
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_set_rel")
+  });
 }
 
 bb_status bb_post_array_set_element(bb_space *sp, int idx, const int *values, const int *sizes, int count,
                                     int offset, int z, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVar index = int_var(s, idx, "idx");
-  SetVar value = set_var(s, z, "z");
-  check_count(sizes, count, "sizes");
-  long long total = 0;
-  for (int k = 0; k < count; k++) {
-    if (sizes[k] < 0) arg_fail("sizes[%d]: negative size %d", k, sizes[k]);
-    total += sizes[k];
-  }
-  if (total > 0x7fffffffLL) arg_fail("%lld values do not fit an int", total);
-  check_count(values, (int)total, "values");
-  int pad = pad_count(offset);
-  IntSetArgs sets(pad + count);
-  for (int i = 0; i < pad; i++) sets[i] = IntSet::empty;
-  const int *next = values;
-  for (int k = 0; k < count; k++) {
-    sets[pad + k] = int_set(next, sizes[k], "values");
-    next += sizes[k];
-  }
-  IntVar i0 = zero_based(s, index, offset, count);
-  element(s, sets, i0, value);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_array_set_element")
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    IntVar index = int_var(s, idx, "idx");
+    SetVar value = set_var(s, z, "z");
+    check_count(sizes, count, "sizes");
+    long long total = 0;
+    for (int k = 0; k < count; k++) {
+      if (sizes[k] < 0) arg_fail("sizes[%d]: negative size %d", k, sizes[k]);
+      total += sizes[k];
+    }
+    if (total > 0x7fffffffLL) arg_fail("%lld values do not fit an int", total);
+    check_count(values, (int)total, "values");
+    int pad = pad_count(offset);
+    IntSetArgs sets(pad + count);
+    for (int i = 0; i < pad; i++) sets[i] = IntSet::empty;
+    const int *next = values;
+    for (int k = 0; k < count; k++) {
+      sets[pad + k] = int_set(next, sizes[k], "values");
+      next += sizes[k];
+    }
+    IntVar i0 = zero_based(s, index, offset, count);
+    element(s, sets, i0, value);
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_array_var_set_element(bb_space *sp, int idx, const int *sets, int count, int offset, int z,
                                         bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVar index = int_var(s, idx, "idx");
-  SetVar value = set_var(s, z, "z");
-  SetVarArgs x = set_vars(s, sets, count, "sets");
-  IntVar i0 = zero_based(s, index, offset, count);
-  element(s, padded(s, x, offset), i0, value);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_array_var_set_element")
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    IntVar index = int_var(s, idx, "idx");
+    SetVar value = set_var(s, z, "z");
+    SetVarArgs x = set_vars(s, sets, count, "sets");
+    IntVar i0 = zero_based(s, index, offset, count);
+    element(s, padded(s, x, offset), i0, value);
+    return BB_OK;
+  });
 }
 
 } // extern "C"

@@ -67,64 +67,61 @@ extern "C" {
 
 bb_status bb_post_table_int(bb_space *sp, const int *vars, int count, const int *tuples, int tuple_count,
                             bool positive, bb_reif reif, bb_ipl ipl, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVarArgs x = int_vars(s, vars, count, "vars");
-  reif_arg ra = reif_of(s, reif);
-  post_table(s, x, tuples, tuple_count, positive, ra, ipl_of(ipl), false);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_table_int")
+  return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
+    IntVarArgs x = int_vars(s, vars, count, "vars");
+    reif_arg ra = reif_of(s, reif);
+    post_table(s, x, tuples, tuple_count, positive, ra, ipl_of(ipl), false);
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_table_bool(bb_space *sp, const int *bools, int count, const int *tuples, int tuple_count,
                              bool positive, bb_reif reif, bb_ipl ipl, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  BoolVarArgs x = bool_vars(s, bools, count, "bools");
-  reif_arg ra = reif_of(s, reif);
-  post_table(s, x, tuples, tuple_count, positive, ra, ipl_of(ipl), true);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_table_bool")
+  return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
+    BoolVarArgs x = bool_vars(s, bools, count, "bools");
+    reif_arg ra = reif_of(s, reif);
+    post_table(s, x, tuples, tuple_count, positive, ra, ipl_of(ipl), true);
+    return BB_OK;
+  });
 }
 
 bb_status bb_post_regular(bb_space *sp, const int *vars, int count, int Q, int S, const int *transition, int q0,
                           const int *finals, int final_count, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
-  bb_space &s = space_of(sp);
-  IntVarArgs x = int_vars(s, vars, count, "vars");
-  if (Q < 1 || S < 1) arg_fail("need at least one state and one symbol (Q = %d, S = %d)", Q, S);
-  if ((long long)Q * S > 0x7fffffffLL) arg_fail("%d x %d transitions do not fit an int", Q, S);
-  check_count(transition, Q * S, "transition");
-  check_count(finals, final_count, "finals");
-  if (q0 < 1 || q0 > Q) arg_fail("start state %d is not in 1..%d", q0, Q);
-  std::vector<DFA::Transition> t;
-  for (int q = 1; q <= Q; q++)
-    for (int a = 1; a <= S; a++) {
-      int next = transition[(size_t)(q - 1) * S + (a - 1)];
-      if (next < 0 || next > Q) arg_fail("transition from %d on %d: state %d is not in 0..%d", q, a, next, Q);
-      if (next != 0) t.push_back(DFA::Transition(q, a, next));
+  return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
+    IntVarArgs x = int_vars(s, vars, count, "vars");
+    if (Q < 1 || S < 1) arg_fail("need at least one state and one symbol (Q = %d, S = %d)", Q, S);
+    if ((long long)Q * S > 0x7fffffffLL) arg_fail("%d x %d transitions do not fit an int", Q, S);
+    check_count(transition, Q * S, "transition");
+    check_count(finals, final_count, "finals");
+    if (q0 < 1 || q0 > Q) arg_fail("start state %d is not in 1..%d", q0, Q);
+    std::vector<DFA::Transition> t;
+    for (int q = 1; q <= Q; q++)
+      for (int a = 1; a <= S; a++) {
+        int next = transition[(size_t)(q - 1) * S + (a - 1)];
+        if (next < 0 || next > Q) arg_fail("transition from %d on %d: state %d is not in 0..%d", q, a, next, Q);
+        if (next != 0) t.push_back(DFA::Transition(q, a, next));
+      }
+    std::vector<int> f;
+    bool start_accepts = false;
+    for (int k = 0; k < final_count; k++) {
+      if (finals[k] < 1 || finals[k] > Q) arg_fail("final state %d is not in 1..%d", finals[k], Q);
+      f.push_back(finals[k]);
+      start_accepts = start_accepts || finals[k] == q0;
     }
-  std::vector<int> f;
-  bool start_accepts = false;
-  for (int k = 0; k < final_count; k++) {
-    if (finals[k] < 1 || finals[k] > Q) arg_fail("final state %d is not in 1..%d", finals[k], Q);
-    f.push_back(finals[k]);
-    start_accepts = start_accepts || finals[k] == q0;
-  }
-  if (count == 0) { // the empty word
-    if (!start_accepts) s.fail();
+    if (count == 0) { // the empty word
+      if (!start_accepts) s.fail();
+      return BB_OK;
+    }
+    if (t.empty() || f.empty()) { // no non-empty word is accepted
+      s.fail();
+      return BB_OK;
+    }
+    t.push_back(DFA::Transition(-1, 0, 0));
+    f.push_back(-1);
+    DFA dfa(q0, t.data(), f.data());
+    extensional(s, unshared(s, x), dfa);
     return BB_OK;
-  }
-  if (t.empty() || f.empty()) { // no non-empty word is accepted
-    s.fail();
-    return BB_OK;
-  }
-  t.push_back(DFA::Transition(-1, 0, 0));
-  f.push_back(-1);
-  DFA dfa(q0, t.data(), f.data());
-  extensional(s, unshared(s, x), dfa);
-  return BB_OK;
-  BB_SHIM_GUARD_END(err, "bb_post_regular")
+  });
 }
 
 } // extern "C"

@@ -160,9 +160,11 @@ struct starting_search_threads {
 };
 } // namespace bb_shim
 
-// Every extern "C" entry point runs its body inside BB_SHIM_GUARD(err) { ... }: Gecode
-// exceptions, bad_alloc and anything else become a bb_status with a message; memory
-// running out (Gecode's MemoryExhausted or bad_alloc) is BB_ERR_NOMEM.
+// Every extern "C" entry point runs its body between BB_SHIM_GUARD_BEGIN and
+// BB_SHIM_GUARD_END(err, fn): Gecode exceptions, bad_alloc and anything else become a
+// bb_status with a message; memory running out (Gecode's MemoryExhausted or bad_alloc) is
+// BB_ERR_NOMEM. The posters use it through posting() (post_args.hh), other entry points
+// directly or through guarded().
 #define BB_SHIM_GUARD_BEGIN try {
 #define BB_SHIM_GUARD_END(err, fn)                                                              \
   }                                                                                             \

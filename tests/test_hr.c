@@ -13,7 +13,8 @@
 #include "hr_internal.h"
 #include "hr_io.h"
 #include "instance_any.h"
-#include "hr_reference.h"
+#include "bth_hr.h"
+#include "test_util.h"
 
 static const char *const cpu_algos[] = {"gs-seq", "mw-par", "bamboo"};
 
@@ -31,10 +32,10 @@ static int32_t *solve(const bb_hr *inst, const char *algo, bb_hr_side side, int 
 
 /* The stable matchings of a small instance, and what theory says about them. */
 static void brute_force_case(bool smi, int nr, int nh, uint64_t *rng) {
-  bb_hr *inst = hr_ref_random(smi, nr, nh, 2, rng);
+  bb_hr *inst = bth_hr_random(smi, nr, nh, 2, rng);
   enum { MAX = 4096 };
   static int32_t all[MAX * 16];
-  int count = hr_ref_all_stable(inst, all, MAX);
+  int count = bth_hr_all_stable(inst, all, MAX);
   CHECKF(count >= 1 && count <= MAX, "%d stable matchings", count); /* Gale-Shapley: one exists */
   if (count < 1 || count > MAX) return;
   /* Resident-optimal: each resident's best over all stable matchings; hospital-optimal: his
@@ -45,13 +46,13 @@ static void brute_force_case(bool smi, int nr, int nh, uint64_t *rng) {
     best[r] = worst[r] = BB_HR_NONE;
     for (int k = 0; k < count; k++) {
       int32_t h = all[k * nr + r];
-      int p = h == BB_HR_NONE ? 1 << 29 : hr_ref_pos(inst->res_start, inst->res_list, r, h);
+      int p = h == BB_HR_NONE ? 1 << 29 : bth_hr_pos(inst->res_start, inst->res_list, r, h);
       if (p < bp) bp = p, best[r] = h;
       if (p > wp) wp = p, worst[r] = h;
     }
   }
-  CHECK(hr_ref_stable(inst, best));
-  CHECK(hr_ref_stable(inst, worst));
+  CHECK(bth_hr_stable(inst, best));
+  CHECK(bth_hr_stable(inst, worst));
   /* Rural hospitals: the same residents are assigned everywhere, every hospital fills the
    * same number of posts, and an under-subscribed one gets the same residents. */
   for (int k = 1; k < count; k++) {
@@ -96,12 +97,12 @@ static void brute_force_case(bool smi, int nr, int nh, uint64_t *rng) {
 /* The library's checker says what the definition says, on random (often invalid) assignments. */
 static void checker_case(bool smi, uint64_t *rng) {
   int nr = 1 + (int)(tu_rand(rng) % 5), nh = 1 + (int)(tu_rand(rng) % 4);
-  bb_hr *inst = hr_ref_random(smi, nr, nh, 2, rng);
+  bb_hr *inst = bth_hr_random(smi, nr, nh, 2, rng);
   int32_t assigned[8];
   for (int r = 0; r < nr; r++) assigned[r] = (int32_t)(tu_rand(rng) % (uint64_t)(nh + 1)) - 1;
   bb_error err = {{0}};
   bb_status st = bb_hr_check_stable(inst, assigned, &err);
-  CHECKF((st == BB_OK) == hr_ref_stable(inst, assigned), "checker says %s: %s", bb_status_name(st), err.msg);
+  CHECKF((st == BB_OK) == bth_hr_stable(inst, assigned), "checker says %s: %s", bb_status_name(st), err.msg);
   bb_hr_free(inst);
 }
 
@@ -133,7 +134,7 @@ static void round_trip(const bb_hr *inst, const char *dir) {
 
 static void files(const char *dir, uint64_t *rng) {
   for (int k = 0; k < 40; k++) {
-    bb_hr *inst = hr_ref_random(k % 2, 1 + k % 6, 1 + k % 5, 3, rng);
+    bb_hr *inst = bth_hr_random(k % 2, 1 + k % 6, 1 + k % 5, 3, rng);
     round_trip(inst, dir);
     bb_hr_free(inst);
   }

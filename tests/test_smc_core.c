@@ -1,5 +1,5 @@
 /* The SMC core (propagator/smc.c) driven by a toy host: bitset domains and a small DFS,
- * no Gecode. Checks, against the independent references of smc_reference.h:
+ * no Gecode. Checks, against the independent references of the harness (tests/harness/bth_sm.h):
  *   - solution sets equal brute force for n <= 7, with and without side constraints,
  *     for both strengths, under several event styles (bounds, precise inner ranges,
  *     unknown deltas);
@@ -10,7 +10,7 @@
  *   - every validation error of bb_smc_prefs_new. */
 #include "smc.h"
 #include "smc_tuning.h"
-#include "smc_reference.h"
+#include "bth_sm.h"
 #include "smc_toy.h"
 #include "test_util.h"
 
@@ -110,8 +110,8 @@ static void side_constraints(int n, uint64_t *seed, const int *pm, const int *pw
   for (int h = 0; h < holes; h++) {
     int i = (int)(tu_rand(seed) % (uint64_t)n), j = (int)(tu_rand(seed) % (uint64_t)n);
     allowed[i * n + j] = false;
-    if (tu_rand(seed) & 1) toy_remove(&t->dom, i, ref_rank(pm, n, i, j));
-    else toy_remove(&t->dom, n + j, ref_rank(pw, n, j, i));
+    if (tu_rand(seed) & 1) toy_remove(&t->dom, i, bth_sm_rank(pm, n, i, j));
+    else toy_remove(&t->dom, n + j, bth_sm_rank(pw, n, j, i));
   }
   if (tu_rand(seed) % 3 == 0) { /* a forced pair */
     int i = (int)(tu_rand(seed) % (uint64_t)n), j = (int)(tu_rand(seed) % (uint64_t)n);
@@ -119,7 +119,7 @@ static void side_constraints(int n, uint64_t *seed, const int *pm, const int *pw
       if (q != j) allowed[i * n + q] = false;
       if (q != i) allowed[q * n + j] = false;
     }
-    toy_assign(&t->dom, i, ref_rank(pm, n, i, j));
+    toy_assign(&t->dom, i, bth_sm_rank(pm, n, i, j));
   }
   if (ranked_holes && (tu_rand(seed) & 1)) { /* a bound on ranks: man 0 gets his top half */
     int cut = n / 2;
@@ -137,7 +137,7 @@ static void differential(void) {
     for (int round = 0; round < rounds; round++) {
       int pm[49], pw[49];
       bool allowed[49];
-      ref_random_prefs(n, &seed, pm, pw);
+      bth_sm_random(n, &seed, pm, pw);
       bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, NULL);
       CHECK(prefs != NULL);
       bool sides = round % 2 == 1;
@@ -149,25 +149,26 @@ static void differential(void) {
           if (sides) side_constraints(n, &ss, pm, pw, &root, allowed, true);
           else
             for (int q = 0; q < n * n; q++) allowed[q] = true;
-          ref_matchings ref = ref_enumerate(pm, pw, n, allowed);
+          bth_solutions ref = {0};
+          bth_sm_brute(pm, pw, n, allowed, &ref);
           search s = {prefs, strengths[si], bb_smc_scratch_new(n, NULL), (event_style)style,
                       pm, n, 0, 0, NULL, 0, true, seed + (uint64_t)style};
           dfs(&s, &root);
-          /* Compare as sets: sort both lists of wife[] rows. */
+          /* Compare as sets of wife[] rows. */
           CHECKF(s.solutions == ref.count, "n=%d round %d strength %s style %d: %ld solutions, brute force %d",
                  n, round, bb_smc_strength_name(s.strength), style, s.solutions, ref.count);
           if (s.solutions == ref.count)
             for (int a = 0; a < ref.count; a++) {
               bool seen = false;
               for (int b = 0; b < ref.count && !seen; b++)
-                seen = memcmp(ref.wife + a * n, s.found + b * n, (size_t)n * sizeof(int)) == 0;
+                seen = memcmp(bth_solution(&ref, a), s.found + b * n, (size_t)n * sizeof(int)) == 0;
               CHECKF(seen, "n=%d round %d: a brute-force matching is missing", n, round);
             }
           if (!sides && s.strength == BB_SMC_GS_LISTS && style == EV_CHANGED_ONLY_BOUNDS) /* min-value branching */
             CHECKF(s.failures == 0, "n=%d: gs-lists failed %ld times without side constraints", n, s.failures);
           with_solutions += ref.count > 0;
           instances++;
-          free(ref.wife);
+          bth_solutions_free(&ref);
           free(s.found);
           bb_smc_scratch_free(s.scratch);
           node_free(&root);
@@ -186,7 +187,7 @@ static void consistency(void) {
     for (int round = 0; round < 6; round++) {
       int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
       bool *allowed = malloc((size_t)n * n);
-      ref_random_prefs(n, &seed, pm, pw);
+      bth_sm_random(n, &seed, pm, pw);
       bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, NULL);
       for (int si = 0; si < 2; si++) {
         bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
@@ -197,7 +198,7 @@ static void consistency(void) {
         /* gs-lists: exactly the GS-lists (Gale-Shapley both ways, intersected). Men-proposing:
          * the MGS-lists whenever nobody's MGS-list is a single partner; otherwise the seed's
          * inst() (marriage) prunes further, and the naive fixpoint of the rules is the reference. */
-        ref_gs_lists(pm, pw, n, strength == BB_SMC_GS_LISTS, allowed);
+        bth_sm_gs_lists(pm, pw, n, strength == BB_SMC_GS_LISTS, allowed);
         bool single = false;
         for (int p = 0; p < n; p++) {
           int mc = 0, wc = 0;
@@ -207,7 +208,7 @@ static void consistency(void) {
         if (strength == BB_SMC_MEN_PROPOSING && single) {
           bool *naive = malloc((size_t)n * n);
           for (int q = 0; q < n * n; q++) naive[q] = true;
-          CHECK(ref_rule_fixpoint(pm, pw, n, false, naive));
+          CHECK(bth_sm_rule_fixpoint(pm, pw, n, false, naive));
           for (int q = 0; q < n * n; q++) {
             CHECKF(!naive[q] || allowed[q], "n=%d: the rule fixpoint is not within the MGS-lists", n);
             allowed[q] = naive[q];
@@ -218,15 +219,15 @@ static void consistency(void) {
         if (strength == BB_SMC_GS_LISTS) { /* the naive rule fixpoint agrees with Gale-Shapley */
           bool *naive = malloc((size_t)n * n);
           for (int q = 0; q < n * n; q++) naive[q] = true;
-          CHECK(ref_rule_fixpoint(pm, pw, n, true, naive));
+          CHECK(bth_sm_rule_fixpoint(pm, pw, n, true, naive));
           CHECKF(memcmp(naive, allowed, (size_t)n * n) == 0, "n=%d: naive gs-lists fixpoint != GS-lists", n);
           free(naive);
         }
         bool same = true;
         for (int i = 0; i < n; i++)
           for (int j = 0; j < n; j++) {
-            bool man_has = toy_contains(&t.dom, i, ref_rank(pm, n, i, j));
-            bool woman_has = toy_contains(&t.dom, n + j, ref_rank(pw, n, j, i));
+            bool man_has = toy_contains(&t.dom, i, bth_sm_rank(pm, n, i, j));
+            bool woman_has = toy_contains(&t.dom, n + j, bth_sm_rank(pw, n, j, i));
             if (man_has != allowed[i * n + j] || woman_has != allowed[i * n + j]) same = false;
           }
         CHECKF(same, "n=%d round %d %s: root domains differ from the reference lists", n, round,
@@ -261,7 +262,7 @@ static void failure_free(void) {
     int n = sizes[z];
     int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
     for (int round = 0; round < 3; round++) {
-      ref_random_prefs(n, &seed, pm, pw);
+      bth_sm_random(n, &seed, pm, pw);
       bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, NULL);
       long counts[2];
       for (int si = 0; si < 2; si++) {
@@ -272,7 +273,7 @@ static void failure_free(void) {
         counts[si] = s.solutions;
         if (si == 0) CHECKF(s.failures == 0, "n=%d: gs-lists enumeration failed %ld times", n, s.failures);
         if (n <= 16) { /* wife[] decoded from ranks: stable against the full lists */
-          for (long k = 0; k < s.solutions; k++) CHECK(ref_is_stable(pm, pw, n, s.found + k * n));
+          for (long k = 0; k < s.solutions; k++) CHECK(bth_sm_stable(pm, pw, n, s.found + k * n));
         }
         if (si == 0 && round == 0) printf("failure-free: n=%d %ld stable matchings, %ld failures\n", n, s.solutions, s.failures);
         free(s.found);
@@ -310,7 +311,7 @@ static void seed_table1(void) {
   }
   /* The seed's caption calls this one stable; (m0, w3) blocks it. */
   const int caption[5] = {4, 2, 0, 1, 3};
-  CHECK(!ref_is_stable(pm, pw, 5, caption));
+  CHECK(!bth_sm_stable(pm, pw, 5, caption));
   bb_smc_prefs_release(prefs);
 }
 
@@ -362,7 +363,7 @@ static void large_build(void) {
   size_t cells = (size_t)n * n;
   uint64_t seed = 77;
   int *pm = malloc(cells * sizeof *pm), *pw = malloc(cells * sizeof *pw);
-  bb_id *row = malloc((size_t)n * sizeof *row); /* ref_random_prefs stops at 256 */
+  bb_id *row = malloc((size_t)n * sizeof *row); /* bth_sm_random stops at 256 */
   for (int p = 0; p < 2 * n; p++) {
     tu_shuffle(row, n, &seed);
     for (int k = 0; k < n; k++) (p < n ? pm : pw)[(size_t)(p % n) * n + k] = (int)row[k];

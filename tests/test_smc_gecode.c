@@ -9,12 +9,9 @@
  *   - the seed's Table 1 instance; parallel search; a variable used twice; bad posts.
  * With the argument "emulated" or "gpu" every check runs with the constraint on the parallel
  * path (the CPU emulation of the kernels, or the GPU; the latter exits 77 without one). */
-#include "bb_post.h"
-#include "bb_search.h"
-#include "bb_shim.h"
-#include "bb_stable_matching.h"
+#include "bth_gecode.h"
+#include "bth_sm.h"
 #include "smc_path_arg.h"
-#include "smc_reference.h"
 #include "test_util.h"
 
 #include <stdio.h>
@@ -23,61 +20,55 @@
  * parallel path on the CPU emulation or the GPU. */
 static bb_smc_path path_under_test = BB_SMC_PATH_CPU;
 
-typedef struct model {
-  bb_space *space;
-  int men[256], women[256];
-} model;
-
-static model model_new(int n, int base, const int *pm, const int *pw, bb_smc_strength strength) {
-  model m;
+static bth_model model_new(int n, int base, const int *pm, const int *pw, bb_smc_strength strength) {
   bb_error err = {{0}};
-  m.space = bb_space_new(&err);
-  for (int i = 0; i < n; i++) m.men[i] = bb_int_var(m.space, -5, n + 5, &err);
-  for (int j = 0; j < n; j++) m.women[j] = bb_int_var(m.space, -5, n + 5, &err);
-  int *qm = malloc(sizeof(int) * n * n), *qw = malloc(sizeof(int) * n * n);
-  for (int c = 0; c < n * n; c++) qm[c] = pm[c] + base, qw[c] = pw[c] + base;
+  bth_model m = bth_model_new(n, n, -5, n + 5, &err);
   bb_stable_matching_options opts = {strength, path_under_test};
-  bb_status st = bb_post_stable_matching(m.space, m.men, n, m.women, n, qm, n, n, qw, n, n, &opts, &err);
+  bb_status st = bth_sm_post(&m, base, pm, pw, &opts, &err);
   CHECKF(st == BB_OK, "post: %s", err.msg);
-  free(qm);
-  free(qw);
   return m;
 }
 
-/* Enumerates every solution; wife[] rows go to *found (0-based ids). */
-static long enumerate(model *m, int n, int base, const int *pm, int threads, int **found, uint64_t *fails) {
-  bb_error err = {{0}};
-  bb_search_options o;
-  bb_search_options_init(&o);
-  o.threads = threads;
-  bb_search *s = bb_search_new(m->space, &o, &err);
-  CHECKF(s != NULL, "search: %s", err.msg);
-  long count = 0;
-  *found = NULL;
-  for (bb_space *sol; s && (sol = bb_search_next(s, &err)) != NULL; bb_space_free(sol)) {
-    *found = realloc(*found, (size_t)(count + 1) * n * sizeof(int));
-    for (int i = 0; i < n; i++) {
-      CHECK(bb_int_assigned(sol, m->men[i]) && bb_int_assigned(sol, m->women[i]));
-      (*found)[count * n + i] = pm[i * n + bb_int_min(sol, m->men[i]) - base];
-    }
-    count++;
+/* A solution as wife[] (0-based ids), read off the men's ranks. */
+typedef struct wives {
+  bth_model *m;
+  int n, base;
+  const int *pm;
+  bth_solutions *found;
+} wives;
+
+static void read_wives(const bb_space *sol, void *ctx) {
+  wives *w = ctx;
+  int wife[BTH_MODEL_MAX];
+  for (int i = 0; i < w->n; i++) {
+    CHECK(bb_int_assigned(sol, bth_men(w->m)[i]) && bb_int_assigned(sol, bth_women(w->m)[i]));
+    wife[i] = w->pm[i * w->n + bb_int_min(sol, bth_men(w->m)[i]) - w->base];
   }
-  bb_search_statistics stats = {0};
-  if (s) bb_search_stats(s, &stats);
-  if (fails) *fails = stats.fails;
-  bb_search_free(s);
+  bth_solutions_add(w->found, wife);
+}
+
+/* Enumerates every solution; wife[] rows go to *found. */
+static long enumerate(bth_model *m, int n, int base, const int *pm, int threads, bth_solutions *found,
+                      uint64_t *fails) {
+  bb_error err = {{0}};
+  wives w = {m, n, base, pm, found};
+  long count = 0;
+  bth_solutions_reset(found, n);
+  CHECKF(bth_search_all(m->space, threads, read_wives, &w, &count, fails, &err), "search: %s", err.msg);
   return count;
 }
 
-/* Solution sets compared as sets of wife[] rows. */
-static bool same_set(const int *a, long na, const int *b, long nb, int n) {
-  if (na != nb) return false;
-  for (long x = 0; x < na; x++) {
-    bool seen = false;
-    for (long y = 0; y < nb && !seen; y++) seen = !memcmp(a + x * n, b + y * n, (size_t)n * sizeof(int));
-    if (!seen) return false;
-  }
-  return true;
+/* The reference's matchings whose men's ranks sum to at most the budget. */
+typedef struct budget {
+  const int *pm;
+  int n, most;
+} budget;
+
+static bool within_budget(const int *wife, void *ctx) {
+  const budget *b = ctx;
+  int sum = 0;
+  for (int i = 0; i < b->n; i++) sum += bth_sm_rank(b->pm, b->n, i, wife[i]);
+  return sum <= b->most;
 }
 
 static void differential(void) {
@@ -90,12 +81,13 @@ static void differential(void) {
                     {BB_VAR_RANDOM, BB_VAL_RANDOM}};
   uint64_t seed = 424242;
   int searches = 0, with_solutions = 0;
+  bth_solutions ref = {0}, found = {0};
   for (int n = 1; n <= 7; n++) {
     int rounds = n <= 3 ? 40 : n <= 5 ? 120 : 60;
     for (int round = 0; round < rounds; round++) {
       int pm[49], pw[49];
       bool allowed[49];
-      ref_random_prefs(n, &seed, pm, pw);
+      bth_sm_random(n, &seed, pm, pw);
       int base = (int)(tu_rand(&seed) & 1);
       /* Side constraints, drawn once per instance. */
       int forbid_count = round % 3 == 0 ? 0 : (int)(tu_rand(&seed) % (uint64_t)(n + 2));
@@ -108,6 +100,18 @@ static void differential(void) {
       int forced_i = round % 4 == 1 ? (int)(tu_rand(&seed) % (uint64_t)n) : -1;
       int forced_j = (int)(tu_rand(&seed) % (uint64_t)n);
       int rank_budget = round % 5 == 2 ? (int)(tu_rand(&seed) % (uint64_t)(n * n / 2 + 1)) : -1;
+      /* ... as Gecode constraints on the ranks: a forbidden pair from the man's side or the
+       * woman's, a forced pair, the men's rank sum; and as the pairs brute force allows. */
+      bth_side sides[20];
+      int side_count = 0;
+      for (int f = 0; f < forbid_count; f++) {
+        int i = forbid_i[f], j = forbid_j[f];
+        sides[side_count++] = forbid_side[f] ? (bth_side){BTH_SIDE_NE, i, 0, 0, bth_sm_rank(pm, n, i, j), 0}
+                                             : (bth_side){BTH_SIDE_NE, n + j, 0, 0, bth_sm_rank(pw, n, j, i), 0};
+      }
+      if (forced_i >= 0)
+        sides[side_count++] = (bth_side){BTH_SIDE_EQ, forced_i, 0, 0, bth_sm_rank(pm, n, forced_i, forced_j), 0};
+      if (rank_budget >= 0) sides[side_count++] = (bth_side){BTH_SIDE_SUM_LE, 0, 0, n, rank_budget, 0};
       for (int q = 0; q < n * n; q++) allowed[q] = true;
       for (int f = 0; f < forbid_count; f++) allowed[forbid_i[f] * n + forbid_j[f]] = false;
       if (forced_i >= 0)
@@ -115,50 +119,29 @@ static void differential(void) {
           if (q != forced_j) allowed[forced_i * n + q] = false;
           if (q != forced_i) allowed[q * n + forced_j] = false;
         }
-      ref_matchings ref = ref_enumerate(pm, pw, n, allowed);
-      if (rank_budget >= 0) { /* keep matchings whose men's ranks sum to at most the budget */
-        int kept = 0;
-        for (int s = 0; s < ref.count; s++) {
-          int sum = 0;
-          for (int i = 0; i < n; i++) sum += ref_rank(pm, n, i, ref.wife[s * n + i]);
-          if (sum <= rank_budget) memmove(ref.wife + kept++ * n, ref.wife + s * n, (size_t)n * sizeof(int));
-        }
-        ref.count = kept;
-      }
+      bth_sm_brute(pm, pw, n, allowed, &ref);
+      if (rank_budget >= 0) bth_solutions_keep(&ref, within_budget, &(budget){pm, n, rank_budget});
       for (int si = 0; si < 2; si++) {
         size_t b = (size_t)(round + si) % (sizeof branchings / sizeof *branchings);
         bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
-        model m = model_new(n, base, pm, pw, strength);
+        bth_model m = model_new(n, base, pm, pw, strength);
         bb_error err = {{0}};
-        for (int f = 0; f < forbid_count; f++) {
-          int i = forbid_i[f], j = forbid_j[f];
-          if (forbid_side[f]) bb_post_int_rel_const(m.space, m.men[i], BB_NE, ref_rank(pm, n, i, j) + base, bb_reif_none(), BB_IPL_DEF, &err);
-          else bb_post_int_rel_const(m.space, m.women[j], BB_NE, ref_rank(pw, n, j, i) + base, bb_reif_none(), BB_IPL_DEF, &err);
-        }
-        if (forced_i >= 0)
-          bb_post_int_rel_const(m.space, m.men[forced_i], BB_EQ, ref_rank(pm, n, forced_i, forced_j) + base,
-                                bb_reif_none(), BB_IPL_DEF, &err);
-        if (rank_budget >= 0) {
-          int ones[16];
-          for (int i = 0; i < n; i++) ones[i] = 1;
-          bb_post_int_lin(m.space, ones, m.men, n, BB_LE, rank_budget + n * base, bb_reif_none(), BB_IPL_DEF, &err);
-        }
+        for (int c = 0; c < side_count; c++) bth_side_post(&sides[c], m.space, m.var, base, &err);
         bb_branch_options bo = {(unsigned)round, 0};
-        CHECK(bb_branch_int(m.space, m.men, n, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
-        CHECK(bb_branch_int(m.space, m.women, n, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
-        int *found;
+        CHECK(bb_branch_int(m.space, bth_men(&m), n, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
+        CHECK(bb_branch_int(m.space, bth_women(&m), n, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
         long count = enumerate(&m, n, base, pm, 1, &found, NULL);
-        CHECKF(same_set(found, count, ref.wife, ref.count, n),
+        CHECKF(bth_same_solutions(&found, &ref),
                "n=%d round %d %s base %d branching %zu: %ld solutions, brute force %d", n, round,
                bb_smc_strength_name(strength), base, b, count, ref.count);
-        free(found);
         bb_space_free(m.space);
         searches++;
         with_solutions += ref.count > 0;
       }
-      free(ref.wife);
     }
   }
+  bth_solutions_free(&ref);
+  bth_solutions_free(&found);
   printf("differential (Gecode): %d searches, %d with solutions\n", searches, with_solutions);
 }
 
@@ -168,27 +151,29 @@ static void root_lists(void) {
   for (int n = 2; n <= 40; n += 3) {
     int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
     bool *allowed = malloc((size_t)n * n);
-    ref_random_prefs(n, &seed, pm, pw);
+    bth_sm_random(n, &seed, pm, pw);
     for (int si = 0; si < 2; si++) {
       bool gs = si == 0;
-      model m = model_new(n, 0, pm, pw, gs ? BB_SMC_GS_LISTS : BB_SMC_MEN_PROPOSING);
+      bth_model m = model_new(n, 0, pm, pw, gs ? BB_SMC_GS_LISTS : BB_SMC_MEN_PROPOSING);
       bb_space_state state;
       bb_error err;
       CHECK(bb_space_status(m.space, &state, &err) == BB_OK && state != BB_SPACE_FAILED);
       for (int q = 0; q < n * n; q++) allowed[q] = true;
-      CHECK(ref_rule_fixpoint(pm, pw, n, gs, allowed));
+      CHECK(bth_sm_rule_fixpoint(pm, pw, n, gs, allowed));
       if (gs) { /* the rule fixpoint is the GS-lists (checked against Gale-Shapley) */
         bool *lists = malloc((size_t)n * n);
-        ref_gs_lists(pm, pw, n, true, lists);
+        bth_sm_gs_lists(pm, pw, n, true, lists);
         CHECK(!memcmp(lists, allowed, (size_t)n * n));
         free(lists);
       }
-      bool same = true;
-      for (int i = 0; i < n; i++)
+      bth_domains d;
+      bool same = bth_domains_read(&d, m.space, m.var, 2 * n, 0, n - 1);
+      for (int i = 0; i < n && same; i++)
         for (int j = 0; j < n; j++) {
-          same = same && bb_int_in(m.space, m.men[i], ref_rank(pm, n, i, j)) == allowed[i * n + j];
-          same = same && bb_int_in(m.space, m.women[j], ref_rank(pw, n, j, i)) == allowed[i * n + j];
+          same = same && bth_domains_has(&d, i, bth_sm_rank(pm, n, i, j)) == allowed[i * n + j];
+          same = same && bth_domains_has(&d, n + j, bth_sm_rank(pw, n, j, i)) == allowed[i * n + j];
         }
+      bth_domains_free(&d);
       CHECKF(same, "n=%d %s: root domains differ from the reference", n, gs ? "gs-lists" : "men-proposing");
       bb_space_free(m.space);
       checked++;
@@ -203,24 +188,23 @@ static void root_lists(void) {
 static void failure_free(void) {
   uint64_t seed = 11;
   const int sizes[] = {20, 50, 100, 200};
+  bth_solutions found = {0};
   for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
     int n = sizes[z];
     int *pm = malloc(sizeof(int) * n * n), *pw = malloc(sizeof(int) * n * n);
     for (int round = 0; round < 2; round++) {
-      ref_random_prefs(n, &seed, pm, pw);
+      bth_sm_random(n, &seed, pm, pw);
       long counts[2];
       for (int si = 0; si < 2; si++) {
-        model m = model_new(n, 1, pm, pw, si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS);
+        bth_model m = model_new(n, 1, pm, pw, si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS);
         bb_error err;
-        CHECK(bb_branch_int(m.space, m.men, n, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err) == BB_OK);
-        int *found;
+        CHECK(bb_branch_int(m.space, bth_men(&m), n, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err) == BB_OK);
         uint64_t fails = 0;
         counts[si] = enumerate(&m, n, 1, pm, 1, &found, &fails);
         if (si == 0) {
           CHECKF(fails == 0, "n=%d: gs-lists enumeration failed %llu times", n, (unsigned long long)fails);
           if (round == 0) printf("failure-free (Gecode): n=%d %ld stable matchings, %llu failures\n", n, counts[si], (unsigned long long)fails);
         }
-        free(found);
         bb_space_free(m.space);
       }
       CHECKF(counts[0] == counts[1] && counts[0] >= 1, "n=%d: %ld vs %ld", n, counts[0], counts[1]);
@@ -228,74 +212,77 @@ static void failure_free(void) {
     free(pm);
     free(pw);
   }
+  bth_solutions_free(&found);
 }
 
 static void seed_table1_and_threads(void) {
   const int pm[25] = {3, 4, 1, 2, 0, 0, 1, 3, 2, 4, 0, 4, 3, 2, 1, 2, 1, 4, 3, 0, 0, 1, 4, 2, 3};
   const int pw[25] = {1, 3, 4, 0, 2, 2, 3, 0, 4, 1, 0, 2, 1, 4, 3, 0, 3, 2, 1, 4, 1, 4, 0, 3, 2};
-  const int expect[10] = {3, 0, 2, 1, 4, 3, 0, 4, 2, 1};
+  const int expect_rows[10] = {3, 0, 2, 1, 4, 3, 0, 4, 2, 1};
+  bth_solutions expect = {0}, found = {0};
+  bth_solutions_reset(&expect, 5);
+  bth_solutions_add(&expect, expect_rows);
+  bth_solutions_add(&expect, expect_rows + 5);
   for (int base = 0; base <= 1; base++)
     for (int si = 0; si < 2; si++) {
-      model m = model_new(5, base, pm, pw, si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS);
+      bth_model m = model_new(5, base, pm, pw, si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS);
       bb_error err;
-      bb_branch_int(m.space, m.men, 5, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
-      int *found;
+      bb_branch_int(m.space, bth_men(&m), 5, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
       long count = enumerate(&m, 5, base, pm, 1, &found, NULL);
-      CHECKF(same_set(found, count, expect, 2, 5), "Table 1 (base %d): %ld matchings", base, count);
-      free(found);
+      CHECKF(bth_same_solutions(&found, &expect), "Table 1 (base %d): %ld matchings", base, count);
       bb_space_free(m.space);
     }
   /* Parallel search (Gecode threads) finds the same set as sequential search. */
   uint64_t seed = 77;
   int n = 60, *qm = malloc(sizeof(int) * n * n), *qw = malloc(sizeof(int) * n * n);
-  ref_random_prefs(n, &seed, qm, qw);
-  int *a, *b;
-  model m1 = model_new(n, 0, qm, qw, BB_SMC_GS_LISTS), m4 = model_new(n, 0, qm, qw, BB_SMC_GS_LISTS);
+  bth_sm_random(n, &seed, qm, qw);
+  bth_solutions a = {0}, b = {0};
+  bth_model m1 = model_new(n, 0, qm, qw, BB_SMC_GS_LISTS), m4 = model_new(n, 0, qm, qw, BB_SMC_GS_LISTS);
   bb_error err;
-  bb_branch_int(m1.space, m1.men, n, BB_VAR_FIRST_FAIL, BB_VAL_SPLIT, NULL, &err);
-  bb_branch_int(m4.space, m4.men, n, BB_VAR_FIRST_FAIL, BB_VAL_SPLIT, NULL, &err);
+  bb_branch_int(m1.space, bth_men(&m1), n, BB_VAR_FIRST_FAIL, BB_VAL_SPLIT, NULL, &err);
+  bb_branch_int(m4.space, bth_men(&m4), n, BB_VAR_FIRST_FAIL, BB_VAL_SPLIT, NULL, &err);
   long c1 = enumerate(&m1, n, 0, qm, 1, &a, NULL), c4 = enumerate(&m4, n, 0, qm, 4, &b, NULL);
-  CHECKF(c1 >= 1 && same_set(a, c1, b, c4, n), "threads: %ld vs %ld", c1, c4);
-  free(a);
-  free(b);
+  CHECKF(c1 >= 1 && bth_same_solutions(&a, &b), "threads: %ld vs %ld", c1, c4);
+  bth_solutions_free(&a);
+  bth_solutions_free(&b);
+  bth_solutions_free(&expect);
+  bth_solutions_free(&found);
   free(qm);
   free(qw);
   bb_space_free(m1.space);
   bb_space_free(m4.space);
 }
 
+/* The matchings where men 0 and 1 hold equal ranks. */
+static bool equal_ranks_01(const int *wife, void *ctx) {
+  const int *pm = ctx;
+  return bth_sm_rank(pm, 5, 0, wife[0]) == bth_sm_rank(pm, 5, 1, wife[1]);
+}
+
 /* men[1] is the same variable as men[0]: only matchings where both men get the same rank. */
 static void aliased_variables(void) {
   uint64_t seed = 3;
   int n = 5, pm[25], pw[25], checked = 0;
+  bth_solutions ref = {0}, found = {0};
   for (int round = 0; round < 30; round++) {
-    ref_random_prefs(n, &seed, pm, pw);
+    bth_sm_random(n, &seed, pm, pw);
     bb_error err = {{0}};
-    bb_space *s = bb_space_new(&err);
-    int men[5], women[5];
-    for (int i = 0; i < n; i++) men[i] = bb_int_var(s, 0, n - 1, &err), women[i] = bb_int_var(s, 0, n - 1, &err);
-    men[1] = men[0];
-    CHECK(bb_post_stable_matching(s, men, n, women, n, pm, n, n, pw, n, n, NULL, &err) == BB_OK);
-    bb_branch_int(s, men, n, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
-    bb_branch_int(s, women, n, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
-    model m = {s, {0}, {0}};
-    memcpy(m.men, men, sizeof men);
-    memcpy(m.women, women, sizeof women);
-    int *found;
+    bth_model m = bth_model_new(n, n, 0, n - 1, &err);
+    bth_men(&m)[1] = bth_men(&m)[0];
+    CHECK(bb_post_stable_matching(m.space, bth_men(&m), n, bth_women(&m), n, pm, n, n, pw, n, n, NULL, &err) == BB_OK);
+    bb_branch_int(m.space, bth_men(&m), n, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
+    bb_branch_int(m.space, bth_women(&m), n, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
     long count = enumerate(&m, n, 0, pm, 1, &found, NULL);
     bool all[25];
     for (int q = 0; q < 25; q++) all[q] = true;
-    ref_matchings ref = ref_enumerate(pm, pw, n, all);
-    int kept = 0;
-    for (int k = 0; k < ref.count; k++)
-      if (ref_rank(pm, n, 0, ref.wife[k * n]) == ref_rank(pm, n, 1, ref.wife[k * n + 1]))
-        memmove(ref.wife + kept++ * n, ref.wife + k * n, sizeof(int) * n);
-    CHECKF(same_set(found, count, ref.wife, kept, n), "aliased round %d: %ld vs %d", round, count, kept);
-    checked += kept;
-    free(found);
-    free(ref.wife);
-    bb_space_free(s);
+    bth_sm_brute(pm, pw, n, all, &ref);
+    bth_solutions_keep(&ref, equal_ranks_01, pm);
+    CHECKF(bth_same_solutions(&found, &ref), "aliased round %d: %ld vs %d", round, count, ref.count);
+    checked += ref.count;
+    bb_space_free(m.space);
   }
+  bth_solutions_free(&ref);
+  bth_solutions_free(&found);
   printf("aliased: %d matchings with men 0 and 1 at equal ranks\n", checked);
 }
 

@@ -14,7 +14,7 @@
  * code); `test_smc_par gpu` runs the same checks on the GPU and exits 77 without one. */
 #include "smc.h"
 #include "smc_tuning.h"
-#include "smc_reference.h"
+#include "bth_sm.h"
 #include "smc_toy.h"
 #include "test_util.h"
 
@@ -215,7 +215,7 @@ static void lockstep_prefs(const bb_smc_prefs *prefs, int budget, uint64_t *seed
 static void lockstep_instances(int n, int instances, int budget, uint64_t seed) {
   int *pm = malloc((size_t)n * n * sizeof *pm), *pw = malloc((size_t)n * n * sizeof *pw);
   for (int inst = 0; inst < instances; inst++) {
-    ref_random_prefs(n, &seed, pm, pw);
+    bth_sm_random(n, &seed, pm, pw);
     bb_error err;
     bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, &err);
     CHECKF(prefs != NULL, "%s", err.msg);
@@ -307,9 +307,10 @@ static void brute_force(void) {
     for (int inst = 0; inst < 12; inst++) {
       int pm[36], pw[36];
       bool allowed[36];
-      ref_random_prefs(n, &seed, pm, pw);
+      bth_sm_random(n, &seed, pm, pw);
       for (int q = 0; q < n * n; q++) allowed[q] = true;
-      ref_matchings expected = ref_enumerate(pm, pw, n, allowed);
+      bth_solutions expected = {0};
+      bth_sm_brute(pm, pw, n, allowed, &expected);
       bb_error err;
       bb_smc_prefs *prefs = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, &err);
       for (int strength = 0; strength < 2; strength++) {
@@ -321,7 +322,7 @@ static void brute_force(void) {
         node_free(&root);
         bb_smc_scratch_free(E.scratch);
       }
-      free(expected.wife);
+      bth_solutions_free(&expected);
       bb_smc_prefs_release(prefs);
     }
 }

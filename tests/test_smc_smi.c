@@ -1,6 +1,6 @@
 /* The SMC core on incomplete lists (SMI) driven by the toy host of smc_toy.h (bitset domains
  * of width longest list + 1, a DFS that copies nodes with memcpy), no Gecode, against brute
- * force from the definition (smi_reference.h). Random instances: 0..5 people a side,
+ * force from the definition (the harness, tests/harness/bth_smi.h). Random instances: 0..5 people a side,
  * one-sided entries, empty lists, padded rows, 0- and 1-based input. Checks:
  *   - the shape functions (men, women, vars, len, partner, node and scratch sizes);
  *   - gs-lists at the root is arc consistency (Gent et al., CP 2001): each domain is exactly
@@ -17,16 +17,18 @@
 #include "smc.h"
 #include "smc_tuning.h"
 #include "smc_toy.h"
-#include "smi_reference.h"
+#include "bth_smi.h"
 #include "test_util.h"
 
 #include <stdio.h>
 
+enum { CAP = 512 }; /* more stable matchings than an instance of this family has */
+
 /* The preference input in `base`: rows of `cols` >= the other side's size, junk past each
  * length (which the core must ignore). */
-static bb_smc_prefs *prefs_of(const smi *I, int base, uint64_t *rng, bb_error *err) {
+static bb_smc_prefs *prefs_of(const bth_smi *I, int base, uint64_t *rng, bb_error *err) {
   int cols_m = I->nw + (int)(tu_rand(rng) % 3), cols_w = I->nm + (int)(tu_rand(rng) % 3);
-  int pm[MAX_SIDE * (MAX_SIDE + 2)], pw[MAX_SIDE * (MAX_SIDE + 2)];
+  int pm[BTH_SMI_MAX * (BTH_SMI_MAX + 2)], pw[BTH_SMI_MAX * (BTH_SMI_MAX + 2)];
   for (int i = 0; i < I->nm; i++)
     for (int k = 0; k < cols_m; k++) pm[i * cols_m + k] = k < I->lm[i] ? I->pm[i][k] + base : 1000 + k;
   for (int j = 0; j < I->nw; j++)
@@ -36,21 +38,21 @@ static bb_smc_prefs *prefs_of(const smi *I, int base, uint64_t *rng, bb_error *e
 
 /* --- Shape. --- */
 
-static void check_shape(const smi *I, const bb_smc_prefs *p, int base, int round) {
-  CHECKF(bb_smc_prefs_men(p) == I->nm && bb_smc_prefs_women(p) == I->nw && bb_smc_prefs_vars(p) == smi_vars(I),
+static void check_shape(const bth_smi *I, const bb_smc_prefs *p, int base, int round) {
+  CHECKF(bb_smc_prefs_men(p) == I->nm && bb_smc_prefs_women(p) == I->nw && bb_smc_prefs_vars(p) == bth_smi_vars(I),
          "round %d: %d men, %d women, %d vars; want %d, %d", round, bb_smc_prefs_men(p), bb_smc_prefs_women(p),
          bb_smc_prefs_vars(p), I->nm, I->nw);
   CHECK(bb_smc_prefs_incomplete(p));
   CHECKF(bb_smc_prefs_base(p) == base, "round %d: base %d, want %d", round, bb_smc_prefs_base(p), base);
   CHECK(bb_smc_node_bytes_for(p) > 0);
-  for (int v = 0; v < smi_vars(I); v++) {
-    int len = smi_len(I, v);
+  for (int v = 0; v < bth_smi_vars(I); v++) {
+    int len = bth_smi_len(I, v);
     CHECKF(bb_smc_prefs_len(p, v) == len, "round %d: var %d has length %d, want %d", round, v, bb_smc_prefs_len(p, v),
            len);
     for (int k = 0; k <= len; k++) {
       int want = -1;
-      if (k < len && v < I->nm && smi_acceptable(I, v, I->pm[v][k])) want = I->nm + I->pm[v][k];
-      if (k < len && v >= I->nm && smi_acceptable(I, I->pw[v - I->nm][k], v - I->nm)) want = I->pw[v - I->nm][k];
+      if (k < len && v < I->nm && bth_smi_acceptable(I, v, I->pm[v][k])) want = I->nm + I->pm[v][k];
+      if (k < len && v >= I->nm && bth_smi_acceptable(I, I->pw[v - I->nm][k], v - I->nm)) want = I->pw[v - I->nm][k];
       CHECKF(bb_smc_partner(p, v, k) == want, "round %d: partner of var %d at rank %d is %d, want %d", round, v, k,
              bb_smc_partner(p, v, k), want);
     }
@@ -87,14 +89,14 @@ typedef enum branching {
 static const char *const branching_name[BR_COUNT] = {"n-ary", "min", "inner/precise", "inner/unknown"};
 
 typedef struct search {
-  const smi *I;
+  const bth_smi *I;
   const bb_smc_prefs *prefs;
   bb_smc_strength strength;
   branching br;
   bb_smc_scratch *scratch;
   uint64_t rng;
   long failures, nodes;
-  smi_solutions found;
+  bth_solutions found;
 } search;
 
 static bb_smc_result propagate(search *s, toy_node *t) {
@@ -113,7 +115,7 @@ static void note_removal(bb_smc_scratch *scratch, toy_node *t, int var, int valu
 }
 
 static void dfs(search *s, toy_node *t) {
-  int vars = smi_vars(s->I);
+  int vars = bth_smi_vars(s->I);
   s->nodes++;
   for (int v = 0; v < vars; v++)
     if (!toy_nonempty(&t->dom, v)) { /* a side constraint emptied a domain: the host fails */
@@ -131,9 +133,9 @@ static void dfs(search *s, toy_node *t) {
     if (toy_size(&t->dom, v) > 1) var = v;
   if (var < 0) {
     CHECKF(r == BB_SMC_SOLVED, "every variable assigned but the core said %d", (int)r);
-    if (s->found.count < CAP)
-      for (int v = 0; v < vars; v++) s->found.value[s->found.count][v] = toy_min(&t->dom, v);
-    s->found.count++;
+    int value[BTH_SMI_VARS];
+    for (int v = 0; v < vars; v++) value[v] = toy_min(&t->dom, v);
+    bth_solutions_add(&s->found, value);
     return;
   }
   CHECKF(r == BB_SMC_FIX, "var %d unassigned but the core said %d", var, (int)r);
@@ -151,7 +153,7 @@ static void dfs(search *s, toy_node *t) {
   }
   int value = lo;
   if (s->br != BR_MIN && (tu_rand(&s->rng) % 3)) { /* mostly a random value, often an inner one */
-    int values[MAX_SIDE + 1], count = toy_values(&t->dom, var, values);
+    int values[BTH_SMI_MAX + 1], count = toy_values(&t->dom, var, values);
     value = values[tu_rand(&s->rng) % (uint64_t)count];
   }
   toy_node left = node_copy(t);
@@ -167,12 +169,13 @@ static void dfs(search *s, toy_node *t) {
 }
 
 /* Runs a search from `root` (not modified) and compares with `want`. */
-static void search_and_compare(const smi *I, const bb_smc_prefs *prefs, bb_smc_strength strength, branching br,
-                               const toy_node *root, const smi_solutions *want, bool expect_no_failure, int round,
+static void search_and_compare(const bth_smi *I, const bb_smc_prefs *prefs, bb_smc_strength strength, branching br,
+                               const toy_node *root, const bth_solutions *want, bool expect_no_failure, int round,
                                const char *what) {
   static search s;
   bb_error err = {{0}};
   memset(&s, 0, sizeof s);
+  bth_solutions_reset(&s.found, bth_smi_vars(I));
   s.I = I;
   s.prefs = prefs;
   s.strength = strength;
@@ -184,12 +187,13 @@ static void search_and_compare(const smi *I, const bb_smc_prefs *prefs, bb_smc_s
   toy_node t = node_copy(root);
   dfs(&s, &t);
   node_free(&t);
-  CHECKF(smi_same(I, &s.found, want),
+  CHECKF(bth_same_solutions(&s.found, want),
          "round %d (%d men, %d women) %s, %s, %s branching: %d solutions, brute force %d", round, I->nm, I->nw, what,
          bb_smc_strength_name(strength), branching_name[br], s.found.count, want->count);
   if (expect_no_failure)
     CHECKF(s.failures == 0, "round %d (%d men, %d women) %s, %s branching: %ld failures in %ld nodes", round, I->nm,
            I->nw, what, branching_name[br], s.failures, s.nodes);
+  bth_solutions_free(&s.found);
   bb_smc_scratch_free(s.scratch);
 }
 
@@ -207,7 +211,7 @@ static bb_smc_result root(const bb_smc_prefs *prefs, bb_smc_strength strength, t
   bb_smc_result r = scratch ? bb_smc_propagate(prefs, strength, t->smc, scratch, &d, NULL) : BB_SMC_NOMEM;
   if (r == BB_SMC_FIX || r == BB_SMC_SOLVED) { /* idempotent: a full re-scan changes nothing */
     size_t cells = (size_t)t->dom.vars * (size_t)t->dom.n;
-    uint8_t before[MAX_VARS * (MAX_SIDE + 1)];
+    uint8_t before[BTH_SMI_VARS * (BTH_SMI_MAX + 1)];
     memcpy(before, t->dom.in, cells);
     for (int v = 0; v < t->dom.vars; v++) bb_smc_note_unknown(scratch, v);
     bb_smc_result again = bb_smc_propagate(prefs, strength, t->smc, scratch, &d, NULL);
@@ -218,8 +222,8 @@ static bb_smc_result root(const bb_smc_prefs *prefs, bb_smc_strength strength, t
   return r;
 }
 
-static void check_root(const smi *I, const bb_smc_prefs *prefs, const smi_solutions *all, int round) {
-  int vars = smi_vars(I);
+static void check_root(const bth_smi *I, const bb_smc_prefs *prefs, const bth_solutions *all, int round) {
+  int vars = bth_smi_vars(I);
   for (int si = 0; si < 2; si++) {
     bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
     toy_node t;
@@ -232,10 +236,10 @@ static void check_root(const smi *I, const bb_smc_prefs *prefs, const smi_soluti
            bb_smc_strength_name(strength), (int)r, all_assigned ? "" : "not ");
     bool ok = true;
     for (int v = 0; v < vars; v++) {
-      int len = smi_len(I, v), best = len + 1, worst = -1;
+      int len = bth_smi_len(I, v), best = len + 1, worst = -1;
       for (int value = 0; value <= len; value++) {
         bool used = false;
-        for (int k = 0; k < all->count && !used; k++) used = all->value[k][v] == value;
+        for (int k = 0; k < all->count && !used; k++) used = bth_solution(all, k)[v] == value;
         bool in = toy_contains(&t.dom, v, value);
         bool one_sided = value < len && bb_smc_partner(prefs, v, value) < 0;
         if (used && value < best) best = value;
@@ -267,7 +271,7 @@ static void check_root(const smi *I, const bb_smc_prefs *prefs, const smi_soluti
 }
 
 /* The batch root (smc_root.c) and the event rules' root give the same domains. */
-static void check_root_paths_agree(const smi *I, const bb_smc_prefs *prefs, int round, bool batch_now) {
+static void check_root_paths_agree(const bth_smi *I, const bb_smc_prefs *prefs, int round, bool batch_now) {
   for (int si = 0; si < 2; si++) {
     bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
     toy_node a, b;
@@ -290,16 +294,16 @@ static void check_root_paths_agree(const smi *I, const bb_smc_prefs *prefs, int 
 /* Values removed before the first propagation, as other constraints of a model would:
  * ranks (acceptable, one-sided or unmatched) on either side, maybe a forced value, maybe a
  * bound on a man's rank. The brute-force solutions are filtered by what is left. */
-static void apply_side_constraints(const smi *I, toy_node *t, uint64_t *rng) {
-  int vars = smi_vars(I), holes = (int)(tu_rand(rng) % 5);
+static void apply_side_constraints(const bth_smi *I, toy_node *t, uint64_t *rng) {
+  int vars = bth_smi_vars(I), holes = (int)(tu_rand(rng) % 5);
   if (vars == 0) return;
   for (int h = 0; h < holes; h++) {
     int v = (int)(tu_rand(rng) % (uint64_t)vars);
-    toy_remove(&t->dom, v, (int)(tu_rand(rng) % (uint64_t)(smi_len(I, v) + 1)));
+    toy_remove(&t->dom, v, (int)(tu_rand(rng) % (uint64_t)(bth_smi_len(I, v) + 1)));
   }
   if (tu_rand(rng) % 4 == 0) {
     int v = (int)(tu_rand(rng) % (uint64_t)vars);
-    toy_assign(&t->dom, v, (int)(tu_rand(rng) % (uint64_t)(smi_len(I, v) + 1)));
+    toy_assign(&t->dom, v, (int)(tu_rand(rng) % (uint64_t)(bth_smi_len(I, v) + 1)));
   }
   if (I->nm > 0 && tu_rand(rng) % 4 == 0) {
     int m = (int)(tu_rand(rng) % (uint64_t)I->nm);
@@ -309,11 +313,11 @@ static void apply_side_constraints(const smi *I, toy_node *t, uint64_t *rng) {
 
 /* After the root: a few values removed (or a variable assigned) and told to the core as a
  * host would, precisely, as unknown, or as a bound change; never emptying a domain. */
-static void apply_events(const smi *I, toy_node *t, bb_smc_scratch *scratch, uint64_t *rng) {
-  int vars = smi_vars(I), moves = 1 + (int)(tu_rand(rng) % 4);
+static void apply_events(const bth_smi *I, toy_node *t, bb_smc_scratch *scratch, uint64_t *rng) {
+  int vars = bth_smi_vars(I), moves = 1 + (int)(tu_rand(rng) % 4);
   for (int e = 0; e < moves && vars > 0; e++) {
     int v = (int)(tu_rand(rng) % (uint64_t)vars);
-    int values[MAX_SIDE + 1], count = toy_values(&t->dom, v, values);
+    int values[BTH_SMI_MAX + 1], count = toy_values(&t->dom, v, values);
     if (count < 2) continue;
     int value = values[tu_rand(rng) % (uint64_t)count];
     switch (tu_rand(rng) % 4) {
@@ -338,21 +342,21 @@ static long searches;
 static void differential(int rounds, uint64_t rng, bool batch) {
   int with_solutions = 0, max_solutions = 0, one_sided = 0, empty_lists = 0;
   for (int round = 0; round < rounds; round++) {
-    smi I;
-    smi_random(&I, &rng);
-    int base = (int)(tu_rand(&rng) & 1), vars = smi_vars(&I);
+    bth_smi I;
+    bth_smi_random(&I, &rng, &bth_smi_small);
+    int base = (int)(tu_rand(&rng) & 1), vars = bth_smi_vars(&I);
     bb_error err = {{0}};
     bb_smc_prefs *prefs = prefs_of(&I, base, &rng, &err);
     CHECKF(prefs != NULL, "round %d: %s", round, err.msg);
     if (!prefs) continue;
-    static smi_solutions all, want;
-    smi_brute(&I, &all);
+    static bth_solutions all, want;
+    bth_smi_brute(&I, &all);
     CHECKF(all.count >= 1 && all.count < CAP, "round %d: brute force found %d stable matchings", round, all.count);
     with_solutions += all.count > 0;
     if (all.count > max_solutions) max_solutions = all.count;
     for (int v = 0; v < vars; v++) {
-      empty_lists += smi_len(&I, v) == 0;
-      for (int k = 0; k < smi_len(&I, v); k++) one_sided += bb_smc_partner(prefs, v, k) < 0;
+      empty_lists += bth_smi_len(&I, v) == 0;
+      for (int k = 0; k < bth_smi_len(&I, v); k++) one_sided += bb_smc_partner(prefs, v, k) < 0;
     }
     check_shape(&I, prefs, base, round);
     check_root(&I, prefs, &all, round);
@@ -374,8 +378,8 @@ static void differential(int rounds, uint64_t rng, bool batch) {
     /* (c) Side constraints before the root. */
     toy_node sided = node_new_for(prefs);
     apply_side_constraints(&I, &sided, &rng);
-    want = all;
-    smi_filter(&I, &want, sided.dom.in, sided.dom.n);
+    bth_solutions_copy(&want, &all);
+    bth_smi_filter(&I, &want, sided.dom.in, sided.dom.n);
     for (int si = 0; si < 2; si++) {
       bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
       branching br = (branching)((round + si) % BR_COUNT);
@@ -394,11 +398,12 @@ static void differential(int rounds, uint64_t rng, bool batch) {
       bb_smc_result r = scratch ? bb_smc_propagate(prefs, strength, t.smc, scratch, &d, NULL) : BB_SMC_NOMEM;
       if (r == BB_SMC_FIX) {
         apply_events(&I, &t, scratch, &rng);
-        want = all;
-        smi_filter(&I, &want, t.dom.in, t.dom.n);
+        bth_solutions_copy(&want, &all);
+        bth_smi_filter(&I, &want, t.dom.in, t.dom.n);
         /* The events stay in the scratch; the search's first propagation must read them. */
         static search s;
         memset(&s, 0, sizeof s);
+        bth_solutions_reset(&s.found, vars);
         s.I = &I;
         s.prefs = prefs;
         s.strength = strength;
@@ -406,9 +411,10 @@ static void differential(int rounds, uint64_t rng, bool batch) {
         s.scratch = scratch;
         s.rng = (uint64_t)round;
         dfs(&s, &t);
-        CHECKF(smi_same(&I, &s.found, &want),
+        CHECKF(bth_same_solutions(&s.found, &want),
                "round %d (%d men, %d women) events after the root, %s, %s branching: %d solutions, brute force %d",
                round, I.nm, I.nw, bb_smc_strength_name(strength), branching_name[s.br], s.found.count, want.count);
+        bth_solutions_free(&s.found);
         searches++;
       }
       bb_smc_scratch_free(scratch);

@@ -1,5 +1,5 @@
 /* bb_post_stable_matching_smi inside Gecode, through the shim's C API, against brute force
- * from the definition (smi_reference.h). It complements test_smc_smi_search.c:
+ * from the definition (bth_smi.h). It complements test_smc_smi_search.c:
  *   - the root: with gs-lists every variable's whole domain (over a declared range wider than
  *     the ranks) is exactly base + the ranks some stable matching uses; with men-proposing it
  *     holds every such rank and nothing outside base..base + len, each man's minimum is his
@@ -15,77 +15,61 @@
  *     variables, strength and path; a variable with no rank in range makes the space fail.
  * With the argument "emulated" or "gpu" the constraint propagates on the parallel path (the
  * CPU emulation of the kernels, or the GPU: exit 77 without one); results must not change. */
-#include "bb_post.h"
-#include "bb_search.h"
-#include "bb_shim.h"
-#include "bb_stable_matching.h"
+#include "bth_gecode.h"
+#include "bth_smi.h"
 #include "smc_path_arg.h"
-#include "smi_reference.h"
 #include "test_util.h"
 
 #include <stdio.h>
 
 static bb_smc_path path_under_test = BB_SMC_PATH_CPU;
 
-enum { LO = -3, HI = MAX_SIDE + 4 }; /* the declared range of every variable */
+enum { MAX_SIDE = 5, LO = -3, HI = MAX_SIDE + 4 }; /* the declared range of every variable */
 
-typedef struct model {
-  bb_space *space;
-  int var[MAX_VARS]; /* the space's variable of each person: men, then women */
-} model;
-
-/* Posts the constraint with the lists in `base`, rows padded past each length with junk. */
-static bb_status post(const smi *I, const model *m, int base, bb_smc_strength strength, bb_smc_path path,
+/* Posts the constraint with the lists in `base`, rows one column wider than the other side,
+ * padded past each length with junk. */
+static bb_status post(const bth_smi *I, bth_model *m, int base, bb_smc_strength strength, bb_smc_path path,
                       bb_error *err) {
-  int cols_m = I->nw + 1, cols_w = I->nm + 1;
-  int pm[MAX_SIDE * (MAX_SIDE + 1)], pw[MAX_SIDE * (MAX_SIDE + 1)];
-  for (int i = 0; i < I->nm; i++)
-    for (int k = 0; k < cols_m; k++) pm[i * cols_m + k] = k < I->lm[i] ? I->pm[i][k] + base : 500;
-  for (int j = 0; j < I->nw; j++)
-    for (int k = 0; k < cols_w; k++) pw[j * cols_w + k] = k < I->lw[j] ? I->pw[j][k] + base : -500;
   bb_stable_matching_options opts = {strength, path};
-  return bb_post_stable_matching_smi(m->space, m->var, I->nm, m->var + I->nm, I->nw, base, pm, I->lm, cols_m, pw,
-                                     I->lw, cols_w, &opts, err);
+  return bth_smi_post(m->space, bth_men(m), bth_women(m), I, base, 1, 500, &opts, err);
 }
 
-static model model_new(const smi *I, int base, bb_smc_strength strength, bb_smc_path path) {
-  model m;
+static bth_model model_new(const bth_smi *I, int base, bb_smc_strength strength, bb_smc_path path) {
   bb_error err = {{0}};
-  m.space = bb_space_new(&err);
-  for (int v = 0; v < smi_vars(I); v++) m.var[v] = bb_int_var(m.space, LO, HI, &err);
+  bth_model m = bth_model_new(I->nm, I->nw, LO, HI, &err);
   bb_status st = post(I, &m, base, strength, path, &err);
   CHECKF(st == BB_OK, "post: %s", err.msg);
   return m;
 }
 
-/* Every solution as the values of the persons' variables (0-based ranks). */
-static int enumerate(const smi *I, const model *m, int base, int threads, smi_solutions *out, uint64_t *fails) {
+/* A solution as the values of the persons' variables (0-based ranks), each CHECKed assigned. */
+typedef struct reading {
+  const int *vars;
+  int count, base;
+  bth_solutions *out;
+} reading;
+
+static void read_ranks(const bb_space *sol, void *ctx) {
+  reading *r = ctx;
+  int value[BTH_SMI_VARS];
+  for (int v = 0; v < r->count; v++) CHECK(bb_int_assigned(sol, r->vars[v]));
+  bth_read_values(sol, r->vars, r->count, r->base, value);
+  bth_solutions_add(r->out, value);
+}
+
+static int enumerate(const bth_smi *I, const bth_model *m, int base, int threads, bth_solutions *out, uint64_t *fails) {
   bb_error err = {{0}};
-  bb_search_options o;
-  bb_search_options_init(&o);
-  o.threads = threads;
-  bb_search *s = bb_search_new(m->space, &o, &err);
-  CHECKF(s != NULL, "search: %s", err.msg);
-  out->count = 0;
-  for (bb_space *sol; s && (sol = bb_search_next(s, &err)) != NULL; bb_space_free(sol)) {
-    for (int v = 0; v < smi_vars(I); v++) {
-      CHECK(bb_int_assigned(sol, m->var[v]));
-      if (out->count < CAP) out->value[out->count][v] = bb_int_min(sol, m->var[v]) - base;
-    }
-    out->count++;
-  }
-  bb_search_statistics stats = {0};
-  if (s) bb_search_stats(s, &stats);
-  if (fails) *fails = stats.fails;
-  bb_search_free(s);
+  reading r = {m->var, bth_smi_vars(I), base, out};
+  bth_solutions_reset(out, bth_smi_vars(I));
+  CHECKF(bth_search_all(m->space, threads, read_ranks, &r, NULL, fails, &err), "search: %s", err.msg);
   return out->count;
 }
 
-static void branch(const smi *I, const model *m, bb_var_sel vs, bb_val_sel val, unsigned seed) {
+static void branch(const bth_smi *I, bth_model *m, bb_var_sel vs, bb_val_sel val, unsigned seed) {
   bb_error err = {{0}};
   bb_branch_options bo = {seed, 0};
-  if (I->nm) CHECK(bb_branch_int(m->space, m->var, I->nm, vs, val, &bo, &err) == BB_OK);
-  if (I->nw) CHECK(bb_branch_int(m->space, m->var + I->nm, I->nw, vs, val, &bo, &err) == BB_OK);
+  if (I->nm) CHECK(bb_branch_int(m->space, bth_men(m), I->nm, vs, val, &bo, &err) == BB_OK);
+  if (I->nw) CHECK(bb_branch_int(m->space, bth_women(m), I->nw, vs, val, &bo, &err) == BB_OK);
 }
 
 /* --- The root. --- */
@@ -98,16 +82,16 @@ static void root(void) {
                       {BB_VAR_FIRST_FAIL, BB_VAL_MIN}, {BB_VAR_ANTI_FIRST_FAIL, BB_VAL_MAX}};
   uint64_t rng = 31337;
   int checked = 0, first_bad = -1;
-  static smi_solutions all, found;
+  static bth_solutions all, found;
   for (int round = 0; round < 400; round++) {
-    smi I;
-    smi_random(&I, &rng);
-    smi_brute(&I, &all);
-    int base = round & 1, vars = smi_vars(&I);
+    bth_smi I;
+    bth_smi_random(&I, &rng, &bth_smi_small);
+    bth_smi_brute(&I, &all);
+    int base = round & 1, vars = bth_smi_vars(&I);
     for (int si = 0; si < 2; si++) {
       bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
-      model m = model_new(&I, base, strength, path_under_test);
-      model cpu = model_new(&I, base, strength, BB_SMC_PATH_CPU);
+      bth_model m = model_new(&I, base, strength, path_under_test);
+      bth_model cpu = model_new(&I, base, strength, BB_SMC_PATH_CPU);
       bb_space_state state, cpu_state;
       bb_error err = {{0}};
       bb_space_status(m.space, &state, &err);
@@ -115,19 +99,22 @@ static void root(void) {
       CHECKF(state != BB_SPACE_FAILED, "round %d %s: the root failed (SMI always has a stable matching)", round,
              bb_smc_strength_name(strength));
       bool ok = state != BB_SPACE_FAILED && cpu_state == state;
+      bth_domains dom = {0}, cpu_dom = {0};
+      if (ok) ok = bth_domains_read(&dom, m.space, m.var, vars, LO, HI) &&
+                   bth_domains_read(&cpu_dom, cpu.space, cpu.var, vars, LO, HI);
       for (int v = 0; v < vars && ok; v++) {
-        int len = smi_len(&I, v), best = len + 1, worst = -1;
+        int len = bth_smi_len(&I, v), best = len + 1, worst = -1;
         for (int value = LO - base; value <= HI - base; value++) {
           bool used = false;
-          for (int k = 0; k < all.count && !used; k++) used = all.value[k][v] == value;
+          for (int k = 0; k < all.count && !used; k++) used = bth_solution(&all, k)[v] == value;
           if (used && value < best) best = value;
           if (used) worst = value;
-          bool in = bb_int_in(m.space, m.var[v], value + base);
+          bool in = bth_domains_has(&dom, v, value + base);
           bool good = strength == BB_SMC_GS_LISTS ? in == used : (!used || in) && (!in || (value >= 0 && value <= len));
           CHECKF(good, "round %d (%d men, %d women) %s base %d: var %d rank %d is %s the root domain and %s by a stable matching",
                  round, I.nm, I.nw, bb_smc_strength_name(strength), base, v, value, in ? "in" : "not in",
                  used ? "used" : "not used");
-          CHECKF(in == bb_int_in(cpu.space, cpu.var[v], value + base), "round %d %s: var %d rank %d: %s path and CPU path differ",
+          CHECKF(in == bth_domains_has(&cpu_dom, v, value + base), "round %d %s: var %d rank %d: %s path and CPU path differ",
                  round, bb_smc_strength_name(strength), v, value, bb_smc_path_name(path_under_test));
           ok = ok && good;
         }
@@ -139,6 +126,8 @@ static void root(void) {
                  "round %d men-proposing: woman %d's maximum %d, woman-pessimal rank %d", round, v - I.nm,
                  bb_int_max(m.space, m.var[v]) - base, worst);
       }
+      bth_domains_free(&dom);
+      bth_domains_free(&cpu_dom);
       if (!ok && first_bad < 0) first_bad = round;
       checked++;
       if (strength == BB_SMC_GS_LISTS) {
@@ -146,7 +135,7 @@ static void root(void) {
         branch(&I, &m, failure_free[b].var, failure_free[b].val, 0);
         uint64_t fails = 0;
         enumerate(&I, &m, base, 1, &found, &fails);
-        CHECKF(smi_same(&I, &found, &all) && fails == 0,
+        CHECKF(bth_same_solutions(&found, &all) && fails == 0,
                "round %d (%d men, %d women) gs-lists branching %zu: %d solutions (brute force %d), %llu failures", round,
                I.nm, I.nw, b, found.count, all.count, (unsigned long long)fails);
       }
@@ -154,6 +143,8 @@ static void root(void) {
       bb_space_free(cpu.space);
     }
   }
+  bth_solutions_free(&all);
+  bth_solutions_free(&found);
   printf("root (SMI, Gecode, %s path): %d roots checked%s\n", bb_smc_path_name(path_under_test), checked,
          first_bad >= 0 ? " (with failures)" : "");
 }
@@ -161,60 +152,49 @@ static void root(void) {
 /* --- Side constraints that are not single removals; threads; clones. --- */
 
 typedef struct side {
-  int set_var, set_mask;         /* set_var takes a value whose bit is in set_mask; -1: none */
-  int le_man, le_woman;          /* man's rank <= woman's rank; -1: none */
-  int forced_woman, forced_rank; /* -1: none */
-  int narrow_var, narrow_hi;     /* declared base..base + narrow_hi; -1: none */
+  int count;
+  bth_side item[3];          /* a set of allowed values, man's rank <= woman's rank, a forced woman */
+  int narrow_var, narrow_hi; /* declared base..base + narrow_hi; -1: none */
 } side;
 
-static void draw_side(const smi *I, side *S, uint64_t *rng) {
-  int vars = smi_vars(I);
+static void draw_side(const bth_smi *I, side *S, uint64_t *rng) {
+  int vars = bth_smi_vars(I);
   memset(S, 0, sizeof *S);
-  S->set_var = S->le_man = S->forced_woman = S->narrow_var = -1;
+  S->narrow_var = -1;
   if (tu_rand(rng) % 2) {
-    S->set_var = (int)(tu_rand(rng) % (uint64_t)vars);
-    S->set_mask = (int)(tu_rand(rng) % (1u << (smi_len(I, S->set_var) + 1)));
+    int v = (int)(tu_rand(rng) % (uint64_t)vars);
+    uint32_t mask = (uint32_t)(tu_rand(rng) % (1u << (bth_smi_len(I, v) + 1)));
+    S->item[S->count++] = (bth_side){BTH_SIDE_IN, v, 0, 0, 0, mask};
   }
   if (I->nm && I->nw && tu_rand(rng) % 3 == 0) {
-    S->le_man = (int)(tu_rand(rng) % (uint64_t)I->nm);
-    S->le_woman = (int)(tu_rand(rng) % (uint64_t)I->nw);
+    int man = (int)(tu_rand(rng) % (uint64_t)I->nm);
+    int woman = (int)(tu_rand(rng) % (uint64_t)I->nw);
+    S->item[S->count++] = (bth_side){BTH_SIDE_LE, man, I->nm + woman, 0, 0, 0};
   }
   if (I->nw && tu_rand(rng) % 4 == 0) {
-    S->forced_woman = (int)(tu_rand(rng) % (uint64_t)I->nw);
-    S->forced_rank = (int)(tu_rand(rng) % (uint64_t)(I->lw[S->forced_woman] + 1));
+    int woman = (int)(tu_rand(rng) % (uint64_t)I->nw);
+    int rank = (int)(tu_rand(rng) % (uint64_t)(I->lw[woman] + 1));
+    S->item[S->count++] = (bth_side){BTH_SIDE_EQ, I->nm + woman, 0, 0, rank, 0};
   }
   if (tu_rand(rng) % 3 == 0) {
     S->narrow_var = (int)(tu_rand(rng) % (uint64_t)vars);
-    S->narrow_hi = (int)(tu_rand(rng) % (uint64_t)(smi_len(I, S->narrow_var) + 1));
+    S->narrow_hi = (int)(tu_rand(rng) % (uint64_t)(bth_smi_len(I, S->narrow_var) + 1));
   }
 }
 
-static bool side_allows(const smi *I, const side *S, const int *value) {
-  if (S->set_var >= 0 && !(S->set_mask >> value[S->set_var] & 1)) return false;
-  if (S->le_man >= 0 && value[S->le_man] > value[I->nm + S->le_woman]) return false;
-  if (S->forced_woman >= 0 && value[I->nm + S->forced_woman] != S->forced_rank) return false;
-  if (S->narrow_var >= 0 && value[S->narrow_var] > S->narrow_hi) return false;
-  return true;
+static bool side_allows(const int *value, void *ctx) {
+  const side *S = ctx;
+  for (int c = 0; c < S->count; c++)
+    if (!bth_side_allows(&S->item[c], value)) return false;
+  return !(S->narrow_var >= 0 && value[S->narrow_var] > S->narrow_hi);
 }
 
-static model model_with_side(const smi *I, const side *S, int base, bb_smc_strength strength) {
-  model m;
+static bth_model model_with_side(const bth_smi *I, const side *S, int base, bb_smc_strength strength) {
   bb_error err = {{0}};
-  m.space = bb_space_new(&err);
-  for (int v = 0; v < smi_vars(I); v++)
+  bth_model m = {bb_space_new(&err), I->nm, I->nw, {0}};
+  for (int v = 0; v < bth_smi_vars(I); v++)
     m.var[v] = v == S->narrow_var ? bb_int_var(m.space, base, base + S->narrow_hi, &err) : bb_int_var(m.space, LO, HI, &err);
-  if (S->set_var >= 0) {
-    int values[MAX_SIDE + 1], count = 0;
-    for (int r = 0; r <= smi_len(I, S->set_var); r++)
-      if (S->set_mask >> r & 1) values[count++] = r + base;
-    CHECK(bb_post_int_in_set(m.space, m.var[S->set_var], values, count, bb_reif_none(), &err) == BB_OK);
-  }
-  if (S->le_man >= 0)
-    CHECK(bb_post_int_rel(m.space, m.var[S->le_man], BB_LE, m.var[I->nm + S->le_woman], bb_reif_none(), BB_IPL_DEF,
-                          &err) == BB_OK);
-  if (S->forced_woman >= 0)
-    CHECK(bb_post_int_rel_const(m.space, m.var[I->nm + S->forced_woman], BB_EQ, S->forced_rank + base, bb_reif_none(),
-                                BB_IPL_DEF, &err) == BB_OK);
+  for (int c = 0; c < S->count; c++) CHECK(bth_side_post(&S->item[c], m.space, m.var, base, &err) == BB_OK);
   /* The constraint posted after the others: it must start from domains already cut. */
   bb_status st = post(I, &m, base, strength, path_under_test, &err);
   CHECKF(st == BB_OK, "post: %s", err.msg);
@@ -232,26 +212,24 @@ static void differential(void) {
                     {BB_VAR_RANDOM, BB_VAL_RANDOM}};
   uint64_t rng = 4711;
   int searches = 0, with_solutions = 0, max_solutions = 0;
-  static smi_solutions all, want, found;
+  static bth_solutions want, found;
   for (int round = 0; round < 400; round++) {
-    smi I;
-    smi_random(&I, &rng);
+    bth_smi I;
+    bth_smi_random(&I, &rng, &bth_smi_small);
     side S;
     draw_side(&I, &S, &rng);
-    smi_brute(&I, &all);
-    want.count = 0;
-    for (int k = 0; k < all.count; k++)
-      if (side_allows(&I, &S, all.value[k])) memcpy(want.value[want.count++], all.value[k], sizeof all.value[k]);
+    bth_smi_brute(&I, &want);
+    bth_solutions_keep(&want, side_allows, &S);
     int base = (int)(tu_rand(&rng) & 1);
     for (int si = 0; si < 2; si++) {
       bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
       size_t b = (size_t)(round + si) % (sizeof branchings / sizeof *branchings);
-      model m = model_with_side(&I, &S, base, strength);
+      bth_model m = model_with_side(&I, &S, base, strength);
       branch(&I, &m, branchings[b].var, branchings[b].val, (unsigned)round);
       /* 4 threads on every other instance: Gecode's parallel engine costs milliseconds a search. */
       for (int threads = 1; threads <= (round % 2 ? 4 : 1); threads += 3) {
         enumerate(&I, &m, base, threads, &found, NULL);
-        CHECKF(smi_same(&I, &found, &want),
+        CHECKF(bth_same_solutions(&found, &want),
                "round %d (%d men, %d women) %s base %d branching %zu threads %d: %d solutions, brute force %d", round,
                I.nm, I.nw, bb_smc_strength_name(strength), base, b, threads, found.count, want.count);
         searches++;
@@ -261,13 +239,13 @@ static void differential(void) {
         bb_space_state state;
         bb_space_status(m.space, &state, &err);
         if (state != BB_SPACE_FAILED) {
-          model c = m;
+          bth_model c = m;
           c.space = bb_space_clone(m.space, &err);
           CHECKF(c.space != NULL, "clone: %s", err.msg);
           if (c.space) {
             enumerate(&I, &c, base, 1, &found, NULL);
-            CHECKF(smi_same(&I, &found, &want), "round %d clone: %d solutions, brute force %d", round, found.count,
-                   want.count);
+            CHECKF(bth_same_solutions(&found, &want), "round %d clone: %d solutions, brute force %d", round,
+                   found.count, want.count);
             bb_space_free(c.space);
           }
         } else {
@@ -279,6 +257,8 @@ static void differential(void) {
     with_solutions += want.count > 0;
     if (want.count > max_solutions) max_solutions = want.count;
   }
+  bth_solutions_free(&want);
+  bth_solutions_free(&found);
   printf("differential (SMI, Gecode, %s path): %d searches, %d instances with solutions, up to %d each\n",
          bb_smc_path_name(path_under_test), searches, with_solutions, max_solutions);
   CHECK(with_solutions > 150 && max_solutions >= 3); /* the instances are not trivial */
@@ -286,41 +266,48 @@ static void differential(void) {
 
 /* --- Aliasing. --- */
 
+/* The solutions in which the aliased variables agree. */
+typedef struct alias {
+  int a, b;
+  bool cross;
+} alias;
+
+static bool aliases_agree(const int *value, void *ctx) {
+  const alias *A = ctx;
+  return value[A->a] == value[A->b] && (A->cross || value[0] == value[2]);
+}
+
 static void aliased(void) {
   uint64_t rng = 2024;
   int instances = 0, kept_total = 0;
-  static smi_solutions all, want, found;
+  static bth_solutions want, found;
   for (int round = 0; round < 300; round++) {
-    smi I;
-    smi_random(&I, &rng);
-    int vars = smi_vars(&I), base = 1;
+    bth_smi I;
+    bth_smi_random(&I, &rng, &bth_smi_small);
+    int base = 1;
     /* Either a man and a woman share a variable, or man 0 appears three times. */
     bool cross = round % 2 == 0;
     if (cross ? (I.nm < 1 || I.nw < 1) : I.nm < 3) continue;
     int a = cross ? (int)(tu_rand(&rng) % (uint64_t)I.nm) : 0;
     int b = cross ? I.nm + (int)(tu_rand(&rng) % (uint64_t)I.nw) : 1;
-    smi_brute(&I, &all);
-    want.count = 0;
-    for (int k = 0; k < all.count; k++) {
-      bool ok = all.value[k][a] == all.value[k][b] && (cross || all.value[k][0] == all.value[k][2]);
-      if (ok) memcpy(want.value[want.count++], all.value[k], sizeof all.value[k]);
-    }
+    bth_smi_brute(&I, &want);
+    bth_solutions_keep(&want, aliases_agree, &(alias){a, b, cross});
     bb_error err = {{0}};
-    model m;
-    m.space = bb_space_new(&err);
-    for (int v = 0; v < vars; v++) m.var[v] = bb_int_var(m.space, LO, HI, &err);
+    bth_model m = bth_model_new(I.nm, I.nw, LO, HI, &err);
     m.var[b] = m.var[a];
     if (!cross) m.var[2] = m.var[0];
     bb_status st = post(&I, &m, base, round % 4 < 2 ? BB_SMC_GS_LISTS : BB_SMC_MEN_PROPOSING, path_under_test, &err);
     CHECKF(st == BB_OK, "aliased post: %s", err.msg);
     branch(&I, &m, BB_VAR_INPUT_ORDER, BB_VAL_MIN, 0);
     enumerate(&I, &m, base, 1, &found, NULL);
-    CHECKF(smi_same(&I, &found, &want), "aliased round %d (%s, vars %d and %d): %d solutions, brute force %d", round,
-           cross ? "a man and a woman" : "man 0 three times", a, b, found.count, want.count);
+    CHECKF(bth_same_solutions(&found, &want), "aliased round %d (%s, vars %d and %d): %d solutions, brute force %d",
+           round, cross ? "a man and a woman" : "man 0 three times", a, b, found.count, want.count);
     bb_space_free(m.space);
     instances++;
     kept_total += want.count;
   }
+  bth_solutions_free(&want);
+  bth_solutions_free(&found);
   printf("aliased (SMI): %d instances, %d matchings kept\n", instances, kept_total);
   CHECK(kept_total > 20);
 }

@@ -1,5 +1,5 @@
 /* The Stable Marriage constraint on incomplete lists (SMI) inside Gecode, through the shim's
- * C API, against brute force written here from the definition:
+ * C API, against brute force from the definition (the harness, tests/harness/bth_smi.h):
  *   - random instances (unequal sides, one-sided entries, empty lists; n <= 5 a side) with
  *     side constraints posted as Gecode constraints (forbidden pairs on either side, a
  *     forced pair, somebody forbidden to stay unmatched, a bound on the men's rank sum),
@@ -12,227 +12,103 @@
  *   - a variable passed twice; bad posts and their messages.
  * With the argument "emulated" or "gpu" the constraint propagates on the parallel path (the
  * CPU emulation of the kernels, or the GPU: exit 77 without one). */
-#include "bb_post.h"
-#include "bb_search.h"
-#include "bb_shim.h"
-#include "bb_stable_matching.h"
+#include "bth_gecode.h"
+#include "bth_smi.h"
 #include "smc_path_arg.h"
 #include "test_util.h"
 #include "hr.h"
 
 #include <stdio.h>
 
-enum { MAX_SIDE = 5, NONE = -1 };
+enum { MAX_SIDE = 5 };
 
 static bb_smc_path path_under_test = BB_SMC_PATH_CPU;
 
-/* An instance in 0-based ids: man i's list pm[i][0 .. lm[i]), woman j's pw[j][0 .. lw[j]). */
-typedef struct smi {
-  int nm, nw;
-  int pm[MAX_SIDE][MAX_SIDE], lm[MAX_SIDE];
-  int pw[MAX_SIDE][MAX_SIDE], lw[MAX_SIDE];
-} smi;
-
-static int pos(const int *list, int len, int id) {
-  for (int k = 0; k < len; k++)
-    if (list[k] == id) return k;
-  return -1;
-}
-
-static bool acceptable(const smi *I, int m, int w) {
-  return pos(I->pm[m], I->lm[m], w) >= 0 && pos(I->pw[w], I->lw[w], m) >= 0;
-}
-
-/* Ranks as the constraint's variables hold them (0-based): the partner's position, or the
- * list's length when unmatched. */
-static int man_value(const smi *I, int m, int w) { return w == NONE ? I->lm[m] : pos(I->pm[m], I->lm[m], w); }
-static int woman_value(const smi *I, int w, int m) { return m == NONE ? I->lw[w] : pos(I->pw[w], I->lw[w], m); }
-
-/* The definition: only acceptable pairs, and no acceptable pair (m, w) in which m is
- * unmatched or prefers w, and w is unmatched or prefers m. */
-static bool stable(const smi *I, const int *wife) {
-  int husband[MAX_SIDE];
-  for (int w = 0; w < I->nw; w++) husband[w] = NONE;
-  for (int m = 0; m < I->nm; m++) {
-    if (wife[m] == NONE) continue;
-    if (!acceptable(I, m, wife[m]) || husband[wife[m]] != NONE) return false;
-    husband[wife[m]] = m;
-  }
-  for (int m = 0; m < I->nm; m++)
-    for (int w = 0; w < I->nw; w++) {
-      if (!acceptable(I, m, w) || wife[m] == w) continue;
-      bool m_wants = wife[m] == NONE || pos(I->pm[m], I->lm[m], w) < pos(I->pm[m], I->lm[m], wife[m]);
-      bool w_wants = husband[w] == NONE || pos(I->pw[w], I->lw[w], m) < pos(I->pw[w], I->lw[w], husband[w]);
-      if (m_wants && w_wants) return false;
-    }
-  return true;
-}
-
-/* Every stable matching, as wife[] rows (NONE = unmatched): all assignments of men to
- * women-or-nobody, filtered. */
-typedef struct matchings {
-  int count;
-  int wife[4096][MAX_SIDE];
-} matchings;
-
-static void brute(const smi *I, int m, int *wife, matchings *out) {
-  if (m == I->nm) {
-    if (stable(I, wife) && out->count < 4096) memcpy(out->wife[out->count++], wife, sizeof(int) * MAX_SIDE);
-    return;
-  }
-  for (int w = NONE; w < I->nw; w++) {
-    wife[m] = w;
-    brute(I, m + 1, wife, out);
-  }
-}
-
-static void random_smi(smi *I, uint64_t *rng) {
-  if (tu_rand(rng) % 3 == 0) { /* Latin-square lists (many stable matchings), some cut short */
-    int n = 2 + (int)(tu_rand(rng) % (MAX_SIDE - 1));
-    I->nm = I->nw = n;
-    for (int p = 0; p < n; p++) {
-      I->lm[p] = n - (tu_rand(rng) % 4 == 0);
-      I->lw[p] = n - (tu_rand(rng) % 4 == 0);
-      for (int k = 0; k < n; k++) I->pm[p][k] = (p + k) % n, I->pw[p][k] = (p + 1 + k) % n;
-    }
-    return;
-  }
-  I->nm = 1 + (int)(tu_rand(rng) % MAX_SIDE);
-  I->nw = 1 + (int)(tu_rand(rng) % MAX_SIDE);
-  for (int side = 0; side < 2; side++) {
-    int count = side ? I->nw : I->nm, others = side ? I->nm : I->nw;
-    for (int p = 0; p < count; p++) {
-      int ids[MAX_SIDE], *len = side ? &I->lw[p] : &I->lm[p], *list = side ? I->pw[p] : I->pm[p];
-      for (int q = 0; q < others; q++) ids[q] = q;
-      for (int q = others - 1; q > 0; q--) {
-        int r = (int)(tu_rand(rng) % (uint64_t)(q + 1)), t = ids[q];
-        ids[q] = ids[r];
-        ids[r] = t;
-      }
-      /* Mostly long lists (rich matchings), sometimes short or empty ones. */
-      *len = tu_rand(rng) % 3 ? others - (int)(tu_rand(rng) % 2) : (int)(tu_rand(rng) % (uint64_t)(others + 1));
-      for (int k = 0; k < *len; k++) list[k] = ids[k];
-    }
-  }
-}
-
-typedef struct model {
-  bb_space *space;
-  int men[MAX_SIDE], women[MAX_SIDE];
-} model;
+/* This test's instances: Latin-square lists a third of the time (many stable matchings),
+ * each list cut short by one a quarter of the time; otherwise 1..5 a side. */
+static const bth_smi_shape shape = {MAX_SIDE, 3, 4, 0, 0};
 
 /* Posts the constraint with the lists in `base`, padded with junk past each length. */
-static model model_new(const smi *I, int base, bb_smc_strength strength, bb_status *st, bb_error *err) {
-  model m;
-  m.space = bb_space_new(err);
-  for (int i = 0; i < I->nm; i++) m.men[i] = bb_int_var(m.space, -3, MAX_SIDE + 4, err);
-  for (int j = 0; j < I->nw; j++) m.women[j] = bb_int_var(m.space, -3, MAX_SIDE + 4, err);
-  int pm[MAX_SIDE * MAX_SIDE], pw[MAX_SIDE * MAX_SIDE];
-  for (int i = 0; i < I->nm; i++)
-    for (int k = 0; k < I->nw; k++) pm[i * I->nw + k] = k < I->lm[i] ? I->pm[i][k] + base : 99;
-  for (int j = 0; j < I->nw; j++)
-    for (int k = 0; k < I->nm; k++) pw[j * I->nm + k] = k < I->lw[j] ? I->pw[j][k] + base : -99;
+static bth_model model_new(const bth_smi *I, int base, bb_smc_strength strength, bb_status *st, bb_error *err) {
+  bth_model m = bth_model_new(I->nm, I->nw, -3, MAX_SIDE + 4, err);
   bb_stable_matching_options opts = {strength, path_under_test};
-  *st = bb_post_stable_matching_smi(m.space, m.men, I->nm, m.women, I->nw, base, pm, I->lm, I->nw, pw, I->lw, I->nm,
-                                    &opts, err);
+  *st = bth_smi_post(m.space, bth_men(&m), bth_women(&m), I, base, 0, 99, &opts, err);
   return m;
 }
 
-/* Every solution's wife[] row, read off the men's ranks (and checked against the women's). */
-static int enumerate(const smi *I, model *m, int base, int threads, int (*found)[MAX_SIDE], int room,
-                     uint64_t *fails) {
+/* A solution as the ranks of men and women (bth_smi_values_of), read off the men's
+ * variables; each woman's variable must agree with the men's. */
+typedef struct reading {
+  const bth_smi *I;
+  bth_model *m;
+  int base;
+  bth_solutions *found;
+} reading;
+
+static void read_matching(const bb_space *sol, void *ctx) {
+  reading *r = ctx;
+  const bth_smi *I = r->I;
+  int wife[BTH_SMI_MAX], value[BTH_SMI_VARS];
+  for (int i = 0; i < I->nm; i++) {
+    int rank = bb_int_min(sol, bth_men(r->m)[i]) - r->base;
+    wife[i] = rank == I->lm[i] ? BTH_NONE : I->pm[i][rank];
+  }
+  for (int j = 0; j < I->nw; j++) {
+    int rank = bb_int_min(sol, bth_women(r->m)[j]) - r->base, husband = rank == I->lw[j] ? BTH_NONE : I->pw[j][rank];
+    CHECKF(husband == BTH_NONE ? bth_smi_pos(wife, I->nm, j) < 0 : wife[husband] == j,
+           "woman %d's variable disagrees with the men's", j);
+  }
+  bth_smi_values_of(I, wife, value);
+  bth_solutions_add(r->found, value);
+}
+
+static int enumerate(const bth_smi *I, bth_model *m, int base, int threads, bth_solutions *found, uint64_t *fails) {
   bb_error err = {{0}};
-  bb_search_options o;
-  bb_search_options_init(&o);
-  o.threads = threads;
-  bb_search *s = bb_search_new(m->space, &o, &err);
-  CHECKF(s != NULL, "search: %s", err.msg);
-  int count = 0;
-  for (bb_space *sol; s && (sol = bb_search_next(s, &err)) != NULL; bb_space_free(sol)) {
-    int wife[MAX_SIDE];
-    for (int i = 0; i < I->nm; i++) {
-      int r = bb_int_min(sol, m->men[i]) - base;
-      wife[i] = r == I->lm[i] ? NONE : I->pm[i][r];
-    }
-    for (int j = 0; j < I->nw; j++) {
-      int r = bb_int_min(sol, m->women[j]) - base, husband = r == I->lw[j] ? NONE : I->pw[j][r];
-      CHECKF(husband == NONE ? pos(wife, I->nm, j) < 0 : wife[husband] == j,
-             "woman %d's variable disagrees with the men's", j);
-    }
-    if (count < room) memcpy(found[count], wife, sizeof wife);
-    count++;
-  }
-  bb_search_statistics stats = {0};
-  if (s) bb_search_stats(s, &stats);
-  if (fails) *fails = stats.fails;
-  bb_search_free(s);
-  return count;
+  reading r = {I, m, base, found};
+  long count = 0;
+  bth_solutions_reset(found, bth_smi_vars(I));
+  CHECKF(bth_search_all(m->space, threads, read_matching, &r, &count, fails, &err), "search: %s", err.msg);
+  return (int)count;
 }
 
-static bool same_set(const smi *I, int (*a)[MAX_SIDE], int na, int (*b)[MAX_SIDE], int nb) {
-  if (na != nb) return false;
-  for (int x = 0; x < na; x++) {
-    bool seen = false;
-    for (int y = 0; y < nb && !seen; y++) seen = !memcmp(a[x], b[y], sizeof(int) * (size_t)I->nm);
-    if (!seen) return false;
-  }
-  return true;
-}
-
-static matchings expected, kept;
-static int found[4096][MAX_SIDE];
+static bth_solutions expected, kept, found;
 
 /* Side constraints, drawn per instance: each is a value some variable may not take (a pair
  * forbidden from either side, or somebody who must be matched), maybe a forced pair, maybe a
  * bound on the men's rank sum. The reference keeps the stable matchings they allow. */
 typedef struct side {
-  int count, var[8], value[8]; /* var < nm: man var; else woman var - nm */
-  int forced_man, forced_value;
-  int budget;                  /* sum of the men's 0-based ranks <= budget; < 0: none */
+  int count; /* the first count are the values forbidden */
+  bth_side item[8];
 } side;
 
-static void draw_side(const smi *I, side *S, uint64_t *rng, int round) {
-  S->count = round % 3 == 0 ? 0 : (int)(tu_rand(rng) % 5);
-  for (int c = 0; c < S->count; c++) {
+static void draw_side(const bth_smi *I, side *S, uint64_t *rng, int round) {
+  int forbidden = round % 3 == 0 ? 0 : (int)(tu_rand(rng) % 5);
+  S->count = 0;
+  for (int c = 0; c < forbidden; c++) {
     int v = (int)(tu_rand(rng) % (uint64_t)(I->nm + I->nw));
-    int len = v < I->nm ? I->lm[v] : I->lw[v - I->nm];
-    S->var[c] = v;
-    S->value[c] = (int)(tu_rand(rng) % (uint64_t)(len + 1)); /* len: must be matched */
+    int value = (int)(tu_rand(rng) % (uint64_t)(bth_smi_len(I, v) + 1)); /* len: must be matched */
+    S->item[S->count++] = (bth_side){BTH_SIDE_NE, v, 0, 0, value, 0};
   }
-  S->forced_man = round % 4 == 1 ? (int)(tu_rand(rng) % (uint64_t)I->nm) : -1;
-  S->forced_value = S->forced_man >= 0 ? (int)(tu_rand(rng) % (uint64_t)(I->lm[S->forced_man] + 1)) : 0;
-  S->budget = round % 5 == 2 ? (int)(tu_rand(rng) % (uint64_t)(I->nm * MAX_SIDE / 2 + 1)) : -1;
+  int forced_man = round % 4 == 1 ? (int)(tu_rand(rng) % (uint64_t)I->nm) : -1;
+  int forced_value = forced_man >= 0 ? (int)(tu_rand(rng) % (uint64_t)(I->lm[forced_man] + 1)) : 0;
+  int budget = round % 5 == 2 ? (int)(tu_rand(rng) % (uint64_t)(I->nm * MAX_SIDE / 2 + 1)) : -1;
+  if (forced_man >= 0) S->item[S->count++] = (bth_side){BTH_SIDE_EQ, forced_man, 0, 0, forced_value, 0};
+  if (budget >= 0) S->item[S->count++] = (bth_side){BTH_SIDE_SUM_LE, 0, 0, I->nm, budget, 0};
 }
 
-static bool side_allows(const smi *I, const side *S, const int *wife) {
-  int husband[MAX_SIDE];
-  for (int w = 0; w < I->nw; w++) husband[w] = pos(wife, I->nm, w) >= 0 ? pos(wife, I->nm, w) : NONE;
-  for (int c = 0; c < S->count; c++) {
-    int v = S->var[c];
-    int value = v < I->nm ? man_value(I, v, wife[v]) : woman_value(I, v - I->nm, husband[v - I->nm]);
-    if (value == S->value[c]) return false;
-  }
-  if (S->forced_man >= 0 && man_value(I, S->forced_man, wife[S->forced_man]) != S->forced_value) return false;
-  if (S->budget >= 0) {
-    int sum = 0;
-    for (int m = 0; m < I->nm; m++) sum += man_value(I, m, wife[m]);
-    if (sum > S->budget) return false;
-  }
+static bool side_allows(const int *value, void *ctx) {
+  const side *S = ctx;
+  for (int c = 0; c < S->count; c++)
+    if (!bth_side_allows(&S->item[c], value)) return false;
   return true;
 }
 
-static void post_side(const smi *I, const side *S, model *m, int base) {
+/* The forbidden values are CHECKed as posted, the forced pair and the bound not. */
+static void post_side(const side *S, bth_model *m, int base) {
   bb_error err = {{0}};
   for (int c = 0; c < S->count; c++) {
-    int v = S->var[c], x = v < I->nm ? m->men[v] : m->women[v - I->nm];
-    CHECK(bb_post_int_rel_const(m->space, x, BB_NE, S->value[c] + base, bb_reif_none(), BB_IPL_DEF, &err) == BB_OK);
-  }
-  if (S->forced_man >= 0)
-    bb_post_int_rel_const(m->space, m->men[S->forced_man], BB_EQ, S->forced_value + base, bb_reif_none(), BB_IPL_DEF,
-                          &err);
-  if (S->budget >= 0) {
-    int ones[MAX_SIDE] = {1, 1, 1, 1, 1};
-    bb_post_int_lin(m->space, ones, m->men, I->nm, BB_LE, S->budget + I->nm * base, bb_reif_none(), BB_IPL_DEF, &err);
+    if (S->item[c].kind == BTH_SIDE_NE) CHECK(bth_side_post(&S->item[c], m->space, m->var, base, &err) == BB_OK);
+    else bth_side_post(&S->item[c], m->space, m->var, base, &err);
   }
 }
 
@@ -247,31 +123,27 @@ static void differential(void) {
   uint64_t rng = 20261124;
   int searches = 0, with_solutions = 0, max_solutions = 0;
   for (int round = 0; round < 600; round++) {
-    smi I;
-    random_smi(&I, &rng);
+    bth_smi I;
+    bth_smi_random(&I, &rng, &shape);
     side S;
     draw_side(&I, &S, &rng, round);
-    int wife[MAX_SIDE];
-    expected.count = 0;
-    brute(&I, 0, wife, &expected);
-    kept.count = 0;
-    for (int s = 0; s < expected.count; s++)
-      if (side_allows(&I, &S, expected.wife[s])) memcpy(kept.wife[kept.count++], expected.wife[s], sizeof wife);
+    bth_smi_brute(&I, &kept);
+    bth_solutions_keep(&kept, side_allows, &S);
     int base = (int)(tu_rand(&rng) & 1);
     for (int si = 0; si < 2; si++) {
       bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
       bb_error err = {{0}};
       bb_status st;
-      model m = model_new(&I, base, strength, &st, &err);
+      bth_model m = model_new(&I, base, strength, &st, &err);
       CHECKF(st == BB_OK, "post: %s", err.msg);
-      post_side(&I, &S, &m, base);
+      post_side(&S, &m, base);
       size_t b = (size_t)(round + si) % (sizeof branchings / sizeof *branchings);
       bb_branch_options bo = {(unsigned)round, 0};
-      CHECK(bb_branch_int(m.space, m.men, I.nm, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
-      CHECK(bb_branch_int(m.space, m.women, I.nw, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
+      CHECK(bb_branch_int(m.space, bth_men(&m), I.nm, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
+      CHECK(bb_branch_int(m.space, bth_women(&m), I.nw, branchings[b].var, branchings[b].val, &bo, &err) == BB_OK);
       int threads = round % 7 == 3 ? 4 : 1;
-      int count = enumerate(&I, &m, base, threads, found, 4096, NULL);
-      CHECKF(same_set(&I, found, count, kept.wife, kept.count),
+      int count = enumerate(&I, &m, base, threads, &found, NULL);
+      CHECKF(bth_same_solutions(&found, &kept),
              "round %d (%d men, %d women) %s base %d branching %zu threads %d: %d solutions, brute force %d", round,
              I.nm, I.nw, bb_smc_strength_name(strength), base, b, threads, count, kept.count);
       bb_space_free(m.space);
@@ -287,33 +159,17 @@ static void differential(void) {
 
 /* The engine's optimal stable matching of one side (bamboo-smp's gs-seq), as values of that
  * side's variables. */
-static void engine_optimum(const smi *I, bool women_side, int *value) {
+static void engine_optimum(const bth_smi *I, bool women_side, int *value) {
   bb_error err = {{0}};
-  bb_hr *h = bb_hr_new(true, I->nm, I->nw, (uint64_t)I->nm * I->nw, (uint64_t)I->nm * I->nw, &err);
-  uint32_t at = 0;
-  for (int m = 0; m < I->nm; m++) {
-    h->res_start[m] = at;
-    for (int k = 0; k < I->lm[m]; k++) h->res_list[at++] = (bb_id)I->pm[m][k];
-  }
-  h->res_start[I->nm] = at;
-  at = 0;
-  for (int w = 0; w < I->nw; w++) {
-    h->hosp_start[w] = at;
-    for (int k = 0; k < I->lw[w]; k++) h->hosp_list[at++] = (bb_id)I->pw[w][k];
-    h->capacity[w] = 1;
-  }
-  h->hosp_start[I->nw] = at;
-  int32_t assigned[MAX_SIDE];
+  bb_hr *h = bth_smi_to_hr(I, &err);
+  int32_t assigned[BTH_SMI_MAX];
   CHECKF(bb_hr_solve(h, "gs-seq", women_side ? BB_HR_HOSPITAL_OPTIMAL : BB_HR_RESIDENT_OPTIMAL, NULL, assigned, NULL,
                      &err) == BB_OK,
          "engine: %s", err.msg);
-  for (int w = 0; w < I->nw && women_side; w++) {
-    int husband = NONE;
-    for (int m = 0; m < I->nm; m++)
-      if (assigned[m] == w) husband = m;
-    value[w] = woman_value(I, w, husband);
-  }
-  for (int m = 0; m < I->nm && !women_side; m++) value[m] = man_value(I, m, assigned[m] == BB_HR_NONE ? NONE : assigned[m]);
+  int wife[BTH_SMI_MAX], all[BTH_SMI_VARS];
+  for (int m = 0; m < I->nm; m++) wife[m] = assigned[m] == BB_HR_NONE ? BTH_NONE : assigned[m];
+  bth_smi_values_of(I, wife, all);
+  for (int v = 0; v < (women_side ? I->nw : I->nm); v++) value[v] = all[(women_side ? I->nm : 0) + v];
   bb_hr_free(h);
 }
 
@@ -323,31 +179,22 @@ static void root_is_arc_consistent(void) {
   uint64_t rng = 77;
   int checked = 0;
   for (int round = 0; round < 300; round++) {
-    smi I;
-    random_smi(&I, &rng);
-    int wife[MAX_SIDE];
-    expected.count = 0;
-    brute(&I, 0, wife, &expected);
+    bth_smi I;
+    bth_smi_random(&I, &rng, &shape);
+    bth_smi_brute(&I, &expected);
     int base = (int)(round & 1);
     bb_error err = {{0}};
     bb_status st;
-    model m = model_new(&I, base, BB_SMC_GS_LISTS, &st, &err);
+    bth_model m = model_new(&I, base, BB_SMC_GS_LISTS, &st, &err);
     bb_space_state state;
     bb_space_status(m.space, &state, &err);
     /* SMI always has a stable matching: the root never fails. */
     CHECKF(state != BB_SPACE_FAILED, "round %d: root failed", round);
     for (int v = 0; v < I.nm + I.nw && state != BB_SPACE_FAILED; v++) {
-      int x = v < I.nm ? m.men[v] : m.women[v - I.nm], len = v < I.nm ? I.lm[v] : I.lw[v - I.nm];
+      int x = m.var[v], len = bth_smi_len(&I, v);
       for (int value = 0; value <= len; value++) {
         bool used = false;
-        for (int s = 0; s < expected.count && !used; s++) {
-          if (v < I.nm) {
-            used = man_value(&I, v, expected.wife[s][v]) == value;
-          } else {
-            int h = pos(expected.wife[s], I.nm, v - I.nm);
-            used = woman_value(&I, v - I.nm, h >= 0 ? h : NONE) == value;
-          }
-        }
+        for (int s = 0; s < expected.count && !used; s++) used = bth_solution(&expected, s)[v] == value;
         bool in = bb_int_min(m.space, x) <= value + base && value + base <= bb_int_max(m.space, x) &&
                   bb_int_in(m.space, x, value + base);
         CHECKF(in == used, "round %d: variable %d value %d is %s the root domain but %s by a stable matching",
@@ -355,18 +202,18 @@ static void root_is_arc_consistent(void) {
       }
       checked++;
     }
-    int men_best[MAX_SIDE], women_best[MAX_SIDE];
+    int men_best[BTH_SMI_MAX], women_best[BTH_SMI_MAX];
     engine_optimum(&I, false, men_best);
     engine_optimum(&I, true, women_best);
     for (int v = 0; v < I.nm + I.nw && state != BB_SPACE_FAILED; v++) {
-      int x = v < I.nm ? m.men[v] : m.women[v - I.nm], best = v < I.nm ? men_best[v] : women_best[v - I.nm];
+      int x = m.var[v], best = v < I.nm ? men_best[v] : women_best[v - I.nm];
       CHECKF(bb_int_min(m.space, x) - base == best, "round %d: variable %d starts at %d, the engine's optimum is %d",
              round, v, bb_int_min(m.space, x) - base, best);
     }
-    bb_branch_int(m.space, m.men, I.nm, BB_VAR_INPUT_ORDER, BB_VAL_MAX, NULL, &err);
-    bb_branch_int(m.space, m.women, I.nw, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
+    bb_branch_int(m.space, bth_men(&m), I.nm, BB_VAR_INPUT_ORDER, BB_VAL_MAX, NULL, &err);
+    bb_branch_int(m.space, bth_women(&m), I.nw, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
     uint64_t fails = 0;
-    int count = enumerate(&I, &m, base, 1, found, 4096, &fails);
+    int count = enumerate(&I, &m, base, 1, &found, &fails);
     CHECKF(count == expected.count && fails == 0, "round %d: %d solutions (brute force %d), %llu failures", round,
            count, expected.count, (unsigned long long)fails);
     bb_space_free(m.space);
@@ -374,41 +221,32 @@ static void root_is_arc_consistent(void) {
   printf("root (SMI): %d domains equal the values of the stable matchings\n", checked);
 }
 
+static bool men_0_1_equal(const int *value, void *ctx) {
+  (void)ctx;
+  return value[0] == value[1];
+}
+
 /* men[0] and men[1] the same variable: the solutions where the two men hold the same rank. */
 static void aliased_variable(void) {
   uint64_t rng = 9;
   int rounds = 0;
   for (int round = 0; round < 200; round++) {
-    smi I;
-    random_smi(&I, &rng);
+    bth_smi I;
+    bth_smi_random(&I, &rng, &shape);
     if (I.nm < 2) continue;
-    int wife[MAX_SIDE];
-    expected.count = 0;
-    brute(&I, 0, wife, &expected);
-    kept.count = 0;
-    for (int s = 0; s < expected.count; s++)
-      if (man_value(&I, 0, expected.wife[s][0]) == man_value(&I, 1, expected.wife[s][1]))
-        memcpy(kept.wife[kept.count++], expected.wife[s], sizeof wife);
+    bth_smi_brute(&I, &kept);
+    bth_solutions_keep(&kept, men_0_1_equal, NULL);
     bb_error err = {{0}};
-    bb_space *space = bb_space_new(&err);
-    model m = {space, {0}, {0}};
-    for (int i = 0; i < I.nm; i++) m.men[i] = bb_int_var(space, -3, MAX_SIDE + 4, &err);
-    m.men[1] = m.men[0];
-    for (int j = 0; j < I.nw; j++) m.women[j] = bb_int_var(space, -3, MAX_SIDE + 4, &err);
-    int pm[MAX_SIDE * MAX_SIDE], pw[MAX_SIDE * MAX_SIDE];
-    for (int i = 0; i < I.nm; i++)
-      for (int k = 0; k < I.lm[i]; k++) pm[i * I.nw + k] = I.pm[i][k];
-    for (int j = 0; j < I.nw; j++)
-      for (int k = 0; k < I.lw[j]; k++) pw[j * I.nm + k] = I.pw[j][k];
+    bth_model m = bth_model_new(I.nm, I.nw, -3, MAX_SIDE + 4, &err);
+    bth_men(&m)[1] = bth_men(&m)[0];
     bb_stable_matching_options opts = {BB_SMC_GS_LISTS, path_under_test};
-    CHECK(bb_post_stable_matching_smi(space, m.men, I.nm, m.women, I.nw, 0, pm, I.lm, I.nw, pw, I.lw, I.nm, &opts,
-                                      &err) == BB_OK);
-    bb_branch_int(space, m.men, I.nm, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
-    bb_branch_int(space, m.women, I.nw, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
-    int count = enumerate(&I, &m, 0, 1, found, 4096, NULL);
-    CHECKF(same_set(&I, found, count, kept.wife, kept.count), "aliased round %d: %d solutions, brute force %d", round,
-           count, kept.count);
-    bb_space_free(space);
+    CHECK(bth_smi_post(m.space, bth_men(&m), bth_women(&m), &I, 0, 0, 99, &opts, &err) == BB_OK);
+    bb_branch_int(m.space, bth_men(&m), I.nm, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
+    bb_branch_int(m.space, bth_women(&m), I.nw, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err);
+    int count = enumerate(&I, &m, 0, 1, &found, NULL);
+    CHECKF(bth_same_solutions(&found, &kept), "aliased round %d: %d solutions, brute force %d", round, count,
+           kept.count);
+    bb_space_free(m.space);
     rounds++;
   }
   printf("aliased variables (SMI): %d instances\n", rounds);
@@ -458,5 +296,8 @@ int main(int argc, char **argv) {
   root_is_arc_consistent();
   aliased_variable();
   differential();
+  bth_solutions_free(&expected);
+  bth_solutions_free(&kept);
+  bth_solutions_free(&found);
   return tu_finish();
 }
