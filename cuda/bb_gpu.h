@@ -53,6 +53,11 @@ bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *women_prefs, co
  * copies man m's row from `from` on to the host. Valid until the next call. */
 const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err);
 
+/* Device bytes in use at the highest peak seen since bb_gpu_open, measured with
+ * cudaMemGetInfo (free at open minus the least free after each phase's allocations): what
+ * the memory plan (engine/sm/memory_plan.h) predicts for this device. */
+uint64_t bb_gpu_measured_peak(const bb_gpu *gpu);
+
 #ifdef __cplusplus
 }
 #endif

@@ -180,6 +180,7 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
   if (status != BB_OK) return status;
   if (!g->d_words) BB_CUDA(cudaMalloc(&g->d_words, (size_t)n * sizeof *g->d_words));
   if (!g->d_parked) BB_CUDA(cudaMalloc(&g->d_parked, (size_t)n * sizeof *g->d_parked));
+  bb_gpu_sample_memory(g); // the peak: lists, rank matrix, PRMatrix and the words
   if ((status = bb_gpu_fill_u64(g, g->d_words, (size_t)n, BB_WORD_FREE, err)) != BB_OK)
     return status;
   BB_CUDA(cudaStreamSynchronize(g->stream));

@@ -57,6 +57,17 @@ int bb_gpu_name(int device, char *out, size_t len) {
   return 1;
 }
 
+int bb_gpu_mem_info(int device, size_t *free_bytes, size_t *total_bytes) {
+  *free_bytes = *total_bytes = 0;
+  int previous = 0;
+  if (!bb_gpu_probe(device, NULL, 0) || cudaGetDevice(&previous) != cudaSuccess) return 0;
+  int ok = cudaSetDevice(device) == cudaSuccess && cudaMemGetInfo(free_bytes, total_bytes) == cudaSuccess;
+  cudaSetDevice(previous);
+  cudaGetLastError();
+  if (!ok) *free_bytes = *total_bytes = 0;
+  return ok;
+}
+
 int bb_gpu_row_blocks(int rows) {
   static int sms = 0;
   if (!sms) {
@@ -195,6 +206,7 @@ static bb_status upload_lists(bb_gpu *g, const bb_instance *inst, bb_error *err)
     BB_CUDA(cudaStreamSynchronize(g->stream));
     return BB_OK;
   }
+  bb_gpu_sample_memory(g);
   bb_status st = upload_list(g, &u, inst->men_prefs, g->d_men, err);
   if (st == BB_OK) st = upload_list(g, &u, inst->women_prefs, g->d_women, err);
   cudaError_t e = cudaStreamSynchronize(g->stream);
@@ -208,6 +220,7 @@ static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats 
   size_t bytes = g->cells * sizeof(bb_id);
   size_t free_b = 0, total_b = 0;
   BB_CUDA(cudaMemGetInfo(&free_b, &total_b));
+  g->free_at_open = g->min_free = free_b;
   if (2 * bytes > free_b)
     return bb_fail(err, BB_ERR_GPU,
                    "n = %d needs %.2f GiB on the GPU for the lists alone, %.2f GiB free", g->n,
@@ -239,6 +252,19 @@ bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solv
   }
   *out = g;
   return BB_OK;
+}
+
+void bb_gpu_sample_memory(bb_gpu *g) {
+  size_t free_b = 0, total_b = 0;
+  if (cudaMemGetInfo(&free_b, &total_b) == cudaSuccess) {
+    if (free_b < g->min_free) g->min_free = free_b;
+  } else {
+    cudaGetLastError();
+  }
+}
+
+uint64_t bb_gpu_measured_peak(const bb_gpu *g) {
+  return g && g->free_at_open > g->min_free ? (uint64_t)(g->free_at_open - g->min_free) : 0;
 }
 
 void bb_gpu_free_rank(bb_gpu *g) {
@@ -364,9 +390,11 @@ bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *
   else if ((e = cudaMalloc(&d_partner, bytes)) != cudaSuccess ||
            (e = cudaMalloc(&d_next, bytes)) != cudaSuccess)
     st = bb_gpu_fail(err, e, "cudaMalloc(partner, next)", __FILE__, __LINE__);
-  else
+  if (st == BB_OK && e == cudaSuccess) {
+    bb_gpu_sample_memory(g);
     st = run_baseline(g, opts, name, free_value, propose, to_ids, d_partner, d_next, h_partner,
                       wife_of, stats, err);
+  }
   cudaFree(d_partner);
   cudaFree(d_next);
   free(h_partner);

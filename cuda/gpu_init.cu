@@ -28,6 +28,7 @@ __global__ void prmatrix_kernel(const bb_id *__restrict__ men, const uint32_t *_
 bb_status bb_gpu_build_rank(bb_gpu *g, bb_error *err) {
   if (g->d_rank) return BB_OK;
   BB_CUDA(cudaMalloc(&g->d_rank, g->cells * sizeof(uint32_t)));
+  bb_gpu_sample_memory(g);
   rank_matrix_kernel<<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>(g->d_women, g->n, g->d_rank);
   BB_CUDA_LAUNCHED("rank_matrix_kernel");
   return BB_OK;
@@ -43,6 +44,7 @@ bb_status bb_gpu_build_prmatrix(bb_gpu *g, int node_bytes, bb_error *err) {
     g->d_pr = NULL;
   }
   BB_CUDA(cudaMalloc(&g->d_pr, g->cells * (size_t)node_bytes));
+  bb_gpu_sample_memory(g);
   g->pr_node_bytes = node_bytes;
   int blocks = bb_gpu_row_blocks(g->n);
   if (node_bytes == 4)

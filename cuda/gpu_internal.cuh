@@ -23,7 +23,13 @@ struct bb_gpu {
   int *h_ctl;                   // pinned mirror for the monitor's copies
   void *h_row_raw;              // pinned staging for one PRMatrix row
   bb_prnode *h_row;             // decoded row handed to the CPU tail
+  size_t free_at_open;          // cudaMemGetInfo before the first allocation
+  size_t min_free;              // the least free memory seen at the phases' peaks
 };
+
+// Notes the device's free memory now (after an allocation that makes a phase's peak), so
+// the measured peak can be held against the memory plan (engine/sm/memory_plan.h).
+void bb_gpu_sample_memory(bb_gpu *g);
 
 // Control word meanings.
 enum { BB_CTL_RUN = 0, BB_CTL_STOP = 1, BB_CTL_ABORT = 2 };

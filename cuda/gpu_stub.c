@@ -69,3 +69,14 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
   *parked_count = 0;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
+
+int bb_gpu_mem_info(int device, size_t *free_bytes, size_t *total_bytes) {
+  (void)device;
+  *free_bytes = *total_bytes = 0;
+  return 0;
+}
+
+uint64_t bb_gpu_measured_peak(const bb_gpu *gpu) {
+  (void)gpu;
+  return 0;
+}

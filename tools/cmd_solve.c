@@ -180,6 +180,13 @@ static int write_matching(const char *path, const bb_id *wife_of, int n) {
   return 0;
 }
 
+/* The memory plan, before the lists (held: bytes of them already read) and before the solve:
+ * a solve that cannot fit ends here with exit 4. -v prints the plan. */
+static int plan_solve(solve_args *a, int n, uint64_t held) {
+  bb_plan_request req = {.n = n, .algo = a->algo, .threads = a->threads, .host_held = held};
+  return cli_memory_plan(&req, a->verbose, &a->algo);
+}
+
 static int run_solve(int argc, char **argv) {
   solve_args a = {.algo = "bamboo", .seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
@@ -188,7 +195,9 @@ static int run_solve(int argc, char **argv) {
   double t0 = bb_now();
   bb_instance *inst = NULL;
   bb_hr *hr = NULL;
+  if (!a.file && !cli_hr_kind(a.gen_name) && (rc = plan_solve(&a, a.n, 0))) return rc;
   rc = load_instance(&a, &inst, &hr);
+  if (!rc && a.file && inst) rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
   double t_input = bb_now() - t0;
   if (!rc && hr) rc = solve_incomplete(&a, hr, t_input);
   if (rc || hr) {

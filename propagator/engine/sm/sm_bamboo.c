@@ -37,6 +37,14 @@ static int precheck_perfect(const bb_instance *inst, bb_id *wife_of) {
   return perfect;
 }
 
+/* -v: the device memory measured at the peak, to hold against the memory plan. */
+static void report_peak(const bb_gpu *gpu) {
+  char text[BB_BYTES_TEXT];
+  uint64_t peak = bb_gpu_measured_peak(gpu);
+  fprintf(stderr, "bamboo: GPU memory measured at the peak: %s (%llu bytes, cudaMemGetInfo)\n",
+          bb_bytes_text(text, peak), (unsigned long long)peak);
+}
+
 /* Row source for the CPU tail: rows from the GPU, at most `budget` of them in auto mode. */
 typedef struct tail_rows {
   bb_gpu *gpu;
@@ -129,6 +137,7 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   }
   st = bb_gpu_open(0, inst, &gpu, stats, err);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
+  if (st == BB_OK && opts->verbose) report_peak(gpu);
   if (st == BB_OK) {
     t = bb_now();
     if (opts->tail_mode != BB_TAIL_GPU) stats->tail_men = free_count;

@@ -16,6 +16,12 @@ static bb_status run_on_gpu(const bb_instance *inst, const bb_solve_opts *opts, 
   bb_gpu *gpu = NULL;
   bb_status st = bb_gpu_open(0, inst, &gpu, stats, err);
   if (st == BB_OK) st = kernel(gpu, opts, wife_of, stats, err);
+  if (st == BB_OK && opts->verbose) {
+    char text[BB_BYTES_TEXT];
+    uint64_t peak = bb_gpu_measured_peak(gpu);
+    fprintf(stderr, "GPU memory measured at the peak: %s (%llu bytes, cudaMemGetInfo)\n",
+            bb_bytes_text(text, peak), (unsigned long long)peak);
+  }
   bb_gpu_close(gpu);
   snprintf(stats->path, sizeof stats->path, "%s", path);
   return st;
