@@ -23,6 +23,14 @@ typedef struct bb_gpu bb_gpu;
 bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err);
 void bb_gpu_close(bb_gpu *gpu); /* accepts NULL */
 
+/* For bb_gpu_bamboo only: uploads nothing yet. bb_gpu_bamboo then builds the rank matrix
+ * from the women's lists (freed after), and streams the men's lists in blocks of rows into
+ * the PRMatrix, so the device peak is the rank matrix + PRMatrix + one block instead of
+ * lists + rank matrix + PRMatrix (issue 21; engine/sm/memory_plan.h). `inst` must outlive
+ * the context. */
+bb_status bb_gpu_open_staged(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats,
+                             bb_error *err);
+
 /* Baseline kernels, each with GPU initialisation (rank matrix / PRMatrix: t_init),
  * proposals (t_solve) and matching extraction (t_post). */
 bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,

@@ -80,3 +80,8 @@ uint64_t bb_gpu_measured_peak(const bb_gpu *gpu) {
   (void)gpu;
   return 0;
 }
+
+bb_status bb_gpu_open_staged(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats,
+                             bb_error *err) {
+  return bb_gpu_open(device, inst, out, stats, err);
+}

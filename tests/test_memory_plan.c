@@ -15,20 +15,27 @@ static const bb_plan_phase *phase(const bb_memory_plan *p, const char *name) {
   return NULL;
 }
 
-static bb_memory_plan plan_of(int n, const char *algo, const int *devices, int count) {
-  bb_plan_request req = {.n = n, .algo = algo, .devices = devices, .device_count = count, .threads = 2};
+static bb_memory_plan plan_with(int n, const char *algo, const int *devices, int count, int unstaged) {
+  bb_plan_request req = {.n = n, .algo = algo, .devices = devices, .device_count = count, .threads = 2,
+                         .unstaged = unstaged};
   bb_memory_plan p;
   bb_error err = {{0}};
   CHECKF(bb_memory_plan_make(&req, &p, &err) == BB_OK, "%s n=%d: %s", algo, n, err.msg);
   return p;
 }
 
-static void bamboo_single(void) {
+static bb_memory_plan plan_of(int n, const char *algo, const int *devices, int count) {
+  return plan_with(n, algo, devices, count, 0);
+}
+
+/* The earlier initialisation (BAMBOO_GPU_STAGED=0): every list on the device first. */
+static void bamboo_unstaged(void) {
   static const int sizes[] = {1000, 30000, 65536, 65537, 90000, 150000};
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
     uint64_t n = (uint64_t)sizes[i], n2 = n * n;
-    bb_memory_plan p = plan_of(sizes[i], "bamboo", NULL, 0);
+    bb_memory_plan p = plan_with(sizes[i], "bamboo", NULL, 0, 1);
     uint64_t node = n <= 65536 ? 4 : 8;
+    CHECK(!p.staged);
     CHECKF(p.node_bytes == (int)node, "n=%llu node %d", (unsigned long long)n, p.node_bytes);
     CHECK(p.gpu && p.devices == 1 && p.parts == 1 && p.part[0].count == (int)n);
     uint64_t lists = 16 + 2 * n2 * 4, staging = n <= 65536 ? 2 * CHUNK * 2 : 0;
@@ -48,10 +55,39 @@ static void bamboo_single(void) {
     CHECK(phase(&p, "lists")->host == host_lists + 2 * CHUNK * (n <= 65536 ? 2 : 4) + 16);
     CHECK(phase(&p, "tail")->host == host_lists + 16 + 16 * n + node * n + 8 * n);
   }
-  /* The figure: n = 90,000 with 64-bit nodes needs about 160 GB at once today. */
-  bb_memory_plan p = plan_of(90000, "bamboo", NULL, 0);
+  /* The figure: n = 90,000 with 64-bit nodes needed about 160 GB at once. */
+  bb_memory_plan p = plan_with(90000, "bamboo", NULL, 0, 1);
   uint64_t peak = bb_memory_plan_peak_device(&p, 0);
   CHECKF(peak > 160000000000ull && peak < 163000000000ull, "peak %llu", (unsigned long long)peak);
+}
+
+/* The staged initialisation (cuda/gpu_staged.cu): women's lists, then the rank matrix, then
+ * rank matrix + PRMatrix + one block of men's rows (64 Mi ids) + the upload staging. */
+static void bamboo_staged(void) {
+  static const int sizes[] = {3, 1000, 30000, 65536, 65537, 90000, 150000};
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+    uint64_t n = (uint64_t)sizes[i], n2 = n * n;
+    bb_memory_plan p = plan_of(sizes[i], "bamboo", NULL, 0);
+    uint64_t node = n <= 65536 ? 4 : 8, staging = n <= 65536 ? 2 * CHUNK * 2 : 0;
+    uint64_t block_rows = ((uint64_t)64 << 20) / n < n ? ((uint64_t)64 << 20) / n : n;
+    uint64_t block = block_rows * n * 4 + staging;
+    CHECK(p.staged);
+    CHECK(phase(&p, "lists")->device[0] == 16 + 4 * n2 + staging);
+    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 8 * n2 + staging);
+    CHECKF(phase(&p, "PRMatrix")->device[0] == 16 + 4 * n2 + node * n2 + (block > 16 * n ? block : 16 * n),
+           "n=%llu", (unsigned long long)n);
+    CHECK(phase(&p, "solve")->device[0] == 16 + node * n2 + 16 * n);
+    CHECK(phase(&p, "tail")->device[0] == 16 + node * n2 + 16 * n);
+    uint64_t pinned = 2 * CHUNK * (n <= 65536 ? 2 : 4) + 16;
+    CHECK(phase(&p, "PRMatrix")->host == 8 * n2 + 4 * n + 12 * n + pinned);
+  }
+  /* n = 90,000: about 97.5 GB instead of 161: fits an H200 (about 139 GiB free), not an H100. */
+  bb_memory_plan p = plan_of(90000, "bamboo", NULL, 0);
+  uint64_t peak = bb_memory_plan_peak_device(&p, 0);
+  CHECKF(peak > 97000000000ull && peak < 98000000000ull, "peak %llu", (unsigned long long)peak);
+  /* Partitions keep seed 000 V-C's layout (all lists on the devices). */
+  static const int two[] = {0, 0};
+  CHECK(!plan_of(1000, "bamboo", two, 2).staged);
 }
 
 static void baselines_and_cpu(void) {
@@ -91,7 +127,7 @@ static void partitions(void) {
   for (int s = 0; s < 3; s++) {
     const char *algos[] = {"bamboo", "gpu-la-min"};
     for (int a = 0; a < 2; a++) {
-      bb_memory_plan p1 = plan_of(sizes[s], algos[a], one, 1);
+      bb_memory_plan p1 = plan_with(sizes[s], algos[a], one, 1, 1);
       bb_memory_plan p4 = plan_of(sizes[s], algos[a], same, 4);
       bb_memory_plan p2 = plan_of(sizes[s], algos[a], two, 2);
       CHECK(p4.parts == 4 && p4.devices == 1 && p2.devices == 2 && p1.phases == p4.phases);
@@ -137,7 +173,7 @@ static void partition_arithmetic(void) {
 }
 
 static void refusal(void) {
-  bb_memory_plan p = plan_of(90000, "bamboo", NULL, 0);
+  bb_memory_plan p = plan_with(90000, "bamboo", NULL, 0, 1);
   bb_error err = {{0}};
   CHECK(bb_memory_plan_check(&p, &err) == BB_OK); /* nothing known: nothing refused */
   p.device_free[0] = 140ull << 30; /* an H200's */
@@ -164,7 +200,8 @@ static void refusal(void) {
 }
 
 int main(void) {
-  bamboo_single();
+  bamboo_unstaged();
+  bamboo_staged();
   baselines_and_cpu();
   node_format();
   partitions();

@@ -46,6 +46,7 @@ typedef struct bb_memory_plan {
   int id_bytes;       /* bytes per id in the device lists (today always 4) */
   int node_bytes;     /* bytes per PRMatrix node on the device (0: no PRMatrix) */
   int node_bits_min;  /* bits a node needs at this n: 2 * ceil(log2 n) (narrowest format) */
+  int staged;         /* bamboo's staged initialisation (cuda/gpu_staged.cu) */
   int parts;
   bb_plan_part part[BB_PLAN_MAX_PARTS];
   int devices;                          /* distinct devices, in order of first mention */
@@ -65,6 +66,8 @@ typedef struct bb_plan_request {
   int device_count;
   int threads;             /* CPU threads (la-seq's PRMatrix scratch); 0 = all CPUs */
   int wide_nodes;          /* bamboo: 64-bit nodes even when n <= 65536 (BAMBOO_GPU_WIDE_NODES) */
+  int unstaged;            /* bamboo: the earlier initialisation, every list on the device
+                              first (BAMBOO_GPU_STAGED=0); default the staged one */
   uint64_t host_held;      /* host bytes of the phases the caller already holds (lists read) */
 } bb_plan_request;
 

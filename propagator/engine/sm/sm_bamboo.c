@@ -2,7 +2,8 @@
  *
  *  1. precheck (host): if every man's first choice is distinct, that is the man-optimal
  *     matching and nothing else runs (no transfer, no initialisation);
- *  2. initialisation (GPU): rank matrix and packed PRMatrix built on the device;
+ *  2. initialisation (GPU): rank matrix and packed PRMatrix built on the device, staged
+ *     (cuda/gpu_staged.cu) so that the lists never sit on the device beside both matrices;
  *  3. execution: the packed-word atomicMin kernel runs while this thread monitors the
  *     number of free men; once at most opts->tail_threshold are free the kernel parks
  *     them and the CPU continues the locality-aware loop from the GPU's partner ranks
@@ -135,7 +136,11 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
     st = bb_fail(err, BB_ERR_NOMEM, "bamboo: cannot allocate the matching state for n = %d", n);
     goto done;
   }
-  st = bb_gpu_open(0, inst, &gpu, stats, err);
+  /* BAMBOO_GPU_STAGED=0 keeps the earlier initialisation (all lists on the device first),
+   * for comparison (bench/scale_device.sh). */
+  const char *staged = getenv("BAMBOO_GPU_STAGED");
+  st = staged && *staged == '0' ? bb_gpu_open(0, inst, &gpu, stats, err)
+                                : bb_gpu_open_staged(0, inst, &gpu, stats, err);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
   if (st == BB_OK && opts->verbose) report_peak(gpu);
   if (st == BB_OK) {

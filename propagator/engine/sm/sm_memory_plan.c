@@ -12,6 +12,7 @@
 #define PLAN_UPLOAD_CHUNK_IDS ((uint64_t)32 << 20)
 #define PLAN_CTL_BYTES 16u /* d_ctl / h_ctl: 4 ints */
 #define PLAN_PR_BLOCK 16u  /* engine/sm/prmatrix.c: rank columns copied per thread */
+#define PLAN_STAGE_BLOCK_IDS ((uint64_t)64 << 20) /* cuda/gpu_staged.cu: men's rows per block */
 
 int bb_plan_part_first(int n, int parts, int p) {
   int base = n / parts, extra = n % parts;
@@ -75,6 +76,24 @@ static uint64_t dev_bamboo_state(uint64_t n, uint64_t r, int first, const bb_mem
   (void)n, (void)first, (void)p;
   return r * 8 + r * 8; /* bb_gpu_bamboo: d_words (its women), d_parked (its threads) */
 }
+/* The staged path (cuda/gpu_staged.cu) per partition: the women's lists alone, then the
+ * rank matrix beside the PRMatrix and one block of the men's rows (or, once the block is
+ * freed, the partner words, whichever is more). */
+static uint64_t dev_women(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
+  return (first ? PLAN_CTL_BYTES : 0) + r * n * (uint64_t)p->id_bytes;
+}
+static uint64_t dev_ctl(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
+  (void)n, (void)r, (void)p;
+  return first ? PLAN_CTL_BYTES : 0;
+}
+static uint64_t dev_block_or_state(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
+  uint64_t rows = PLAN_STAGE_BLOCK_IDS / n < n ? PLAN_STAGE_BLOCK_IDS / n : n;
+  if (rows < 1) rows = 1;
+  uint64_t block = rows * n * (uint64_t)p->id_bytes + dev_staging(n, r, first, p);
+  uint64_t state = dev_bamboo_state(n, r, first, p);
+  return block > state ? block : state;
+}
+
 static uint64_t dev_baseline_state(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
   (void)n, (void)first, (void)p;
   return r * 4 + r * 4; /* bb_gpu_run_baseline: d_partner, d_next */
@@ -97,7 +116,34 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
   /* sm_bamboo.c: la partner_rank, next, free_men; the baselines: h_partner */
   uint64_t host_state = bamboo ? 3 * 4 * n : 4 * n;
 
-  bb_plan_phase *ph = add_phase(p, "lists");
+  bb_plan_phase *ph;
+  if (bamboo && p->staged) {
+    /* The pipeline's pinned buffers live from the women's upload to the last men's block. */
+    ph = add_phase(p, "lists");
+    static const part_bytes_fn women[] = {dev_women, NULL};
+    add_all(ph, p, women);
+    add_staging(ph, p);
+    ph->host = host_lists + host_small + host_state + pinned;
+    ph = add_phase(p, "rank matrix");
+    static const part_bytes_fn rank[] = {dev_women, dev_rank, NULL};
+    add_all(ph, p, rank);
+    add_staging(ph, p);
+    ph->host = host_lists + host_small + host_state + pinned;
+    ph = add_phase(p, "PRMatrix");
+    static const part_bytes_fn pr[] = {dev_ctl, dev_rank, dev_pr, dev_block_or_state, NULL};
+    add_all(ph, p, pr);
+    ph->host = host_lists + host_small + host_state + pinned;
+    static const part_bytes_fn solve[] = {dev_ctl, dev_pr, dev_bamboo_state, NULL};
+    ph = add_phase(p, "solve");
+    add_all(ph, p, solve);
+    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n;
+    ph = add_phase(p, "tail");
+    add_all(ph, p, solve);
+    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n +
+               n * (uint64_t)p->node_bytes + 8 * n;
+    return;
+  }
+  ph = add_phase(p, "lists");
   static const part_bytes_fn lists[] = {dev_lists, NULL};
   add_all(ph, p, lists);
   add_staging(ph, p);
@@ -187,8 +233,10 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     return bb_fail(err, BB_ERR_ARG, "memory plan: %s runs on one GPU; partitions are for bamboo and gpu-la-min",
                    req->algo);
   p->id_bytes = sizeof(bb_id);
-  if (!strcmp(req->algo, "bamboo"))
+  if (!strcmp(req->algo, "bamboo")) {
     p->node_bytes = n <= 65536 && !req->wide_nodes ? 4 : 8; /* gpu_bamboo.cu */
+    p->staged = !req->unstaged && count == 1; /* partitions: seed 000 V-C's layout */
+  }
   else if (!strcmp(req->algo, "gpu-la-min"))
     p->node_bytes = 8;
   p->parts = count;
@@ -244,8 +292,8 @@ void bb_memory_plan_print(const bb_memory_plan *p, FILE *out) {
   char a[BB_BYTES_TEXT], b[BB_BYTES_TEXT];
   fprintf(out, "memory plan: %s, n = %d", p->algo, p->n);
   if (p->gpu)
-    fprintf(out, ", %d-bit ids and %s PRMatrix nodes on the GPU (the narrowest needs %d bits)\n",
-            8 * p->id_bytes,
+    fprintf(out, ", %s, %d-bit ids and %s PRMatrix nodes on the GPU (the narrowest needs %d bits)\n",
+            p->staged ? "staged initialisation" : "all lists on the device", 8 * p->id_bytes,
             p->node_bytes == 4 ? "32-bit (16-bit woman | 16-bit rank)"
             : p->node_bytes == 8 ? "64-bit (32-bit woman | 32-bit rank)" : "no",
             p->node_bits_min);

@@ -22,6 +22,8 @@ bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *pla
   bb_plan_request r = *req;
   const char *wide = getenv("BAMBOO_GPU_WIDE_NODES");
   r.wide_nodes = r.wide_nodes || (wide && *wide == '1');
+  const char *staged = getenv("BAMBOO_GPU_STAGED");
+  r.unstaged = r.unstaged || (staged && *staged == '0');
   int fallback = r.algo && !strcmp(r.algo, "bamboo") && !bb_gpu_probe(r.devices ? r.devices[0] : 0, NULL, 0);
   if (fallback) r.algo = "la-seq";
   bb_status st = bb_memory_plan_make(&r, plan, err);

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Issue 21 on the GPU machine, in one call of about 8 minutes on an 80 GB H100, from the
+# repository root with .device-carry/ made here by `bench/device_bundle.sh build-cuda`:
+#   bench/scale_device.sh
+# 1. test_gpu_scale (staged and earlier initialisation vs gs-seq; plan vs measured peak at
+#    n = 4000, 12000) and test_gpu quick (the engine's GPU paths, staged by default now);
+# 2. compute-sanitizer memcheck on test_gpu_scale quick;
+# 3. the memory plan vs the measured peak (cudaMemGetInfo; host peak RSS) at n = 20000,
+#    40000, 65536, random g=5, staged and earlier initialisation;
+# 4. the largest n the plan admits on this GPU (bamboo-smp plan), and a verified run there;
+# 5. n = 30000 random g=5: the earlier vs the staged initialisation, 5 runs each, same call.
+# Output: at most 8 files in $OUT (the device tool brings back no more); the summary last.
+set -uo pipefail
+OUT=${OUT:-/tmp/bamboo-out}
+mkdir -p "$OUT"
+C=$PWD/.device-carry
+smp=$C/bin/bamboo-smp
+S=$OUT/summary.txt
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+} > "$S" 2>&1
+cat "$S"
+start=$(date +%s)
+elapsed() { echo "[$(( $(date +%s) - start )) s]"; }
+
+# 1. correctness (and the plan at small sizes)
+r1=0; r2=0; r3=0
+timeout 150 "$C/bin/test_gpu_scale" > "$OUT/tests.log" 2>&1 || r1=$?
+timeout 120 "$C/bin/test_gpu" quick >> "$OUT/tests.log" 2>&1 || r2=$?
+{ echo "== tests $(elapsed)"; grep -E "^n=|FAIL|passed" "$OUT/tests.log" | tail -12; } | tee -a "$S"
+
+# 2. memcheck
+timeout 150 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
+  "$C/bin/test_gpu_scale" quick > "$OUT/memcheck.log" 2>&1 || r3=$?
+{ echo "== memcheck $(elapsed)"; grep -E "ERROR SUMMARY|passed|LEAK" "$OUT/memcheck.log" | tail -3; } | tee -a "$S"
+
+# 3. plan vs measured: the plan's peak rows, the measured GPU peak and the host peak RSS.
+P=$OUT/plan_vs_measured.log
+: > "$P"
+for n in 20000 40000 65536; do
+  for staged in 1 0; do
+    echo "### n=$n random g=5, BAMBOO_GPU_STAGED=$staged" >> "$P"
+    BAMBOO_GPU_STAGED=$staged timeout 120 "$smp" solve --gen random --n "$n" -v --time -q >> "$P" 2>&1
+    echo "exit $?" >> "$P"
+  done
+done
+{ echo "== plan vs measured $(elapsed)"; grep -E "^###|^peak:|measured at the peak|peak RSS|^exit" "$P"; } | tee -a "$S"
+
+# 4. the largest n the plan admits here (bamboo, staged), then a run there with a limit.
+lo=65536; hi=200000
+while [ $((hi - lo)) -gt 250 ]; do
+  mid=$(( (lo + hi) / 2 ))
+  if "$smp" plan --n "$mid" > /dev/null 2>&1; then lo=$mid; else hi=$mid; fi
+done
+L=$OUT/largest.log
+{ echo "largest n the plan admits: $lo"; "$smp" plan --n "$lo"; "$smp" plan --n "$hi"; } > "$L" 2>&1
+left=$(( 480 - ($(date +%s) - start) - 60 ))
+[ "$left" -gt 240 ] && left=240
+if [ "$left" -gt 30 ]; then
+  timeout "$left" "$smp" solve --gen random --n "$lo" -v --time --verify -q --time-limit 60 >> "$L" 2>&1
+  echo "exit $? (limit ${left}s)" >> "$L"
+else
+  echo "no time left for the run at n=$lo" >> "$L"
+fi
+{ echo "== largest $(elapsed)"; grep -E "largest|^fits|needs|measured at the peak|^total|^init|^solve|peak RSS|verified|^exit|no time" "$L"; } | tee -a "$S"
+
+# 5. n = 30000: earlier vs staged initialisation, same machine, same call.
+B=$OUT/bench30k.md
+if [ $(( $(date +%s) - start )) -lt 420 ]; then
+  for staged in 0 1; do
+    echo "### BAMBOO_GPU_STAGED=$staged" >> "$B"
+    BAMBOO_GPU_STAGED=$staged timeout 90 "$smp" bench --algos bamboo --kinds random --group 5 \
+      --n 30000 --runs 5 --seed 1 >> "$B" 2>&1
+  done
+else
+  echo "skipped: out of time" >> "$B"
+fi
+{ echo "== n=30000 $(elapsed)"; grep -E "###|bamboo|skipped" "$B"; } | tee -a "$S"
+echo "test_gpu_scale=$r1 test_gpu=$r2 memcheck=$r3 $(elapsed)" | tee -a "$S"
