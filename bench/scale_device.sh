@@ -3,8 +3,9 @@
 # repository root with .device-carry/ made here by `bench/device_bundle.sh build-cuda`:
 #   bench/scale_device.sh
 # 1. test_gpu_scale (staged and earlier initialisation vs gs-seq; plan vs measured peak at
-#    n = 4000, 12000) and test_gpu quick (the engine's GPU paths, staged by default now);
-# 2. compute-sanitizer memcheck on test_gpu_scale quick;
+#    n = 4000, 12000), test_gpu_multi (bamboo and gpu-la-min in 2, 3, 4 partitions on GPU 0
+#    vs gs-seq) and test_gpu quick (the engine's GPU paths, staged by default now);
+# 2. compute-sanitizer memcheck on test_gpu_scale quick and test_gpu_multi quick;
 # 3. the memory plan vs the measured peak (cudaMemGetInfo; host peak RSS) at n = 20000,
 #    40000, 65536, random g=5, staged and earlier initialisation;
 # 4. the largest n the plan admits on this GPU (bamboo-smp plan), and a verified run there;
@@ -27,15 +28,18 @@ start=$(date +%s)
 elapsed() { echo "[$(( $(date +%s) - start )) s]"; }
 
 # 1. correctness (and the plan at small sizes)
-r1=0; r2=0; r3=0
+r1=0; r2=0; r3=0; r4=0; r5=0
 timeout 150 "$C/bin/test_gpu_scale" > "$OUT/tests.log" 2>&1 || r1=$?
+timeout 120 "$C/bin/test_gpu_multi" >> "$OUT/tests.log" 2>&1 || r4=$?
 timeout 120 "$C/bin/test_gpu" quick >> "$OUT/tests.log" 2>&1 || r2=$?
 { echo "== tests $(elapsed)"; grep -E "^n=|FAIL|passed" "$OUT/tests.log" | tail -12; } | tee -a "$S"
 
 # 2. memcheck
-timeout 150 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
+timeout 120 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
   "$C/bin/test_gpu_scale" quick > "$OUT/memcheck.log" 2>&1 || r3=$?
-{ echo "== memcheck $(elapsed)"; grep -E "ERROR SUMMARY|passed|LEAK" "$OUT/memcheck.log" | tail -3; } | tee -a "$S"
+timeout 120 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
+  "$C/bin/test_gpu_multi" quick >> "$OUT/memcheck.log" 2>&1 || r5=$?
+{ echo "== memcheck $(elapsed)"; grep -E "ERROR SUMMARY|passed|LEAK" "$OUT/memcheck.log" | tail -6; } | tee -a "$S"
 
 # 3. plan vs measured: the plan's peak rows, the measured GPU peak and the host peak RSS.
 P=$OUT/plan_vs_measured.log
@@ -79,4 +83,4 @@ else
   echo "skipped: out of time" >> "$B"
 fi
 { echo "== n=30000 $(elapsed)"; grep -E "###|bamboo|skipped" "$B"; } | tee -a "$S"
-echo "test_gpu_scale=$r1 test_gpu=$r2 memcheck=$r3 $(elapsed)" | tee -a "$S"
+echo "test_gpu_scale=$r1 test_gpu_multi=$r4 test_gpu=$r2 memcheck_scale=$r3 memcheck_multi=$r5 $(elapsed)" | tee -a "$S"

@@ -111,8 +111,8 @@ __global__ void __launch_bounds__(TAIL_THREADS)
 }
 
 // Resumes everybody's LA state from the partner words and the parked men.
-static void handover_state(int n, const unsigned long long *words, const uint2 *parked, int count,
-                           bb_la_state *st, bb_id *free_men) {
+void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked, int count,
+                     bb_la_state *st, bb_id *free_men) {
   for (int w = 0; w < n; w++) {
     unsigned long long word = words[w];
     if (word == BB_WORD_FREE) {
@@ -157,7 +157,7 @@ static bb_status download_state(bb_gpu *g, int parked, bb_la_state *st, bb_id *f
                           cudaMemcpyDeviceToHost, g->stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(g->stream);
     if (e == cudaSuccess)
-      handover_state(n, h_words, h_parked, parked, st, free_men);
+      bb_gpu_handover(n, h_words, h_parked, parked, st, free_men);
     else
       status = bb_gpu_fail(err, e, "download of the matching state", __FILE__, __LINE__);
   }

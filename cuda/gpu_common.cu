@@ -277,6 +277,7 @@ static bb_status open_any(int device, const bb_instance *inst, int staged, bb_gp
   if (e != cudaSuccess) return bb_gpu_fail(err, e, "cudaSetDevice", __FILE__, __LINE__);
   bb_gpu *g = (bb_gpu *)calloc(1, sizeof *g);
   if (!g) return bb_fail(err, BB_ERR_NOMEM, "bb_gpu_open: out of host memory");
+  g->device = device;
   g->n = inst->n;
   g->cells = (size_t)inst->n * (size_t)inst->n;
   g->inst = inst;

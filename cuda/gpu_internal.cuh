@@ -9,6 +9,7 @@
 #include "bb_gpu.h"
 
 struct bb_gpu {
+  int device;                   // the CUDA device this context lives on
   int n;
   size_t cells;                 // n * n
   const bb_instance *inst;      // the host lists (the staged path uploads them while building)
@@ -81,6 +82,10 @@ void bb_gpu_pipe_close(bb_gpu *g, bb_gpu_pipe *p); // accepts NULL
 // are then freed, and the PRMatrix from the men's lists streamed in blocks of rows; the
 // women's upload time is added to stats->t_transfer.
 bb_status bb_gpu_build_staged(bb_gpu *g, int node_bytes, bb_solve_stats *stats, bb_error *err);
+
+// Resumes everybody's LA state from the partner words (n) and the `count` parked men.
+void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked, int count,
+                     bb_la_state *st, bb_id *free_men);
 
 // Resets the control words (free men = `free_men`) before a proposal kernel.
 bb_status bb_gpu_ctl_reset(bb_gpu *g, int free_men, bb_error *err);

@@ -228,6 +228,14 @@ case_memory_plan() {
   expect 2 "missing --n" plan
   expect_ok help plan
   grep -q -- "--gpus LIST" "$WORK/out" || fail "help plan lacks --gpus"
+  # solve --gpus: the device list reaches the plan (and, with a GPU, the partitioned engine;
+  # without one bamboo runs la-seq as always).
+  expect 2 "--gpus '0,,1'" solve --gen random --n 20 --gpus 0,,1
+  expect 2 "runs on one GPU" solve --gen random --n 20 --gpus 0,0 --algo gpu-mw-cas
+  expect 0 "memory plan: bamboo" solve --gen random --n 20 --gpus 0,0 -v --verify -q
+  run solve --gen random --n 20 --gpus 0,0 --algo gpu-la-min -v --verify -q
+  [ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || fail "gpu-la-min --gpus 0,0: exit status $rc"
+  grep -q "^partition 1: GPU 0, men and women 10..19$" "$WORK/err" || fail "solve -v --gpus: no partitions"
 }
 
 case_help() {

@@ -10,9 +10,10 @@
  * bb_memory_plan_probe asks the machine (free GPU memory, available host memory).
  *
  * Partitions: a device list ("0,0,1") splits the participants by id into one partition per
- * entry (seed 000 section V-C): partition p holds the men's and women's lists, the rank-matrix
- * rows of its women and the PRMatrix rows of its men. The same device may appear more than
- * once; its partitions' bytes add up. One entry is today's single-GPU path. */
+ * entry (seed 000 section V-C; cuda/bb_gpu_multi.h): partition p holds the men's and women's
+ * lists of its ids, the rank-matrix rows of its women and the PRMatrix rows of its men; the
+ * O(n) matching state is on the first partition's device. The same device may appear more
+ * than once; its partitions' bytes add up. One entry is the single-GPU path. */
 #ifndef BB_MEMORY_PLAN_H
 #define BB_MEMORY_PLAN_H
 

@@ -123,7 +123,9 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   }
 
   char why[256];
-  if (!bb_gpu_probe(0, why, sizeof why)) return cpu_fallback(inst, opts, wife_of, stats, err, why, 0);
+  int device = opts->gpu_count > 0 && opts->gpus ? opts->gpus[0] : 0;
+  if (!bb_gpu_probe(device, why, sizeof why)) return cpu_fallback(inst, opts, wife_of, stats, err, why, 0);
+  if (opts->gpu_count > 1) return bb_bamboo_multi(inst, opts, wife_of, stats, err);
 
   bb_gpu *gpu = NULL;
   bb_la_state la = {.n = n};
@@ -139,8 +141,8 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   /* BAMBOO_GPU_STAGED=0 keeps the earlier initialisation (all lists on the device first),
    * for comparison (bench/scale_device.sh). */
   const char *staged = getenv("BAMBOO_GPU_STAGED");
-  st = staged && *staged == '0' ? bb_gpu_open(0, inst, &gpu, stats, err)
-                                : bb_gpu_open_staged(0, inst, &gpu, stats, err);
+  st = staged && *staged == '0' ? bb_gpu_open(device, inst, &gpu, stats, err)
+                                : bb_gpu_open_staged(device, inst, &gpu, stats, err);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
   if (st == BB_OK && opts->verbose) report_peak(gpu);
   if (st == BB_OK) {

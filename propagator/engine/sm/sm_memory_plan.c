@@ -72,9 +72,10 @@ static uint64_t dev_pr(uint64_t n, uint64_t r, int first, const bb_memory_plan *
   (void)first;
   return r * n * (uint64_t)p->node_bytes; /* bb_gpu_build_prmatrix: the partition's men */
 }
+/* The O(n) matching state lives on the first partition (cuda/bb_gpu_multi.h). */
 static uint64_t dev_bamboo_state(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
-  (void)n, (void)first, (void)p;
-  return r * 8 + r * 8; /* bb_gpu_bamboo: d_words (its women), d_parked (its threads) */
+  (void)r, (void)p;
+  return first ? n * 8 + n * 8 : 0; /* d_words, d_parked */
 }
 /* The staged path (cuda/gpu_staged.cu) per partition: the women's lists alone, then the
  * rank matrix beside the PRMatrix and one block of the men's rows (or, once the block is
@@ -95,8 +96,8 @@ static uint64_t dev_block_or_state(uint64_t n, uint64_t r, int first, const bb_m
 }
 
 static uint64_t dev_baseline_state(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
-  (void)n, (void)first, (void)p;
-  return r * 4 + r * 4; /* bb_gpu_run_baseline: d_partner, d_next */
+  (void)r, (void)p;
+  return first ? n * 4 + n * 4 : 0; /* bb_gpu_run_baseline: d_partner, d_next */
 }
 
 /* Per-device staging is counted once per device, not per partition. */
