@@ -52,7 +52,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
     bb_solve_stats stats;
     memset(got, 0xff, (size_t)n * sizeof *got);
     bb_status st = bb_solve(inst, mc->algo, &opts, got, &stats, &err);
-    int partitioned = mc->parts == 1 || strstr(stats.path, "partitions") != NULL;
+    /* bamboo's precheck answers the perfect workload before any GPU work. */
+    int partitioned = mc->parts == 1 || strstr(stats.path, "partitions") || strstr(stats.path, "precheck");
     if (st == BB_OK && partitioned && !memcmp(got, expect, (size_t)n * sizeof *got)) {
       passed++;
     } else {
