@@ -32,7 +32,14 @@ r1=0; r2=0; r3=0; r4=0; r5=0
 timeout 150 "$C/bin/test_gpu_scale" > "$OUT/tests.log" 2>&1 || r1=$?
 timeout 120 "$C/bin/test_gpu_multi" >> "$OUT/tests.log" 2>&1 || r4=$?
 timeout 120 "$C/bin/test_gpu" quick >> "$OUT/tests.log" 2>&1 || r2=$?
-{ echo "== tests $(elapsed)"; grep -E "^n=|FAIL|passed" "$OUT/tests.log" | tail -12; } | tee -a "$S"
+# The partitioned engine at a middle size, verified by the checker.
+for algo in bamboo gpu-la-min; do
+  echo "### $algo --gpus 0,0,0,0 n=20000 random g=5" >> "$OUT/tests.log"
+  timeout 60 "$smp" solve --gen random --n 20000 --algo "$algo" --gpus 0,0,0,0 --verify --time -v -q \
+    >> "$OUT/tests.log" 2>&1
+  echo "exit $?" >> "$OUT/tests.log"
+done
+{ echo "== tests $(elapsed)"; grep -E "^n=|FAIL|passed|^###|verified|^path|^exit" "$OUT/tests.log" | tail -20; } | tee -a "$S"
 
 # 2. memcheck
 timeout 120 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
@@ -51,10 +58,10 @@ for n in 20000 40000 65536; do
     echo "exit $?" >> "$P"
   done
 done
-{ echo "== plan vs measured $(elapsed)"; grep -E "^###|^peak:|measured at the peak|peak RSS|^exit" "$P"; } | tee -a "$S"
+{ echo "== plan vs measured $(elapsed)"; grep -E "^###|^peak:|measured at the peak|peak RSS|^(transfer|init|solve|total) +[0-9]|^exit" "$P"; } | tee -a "$S"
 
 # 4. the largest n the plan admits here (bamboo, staged), then a run there with a limit.
-lo=65536; hi=200000
+lo=1000; hi=300000
 while [ $((hi - lo)) -gt 250 ]; do
   mid=$(( (lo + hi) / 2 ))
   if "$smp" plan --n "$mid" > /dev/null 2>&1; then lo=$mid; else hi=$mid; fi
@@ -69,7 +76,7 @@ if [ "$left" -gt 30 ]; then
 else
   echo "no time left for the run at n=$lo" >> "$L"
 fi
-{ echo "== largest $(elapsed)"; grep -E "largest|^fits|needs|measured at the peak|^total|^init|^solve|peak RSS|verified|^exit|no time" "$L"; } | tee -a "$S"
+{ echo "== largest $(elapsed)"; grep -E "largest|^fits|memory plan:|^peak:|measured at the peak|^(transfer|init|solve|total) +[0-9]|peak RSS|verified|^exit|no time" "$L"; } | tee -a "$S"
 
 # 5. n = 30000: earlier vs staged initialisation, same machine, same call.
 B=$OUT/bench30k.md
