@@ -198,13 +198,14 @@ static int run_solve(int argc, char **argv) {
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
 
-  double t0 = bb_now();
   bb_instance *inst = NULL;
   bb_hr *hr = NULL;
+  /* The plan, and the CUDA context its query of the free GPU memory makes, are in no phase. */
   if (!a.file && !cli_hr_kind(a.gen_name) && (rc = plan_solve(&a, a.n, 0))) return rc;
+  double t0 = bb_now();
   rc = load_instance(&a, &inst, &hr);
-  if (!rc && a.file && inst) rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
   double t_input = bb_now() - t0;
+  if (!rc && a.file && inst) rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
   if (!rc && hr) rc = solve_incomplete(&a, hr, t_input);
   if (rc || hr) {
     bb_instance_free(inst);
