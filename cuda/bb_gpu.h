@@ -61,6 +61,13 @@ bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *women_prefs, co
  * copies man m's row from `from` on to the host. Valid until the next call. */
 const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err);
 
+/* Staged contexts only: build the women's rank matrix in blocks of `rows` women (0: whole),
+ * for an n whose rank matrix does not fit beside the PRMatrix. The PRMatrix is first filled
+ * with the women from the men's lists, then each block of women's lists is uploaded, ranked,
+ * and its ranks written into the PRMatrix entries that name its women (one pass over the
+ * PRMatrix per block). The memory plan chooses `rows` (memory_plan.h, rank_rows). */
+void bb_gpu_set_rank_rows(bb_gpu *gpu, int rows);
+
 /* Device bytes in use at the highest peak seen since bb_gpu_open, measured with
  * cudaMemGetInfo (free at open minus the least free after each phase's allocations): what
  * the memory plan (engine/sm/memory_plan.h) predicts for this device. */

@@ -309,6 +309,10 @@ void bb_gpu_sample_memory(bb_gpu *g) {
   }
 }
 
+void bb_gpu_set_rank_rows(bb_gpu *g, int rows) {
+  if (g) g->rank_rows = rows > 0 ? rows : 0;
+}
+
 uint64_t bb_gpu_measured_peak(const bb_gpu *g) {
   return g && g->free_at_open > g->min_free ? (uint64_t)(g->free_at_open - g->min_free) : 0;
 }

@@ -14,6 +14,7 @@ struct bb_gpu {
   size_t cells;                 // n * n
   const bb_instance *inst;      // the host lists (the staged path uploads them while building)
   int staged;                   // bb_gpu_open_staged: no lists on the device until bamboo builds
+  int rank_rows;                // staged: > 0 builds the rank matrix in blocks of this many women
   bb_id *d_men, *d_women;       // the lists, as uploaded
   uint32_t *d_rank;             // women's rank matrix, while needed
   void *d_pr;                   // PRMatrix: 32-bit nodes if pr_node_bytes == 4, else 64-bit

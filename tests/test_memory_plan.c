@@ -85,6 +85,24 @@ static void bamboo_staged(void) {
   bb_memory_plan p = plan_of(90000, "bamboo", NULL, 0);
   uint64_t peak = bb_memory_plan_peak_device(&p, 0);
   CHECKF(peak > 97000000000ull && peak < 98000000000ull, "peak %llu", (unsigned long long)peak);
+  /* The rank matrix in blocks of women (cuda/gpu_staged.cu ranks_in_blocks): the PRMatrix
+   * first beside one block of men's rows, then beside R women's lists and rank rows. */
+  {
+    uint64_t n = 120000, n2 = n * n, rows = ((uint64_t)64 << 20) / n;
+    bb_plan_request req = {.n = (int)n, .algo = "bamboo", .rank_rows = 5000};
+    CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 5000);
+    CHECK(p.phases == 4 && !strcmp(p.phase[0].name, "PRMatrix") && !strcmp(p.phase[1].name, "rank matrix"));
+    CHECK(phase(&p, "PRMatrix")->device[0] == 16 + 8 * n2 + rows * n * 4);
+    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 8 * n2 + 2 * 5000 * n * 4);
+    CHECK(phase(&p, "solve")->device[0] == 16 + 8 * n2 + 16 * n);
+    /* 120,000 then needs 120 GB instead of 173 with the whole rank matrix: an H200 holds it. */
+    CHECKF(bb_memory_plan_peak_device(&p, 0) == 120000000016ull, "%llu",
+           (unsigned long long)bb_memory_plan_peak_device(&p, 0));
+    req.rank_rows = 1 << 30; /* at most n */
+    CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == (int)n);
+    req = (bb_plan_request){.n = 1000, .algo = "bamboo", .rank_rows = 10, .unstaged = 1};
+    CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 0);
+  }
   /* Partitions keep seed 000 V-C's layout (all lists on the devices). */
   static const int two[] = {0, 0};
   CHECK(!plan_of(1000, "bamboo", two, 2).staged);

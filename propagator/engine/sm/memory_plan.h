@@ -48,6 +48,7 @@ typedef struct bb_memory_plan {
   int node_bytes;     /* bytes per PRMatrix node on the device (0: no PRMatrix) */
   int node_bits_min;  /* bits a node needs at this n: 2 * ceil(log2 n) (narrowest format) */
   int staged;         /* bamboo's staged initialisation (cuda/gpu_staged.cu) */
+  int rank_rows;      /* staged: rank matrix in blocks of this many women (0: whole) */
   int parts;
   bb_plan_part part[BB_PLAN_MAX_PARTS];
   int devices;                          /* distinct devices, in order of first mention */
@@ -70,6 +71,8 @@ typedef struct bb_plan_request {
   int unstaged;            /* bamboo: the earlier initialisation, every list on the device
                               first (BAMBOO_GPU_STAGED=0); default the staged one */
   uint64_t host_held;      /* host bytes of the phases the caller already holds (lists read) */
+  int rank_rows;           /* staged bamboo: the rank matrix in blocks of this many women
+                              (0: whole); bb_memory_plan_for_run chooses it when needed */
 } bb_plan_request;
 
 /* Pure arithmetic; BB_ERR_ARG for an unknown algorithm, n outside 1..BB_MAX_N, more than
@@ -86,8 +89,9 @@ int bb_plan_part_owner(int n, int parts, int id);
 void bb_memory_plan_probe(bb_memory_plan *plan);
 
 /* The plan of what a solve will really run here, probed: bamboo without a usable GPU is
- * planned as its la-seq fallback, and BAMBOO_GPU_WIDE_NODES=1 is honoured as gpu_bamboo.cu
- * does. */
+ * planned as its la-seq fallback, BAMBOO_GPU_WIDE_NODES=1 and BAMBOO_GPU_RANK_ROWS=R are
+ * honoured as cuda/ does, and when the staged rank matrix does not fit beside the PRMatrix on
+ * the GPU, rank_rows is chosen as the most women whose rank rows (and lists) fit beside it. */
 bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *plan, bb_error *err);
 
 /* The largest of a phase's host or device figures, and the phase with the highest total. */

@@ -17,6 +17,7 @@
  * a warning for failures (and a note under -v when there is simply no GPU). */
 #include "algos.h"
 #include "bb_gpu.h"
+#include "memory_plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,19 @@ static void report_peak(const bb_gpu *gpu) {
   uint64_t peak = bb_gpu_measured_peak(gpu);
   fprintf(stderr, "bamboo: GPU memory measured at the peak: %s (%llu bytes, cudaMemGetInfo)\n",
           bb_bytes_text(text, peak), (unsigned long long)peak);
+}
+
+/* The memory plan decides whether the rank matrix fits beside the PRMatrix or comes in
+ * blocks of women (memory_plan.h, rank_rows). */
+static void choose_rank_rows(bb_gpu *gpu, int n, int device, const bb_solve_opts *opts) {
+  bb_plan_request req = {.n = n, .algo = "bamboo", .devices = &device, .device_count = 1,
+                         .threads = opts->threads};
+  bb_memory_plan plan;
+  if (bb_memory_plan_for_run(&req, &plan, NULL) != BB_OK || !plan.rank_rows) return;
+  bb_gpu_set_rank_rows(gpu, plan.rank_rows);
+  if (opts->verbose)
+    fprintf(stderr, "bamboo: the rank matrix is built in blocks of %d women beside the PRMatrix\n",
+            plan.rank_rows);
 }
 
 /* Row source for the CPU tail: rows from the GPU, at most `budget` of them in auto mode. */
@@ -143,6 +157,7 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   const char *staged = getenv("BAMBOO_GPU_STAGED");
   st = staged && *staged == '0' ? bb_gpu_open(device, inst, &gpu, stats, err)
                                 : bb_gpu_open_staged(device, inst, &gpu, stats, err);
+  if (st == BB_OK && !(staged && *staged == '0')) choose_rank_rows(gpu, n, device, opts);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
   if (st == BB_OK && opts->verbose) report_peak(gpu);
   if (st == BB_OK) {

@@ -118,6 +118,28 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
   uint64_t host_state = bamboo ? 3 * 4 * n : 4 * n;
 
   bb_plan_phase *ph;
+  if (bamboo && p->staged && p->rank_rows > 0) {
+    /* cuda/gpu_staged.cu, ranks_in_blocks: the PRMatrix first (women from the men's blocks),
+     * then per block of rank_rows women their lists and rank rows beside it. */
+    uint64_t pr = (uint64_t)p->node_bytes * n * n, staging = dev_staging(n, n, 1, p);
+    uint64_t rows = PLAN_STAGE_BLOCK_IDS / n < n ? PLAN_STAGE_BLOCK_IDS / n : n;
+    if (rows < 1) rows = 1;
+    uint64_t host = host_lists + host_small + host_state + pinned;
+    ph = add_phase(p, "PRMatrix");
+    ph->device[0] = PLAN_CTL_BYTES + pr + rows * n * 4 + staging;
+    ph->host = host;
+    ph = add_phase(p, "rank matrix");
+    ph->device[0] = PLAN_CTL_BYTES + pr + 2 * (uint64_t)p->rank_rows * n * 4 + staging;
+    ph->host = host;
+    ph = add_phase(p, "solve");
+    ph->device[0] = PLAN_CTL_BYTES + pr + 16 * n;
+    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n;
+    ph = add_phase(p, "tail");
+    ph->device[0] = PLAN_CTL_BYTES + pr + 16 * n;
+    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n +
+               n * (uint64_t)p->node_bytes + 8 * n;
+    return;
+  }
   if (bamboo && p->staged) {
     /* The pipeline's pinned buffers live from the women's upload to the last men's block. */
     ph = add_phase(p, "lists");
@@ -237,6 +259,7 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
   if (!strcmp(req->algo, "bamboo")) {
     p->node_bytes = n <= 65536 && !req->wide_nodes ? 4 : 8; /* gpu_bamboo.cu */
     p->staged = !req->unstaged && count == 1; /* partitions: seed 000 V-C's layout */
+    p->rank_rows = p->staged && req->rank_rows > 0 ? (req->rank_rows < req->n ? req->rank_rows : req->n) : 0;
   }
   else if (!strcmp(req->algo, "gpu-la-min"))
     p->node_bytes = 8;
@@ -292,6 +315,8 @@ bb_status bb_memory_plan_check(const bb_memory_plan *p, bb_error *err) {
 void bb_memory_plan_print(const bb_memory_plan *p, FILE *out) {
   char a[BB_BYTES_TEXT], b[BB_BYTES_TEXT];
   fprintf(out, "memory plan: %s, n = %d", p->algo, p->n);
+  if (p->rank_rows)
+    fprintf(out, ", rank matrix in blocks of %d women", p->rank_rows);
   if (p->gpu)
     fprintf(out, ", %s, %d-bit ids and %s PRMatrix nodes on the GPU (the narrowest needs %d bits)\n",
             p->staged ? "staged initialisation" : "all lists on the device", 8 * p->id_bytes,

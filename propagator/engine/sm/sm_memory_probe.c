@@ -30,5 +30,28 @@ bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *pla
   if (st != BB_OK) return st;
   if (fallback) snprintf(plan->algo, sizeof plan->algo, "bamboo (la-seq: no GPU)");
   bb_memory_plan_probe(plan);
+  const char *rows = getenv("BAMBOO_GPU_RANK_ROWS");
+  uint64_t free_b = plan->devices ? plan->device_free[0] : 0;
+  if (plan->staged && !r.rank_rows && (rows && atoi(rows) > 0)) {
+    r.rank_rows = atoi(rows);
+  } else if (plan->staged && !r.rank_rows && free_b && bb_memory_plan_peak_device(plan, 0) > free_b) {
+    /* Blocks of women: the most whose lists and rank rows fit beside the PRMatrix, the
+     * upload staging (128 MiB while ids are narrowed) and 64 MiB kept for the allocator's
+     * rounding and the runtime's own allocations. */
+    uint64_t n = (uint64_t)r.n, beside = (uint64_t)plan->node_bytes * n * n + 16 +
+                                          (n <= 65536 ? (uint64_t)128 << 20 : 0) + ((uint64_t)64 << 20);
+    uint64_t women = free_b > beside ? (free_b - beside) / (8 * n) : 0;
+    if (women < 1) return BB_OK; /* cannot fit at all: the check says where */
+    r.rank_rows = women < n ? (int)women : r.n;
+  }
+  if (!r.rank_rows) return BB_OK;
+  uint64_t device_free[BB_PLAN_MAX_PARTS], device_total[BB_PLAN_MAX_PARTS];
+  memcpy(device_free, plan->device_free, sizeof device_free);
+  memcpy(device_total, plan->device_total, sizeof device_total);
+  uint64_t host = plan->host_available;
+  if ((st = bb_memory_plan_make(&r, plan, err)) != BB_OK) return st;
+  memcpy(plan->device_free, device_free, sizeof device_free);
+  memcpy(plan->device_total, device_total, sizeof device_total);
+  plan->host_available = host;
   return BB_OK;
 }
