@@ -7,7 +7,8 @@
 #    vs gs-seq) and test_gpu quick (the engine's GPU paths, staged by default now);
 # 2. compute-sanitizer memcheck on test_gpu_scale quick and test_gpu_multi quick;
 # 3. the memory plan vs the measured peak (cudaMemGetInfo; host peak RSS) at n = 20000,
-#    40000, 65536, random g=5, staged and earlier initialisation;
+#    40000, 65536, random g=5, staged and earlier initialisation, and the rank matrix in
+#    blocks of women at 40000 (verified);
 # 4. the largest n the plan admits on this GPU (bamboo-smp plan), and a verified run there;
 # 5. n = 30000 random g=5: the earlier vs the staged initialisation, 5 runs each, same call.
 # Output: at most 8 files in $OUT (the device tool brings back no more); the summary last.
@@ -58,7 +59,10 @@ for n in 20000 40000 65536; do
     echo "exit $?" >> "$P"
   done
 done
-{ echo "== plan vs measured $(elapsed)"; grep -E "^###|^peak:|measured at the peak|peak RSS|^(transfer|init|solve|total) +[0-9]|^exit" "$P"; } | tee -a "$S"
+echo "### n=40000 random g=5, rank matrix in blocks of 5000 women (BAMBOO_GPU_RANK_ROWS)" >> "$P"
+BAMBOO_GPU_RANK_ROWS=5000 timeout 60 "$smp" solve --gen random --n 40000 -v --time --verify -q >> "$P" 2>&1
+echo "exit $?" >> "$P"
+{ echo "== plan vs measured $(elapsed)"; grep -E "^###|^peak:|measured at the peak|blocks of|peak RSS|^(transfer|init|solve|total) +[0-9]|verified|^exit" "$P"; } | tee -a "$S"
 
 # 4. the largest n the plan admits here (bamboo, staged), then a run there with a limit.
 lo=1000; hi=300000

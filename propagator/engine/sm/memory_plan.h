@@ -91,7 +91,8 @@ void bb_memory_plan_probe(bb_memory_plan *plan);
 /* The plan of what a solve will really run here, probed: bamboo without a usable GPU is
  * planned as its la-seq fallback, BAMBOO_GPU_WIDE_NODES=1 and BAMBOO_GPU_RANK_ROWS=R are
  * honoured as cuda/ does, and when the staged rank matrix does not fit beside the PRMatrix on
- * the GPU, rank_rows is chosen as the most women whose rank rows (and lists) fit beside it. */
+ * the GPU, rank_rows is chosen as the most women whose rank rows (and lists) fit beside it,
+ * at least n / 64 (at most 64 passes over the PRMatrix). */
 bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *plan, bb_error *err);
 
 /* The largest of a phase's host or device figures, and the phase with the highest total. */

@@ -41,7 +41,10 @@ bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *pla
     uint64_t n = (uint64_t)r.n, beside = (uint64_t)plan->node_bytes * n * n + 16 +
                                           (n <= 65536 ? (uint64_t)128 << 20 : 0) + ((uint64_t)64 << 20);
     uint64_t women = free_b > beside ? (free_b - beside) / (8 * n) : 0;
-    if (women < 1) return BB_OK; /* cannot fit at all: the check says where */
+    /* At most 64 passes over the PRMatrix (a few seconds at n = 100,000): fewer women per
+     * block than n / 64 is planned as n / 64 and refused by the check if it does not fit. */
+    uint64_t fewest = (n + 63) / 64;
+    if (women < fewest) women = fewest;
     r.rank_rows = women < n ? (int)women : r.n;
   }
   if (!r.rank_rows) return BB_OK;
