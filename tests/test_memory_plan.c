@@ -100,6 +100,14 @@ static void bamboo_staged(void) {
            (unsigned long long)bb_memory_plan_peak_device(&p, 0));
     req.rank_rows = 1 << 30; /* at most n */
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == (int)n);
+    /* The choice of R: what fits beside the PRMatrix (and 64 MiB kept), between n/64 and n. */
+    uint64_t beside = 8 * n2 + 16 + ((uint64_t)64 << 20);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, beside + 8 * n * 4000) == 4000);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, beside + 8 * n * 4000 - 1) == 3999);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, beside) == (int)((n + 63) / 64));
+    CHECK(bb_plan_rank_rows_for((int)n, 8, 1000) == (int)((n + 63) / 64));
+    CHECK(bb_plan_rank_rows_for((int)n, 8, (uint64_t)1 << 50) == (int)n);
+    CHECK(bb_plan_rank_rows_for(1000, 4, 4000000 + 16 + ((uint64_t)192 << 20) + 8000 * 100) == 100);
     req = (bb_plan_request){.n = 1000, .algo = "bamboo", .rank_rows = 10, .unstaged = 1};
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 0);
   }

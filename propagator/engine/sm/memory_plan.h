@@ -85,6 +85,11 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *plan, 
 int bb_plan_part_first(int n, int parts, int p);
 int bb_plan_part_owner(int n, int parts, int id);
 
+/* Staged bamboo: the women per rank block when the rank matrix does not fit beside the
+ * PRMatrix in `device_free` bytes: the most whose lists and rank rows (8n bytes each) fit,
+ * at least ceil(n / 64) (at most 64 passes over the PRMatrix), at most n. */
+int bb_plan_rank_rows_for(int n, int node_bytes, uint64_t device_free);
+
 /* Fills device_free/device_total (cudaMemGetInfo) and host_available. */
 void bb_memory_plan_probe(bb_memory_plan *plan);
 

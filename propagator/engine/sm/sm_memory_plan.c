@@ -25,6 +25,17 @@ int bb_plan_part_owner(int n, int parts, int id) {
   return id < big ? id / (base + 1) : extra + (id - big) / base;
 }
 
+int bb_plan_rank_rows_for(int n, int node_bytes, uint64_t device_free) {
+  /* Beside the PRMatrix: the control words, the upload staging while ids are narrowed, and
+   * 64 MiB kept for the allocator's rounding and the runtime's own allocations. */
+  uint64_t un = (uint64_t)n, beside = (uint64_t)node_bytes * un * un + PLAN_CTL_BYTES +
+                                      (un <= 65536 ? 2 * PLAN_UPLOAD_CHUNK_IDS * 2 : 0) + ((uint64_t)64 << 20);
+  uint64_t women = device_free > beside ? (device_free - beside) / (8 * un) : 0;
+  uint64_t fewest = (un + 63) / 64; /* at most 64 passes over the PRMatrix */
+  if (women < fewest) women = fewest;
+  return women < un ? (int)women : n;
+}
+
 static int bits_for(uint32_t values) { /* bits to write 0 .. values - 1 */
   int bits = 0;
   while (bits < 32 && ((uint64_t)1 << bits) < values) bits++;

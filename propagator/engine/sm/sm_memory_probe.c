@@ -35,17 +35,7 @@ bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *pla
   if (plan->staged && !r.rank_rows && (rows && atoi(rows) > 0)) {
     r.rank_rows = atoi(rows);
   } else if (plan->staged && !r.rank_rows && free_b && bb_memory_plan_peak_device(plan, 0) > free_b) {
-    /* Blocks of women: the most whose lists and rank rows fit beside the PRMatrix, the
-     * upload staging (128 MiB while ids are narrowed) and 64 MiB kept for the allocator's
-     * rounding and the runtime's own allocations. */
-    uint64_t n = (uint64_t)r.n, beside = (uint64_t)plan->node_bytes * n * n + 16 +
-                                          (n <= 65536 ? (uint64_t)128 << 20 : 0) + ((uint64_t)64 << 20);
-    uint64_t women = free_b > beside ? (free_b - beside) / (8 * n) : 0;
-    /* At most 64 passes over the PRMatrix (a few seconds at n = 100,000): fewer women per
-     * block than n / 64 is planned as n / 64 and refused by the check if it does not fit. */
-    uint64_t fewest = (n + 63) / 64;
-    if (women < fewest) women = fewest;
-    r.rank_rows = women < n ? (int)women : r.n;
+    r.rank_rows = bb_plan_rank_rows_for(r.n, plan->node_bytes, free_b);
   }
   if (!r.rank_rows) return BB_OK;
   uint64_t device_free[BB_PLAN_MAX_PARTS], device_total[BB_PLAN_MAX_PARTS];
