@@ -23,6 +23,14 @@ typedef struct bb_gpu bb_gpu;
 bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err);
 void bb_gpu_close(bb_gpu *gpu); /* accepts NULL */
 
+/* For bb_gpu_bamboo only: uploads nothing yet. bb_gpu_bamboo then builds the rank matrix
+ * from the women's lists (freed after), and streams the men's lists in blocks of rows into
+ * the PRMatrix, so the device peak is the rank matrix + PRMatrix + one block instead of
+ * lists + rank matrix + PRMatrix (issue 21; engine/sm/memory_plan.h). `inst` must outlive
+ * the context. */
+bb_status bb_gpu_open_staged(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats,
+                             bb_error *err);
+
 /* Baseline kernels, each with GPU initialisation (rank matrix / PRMatrix: t_init),
  * proposals (t_solve) and matching extraction (t_post). */
 bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
@@ -52,6 +60,18 @@ bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *women_prefs, co
 /* bb_prrow_fn over the device PRMatrix built by bb_gpu_bamboo (ctx is the bb_gpu):
  * copies man m's row from `from` on to the host. Valid until the next call. */
 const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err);
+
+/* Staged contexts only: build the women's rank matrix in blocks of `rows` women (0: whole),
+ * for an n whose rank matrix does not fit beside the PRMatrix. The PRMatrix is first filled
+ * with the women from the men's lists, then each block of women's lists is uploaded, ranked,
+ * and its ranks written into the PRMatrix entries that name its women (one pass over the
+ * PRMatrix per block). The memory plan chooses `rows` (memory_plan.h, rank_rows). */
+void bb_gpu_set_rank_rows(bb_gpu *gpu, int rows);
+
+/* Device bytes in use at the highest peak seen since bb_gpu_open, measured with
+ * cudaMemGetInfo (free at open minus the least free after each phase's allocations): what
+ * the memory plan (engine/sm/memory_plan.h) predicts for this device. */
+uint64_t bb_gpu_measured_peak(const bb_gpu *gpu);
 
 #ifdef __cplusplus
 }

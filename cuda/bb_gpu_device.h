@@ -16,6 +16,9 @@ int bb_gpu_probe(int device, char *why, size_t why_len);
 /* The model name of device `device` ("NVIDIA H100 80GB HBM3"); 0 (and "") without it. */
 int bb_gpu_name(int device, char *out, size_t len);
 
+/* Free and total bytes of device `device` (cudaMemGetInfo); 0 (both 0) without it. */
+int bb_gpu_mem_info(int device, size_t *free_bytes, size_t *total_bytes);
+
 #ifdef __cplusplus
 }
 #endif

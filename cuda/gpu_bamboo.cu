@@ -111,8 +111,8 @@ __global__ void __launch_bounds__(TAIL_THREADS)
 }
 
 // Resumes everybody's LA state from the partner words and the parked men.
-static void handover_state(int n, const unsigned long long *words, const uint2 *parked, int count,
-                           bb_la_state *st, bb_id *free_men) {
+void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked, int count,
+                     bb_la_state *st, bb_id *free_men) {
   for (int w = 0; w < n; w++) {
     unsigned long long word = words[w];
     if (word == BB_WORD_FREE) {
@@ -157,7 +157,7 @@ static bb_status download_state(bb_gpu *g, int parked, bb_la_state *st, bb_id *f
                           cudaMemcpyDeviceToHost, g->stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(g->stream);
     if (e == cudaSuccess)
-      handover_state(n, h_words, h_parked, parked, st, free_men);
+      bb_gpu_handover(n, h_words, h_parked, parked, st, free_men);
     else
       status = bb_gpu_fail(err, e, "download of the matching state", __FILE__, __LINE__);
   }
@@ -175,16 +175,18 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
   int node_bytes = (n <= 65536 && !(wide && *wide == '1')) ? 4 : 8;
   *free_count = 0;
 
-  double t = bb_now();
-  bb_status status = bb_gpu_build_prmatrix(g, node_bytes, err);
+  double t = bb_now(), transfer = stats->t_transfer;
+  bb_status status = g->staged ? bb_gpu_build_staged(g, node_bytes, stats, err)
+                               : bb_gpu_build_prmatrix(g, node_bytes, err);
   if (status != BB_OK) return status;
   if (!g->d_words) BB_CUDA(cudaMalloc(&g->d_words, (size_t)n * sizeof *g->d_words));
   if (!g->d_parked) BB_CUDA(cudaMalloc(&g->d_parked, (size_t)n * sizeof *g->d_parked));
+  bb_gpu_sample_memory(g); // the peak: lists, rank matrix, PRMatrix and the words
   if ((status = bb_gpu_fill_u64(g, g->d_words, (size_t)n, BB_WORD_FREE, err)) != BB_OK)
     return status;
   BB_CUDA(cudaStreamSynchronize(g->stream));
   bb_gpu_free_rank(g);
-  stats->t_init += bb_now() - t;
+  stats->t_init += bb_now() - t - (stats->t_transfer - transfer); // the staged women's upload
 
   t = bb_now();
   if ((status = bb_gpu_ctl_reset(g, n, err)) != BB_OK) return status;

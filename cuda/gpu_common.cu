@@ -57,6 +57,17 @@ int bb_gpu_name(int device, char *out, size_t len) {
   return 1;
 }
 
+int bb_gpu_mem_info(int device, size_t *free_bytes, size_t *total_bytes) {
+  *free_bytes = *total_bytes = 0;
+  int previous = 0;
+  if (!bb_gpu_probe(device, NULL, 0) || cudaGetDevice(&previous) != cudaSuccess) return 0;
+  int ok = cudaSetDevice(device) == cudaSuccess && cudaMemGetInfo(free_bytes, total_bytes) == cudaSuccess;
+  cudaSetDevice(previous);
+  cudaGetLastError();
+  if (!ok) *free_bytes = *total_bytes = 0;
+  return ok;
+}
+
 int bb_gpu_row_blocks(int rows) {
   static int sms = 0;
   if (!sms) {
@@ -165,10 +176,10 @@ static int pipe_acquire(upload_pipe *u, int n) {
 }
 
 static bb_status upload_list(bb_gpu *g, upload_pipe *u, const bb_id *host, bb_id *dev,
-                             bb_error *err) {
-  for (size_t off = 0, i = 0; off < g->cells; off += UPLOAD_CHUNK_IDS, i++) {
+                             size_t cells, bb_error *err) {
+  for (size_t off = 0, i = 0; off < cells; off += UPLOAD_CHUNK_IDS, i++) {
     int b = (int)(i & 1);
-    size_t count = g->cells - off < UPLOAD_CHUNK_IDS ? g->cells - off : UPLOAD_CHUNK_IDS;
+    size_t count = cells - off < UPLOAD_CHUNK_IDS ? cells - off : UPLOAD_CHUNK_IDS;
     BB_CUDA(cudaEventSynchronize(u->drained[b]));
     narrow_job job = {host + off, u->pinned[b], u->narrow};
     bb_pool_for(u->pool, (int64_t)count, (int64_t)1 << 18, narrow_range, &job);
@@ -195,12 +206,45 @@ static bb_status upload_lists(bb_gpu *g, const bb_instance *inst, bb_error *err)
     BB_CUDA(cudaStreamSynchronize(g->stream));
     return BB_OK;
   }
-  bb_status st = upload_list(g, &u, inst->men_prefs, g->d_men, err);
-  if (st == BB_OK) st = upload_list(g, &u, inst->women_prefs, g->d_women, err);
+  bb_gpu_sample_memory(g);
+  bb_status st = upload_list(g, &u, inst->men_prefs, g->d_men, g->cells, err);
+  if (st == BB_OK) st = upload_list(g, &u, inst->women_prefs, g->d_women, g->cells, err);
   cudaError_t e = cudaStreamSynchronize(g->stream);
   pipe_release(&u);
   if (st == BB_OK && e != cudaSuccess) st = bb_gpu_fail(err, e, "upload", __FILE__, __LINE__);
   return st;
+}
+
+// The staged path's uploads (gpu_staged.cu): one pipeline kept over several ranges, so the
+// men's lists can be streamed block by block into the PRMatrix build.
+struct bb_gpu_pipe {
+  upload_pipe u;
+  int pipelined; // 0: no pinned memory, plain copies
+};
+
+bb_status bb_gpu_pipe_open(bb_gpu *g, bb_gpu_pipe **out, bb_error *err) {
+  *out = (bb_gpu_pipe *)calloc(1, sizeof **out);
+  if (!*out) return bb_fail(err, BB_ERR_NOMEM, "upload pipeline: out of host memory");
+  (*out)->pipelined = pipe_acquire(&(*out)->u, g->n) == 0;
+  bb_gpu_sample_memory(g);
+  return BB_OK;
+}
+
+bb_status bb_gpu_pipe_upload(bb_gpu *g, bb_gpu_pipe *p, const bb_id *host, bb_id *dev, size_t count,
+                             bb_error *err) {
+  if (p->pipelined) return upload_list(g, &p->u, host, dev, count, err);
+  // The host range may be reused at once by the caller: a synchronous copy.
+  BB_CUDA(cudaMemcpyAsync(dev, host, count * sizeof(bb_id), cudaMemcpyHostToDevice, g->stream));
+  BB_CUDA(cudaStreamSynchronize(g->stream));
+  return BB_OK;
+}
+
+void bb_gpu_pipe_close(bb_gpu *g, bb_gpu_pipe *p) {
+  if (!p) return;
+  cudaStreamSynchronize(g->stream); // the last chunks still read the pinned buffers
+  if (p->pipelined) pipe_release(&p->u);
+  cudaGetLastError();
+  free(p);
 }
 
 static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats *stats,
@@ -208,6 +252,7 @@ static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats 
   size_t bytes = g->cells * sizeof(bb_id);
   size_t free_b = 0, total_b = 0;
   BB_CUDA(cudaMemGetInfo(&free_b, &total_b));
+  g->free_at_open = g->min_free = free_b;
   if (2 * bytes > free_b)
     return bb_fail(err, BB_ERR_GPU,
                    "n = %d needs %.2f GiB on the GPU for the lists alone, %.2f GiB free", g->n,
@@ -216,6 +261,7 @@ static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats 
   BB_CUDA(cudaStreamCreateWithFlags(&g->monitor, cudaStreamNonBlocking));
   BB_CUDA(cudaMalloc(&g->d_ctl, 4 * sizeof(int)));
   BB_CUDA(cudaHostAlloc(&g->h_ctl, 4 * sizeof(int), cudaHostAllocDefault));
+  if (g->staged) return BB_OK; // gpu_staged.cu uploads the lists while it builds
   BB_CUDA(cudaMalloc(&g->d_men, bytes));
   BB_CUDA(cudaMalloc(&g->d_women, bytes));
   double t = bb_now();
@@ -224,14 +270,18 @@ static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats 
   return st;
 }
 
-bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
+static bb_status open_any(int device, const bb_instance *inst, int staged, bb_gpu **out,
+                          bb_solve_stats *stats, bb_error *err) {
   *out = NULL;
   cudaError_t e = cudaSetDevice(device);
   if (e != cudaSuccess) return bb_gpu_fail(err, e, "cudaSetDevice", __FILE__, __LINE__);
   bb_gpu *g = (bb_gpu *)calloc(1, sizeof *g);
   if (!g) return bb_fail(err, BB_ERR_NOMEM, "bb_gpu_open: out of host memory");
+  g->device = device;
   g->n = inst->n;
   g->cells = (size_t)inst->n * (size_t)inst->n;
+  g->inst = inst;
+  g->staged = staged;
   bb_status st = open_device(g, inst, stats, err);
   if (st != BB_OK) {
     bb_gpu_close(g);
@@ -239,6 +289,32 @@ bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solv
   }
   *out = g;
   return BB_OK;
+}
+
+bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
+  return open_any(device, inst, 0, out, stats, err);
+}
+
+bb_status bb_gpu_open_staged(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats,
+                             bb_error *err) {
+  return open_any(device, inst, 1, out, stats, err);
+}
+
+void bb_gpu_sample_memory(bb_gpu *g) {
+  size_t free_b = 0, total_b = 0;
+  if (cudaMemGetInfo(&free_b, &total_b) == cudaSuccess) {
+    if (free_b < g->min_free) g->min_free = free_b;
+  } else {
+    cudaGetLastError();
+  }
+}
+
+void bb_gpu_set_rank_rows(bb_gpu *g, int rows) {
+  if (g) g->rank_rows = rows > 0 ? rows : 0;
+}
+
+uint64_t bb_gpu_measured_peak(const bb_gpu *g) {
+  return g && g->free_at_open > g->min_free ? (uint64_t)(g->free_at_open - g->min_free) : 0;
 }
 
 void bb_gpu_free_rank(bb_gpu *g) {
@@ -364,9 +440,11 @@ bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *
   else if ((e = cudaMalloc(&d_partner, bytes)) != cudaSuccess ||
            (e = cudaMalloc(&d_next, bytes)) != cudaSuccess)
     st = bb_gpu_fail(err, e, "cudaMalloc(partner, next)", __FILE__, __LINE__);
-  else
+  if (st == BB_OK && e == cudaSuccess) {
+    bb_gpu_sample_memory(g);
     st = run_baseline(g, opts, name, free_value, propose, to_ids, d_partner, d_next, h_partner,
                       wife_of, stats, err);
+  }
   cudaFree(d_partner);
   cudaFree(d_next);
   free(h_partner);

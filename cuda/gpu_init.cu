@@ -13,14 +13,17 @@ __global__ void rank_matrix_kernel(const bb_id *__restrict__ women, int n, uint3
 
 // pr[m][k] = (woman = men[m][k], rank of m in her list). The rank read is a column access
 // of the rank matrix; it is the one scattered read of the whole algorithm, paid once here.
+// Rows first .. first + rows - 1; `men` holds just those rows.
 template <typename Node>
 __global__ void prmatrix_kernel(const bb_id *__restrict__ men, const uint32_t *__restrict__ rank,
-                                int n, typename Node::raw *__restrict__ pr) {
-  for (int m = blockIdx.x; m < n; m += gridDim.x) {
-    size_t base = (size_t)m * n;
+                                int n, int first, int rows, typename Node::raw *__restrict__ pr) {
+  for (int i = blockIdx.x; i < rows; i += gridDim.x) {
+    int m = first + i;
+    const bb_id *list = men + (size_t)i * n;
+    typename Node::raw *out = pr + (size_t)m * n;
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
-      bb_id w = men[base + k];
-      pr[base + k] = Node::make(w, rank[(size_t)w * n + m]);
+      bb_id w = list[k];
+      out[k] = Node::make(w, rank[(size_t)w * n + m]);
     }
   }
 }
@@ -28,6 +31,7 @@ __global__ void prmatrix_kernel(const bb_id *__restrict__ men, const uint32_t *_
 bb_status bb_gpu_build_rank(bb_gpu *g, bb_error *err) {
   if (g->d_rank) return BB_OK;
   BB_CUDA(cudaMalloc(&g->d_rank, g->cells * sizeof(uint32_t)));
+  bb_gpu_sample_memory(g);
   rank_matrix_kernel<<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>(g->d_women, g->n, g->d_rank);
   BB_CUDA_LAUNCHED("rank_matrix_kernel");
   return BB_OK;
@@ -43,13 +47,19 @@ bb_status bb_gpu_build_prmatrix(bb_gpu *g, int node_bytes, bb_error *err) {
     g->d_pr = NULL;
   }
   BB_CUDA(cudaMalloc(&g->d_pr, g->cells * (size_t)node_bytes));
+  bb_gpu_sample_memory(g);
   g->pr_node_bytes = node_bytes;
-  int blocks = bb_gpu_row_blocks(g->n);
-  if (node_bytes == 4)
-    prmatrix_kernel<PrNode32><<<blocks, 256, 0, g->stream>>>(g->d_men, g->d_rank, g->n,
+  return bb_gpu_build_prmatrix_rows(g, g->d_men, 0, g->n, err);
+}
+
+bb_status bb_gpu_build_prmatrix_rows(bb_gpu *g, const bb_id *men_rows, int first, int rows,
+                                     bb_error *err) {
+  int blocks = bb_gpu_row_blocks(rows);
+  if (g->pr_node_bytes == 4)
+    prmatrix_kernel<PrNode32><<<blocks, 256, 0, g->stream>>>(men_rows, g->d_rank, g->n, first, rows,
                                                              (PrNode32::raw *)g->d_pr);
   else
-    prmatrix_kernel<PrNode64><<<blocks, 256, 0, g->stream>>>(g->d_men, g->d_rank, g->n,
+    prmatrix_kernel<PrNode64><<<blocks, 256, 0, g->stream>>>(men_rows, g->d_rank, g->n, first, rows,
                                                              (PrNode64::raw *)g->d_pr);
   BB_CUDA_LAUNCHED("prmatrix_kernel");
   return BB_OK;

@@ -9,8 +9,12 @@
 #include "bb_gpu.h"
 
 struct bb_gpu {
+  int device;                   // the CUDA device this context lives on
   int n;
   size_t cells;                 // n * n
+  const bb_instance *inst;      // the host lists (the staged path uploads them while building)
+  int staged;                   // bb_gpu_open_staged: no lists on the device until bamboo builds
+  int rank_rows;                // staged: > 0 builds the rank matrix in blocks of this many women
   bb_id *d_men, *d_women;       // the lists, as uploaded
   uint32_t *d_rank;             // women's rank matrix, while needed
   void *d_pr;                   // PRMatrix: 32-bit nodes if pr_node_bytes == 4, else 64-bit
@@ -23,7 +27,13 @@ struct bb_gpu {
   int *h_ctl;                   // pinned mirror for the monitor's copies
   void *h_row_raw;              // pinned staging for one PRMatrix row
   bb_prnode *h_row;             // decoded row handed to the CPU tail
+  size_t free_at_open;          // cudaMemGetInfo before the first allocation
+  size_t min_free;              // the least free memory seen at the phases' peaks
 };
+
+// Notes the device's free memory now (after an allocation that makes a phase's peak), so
+// the measured peak can be held against the memory plan (engine/sm/memory_plan.h).
+void bb_gpu_sample_memory(bb_gpu *g);
 
 // Control word meanings.
 enum { BB_CTL_RUN = 0, BB_CTL_STOP = 1, BB_CTL_ABORT = 2 };
@@ -56,6 +66,27 @@ bb_status bb_gpu_fill_u64(bb_gpu *g, unsigned long long *p, size_t count, unsign
 bb_status bb_gpu_build_rank(bb_gpu *g, bb_error *err);
 bb_status bb_gpu_build_prmatrix(bb_gpu *g, int node_bytes, bb_error *err);
 void bb_gpu_free_rank(bb_gpu *g);
+// The PRMatrix rows of men first .. first + rows - 1 from their lists in `men_rows` (rows x n
+// ids); g->d_rank and g->d_pr (in g->pr_node_bytes) must exist. On gpu->stream.
+bb_status bb_gpu_build_prmatrix_rows(bb_gpu *g, const bb_id *men_rows, int first, int rows,
+                                     bb_error *err);
+
+// An upload pipeline (pinned host buffers, narrowed ids) kept over several ranges.
+typedef struct bb_gpu_pipe bb_gpu_pipe;
+bb_status bb_gpu_pipe_open(bb_gpu *g, bb_gpu_pipe **out, bb_error *err);
+// Copies `count` ids from host to dev, stream-ordered on gpu->stream.
+bb_status bb_gpu_pipe_upload(bb_gpu *g, bb_gpu_pipe *p, const bb_id *host, bb_id *dev, size_t count,
+                             bb_error *err);
+void bb_gpu_pipe_close(bb_gpu *g, bb_gpu_pipe *p); // accepts NULL
+
+// bamboo's staged initialisation (gpu_staged.cu): rank matrix from the women's lists, which
+// are then freed, and the PRMatrix from the men's lists streamed in blocks of rows; the
+// women's upload time is added to stats->t_transfer.
+bb_status bb_gpu_build_staged(bb_gpu *g, int node_bytes, bb_solve_stats *stats, bb_error *err);
+
+// Resumes everybody's LA state from the partner words (n) and the `count` parked men.
+void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked, int count,
+                     bb_la_state *st, bb_id *free_men);
 
 // Resets the control words (free men = `free_men`) before a proposal kernel.
 bb_status bb_gpu_ctl_reset(bb_gpu *g, int free_men, bb_error *err);

@@ -2,6 +2,7 @@
  * GPU is available, so callers take their CPU path. */
 #include "bb_gpu.h"
 #include "bb_gpu_hr.h"
+#include "bb_gpu_multi.h"
 #include "smc_accel.h"
 
 #include <stdio.h>
@@ -69,3 +70,48 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
   *parked_count = 0;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
+
+int bb_gpu_mem_info(int device, size_t *free_bytes, size_t *total_bytes) {
+  (void)device;
+  *free_bytes = *total_bytes = 0;
+  return 0;
+}
+
+uint64_t bb_gpu_measured_peak(const bb_gpu *gpu) {
+  (void)gpu;
+  return 0;
+}
+
+bb_status bb_gpu_open_staged(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats,
+                             bb_error *err) {
+  return bb_gpu_open(device, inst, out, stats, err);
+}
+
+bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *inst, int node_bytes,
+                            bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err) {
+  (void)devices, (void)count, (void)inst, (void)node_bytes, (void)stats;
+  if (out) *out = NULL;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+void bb_gpu_multi_close(bb_gpu_multi *mg) { (void)mg; }
+
+bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la_state *st,
+                              bb_id *free_men, int *free_count, bb_solve_stats *stats, bb_error *err) {
+  (void)mg, (void)opts, (void)st, (void)free_men, (void)free_count, (void)stats;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_id *wife_of,
+                              bb_solve_stats *stats, bb_error *err) {
+  (void)mg, (void)opts, (void)wife_of, (void)stats;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+const bb_prnode *bb_gpu_multi_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err) {
+  (void)ctx, (void)m, (void)from;
+  bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+  return NULL;
+}
+
+void bb_gpu_set_rank_rows(bb_gpu *gpu, int rows) { (void)gpu, (void)rows; }

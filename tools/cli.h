@@ -37,7 +37,7 @@ typedef struct cli_command {
   int (*run)(int argc, char **argv); /* argv[0] is the command name */
 } cli_command;
 
-extern const cli_command cli_gen, cli_solve, cli_bench;
+extern const cli_command cli_gen, cli_solve, cli_bench, cli_plan;
 
 void cli_print_help(const cli_command *cmd);
 
@@ -139,6 +139,16 @@ int cli_hr_check_algorithm(const cli_command *cmd, const char *name);
 int cli_hr_write_matching(const char *path, const int32_t *assigned, int n);
 /* --verify: prints 'verified: stable (...)' or the defect; returns an exit code. */
 int cli_hr_verify(const bb_hr *inst, const int32_t *assigned);
+
+/* --- The memory plan (cmd_plan.c) --- */
+#include "memory_plan.h"
+/* Parses a device list "0,0,1" (at most BB_PLAN_MAX_PARTS entries); a usage error otherwise. */
+int cli_parse_gpus(const cli_command *cmd, const char *text, int *devices, int *count);
+/* Plans (and with `print`, prints on stderr) what `req` needs here; 0 if it fits, otherwise the
+ * exit code after the message naming the phase, the place and both numbers. *run_algo is the
+ * algorithm to run: req->algo, or la-seq when bamboo's GPU path does not fit but its CPU
+ * fallback does (with a warning). */
+int cli_memory_plan(const bb_plan_request *req, int print, const char **run_algo);
 
 /* Sum of the phases bb_solve timed: transfer, precheck, init, solve, post (seconds). */
 double cli_phase_total(const bb_solve_stats *stats);

@@ -12,7 +12,8 @@
 #include "instance_io.h"
 
 typedef struct solve_args {
-  const char *file, *gen_name, *algo, *out_path, *tail_on;
+  const char *file, *gen_name, *algo, *out_path, *tail_on, *gpus_text;
+  int gpus[BB_PLAN_MAX_PARTS], gpu_count;
   bb_gen_kind gen_kind;
   int n, group;
   uint64_t seed;
@@ -57,6 +58,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {"--tail-on", CLI_STRING, &a->tail_on, 0, 0},
       {"--time", CLI_FLAG, &a->time, 0, 0},
       {"--time-limit", CLI_SECONDS, &a->time_limit, 0, 0},
+      {"--gpus", CLI_STRING, &a->gpus_text, 0, 0},
       {"-o", CLI_STRING, &a->out_path, 0, 0},
       {"-v", CLI_FLAG, &a->verbose, 0, 0},
       {"-q", CLI_FLAG, &a->quiet, 0, 0},
@@ -70,6 +72,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
   };
   int rc = cli_parse(&cli_solve, argc, argv, opts, &a->file);
   if (!rc && a->tail_on) rc = cli_parse_tail_mode(&cli_solve, a->tail_on, &a->tail_mode);
+  if (!rc && a->gpus_text) rc = cli_parse_gpus(&cli_solve, a->gpus_text, a->gpus, &a->gpu_count);
   return rc ? rc : check_args(a);
 }
 
@@ -93,6 +96,8 @@ static void fill_opts(const solve_args *a, bb_solve_opts *opts) {
   opts->tail_mode = a->tail_mode;
   opts->verbose = a->verbose;
   opts->time_limit_s = a->time_limit;
+  opts->gpus = a->gpu_count ? a->gpus : NULL;
+  opts->gpu_count = a->gpu_count;
 }
 
 /* SMI/HR: the optimal matching of the chosen side, printed 'r h' or 'r -'. */
@@ -180,16 +185,27 @@ static int write_matching(const char *path, const bb_id *wife_of, int n) {
   return 0;
 }
 
+/* The memory plan, before the lists (held: bytes of them already read) and before the solve:
+ * a solve that cannot fit ends here with exit 4. -v prints the plan. */
+static int plan_solve(solve_args *a, int n, uint64_t held) {
+  bb_plan_request req = {.n = n, .algo = a->algo, .threads = a->threads, .host_held = held,
+                         .devices = a->gpu_count ? a->gpus : NULL, .device_count = a->gpu_count};
+  return cli_memory_plan(&req, a->verbose, &a->algo);
+}
+
 static int run_solve(int argc, char **argv) {
   solve_args a = {.algo = "bamboo", .seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
 
-  double t0 = bb_now();
   bb_instance *inst = NULL;
   bb_hr *hr = NULL;
+  /* The plan, and the CUDA context its query of the free GPU memory makes, are in no phase. */
+  if (!a.file && !cli_hr_kind(a.gen_name) && (rc = plan_solve(&a, a.n, 0))) return rc;
+  double t0 = bb_now();
   rc = load_instance(&a, &inst, &hr);
   double t_input = bb_now() - t0;
+  if (!rc && a.file && inst) rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
   if (!rc && hr) rc = solve_incomplete(&a, hr, t_input);
   if (rc || hr) {
     bb_instance_free(inst);
@@ -222,7 +238,7 @@ const cli_command cli_solve = {
     "                  [--side men|women|residents|hospitals] [--k K] [--hospitals N2]\n"
     "                  [--skew S] [--capacity C]\n"
     "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
-    "                  [--time-limit SEC]\n"
+    "                  [--time-limit SEC] [--gpus LIST]\n"
     "                  [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; validated first) or\n"
     "generates one, finds the man-optimal stable matching (the woman-optimal one with\n"
@@ -252,6 +268,10 @@ const cli_command cli_solve = {
     "                  post, total; ms), the path taken and the proposals on stderr\n"
     "  --time-limit S  stop after S seconds with exit status 7; 0 = no limit\n"
     "                  (the default). Also SMI/HR, whichever --algo and --side\n"
+    "  --gpus LIST     bamboo, gpu-la-min: GPUs by number, e.g. 1 or 0,1,2,3: one\n"
+    "                  partition of the participants per entry (seed 000 V-C), data\n"
+    "                  spread over them, peer access between distinct GPUs needed;\n"
+    "                  a GPU may repeat (partitions on one GPU). Default 0\n"
     "  -o FILE         write the matching to FILE instead of standard output\n"
     "  -v              print the algorithm's decisions (path taken) on stderr\n"
     "  -q              print no matching\n",

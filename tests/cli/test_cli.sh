@@ -205,6 +205,39 @@ case_gpu_algorithm() {
   [ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || fail "gpu-mw-cas: exit status $rc"
 }
 
+# --- the memory plan (issue 21) ---
+
+case_memory_plan() {
+  expect_ok plan --n 1000 --algo gpu-la-min --gpus 0,0
+  grep -q "^partition 1: GPU 0, men and women 500..999$" "$WORK/out" || fail "plan: no partition 1"
+  grep -q "^PRMatrix  *GPU 0" "$WORK/out" || fail "plan: no PRMatrix row for GPU 0"
+  grep -q "^fits$" "$WORK/out" || fail "plan: no verdict"
+  expect_ok plan --n 300 --algo la-seq
+  grep -q "^PRMatrix  *host" "$WORK/out" || fail "plan: la-seq has no PRMatrix phase"
+  # Too large for any machine: refused at once with the phase and both numbers, exit 4.
+  expect 4 "the lists phase needs 29.1 TiB of host memory" plan --n 2000000 --algo gs-seq
+  expect 4 "memory plan: n = 2000000" solve --gen random --n 2000000
+  grep -q "available" "$WORK/err" || fail "solve refusal lacks the available memory"
+  # -v prints the plan before solving; the solve itself is unchanged.
+  expect 0 "memory plan: bamboo" solve --gen random --n 40 --verify -v -q
+  grep -q "^peak: host" "$WORK/err" || fail "solve -v: no plan"
+  expect 0 "memory plan: gs-seq" solve "$DATA/tiny.txt" --algo gs-seq -v -q
+  expect 2 "--gpus '0,a'" plan --n 10 --gpus 0,a
+  expect 2 "runs on one GPU" plan --n 10 --algo gpu-mw-cas --gpus 0,0
+  expect 2 "6 partitions for n = 5" plan --n 5 --gpus 0,0,0,0,0,0
+  expect 2 "missing --n" plan
+  expect_ok help plan
+  grep -q -- "--gpus LIST" "$WORK/out" || fail "help plan lacks --gpus"
+  # solve --gpus: the device list reaches the plan (and, with a GPU, the partitioned engine;
+  # without one bamboo runs la-seq as always).
+  expect 2 "--gpus '0,,1'" solve --gen random --n 20 --gpus 0,,1
+  expect 2 "runs on one GPU" solve --gen random --n 20 --gpus 0,0 --algo gpu-mw-cas
+  expect 0 "memory plan: bamboo" solve --gen random --n 20 --gpus 0,0 -v --verify -q
+  run solve --gen random --n 20 --gpus 0,0 --algo gpu-la-min -v --verify -q
+  [ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || fail "gpu-la-min --gpus 0,0: exit status $rc"
+  grep -q "^partition 1: GPU 0, men and women 10..19$" "$WORK/err" || fail "solve -v --gpus: no partitions"
+}
+
 case_help() {
   expect_ok --help
   grep -q "Exit status" "$WORK/out" || fail "--help does not document the exit status"

@@ -2,7 +2,8 @@
  *
  *  1. precheck (host): if every man's first choice is distinct, that is the man-optimal
  *     matching and nothing else runs (no transfer, no initialisation);
- *  2. initialisation (GPU): rank matrix and packed PRMatrix built on the device;
+ *  2. initialisation (GPU): rank matrix and packed PRMatrix built on the device, staged
+ *     (cuda/gpu_staged.cu) so that the lists never sit on the device beside both matrices;
  *  3. execution: the packed-word atomicMin kernel runs while this thread monitors the
  *     number of free men; once at most opts->tail_threshold are free the kernel parks
  *     them and the CPU continues the locality-aware loop from the GPU's partner ranks
@@ -16,6 +17,7 @@
  * a warning for failures (and a note under -v when there is simply no GPU). */
 #include "algos.h"
 #include "bb_gpu.h"
+#include "memory_plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +37,27 @@ static int precheck_perfect(const bb_instance *inst, bb_id *wife_of) {
   }
   free(taken);
   return perfect;
+}
+
+/* -v: the device memory measured at the peak, to hold against the memory plan. */
+static void report_peak(const bb_gpu *gpu) {
+  char text[BB_BYTES_TEXT];
+  uint64_t peak = bb_gpu_measured_peak(gpu);
+  fprintf(stderr, "bamboo: GPU memory measured at the peak: %s (%llu bytes, cudaMemGetInfo)\n",
+          bb_bytes_text(text, peak), (unsigned long long)peak);
+}
+
+/* The memory plan decides whether the rank matrix fits beside the PRMatrix or comes in
+ * blocks of women (memory_plan.h, rank_rows). */
+static void choose_rank_rows(bb_gpu *gpu, int n, int device, const bb_solve_opts *opts) {
+  bb_plan_request req = {.n = n, .algo = "bamboo", .devices = &device, .device_count = 1,
+                         .threads = opts->threads};
+  bb_memory_plan plan;
+  if (bb_memory_plan_for_run(&req, &plan, NULL) != BB_OK || !plan.rank_rows) return;
+  bb_gpu_set_rank_rows(gpu, plan.rank_rows);
+  if (opts->verbose)
+    fprintf(stderr, "bamboo: the rank matrix is built in blocks of %d women beside the PRMatrix\n",
+            plan.rank_rows);
 }
 
 /* Row source for the CPU tail: rows from the GPU, at most `budget` of them in auto mode. */
@@ -114,7 +137,9 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   }
 
   char why[256];
-  if (!bb_gpu_probe(0, why, sizeof why)) return cpu_fallback(inst, opts, wife_of, stats, err, why, 0);
+  int device = opts->gpu_count > 0 && opts->gpus ? opts->gpus[0] : 0;
+  if (!bb_gpu_probe(device, why, sizeof why)) return cpu_fallback(inst, opts, wife_of, stats, err, why, 0);
+  if (opts->gpu_count > 1) return bb_bamboo_multi(inst, opts, wife_of, stats, err);
 
   bb_gpu *gpu = NULL;
   bb_la_state la = {.n = n};
@@ -127,8 +152,14 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
     st = bb_fail(err, BB_ERR_NOMEM, "bamboo: cannot allocate the matching state for n = %d", n);
     goto done;
   }
-  st = bb_gpu_open(0, inst, &gpu, stats, err);
+  /* BAMBOO_GPU_STAGED=0 keeps the earlier initialisation (all lists on the device first),
+   * for comparison (bench/scale_device.sh). */
+  const char *staged = getenv("BAMBOO_GPU_STAGED");
+  st = staged && *staged == '0' ? bb_gpu_open(device, inst, &gpu, stats, err)
+                                : bb_gpu_open_staged(device, inst, &gpu, stats, err);
+  if (st == BB_OK && !(staged && *staged == '0')) choose_rank_rows(gpu, n, device, opts);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
+  if (st == BB_OK && opts->verbose) report_peak(gpu);
   if (st == BB_OK) {
     t = bb_now();
     if (opts->tail_mode != BB_TAIL_GPU) stats->tail_men = free_count;

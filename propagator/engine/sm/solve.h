@@ -32,6 +32,10 @@ typedef struct bb_solve_opts {
   int tail_row_budget;  /* bamboo, BB_TAIL_AUTO: rows the CPU tail may fetch from the GPU */
   bb_progress_fn progress;
   void *progress_ctx;
+  const int *gpus;      /* bamboo, gpu-la-min: device list, one partition of the participants
+                           each (seed 000 V-C; a device may repeat); NULL or 1 entry = device
+                           gpus[0] (or 0), the single-GPU path */
+  int gpu_count;
 } bb_solve_opts;
 
 /* Seed 000 Figure 8 phases, in seconds. Phases an algorithm does not have stay 0. */

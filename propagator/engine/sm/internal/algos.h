@@ -17,6 +17,9 @@ bb_status bb_mw_par(const bb_instance *, const bb_solve_opts *, bb_id *, bb_solv
 bb_status bb_gpu_mw_cas_solve(const bb_instance *, const bb_solve_opts *, bb_id *, bb_solve_stats *, bb_error *);
 bb_status bb_gpu_la_min_solve(const bb_instance *, const bb_solve_opts *, bb_id *, bb_solve_stats *, bb_error *);
 bb_status bb_bamboo(const bb_instance *, const bb_solve_opts *, bb_id *, bb_solve_stats *, bb_error *);
+/* sm_multi.c: the same over opts->gpus (two partitions or more). */
+bb_status bb_bamboo_multi(const bb_instance *, const bb_solve_opts *, bb_id *, bb_solve_stats *, bb_error *);
+bb_status bb_gpu_la_min_multi(const bb_instance *, const bb_solve_opts *, bb_id *, bb_solve_stats *, bb_error *);
 
 /* Number of threads to use for `opts->threads` (0 = all CPUs), never more than `work`. */
 int bb_threads_for(const bb_solve_opts *opts, int work);

@@ -1,0 +1,47 @@
+/* The engine over several partitions of the participants (seed 000 section V-C): a device
+ * list, one partition per entry, participants split by id as evenly as possible (the first
+ * n % k partitions get one more; engine/sm/memory_plan.h has the same arithmetic). Partition
+ * p holds, on its device, the men's and women's lists of its ids, the rank-matrix rows of its
+ * women while the PRMatrix is built, and the PRMatrix rows of its men; kernels read and
+ * update the other partitions' data directly through peer access. The O(n) matching state
+ * (partner words, parked men, control words; gpu-la-min's partner ranks and next) lives on
+ * the first partition's device. The same device may be listed more than once: its
+ * partitions then share it and need no peer access (that is how the path is tested on one
+ * GPU). Distinct devices must be able to access each other's memory (NVLink or PCIe P2P),
+ * or bb_gpu_multi_open fails naming the pair. */
+#ifndef BB_GPU_MULTI_H
+#define BB_GPU_MULTI_H
+
+#include "bb_gpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BB_GPU_MAX_PARTS 16
+
+typedef struct bb_gpu_multi bb_gpu_multi;
+
+/* Uploads each partition's rows (stats->t_transfer), then builds the rank matrix and the
+ * PRMatrix with `node_bytes` per node (4: n <= 65536 only; 8) and frees the rank matrix
+ * (stats->t_init). 2 <= count <= BB_GPU_MAX_PARTS, count <= n. */
+bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *inst, int node_bytes,
+                            bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err);
+void bb_gpu_multi_close(bb_gpu_multi *mg); /* accepts NULL */
+
+/* bamboo's GPU phase (as bb_gpu_bamboo) over the partitions; the tail is always the CPU's
+ * (seed 000 Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. */
+bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la_state *st,
+                              bb_id *free_men, int *free_count, bb_solve_stats *stats, bb_error *err);
+
+/* gpu-la-min (as bb_gpu_la_min, 64-bit nodes) over the partitions. */
+bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_id *wife_of,
+                              bb_solve_stats *stats, bb_error *err);
+
+/* bb_prrow_fn over the partitions' PRMatrix rows (ctx is the bb_gpu_multi). */
+const bb_prnode *bb_gpu_multi_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

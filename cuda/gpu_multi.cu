@@ -1,0 +1,506 @@
+// The engine over partitions of the participants (bb_gpu_multi.h; seed 000 section V-C).
+// Each partition is a bb_gpu on its device holding rows first[p] .. first[p + 1] - 1 of both
+// lists, of the women's rank matrix (while the PRMatrix is built) and of the PRMatrix. Kernels
+// get every partition's base pointers (PartView) and find a participant's row through the
+// owner arithmetic below, the same as engine/sm/memory_plan.h's; the O(n) matching state is on
+// the first partition's device. The kernels are the single-GPU ones (gpu_bamboo.cu,
+// gpu_la_min.cu) with that row lookup; gpu-la-min's fences are system-wide because the next[]
+// it publishes may be read from another device.
+#include <stdlib.h>
+#include <string.h>
+
+#include "bb_gpu_multi.h"
+#include "gpu_internal.cuh"
+
+struct PartView { // passed by value to every kernel
+  int n, parts;
+  const void *pr[BB_GPU_MAX_PARTS];
+  const uint32_t *rank[BB_GPU_MAX_PARTS];
+  const bb_id *women[BB_GPU_MAX_PARTS];
+};
+
+__host__ __device__ __forceinline__ int part_first(int n, int parts, int p) {
+  int base = n / parts, extra = n % parts;
+  return p * base + (p < extra ? p : extra);
+}
+__host__ __device__ __forceinline__ int part_owner(int n, int parts, int id) {
+  int base = n / parts, extra = n % parts, big = extra * (base + 1);
+  return id < big ? id / (base + 1) : extra + (id - big) / base;
+}
+// Offset of participant `id`'s row inside the matrices of its partition q.
+__host__ __device__ __forceinline__ size_t part_row(int n, int parts, int q, int id) {
+  return (size_t)(id - part_first(n, parts, q)) * (size_t)n;
+}
+
+struct bb_gpu_multi {
+  int n, parts, node_bytes;
+  bb_gpu *part[BB_GPU_MAX_PARTS];
+  int first[BB_GPU_MAX_PARTS + 1];
+  PartView view;
+  unsigned long long *d_words; // bamboo, on part[0]: each woman's packed partner word
+  uint2 *d_parked;             // bamboo, on part[0]: men parked by a stop
+  void *h_row_raw;             // CPU tail: one PRMatrix row as stored, then decoded
+  bb_prnode *h_row;
+};
+
+// --- Kernels -----------------------------------------------------------------------------
+__global__ void part_rank_kernel(const bb_id *__restrict__ women, int n, int rows,
+                                 uint32_t *__restrict__ rank) {
+  for (int i = blockIdx.x; i < rows; i += gridDim.x) {
+    const bb_id *row = women + (size_t)i * n;
+    uint32_t *out = rank + (size_t)i * n;
+    for (int k = threadIdx.x; k < n; k += blockDim.x) out[row[k]] = (uint32_t)k;
+  }
+}
+
+template <typename Node>
+__global__ void part_prmatrix_kernel(PartView v, const bb_id *__restrict__ men, int first, int rows,
+                                     typename Node::raw *__restrict__ pr) {
+  int n = v.n;
+  for (int i = blockIdx.x; i < rows; i += gridDim.x) {
+    int m = first + i;
+    for (int k = threadIdx.x; k < n; k += blockDim.x) {
+      bb_id w = men[(size_t)i * n + k];
+      int q = part_owner(n, v.parts, (int)w);
+      pr[(size_t)i * n + k] = Node::make(w, v.rank[q][part_row(n, v.parts, q, (int)w) + m]);
+    }
+  }
+}
+
+template <typename Node>
+__device__ __forceinline__ const typename Node::raw *pr_row(const PartView &v, uint32_t m) {
+  int q = part_owner(v.n, v.parts, (int)m);
+  return (const typename Node::raw *)v.pr[q] + part_row(v.n, v.parts, q, (int)m);
+}
+
+template <typename Node>
+__global__ void part_bamboo_kernel(PartView v, int first, int rows, unsigned long long *partner,
+                                   int *ctl, uint2 *parked) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= rows) return;
+  volatile int *stop = ctl + BB_CTL_STOP_FLAG;
+  uint32_t m = (uint32_t)(first + t), k = 0;
+  const typename Node::raw *row = pr_row<Node>(v, m);
+  for (uint32_t iter = 0;; iter++) {
+    if ((iter & 7) == 0 && *stop) {
+      parked[atomicAdd(ctl + BB_CTL_PARKED, 1)] = make_uint2(m, k);
+      return;
+    }
+    typename Node::raw node = row[k];
+    unsigned long long mine = bb_word(Node::rank(node), m, k);
+    unsigned long long old = atomicMin(partner + Node::woman(node), mine);
+    if (old > mine) {
+      if (old == BB_WORD_FREE) {
+        atomicSub(ctl + BB_CTL_FREE_MEN, 1);
+        return;
+      }
+      m = bb_word_man(old);
+      k = bb_word_pos(old) + 1;
+      row = pr_row<Node>(v, m);
+    } else {
+      k++;
+    }
+  }
+}
+
+__global__ void part_la_min_kernel(PartView v, int first, int rows, uint32_t *partner_rank,
+                                   uint32_t *next, int *ctl) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= rows) return;
+  int n = v.n;
+  volatile int *stop = ctl + BB_CTL_STOP_FLAG;
+  uint32_t m = (uint32_t)(first + t), k = 0;
+  const PrNode64::raw *row = pr_row<PrNode64>(v, m);
+  for (uint32_t iter = 0;; iter++) {
+    if ((iter & 15) == 0 && *stop) return;
+    PrNode64::raw node = row[k];
+    uint32_t w = PrNode64::woman(node), my_rank = PrNode64::rank(node);
+    __stcg(next + m, k + 1);
+    __threadfence_system();
+    uint32_t p_rank = atomicMin(partner_rank + w, my_rank);
+    k++;
+    if (p_rank > my_rank) {
+      if (p_rank == (uint32_t)n) {
+        atomicSub(ctl + BB_CTL_FREE_MEN, 1);
+        return;
+      }
+      __threadfence_system();
+      int q = part_owner(n, v.parts, (int)w);
+      m = v.women[q][part_row(n, v.parts, q, (int)w) + p_rank];
+      k = __ldcg(next + m);
+      row = pr_row<PrNode64>(v, m);
+    }
+  }
+}
+
+__global__ void part_partner_ids_kernel(PartView v, uint32_t *partner) {
+  int w = blockIdx.x * blockDim.x + threadIdx.x;
+  if (w >= v.n || partner[w] >= (uint32_t)v.n) return;
+  int q = part_owner(v.n, v.parts, w);
+  partner[w] = v.women[q][part_row(v.n, v.parts, q, w) + partner[w]];
+}
+
+// --- Set-up ------------------------------------------------------------------------------
+static int rows_of(const bb_gpu_multi *mg, int p) { return mg->first[p + 1] - mg->first[p]; }
+
+static bb_status enable_peers(const int *devices, int count, bb_error *err) {
+  for (int a = 0; a < count; a++) {
+    char why[256];
+    if (!bb_gpu_probe(devices[a], why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "--gpus: %s", why);
+  }
+  for (int a = 0; a < count; a++)
+    for (int b = 0; b < count; b++) {
+      if (devices[a] == devices[b]) continue;
+      int can = 0;
+      BB_CUDA(cudaDeviceCanAccessPeer(&can, devices[a], devices[b]));
+      if (!can)
+        return bb_fail(err, BB_ERR_GPU,
+                       "--gpus: GPU %d cannot access GPU %d's memory (no peer access over NVLink or "
+                       "PCIe); list GPUs that can, or one GPU",
+                       devices[a], devices[b]);
+      BB_CUDA(cudaSetDevice(devices[a]));
+      cudaError_t e = cudaDeviceEnablePeerAccess(devices[b], 0);
+      if (e == cudaErrorPeerAccessAlreadyEnabled)
+        cudaGetLastError();
+      else if (e != cudaSuccess)
+        return bb_gpu_fail(err, e, "cudaDeviceEnablePeerAccess", __FILE__, __LINE__);
+    }
+  return BB_OK;
+}
+
+// Partition p's context on its device with its rows of both lists uploaded.
+static bb_status open_part(bb_gpu_multi *mg, int p, int device, const bb_instance *inst, bb_error *err) {
+  BB_CUDA(cudaSetDevice(device));
+  bb_gpu *g = (bb_gpu *)calloc(1, sizeof *g);
+  if (!g) return bb_fail(err, BB_ERR_NOMEM, "partition %d: out of host memory", p);
+  mg->part[p] = g;
+  size_t rows = (size_t)rows_of(mg, p), n = (size_t)mg->n;
+  g->device = device;
+  g->n = mg->n;
+  g->cells = rows * n;
+  g->inst = inst;
+  BB_CUDA(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
+  BB_CUDA(cudaStreamCreateWithFlags(&g->monitor, cudaStreamNonBlocking));
+  if (p == 0) {
+    BB_CUDA(cudaMalloc(&g->d_ctl, 4 * sizeof(int)));
+    BB_CUDA(cudaHostAlloc(&g->h_ctl, 4 * sizeof(int), cudaHostAllocPortable));
+  }
+  BB_CUDA(cudaMalloc(&g->d_men, g->cells * sizeof(bb_id)));
+  BB_CUDA(cudaMalloc(&g->d_women, g->cells * sizeof(bb_id)));
+  bb_gpu_pipe *pipe = NULL;
+  bb_status st = bb_gpu_pipe_open(g, &pipe, err);
+  size_t from = (size_t)mg->first[p] * n;
+  if (st == BB_OK) st = bb_gpu_pipe_upload(g, pipe, inst->men_prefs + from, g->d_men, g->cells, err);
+  if (st == BB_OK) st = bb_gpu_pipe_upload(g, pipe, inst->women_prefs + from, g->d_women, g->cells, err);
+  bb_gpu_pipe_close(g, pipe);
+  mg->view.women[p] = g->d_women;
+  return st;
+}
+
+static bb_status sync_all(bb_gpu_multi *mg, const char *what, bb_error *err) {
+  for (int p = 0; p < mg->parts; p++) {
+    BB_CUDA(cudaSetDevice(mg->part[p]->device));
+    cudaError_t e = cudaStreamSynchronize(mg->part[p]->stream);
+    if (e != cudaSuccess) return bb_gpu_fail(err, e, what, __FILE__, __LINE__);
+  }
+  return BB_OK;
+}
+
+// Rank rows everywhere first: a PRMatrix row reads every partition's rank rows.
+static bb_status build(bb_gpu_multi *mg, bb_error *err) {
+  for (int p = 0; p < mg->parts; p++) {
+    bb_gpu *g = mg->part[p];
+    BB_CUDA(cudaSetDevice(g->device));
+    BB_CUDA(cudaMalloc(&g->d_rank, g->cells * sizeof(uint32_t)));
+    part_rank_kernel<<<bb_gpu_row_blocks(rows_of(mg, p)), 256, 0, g->stream>>>(g->d_women, mg->n,
+                                                                              rows_of(mg, p), g->d_rank);
+    BB_CUDA_LAUNCHED("part_rank_kernel");
+    mg->view.rank[p] = g->d_rank;
+  }
+  bb_status st = sync_all(mg, "rank matrix rows", err);
+  if (st != BB_OK) return st;
+  for (int p = 0; p < mg->parts; p++) {
+    bb_gpu *g = mg->part[p];
+    BB_CUDA(cudaSetDevice(g->device));
+    BB_CUDA(cudaMalloc(&g->d_pr, g->cells * (size_t)mg->node_bytes));
+    g->pr_node_bytes = mg->node_bytes;
+    mg->view.pr[p] = g->d_pr;
+  }
+  for (int p = 0; p < mg->parts; p++) {
+    bb_gpu *g = mg->part[p];
+    BB_CUDA(cudaSetDevice(g->device));
+    int blocks = bb_gpu_row_blocks(rows_of(mg, p));
+    if (mg->node_bytes == 4)
+      part_prmatrix_kernel<PrNode32><<<blocks, 256, 0, g->stream>>>(
+          mg->view, g->d_men, mg->first[p], rows_of(mg, p), (PrNode32::raw *)g->d_pr);
+    else
+      part_prmatrix_kernel<PrNode64><<<blocks, 256, 0, g->stream>>>(
+          mg->view, g->d_men, mg->first[p], rows_of(mg, p), (PrNode64::raw *)g->d_pr);
+    BB_CUDA_LAUNCHED("part_prmatrix_kernel");
+  }
+  if ((st = sync_all(mg, "PRMatrix rows", err)) != BB_OK) return st;
+  for (int p = 0; p < mg->parts; p++) {
+    BB_CUDA(cudaSetDevice(mg->part[p]->device));
+    bb_gpu_free_rank(mg->part[p]);
+    mg->view.rank[p] = NULL;
+  }
+  return BB_OK;
+}
+
+bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *inst, int node_bytes,
+                            bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err) {
+  *out = NULL;
+  if (count < 2 || count > BB_GPU_MAX_PARTS || count > inst->n)
+    return bb_fail(err, BB_ERR_ARG, "--gpus: %d partitions for n = %d (2..%d, at most n)", count,
+                   inst->n, BB_GPU_MAX_PARTS);
+  if ((node_bytes != 4 && node_bytes != 8) || (node_bytes == 4 && inst->n > 65536))
+    return bb_fail(err, BB_ERR_ARG, "%d-byte PRMatrix nodes do not fit n = %d", node_bytes, inst->n);
+  bb_status st = enable_peers(devices, count, err);
+  if (st != BB_OK) return st;
+  bb_gpu_multi *mg = (bb_gpu_multi *)calloc(1, sizeof *mg);
+  if (!mg) return bb_fail(err, BB_ERR_NOMEM, "bb_gpu_multi_open: out of host memory");
+  mg->n = mg->view.n = inst->n;
+  mg->parts = mg->view.parts = count;
+  mg->node_bytes = node_bytes;
+  for (int p = 0; p <= count; p++) mg->first[p] = part_first(inst->n, count, p);
+  double t = bb_now();
+  for (int p = 0; p < count && st == BB_OK; p++) st = open_part(mg, p, devices[p], inst, err);
+  stats->t_transfer += bb_now() - t;
+  t = bb_now();
+  if (st == BB_OK) st = build(mg, err);
+  stats->t_init += bb_now() - t;
+  if (st != BB_OK) {
+    bb_gpu_multi_close(mg);
+    return st;
+  }
+  *out = mg;
+  return BB_OK;
+}
+
+void bb_gpu_multi_close(bb_gpu_multi *mg) {
+  if (!mg) return;
+  for (int p = mg->parts - 1; p >= 0; p--) {
+    if (!mg->part[p]) continue;
+    cudaSetDevice(mg->part[p]->device);
+    if (p == 0) {
+      cudaFree(mg->d_words);
+      cudaFree(mg->d_parked);
+    }
+    bb_gpu_close(mg->part[p]);
+  }
+  free(mg->h_row_raw);
+  free(mg->h_row);
+  cudaGetLastError();
+  free(mg);
+}
+
+// --- Running the partitions' kernels -------------------------------------------------------
+static bb_status send_stop(bb_gpu *g0, int how, bb_error *err) {
+  g0->h_ctl[3] = how;
+  BB_CUDA(cudaMemcpyAsync(g0->d_ctl + BB_CTL_STOP_FLAG, g0->h_ctl + 3, sizeof(int),
+                          cudaMemcpyHostToDevice, g0->monitor));
+  BB_CUDA(cudaStreamSynchronize(g0->monitor));
+  return BB_OK;
+}
+
+// bb_gpu_monitor over every partition's stream; the control words are on part[0].
+static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_solve_opts *opts, const char *what,
+                         bb_error *err) {
+  bb_gpu *g0 = mg->part[0];
+  double start = bb_now(), last_report = start;
+  int stop_sent = 0, abort_sent = 0;
+  for (;;) {
+    int running = 0;
+    for (int p = 0; p < mg->parts; p++) {
+      cudaError_t q = cudaStreamQuery(mg->part[p]->stream);
+      if (q == cudaErrorNotReady) running = 1;
+      else if (q != cudaSuccess) return bb_gpu_fail(err, q, what, __FILE__, __LINE__);
+    }
+    if (!running) break;
+    BB_CUDA(cudaSetDevice(g0->device));
+    BB_CUDA(cudaMemcpyAsync(g0->h_ctl + BB_CTL_FREE_MEN, g0->d_ctl + BB_CTL_FREE_MEN, sizeof(int),
+                            cudaMemcpyDeviceToHost, g0->monitor));
+    BB_CUDA(cudaStreamSynchronize(g0->monitor));
+    int free_men = g0->h_ctl[BB_CTL_FREE_MEN];
+    double now = bb_now();
+    bb_status st = BB_OK;
+    if (stop_at > 0 && !stop_sent && free_men <= stop_at) st = send_stop(g0, BB_CTL_STOP, err), stop_sent = 1;
+    if (st == BB_OK && opts->time_limit_s > 0 && !abort_sent && now - start > opts->time_limit_s)
+      st = send_stop(g0, BB_CTL_ABORT, err), abort_sent = 1;
+    if (st != BB_OK) return st;
+    if (opts->progress && now - last_report > 0.25) {
+      opts->progress(opts->progress_ctx, what, (uint64_t)(mg->n - free_men), (uint64_t)mg->n);
+      last_report = now;
+    }
+  }
+  bb_status st = sync_all(mg, what, err);
+  if (st != BB_OK) return st;
+  BB_CUDA(cudaSetDevice(g0->device));
+  if (abort_sent)
+    return bb_fail(err, BB_ERR_TIMEOUT, "%s stopped by the time limit of %.3g s", what, opts->time_limit_s);
+  return BB_OK;
+}
+
+static bb_status launch_bamboo(bb_gpu_multi *mg, bb_error *err) {
+  bb_gpu *g0 = mg->part[0];
+  for (int p = 0; p < mg->parts; p++) {
+    bb_gpu *g = mg->part[p];
+    int rows = rows_of(mg, p);
+    BB_CUDA(cudaSetDevice(g->device));
+    if (mg->node_bytes == 4)
+      part_bamboo_kernel<PrNode32><<<(rows + 255) / 256, 256, 0, g->stream>>>(
+          mg->view, mg->first[p], rows, mg->d_words, g0->d_ctl, mg->d_parked);
+    else
+      part_bamboo_kernel<PrNode64><<<(rows + 255) / 256, 256, 0, g->stream>>>(
+          mg->view, mg->first[p], rows, mg->d_words, g0->d_ctl, mg->d_parked);
+    BB_CUDA_LAUNCHED("part_bamboo_kernel");
+  }
+  return BB_OK;
+}
+
+static bb_status download_handover(bb_gpu_multi *mg, bb_la_state *st, bb_id *free_men, int *free_count,
+                                   bb_error *err) {
+  bb_gpu *g0 = mg->part[0];
+  int n = mg->n;
+  BB_CUDA(cudaMemcpy(g0->h_ctl, g0->d_ctl, 4 * sizeof(int), cudaMemcpyDeviceToHost));
+  int parked = g0->h_ctl[BB_CTL_PARKED];
+  if (parked < 0 || parked > n)
+    return bb_fail(err, BB_ERR_GPU, "bamboo: kernels parked %d men (n = %d)", parked, n);
+  unsigned long long *h_words = (unsigned long long *)malloc((size_t)n * sizeof *h_words);
+  uint2 *h_parked = (uint2 *)malloc((size_t)(parked ? parked : 1) * sizeof *h_parked);
+  bb_status status = BB_OK;
+  cudaError_t e = cudaSuccess;
+  if (!h_words || !h_parked) {
+    status = bb_fail(err, BB_ERR_NOMEM, "bamboo: out of host memory for the hand-over");
+  } else {
+    e = cudaMemcpy(h_words, mg->d_words, (size_t)n * sizeof *h_words, cudaMemcpyDeviceToHost);
+    if (e == cudaSuccess && parked)
+      e = cudaMemcpy(h_parked, mg->d_parked, (size_t)parked * sizeof *h_parked, cudaMemcpyDeviceToHost);
+    if (e == cudaSuccess) {
+      bb_gpu_handover(n, h_words, h_parked, parked, st, free_men);
+      *free_count = parked;
+    } else {
+      status = bb_gpu_fail(err, e, "download of the matching state", __FILE__, __LINE__);
+    }
+  }
+  free(h_words);
+  free(h_parked);
+  return status;
+}
+
+bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la_state *st,
+                              bb_id *free_men, int *free_count, bb_solve_stats *stats, bb_error *err) {
+  bb_gpu *g0 = mg->part[0];
+  int n = mg->n;
+  *free_count = 0;
+  double t = bb_now();
+  BB_CUDA(cudaSetDevice(g0->device));
+  if (!mg->d_words) BB_CUDA(cudaMalloc(&mg->d_words, (size_t)n * sizeof *mg->d_words));
+  if (!mg->d_parked) BB_CUDA(cudaMalloc(&mg->d_parked, (size_t)n * sizeof *mg->d_parked));
+  bb_status status = bb_gpu_fill_u64(g0, mg->d_words, (size_t)n, BB_WORD_FREE, err);
+  if (status == BB_OK) status = bb_gpu_ctl_reset(g0, n, err);
+  if (status != BB_OK) return status;
+  BB_CUDA(cudaStreamSynchronize(g0->stream)); // the other partitions' streams start after this
+  stats->t_init += bb_now() - t;
+  t = bb_now();
+  if ((status = launch_bamboo(mg, err)) != BB_OK) return status;
+  status = monitor(mg, opts->tail_threshold, opts, "bamboo GPU proposals", err);
+  if (status == BB_OK) status = download_handover(mg, st, free_men, free_count, err);
+  stats->t_solve += bb_now() - t;
+  return status;
+}
+
+static bb_status run_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, uint32_t *d_partner,
+                            uint32_t *d_next, uint32_t *h_partner, bb_id *wife_of,
+                            bb_solve_stats *stats, bb_error *err) {
+  bb_gpu *g0 = mg->part[0];
+  int n = mg->n;
+  double t = bb_now();
+  bb_status st = bb_gpu_fill_u32(g0, d_partner, (size_t)n, (uint32_t)n, err);
+  if (st == BB_OK) st = bb_gpu_ctl_reset(g0, n, err);
+  if (st != BB_OK) return st;
+  BB_CUDA(cudaStreamSynchronize(g0->stream));
+  for (int p = 0; p < mg->parts; p++) {
+    bb_gpu *g = mg->part[p];
+    int rows = rows_of(mg, p);
+    BB_CUDA(cudaSetDevice(g->device));
+    part_la_min_kernel<<<(rows + 255) / 256, 256, 0, g->stream>>>(mg->view, mg->first[p], rows,
+                                                                   d_partner, d_next, g0->d_ctl);
+    BB_CUDA_LAUNCHED("part_la_min_kernel");
+  }
+  if ((st = monitor(mg, 0, opts, "gpu-la-min", err)) != BB_OK) return st;
+  stats->t_solve += bb_now() - t;
+  t = bb_now();
+  part_partner_ids_kernel<<<(n + 255) / 256, 256, 0, g0->stream>>>(mg->view, d_partner);
+  BB_CUDA_LAUNCHED("part_partner_ids_kernel");
+  BB_CUDA(cudaMemcpyAsync(h_partner, d_partner, (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToHost,
+                          g0->stream));
+  BB_CUDA(cudaStreamSynchronize(g0->stream));
+  for (int w = 0; w < n; w++) {
+    if (h_partner[w] >= (uint32_t)n)
+      return bb_fail(err, BB_ERR_GPU, "gpu-la-min: woman %d left unmatched (kernel bug)", w);
+    wife_of[h_partner[w]] = (bb_id)w;
+  }
+  stats->t_post += bb_now() - t;
+  return BB_OK;
+}
+
+bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_id *wife_of,
+                              bb_solve_stats *stats, bb_error *err) {
+  if (mg->node_bytes != 8) return bb_fail(err, BB_ERR_ARG, "gpu-la-min needs 64-bit PRMatrix nodes");
+  bb_gpu *g0 = mg->part[0];
+  size_t bytes = (size_t)mg->n * sizeof(uint32_t);
+  BB_CUDA(cudaSetDevice(g0->device));
+  uint32_t *d_partner = NULL, *d_next = NULL, *h_partner = (uint32_t *)malloc(bytes);
+  bb_status st = BB_OK;
+  cudaError_t e = cudaSuccess;
+  if (!h_partner)
+    st = bb_fail(err, BB_ERR_NOMEM, "gpu-la-min: out of host memory");
+  else if ((e = cudaMalloc(&d_partner, bytes)) != cudaSuccess || (e = cudaMalloc(&d_next, bytes)) != cudaSuccess)
+    st = bb_gpu_fail(err, e, "cudaMalloc(partner, next)", __FILE__, __LINE__);
+  if (st == BB_OK) st = run_la_min(mg, opts, d_partner, d_next, h_partner, wife_of, stats, err);
+  cudaSetDevice(g0->device);
+  cudaFree(d_partner);
+  cudaFree(d_next);
+  free(h_partner);
+  return st;
+}
+
+const bb_prnode *bb_gpu_multi_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err) {
+  bb_gpu_multi *mg = (bb_gpu_multi *)ctx;
+  if (!mg || m >= (bb_id)mg->n || from >= (uint32_t)mg->n) {
+    bb_fail(err, BB_ERR_ARG, "bb_gpu_multi_prrow: no PRMatrix row %u from %u", m, from);
+    return NULL;
+  }
+  size_t n = (size_t)mg->n, node = (size_t)mg->node_bytes;
+  if (!mg->h_row) {
+    mg->h_row_raw = malloc(n * node);
+    mg->h_row = (bb_prnode *)malloc(n * sizeof(bb_prnode));
+    if (!mg->h_row_raw || !mg->h_row) {
+      bb_fail(err, BB_ERR_NOMEM, "PRMatrix row buffer: out of host memory");
+      return NULL;
+    }
+  }
+  int q = part_owner(mg->n, mg->parts, (int)m);
+  bb_gpu *g = mg->part[q];
+  uint32_t count = (uint32_t)n - from;
+  const char *src = (const char *)g->d_pr + (part_row(mg->n, mg->parts, q, (int)m) + from) * node;
+  cudaError_t e = cudaSetDevice(g->device);
+  if (e == cudaSuccess) e = cudaMemcpy(mg->h_row_raw, src, count * node, cudaMemcpyDeviceToHost);
+  if (e != cudaSuccess) {
+    bb_gpu_fail(err, e, "PRMatrix row", __FILE__, __LINE__);
+    return NULL;
+  }
+  for (uint32_t i = 0; i < count; i++) {
+    if (node == 4) {
+      uint32_t raw = ((const uint32_t *)mg->h_row_raw)[i];
+      mg->h_row[from + i].woman = PrNode32::woman(raw);
+      mg->h_row[from + i].man_rank = PrNode32::rank(raw);
+    } else {
+      unsigned long long raw = ((const unsigned long long *)mg->h_row_raw)[i];
+      mg->h_row[from + i].woman = PrNode64::woman(raw);
+      mg->h_row[from + i].man_rank = PrNode64::rank(raw);
+    }
+  }
+  return mg->h_row + from;
+}

@@ -1,0 +1,171 @@
+// bamboo's staged initialisation (issue 21): the device peak is the PRMatrix plus what
+// building it needs, not the lists, rank matrix and PRMatrix all at once.
+//   1. the women's lists are uploaded, turned into the rank matrix, and freed;
+//   2. the PRMatrix is allocated and the men's lists are streamed through one block of rows
+//      (STAGE_BLOCK_IDS ids), each block turned into its PRMatrix rows before the next
+//      overwrites it (both on gpu->stream, so stream order is the only synchronisation);
+//   3. the caller frees the rank matrix once the partner words exist (gpu_bamboo.cu).
+// Peak: rank matrix + PRMatrix + one block + the upload staging, against lists + rank +
+// PRMatrix before (engine/sm/memory_plan.h has both figures).
+#include <stdlib.h>
+
+#include "gpu_internal.cuh"
+
+#define STAGE_BLOCK_IDS ((size_t)64 << 20) // 256 MiB of 32-bit ids
+
+// --- Rank matrix in blocks of women (bb_gpu_set_rank_rows) -----------------------------
+// The men's rows give every PRMatrix node its woman (rank 0 for now) ...
+template <typename Node>
+__global__ void pr_women_kernel(const bb_id *__restrict__ men, int n, int first, int rows,
+                                typename Node::raw *__restrict__ pr) {
+  for (int i = blockIdx.x; i < rows; i += gridDim.x) {
+    typename Node::raw *out = pr + (size_t)(first + i) * n;
+    for (int k = threadIdx.x; k < n; k += blockDim.x) out[k] = Node::make(men[(size_t)i * n + k], 0);
+  }
+}
+
+// ... and each block of women's ranks (rank[(w - w0) * n + m]) is written into the nodes that
+// name one of its women.
+template <typename Node>
+__global__ void pr_ranks_kernel(typename Node::raw *__restrict__ pr, int n, int w0, int rows,
+                                const uint32_t *__restrict__ rank) {
+  for (int m = blockIdx.x; m < n; m += gridDim.x) {
+    typename Node::raw *row = pr + (size_t)m * n;
+    for (int k = threadIdx.x; k < n; k += blockDim.x) {
+      typename Node::raw node = row[k];
+      uint32_t w = Node::woman(node);
+      if (w - (uint32_t)w0 < (uint32_t)rows) row[k] = Node::make(w, rank[(size_t)(w - w0) * n + m]);
+    }
+  }
+}
+
+// Rows first .. first + rows - 1 of the rank matrix from those women's lists.
+__global__ void rank_rows_kernel(const bb_id *__restrict__ women, int n, int rows, uint32_t *__restrict__ rank) {
+  for (int i = blockIdx.x; i < rows; i += gridDim.x) {
+    const bb_id *list = women + (size_t)i * n;
+    uint32_t *out = rank + (size_t)i * n;
+    for (int k = threadIdx.x; k < n; k += blockDim.x) out[list[k]] = (uint32_t)k;
+  }
+}
+
+static bb_status launch_pr_women(bb_gpu *g, const bb_id *men, int first, int rows, bb_error *err) {
+  if (g->pr_node_bytes == 4)
+    pr_women_kernel<PrNode32><<<bb_gpu_row_blocks(rows), 256, 0, g->stream>>>(men, g->n, first, rows,
+                                                                             (PrNode32::raw *)g->d_pr);
+  else
+    pr_women_kernel<PrNode64><<<bb_gpu_row_blocks(rows), 256, 0, g->stream>>>(men, g->n, first, rows,
+                                                                             (PrNode64::raw *)g->d_pr);
+  BB_CUDA_LAUNCHED("pr_women_kernel");
+  return BB_OK;
+}
+
+static bb_status launch_pr_ranks(bb_gpu *g, int w0, int rows, const uint32_t *rank, bb_error *err) {
+  if (g->pr_node_bytes == 4)
+    pr_ranks_kernel<PrNode32><<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>((PrNode32::raw *)g->d_pr,
+                                                                             g->n, w0, rows, rank);
+  else
+    pr_ranks_kernel<PrNode64><<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>((PrNode64::raw *)g->d_pr,
+                                                                             g->n, w0, rows, rank);
+  BB_CUDA_LAUNCHED("pr_ranks_kernel");
+  return BB_OK;
+}
+
+static int forced_rows(const char *name, int rows, int n) {
+  const char *forced = getenv(name);
+  if (forced && atoi(forced) > 0) rows = atoi(forced);
+  if (rows > n) rows = n;
+  return rows < 1 ? 1 : rows;
+}
+
+static bb_status ranks_in_blocks(bb_gpu *g, bb_gpu_pipe *pipe, bb_error *err) {
+  size_t n = (size_t)g->n;
+  int rows = forced_rows("BAMBOO_GPU_RANK_ROWS", g->rank_rows, g->n);
+  bb_id *women = NULL;
+  uint32_t *rank = NULL;
+  cudaError_t e = cudaMalloc(&women, (size_t)rows * n * sizeof(bb_id));
+  if (e == cudaSuccess) e = cudaMalloc(&rank, (size_t)rows * n * sizeof(uint32_t));
+  bb_status st = e == cudaSuccess ? BB_OK : bb_gpu_fail(err, e, "cudaMalloc(rank block)", __FILE__, __LINE__);
+  if (st == BB_OK) bb_gpu_sample_memory(g);
+  for (int w0 = 0; w0 < g->n && st == BB_OK; w0 += rows) {
+    int count = g->n - w0 < rows ? g->n - w0 : rows;
+    st = bb_gpu_pipe_upload(g, pipe, g->inst->women_prefs + (size_t)w0 * n, women, (size_t)count * n, err);
+    if (st == BB_OK) {
+      rank_rows_kernel<<<bb_gpu_row_blocks(count), 256, 0, g->stream>>>(women, g->n, count, rank);
+      cudaError_t le = cudaPeekAtLastError();
+      if (le != cudaSuccess) st = bb_gpu_fail(err, le, "rank_rows_kernel", __FILE__, __LINE__);
+    }
+    if (st == BB_OK) st = launch_pr_ranks(g, w0, count, rank, err);
+  }
+  e = cudaStreamSynchronize(g->stream);
+  cudaFree(women);
+  cudaFree(rank);
+  if (st == BB_OK && e != cudaSuccess) st = bb_gpu_fail(err, e, "rank blocks", __FILE__, __LINE__);
+  return st;
+}
+
+static bb_status rank_from_women(bb_gpu *g, bb_gpu_pipe *pipe, bb_solve_stats *stats,
+                                 bb_error *err) {
+  double t = bb_now();
+  BB_CUDA(cudaMalloc(&g->d_women, g->cells * sizeof(bb_id)));
+  bb_gpu_sample_memory(g);
+  bb_status st = bb_gpu_pipe_upload(g, pipe, g->inst->women_prefs, g->d_women, g->cells, err);
+  if (st != BB_OK) return st;
+  BB_CUDA(cudaStreamSynchronize(g->stream));
+  stats->t_transfer += bb_now() - t;
+  if ((st = bb_gpu_build_rank(g, err)) != BB_OK) return st;
+  BB_CUDA(cudaStreamSynchronize(g->stream));
+  BB_CUDA(cudaFree(g->d_women));
+  g->d_women = NULL;
+  return BB_OK;
+}
+
+static bb_status prmatrix_from_men(bb_gpu *g, bb_gpu_pipe *pipe, bb_error *err) {
+  size_t n = (size_t)g->n;
+  int block_rows = (int)(STAGE_BLOCK_IDS / n < n ? STAGE_BLOCK_IDS / n : n);
+  // BAMBOO_GPU_STAGE_ROWS=R forces blocks of R rows, so tests cover many blocks (and a short
+  // last one) at small n; the memory plan assumes the default.
+  block_rows = forced_rows("BAMBOO_GPU_STAGE_ROWS", block_rows, g->n);
+  int blocked = !g->d_rank; // the rank matrix comes in blocks afterwards (ranks_in_blocks)
+  bb_id *block = NULL;
+  BB_CUDA(cudaMalloc(&block, (size_t)block_rows * n * sizeof(bb_id)));
+  bb_gpu_sample_memory(g);
+  bb_status st = BB_OK;
+  for (int first = 0; first < g->n && st == BB_OK; first += block_rows) {
+    int rows = g->n - first < block_rows ? g->n - first : block_rows;
+    st = bb_gpu_pipe_upload(g, pipe, g->inst->men_prefs + (size_t)first * n, block,
+                            (size_t)rows * n, err);
+    if (st == BB_OK)
+      st = blocked ? launch_pr_women(g, block, first, rows, err)
+                   : bb_gpu_build_prmatrix_rows(g, block, first, rows, err);
+  }
+  cudaError_t e = cudaStreamSynchronize(g->stream);
+  cudaFree(block);
+  if (st == BB_OK && e != cudaSuccess) st = bb_gpu_fail(err, e, "PRMatrix blocks", __FILE__, __LINE__);
+  return st;
+}
+
+bb_status bb_gpu_build_staged(bb_gpu *g, int node_bytes, bb_solve_stats *stats, bb_error *err) {
+  if (node_bytes == 4 && g->n > 65536)
+    return bb_fail(err, BB_ERR_ARG, "32-bit PRMatrix nodes need n <= 65536 (n = %d)", g->n);
+  if (!g->staged || !g->inst) return bb_fail(err, BB_ERR_ARG, "bb_gpu_build_staged: not a staged context");
+  bb_gpu_pipe *pipe = NULL;
+  bb_status st = bb_gpu_pipe_open(g, &pipe, err);
+  const char *forced = getenv("BAMBOO_GPU_RANK_ROWS");
+  int blocked = g->rank_rows > 0 || (forced && atoi(forced) > 0);
+  if (st == BB_OK && !blocked && !g->d_rank) st = rank_from_women(g, pipe, stats, err);
+  if (st == BB_OK && g->d_pr) {
+    cudaFree(g->d_pr);
+    g->d_pr = NULL;
+  }
+  cudaError_t e = cudaSuccess;
+  if (st == BB_OK && (e = cudaMalloc(&g->d_pr, g->cells * (size_t)node_bytes)) != cudaSuccess)
+    st = bb_gpu_fail(err, e, "cudaMalloc(PRMatrix)", __FILE__, __LINE__);
+  if (st == BB_OK) {
+    g->pr_node_bytes = node_bytes;
+    bb_gpu_sample_memory(g);
+    st = prmatrix_from_men(g, pipe, err);
+  }
+  if (st == BB_OK && blocked) st = ranks_in_blocks(g, pipe, err);
+  bb_gpu_pipe_close(g, pipe);
+  return st;
+}

@@ -1,0 +1,114 @@
+/* GPU tests of the partitioned engine (cuda/bb_gpu_multi.h, seed 000 V-C; ctest label `gpu`,
+ * exit 77 without a GPU): bamboo and gpu-la-min with the participants split into 2, 3 and 4
+ * partitions on GPU 0 (the same device listed several times) must return exactly gs-seq's
+ * matching, as the single-GPU path does, on every workload; both node formats and tail
+ * thresholds that leave the CPU tail many men. Argument "quick" runs a smaller set (for
+ * compute-sanitizer memcheck). */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bb_gpu_device.h"
+#include "generate.h"
+#include "solve.h"
+
+static int passed, failed;
+
+typedef struct multi_case {
+  const char *algo;
+  int parts; /* 1: the single-GPU path, for reference */
+  int tail_threshold;
+  int wide;
+} multi_case;
+
+static const multi_case cases[] = {
+    {"bamboo", 1, 1, 0},      {"bamboo", 2, 1, 0},     {"bamboo", 3, 1, 0},
+    {"bamboo", 4, 1, 0},      {"bamboo", 2, 64, 0},    {"bamboo", 4, 1 << 30, 0},
+    {"bamboo", 2, 1, 1},      {"bamboo", 4, 64, 1},    {"gpu-la-min", 1, 1, 0},
+    {"gpu-la-min", 2, 1, 0},  {"gpu-la-min", 3, 1, 0}, {"gpu-la-min", 4, 1, 0},
+};
+
+static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
+  bb_error err = {{0}};
+  bb_instance *inst = NULL;
+  bb_id *expect = malloc((size_t)n * sizeof *expect), *got = malloc((size_t)n * sizeof *got);
+  if (!expect || !got || bb_generate(kind, n, group, seed, 0, &inst, &err) != BB_OK ||
+      bb_solve(inst, "gs-seq", NULL, expect, NULL, &err) != BB_OK) {
+    printf("FAIL set-up %s n=%d: %s\n", bb_gen_kind_name(kind), n, err.msg);
+    failed++;
+    goto out;
+  }
+  static const int gpu0[4] = {0, 0, 0, 0};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    const multi_case *mc = &cases[c];
+    if (mc->parts > n) continue;
+    bb_solve_opts opts;
+    bb_solve_opts_default(&opts);
+    opts.gpus = gpu0;
+    opts.gpu_count = mc->parts;
+    opts.tail_threshold = mc->tail_threshold;
+    setenv("BAMBOO_GPU_WIDE_NODES", mc->wide ? "1" : "0", 1);
+    bb_solve_stats stats;
+    memset(got, 0xff, (size_t)n * sizeof *got);
+    bb_status st = bb_solve(inst, mc->algo, &opts, got, &stats, &err);
+    /* bamboo's precheck answers the perfect workload before any GPU work. */
+    int partitioned = mc->parts == 1 || strstr(stats.path, "partitions") || strstr(stats.path, "precheck");
+    if (st == BB_OK && partitioned && !memcmp(got, expect, (size_t)n * sizeof *got)) {
+      passed++;
+    } else {
+      failed++;
+      printf("FAIL %s x%d (tail %d, wide %d) on %s n=%d seed=%llu: %s\n", mc->algo, mc->parts,
+             mc->tail_threshold, mc->wide, bb_gen_kind_name(kind), n, (unsigned long long)seed,
+             st != BB_OK ? err.msg : !partitioned ? stats.path : "matching differs from gs-seq");
+    }
+  }
+out:
+  free(expect);
+  free(got);
+  bb_instance_free(inst);
+}
+
+/* More partitions than participants is refused with a message, not run. */
+static void too_many_parts(void) {
+  bb_error err = {{0}};
+  bb_instance *inst = NULL;
+  static const int gpu0[4] = {0, 0, 0, 0};
+  if (bb_generate(BB_GEN_RANDOM, 3, 2, 1, 0, &inst, &err) != BB_OK) {
+    failed++;
+    return;
+  }
+  bb_id got[3];
+  bb_solve_opts opts;
+  bb_solve_opts_default(&opts);
+  opts.gpus = gpu0;
+  opts.gpu_count = 4;
+  bb_status st = bb_solve(inst, "gpu-la-min", &opts, got, NULL, &err);
+  if (st == BB_ERR_ARG && strstr(err.msg, "4 partitions")) {
+    passed++;
+  } else {
+    failed++;
+    printf("FAIL 4 partitions for n = 3: status %d, '%s'\n", (int)st, err.msg);
+  }
+  bb_instance_free(inst);
+}
+
+int main(int argc, char **argv) {
+  char why[256];
+  if (!bb_gpu_probe(0, why, sizeof why)) {
+    printf("skipped: %s\n", why);
+    return 77;
+  }
+  int quick = argc > 1 && !strcmp(argv[1], "quick");
+  static const int sizes_full[] = {4, 5, 17, 64, 100, 257, 1000, 3001}, sizes_quick[] = {40};
+  const int *sizes = quick ? sizes_quick : sizes_full;
+  int count = quick ? 1 : 8;
+  const bb_gen_kind kinds[] = {BB_GEN_PERFECT, BB_GEN_SOLO, BB_GEN_CONGESTED, BB_GEN_RANDOM, BB_GEN_UNIFORM};
+  for (int s = 0; s < count; s++)
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+      run_instance(kinds[k], sizes[s], sizes[s] < 5 ? sizes[s] : 5, 1 + (uint64_t)s);
+  too_many_parts();
+  unsetenv("BAMBOO_GPU_WIDE_NODES");
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

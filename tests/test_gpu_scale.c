@@ -1,0 +1,149 @@
+/* GPU tests of issue 21 (ctest label `gpu`, exit 77 without a GPU): bamboo's staged
+ * initialisation (cuda/gpu_staged.cu) and the earlier one must both return exactly gs-seq's
+ * matching, with one block of men's rows or many (BAMBOO_GPU_STAGE_ROWS), the rank matrix
+ * whole or in blocks of women (BAMBOO_GPU_RANK_ROWS), 32- or 64-bit nodes; and the device memory measured at the peak (cudaMemGetInfo) must match the memory
+ * plan (engine/sm/memory_plan.h) within 5 % + 64 MiB (allocation granularity, the runtime's
+ * own lazy allocations). Argument "quick" runs a smaller set (compute-sanitizer memcheck). */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bb_gpu.h"
+#include "generate.h"
+#include "memory_plan.h"
+#include "solve.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what, const char *kind, int n, const char *detail) {
+  if (ok) {
+    passed++;
+  } else {
+    failed++;
+    printf("FAIL %s on %s n=%d: %s\n", what, kind, n, detail);
+  }
+}
+
+static void same_as_gs(const bb_instance *inst, const bb_id *expect, const char *kind,
+                       const char *staged, const char *rows, const char *wide, const char *rank_rows) {
+  int n = inst->n;
+  setenv("BAMBOO_GPU_STAGED", staged, 1);
+  setenv("BAMBOO_GPU_STAGE_ROWS", rows, 1);
+  if (rank_rows)
+    setenv("BAMBOO_GPU_RANK_ROWS", rank_rows, 1);
+  else
+    unsetenv("BAMBOO_GPU_RANK_ROWS");
+  setenv("BAMBOO_GPU_WIDE_NODES", wide, 1);
+  bb_id *got = malloc((size_t)n * sizeof *got);
+  bb_error err = {{0}};
+  bb_solve_stats stats;
+  memset(got, 0xff, (size_t)n * sizeof *got);
+  bb_status st = got ? bb_solve(inst, "bamboo", NULL, got, &stats, &err) : BB_ERR_NOMEM;
+  char what[96];
+  snprintf(what, sizeof what, "bamboo staged=%s rows=%s wide=%s rank_rows=%s", staged, rows, wide,
+           rank_rows ? rank_rows : "whole");
+  int gpu_ran = st == BB_OK && strncmp(stats.path, "cpu", 3) != 0;
+  check(st == BB_OK && gpu_ran && !memcmp(got, expect, (size_t)n * sizeof *got), what, kind, n,
+        st != BB_OK ? err.msg : !gpu_ran ? stats.path : "matching differs from gs-seq");
+  free(got);
+}
+
+static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed, int quick) {
+  bb_error err = {{0}};
+  bb_instance *inst = NULL;
+  bb_id *expect = malloc((size_t)n * sizeof *expect);
+  if (!expect || bb_generate(kind, n, group, seed, 0, &inst, &err) != BB_OK ||
+      bb_solve(inst, "gs-seq", NULL, expect, NULL, &err) != BB_OK) {
+    check(0, "set-up", bb_gen_kind_name(kind), n, err.msg);
+  } else {
+    static const char *rows_full[] = {"0", "1", "7", "64"}, *rows_quick[] = {"0", "3"};
+    const char **rows = quick ? rows_quick : rows_full;
+    int count = quick ? 2 : 4;
+    const char *name = bb_gen_kind_name(kind);
+    for (int r = 0; r < count; r++)
+      for (int wide = 0; wide < 2; wide++) same_as_gs(inst, expect, name, "1", rows[r], wide ? "1" : "0", NULL);
+    static const char *rank_full[] = {"1", "7", "64"}, *rank_quick[] = {"3"};
+    for (int r = 0; r < (quick ? 1 : 3); r++)
+      for (int wide = 0; wide < 2; wide++)
+        same_as_gs(inst, expect, name, "1", quick ? "2" : rows[r], wide ? "1" : "0", quick ? rank_quick[r] : rank_full[r]);
+    same_as_gs(inst, expect, name, "0", "0", "0", NULL);
+  }
+  free(expect);
+  bb_instance_free(inst);
+}
+
+/* Opens the context as sm_bamboo.c does, runs the GPU phase, and holds the measured peak
+ * against the plan's highest device figure. */
+static void peak_matches_plan(int n, int unstaged, int rank_rows) {
+  bb_error err = {{0}};
+  bb_instance *inst = NULL;
+  if (bb_generate(BB_GEN_RANDOM, n, 5, 1, 0, &inst, &err) != BB_OK) {
+    check(0, "generate", "random", n, err.msg);
+    return;
+  }
+  unsetenv("BAMBOO_GPU_STAGE_ROWS");
+  unsetenv("BAMBOO_GPU_RANK_ROWS");
+  setenv("BAMBOO_GPU_WIDE_NODES", "0", 1);
+  bb_plan_request req = {.n = n, .algo = "bamboo", .unstaged = unstaged, .rank_rows = rank_rows};
+  bb_memory_plan plan;
+  bb_status st = bb_memory_plan_make(&req, &plan, &err);
+  bb_solve_opts opts;
+  bb_solve_opts_default(&opts);
+  bb_solve_stats stats = {0};
+  bb_gpu *gpu = NULL;
+  bb_la_state la = {.n = n, .partner_rank = malloc((size_t)n * 4), .next = malloc((size_t)n * 4)};
+  bb_id *free_men = malloc((size_t)n * sizeof *free_men);
+  int free_count = 0;
+  if (st == BB_OK)
+    st = unstaged ? bb_gpu_open(0, inst, &gpu, &stats, &err) : bb_gpu_open_staged(0, inst, &gpu, &stats, &err);
+  if (st == BB_OK) bb_gpu_set_rank_rows(gpu, rank_rows);
+  if (st == BB_OK) st = bb_gpu_bamboo(gpu, &opts, &la, free_men, &free_count, &stats, &err);
+  if (st == BB_OK) {
+    double planned = (double)bb_memory_plan_peak_device(&plan, 0);
+    double measured = (double)bb_gpu_measured_peak(gpu);
+    double slack = 0.05 * planned + (64 << 20);
+    printf("n=%d %s, rank rows %d: plan %.1f MiB, measured %.1f MiB (%+.2f %%)\n", n,
+           unstaged ? "unstaged" : "staged", rank_rows, planned / 1048576, measured / 1048576,
+           100.0 * (measured - planned) / planned);
+    char detail[128];
+    snprintf(detail, sizeof detail, "plan %.0f bytes, measured %.0f", planned, measured);
+    check(measured > planned - slack && measured < planned + slack, "peak vs plan", "random", n, detail);
+  } else {
+    check(0, "GPU phase", "random", n, err.msg);
+  }
+  bb_gpu_close(gpu);
+  free(la.partner_rank);
+  free(la.next);
+  free(free_men);
+  bb_instance_free(inst);
+}
+
+int main(int argc, char **argv) {
+  char why[256];
+  if (!bb_gpu_probe(0, why, sizeof why)) {
+    printf("skipped: %s\n", why);
+    return 77;
+  }
+  int quick = argc > 1 && !strcmp(argv[1], "quick");
+  static const int sizes_full[] = {1, 2, 3, 17, 100, 257, 1000}, sizes_quick[] = {17, 100};
+  const int *sizes = quick ? sizes_quick : sizes_full;
+  int count = quick ? 2 : 7;
+  const bb_gen_kind kinds[] = {BB_GEN_PERFECT, BB_GEN_SOLO, BB_GEN_CONGESTED, BB_GEN_RANDOM, BB_GEN_UNIFORM};
+  for (int s = 0; s < count; s++)
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+      run_instance(kinds[k], sizes[s], sizes[s] < 5 ? sizes[s] : 5, 1 + (uint64_t)s, quick);
+  if (!quick) {
+    static const int peak_sizes[] = {4000, 12000};
+    for (int i = 0; i < 2; i++) {
+      peak_matches_plan(peak_sizes[i], 0, 0);
+      peak_matches_plan(peak_sizes[i], 1, 0);
+      peak_matches_plan(peak_sizes[i], 0, peak_sizes[i] / 8);
+    }
+  }
+  unsetenv("BAMBOO_GPU_STAGED");
+  unsetenv("BAMBOO_GPU_STAGE_ROWS");
+  unsetenv("BAMBOO_GPU_RANK_ROWS");
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

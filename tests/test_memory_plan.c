@@ -1,0 +1,237 @@
+/* The memory plan (engine/sm/memory_plan.h, issue 21): its figures against the allocations
+ * the GPU and CPU paths make (written out here from the cuda/ kernels and engine/sm/, one
+ * term per allocation), the partition arithmetic against a brute-force split, and the
+ * refusal that names the phase, the place and both numbers. */
+#include <string.h>
+
+#include "memory_plan.h"
+#include "test_util.h"
+
+#define CHUNK ((uint64_t)32 << 20) /* cuda/gpu_common.cu UPLOAD_CHUNK_IDS */
+
+static const bb_plan_phase *phase(const bb_memory_plan *p, const char *name) {
+  for (int i = 0; i < p->phases; i++)
+    if (!strcmp(p->phase[i].name, name)) return &p->phase[i];
+  return NULL;
+}
+
+static bb_memory_plan plan_with(int n, const char *algo, const int *devices, int count, int unstaged) {
+  bb_plan_request req = {.n = n, .algo = algo, .devices = devices, .device_count = count, .threads = 2,
+                         .unstaged = unstaged};
+  bb_memory_plan p;
+  bb_error err = {{0}};
+  CHECKF(bb_memory_plan_make(&req, &p, &err) == BB_OK, "%s n=%d: %s", algo, n, err.msg);
+  return p;
+}
+
+static bb_memory_plan plan_of(int n, const char *algo, const int *devices, int count) {
+  return plan_with(n, algo, devices, count, 0);
+}
+
+/* The earlier initialisation (BAMBOO_GPU_STAGED=0): every list on the device first. */
+static void bamboo_unstaged(void) {
+  static const int sizes[] = {1000, 30000, 65536, 65537, 90000, 150000};
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+    uint64_t n = (uint64_t)sizes[i], n2 = n * n;
+    bb_memory_plan p = plan_with(sizes[i], "bamboo", NULL, 0, 1);
+    uint64_t node = n <= 65536 ? 4 : 8;
+    CHECK(!p.staged);
+    CHECKF(p.node_bytes == (int)node, "n=%llu node %d", (unsigned long long)n, p.node_bytes);
+    CHECK(p.gpu && p.devices == 1 && p.parts == 1 && p.part[0].count == (int)n);
+    uint64_t lists = 16 + 2 * n2 * 4, staging = n <= 65536 ? 2 * CHUNK * 2 : 0;
+    const bb_plan_phase *ph = phase(&p, "lists");
+    CHECK(ph && ph->device[0] == lists + staging);
+    ph = phase(&p, "rank matrix");
+    CHECK(ph && ph->device[0] == lists + 4 * n2);
+    ph = phase(&p, "PRMatrix");
+    CHECK(ph && ph->device[0] == lists + 4 * n2 + node * n2 + 16 * n);
+    ph = phase(&p, "solve");
+    CHECK(ph && ph->device[0] == lists + node * n2 + 16 * n);
+    CHECK(phase(&p, "tail") && phase(&p, "tail")->device[0] == ph->device[0]);
+    /* below a few thousand the 128 MiB upload staging is the peak */
+    if (n >= 30000) CHECK(bb_memory_plan_peak_device(&p, 0) == phase(&p, "PRMatrix")->device[0]);
+    /* host: the lists, wife_of, bamboo's O(n) state, the pinned upload buffers */
+    uint64_t host_lists = 8 * n2 + 4 * n + 12 * n;
+    CHECK(phase(&p, "lists")->host == host_lists + 2 * CHUNK * (n <= 65536 ? 2 : 4) + 16);
+    CHECK(phase(&p, "tail")->host == host_lists + 16 + 16 * n + node * n + 8 * n);
+  }
+  /* The issue's figure: n = 90,000 with 64-bit nodes needed about 160 GB at once. */
+  bb_memory_plan p = plan_with(90000, "bamboo", NULL, 0, 1);
+  uint64_t peak = bb_memory_plan_peak_device(&p, 0);
+  CHECKF(peak > 160000000000ull && peak < 163000000000ull, "peak %llu", (unsigned long long)peak);
+}
+
+/* The staged initialisation (cuda/gpu_staged.cu): women's lists, then the rank matrix, then
+ * rank matrix + PRMatrix + one block of men's rows (64 Mi ids) + the upload staging. */
+static void bamboo_staged(void) {
+  static const int sizes[] = {3, 1000, 30000, 65536, 65537, 90000, 150000};
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+    uint64_t n = (uint64_t)sizes[i], n2 = n * n;
+    bb_memory_plan p = plan_of(sizes[i], "bamboo", NULL, 0);
+    uint64_t node = n <= 65536 ? 4 : 8, staging = n <= 65536 ? 2 * CHUNK * 2 : 0;
+    uint64_t block_rows = ((uint64_t)64 << 20) / n < n ? ((uint64_t)64 << 20) / n : n;
+    uint64_t block = block_rows * n * 4 + staging;
+    CHECK(p.staged);
+    CHECK(phase(&p, "lists")->device[0] == 16 + 4 * n2 + staging);
+    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 8 * n2 + staging);
+    CHECKF(phase(&p, "PRMatrix")->device[0] == 16 + 4 * n2 + node * n2 + (block > 16 * n ? block : 16 * n),
+           "n=%llu", (unsigned long long)n);
+    CHECK(phase(&p, "solve")->device[0] == 16 + node * n2 + 16 * n);
+    CHECK(phase(&p, "tail")->device[0] == 16 + node * n2 + 16 * n);
+    uint64_t pinned = 2 * CHUNK * (n <= 65536 ? 2 : 4) + 16;
+    CHECK(phase(&p, "PRMatrix")->host == 8 * n2 + 4 * n + 12 * n + pinned);
+  }
+  /* n = 90,000: about 97.5 GB instead of 161: fits an H200 (about 139 GiB free), not an H100. */
+  bb_memory_plan p = plan_of(90000, "bamboo", NULL, 0);
+  uint64_t peak = bb_memory_plan_peak_device(&p, 0);
+  CHECKF(peak > 97000000000ull && peak < 98000000000ull, "peak %llu", (unsigned long long)peak);
+  /* The rank matrix in blocks of women (cuda/gpu_staged.cu ranks_in_blocks): the PRMatrix
+   * first beside one block of men's rows, then beside R women's lists and rank rows. */
+  {
+    uint64_t n = 120000, n2 = n * n, rows = ((uint64_t)64 << 20) / n;
+    bb_plan_request req = {.n = (int)n, .algo = "bamboo", .rank_rows = 5000};
+    CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 5000);
+    CHECK(p.phases == 4 && !strcmp(p.phase[0].name, "PRMatrix") && !strcmp(p.phase[1].name, "rank matrix"));
+    CHECK(phase(&p, "PRMatrix")->device[0] == 16 + 8 * n2 + rows * n * 4);
+    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 8 * n2 + 2 * 5000 * n * 4);
+    CHECK(phase(&p, "solve")->device[0] == 16 + 8 * n2 + 16 * n);
+    /* 120,000 then needs 120 GB instead of 173 with the whole rank matrix: an H200 holds it. */
+    CHECKF(bb_memory_plan_peak_device(&p, 0) == 120000000016ull, "%llu",
+           (unsigned long long)bb_memory_plan_peak_device(&p, 0));
+    req.rank_rows = 1 << 30; /* at most n */
+    CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == (int)n);
+    /* The choice of R: what fits beside the PRMatrix (and 64 MiB kept), between n/64 and n. */
+    uint64_t beside = 8 * n2 + 16 + ((uint64_t)64 << 20);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, beside + 8 * n * 4000) == 4000);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, beside + 8 * n * 4000 - 1) == 3999);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, beside) == (int)((n + 63) / 64));
+    CHECK(bb_plan_rank_rows_for((int)n, 8, 1000) == (int)((n + 63) / 64));
+    CHECK(bb_plan_rank_rows_for((int)n, 8, (uint64_t)1 << 50) == (int)n);
+    CHECK(bb_plan_rank_rows_for(1000, 4, 4000000 + 16 + ((uint64_t)192 << 20) + 8000 * 100) == 100);
+    req = (bb_plan_request){.n = 1000, .algo = "bamboo", .rank_rows = 10, .unstaged = 1};
+    CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 0);
+  }
+  /* Partitions keep seed 000 V-C's layout (all lists on the devices). */
+  static const int two[] = {0, 0};
+  CHECK(!plan_of(1000, "bamboo", two, 2).staged);
+}
+
+static void baselines_and_cpu(void) {
+  uint64_t n = 30000, n2 = n * n;
+  bb_memory_plan p = plan_of((int)n, "gpu-la-min", NULL, 0);
+  CHECK(p.node_bytes == 8);
+  CHECK(phase(&p, "PRMatrix")->device[0] == 16 + 8 * n2 + 4 * n2 + 8 * n2);
+  CHECK(phase(&p, "solve")->device[0] == 16 + 8 * n2 + 8 * n2 + 8 * n);
+  CHECK(!phase(&p, "tail"));
+  p = plan_of((int)n, "gpu-mw-cas", NULL, 0);
+  CHECK(p.node_bytes == 0 && !phase(&p, "PRMatrix"));
+  CHECK(phase(&p, "solve")->device[0] == 16 + 8 * n2 + 4 * n2 + 8 * n);
+  p = plan_of((int)n, "la-seq", NULL, 0);
+  CHECK(!p.gpu && p.devices == 0);
+  CHECK(phase(&p, "PRMatrix")->host == 8 * n2 + 4 * n + 4 * n2 + 8 * n2 + 2 * 16 * n * 4);
+  CHECK(phase(&p, "solve")->host == 8 * n2 + 4 * n + 8 * n2 + 8 * n);
+  CHECK(bb_memory_plan_peak_host(&p) == phase(&p, "PRMatrix")->host);
+  p = plan_of((int)n, "gs-seq", NULL, 0);
+  CHECK(!phase(&p, "PRMatrix") && phase(&p, "solve")->host == 8 * n2 + 4 * n + 4 * n2 + 12 * n);
+}
+
+static void node_format(void) {
+  CHECK(plan_of(65536, "bamboo", NULL, 0).node_bits_min == 32);
+  CHECK(plan_of(65537, "bamboo", NULL, 0).node_bits_min == 34);
+  CHECK(plan_of(90000, "bamboo", NULL, 0).node_bits_min == 34);
+  CHECK(plan_of(1, "bamboo", NULL, 0).node_bits_min == 0);
+  bb_plan_request req = {.n = 1000, .algo = "bamboo", .wide_nodes = 1};
+  bb_memory_plan p;
+  CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.node_bytes == 8);
+}
+
+/* Partitions on one device add up to the one-partition figures exactly; on two devices the
+ * figures split, each device with its own upload staging. */
+static void partitions(void) {
+  static const int one[] = {0}, same[] = {0, 0, 0, 0}, two[] = {0, 1}, mixed[] = {3, 1, 3};
+  int sizes[] = {1000, 30001, 70001};
+  for (int s = 0; s < 3; s++) {
+    const char *algos[] = {"bamboo", "gpu-la-min"};
+    for (int a = 0; a < 2; a++) {
+      bb_memory_plan p1 = plan_with(sizes[s], algos[a], one, 1, 1);
+      bb_memory_plan p4 = plan_of(sizes[s], algos[a], same, 4);
+      bb_memory_plan p2 = plan_of(sizes[s], algos[a], two, 2);
+      CHECK(p4.parts == 4 && p4.devices == 1 && p2.devices == 2 && p1.phases == p4.phases);
+      uint64_t staging = sizes[s] <= 65536 ? 2 * CHUNK * 2 : 0;
+      for (int i = 0; i < p1.phases; i++) {
+        CHECKF(p4.phase[i].device[0] == p1.phase[i].device[0], "%s n=%d %s", algos[a], sizes[s],
+               p1.phase[i].name);
+        uint64_t split = p2.phase[i].device[0] + p2.phase[i].device[1];
+        uint64_t extra = i == 0 ? staging : 0;
+        CHECKF(split == p1.phase[i].device[0] + extra, "%s n=%d %s", algos[a], sizes[s], p1.phase[i].name);
+        CHECK(p4.phase[i].host == p1.phase[i].host);
+      }
+      bb_memory_plan p3 = plan_of(sizes[s], algos[a], mixed, 3);
+      CHECK(p3.devices == 2 && p3.device_id[0] == 3 && p3.device_id[1] == 1);
+      CHECK(p3.part[1].device == 1 && p3.part[2].device == 3);
+    }
+  }
+  bb_error err = {{0}};
+  bb_memory_plan p;
+  bb_plan_request req = {.n = 100, .algo = "gpu-mw-cas", .devices = same, .device_count = 2};
+  CHECK(bb_memory_plan_make(&req, &p, &err) == BB_ERR_ARG && strstr(err.msg, "one GPU"));
+  req = (bb_plan_request){.n = 3, .algo = "bamboo", .devices = same, .device_count = 4};
+  CHECK(bb_memory_plan_make(&req, &p, &err) == BB_ERR_ARG && strstr(err.msg, "4 partitions"));
+  req = (bb_plan_request){.n = 3, .algo = "no-such"};
+  CHECK(bb_memory_plan_make(&req, &p, &err) == BB_ERR_ARG && strstr(err.msg, "no-such"));
+}
+
+/* first/owner against a brute-force even split. */
+static void partition_arithmetic(void) {
+  for (int n = 1; n <= 70; n++)
+    for (int parts = 1; parts <= 16 && parts <= n; parts++) {
+      int owner[70], id = 0;
+      for (int q = 0; q < parts; q++) {
+        int size = n / parts + (q < n % parts);
+        CHECK(bb_plan_part_first(n, parts, q) == id);
+        for (int k = 0; k < size; k++) owner[id++] = q;
+      }
+      CHECK(id == n && bb_plan_part_first(n, parts, parts) == n);
+      for (int i = 0; i < n; i++) CHECKF(bb_plan_part_owner(n, parts, i) == owner[i], "n=%d parts=%d id=%d", n, parts, i);
+    }
+  CHECK(bb_plan_part_owner(2097151, 4, 2097150) == 3);
+  CHECK(bb_plan_part_first(2097151, 4, 1) == 524288);
+}
+
+static void refusal(void) {
+  bb_memory_plan p = plan_with(90000, "bamboo", NULL, 0, 1);
+  bb_error err = {{0}};
+  CHECK(bb_memory_plan_check(&p, &err) == BB_OK); /* nothing known: nothing refused */
+  p.device_free[0] = 140ull << 30; /* an H200's */
+  p.device_total[0] = 141ull << 30;
+  CHECK(bb_memory_plan_check(&p, &err) == BB_ERR_NOMEM);
+  CHECKF(strstr(err.msg, "the PRMatrix phase needs 151 GiB") && strstr(err.msg, "on GPU 0, 140 GiB free"),
+         "%s", err.msg);
+  p.device_free[0] = 200ull << 30;
+  p.host_available = 50ull << 30;
+  CHECK(bb_memory_plan_check(&p, &err) == BB_ERR_NOMEM);
+  CHECKF(strstr(err.msg, "the lists phase needs 60.") && strstr(err.msg, "host memory, 50.0 GiB available"),
+         "%s", err.msg);
+  p.host_held = 8ull * 90000 * 90000; /* the lists already read: only the rest is needed */
+  CHECKF(bb_memory_plan_check(&p, &err) == BB_OK, "%s", err.msg);
+  FILE *out = tmpfile();
+  if (out) {
+    bb_memory_plan_print(&p, out);
+    char text[4096] = {0};
+    rewind(out);
+    size_t got = fread(text, 1, sizeof text - 1, out);
+    CHECK(got > 0 && strstr(text, "PRMatrix     GPU 0") && strstr(text, "64-bit (32-bit woman"));
+    fclose(out);
+  }
+}
+
+int main(void) {
+  bamboo_unstaged();
+  bamboo_staged();
+  baselines_and_cpu();
+  node_format();
+  partitions();
+  partition_arithmetic();
+  refusal();
+  return tu_finish();
+}
