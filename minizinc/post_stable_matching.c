@@ -412,5 +412,5 @@ const fzn_builtin fzn_stable_matching_builtins[] = {
     {"bamboo_stable_matching_smi", 9, post_stable_matching_smi, 0, 0},
     {"bamboo_stable_matching_file", 3, post_file, 0, 0},
     {"bamboo_stable_matching_smi_file", 5, post_smi_file, 0, 0},
-    {"bamboo_stable_matching_hr_file", 7, post_hr_file, 0, 0},
+    {"bamboo_stable_matching_hr_file_cloned", 7, post_hr_file, 0, 0}, /* native: post_stable_matching_hr.c */
     {NULL, 0, NULL, 0, 0}};
