@@ -254,6 +254,131 @@ static void root_bounds(void) {
   CHECK(spread > 20);
 }
 
+/* ---- GS-lists, written here from Gusfield & Irving (1.6) and Manlove et al. 2007 ---------- */
+
+/* pair[r][h]: (r, h) still on both lists. Both lists are read in their original order. */
+typedef struct gs {
+  int nr, nh;
+  bool pair[64][16];
+} gs;
+
+static int gs_rank_h(const bb_hr *I, int h, int r) { return hr_ref_pos(I->hosp_start, I->hosp_list, h, r); }
+
+/* Resident-oriented GS with deletions: a free resident proposes to his first hospital; an
+ * over-subscribed hospital rejects its worst (deleting the pair); a full one deletes every
+ * resident it ranks below its worst assignee. */
+static void gs_residents(const bb_hr *I, gs *G) {
+  int at[64];
+  for (int r = 0; r < I->n_residents; r++) at[r] = -1;
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (int r = 0; r < I->n_residents; r++) {
+      if (at[r] >= 0) continue;
+      int h = -1;
+      for (int k = 0; k < len_r(I, r) && h < 0; k++) {
+        int c = (int)I->res_list[I->res_start[r] + (uint32_t)k];
+        if (G->pair[r][c]) h = c;
+      }
+      if (h < 0) continue;
+      moved = true;
+      at[r] = h;
+      int taken = 0, worst = -1;
+      for (int s = 0; s < I->n_residents; s++)
+        if (at[s] == h) {
+          taken++;
+          if (worst < 0 || gs_rank_h(I, h, s) > gs_rank_h(I, h, worst)) worst = s;
+        }
+      if (taken > I->capacity[h]) {
+        at[worst] = -1;
+        G->pair[worst][h] = false;
+        taken--;
+        worst = -1;
+        for (int s = 0; s < I->n_residents; s++)
+          if (at[s] == h && (worst < 0 || gs_rank_h(I, h, s) > gs_rank_h(I, h, worst))) worst = s;
+      }
+      if (taken == I->capacity[h])
+        for (int s = 0; s < I->n_residents; s++)
+          if (G->pair[s][h] && (worst < 0 || gs_rank_h(I, h, s) > gs_rank_h(I, h, worst))) G->pair[s][h] = false;
+    }
+  }
+}
+
+/* Hospital-oriented GS with deletions: an under-subscribed hospital offers to the first resident
+ * on its list not assigned to it; he accepts (leaving his hospital) and deletes every hospital
+ * he ranks below it. */
+static void gs_hospitals(const bb_hr *I, gs *G) {
+  int at[64];
+  for (int r = 0; r < I->n_residents; r++) at[r] = -1;
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (int h = 0; h < I->n_hospitals; h++) {
+      int taken = 0;
+      for (int r = 0; r < I->n_residents; r++) taken += at[r] == h;
+      if (taken >= I->capacity[h]) continue;
+      int r = -1;
+      for (int k = 0; k < len_h(I, h) && r < 0; k++) {
+        int c = (int)I->hosp_list[I->hosp_start[h] + (uint32_t)k];
+        if (G->pair[c][h] && at[c] != h) r = c;
+      }
+      if (r < 0) continue;
+      moved = true;
+      at[r] = h;
+      int own = hr_ref_pos(I->res_start, I->res_list, r, h);
+      for (int k = own + 1; k < len_r(I, r); k++) G->pair[r][(int)I->res_list[I->res_start[r] + (uint32_t)k]] = false;
+    }
+  }
+}
+
+/* The residents' domains after the first propagation equal their GS-lists (the pairs both
+ * algorithms keep), plus "unassigned" exactly for those whose GS-list is empty. */
+static void root_is_gs_lists(void) {
+  uint64_t rng = 99;
+  int checked = 0, pruned = 0;
+  for (int round = 0; round < 400; round++) {
+    int nh = 1 + (int)(tu_rand(&rng) % 6), nr = 1 + (int)(tu_rand(&rng) % 12);
+    bb_hr *I = random_instance(nr, nh, &rng);
+    gs R, H;
+    memset(&R, 0, sizeof R);
+    for (int r = 0; r < nr; r++)
+      for (int k = 0; k < len_r(I, r); k++) {
+        int h = (int)I->res_list[I->res_start[r] + (uint32_t)k];
+        R.pair[r][h] = gs_rank_h(I, h, r) >= 0;
+      }
+    H = R;
+    gs_residents(I, &R);
+    gs_hospitals(I, &H);
+    int cols = 1;
+    for (int h = 0; h < nh; h++)
+      if (I->capacity[h] > cols) cols = I->capacity[h];
+    bb_error err = {{0}};
+    bb_space *s = bb_space_new(&err);
+    int vars[12 + 6 * 8];
+    for (int k = 0; k < nr + nh * cols; k++) vars[k] = bb_int_var(s, 0, 30, &err);
+    CHECKF(bb_post_stable_matching_hr_csr(s, vars, nr, vars + nr, nh, cols, 0, I->res_start, I->res_list, I->hosp_start,
+                                          I->hosp_list, I->capacity, &err) == BB_OK, "post: %s", err.msg);
+    bb_space_state state;
+    CHECK(bb_space_status(s, &state, &err) == BB_OK && state != BB_SPACE_FAILED);
+    for (int r = 0; r < nr; r++) {
+      bool any = false;
+      for (int k = 0; k < len_r(I, r); k++) {
+        int h = (int)I->res_list[I->res_start[r] + (uint32_t)k];
+        bool on_lists = R.pair[r][h] && H.pair[r][h];
+        any |= on_lists;
+        CHECKF(bb_int_in(s, vars[r], k) == on_lists, "round %d resident %d hospital %d: in the domain %d, GS-lists %d",
+               round, r, h, bb_int_in(s, vars[r], k), on_lists);
+        pruned += !on_lists;
+      }
+      CHECKF(bb_int_in(s, vars[r], len_r(I, r)) == !any, "round %d resident %d: unassigned in the domain %d, GS-list %s",
+             round, r, bb_int_in(s, vars[r], len_r(I, r)), any ? "not empty" : "empty");
+    }
+    checked++;
+    bb_space_free(s);
+    bb_hr_free(I);
+  }
+  printf("root = GS-lists: %d instances, %d pairs pruned\n", checked, pruned);
+  CHECK(pruned > 100);
+}
+
 static void bad_posts(void) {
   bb_error err = {{0}};
   bb_space *s = bb_space_new(&err);
@@ -280,6 +405,7 @@ static void bad_posts(void) {
 int main(void) {
   differential();
   root_bounds();
+  root_is_gs_lists();
   bad_posts();
   return tu_finish();
 }
