@@ -10,10 +10,13 @@
  *   - the root without side constraints: every resident's smallest value is his place in the
  *     resident-optimal matching and his largest in the hospital-optimal one (bamboo-smp's
  *     engine, bb_hr_solve), the GS-lists' bounds;
+ *   - the residents' domains after random decisions equal those the cloning reduction (the
+ *     SMI constraint over hospital posts) leaves, or both fail;
  *   - bad posts and their messages. */
 #include "bb_post.h"
 #include "bb_search.h"
 #include "bb_shim.h"
+#include "bb_stable_matching.h"
 #include "bb_stable_matching_hr.h"
 #include "hr_reference.h"
 
@@ -379,6 +382,96 @@ static void root_is_gs_lists(void) {
   CHECK(pruned > 100);
 }
 
+
+enum { MAX_SIDE_R = 11, MAX_SIDE_H = 5 };
+
+/* The cloning reduction over the shim's SMI constraint (as post_stable_matching.c's
+ * bamboo_stable_matching_hr_file_cloned): hospital h becomes capacity[h] posts with h's list,
+ * residents rank posts, and res[r] is channelled to his rank over posts by an element. */
+static void post_clone(bb_space *s, const bb_hr *I, const int *res) {
+  int nr = I->n_residents, nh = I->n_hospitals;
+  uint32_t first[MAX_SIDE_H + 1], ms[MAX_SIDE_R + 1], ml[MAX_SIDE_R * MAX_SIDE_H * MAX_CAP + 1],
+      ws[MAX_SIDE_H * MAX_CAP + 1], wl[MAX_SIDE_H * MAX_CAP * MAX_SIDE_R + 1];
+  first[0] = 0;
+  for (int h = 0; h < nh; h++) first[h + 1] = first[h] + (uint32_t)I->capacity[h];
+  uint32_t at = 0;
+  for (int r = 0; r < nr; r++) {
+    ms[r] = at;
+    for (uint32_t e = I->res_start[r]; e < I->res_start[r + 1]; e++)
+      for (uint32_t p = first[I->res_list[e]]; p < first[I->res_list[e] + 1]; p++) ml[at++] = p;
+  }
+  ms[nr] = at;
+  at = 0;
+  int np = (int)first[nh];
+  for (int h = 0; h < nh; h++)
+    for (uint32_t p = first[h]; p < first[h + 1]; p++) {
+      ws[p] = at;
+      for (uint32_t e = I->hosp_start[h]; e < I->hosp_start[h + 1]; e++) wl[at++] = I->hosp_list[e];
+    }
+  ws[np] = at;
+  int rp[MAX_SIDE_R], pv[MAX_SIDE_H * MAX_CAP];
+  bb_error err;
+  for (int r = 0; r < nr; r++) rp[r] = bb_int_var(s, 0, (int)(ms[r + 1] - ms[r]), &err);
+  for (int p = 0; p < np; p++) pv[p] = bb_int_var(s, 0, (int)(ws[p + 1] - ws[p]), &err);
+  bb_stable_matching_options o = {BB_SMC_GS_LISTS, BB_SMC_PATH_CPU};
+  CHECKF(bb_post_stable_matching_smi_csr(s, rp, nr, pv, np, 0, ms, ml, ws, wl, &o, &err) == BB_OK, "post: %s", err.msg);
+  for (int r = 0; r < nr; r++) {
+    int table[MAX_SIDE_H * MAX_CAP + 1], k = 0;
+    for (uint32_t e = I->res_start[r]; e < I->res_start[r + 1]; e++)
+      for (int q = 0; q < I->capacity[I->res_list[e]]; q++) table[k++] = (int)(e - I->res_start[r]);
+    table[k] = len_r(I, r);
+    CHECK(bb_post_array_int_element(s, rp[r], table, k + 1, 0, res[r], BB_IPL_DOM, &err) == BB_OK);
+  }
+}
+
+/* After random decisions (a resident's value forced or forbidden, up to three), the native
+ * constraint and the cloning reduction leave the residents exactly the same domains, or both
+ * fail: the native propagation is as strong on the residents as the SMI constraint's GS-lists
+ * over the clone. */
+static void same_as_cloning(void) {
+  uint64_t rng = 5;
+  int compared = 0, narrowed = 0;
+  for (int round = 0; round < 1500; round++) {
+    int nh = 2 + (int)(tu_rand(&rng) % (MAX_SIDE_H - 1)), nr = 2 + (int)(tu_rand(&rng) % (MAX_SIDE_R - 1));
+    bb_hr *I = random_instance(nr, nh, &rng);
+    int cols = MAX_CAP;
+    bb_error err = {{0}};
+    bb_space *a = bb_space_new(&err), *b = bb_space_new(&err);
+    int va[MAX_SIDE_R + MAX_SIDE_H * MAX_CAP], vb[MAX_SIDE_R];
+    for (int k = 0; k < nr + nh * cols; k++) va[k] = bb_int_var(a, 0, 40, &err);
+    for (int k = 0; k < nr; k++) vb[k] = bb_int_var(b, 0, 40, &err);
+    CHECKF(bb_post_stable_matching_hr_csr(a, va, nr, va + nr, nh, cols, 0, I->res_start, I->res_list, I->hosp_start,
+                                          I->hosp_list, I->capacity, &err) == BB_OK, "post: %s", err.msg);
+    post_clone(b, I, vb);
+    int decisions = 1 + (int)(tu_rand(&rng) % 3);
+    for (int d = 0; d < decisions; d++) {
+      int r = (int)(tu_rand(&rng) % (uint64_t)nr), v = (int)(tu_rand(&rng) % (uint64_t)(len_r(I, r) + 1));
+      bb_rel rel = tu_rand(&rng) % 2 ? BB_EQ : BB_NE;
+      bb_post_int_rel_const(a, va[r], rel, v, bb_reif_none(), BB_IPL_DEF, &err);
+      bb_post_int_rel_const(b, vb[r], rel, v, bb_reif_none(), BB_IPL_DEF, &err);
+    }
+    bb_space_state sa, sb;
+    bb_space_status(a, &sa, &err);
+    bb_space_status(b, &sb, &err);
+    CHECKF((sa == BB_SPACE_FAILED) == (sb == BB_SPACE_FAILED), "round %d: native %s, cloning %s", round,
+           sa == BB_SPACE_FAILED ? "failed" : "not failed", sb == BB_SPACE_FAILED ? "failed" : "not failed");
+    if (sa != BB_SPACE_FAILED && sb != BB_SPACE_FAILED) {
+      compared++;
+      for (int r = 0; r < nr; r++) {
+        narrowed += (int)bb_int_size(a, va[r]) < len_r(I, r) + 1;
+        for (int v = 0; v <= len_r(I, r); v++)
+          CHECKF(bb_int_in(a, va[r], v) == bb_int_in(b, vb[r], v), "round %d resident %d value %d: native %d, cloning %d",
+                 round, r, v, bb_int_in(a, va[r], v), bb_int_in(b, vb[r], v));
+      }
+    }
+    bb_space_free(a);
+    bb_space_free(b);
+    bb_hr_free(I);
+  }
+  printf("same as cloning: %d propagated models compared, %d domains narrowed\n", compared, narrowed);
+  CHECK(compared > 300 && narrowed > 1000);
+}
+
 static void bad_posts(void) {
   bb_error err = {{0}};
   bb_space *s = bb_space_new(&err);
@@ -406,6 +499,7 @@ int main(void) {
   differential();
   root_bounds();
   root_is_gs_lists();
+  same_as_cloning();
   bad_posts();
   return tu_finish();
 }

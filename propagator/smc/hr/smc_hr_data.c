@@ -242,11 +242,12 @@ bb_smc_hr_scratch *bb_smc_hr_scratch_new(const bb_smc_hr *hr, bb_error *err) {
     s->hosp_external = calloc((size_t)hr->nh + 1, 1);
     s->alive = malloc(((size_t)max_cap + 2) * sizeof(int32_t));
     s->fixed = malloc(((size_t)max_cap + 2) * sizeof(int32_t));
+    s->tail = malloc(((size_t)max_cap + 2) * sizeof(int32_t));
     s->post_lo = malloc(((size_t)max_cap + 2) * sizeof(int32_t));
     s->post_hi = malloc(((size_t)max_cap + 2) * sizeof(int32_t));
   }
   if (!s || !s->res_queue || !s->res_queued || !s->hosp_queue || !s->hosp_queued || !s->hosp_external || !s->alive ||
-      !s->fixed || !s->post_lo || !s->post_hi) {
+      !s->fixed || !s->tail || !s->post_lo || !s->post_hi) {
     bb_smc_hr_scratch_free(s);
     bb_fail(err, BB_ERR_NOMEM, "stable_matching_hr: out of memory for the propagator's queues");
     return NULL;
@@ -263,6 +264,7 @@ void bb_smc_hr_scratch_free(bb_smc_hr_scratch *s) {
   free(s->hosp_external);
   free(s->alive);
   free(s->fixed);
+  free(s->tail);
   free(s->post_lo);
   free(s->post_hi);
   free(s);

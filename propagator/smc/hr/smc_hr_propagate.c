@@ -204,6 +204,7 @@ static bool posts_pass(run *x, int h, bool external) {
     int r = (int)hr->hosp_res[f];
     if (!d->contains(d->ctx, r, (int)k)) continue;
     if (n_alive <= cap) x->s->alive[n_alive] = p;
+    x->s->tail[n_alive % (cap + 1)] = p;
     n_alive++;
     last = p;
     if (d->max(d->ctx, r) == (int)k && d->min(d->ctx, r) == (int)k) {
@@ -213,6 +214,28 @@ static bool posts_pass(run *x, int h, bool external) {
   }
   if (n_fixed > cap) return false;
   bool full = st->strict_best < empty;
+  /* h takes at least `need` residents: all its posts when it must be full, else as many as
+   * its posts that cannot be empty (a prefix: empty is every post's largest value). Each of
+   * the first `need` posts leaves room after it for the filled ones behind it; with no more
+   * residents possible than needed, all of them are at h. */
+  int need = 0;
+  for (int q = 0; q < cap; q++)
+    if (d->max(d->ctx, post_var(hr, h, q)) < empty) need = q + 1;
+  if (full) need = cap;
+  if (n_alive < need) return false;
+  if (need > 0 && n_alive == need)
+    for (int32_t p = st->low; p <= st->cut; p++) {
+      uint32_t f = start + (uint32_t)p, k = hr->hosp_rank[f];
+      if (k == BB_SMC_HR_UNRANKED) continue;
+      int r = (int)hr->hosp_res[f];
+      if (!d->contains(d->ctx, r, (int)k) || (d->min(d->ctx, r) == (int)k && d->max(d->ctx, r) == (int)k)) continue;
+      push_res(x, r);
+      if (!d->assign(d->ctx, r, (int)k)) return false;
+    }
+  for (int q = 0; q < need; q++) {
+    int v = post_var(hr, h, q), room = x->s->tail[(n_alive - need + q) % (cap + 1)];
+    if (d->max(d->ctx, v) > room && !d->lower_max(d->ctx, v, room)) return false;
+  }
   for (int q = 0; q < cap; q++) {
     int v = post_var(hr, h, q);
     if (q >= n_alive) {

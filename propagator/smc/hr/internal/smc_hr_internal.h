@@ -47,6 +47,7 @@ struct bb_smc_hr_scratch {
   int *hosp_queue, hosp_count;
   uint8_t *hosp_queued, *hosp_external; /* external: a post changed by someone else */
   int32_t *alive, *fixed;               /* a hospital's first capacity + 1 possible and fixed residents */
+  int32_t *tail;                        /* its last capacity + 1 possible residents (a ring) */
   int32_t *post_lo, *post_hi;           /* its posts' bounds before a pass */
 };
 
