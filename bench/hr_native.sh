@@ -11,6 +11,9 @@
 # lists of 12, skew 0.5, capacities random 1..227 around 115). The model is models/hr_file.mzn
 # with the short form of each predicate (same arguments for both). Prints a markdown table;
 # files go to ${WORK:-/tmp/bamboo-hr-native}.
+# A second table times a search with many decisions: bench/hr_blocks.py's instances (blocks of
+# 5 hospitals with 13 stable matchings each) under int_search(residents, input_order,
+# indomain_median), to the first solution.
 set -uo pipefail
 build=${1:?usage: bench/hr_native.sh BUILD_DIR [MEM_KB [TIMEOUT_S]]}
 mem=${2:-12000000}
@@ -56,5 +59,27 @@ for shape in nrmp school; do
     esac
     printf '| %s | %s | %s | %.1f | %s | %s | %s | %s | %s |\n' "$shape" "$form" "$lines" "$(echo "$bytes / 1048576" | bc -l)" \
       "$(cat "$f.flat")" "${vars:-?}" "$(( ${rss:-0} / 1024 ))" "${first:-none}" "$status"
+  done
+done
+
+echo
+echo "| blocks (residents, hospitals) | form | nodes | search s | ms per node | peak RSS MiB | exit |"
+echo "|---|---|---:|---:|---:|---:|---|"
+for blocks in 100 300; do
+  python3 "$root/bench/hr_blocks.py" "$blocks" "$work/blocks$blocks" || exit 1
+  for form in native cloning; do
+    f="$work/blocks$blocks-$form"
+    sed 's/^solve satisfy;/solve :: int_search(residents, input_order, indomain_median) satisfy;/' "$work/$form.mzn" > "$f.mzn"
+    minizinc --solver bamboo -c "$f.mzn" "$work/blocks$blocks.dzn" --fzn "$f.fzn" --ozn "$f.ozn" > /dev/null 2> "$f.cerr" ||
+      { tail -3 "$f.cerr" >&2; continue; }
+    (ulimit -v "$mem"; timeout "$limit" /usr/bin/time -v "$fzn" -s "$f.fzn" > "$f.out" 2> "$f.err")
+    rc=$?
+    nodes=$(sed -n 's/^%%%mzn-stat: nodes=//p' "$f.out" | head -1)
+    solve=$(sed -n 's/^%%%mzn-stat: solveTime=//p' "$f.out" | head -1)
+    sols=$(sed -n 's/^%%%mzn-stat: solutions=//p' "$f.out" | head -1)
+    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$f.err")
+    status=$([ $rc -eq 0 ] && [ "${sols:-0}" -ge 1 ] && echo ok || echo "rc $rc, ${sols:-0} solutions")
+    printf '| %s (%d, %d) | %s | %s | %s | %.2f | %s | %s |\n' "$blocks" $((blocks * 50)) $((blocks * 5)) "$form" \
+      "${nodes:-?}" "${solve:-?}" "$(echo "${solve:-0} * 1000 / ${nodes:-1}" | bc -l)" "$(( ${rss:-0} / 1024 ))" "$status"
   done
 done
