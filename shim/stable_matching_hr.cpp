@@ -4,6 +4,7 @@
 #include "hr_propagator.hh"
 #include "shim_internal.hh"
 
+#include <climits>
 #include <memory>
 #include <unordered_set>
 #include <utility>
@@ -19,7 +20,7 @@ bb_status check_vars(const char *fn, bb_space *space, const int *residents, int 
   if (!space) return bb_fail(err, BB_ERR_ARG, "%s: no space", fn);
   if (base != 0 && base != 1) return bb_fail(err, BB_ERR_ARG, "%s: base %d; it must be 0 or 1", fn, base);
   if (nr < 0 || nh < 0 || cols < 0 || (nr && !residents) || ((long long)nh * cols > 0 && !posts) ||
-      (long long)nh * cols > BB_MAX_N * 64LL)
+      nr + (long long)nh * cols > INT_MAX)
     return bb_fail(err, BB_ERR_ARG, "%s: bad variable arrays", fn);
   long long total = nr + (long long)nh * cols;
   for (long long k = 0; k < total; k++) {

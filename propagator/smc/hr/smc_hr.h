@@ -24,8 +24,10 @@
  *   - hospitals: the capacity[h] best residents still possible at h, and everyone h ranks
  *     above the last of them, get h or better (hospital-oriented GS);
  *   - posts: ordered (best first, empty last), bounds from the residents still possible at h
- *     (the q-th of them from below) and those fixed at h (the q-th of them from above); a post
- *     fixed to a resident fixes him; a resident no post of h can hold loses h.
+ *     (the q-th of them from below) and those fixed at h (the q-th of them from above); a
+ *     hospital that must take m residents (full, or m posts that cannot be empty) leaves room
+ *     behind each of its first m posts and takes all its possible residents when there are m;
+ *     a post fixed to a resident fixes him; a resident no post of h can hold loses h.
  * Without side constraints the residents' domains after the first propagation are the
  * GS-lists: their smallest values the resident-optimal matching, their largest the
  * hospital-optimal one. The posts get bounds reasoning only (their domains are not punched
