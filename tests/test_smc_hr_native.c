@@ -10,6 +10,8 @@
  *   - the root without side constraints: every resident's smallest value is his place in the
  *     resident-optimal matching and his largest in the hospital-optimal one (bamboo-smp's
  *     engine, bb_hr_solve), the GS-lists' bounds;
+ *   - the same bounds at the root of generated instances of a few thousand residents, whose
+ *     optimal matchings' posts lie within the posts' domains;
  *   - the residents' domains after random decisions equal those the cloning reduction (the
  *     SMI constraint over hospital posts) leaves, or both fail;
  *   - bad posts and their messages. */
@@ -18,6 +20,7 @@
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
 #include "bb_stable_matching_hr.h"
+#include "hr_gen.h"
 #include "hr_reference.h"
 
 #include <stdio.h>
@@ -472,6 +475,62 @@ static void same_as_cloning(void) {
   CHECK(compared > 300 && narrowed > 1000);
 }
 
+/* Generated instances of a few thousand residents (bamboo-smp's generator, popularity skew,
+ * random capacities): after the first propagation every resident's smallest value is his place
+ * in the engine's resident-optimal matching and his largest in its hospital-optimal one, and
+ * both matchings' posts lie within the posts' domains. */
+static void root_at_scale(void) {
+  static const struct {
+    int residents, hospitals, k;
+    double skew;
+  } shapes[] = {{3000, 150, 8, 0.5}, {4000, 400, 12, 0.0}, {2000, 40, 5, 1.0}};
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+    bb_hr_gen_params gp;
+    bb_hr_gen_defaults(&gp);
+    gp.smi = false, gp.n_residents = shapes[i].residents, gp.n_hospitals = shapes[i].hospitals;
+    gp.list_length = shapes[i].k, gp.skew = shapes[i].skew, gp.seed = 7 + i, gp.threads = 1;
+    bb_error err = {{0}};
+    bb_hr *I = NULL;
+    CHECKF(bb_hr_generate(&gp, &I, &err) == BB_OK, "generate: %s", err.msg);
+    if (!I) continue;
+    int nr = I->n_residents, nh = I->n_hospitals, cols = 0;
+    for (int h = 0; h < nh; h++)
+      if (I->capacity[h] > cols) cols = I->capacity[h];
+    int32_t *lo = malloc((size_t)nr * sizeof *lo), *hi = malloc((size_t)nr * sizeof *hi);
+    int *vars = malloc(((size_t)nr + (size_t)nh * (size_t)cols) * sizeof *vars);
+    CHECKF(bb_hr_solve(I, "gs-seq", BB_HR_RESIDENT_OPTIMAL, NULL, lo, NULL, &err) == BB_OK, "%s", err.msg);
+    CHECKF(bb_hr_solve(I, "gs-seq", BB_HR_HOSPITAL_OPTIMAL, NULL, hi, NULL, &err) == BB_OK, "%s", err.msg);
+    bb_space *s = bb_space_new(&err);
+    for (int k = 0; k < nr + nh * cols; k++) vars[k] = bb_int_var(s, 1, 1 << 20, &err);
+    CHECKF(bb_post_stable_matching_hr_csr(s, vars, nr, vars + nr, nh, cols, 1, I->res_start, I->res_list,
+                                          I->hosp_start, I->hosp_list, I->capacity, &err) == BB_OK, "post: %s", err.msg);
+    bb_space_state state;
+    CHECK(bb_space_status(s, &state, &err) == BB_OK && state != BB_SPACE_FAILED);
+    int bad = 0, spread = 0;
+    for (int r = 0; r < nr; r++) {
+      int want_lo = lo[r] == BB_HR_NONE ? len_r(I, r) : hr_ref_pos(I->res_start, I->res_list, r, lo[r]);
+      int want_hi = hi[r] == BB_HR_NONE ? len_r(I, r) : hr_ref_pos(I->res_start, I->res_list, r, hi[r]);
+      bad += bb_int_min(s, vars[r]) - 1 != want_lo || bb_int_max(s, vars[r]) - 1 != want_hi;
+      spread += want_lo != want_hi;
+    }
+    /* Each optimal matching's posts, from the hospitals' side, within the posts' domains. */
+    for (int which = 0; which < 2; which++) {
+      const int32_t *m = which ? hi : lo;
+      for (int h = 0; h < nh; h++) {
+        int q = 0;
+        for (uint32_t f = I->hosp_start[h]; f < I->hosp_start[h + 1]; f++)
+          if (m[I->hosp_list[f]] == h) bad += !bb_int_in(s, vars[nr + h * cols + q++], 1 + (int)(f - I->hosp_start[h]));
+        for (; q < cols; q++) bad += !bb_int_in(s, vars[nr + h * cols + q], 1 + len_h(I, h));
+      }
+    }
+    CHECKF(bad == 0, "shape %zu: %d residents or posts disagree with the optimal matchings", i, bad);
+    printf("root at scale: %d residents, %d hospitals: %d residents between two optimal places\n", nr, nh, spread);
+    bb_space_free(s);
+    free(lo), free(hi), free(vars);
+    bb_hr_free(I);
+  }
+}
+
 static void bad_posts(void) {
   bb_error err = {{0}};
   bb_space *s = bb_space_new(&err);
@@ -500,6 +559,7 @@ int main(void) {
   root_bounds();
   root_is_gs_lists();
   same_as_cloning();
+  root_at_scale();
   bad_posts();
   return tu_finish();
 }
