@@ -11,8 +11,9 @@
  *
  *   bamboo_stable_matching_file(men, women, base)                            :: bamboo_data_file("PATH")
  *   bamboo_stable_matching_smi_file(men, women, base, pm_len, pw_len)        :: bamboo_data_file("PATH")
- *   bamboo_stable_matching_hr_file(residents, posts, cols, base,
+ *   bamboo_stable_matching_hr_file_cloned(residents, posts, cols, base,
  *                                  rp_len, hp_len, capacity)                 :: bamboo_data_file("PATH")
+ *   (HR by cloning, for comparisons; bamboo_stable_matching_hr_file is native: post_stable_matching_hr.c)
  *
  * The file is read by the engine's readers (text or binary, told apart by their first bytes;
  * docs/formats.md), so it gets their validation and FILE:LINE messages. Its sizes must agree
@@ -412,5 +413,5 @@ const fzn_builtin fzn_stable_matching_builtins[] = {
     {"bamboo_stable_matching_smi", 9, post_stable_matching_smi, 0, 0},
     {"bamboo_stable_matching_file", 3, post_file, 0, 0},
     {"bamboo_stable_matching_smi_file", 5, post_smi_file, 0, 0},
-    {"bamboo_stable_matching_hr_file", 7, post_hr_file, 0, 0},
+    {"bamboo_stable_matching_hr_file_cloned", 7, post_hr_file, 0, 0}, /* native: post_stable_matching_hr.c */
     {NULL, 0, NULL, 0, 0}};

@@ -241,9 +241,14 @@ array[1..2] of var int: wife; array[1..2] of var int: husband;
 constraint stable_matching_smi_partners(wife, husband, [|1,2|2,1|], [2,1], [|2|1|], [1,1]) :: uniud;""",
      [r"^bamboo_stable_matching_smi\(X_INTRODUCED_\d+_,X_INTRODUCED_\d+_,1,\[1,2,2,1\],\[2,1\],2,\[2,1\],\[1,1\],1\):: uniud$",
       r"^array_int_element\("]),
-    ("stable_matching_hr: hospitals cloned into posts", """include "stable_matching_hr.mzn";
+    ("stable_matching_hr: native, nothing cloned", """include "stable_matching_hr.mzn";
 array[1..3] of var int: residents; array[1..2, 1..2] of var int: posts;
 constraint stable_matching_hr(residents, posts, [|1,2|2,1|1,0|], [2,2,1], [|3,2,1|1,2,0|], [3,2], [2,1]);""",
+     [r"^bamboo_stable_matching_hr\(\w+,\[X_INTRODUCED_\d+_(,X_INTRODUCED_\d+_){3}\],2,1,\[1,2,2,1,1,0\],\[2,2,1\],2,"
+      r"\[3,2,1,1,2,0\],\[3,2\],3,\[2,1\]\)$"]),
+    ("stable_matching_hr_cloning: hospitals cloned into posts", """include "stable_matching_hr.mzn";
+array[1..3] of var int: residents; array[1..2, 1..2] of var int: posts;
+constraint stable_matching_hr_cloning(residents, posts, [|1,2|2,1|1,0|], [2,2,1], [|3,2,1|1,2,0|], [3,2], [2,1]);""",
      # posts 1 and 2 are hospital 1's, post 3 hospital 2's: resident 1 lists 1,2,3, resident 2 3,1,2
      [r"^bamboo_stable_matching_smi\(X_INTRODUCED_\d+_,X_INTRODUCED_\d+_,1,\[1,2,3,3,1,2,1,2,1\],\[3,3,2\],3,"
       r"\[3,2,1,3,2,1,1,2,0\],\[3,3,2\],3\)$",
@@ -292,14 +297,14 @@ def main():
     from check_models import RUNS, MODELS
     cases = [(label, model, patterns, case[3] if len(case) > 3 else False, None)
              for case in CASES for label, model, patterns in [case[:3]]]
-    cases += [("models/%s %s" % (m, " ".join(d)), None, [r"^bamboo_stable_matching(_smi)?\("], False,
+    cases += [("models/%s %s" % (m, " ".join(d)), None, [r"^bamboo_stable_matching(_smi|_hr)?\("], False,
                [os.path.join(MODELS, m)] + [os.path.join(MODELS, x) for x in d]) for m, d in RUNS]
 
     failures = 0
-    # The files both libraries need (the SMI checks and helpers, HR's reduction to SMI, the
+    # The files both libraries need (the SMI checks and helpers, HR's checks, helpers and reduction, the
     # decomposition bamboo uses for the reified forms) have one copy, in minizinc/decomposition:
     # mznlib holds no copy of them, at most a file that includes the one copy.
-    for name in ("stable_matching_lists.mzn", "stable_matching_hr.mzn", "stable_matching_decomposition.mzn",
+    for name in ("stable_matching_lists.mzn", "stable_matching_hr_common.mzn", "stable_matching_decomposition.mzn",
                  "stable_matching_partners.mzn"):
         one = os.path.isfile(os.path.join(ROOT, "minizinc", "decomposition", name))
         mine = os.path.join(ROOT, "minizinc", "mznlib", name)

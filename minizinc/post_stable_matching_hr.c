@@ -1,0 +1,153 @@
+/* Hospitals/Residents posted natively (propagator/smc/hr through shim/bb_stable_matching_hr.h):
+ *
+ *   bamboo_stable_matching_hr(residents, posts, cols, base, rp, rp_len, rp_cols,
+ *                             hp, hp_len, hp_cols, capacity)              the dzn form
+ *   bamboo_stable_matching_hr_file(residents, posts, cols, base,
+ *                                  rp_len, hp_len, capacity) :: bamboo_data_file("PATH")
+ *
+ * posts is hospitals x cols row-major; rp and hp are padded row-major matrices of ids from
+ * base (rp_cols and hp_cols columns), as mznlib's stable_matching_hr passes them. The file form
+ * reads PATH as post_stable_matching.c's file forms do (text or binary, FILE:LINE messages) and
+ * checks the lengths and capacities the model passed against it, one by one. The cloning
+ * reduction of the file form stays registered as bamboo_stable_matching_hr_file_cloned
+ * (post_stable_matching.c), for comparisons.
+ *
+ * Annotations: ::cpu and ::uniud change nothing (the native HR propagation runs on the CPU);
+ * ::gpu warns once per constraint that it has no GPU path yet and propagates on the CPU. */
+#include "bb_stable_matching_hr.h"
+#include "hr.h"
+#include "instance_any.h"
+#include "instance_io.h"
+#include "registry.h"
+
+#include <string.h>
+
+static void hr_path(fzn_builder *b, const fzn_constraint *c) {
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, "gpu"))
+      fzn_warn(b, c->line, "::gpu: stable_matching_hr has no GPU path yet; it propagates on the CPU");
+  }
+}
+
+static bool hr_base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
+  return base == 0 || base == 1 ||
+         fzn_report(b, c->line, "%s: the arrays start at index %d; ids and ranks count from the first index, "
+                                "which must be 0 or 1", c->name, base);
+}
+
+/* residents, posts, cols, base: the four arguments both forms start with. */
+static bool hr_vars(fzn_builder *b, const fzn_constraint *c, int **res, int *nr, int **posts, int *np, int *cols,
+                    int *base) {
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "residents", res, nr) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "posts", posts, np) ||
+      !fzn_arg_int(b, ARG(2), c->line, "posts' columns", cols) || !fzn_arg_int(b, ARG(3), c->line, "base", base) ||
+      !hr_base_ok(b, c, *base))
+    return false;
+  if (*cols < 0 || (*cols == 0 && *np != 0) || (*cols > 0 && *np % *cols != 0))
+    return fzn_report(b, c->line, "%s: posts has %d entries, not a multiple of its %d columns", c->name, *np, *cols);
+  return true;
+}
+
+static bool post_hr(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *res, *posts, *rp, *rp_len, *hp, *hp_len, *cap, nr, np, cols, base, nrp, nrl, rp_cols, nhp, nhl, hp_cols, nh;
+  if (!hr_vars(b, c, &res, &nr, &posts, &np, &cols, &base) || !fzn_arg_int_array(b, ARG(4), c->line, "rp", &rp, &nrp) ||
+      !fzn_arg_int_array(b, ARG(5), c->line, "rp_len", &rp_len, &nrl) ||
+      !fzn_arg_int(b, ARG(6), c->line, "rp_cols", &rp_cols) || !fzn_arg_int_array(b, ARG(7), c->line, "hp", &hp, &nhp) ||
+      !fzn_arg_int_array(b, ARG(8), c->line, "hp_len", &hp_len, &nhl) ||
+      !fzn_arg_int(b, ARG(9), c->line, "hp_cols", &hp_cols) ||
+      !fzn_arg_int_array(b, ARG(10), c->line, "capacity", &cap, &nh))
+    return false;
+  if (cols > 0 && np / cols != nh)
+    return fzn_report(b, c->line, "%s: posts has %d rows but capacity %d entries", c->name, np / cols, nh);
+  if (nrl != nr || nhl != nh)
+    return fzn_report(b, c->line, "%s: rp_len has %d entries for %d residents, hp_len %d for %d hospitals", c->name,
+                      nrl, nr, nhl, nh);
+  if ((long long)nr * rp_cols != nrp || (long long)nh * hp_cols != nhp || rp_cols < 0 || hp_cols < 0)
+    return fzn_report(b, c->line, "%s: rp (%d entries) or hp (%d entries) is not %d x %d or %d x %d", c->name, nrp,
+                      nhp, nr, rp_cols, nh, hp_cols);
+  hr_path(b, c);
+  bb_error err = {{0}};
+  return fzn_posted(b, c,
+                    bb_post_stable_matching_hr(b->space, res, nr, posts, nh, cols, base, rp, rp_len, rp_cols, hp,
+                                               hp_len, hp_cols, cap, &err),
+                    &err);
+}
+
+/* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported). */
+static const char *hr_data_file(fzn_builder *b, const fzn_constraint *c) {
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, "bamboo_data_file") && ann->u.call.count == 1 &&
+        ann->u.call.args[0]->kind == FZN_E_STRING)
+      return ann->u.call.args[0]->u.str;
+  }
+  fzn_report(b, c->line, "%s: no bamboo_data_file(\"PATH\") annotation names the instance file (mznlib's "
+                         "stable_matching_file.mzn adds it)", c->name);
+  return NULL;
+}
+
+/* The lengths or capacities the model passed (empty: none) against the file's, one by one. */
+static bool hr_numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_expr *arg, const char *name,
+                             const char *person, const char *what, int n, int base, const char *path,
+                             const uint32_t *start, const int32_t *capacity) {
+  int *given, count;
+  if (!fzn_arg_int_array(b, arg, c->line, name, &given, &count)) return false;
+  if (count == 0) return true;
+  if (count != n)
+    return fzn_report(b, c->line, "%s: %s has %d entries, but %s holds %d %ss", c->name, name, count, path, n, person);
+  for (int i = 0; i < n; i++) {
+    long long in_file = start ? (long long)(start[i + 1] - start[i]) : (long long)capacity[i];
+    if (given[i] != in_file)
+      return fzn_report(b, c->line, "%s: %s %d's %s is %d in the model (%s[%d]) but %lld in %s", c->name, person,
+                        base + i, what, given[i], name, base + i, in_file, path);
+  }
+  return true;
+}
+
+static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *res, *posts, nr, np, cols, base;
+  if (!hr_vars(b, c, &res, &nr, &posts, &np, &cols, &base)) return false;
+  const char *path = hr_data_file(b, c);
+  if (!path) return false;
+  bb_instance *complete = NULL;
+  bb_hr *inst = NULL;
+  bb_error err = {{0}};
+  if (bb_read_any_instance(path, &complete, &inst, &err) != BB_OK)
+    return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+  if (!inst) {
+    bb_instance_free(complete);
+    return fzn_report(b, c->line, "%s: %s is a complete instance; use stable_matching_file", c->name, path);
+  }
+  int nh = inst->n_hospitals, max_cap = 0;
+  for (int h = 0; h < nh; h++)
+    if (inst->capacity[h] > max_cap) max_cap = inst->capacity[h];
+  bool ok = true;
+  if (inst->n_residents != nr || (int64_t)nh * cols != np)
+    ok = fzn_report(b, c->line, "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
+                                "%d x %d posts", c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
+  else if (!hr_numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start, NULL) ||
+           !hr_numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start, NULL) ||
+           !hr_numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL, inst->capacity))
+    ok = false;
+  else if (cols < max_cap)
+    ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
+                    path, max_cap);
+  if (ok) {
+    hr_path(b, c);
+    ok = fzn_posted(b, c,
+                    bb_post_stable_matching_hr_csr(b->space, res, nr, posts, nh, cols, base, inst->res_start,
+                                                   inst->res_list, inst->hosp_start, inst->hosp_list, inst->capacity,
+                                                   &err),
+                    &err);
+  }
+  bb_hr_free(inst);
+  return ok;
+}
+
+const fzn_builtin fzn_stable_matching_hr_builtins[] = {
+    {"bamboo_stable_matching_hr", 11, post_hr, 0, 0},
+    {"bamboo_stable_matching_hr_file", 7, post_hr_file, 0, 0},
+    {NULL, 0, NULL, 0, 0}};

@@ -1,0 +1,126 @@
+// The native Hospitals/Residents propagator: Gecode's side of propagator/smc/hr/smc_hr.h.
+#include "hr_propagator.hh"
+
+#include <cstring>
+#include <new>
+
+using namespace Gecode;
+
+namespace bamboo {
+
+namespace {
+
+typedef Int::OffsetView View;
+
+struct Host {
+  Space *home;
+  ViewArray<View> *x;
+};
+
+View &view(void *ctx, int var) { return (*static_cast<Host *>(ctx)->x)[var]; }
+Space &space(void *ctx) { return *static_cast<Host *>(ctx)->home; }
+
+int dom_min(void *ctx, int var) { return view(ctx, var).min(); }
+int dom_max(void *ctx, int var) { return view(ctx, var).max(); }
+bool dom_contains(void *ctx, int var, int value) { return view(ctx, var).in(value); }
+bool dom_remove(void *ctx, int var, int value) { return !me_failed(view(ctx, var).nq(space(ctx), value)); }
+bool dom_remove_range(void *ctx, int var, int lo, int hi) {
+  Iter::Ranges::Singleton gone(lo, hi);
+  return !me_failed(view(ctx, var).minus_r(space(ctx), gone, false));
+}
+bool dom_lower_max(void *ctx, int var, int value) { return !me_failed(view(ctx, var).lq(space(ctx), value)); }
+bool dom_raise_min(void *ctx, int var, int value) { return !me_failed(view(ctx, var).gq(space(ctx), value)); }
+bool dom_assign(void *ctx, int var, int value) { return !me_failed(view(ctx, var).eq(space(ctx), value)); }
+
+struct Propagating {
+  bool &flag;
+  explicit Propagating(bool &f) : flag(f) { flag = true; }
+  ~Propagating() { flag = false; }
+};
+
+}  // namespace
+
+StableMatchingHR::StableMatchingHR(Home home, ViewArray<View> &x0, bb_smc_hr *hr0)
+    : Propagator(home), x(x0), watches(home), hr(hr0), node(nullptr), scratch(nullptr), propagating(false) {
+  Space &s = home;
+  node = reinterpret_cast<bb_smc_hr_node *>(s.alloc<char>(bb_smc_hr_node_bytes(hr)));
+  bb_smc_hr_node_init(node, hr);
+  for (int v = 0; v < x.size(); v++)
+    if (!x[v].assigned()) x[v].subscribe(home, *new (home) Watch(home, *this, watches, v));
+  home.notice(*this, AP_DISPOSE);
+  View::schedule(home, *this, Int::ME_INT_DOM);
+}
+
+// As StableMatching's copy: nothing outside the space's heap until the last step.
+StableMatchingHR::StableMatchingHR(Space &home, StableMatchingHR &other)
+    : Propagator(home, other), hr(nullptr), node(nullptr), scratch(nullptr), propagating(false) {
+  x.update(home, other.x);
+  watches.update(home, other.watches);
+  size_t bytes = bb_smc_hr_node_bytes(other.hr);
+  node = reinterpret_cast<bb_smc_hr_node *>(home.alloc<char>(bytes));
+  memcpy(node, other.node, bytes);
+  hr = bb_smc_hr_retain(other.hr);
+}
+
+ExecStatus StableMatchingHR::post(Home home, ViewArray<View> &x, bb_smc_hr *hr) {
+  try {
+    (void)new (home) StableMatchingHR(home, x, hr);
+  } catch (...) {
+    bb_smc_hr_release(hr);
+    throw;
+  }
+  return ES_OK;
+}
+
+Propagator *StableMatchingHR::copy(Space &home) { return new (home) StableMatchingHR(home, *this); }
+
+PropCost StableMatchingHR::cost(const Space &, const ModEventDelta &) const {
+  return PropCost::linear(PropCost::HI, x.size());
+}
+
+void StableMatchingHR::reschedule(Space &home) { View::schedule(home, *this, Int::ME_INT_DOM); }
+
+bb_smc_hr_scratch *StableMatchingHR::work_space() {
+  if (!scratch) {
+    bb_error err;
+    scratch = bb_smc_hr_scratch_new(hr, &err);
+    if (!scratch) throw std::bad_alloc();
+  }
+  return scratch;
+}
+
+ExecStatus StableMatchingHR::advise(Space &home, Advisor &a, const Delta &) {
+  Watch &w = static_cast<Watch &>(a);
+  bool done = x[w.var].assigned();
+  if (propagating) return done ? home.ES_FIX_DISPOSE(watches, w) : ES_FIX;
+  bb_smc_hr_note(work_space(), hr, w.var);
+  return done ? home.ES_NOFIX_DISPOSE(watches, w) : ES_NOFIX;
+}
+
+ExecStatus StableMatchingHR::propagate(Space &home, const ModEventDelta &) {
+  bb_smc_hr_scratch *s = work_space();
+  Host host = {&home, &x};
+  const bb_smc_hr_domains domains = {&host,       dom_min,       dom_max,       dom_contains, dom_remove,
+                                     dom_remove_range, dom_lower_max, dom_raise_min, dom_assign};
+  bb_smc_hr_result result;
+  {
+    Propagating guard(propagating);
+    result = bb_smc_hr_propagate(hr, node, s, &domains);
+  }
+  // The rules run to their fixpoint; once every variable is fixed no advisor is left to wake us.
+  return result == BB_SMC_HR_FAILED ? ES_FAILED : ES_FIX;
+}
+
+size_t StableMatchingHR::dispose(Space &home) {
+  if (!home.failed())
+    for (Advisors<Watch> as(watches); as(); ++as) x[as.advisor().var].cancel(home, as.advisor());
+  watches.dispose(home);
+  home.ignore(*this, AP_DISPOSE);
+  home.free<char>(reinterpret_cast<char *>(node), bb_smc_hr_node_bytes(hr));
+  bb_smc_hr_release(hr);
+  bb_smc_hr_scratch_free(scratch);
+  (void)Propagator::dispose(home);
+  return sizeof(*this);
+}
+
+}  // namespace bamboo

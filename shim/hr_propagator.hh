@@ -1,0 +1,49 @@
+// Hospitals/Residents as one Gecode propagator (the shape of StableMatching in
+// smc_propagator.hh): one advisor per variable notes what changed, propagate hands the notes
+// to the C core (propagator/smc/hr), copy copies the node's memory only, the preference data
+// is shared.
+#ifndef BB_HR_PROPAGATOR_HH
+#define BB_HR_PROPAGATOR_HH
+
+#include "smc_hr.h"
+
+#include <gecode/int.hh>
+
+namespace bamboo {
+
+class StableMatchingHR : public Gecode::Propagator {
+ protected:
+  class Watch : public Gecode::Advisor {
+   public:
+    int var;
+    Watch(Gecode::Space &home, Gecode::Propagator &p, Gecode::Council<Watch> &c, int var0)
+        : Gecode::Advisor(home, p, c), var(var0) {}
+    Watch(Gecode::Space &home, Watch &other) : Gecode::Advisor(home, other), var(other.var) {}
+  };
+
+  // Offset by -base: the core sees 0-based ranks. Residents, then the posts row by row.
+  Gecode::ViewArray<Gecode::Int::OffsetView> x;
+  Gecode::Council<Watch> watches;
+  bb_smc_hr *hr;               // shared, reference counted
+  bb_smc_hr_node *node;        // on the space's heap, copied with it
+  bb_smc_hr_scratch *scratch;  // this copy's queues, made on first use
+  bool propagating;            // our own writes: the core follows them itself
+
+  StableMatchingHR(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x0, bb_smc_hr *hr0);
+  StableMatchingHR(Gecode::Space &home, StableMatchingHR &other);
+  bb_smc_hr_scratch *work_space();
+
+ public:
+  // Takes over one reference to hr. The views must be distinct.
+  static Gecode::ExecStatus post(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x, bb_smc_hr *hr);
+  Gecode::Propagator *copy(Gecode::Space &home) override;
+  Gecode::PropCost cost(const Gecode::Space &home, const Gecode::ModEventDelta &med) const override;
+  void reschedule(Gecode::Space &home) override;
+  Gecode::ExecStatus advise(Gecode::Space &home, Gecode::Advisor &a, const Gecode::Delta &d) override;
+  Gecode::ExecStatus propagate(Gecode::Space &home, const Gecode::ModEventDelta &med) override;
+  size_t dispose(Gecode::Space &home) override;
+};
+
+}  // namespace bamboo
+
+#endif
