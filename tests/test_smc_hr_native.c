@@ -1,6 +1,6 @@
 /* Hospitals/Residents propagated natively (propagator/smc/hr, shim/hr_propagator.cpp) inside
  * Gecode, through the shim's C API, against brute force written from the definition
- * (tests/hr_reference.h):
+ * (tests/harness/bth_hr.h):
  *   - random small instances (one-sided entries, empty lists, capacity 0, extra post columns)
  *     with random side constraints on residents and posts (a value forbidden, a value forced,
  *     a bound on the residents' rank sum), both bases, both list forms (matrices and CSR),
@@ -20,10 +20,13 @@
 #include "bb_shim.h"
 #include "bb_stable_matching.h"
 #include "bb_stable_matching_hr.h"
+#include "bth_hr.h"
 #include "hr_gen.h"
-#include "hr_reference.h"
+#include "test_util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 enum { MAX_R = 8, MAX_H = 4, MAX_CAP = 3, MAX_COLS = MAX_CAP + 1, ROOM = 4096 };
 
@@ -34,7 +37,7 @@ static int len_h(const bb_hr *I, int h) { return (int)(I->hosp_start[h + 1] - I-
 static void values_of(const bb_hr *I, int cols, const int32_t *assigned, int *out) {
   int nr = I->n_residents;
   for (int r = 0; r < nr; r++)
-    out[r] = assigned[r] == BB_HR_NONE ? len_r(I, r) : hr_ref_pos(I->res_start, I->res_list, r, assigned[r]);
+    out[r] = assigned[r] == BB_HR_NONE ? len_r(I, r) : bth_hr_pos(I->res_start, I->res_list, r, assigned[r]);
   for (int h = 0; h < I->n_hospitals; h++) {
     int taken[MAX_R], n = 0;
     for (int p = 0; p < len_h(I, h); p++) { /* h's assignees in h's order */
@@ -123,9 +126,9 @@ static void post_side(const bb_hr *I, const side *S, model *m, int base) {
 
 /* Instances with many stable matchings: resident r (group r % nh) ranks the hospitals from
  * his group's on, cyclically; hospital h ranks first the groups that rank it last. Some lists
- * are cut short, capacities 1..2. Or else hr_reference.h's random instance. */
+ * are cut short, capacities 1..2. Or else the harness's random instance (bth_hr_random). */
 static bb_hr *random_instance(int nr, int nh, uint64_t *rng) {
-  if (tu_rand(rng) % 2) return hr_ref_random(false, nr, nh, MAX_CAP, rng);
+  if (tu_rand(rng) % 2) return bth_hr_random(false, nr, nh, MAX_CAP, rng);
   bb_hr *I = bb_hr_new(false, nr, nh, (uint64_t)nr * nh, (uint64_t)nr * nh, NULL);
   uint32_t at = 0;
   for (int r = 0; r < nr; r++) {
@@ -179,7 +182,7 @@ static void differential(void) {
     int cols = max_cap + (int)(tu_rand(&rng) % 2), nv = nr + nh * cols;
     side S;
     draw_side(I, cols, &S, &rng, round);
-    int total = hr_ref_all_stable(I, all_stable, ROOM), n_kept = 0;
+    int total = bth_hr_all_stable(I, all_stable, ROOM), n_kept = 0;
     for (int s = 0; s < total && s < ROOM; s++) {
       int v[MAX_R + MAX_H * MAX_COLS];
       values_of(I, cols, all_stable + (size_t)s * nr, v);
@@ -268,7 +271,7 @@ typedef struct gs {
   bool pair[64][16];
 } gs;
 
-static int gs_rank_h(const bb_hr *I, int h, int r) { return hr_ref_pos(I->hosp_start, I->hosp_list, h, r); }
+static int gs_rank_h(const bb_hr *I, int h, int r) { return bth_hr_pos(I->hosp_start, I->hosp_list, h, r); }
 
 /* Resident-oriented GS with deletions: a free resident proposes to his first hospital; an
  * over-subscribed hospital rejects its worst (deleting the pair); a full one deletes every
@@ -329,7 +332,7 @@ static void gs_hospitals(const bb_hr *I, gs *G) {
       if (r < 0) continue;
       moved = true;
       at[r] = h;
-      int own = hr_ref_pos(I->res_start, I->res_list, r, h);
+      int own = bth_hr_pos(I->res_start, I->res_list, r, h);
       for (int k = own + 1; k < len_r(I, r); k++) G->pair[r][(int)I->res_list[I->res_start[r] + (uint32_t)k]] = false;
     }
   }
@@ -508,8 +511,8 @@ static void root_at_scale(void) {
     CHECK(bb_space_status(s, &state, &err) == BB_OK && state != BB_SPACE_FAILED);
     int bad = 0, spread = 0;
     for (int r = 0; r < nr; r++) {
-      int want_lo = lo[r] == BB_HR_NONE ? len_r(I, r) : hr_ref_pos(I->res_start, I->res_list, r, lo[r]);
-      int want_hi = hi[r] == BB_HR_NONE ? len_r(I, r) : hr_ref_pos(I->res_start, I->res_list, r, hi[r]);
+      int want_lo = lo[r] == BB_HR_NONE ? len_r(I, r) : bth_hr_pos(I->res_start, I->res_list, r, lo[r]);
+      int want_hi = hi[r] == BB_HR_NONE ? len_r(I, r) : bth_hr_pos(I->res_start, I->res_list, r, hi[r]);
       bad += bb_int_min(s, vars[r]) - 1 != want_lo || bb_int_max(s, vars[r]) - 1 != want_hi;
       spread += want_lo != want_hi;
     }
