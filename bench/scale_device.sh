@@ -31,7 +31,7 @@ elapsed() { echo "[$(( $(date +%s) - start )) s]"; }
 # 1. correctness (and the plan at small sizes)
 r1=0; r2=0; r3=0; r4=0; r5=0
 timeout 150 "$C/bin/test_gpu_scale" > "$OUT/tests.log" 2>&1 || r1=$?
-timeout 120 "$C/bin/test_gpu_multi" >> "$OUT/tests.log" 2>&1 || r4=$?
+timeout 300 "$C/bin/test_gpu_multi" >> "$OUT/tests.log" 2>&1 || r4=$?
 timeout 120 "$C/bin/test_gpu" quick >> "$OUT/tests.log" 2>&1 || r2=$?
 # The partitioned engine at a middle size, verified by the checker.
 for algo in bamboo gpu-la-min; do

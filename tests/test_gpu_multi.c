@@ -51,6 +51,9 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
     setenv("BAMBOO_GPU_WIDE_NODES", mc->wide ? "1" : "0", 1);
     bb_solve_stats stats;
     memset(got, 0xff, (size_t)n * sizeof *got);
+    if (getenv("BAMBOO_TEST_VERBOSE")) /* which case runs, for a run that does not end */
+      fprintf(stderr, "%s x%d (tail %d, wide %d) on %s n=%d\n", mc->algo, mc->parts, mc->tail_threshold, mc->wide,
+              bb_gen_kind_name(kind), n);
     bb_status st = bb_solve(inst, mc->algo, &opts, got, &stats, &err);
     /* bamboo's precheck answers the perfect workload before any GPU work. */
     int partitioned = mc->parts == 1 || strstr(stats.path, "partitions") || strstr(stats.path, "precheck");
