@@ -1,0 +1,220 @@
+/* HRC instance files (hrc_io.h, docs/formats.md): the binary reader and both writers.
+ *
+ * The binary file is bb_hrc's arrays in order, little-endian, after a 48-byte header; the
+ * couples' membership (couple_of) is not stored but derived from couple_member. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "hrc_io.h"
+#include "hrc_io_internal.h"
+
+static uint32_t load_u32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint64_t load_u64(const unsigned char *p) { return load_u32(p) | (uint64_t)load_u32(p + 4) << 32; }
+
+/* Reads count little-endian 32-bit words into dst; false if the input ends first. */
+static bool read_words(reader *r, uint32_t *dst, uint64_t count) {
+  uint64_t done = 0;
+  while (done < count) {
+    size_t avail = (r->end - r->begin) / 4;
+    if (avail == 0) {
+      if (r->eof || bb_reader_fill(r, r->cap) < 0) return false;
+      if ((r->end - r->begin) / 4 == 0 && r->eof) return false;
+      continue;
+    }
+    if (avail > count - done) avail = (size_t)(count - done);
+    const unsigned char *p = (const unsigned char *)r->buf + r->begin;
+    for (size_t i = 0; i < avail; i++) dst[done + i] = load_u32(p + 4 * i);
+    r->begin += avail * 4;
+    done += avail;
+  }
+  return true;
+}
+
+static bb_status check_last(const char *name, const uint32_t *start, int count, uint64_t entries, const char *who,
+                            bb_error *err) {
+  if (start[count] != entries)
+    return bb_fail(err, BB_ERR_INPUT, "%s: the %s' last offset is %u but the header says %llu entries", name, who,
+                   start[count], (unsigned long long)entries);
+  return BB_OK;
+}
+
+bb_status bb_hrc_read_binary(reader *r, bb_hrc **out, bb_error *err) {
+  const char *name = r->name;
+  if (bb_reader_want(r, BB_HRC_HEADER_BYTES) < 0) return bb_fail(err, BB_ERR_IO, "%s: read error", name);
+  if (r->end - r->begin < BB_HRC_HEADER_BYTES)
+    return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: the header needs %d bytes", name, BB_HRC_HEADER_BYTES);
+  const unsigned char *h = (const unsigned char *)r->buf + r->begin;
+  uint32_t version = load_u32(h + 8), nr = load_u32(h + 12), nh = load_u32(h + 16), nc = load_u32(h + 20);
+  uint64_t es = load_u64(h + 24), ec = load_u64(h + 32), eh = load_u64(h + 40);
+  r->begin += BB_HRC_HEADER_BYTES;
+  if (version != BB_HRC_VERSION)
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", name, version,
+                   BB_HRC_VERSION);
+  if (nr > BB_MAX_N || nh > BB_MAX_N || (uint64_t)nc * 2 > nr)
+    return bb_fail(err, BB_ERR_INPUT,
+                   "%s: bad header: %u residents, %u hospitals, %u couples (at most %d a side, two residents a couple)",
+                   name, nr, nh, nc, BB_MAX_N);
+  if (es > UINT32_MAX - 1 || ec > (UINT32_MAX - 1) / 2 || eh > UINT32_MAX - 1)
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: %llu, %llu and %llu entries are too many", name,
+                   (unsigned long long)es, (unsigned long long)ec, (unsigned long long)eh);
+  uint64_t expected = BB_HRC_HEADER_BYTES +
+                      4 * (2 * (uint64_t)nc + nr + 1 + es + (uint64_t)nc + 1 + 2 * ec + (uint64_t)nh + 1 + eh + nh);
+  struct stat sb;
+  if (fstat(fileno(r->f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != expected &&
+      (uint64_t)sb.st_size != expected + 3 /* a BOM the reader skipped cannot start a binary file */)
+    return bb_fail(err, BB_ERR_INPUT, "%s: %s: the header's sizes need %llu bytes, the file has %llu", name,
+                   (uint64_t)sb.st_size < expected ? "truncated file" : "extra data", (unsigned long long)expected,
+                   (unsigned long long)sb.st_size);
+  bb_error sub = {{0}};
+  bb_hrc *inst = bb_hrc_new((int)nr, (int)nh, (int)nc, es, ec, eh, &sub);
+  if (!inst) return bb_fail(err, BB_ERR_NOMEM, "%s: %s", name, sub.msg);
+  bool ok = read_words(r, (uint32_t *)inst->couple_member, 2 * (uint64_t)nc) &&
+            read_words(r, inst->single_start, (uint64_t)nr + 1) && read_words(r, inst->single_list, es) &&
+            read_words(r, inst->couple_start, (uint64_t)nc + 1) && read_words(r, inst->couple_list, 2 * ec) &&
+            read_words(r, inst->hosp_start, (uint64_t)nh + 1) && read_words(r, inst->hosp_list, eh) &&
+            read_words(r, (uint32_t *)inst->capacity, nh);
+  bb_status st = BB_OK;
+  if (!ok)
+    st = r->read_errno ? bb_fail(err, BB_ERR_IO, "%s: read error: %s", name, strerror(r->read_errno))
+                       : bb_fail(err, BB_ERR_INPUT, "%s: truncated file: expected %llu bytes", name,
+                                 (unsigned long long)expected);
+  if (st == BB_OK && r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
+  if (st == BB_OK && r->begin < r->end)
+    st = bb_fail(err, BB_ERR_INPUT, "%s: extra data after the capacities (expected %llu bytes)", name,
+                 (unsigned long long)expected);
+  if (st == BB_OK) st = check_last(name, inst->single_start, (int)nr, es, "residents", err);
+  if (st == BB_OK) st = check_last(name, inst->couple_start, (int)nc, ec, "couples", err);
+  if (st == BB_OK) st = check_last(name, inst->hosp_start, (int)nh, eh, "hospitals", err);
+  for (uint32_t c = 0; st == BB_OK && c < nc; c++)
+    for (int m = 0; m < 2; m++) {
+      int32_t who = inst->couple_member[2 * c + m];
+      if (who < 0 || (uint32_t)who >= nr)
+        st = bb_fail(err, BB_ERR_INPUT, "%s: couple %u: member %d is out of range 0..%u", name, c, who, nr - 1);
+      else
+        inst->couple_of[who] = (int32_t)c;
+    }
+  if (st == BB_OK && (st = bb_hrc_validate(inst, &sub)) != BB_OK) bb_fail(err, st, "%s: %s", name, sub.msg);
+  if (st != BB_OK) {
+    bb_hrc_free(inst);
+    return st;
+  }
+  *out = inst;
+  return BB_OK;
+}
+
+/* ---------------------------------------------------------------- writing ---- */
+
+typedef struct out_buf {
+  FILE *f;
+  char buf[1 << 16];
+  size_t len;
+} out_buf;
+
+static void flush_out(out_buf *o) {
+  if (o->len) fwrite(o->buf, 1, o->len, o->f);
+  o->len = 0;
+}
+
+static void put_text(out_buf *o, const char *s) {
+  size_t l = strlen(s);
+  if (o->len + l > sizeof o->buf) flush_out(o);
+  memcpy(o->buf + o->len, s, l);
+  o->len += l;
+}
+
+static void put_uint(out_buf *o, uint64_t v, char after) {
+  if (o->len + 24 > sizeof o->buf) flush_out(o);
+  char tmp[24];
+  int n = 0;
+  do tmp[n++] = (char)('0' + v % 10), v /= 10;
+  while (v);
+  while (n) o->buf[o->len++] = tmp[--n];
+  if (after) o->buf[o->len++] = after;
+}
+
+static void put_word(out_buf *o, uint32_t v) {
+  if (o->len + 4 > sizeof o->buf) flush_out(o);
+  for (int b = 0; b < 4; b++) o->buf[o->len++] = (char)(v >> (8 * b));
+}
+
+static bb_status open_out(const char *path, const char *mode, out_buf **o, bb_error *err) {
+  *o = calloc(1, sizeof **o);
+  if (!*o) return bb_fail(err, BB_ERR_NOMEM, "cannot write '%s': out of memory", path);
+  (*o)->f = strcmp(path, "-") == 0 ? stdout : fopen(path, mode);
+  if (!(*o)->f) {
+    free(*o);
+    return bb_fail(err, BB_ERR_IO, "cannot open '%s' for writing: %s", path, strerror(errno));
+  }
+  return BB_OK;
+}
+
+static bb_status close_out(out_buf *o, const char *path, bb_error *err) {
+  flush_out(o);
+  bool failed = ferror(o->f) != 0;
+  failed |= (o->f == stdout ? fflush(o->f) : fclose(o->f)) != 0;
+  free(o);
+  return failed ? bb_fail(err, BB_ERR_IO, "cannot write '%s': %s", path, strerror(errno ? errno : EIO)) : BB_OK;
+}
+
+bb_status bb_hrc_write_text(const bb_hrc *inst, const char *path, bb_error *err) {
+  out_buf *o;
+  bb_status st = open_out(path, "w", &o, err);
+  if (st != BB_OK) return st;
+  put_text(o, "hrc ");
+  put_uint(o, (uint32_t)inst->n_residents, ' ');
+  put_uint(o, (uint32_t)inst->n_hospitals, ' ');
+  put_uint(o, (uint32_t)inst->n_couples, '\n');
+  for (int c = 0; c < inst->n_couples; c++) {
+    put_uint(o, (uint32_t)inst->couple_member[2 * c], ' ');
+    put_uint(o, (uint32_t)inst->couple_member[2 * c + 1], ':');
+    for (uint32_t e = inst->couple_start[c]; e < inst->couple_start[c + 1]; e++) {
+      put_text(o, e > inst->couple_start[c] ? "  " : " ");
+      put_uint(o, inst->couple_list[2 * e], ' ');
+      put_uint(o, inst->couple_list[2 * e + 1], 0);
+    }
+    put_text(o, "\n");
+  }
+  for (int r = 0; r < inst->n_residents; r++) {
+    if (inst->couple_of[r] != BB_HRC_SINGLE) put_text(o, "-");
+    for (uint32_t e = inst->single_start[r]; e < inst->single_start[r + 1]; e++)
+      put_uint(o, inst->single_list[e], e + 1 < inst->single_start[r + 1] ? ' ' : 0);
+    put_text(o, "\n");
+  }
+  for (int h = 0; h < inst->n_hospitals; h++) {
+    put_uint(o, (uint32_t)inst->capacity[h], ':');
+    for (uint32_t e = inst->hosp_start[h]; e < inst->hosp_start[h + 1]; e++) {
+      put_text(o, " ");
+      put_uint(o, inst->hosp_list[e], 0);
+    }
+    put_text(o, "\n");
+  }
+  return close_out(o, path, err);
+}
+
+bb_status bb_hrc_write_binary(const bb_hrc *inst, const char *path, bb_error *err) {
+  out_buf *o;
+  bb_status st = open_out(path, "wb", &o, err);
+  if (st != BB_OK) return st;
+  put_text(o, BB_HRC_MAGIC);
+  uint64_t es = inst->single_start[inst->n_residents], ec = inst->couple_start[inst->n_couples],
+           eh = inst->hosp_start[inst->n_hospitals];
+  uint32_t header[10] = {BB_HRC_VERSION,     (uint32_t)inst->n_residents, (uint32_t)inst->n_hospitals,
+                         (uint32_t)inst->n_couples, (uint32_t)es,         (uint32_t)(es >> 32),
+                         (uint32_t)ec,       (uint32_t)(ec >> 32),        (uint32_t)eh,
+                         (uint32_t)(eh >> 32)};
+  for (int k = 0; k < 10; k++) put_word(o, header[k]);
+  for (int k = 0; k < 2 * inst->n_couples; k++) put_word(o, (uint32_t)inst->couple_member[k]);
+  for (int r = 0; r <= inst->n_residents; r++) put_word(o, inst->single_start[r]);
+  for (uint64_t e = 0; e < es; e++) put_word(o, inst->single_list[e]);
+  for (int c = 0; c <= inst->n_couples; c++) put_word(o, inst->couple_start[c]);
+  for (uint64_t e = 0; e < 2 * ec; e++) put_word(o, inst->couple_list[e]);
+  for (int h = 0; h <= inst->n_hospitals; h++) put_word(o, inst->hosp_start[h]);
+  for (uint64_t e = 0; e < eh; e++) put_word(o, inst->hosp_list[e]);
+  for (int h = 0; h < inst->n_hospitals; h++) put_word(o, (uint32_t)inst->capacity[h]);
+  return close_out(o, path, err);
+}

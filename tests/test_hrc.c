@@ -1,0 +1,348 @@
+/* HRC in the engine: the checker against the brute-force reference (tests/hrc_reference.h) on
+ * every matching of thousands of random tiny instances, the worked examples of docs/hrc.md,
+ * validation, and the text and binary formats (round trips and every malformed input). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hrc.h"
+#include "hrc_io.h"
+#include "hrc_reference.h"
+
+/* ------------------------------------------------------------ the checker ---- */
+
+typedef struct visit_ctx {
+  const bb_hrc *inst;
+  long compared;
+} visit_ctx;
+
+/* Every matching brute force visits: the checker's count is the reference's. */
+static void compare_visit(const int32_t *M, int blocking, void *arg) {
+  visit_ctx *v = arg;
+  uint64_t got = 0;
+  bb_error err = {{0}};
+  bb_status st = bb_hrc_count_blocking(v->inst, M, &got, &err);
+  CHECKF(st == BB_OK && got == (uint64_t)blocking, "count %llu (status %d: %s), reference %d",
+         (unsigned long long)got, st, err.msg, blocking);
+  st = bb_hrc_check_stable(v->inst, M, &err);
+  CHECKF((st == BB_OK) == (blocking == 0), "check_stable %d (%s) but the reference counts %d", st, err.msg, blocking);
+  if (blocking) CHECK(strstr(err.msg, "blocking pair") != NULL);
+  v->compared++;
+}
+
+static long checker_against_reference(uint64_t *rng, int instances) {
+  long compared = 0;
+  for (int k = 0; k < instances; k++) {
+    int nh = 1 + (int)(tu_rand(rng) % 4), nr = 1 + (int)(tu_rand(rng) % 6);
+    int nc = (int)(tu_rand(rng) % (uint64_t)(nr / 2 + 1));
+    bb_hrc *inst = hrc_ref_random(nr, nh, nc, 3, rng);
+    bb_error err = {{0}};
+    CHECKF(bb_hrc_validate(inst, &err) == BB_OK, "%s", err.msg);
+    visit_ctx v = {inst, 0};
+    hrc_ref_enumerate(inst, compare_visit, &v);
+    compared += v.compared;
+    /* Assignments that are mostly not matchings: the checker refuses exactly those. */
+    for (int t = 0; t < 20; t++) {
+      int32_t M[16];
+      for (int r = 0; r < nr; r++) M[r] = (int32_t)(tu_rand(rng) % (uint64_t)(nh + 1)) - 1;
+      uint64_t got = 0;
+      bb_status st = bb_hrc_count_blocking(inst, M, &got, &err);
+      bool ok = hrc_ref_is_matching(inst, M);
+      CHECKF((st == BB_OK) == ok, "status %d (%s), reference says %s", st, err.msg, ok ? "a matching" : "none");
+      if (ok) CHECK(got == (uint64_t)hrc_ref_blocking(inst, M));
+    }
+    bb_hrc_free(inst);
+  }
+  return compared;
+}
+
+/* A small instance written by hand: lists as strings, "-" empty. */
+static bb_hrc *build(int nr, int nh, int nc, const int *members, const char *const *singles,
+                     const char *const *couples, const char *const *hosps, const int *cap) {
+  bb_hrc *in = bb_hrc_new(nr, nh, nc, 64, 64, 64, NULL);
+  uint32_t len = 0;
+  for (int c = 0; c < nc; c++)
+    for (int m = 0; m < 2; m++) in->couple_member[2 * c + m] = members[2 * c + m], in->couple_of[members[2 * c + m]] = c;
+  for (int r = 0; r < nr; r++) {
+    in->single_start[r] = len;
+    for (const char *p = singles[r]; *p; p++)
+      if (*p >= '0' && *p <= '9') in->single_list[len++] = (bb_id)(*p - '0');
+  }
+  in->single_start[nr] = len;
+  len = 0;
+  for (int c = 0; c < nc; c++) {
+    in->couple_start[c] = len;
+    int half = 0;
+    for (const char *p = couples[c]; *p; p++)
+      if (*p >= '0' && *p <= '9') {
+        in->couple_list[2 * len + half] = (bb_id)(*p - '0');
+        if (half) len++;
+        half ^= 1;
+      }
+  }
+  in->couple_start[nc] = len;
+  len = 0;
+  for (int h = 0; h < nh; h++) {
+    in->hosp_start[h] = len;
+    in->capacity[h] = cap[h];
+    for (const char *p = hosps[h]; *p; p++)
+      if (*p >= '0' && *p <= '9') in->hosp_list[len++] = (bb_id)(*p - '0');
+  }
+  in->hosp_start[nh] = len;
+  return in;
+}
+
+static uint64_t count_of(const bb_hrc *in, const int32_t *M) {
+  uint64_t n = UINT64_MAX;
+  bb_error err = {{0}};
+  CHECKF(bb_hrc_count_blocking(in, M, &n, &err) == BB_OK, "%s", err.msg);
+  CHECK(n == (uint64_t)hrc_ref_blocking(in, M));
+  return n;
+}
+
+/* The worked examples of docs/hrc.md, "Examples": each blocks by exactly the case it shows. */
+static void worked_examples(void) {
+  bb_error err = {{0}};
+  /* Example 1 (case 2a): couple (0, 1) lists (0, 1) then (1, 1); single 2 lists 0. Hospital
+     0 (capacity 1) ranks 0 before 2; hospital 1 (capacity 2) ranks 1, 0. M: couple at (1, 1),
+     2 at 0. Resident 1 keeps hospital 1, resident 0 would move to 0, which prefers him to 2. */
+  {
+    int members[] = {0, 1}, cap[] = {1, 2};
+    const char *singles[] = {"-", "-", "0"}, *couples[] = {"0 1  1 1"}, *hosps[] = {"0 2", "1 0"};
+    bb_hrc *in = build(3, 2, 1, members, singles, couples, hosps, cap);
+    CHECKF(bb_hrc_validate(in, &err) == BB_OK, "%s", err.msg);
+    int32_t M[] = {1, 1, 0};
+    CHECK(count_of(in, M) == 1);
+    CHECK(bb_hrc_check_stable(in, M, &err) == BB_ERR_INPUT && strstr(err.msg, "2a"));
+    int32_t stable[] = {0, 1, BB_HRC_NONE}; /* the couple at its first choice: nothing blocks */
+    CHECK(count_of(in, stable) == 0);
+    bb_hrc_free(in);
+  }
+  /* Example 2 (case 3a): couple (0, 1) lists (0, 1) then (2, 2); hospitals 0, 1 capacity 1
+     each, held by singles 2 and 3 whom they rank below the couple's members. */
+  {
+    int members[] = {0, 1}, cap[] = {1, 1, 2};
+    const char *singles[] = {"-", "-", "0", "1"}, *couples[] = {"0 1  2 2"}, *hosps[] = {"0 2", "1 3", "0 1"};
+    bb_hrc *in = build(4, 3, 1, members, singles, couples, hosps, cap);
+    int32_t M[] = {2, 2, 0, 1};
+    CHECK(count_of(in, M) == 1);
+    CHECK(bb_hrc_check_stable(in, M, &err) == BB_ERR_INPUT && strstr(err.msg, "3a"));
+    /* If hospital 1 ranked 3 first, only one hospital would take its member: no block. */
+    in->hosp_list[2] = 3, in->hosp_list[3] = 1;
+    CHECK(count_of(in, M) == 0);
+    bb_hrc_free(in);
+  }
+  /* Example 3 (case 3b): couple (0, 1) lists (0, 0) only; hospital 0 (capacity 2) ranks
+     0, 2, 1, 3 and holds singles 2 and 3. Full: it needs r_s below 0 and r_t below 1, r_s !=
+     r_t; 3 is below both, 2 only below 0: (s, t) = (2, 3) works. */
+  {
+    int members[] = {0, 1}, cap[] = {2};
+    const char *singles[] = {"-", "-", "0", "0"}, *couples[] = {"0 0"}, *hosps[] = {"0 2 1 3"};
+    bb_hrc *in = build(4, 1, 1, members, singles, couples, hosps, cap);
+    int32_t M[] = {BB_HRC_NONE, BB_HRC_NONE, 0, 0};
+    CHECK(count_of(in, M) == 1);
+    CHECK(bb_hrc_check_stable(in, M, &err) == BB_ERR_INPUT && strstr(err.msg, "3b"));
+    /* Ranking 0, 1, 2, 3 the same; ranking 2, 0, 1, 3: only 3 is below either member, and one
+       assignee cannot make room for two: no block. */
+    in->hosp_list[0] = 2, in->hosp_list[1] = 0, in->hosp_list[2] = 1;
+    CHECK(count_of(in, M) == 0);
+    /* Capacity 3 (one free post): it prefers 0 to 3, so it blocks again. */
+    in->capacity[0] = 3;
+    CHECK(count_of(in, M) == 1);
+    bb_hrc_free(in);
+  }
+  /* Example 4 (case 1 alongside a couple): single 2 lists 0; hospital 0 (capacity 1) holds
+     couple member 0 and ranks 2 first: (2, 0) blocks; the couple's entry does not. */
+  {
+    int members[] = {0, 1}, cap[] = {1, 1};
+    const char *singles[] = {"-", "-", "0"}, *couples[] = {"0 1"}, *hosps[] = {"2 0", "1"};
+    bb_hrc *in = build(3, 2, 1, members, singles, couples, hosps, cap);
+    int32_t M[] = {0, 1, BB_HRC_NONE};
+    CHECK(count_of(in, M) == 1);
+    CHECK(bb_hrc_check_stable(in, M, &err) == BB_ERR_INPUT && strstr(err.msg, "case 1"));
+    bb_hrc_free(in);
+  }
+}
+
+static void validation(void) {
+  int members[] = {0, 1}, cap[] = {1, 1};
+  const char *singles[] = {"-", "-", "0"}, *couples[] = {"0 1  1 0"}, *hosps[] = {"0 1 2", "1 0"};
+  bb_error err = {{0}};
+  struct {
+    const char *what, *expect;
+  } cases[] = {{"member twice", "both members"},     {"member in a 2nd couple", "couple_of"},
+               {"member with own list", "own list"}, {"pair twice", "appears twice"},
+               {"hospital out of range", "out of range"}, {"negative capacity", "negative"},
+               {"resident twice", "appears twice"}};
+  for (int k = 0; k < (int)(sizeof cases / sizeof *cases); k++) {
+    bb_hrc *in = build(3, 2, 1, members, singles, couples, hosps, cap);
+    CHECK(bb_hrc_validate(in, &err) == BB_OK);
+    switch (k) {
+    case 0: in->couple_member[1] = 0; break;
+    case 1: in->couple_of[1] = BB_HRC_SINGLE; break;
+    case 2: in->single_start[1] = 0, in->single_start[2] = 1, in->single_list[0] = 1, in->single_list[1] = 0; break;
+    case 3: in->couple_list[2] = 0, in->couple_list[3] = 1; break;
+    case 4: in->couple_list[3] = 7; break;
+    case 5: in->capacity[1] = -1; break;
+    case 6: in->hosp_list[1] = 0; break;
+    }
+    CHECKF(bb_hrc_validate(in, &err) == BB_ERR_INPUT && strstr(err.msg, cases[k].expect), "%s: %s", cases[k].what,
+           err.msg);
+    bb_hrc_free(in);
+  }
+  CHECK(bb_hrc_new(3, 1, 2, 0, 0, 0, &err) == NULL); /* two couples need four residents */
+}
+
+/* ------------------------------------------------------------- the formats ---- */
+
+static bool same_hrc(const bb_hrc *a, const bb_hrc *b) {
+  if (a->n_residents != b->n_residents || a->n_hospitals != b->n_hospitals || a->n_couples != b->n_couples) return false;
+  int nr = a->n_residents, nh = a->n_hospitals, nc = a->n_couples;
+  return !memcmp(a->couple_of, b->couple_of, (size_t)nr * 4) &&
+         !memcmp(a->couple_member, b->couple_member, (size_t)nc * 8) &&
+         !memcmp(a->single_start, b->single_start, ((size_t)nr + 1) * 4) &&
+         !memcmp(a->single_list, b->single_list, (size_t)a->single_start[nr] * 4) &&
+         !memcmp(a->couple_start, b->couple_start, ((size_t)nc + 1) * 4) &&
+         !memcmp(a->couple_list, b->couple_list, (size_t)a->couple_start[nc] * 8) &&
+         !memcmp(a->hosp_start, b->hosp_start, ((size_t)nh + 1) * 4) &&
+         !memcmp(a->hosp_list, b->hosp_list, (size_t)a->hosp_start[nh] * 4) &&
+         !memcmp(a->capacity, b->capacity, (size_t)nh * 4);
+}
+
+static void round_trip(const bb_hrc *inst, const char *dir) {
+  char path[600];
+  bb_error err = {{0}};
+  for (int binary = 0; binary < 2; binary++) {
+    snprintf(path, sizeof path, "%s/hrc_round_trip.%s", dir, binary ? "bin" : "txt");
+    bb_status st = binary ? bb_hrc_write_binary(inst, path, &err) : bb_hrc_write_text(inst, path, &err);
+    CHECKF(st == BB_OK, "%s", err.msg);
+    bb_hrc *back = NULL;
+    st = bb_hrc_read(path, &back, &err);
+    CHECKF(st == BB_OK && back && same_hrc(inst, back), "%s round trip: %s", binary ? "binary" : "text", err.msg);
+    bb_hrc_free(back);
+    remove(path);
+  }
+}
+
+/* Writes `text` (length len, may hold NULs) to a file, reads it back, expects `expect` in the
+ * message (a FILE:LINE prefix included where `line` > 0). */
+static void bad_file(const char *dir, const char *name, const char *text, size_t len, const char *expect, int line) {
+  char path[600], prefix[700];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  fwrite(text, 1, len, f);
+  fclose(f);
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  bb_status st = bb_hrc_read(path, &inst, &err);
+  if (line > 0) snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+  else snprintf(prefix, sizeof prefix, "%s: ", path);
+  CHECKF(st == BB_ERR_INPUT && !inst && strstr(err.msg, expect) && strncmp(err.msg, prefix, strlen(prefix)) == 0,
+         "%s: status %d, message '%s', expected '%s%s...'", name, st, err.msg, prefix, expect);
+  bb_hrc_free(inst);
+  remove(path);
+}
+
+static void good_file(const char *dir, const char *name, const char *text, size_t len, const bb_hrc *expect) {
+  char path[600];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  fwrite(text, 1, len, f);
+  fclose(f);
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  CHECKF(bb_hrc_read(path, &inst, &err) == BB_OK && inst && same_hrc(inst, expect), "%s: %s", name, err.msg);
+  bb_hrc_free(inst);
+  remove(path);
+}
+
+#define TEXT(s) s, sizeof s - 1
+
+static void files(const char *dir, uint64_t *rng) {
+  for (int k = 0; k < 60; k++) {
+    int nr = k % 7, nh = k % 4;
+    bb_hrc *inst = hrc_ref_random(nr, nh, nh ? (int)(tu_rand(rng) % (uint64_t)(nr / 2 + 1)) : 0, 3, rng);
+    round_trip(inst, dir);
+    bb_hrc_free(inst);
+  }
+  /* The documented example (docs/formats.md), with CRLF, a BOM, comments and '-' lines. */
+  int members[] = {0, 1}, cap[] = {1, 2};
+  const char *singles[] = {"-", "-", "0 1"}, *couples[] = {"0 1  1 1"}, *hosps[] = {"2 0", "1 0 2"};
+  bb_hrc *doc = build(3, 2, 1, members, singles, couples, hosps, cap);
+  const char doc_text[] = "# one couple, one single\nhrc 3 2 1\n0 1: 0 1  1 1\n-\n\n0 1\n1: 2 0\n2: 1 0 2\n";
+  good_file(dir, "doc.txt", TEXT(doc_text), doc);
+  good_file(dir, "crlf.txt", TEXT("hrc 3 2 1\r\n0 1: 0 1 1 1\r\n-\r\n-\r\n0 1\r\n1: 2 0\r\n2: 1 0 2\r\n"), doc);
+  good_file(dir, "bom.txt", TEXT("\xEF\xBB\xBFhrc 3 2 1\n0 1:0 1 1 1 # comment\n#c\n\n-\n0 1\n1 :2 0\n2: 1 0 2\n"), doc);
+  bb_hrc_free(doc);
+  bad_file(dir, "header.txt", TEXT("hr 3 2\n"), "not an HRC instance", 0);
+  bad_file(dir, "header2.txt", TEXT("hrc 3 2\n"), "the header lacks NC (couples)", 1);
+  bad_file(dir, "header3.txt", TEXT("hrc 3 x 0\n"), "NH (hospitals) = 'x' is not a count", 1);
+  bad_file(dir, "header4.txt", TEXT("hrc 3 2 2\n"), "2 couples need 4 residents", 1);
+  bad_file(dir, "header5.txt", TEXT("hrc 3 2 1 9\n"), "unexpected '9' after the header", 1);
+  bad_file(dir, "empty.txt", TEXT("# nothing\n\n"), "not an HRC instance", 0);
+  bad_file(dir, "truncated.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n"), "file ends after 3 of 6 lines (truncated?): resident 2", 4);
+  bad_file(dir, "odd.txt", TEXT("hrc 3 2 1\n0 1: 0 1 1\n"), "odd number of hospital ids", 2);
+  bad_file(dir, "nocolon.txt", TEXT("hrc 3 2 1\n0 1 0 1\n"), "couple 0's line has no ':'", 2);
+  bad_file(dir, "onemember.txt", TEXT("hrc 3 2 1\n0: 0 1\n"), "second member is missing", 2);
+  bad_file(dir, "threemembers.txt", TEXT("hrc 4 2 1\n0 1 2: 0 1\n"), "unexpected '2' before ':'", 2);
+  bad_file(dir, "sameperson.txt", TEXT("hrc 3 2 1\n1 1: 0 1\n"), "resident 1 is both members", 2);
+  bad_file(dir, "twocouples.txt", TEXT("hrc 4 2 2\n0 1: 0 1\n2 1: 1 1\n"), "resident 1 is already in couple 0 (line 2)", 3);
+  bad_file(dir, "memberrange.txt", TEXT("hrc 3 2 1\n0 3: 0 1\n"), "id 3 is out of range 0..2", 2);
+  bad_file(dir, "pairrange.txt", TEXT("hrc 3 2 1\n0 1: 0 2\n"), "couple 0's list, pair 0: id 2 is out of range 0..1", 2);
+  bad_file(dir, "pairtwice.txt", TEXT("hrc 3 2 1\n0 1: 0 1  1 1  0 1\n"), "pair 2: the pair (0, 1) appears twice", 2);
+  bad_file(dir, "memberlist.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n1\n"), "resident 1 is in couple 0 (line 2)", 4);
+  bad_file(dir, "resrange.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0 5\n"), "resident 2's list, position 1: id 5 is out of range 0..1", 5);
+  bad_file(dir, "restwice.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0 0\n"), "id 0 appears twice", 5);
+  bad_file(dir, "junk.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\nx\n"), "not a number: 'x'", 5);
+  bad_file(dir, "nocap.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n2 0\n"), "hospital 0's line has no capacity", 6);
+  bad_file(dir, "negcap.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n-1: 2 0\n"), "capacity -1 is negative", 6);
+  bad_file(dir, "hosprange.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n1: 3\n"), "hospital 0's list, position 0: id 3", 6);
+  bad_file(dir, "extra.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n1: 2\n1: 1\n5\n"), "extra data after the hospitals'", 8);
+  bad_file(dir, "utf16.txt", TEXT("\xFF\xFEh\0r\0c\0"), "UTF-16", 0);
+  /* Binary: a good file, then each way to break one. */
+  bb_hrc *inst = hrc_ref_random(5, 3, 2, 3, rng);
+  char path[600];
+  snprintf(path, sizeof path, "%s/hrc_bin.bin", dir);
+  bb_error err = {{0}};
+  CHECK(bb_hrc_write_binary(inst, path, &err) == BB_OK);
+  FILE *f = fopen(path, "rb");
+  char bytes[4096];
+  size_t n = fread(bytes, 1, sizeof bytes, f);
+  fclose(f);
+  remove(path);
+  good_file(dir, "good.bin", bytes, n, inst);
+  bad_file(dir, "short.bin", bytes, 20, "truncated file: the header needs 48 bytes", 0);
+  bad_file(dir, "cut.bin", bytes, n - 4, "truncated file", 0);
+  char copy[4096];
+  memcpy(copy, bytes, n);
+  copy[8] = 2;
+  bad_file(dir, "version.bin", copy, n, "unsupported version 2", 0);
+  memcpy(copy, bytes, n);
+  copy[n] = 0;
+  bad_file(dir, "long.bin", copy, n + 1, "extra data", 0);
+  memcpy(copy, bytes, n);
+  copy[20] = 3; /* three couples in five residents */
+  bad_file(dir, "couples.bin", copy, n, "bad header", 0);
+  memcpy(copy, bytes, n);
+  copy[48] = copy[52]; /* couple 0's first member = its second */
+  bad_file(dir, "member.bin", copy, n, "both members", 0);
+  memcpy(copy, bytes, n);
+  copy[48] = 9; /* out of range */
+  bad_file(dir, "memberrange.bin", copy, n, "member 9 is out of range", 0);
+  memcpy(copy, bytes, n);
+  copy[n - 4] = (char)0xFF, copy[n - 3] = copy[n - 2] = copy[n - 1] = (char)0xFF; /* capacity -1 */
+  bad_file(dir, "cap.bin", copy, n, "negative", 0);
+  bb_hrc_free(inst);
+}
+
+int main(int argc, char **argv) {
+  const char *dir = argc > 1 ? argv[1] : ".";
+  uint64_t rng = 20170;
+  long compared = checker_against_reference(&rng, 3000);
+  printf("checker: %ld matchings of 3000 random instances compared with the reference\n", compared);
+  CHECK(compared > 30000);
+  worked_examples();
+  validation();
+  files(dir, &rng);
+  return tu_finish();
+}
