@@ -1,0 +1,371 @@
+/* The couples-aware deferred acceptance (hrc.h, docs/hrc.md "Deferred acceptance").
+ *
+ * Roth & Peranson (1999) extend resident-proposing deferred acceptance to couples: a couple
+ * proposes a pair (h1, h2) and holds it only if both hospitals would hold their member; when
+ * one member is displaced, the other withdraws too and the couple goes on down its joint
+ * list. A withdrawal frees a post, and residents that hospital turned away earlier may now
+ * block; Roth-Peranson re-queue them. We do the same more bluntly: after each pass, every
+ * single or couple that blocks (by the definition, from the state this file keeps) proposes
+ * again from its first blocking entry. Nothing guarantees that this ends (a stable matching
+ * may not exist), so rounds and proposals are bounded and the best matching seen is kept.
+ *
+ * Agents are singles (ids 0..nr-1, couple members skipped) and couples (nr + c). A FIFO queue
+ * holds the agents that must propose; the order (singles, then couples, by id; displaced agents
+ * at the back) makes the run deterministic. Hospitals keep their held residents in small
+ * unsorted arrays: capacities at national scale are a handful, a scan is cheaper than a heap.
+ * The final count comes from bb_hrc_count_blocking, which is checked against brute force. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hrc.h"
+
+typedef struct held {
+  int32_t resident, rank;
+} held;
+
+typedef struct da {
+  const bb_hrc *in;
+  int nr, nagents;
+  int32_t *srank;   /* per single entry: the hospital's rank of the resident, -1 unacceptable */
+  int32_t *crank;   /* per couple entry, two: the hospitals' ranks of the members */
+  uint32_t *slot0;  /* n_hospitals + 1: where each hospital's held array starts */
+  held *slots;
+  int32_t *nheld, *room; /* room: min(capacity, list length), what can ever be held */
+  uint32_t *next;   /* per agent: the next entry to propose */
+  int64_t *cur;     /* per agent: the entry held, -1 if none */
+  int32_t *assigned;
+  int32_t *queue;   /* ring of nagents + 1 */
+  uint8_t *queued;
+  int qhead, qtail;
+  uint64_t proposals, max_proposals;
+} da;
+
+static int agent_of(const da *d, int32_t r) {
+  int32_t c = d->in->couple_of[r];
+  return c == BB_HRC_SINGLE ? r : d->nr + c;
+}
+
+static void push(da *d, int a) {
+  if (d->queued[a]) return;
+  d->queued[a] = 1;
+  d->queue[d->qtail] = a;
+  d->qtail = (d->qtail + 1) % (d->nagents + 1);
+}
+
+static int pop(da *d) {
+  if (d->qhead == d->qtail) return -1;
+  int a = d->queue[d->qhead];
+  d->qhead = (d->qhead + 1) % (d->nagents + 1);
+  d->queued[a] = 0;
+  return a;
+}
+
+/* Residents held by h ranked better than q. */
+static int better_than(const da *d, int h, int32_t q) {
+  int n = 0;
+  for (int k = 0; k < d->nheld[h]; k++) n += d->slots[d->slot0[h] + k].rank < q;
+  return n;
+}
+
+static int worst_index(const da *d, int h) {
+  int w = 0;
+  for (int k = 1; k < d->nheld[h]; k++)
+    if (d->slots[d->slot0[h] + k].rank > d->slots[d->slot0[h] + w].rank) w = k;
+  return w;
+}
+
+static void remove_held(da *d, int h, int32_t r) {
+  held *s = d->slots + d->slot0[h];
+  for (int k = 0; k < d->nheld[h]; k++)
+    if (s[k].resident == r) {
+      s[k] = s[--d->nheld[h]];
+      return;
+    }
+}
+
+/* An agent loses its place: unassigned (a couple withdraws both members) and queued to
+ * propose from the entry after the one it held. */
+static void lose_place(da *d, int a) {
+  const bb_hrc *in = d->in;
+  if (a < d->nr) {
+    d->assigned[a] = BB_HRC_NONE;
+  } else {
+    int c = a - d->nr;
+    for (int m = 0; m < 2; m++) {
+      int32_t r = in->couple_member[2 * c + m];
+      if (d->assigned[r] != BB_HRC_NONE) remove_held(d, d->assigned[r], r);
+      d->assigned[r] = BB_HRC_NONE;
+    }
+  }
+  if (d->cur[a] >= 0) d->next[a] = (uint32_t)d->cur[a] + 1;
+  d->cur[a] = -1;
+  push(d, a);
+}
+
+/* h takes r (it has accepted him): if full, its worst assignee is displaced. */
+static void take(da *d, int h, int32_t r, int32_t q) {
+  if (d->nheld[h] == d->room[h]) {
+    int w = worst_index(d, h);
+    int32_t loser = d->slots[d->slot0[h] + w].resident;
+    d->slots[d->slot0[h] + w] = d->slots[d->slot0[h] + --d->nheld[h]];
+    /* A couple member's displacement withdraws his partner (maybe from this very hospital). */
+    lose_place(d, agent_of(d, loser));
+  }
+  d->slots[d->slot0[h] + d->nheld[h]++] = (held){r, q};
+  d->assigned[r] = h;
+}
+
+static void propose_single(da *d, int r) {
+  const bb_hrc *in = d->in;
+  uint32_t first = in->single_start[r], len = in->single_start[r + 1] - first;
+  for (; d->next[r] < len && d->proposals < d->max_proposals; d->next[r]++) {
+    uint32_t e = first + d->next[r];
+    int h = (int)in->single_list[e];
+    int32_t q = d->srank[e];
+    d->proposals++;
+    if (q < 0 || d->room[h] == 0 || better_than(d, h, q) >= d->room[h]) continue;
+    d->cur[r] = e - first;
+    take(d, h, r, q);
+    return;
+  }
+}
+
+static void propose_couple(da *d, int c) {
+  const bb_hrc *in = d->in;
+  int a = d->nr + c;
+  int32_t r1 = in->couple_member[2 * c], r2 = in->couple_member[2 * c + 1];
+  uint32_t first = in->couple_start[c], len = in->couple_start[c + 1] - first;
+  for (; d->next[a] < len && d->proposals < d->max_proposals; d->next[a]++) {
+    uint32_t e = first + d->next[a];
+    int h1 = (int)in->couple_list[2 * e], h2 = (int)in->couple_list[2 * e + 1];
+    int32_t q1 = d->crank[2 * e], q2 = d->crank[2 * e + 1];
+    d->proposals++;
+    if (q1 < 0 || q2 < 0) continue;
+    /* Each member must be among h's best `room` of held + newcomers. */
+    bool ok = h1 != h2 ? better_than(d, h1, q1) < d->room[h1] && better_than(d, h2, q2) < d->room[h2]
+                       : better_than(d, h1, q1) + (q2 < q1) < d->room[h1] &&
+                             better_than(d, h1, q2) + (q1 < q2) < d->room[h1];
+    if (!ok) continue;
+    d->cur[a] = e - first;
+    /* The better-ranked first at a shared hospital, so the second never displaces the first. */
+    if (h1 == h2 && q2 < q1) {
+      take(d, h2, r2, q2);
+      take(d, h1, r1, q1);
+    } else {
+      take(d, h1, r1, q1);
+      take(d, h2, r2, q2);
+    }
+    return;
+  }
+}
+
+static void run_queue(da *d) {
+  int a;
+  while ((a = pop(d)) >= 0 && d->proposals < d->max_proposals) {
+    if (d->cur[a] >= 0) continue; /* queued, then placed again before its turn: cannot happen, kept safe */
+    if (a < d->nr) propose_single(d, a);
+    else propose_couple(d, a - d->nr);
+  }
+}
+
+/* ------------------------------------------------------------------ repair ---- */
+
+typedef struct hosp_view {
+  int32_t taken, worst, second, worst_id; /* ranks; -1 if none */
+} hosp_view;
+
+static void view_hospitals(const da *d, hosp_view *v) {
+  for (int h = 0; h < d->in->n_hospitals; h++) {
+    hosp_view x = {d->nheld[h], -1, -1, -1};
+    for (int k = 0; k < d->nheld[h]; k++) {
+      held s = d->slots[d->slot0[h] + k];
+      if (s.rank > x.worst) x.second = x.worst, x.worst = s.rank, x.worst_id = s.resident;
+      else if (s.rank > x.second) x.second = s.rank;
+    }
+    v[h] = x;
+  }
+}
+
+static bool takes(const da *d, const hosp_view *v, int h, int32_t q, int32_t except) {
+  return v[h].taken < d->in->capacity[h] || (v[h].worst_id == except ? v[h].second : v[h].worst) > q;
+}
+
+/* The first entry through which agent a blocks, or -1 (the cases of docs/hrc.md). */
+static int64_t first_blocking(const da *d, const hosp_view *v, int a) {
+  const bb_hrc *in = d->in;
+  if (a < d->nr) {
+    uint32_t first = in->single_start[a], stop = d->cur[a] >= 0 ? (uint32_t)d->cur[a] : in->single_start[a + 1] - first;
+    for (uint32_t k = 0; k < stop; k++)
+      if (d->srank[first + k] >= 0 && takes(d, v, (int)in->single_list[first + k], d->srank[first + k], -1)) return k;
+    return -1;
+  }
+  int c = a - d->nr;
+  int32_t r1 = in->couple_member[2 * c], r2 = in->couple_member[2 * c + 1], a1 = d->assigned[r1], a2 = d->assigned[r2];
+  uint32_t first = in->couple_start[c], stop = d->cur[a] >= 0 ? (uint32_t)d->cur[a] : in->couple_start[c + 1] - first;
+  for (uint32_t k = 0; k < stop; k++) {
+    uint32_t e = first + k;
+    int h1 = (int)in->couple_list[2 * e], h2 = (int)in->couple_list[2 * e + 1];
+    int32_t q1 = d->crank[2 * e], q2 = d->crank[2 * e + 1];
+    if (q1 < 0 || q2 < 0) continue;
+    bool blocks;
+    if (a2 == h2) blocks = takes(d, v, h1, q1, r2);
+    else if (a1 == h1) blocks = takes(d, v, h2, q2, r1);
+    else if (h1 != h2) blocks = takes(d, v, h1, q1, -1) && takes(d, v, h2, q2, -1);
+    else {
+      int32_t best = q1 < q2 ? q1 : q2, other = q1 < q2 ? q2 : q1, free_posts = in->capacity[h1] - v[h1].taken;
+      blocks = free_posts >= 2 || (free_posts == 1 && v[h1].worst > best) ||
+               (free_posts == 0 && v[h1].worst > other && v[h1].second > best);
+    }
+    if (blocks) return k;
+  }
+  return -1;
+}
+
+/* One repair round: every agent that blocks proposes again from its first blocking entry.
+ * Returns how many agents were sent back. */
+static int repair(da *d, hosp_view *v, int64_t *restart) {
+  view_hospitals(d, v);
+  int sent = 0;
+  for (int a = 0; a < d->nagents; a++) {
+    restart[a] = -1;
+    if (a < d->nr && d->in->couple_of[a] != BB_HRC_SINGLE) continue;
+    restart[a] = first_blocking(d, v, a);
+  }
+  for (int a = 0; a < d->nagents; a++) {
+    if (restart[a] < 0) continue;
+    if (d->cur[a] >= 0) lose_place(d, a);
+    d->next[a] = (uint32_t)restart[a];
+    push(d, a);
+    sent++;
+  }
+  return sent;
+}
+
+/* ------------------------------------------------------------------- setup ---- */
+
+typedef struct ranked_pair {
+  uint32_t resident, rank;
+} ranked_pair;
+
+static int by_resident_id(const void *a, const void *b) {
+  uint32_t x = ((const ranked_pair *)a)->resident, y = ((const ranked_pair *)b)->resident;
+  return (x > y) - (x < y);
+}
+
+static int32_t lookup(const bb_hrc *in, const ranked_pair *sorted, uint32_t h, uint32_t r) {
+  size_t lo = in->hosp_start[h], hi = in->hosp_start[h + 1], end = hi;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (sorted[mid].resident < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < end && sorted[lo].resident == r ? (int32_t)sorted[lo].rank : -1;
+}
+
+static void da_free(da *d) {
+  free(d->srank);
+  free(d->crank);
+  free(d->slot0);
+  free(d->slots);
+  free(d->nheld);
+  free(d->room);
+  free(d->next);
+  free(d->cur);
+  free(d->assigned);
+  free(d->queue);
+  free(d->queued);
+}
+
+static bb_status da_init(da *d, const bb_hrc *in, uint64_t max_proposals, bb_error *err) {
+  int nr = in->n_residents, nh = in->n_hospitals, nc = in->n_couples;
+  uint64_t es = in->single_start[nr], ec = in->couple_start[nc], eh = in->hosp_start[nh];
+  memset(d, 0, sizeof *d);
+  d->in = in;
+  d->nr = nr;
+  d->nagents = nr + nc;
+  d->max_proposals = max_proposals ? max_proposals : 64 * (es + ec + 1);
+  d->srank = malloc((es + 1) * sizeof *d->srank);
+  d->crank = malloc((2 * ec + 1) * sizeof *d->crank);
+  d->slot0 = malloc(((size_t)nh + 1) * sizeof *d->slot0);
+  d->nheld = calloc((size_t)nh + 1, sizeof *d->nheld);
+  d->room = malloc(((size_t)nh + 1) * sizeof *d->room);
+  d->next = calloc((size_t)d->nagents + 1, sizeof *d->next);
+  d->cur = malloc(((size_t)d->nagents + 1) * sizeof *d->cur);
+  d->assigned = malloc(((size_t)nr + 1) * sizeof *d->assigned);
+  d->queue = malloc(((size_t)d->nagents + 1) * sizeof *d->queue);
+  d->queued = calloc((size_t)d->nagents + 1, 1);
+  ranked_pair *sorted = malloc((eh + 1) * sizeof *sorted);
+  if (!d->srank || !d->crank || !d->slot0 || !d->nheld || !d->room || !d->next || !d->cur || !d->assigned ||
+      !d->queue || !d->queued || !sorted) {
+    free(sorted);
+    return bb_fail(err, BB_ERR_NOMEM, "bb_hrc_da: out of memory");
+  }
+  uint64_t slots = 0;
+  for (int h = 0; h < nh; h++) {
+    uint32_t first = in->hosp_start[h], last = in->hosp_start[h + 1];
+    for (uint32_t f = first; f < last; f++) sorted[f] = (ranked_pair){in->hosp_list[f], f - first};
+    qsort(sorted + first, last - first, sizeof *sorted, by_resident_id);
+    d->room[h] = (int32_t)((uint32_t)in->capacity[h] < last - first ? (uint32_t)in->capacity[h] : last - first);
+    d->slot0[h] = (uint32_t)slots;
+    slots += (uint64_t)d->room[h];
+  }
+  d->slot0[nh] = (uint32_t)slots;
+  d->slots = malloc((slots + 1) * sizeof *d->slots);
+  if (!d->slots) {
+    free(sorted);
+    return bb_fail(err, BB_ERR_NOMEM, "bb_hrc_da: out of memory");
+  }
+  for (int r = 0; r < nr; r++)
+    for (uint32_t e = in->single_start[r]; e < in->single_start[r + 1]; e++)
+      d->srank[e] = lookup(in, sorted, in->single_list[e], (uint32_t)r);
+  for (int c = 0; c < nc; c++)
+    for (uint32_t e = in->couple_start[c]; e < in->couple_start[c + 1]; e++)
+      for (int m = 0; m < 2; m++)
+        d->crank[2 * e + m] = lookup(in, sorted, in->couple_list[2 * e + m], (uint32_t)in->couple_member[2 * c + m]);
+  free(sorted);
+  for (int r = 0; r < nr; r++) d->assigned[r] = BB_HRC_NONE;
+  for (int a = 0; a < d->nagents; a++) {
+    d->cur[a] = -1;
+    if (a >= nr || in->couple_of[a] == BB_HRC_SINGLE) push(d, a);
+  }
+  return BB_OK;
+}
+
+bb_status bb_hrc_da(const bb_hrc *inst, const bb_hrc_da_opts *opts, int32_t *assigned, bool *stable,
+                    uint64_t *blocking, bb_hrc_da_stats *stats, bb_error *err) {
+  if (!inst || !assigned) return bb_fail(err, BB_ERR_ARG, "bb_hrc_da: NULL argument");
+  int max_rounds = opts && opts->max_rounds > 0 ? opts->max_rounds : 100;
+  da d;
+  bb_status st = da_init(&d, inst, opts ? opts->max_proposals : 0, err);
+  hosp_view *view = malloc(((size_t)inst->n_hospitals + 1) * sizeof *view);
+  int64_t *restart = malloc(((size_t)d.nagents + 1) * sizeof *restart);
+  if (st == BB_OK && (!view || !restart)) st = bb_fail(err, BB_ERR_NOMEM, "bb_hrc_da: out of memory");
+  uint64_t best = UINT64_MAX, count = 0;
+  int rounds = 0;
+  bool bounded = false;
+  while (st == BB_OK) {
+    run_queue(&d);
+    st = bb_hrc_count_blocking(inst, d.assigned, &count, err);
+    if (st != BB_OK) break;
+    if (count < best) {
+      best = count;
+      memcpy(assigned, d.assigned, (size_t)inst->n_residents * sizeof *assigned);
+    }
+    if (count == 0) break;
+    if (rounds == max_rounds || d.proposals >= d.max_proposals) {
+      bounded = true;
+      break;
+    }
+    rounds++;
+    if (repair(&d, view, restart) == 0) break; /* the checker and this file disagree: cannot happen */
+  }
+  if (st == BB_OK) {
+    if (stable) *stable = best == 0;
+    if (blocking) *blocking = best;
+    if (stats) *stats = (bb_hrc_da_stats){rounds, d.proposals, bounded};
+  }
+  free(view);
+  free(restart);
+  da_free(&d);
+  return st;
+}
