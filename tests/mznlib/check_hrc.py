@@ -147,6 +147,34 @@ class Inst:
         return "\n".join(out) + "\n"
 
 
+FILE_MODEL = """include "stable_matching_hrc_file.mzn";
+int: nS; int: nC; int: nH; int: b; int: mode;
+array[int, int] of int: rp; array[int] of int: rp_len;
+array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
+array[int, int] of int: hp; array[int] of int: hp_len;
+array[int] of int: cap;
+array[b..b + nS - 1] of var int: singles;
+array[b..b + nC - 1] of var int: couples;
+var 0..100: bp;
+constraint stable_matching_hrc_file(singles, couples, bp, rp_len, cp_len, hp_len, {cap}, "{path}");
+{side}
+{solve}
+output ["S \\(singles) \\(couples) \\(bp)\\n"];
+"""
+
+
+def hrc_text(inst):
+    """The instance in bamboo-smp's HRC text format (0-based ids)."""
+    lines = ["hrc %d %d %d" % (inst.nR, inst.nH, inst.nC)]
+    for c in range(inst.nC):
+        lines.append("%d %d: %s" % (2 * c, 2 * c + 1, " ".join("%d %d" % p for p in inst.clist[c])))
+    for r in range(inst.nR):
+        lines.append("-" if r < 2 * inst.nC else " ".join(str(h) for h in inst.slist[r - 2 * inst.nC]))
+    for h in range(inst.nH):
+        lines.append("%d: %s" % (inst.cap[h], " ".join(str(r) for r in inst.hlist[h])))
+    return "\n".join(lines) + "\n"
+
+
 def side_constraint(inst, rng, b):
     """A side constraint in MiniZinc and the same as a Python filter over (vals, M)."""
     kind = rng.randrange(3)
@@ -172,10 +200,17 @@ def brute(inst, keep=lambda vals, M: True):
     return out
 
 
-def run(args, env, solver, inst, b, side, solve, tmp, k):
+def run(args, env, solver, inst, b, side, solve, tmp, k, cap="cap"):
     mzn, dzn = os.path.join(tmp, "m%d.mzn" % k), os.path.join(tmp, "m%d.dzn" % k)
     with open(mzn, "w") as f:
-        f.write(MODEL.format(side=side, solve=solve))
+        if solver == "bamboo-file":
+            path = os.path.join(tmp, "m%d.hrc" % k)
+            with open(path, "w") as g:
+                g.write(hrc_text(inst))
+            f.write(FILE_MODEL.format(side=side, solve=solve, path=path, cap=cap))
+            solver = "bamboo"
+        else:
+            f.write(MODEL.format(side=side, solve=solve))
     with open(dzn, "w") as f:
         f.write(inst.dzn(b, 0))
     cmd = [args.minizinc, "--solver", solver]
@@ -233,7 +268,7 @@ def main():
         unstable += best > 0
         side, keep = side_constraint(inst, rng, b)
         side_set = sorted(v for v, n in brute(inst, keep).items() if n == 0)
-        for solver in solvers:
+        for solver in solvers + (["bamboo-file"] if "bamboo" in solvers else []):
             tests = [("stable", "constraint bp = 0;", "solve satisfy;", stable),
                      ("min", "", "solve minimize bp;", best),
                      ("side", side + "\nconstraint bp = 0;", "solve satisfy;", side_set)]
@@ -251,6 +286,16 @@ def main():
                     failures += 1
                     print("case %d (%s, %s): got %s, brute force %s\n%s\n%s%s" % (
                         case, solver, name, got, want, inst.dzn(b, 0), extra, log[-2000:]))
+        if "bamboo" in solvers and case % 4 == 0:  # a capacity that disagrees with the file
+            k += 1
+            checks += 1
+            h = rng.randrange(inst.nH)
+            wrong = "[%s]" % ", ".join(str(x + (1 if i == h else 0)) for i, x in enumerate(inst.cap))
+            rc, sols, log = run(args, env, "bamboo-file", inst, b, "", "solve satisfy;", tmp, k, cap=wrong)
+            want = "hospital %d's capacity is %d in the model" % (b + h, inst.cap[h] + 1)
+            if rc == 0 or want not in log:
+                failures += 1
+                print("case %d: a wrong capacity was not reported (%r):\n%s" % (case, want, log[-2000:]))
     shutil.rmtree(tmp, ignore_errors=True)
     print("%d checks, %d failed (%d instances without a stable matching)" % (checks, failures, unstable))
     return 1 if failures else 0
