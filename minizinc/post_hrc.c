@@ -17,6 +17,7 @@
 #include "hrc_io.h"
 #include "registry.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,10 +43,12 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
     fzn_report(b, c->line, "%s: out of memory", c->name);
   }
   /* The deferred acceptance is only a value order: if it cannot run, search starts without it. */
-  if (ok && bb_hrc_da(inst, NULL, first, NULL, NULL, NULL, &err) != BB_OK) {
+  uint64_t da_bp = 0;
+  if (ok && bb_hrc_da(inst, NULL, first, NULL, &da_bp, NULL, &err) != BB_OK) {
     free(first);
     first = NULL;
   }
+  if (getenv("BAMBOO_HRC_DEBUG")) fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
   if (ok) {
     bb_hrcc_lists L = {inst->n_residents,
                        inst->n_hospitals,

@@ -137,7 +137,11 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
       }
     auto values = std::make_shared<std::vector<int>>(std::move(guess));
     auto vars = std::make_shared<std::vector<IntVar>>(std::move(order));
-    s.deferred_branchers.push_back([values, vars](bb_space &root) {
+    s.deferred_branchers.push_back([values, vars, bpv](bb_space &root) {
+      // bp first, smallest first: a stable matching is looked for before any other (with
+      // bp = 0 the propagation prunes hardest), and the first matching found is optimal
+      IntVar count = bpv;
+      branch(root, count, INT_VAL_MIN());
       IntVarArgs a(*vars);
       branch(root, a, INT_VAR_SIZE_MIN(), INT_VAL([values](const Space &, IntVar xv, int i) {
                int want = (*values)[(size_t)i];

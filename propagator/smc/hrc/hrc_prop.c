@@ -274,51 +274,59 @@ static void bounds(prop *P, int64_t *lb, int64_t *ub) {
   *ub = high;
 }
 
-/* Pass B, when no pair beyond those counted may block. */
-static void prune(prop *P) {
+/* Pass B, cost-based: fixing variable v to p makes certain the pairs of v's own list that
+ * block for sure under p (hospitals' counts from everybody else at their most); the pairs
+ * counted in lb for other variables stay certain. So p goes when lb - (v's pairs counted) +
+ * (v's pairs certain under p) > bp_max. With no slack (lb == bp_max) no pair beyond those
+ * counted may block: a hospital that a single (or a fixed couple) surely prefers, and whose
+ * wanting him is the only condition left, must be full of residents it ranks higher. */
+static void prune(prop *P, int64_t slack) {
   const bb_hrcc *d = P->d;
   for (int v = 0; v < d->n_singles && !P->failed; v++) {
     int len = bb_hrcc_len(d, v);
+    int64_t counted = 0, certain = 0;
+    for (int j = 0; j < len; j++) counted += P->s.counted[d->var_start[v] + (uint32_t)j];
     for (int j = 0; j < len && j < P->s.amax[v]; j++) {
       uint32_t e = d->var_start[v] + (uint32_t)j;
       int32_t s = d->e_s1[e];
-      if (s < 0 || P->s.counted[e]) continue;
+      if (s < 0) continue;
       int h = d->e_h1[e];
-      if (P->s.poss_before[s] < d->capacity[h]) { /* h surely wants him: he gets h or better */
-        apply(P, P->dom->at_most(P->dom->ctx, v, j));
-        break;
+      if (P->s.poss_before[s] < d->capacity[h]) { /* h surely wants him: every value past j pays */
+        if (++certain - counted > slack) {
+          apply(P, P->dom->at_most(P->dom->ctx, v, j));
+          break;
+        }
+      } else if (slack == 0 && P->s.amin[v] > j && !P->s.counted[e]) {
+        request_fill(P, h, s); /* he surely prefers h: h is full of better */
       }
-      if (P->s.amin[v] > j) request_fill(P, h, s); /* he surely prefers h: h is full of better */
     }
   }
   for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) {
     int n = domain_values(P, v), len = bb_hrcc_len(d, v);
-    for (int j = 0; j < len && j < P->s.amax[v] && !P->failed; j++) {
+    int64_t counted = 0;
+    for (int j = 0; j < len; j++) counted += P->s.counted[d->var_start[v] + (uint32_t)j];
+    for (int i = 0; i < n && !P->failed; i++) {
+      int p = P->s.values[i];
+      int64_t certain = 0;
+      for (int j = 0; j < p && j < len; j++)
+        if (d->e_s1[d->var_start[v] + (uint32_t)j] >= 0 && couple_blocks(P, v, j, p, true)) certain++;
+      if (certain - counted > slack) apply(P, P->dom->remove(P->dom->ctx, v, p));
+    }
+    if (slack > 0 || n != 1 || P->failed) continue;
+    /* A fixed couple that prefers entry j: where exactly one hospital decides whether j
+     * blocks, that hospital must be full of residents it ranks above the member. */
+    int p = P->s.values[0];
+    for (int j = 0; j < len && j < p; j++) {
       uint32_t e = d->var_start[v] + (uint32_t)j;
       if (d->e_s1[e] < 0 || P->s.counted[e]) continue;
-      for (int i = 0; i < n && !P->failed; i++) {
-        int p = P->s.values[i];
-        if (p > j && couple_blocks(P, v, j, p, true)) apply(P, P->dom->remove(P->dom->ctx, v, p));
-      }
-      if (n != 1 || P->s.values[0] <= j || P->failed) continue;
-      /* A fixed couple that prefers entry j: where exactly one hospital decides whether j
-       * blocks, that hospital must be full of residents it ranks above the member. */
-      int p = P->s.values[0], h1 = d->e_h1[e], h2 = d->e_h2[e];
+      int h1 = d->e_h1[e], h2 = d->e_h2[e];
       if (h1 == h2) continue;
       uint32_t f = d->var_start[v] + (uint32_t)p;
       bool two_a = p < len && d->e_h2[f] == h2, two_b = p < len && d->e_h1[f] == h1;
       if (two_a) request_fill(P, h1, d->e_s1[e]);
       else if (two_b) request_fill(P, h2, d->e_s2[e]);
-      else {
-        /* 3a: with one side surely wanting its member, the other must not */
-        int P1 = p < len ? d->e_h1[f] : -1, P2 = p < len ? d->e_h2[f] : -1;
-        int32_t s1 = d->e_s1[e], s2 = d->e_s2[e];
-        int32_t c1 = P->s.poss_before[s1], c2 = P->s.poss_before[s2];
-        (void)P1;
-        (void)P2;
-        if (c1 < d->capacity[h1]) request_fill(P, h2, s2);
-        else if (c2 < d->capacity[h2]) request_fill(P, h1, s1);
-      }
+      else if (P->s.poss_before[d->e_s1[e]] < d->capacity[h1]) request_fill(P, h2, d->e_s2[e]); /* 3a */
+      else if (P->s.poss_before[d->e_s2[e]] < d->capacity[h2]) request_fill(P, h1, d->e_s1[e]);
     }
   }
   for (int h = 0; h < d->n_hospitals && !P->failed; h++)
@@ -339,7 +347,7 @@ bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, i
   if (!P.failed) bounds(&P, lb, ub);
   if (!P.failed && *lb > bp_max) P.failed = true;
   if (!P.failed) capacities(&P);
-  if (!P.failed && *lb == bp_max) prune(&P);
+  if (!P.failed) prune(&P, bp_max - *lb);
   free_scratch(&P.s);
   return P.failed ? BB_HRCC_FAILED : P.changed ? BB_HRCC_CHANGED : BB_HRCC_FIX;
 }
