@@ -7,6 +7,7 @@
 
 #include "hr.h"
 #include "hrc.h"
+#include "hrc_gen.h"
 #include "hrc_io.h"
 #include "hrc_reference.h"
 
@@ -362,6 +363,7 @@ static void da_against_reference(uint64_t *rng, int instances, da_tally *t) {
     CHECKF(blocking == (uint64_t)hrc_ref_blocking(inst, M), "DA reports %llu, the reference counts %d",
            (unsigned long long)blocking, hrc_ref_blocking(inst, M));
     CHECK(stable == (blocking == 0));
+    CHECK(stable || stats.bounded); /* it stops unstable only at its bounds */
     CHECK(!stable || s.stable > 0);
     CHECK((int)blocking >= s.min_blocking);
     CHECK(bb_hrc_da(inst, NULL, again, NULL, &blocking2, NULL, &err) == BB_OK && !memcmp(M, again, (size_t)nr * 4) &&
@@ -399,6 +401,90 @@ static void da_without_couples(uint64_t *rng) {
   }
 }
 
+/* ------------------------------------------------------------ the generators ---- */
+
+/* Every entry of a generated instance is acceptable: h lists r exactly when r can propose to h. */
+static bool all_acceptable(const bb_hrc *in) {
+  for (int h = 0; h < in->n_hospitals; h++)
+    for (uint32_t e = in->hosp_start[h]; e < in->hosp_start[h + 1]; e++) {
+      int r = (int)in->hosp_list[e], c = in->couple_of[r];
+      bool proposes = false;
+      if (c == BB_HRC_SINGLE) proposes = hrc_ref_spos(in, r, h) >= 0;
+      else
+        for (uint32_t k = in->couple_start[c]; k < in->couple_start[c + 1]; k++)
+          proposes |= (int)in->couple_list[2 * k + (in->couple_member[2 * c + 1] == r)] == h;
+      if (!proposes) return false;
+    }
+  for (int r = 0; r < in->n_residents; r++)
+    for (uint32_t e = in->single_start[r]; e < in->single_start[r + 1]; e++)
+      if (hrc_ref_hrank(in, (int)in->single_list[e], r) < 0) return false;
+  for (int c = 0; c < in->n_couples; c++)
+    for (uint32_t k = in->couple_start[c]; k < in->couple_start[c + 1]; k++)
+      for (int m = 0; m < 2; m++)
+        if (hrc_ref_hrank(in, (int)in->couple_list[2 * k + m], in->couple_member[2 * c + m]) < 0) return false;
+  return true;
+}
+
+static void generators(const char *dir) {
+  bb_error err = {{0}};
+  for (int couples = 0; couples <= 30; couples += 10) {
+    bb_hrc_gen_params p;
+    bb_hrc_gen_mmt2017(&p, 100, couples, 10);
+    p.seed = (uint64_t)couples + 7;
+    bb_hrc *a = NULL, *b = NULL;
+    CHECKF(bb_hrc_generate(&p, &a, &err) == BB_OK && bb_hrc_validate(a, &err) == BB_OK, "%s", err.msg);
+    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && same_hrc(a, b)); /* the seed decides */
+    int64_t posts = 0;
+    for (int h = 0; h < 10; h++) posts += a->capacity[h];
+    CHECK(posts == 100 && a->n_couples == couples && all_acceptable(a));
+    for (int r = 2 * couples; r < 100; r++) {
+      uint32_t len = a->single_start[r + 1] - a->single_start[r];
+      CHECK(len >= 3 && len <= 5);
+    }
+    for (int c = 0; c < couples; c++) { /* the full product of two lists of 3..5 */
+      uint32_t len = a->couple_start[c + 1] - a->couple_start[c];
+      CHECK(len >= 9 && len <= 25);
+    }
+    round_trip(a, dir);
+    p.seed++;
+    bb_hrc_free(b);
+    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && !same_hrc(a, b));
+    bb_hrc_free(a);
+    bb_hrc_free(b);
+  }
+  /* The NRMP preset, scaled down: its shape, and the DA on it ends stable or at its bounds. */
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    bb_hrc_gen_params p;
+    bb_hrc_gen_nrmp(&p, 150);
+    p.n_residents = 4000, p.n_hospitals = 560, p.posts = 3660, p.seed = seed;
+    bb_hrc *in = NULL;
+    CHECKF(bb_hrc_generate(&p, &in, &err) == BB_OK && bb_hrc_validate(in, &err) == BB_OK, "%s", err.msg);
+    CHECK(all_acceptable(in));
+    int64_t posts = 0, min_cap = INT32_MAX;
+    for (int h = 0; h < in->n_hospitals; h++) posts += in->capacity[h], min_cap = in->capacity[h] < min_cap ? in->capacity[h] : min_cap;
+    CHECK(posts == 3660 && min_cap >= 1);
+    for (int c = 0; c < in->n_couples; c++) {
+      uint32_t len = in->couple_start[c + 1] - in->couple_start[c];
+      CHECK(len >= 10 && len <= 15);
+    }
+    int32_t *M = malloc((size_t)in->n_residents * 4);
+    bool stable = false;
+    uint64_t blocking = 0, again = 1;
+    bb_hrc_da_stats stats;
+    CHECKF(bb_hrc_da(in, NULL, M, &stable, &blocking, &stats, &err) == BB_OK, "%s", err.msg);
+    CHECK(bb_hrc_count_blocking(in, M, &again, &err) == BB_OK && again == blocking);
+    CHECK(stable || stats.bounded);
+    free(M);
+    bb_hrc_free(in);
+  }
+  bb_hrc_gen_params p;
+  bb_hrc_gen_mmt2017(&p, 10, 6, 2);
+  bb_hrc *none = NULL;
+  CHECK(bb_hrc_generate(&p, &none, &err) == BB_ERR_ARG && !none); /* 6 couples need 12 residents */
+  bb_hrc_gen_mmt2017(&p, 10, 1, 2);
+  CHECK(bb_hrc_generate(&p, &none, &err) == BB_ERR_ARG && strstr(err.msg, "list lengths")); /* lists of 3 > 2 hospitals */
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : ".";
   uint64_t rng = 20170;
@@ -415,5 +501,6 @@ int main(int argc, char **argv) {
          t.instances, t.stable_exists, t.da_stable, t.da_min);
   CHECK(t.da_stable > t.stable_exists / 2); /* a heuristic, but not a useless one */
   da_without_couples(&rng);
+  generators(dir);
   return tu_finish();
 }

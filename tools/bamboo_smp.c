@@ -14,7 +14,7 @@
 #define BAMBOO_VERSION "unknown"
 #endif
 
-static const cli_command *const commands[] = {&cli_gen, &cli_solve, &cli_bench, NULL};
+static const cli_command *const commands[] = {&cli_gen, &cli_solve, &cli_bench, &cli_hrc, NULL};
 
 static const char exit_codes_text[] =
     "Exit status:\n"
@@ -68,6 +68,8 @@ static int list_algorithms(int argc) {
   for (const char *const *name = bb_hr_algorithm_names(); *name; name++)
     printf("%-12s %s%s\n", *name, bb_hr_algorithm_describe(*name),
            !strcmp(*name, "gpu-la-min") ? " [needs a GPU]" : "");
+  printf("\nFor couples (HRC files):\n%-12s %s\n", "hrc-da",
+         "couples-aware deferred acceptance (Roth-Peranson style), then repair rounds; says whether it is stable");
   return CLI_EXIT_OK;
 }
 

@@ -37,7 +37,7 @@ typedef struct cli_command {
   int (*run)(int argc, char **argv); /* argv[0] is the command name */
 } cli_command;
 
-extern const cli_command cli_gen, cli_solve, cli_bench;
+extern const cli_command cli_gen, cli_solve, cli_bench, cli_hrc;
 
 void cli_print_help(const cli_command *cmd);
 
@@ -139,6 +139,16 @@ int cli_hr_check_algorithm(const cli_command *cmd, const char *name);
 int cli_hr_write_matching(const char *path, const int32_t *assigned, int n);
 /* --verify: prints 'verified: stable (...)' or the defect; returns an exit code. */
 int cli_hr_verify(const bb_hr *inst, const int32_t *assigned);
+
+/* --- Hospitals/Residents with Couples (cmd_hrc.c) --- */
+/* Whether `kind` names an HRC generator (hrc, nrmp-couples); `gen KIND ...` then goes to
+ * cli_hrc_gen, which parses its own options. */
+int cli_hrc_gen_kind(const char *kind);
+int cli_hrc_gen(int argc, char **argv);
+/* Whether the file at `path` is an HRC instance (its first bytes; not for '-'). */
+int cli_hrc_file(const char *path);
+/* solve on an HRC file: hrc-da, the matching printed as for HR, stability on stderr. */
+int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int quiet, int verify, int time);
 
 /* Sum of the phases bb_solve timed: transfer, precheck, init, solve, post (seconds). */
 double cli_phase_total(const bb_solve_stats *stats);

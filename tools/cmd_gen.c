@@ -164,6 +164,7 @@ static int gen_incomplete(const gen_args *a) {
 }
 
 static int run_gen(int argc, char **argv) {
+  if (argc > 1 && cli_hrc_gen_kind(argv[1])) return cli_hrc_gen(argc, argv); /* couples: cmd_hrc.c */
   gen_args a = {.seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
@@ -212,6 +213,7 @@ const cli_command cli_gen = {
     "  --k K        list length of each man/resident (default 10)\n"
     "  --hospitals N2, --women N2   size of the other side (default N)\n"
     "  --skew S     popularity: hospital h is drawn with weight 1/(h+1)^S (default 0)\n"
-    "  --capacity C every hospital's capacity (hr)\n",
+    "  --capacity C every hospital's capacity (hr)\n\n"
+    "Couples (HRC): hrc, nrmp-couples ('bamboo-smp gen hrc --help', docs/generators.md)\n",
     run_gen,
 };

@@ -184,6 +184,8 @@ static int run_solve(int argc, char **argv) {
   solve_args a = {.algo = "bamboo", .seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
+  if (a.file && cli_hrc_file(a.file)) /* couples: cmd_hrc.c */
+    return cli_hrc_solve(a.file, a.algo, a.out_path, a.quiet, a.verify, a.time);
 
   double t0 = bb_now();
   bb_instance *inst = NULL;
@@ -229,7 +231,9 @@ const cli_command cli_solve = {
     "--side women) and prints it as n lines 'm w' (0-based man and woman, man first\n"
     "whichever side is optimal). An SMI/HR file (docs/formats.md) gets the\n"
     "man-/resident-optimal stable matching (or, with --side, the other side's), printed\n"
-    "as one line 'r h' per man/resident, 'r -' when unmatched.\n\n"
+    "as one line 'r h' per man/resident, 'r -' when unmatched. An HRC file (couples)\n"
+    "gets the couples-aware deferred acceptance (--algo hrc-da, its default there), the\n"
+    "same lines, and on stderr whether the matching is stable and its blocking pairs.\n\n"
     "  FILE            instance file (docs/formats.md)\n"
     "  --gen KIND      generate instead: perfect, solo, congested, random, uniform;\n"
     "                  or incomplete lists: smi, hr, nrmp (see 'bamboo-smp help gen')\n"

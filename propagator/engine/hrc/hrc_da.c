@@ -83,11 +83,12 @@ static void remove_held(da *d, int h, int32_t r) {
     }
 }
 
-/* An agent loses its place: unassigned (a couple withdraws both members) and queued to
- * propose from the entry after the one it held. */
+/* An agent loses its place: taken off its hospitals (a couple withdraws both members),
+ * unassigned, and queued to propose from the entry after the one it held. */
 static void lose_place(da *d, int a) {
   const bb_hrc *in = d->in;
   if (a < d->nr) {
+    if (d->assigned[a] != BB_HRC_NONE) remove_held(d, d->assigned[a], a);
     d->assigned[a] = BB_HRC_NONE;
   } else {
     int c = a - d->nr;
@@ -105,10 +106,8 @@ static void lose_place(da *d, int a) {
 /* h takes r (it has accepted him): if full, its worst assignee is displaced. */
 static void take(da *d, int h, int32_t r, int32_t q) {
   if (d->nheld[h] == d->room[h]) {
-    int w = worst_index(d, h);
-    int32_t loser = d->slots[d->slot0[h] + w].resident;
-    d->slots[d->slot0[h] + w] = d->slots[d->slot0[h] + --d->nheld[h]];
-    /* A couple member's displacement withdraws his partner (maybe from this very hospital). */
+    int32_t loser = d->slots[d->slot0[h] + worst_index(d, h)].resident;
+    /* Off h; a couple member's displacement withdraws his partner (maybe from h too). */
     lose_place(d, agent_of(d, loser));
   }
   d->slots[d->slot0[h] + d->nheld[h]++] = (held){r, q};

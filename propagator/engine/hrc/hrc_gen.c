@@ -1,0 +1,226 @@
+/* HRC generators (hrc_gen.h, docs/generators.md "Couples").
+ *
+ *   individual lists  Resident r draws his list length and his hospitals from his own stream
+ *                     (seed, 0, r): distinct hospitals, uniformly or by popularity weight
+ *                     1 / (h + 1)^s (a binary search in the cumulative weights), repeats redrawn;
+ *                     the draw order is his ranking.
+ *   joint lists       Couple c's members' lists a[0..L1) and b[0..L2) give the pairs (a_i, b_j)
+ *                     in shells k = max(i, j) = 0, 1, ...: in shell k, for t = 0..k-1 the two
+ *                     pairs (a_t, b_k) and (a_k, b_t) in an order drawn from (seed, 3, c), then
+ *                     (a_k, b_k). The first J pairs are kept (J from the same stream).
+ *   hospitals' lists  The residents who can propose to h, in resident order, shuffled from
+ *                     (seed, 1, h).
+ *   capacities        min_capacity each, then the remaining posts one at a time to uniformly
+ *                     random hospitals from (seed, 2, 0).
+ * Sequential: 47,000 residents take well under a second. */
+#include "hrc_gen.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+
+void bb_hrc_gen_mmt2017(bb_hrc_gen_params *p, int n_residents, int n_couples, int n_hospitals) {
+  memset(p, 0, sizeof *p);
+  p->n_residents = n_residents;
+  p->n_couples = n_couples;
+  p->n_hospitals = n_hospitals;
+  p->min_list = 3;
+  p->max_list = 5;
+  p->posts = n_residents;
+  p->seed = 1;
+}
+
+void bb_hrc_gen_nrmp(bb_hrc_gen_params *p, int n_couples) {
+  memset(p, 0, sizeof *p);
+  p->n_residents = 47000;
+  p->n_couples = n_couples > 0 ? n_couples : 1000;
+  p->n_hospitals = 6600;
+  p->min_list = 10;
+  p->max_list = 15;
+  p->couple_min = 10;
+  p->couple_max = 15;
+  p->skew = 0.5;
+  p->posts = 43000;
+  p->min_capacity = 1;
+  p->seed = 1;
+}
+
+typedef struct gen {
+  const bb_hrc_gen_params *p;
+  double *cumulative; /* skew > 0: cumulative popularity weights */
+  bb_id *own;         /* individual lists, max_list a resident */
+  int *own_len;
+} gen;
+
+static uint32_t draw_hospital(const gen *g, bb_rng *rng) {
+  int nh = g->p->n_hospitals;
+  if (!g->cumulative) return bb_rng_below(rng, (uint64_t)nh);
+  double u = (double)(bb_rng_next(rng) >> 11) * 0x1.0p-53 * g->cumulative[nh - 1];
+  int lo = 0, hi = nh - 1;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (g->cumulative[mid] <= u) lo = mid + 1;
+    else hi = mid;
+  }
+  return (uint32_t)lo;
+}
+
+static int draw_between(bb_rng *rng, int lo, int hi) { return lo + (int)bb_rng_below(rng, (uint64_t)(hi - lo + 1)); }
+
+static void individual_list(gen *g, int r) {
+  const bb_hrc_gen_params *p = g->p;
+  bb_rng rng;
+  bb_rng_seed_stream(&rng, p->seed, (uint64_t)r);
+  int len = draw_between(&rng, p->min_list, p->max_list);
+  bb_id *list = g->own + (size_t)r * p->max_list;
+  for (int k = 0; k < len; k++) {
+    uint32_t h;
+    bool fresh;
+    do { /* lists are short beside NH, or NH is tiny: redraws are few */
+      h = draw_hospital(g, &rng);
+      fresh = true;
+      for (int j = 0; j < k; j++) fresh &= list[j] != h;
+    } while (!fresh);
+    list[k] = h;
+  }
+  g->own_len[r] = len;
+}
+
+/* The couple's pairs in shell order, as indices (i, j) into its members' lists; returns J. */
+static int joint_list(const gen *g, int c, uint32_t *pairs) {
+  const bb_hrc_gen_params *p = g->p;
+  int l1 = g->own_len[2 * c], l2 = g->own_len[2 * c + 1], n = 0, shells = l1 > l2 ? l1 : l2;
+  bb_rng rng;
+  bb_rng_seed_stream(&rng, p->seed, ((uint64_t)3 << 40) | (uint64_t)c);
+  for (int k = 0; k < shells; k++) {
+    for (int t = 0; t < k; t++) {
+      uint32_t a[2][2] = {{(uint32_t)t, (uint32_t)k}, {(uint32_t)k, (uint32_t)t}};
+      int first = (int)bb_rng_below(&rng, 2);
+      for (int s = 0; s < 2; s++) {
+        const uint32_t *q = a[s ^ first];
+        if ((int)q[0] < l1 && (int)q[1] < l2) pairs[2 * n] = q[0], pairs[2 * n + 1] = q[1], n++;
+      }
+    }
+    if (k < l1 && k < l2) pairs[2 * n] = (uint32_t)k, pairs[2 * n + 1] = (uint32_t)k, n++;
+  }
+  if (p->couple_max > 0) {
+    int keep = draw_between(&rng, p->couple_min, p->couple_max);
+    if (keep < n) n = keep;
+  }
+  return n;
+}
+
+static bb_status check_params(const bb_hrc_gen_params *p, bb_error *err) {
+  if (p->n_residents < 0 || p->n_residents > BB_MAX_N || p->n_hospitals < 1 || p->n_hospitals > BB_MAX_N)
+    return bb_fail(err, BB_ERR_ARG, "%d residents and %d hospitals: residents 0..%d, hospitals 1..%d", p->n_residents,
+                   p->n_hospitals, BB_MAX_N, BB_MAX_N);
+  if (p->n_couples < 0 || (int64_t)p->n_couples * 2 > p->n_residents)
+    return bb_fail(err, BB_ERR_ARG, "%d couples: at most half of the %d residents", p->n_couples, p->n_residents);
+  if (p->min_list < 1 || p->max_list < p->min_list || p->max_list > p->n_hospitals || p->max_list > 1000)
+    return bb_fail(err, BB_ERR_ARG, "list lengths %d..%d: need 1 <= min <= max <= min(hospitals %d, 1000)", p->min_list,
+                   p->max_list, p->n_hospitals);
+  if (p->couple_max != 0 && (p->couple_min < 1 || p->couple_max < p->couple_min))
+    return bb_fail(err, BB_ERR_ARG, "joint list lengths %d..%d: need 1 <= min <= max (or both 0: the full product)",
+                   p->couple_min, p->couple_max);
+  if (!(p->skew >= 0 && p->skew <= 10)) return bb_fail(err, BB_ERR_ARG, "skew %g: expected 0..10", p->skew);
+  if (p->posts < 0 || p->posts > INT32_MAX || p->min_capacity < 0 ||
+      (int64_t)p->min_capacity * p->n_hospitals > p->posts)
+    return bb_fail(err, BB_ERR_ARG, "%lld posts with at least %d at each of %d hospitals: impossible",
+                   (long long)p->posts, p->min_capacity, p->n_hospitals);
+  return BB_OK;
+}
+
+bb_status bb_hrc_generate(const bb_hrc_gen_params *p, bb_hrc **out, bb_error *err) {
+  if (!p || !out) return bb_fail(err, BB_ERR_ARG, "bb_hrc_generate: NULL argument");
+  *out = NULL;
+  bb_status st = check_params(p, err);
+  if (st != BB_OK) return st;
+  int nr = p->n_residents, nh = p->n_hospitals, nc = p->n_couples, members = 2 * nc;
+  gen g = {p, NULL, malloc(((size_t)nr + 1) * (size_t)p->max_list * sizeof(bb_id)), malloc(((size_t)nr + 1) * sizeof(int))};
+  size_t most_pairs = (size_t)p->max_list * (size_t)p->max_list;
+  uint32_t *pairs = malloc((most_pairs + 1) * 2 * sizeof *pairs);
+  uint32_t *count = calloc((size_t)nh + 1, sizeof *count);
+  bb_hrc *inst = NULL;
+  if (p->skew > 0 && (g.cumulative = malloc((size_t)nh * sizeof *g.cumulative)) != NULL) {
+    double total = 0;
+    for (int h = 0; h < nh; h++) g.cumulative[h] = total += pow(h + 1.0, -p->skew);
+  }
+  if (!g.own || !g.own_len || !pairs || !count || (p->skew > 0 && !g.cumulative)) {
+    st = bb_fail(err, BB_ERR_NOMEM, "bb_hrc_generate: out of memory");
+    goto done;
+  }
+  uint64_t singles = 0, joint = 0;
+  for (int r = 0; r < nr; r++) {
+    individual_list(&g, r);
+    if (r >= members) singles += (uint64_t)g.own_len[r];
+  }
+  for (int c = 0; c < nc; c++) joint += (uint64_t)joint_list(&g, c, pairs);
+  /* A hospital lists each resident once: at most his list's length entries a resident. */
+  uint64_t hosp_bound = 0;
+  for (int r = 0; r < nr; r++) hosp_bound += (uint64_t)g.own_len[r];
+  if (!(inst = bb_hrc_new(nr, nh, nc, singles, joint, hosp_bound, err))) {
+    st = BB_ERR_NOMEM;
+    goto done;
+  }
+  uint32_t len = 0;
+  for (int r = 0; r < nr; r++) {
+    inst->single_start[r] = len;
+    if (r < members) continue;
+    memcpy(inst->single_list + len, g.own + (size_t)r * p->max_list, (size_t)g.own_len[r] * sizeof(bb_id));
+    len += (uint32_t)g.own_len[r];
+  }
+  inst->single_start[nr] = len;
+  /* Who can propose to h: a single listing it, a member whose hospital appears in a kept pair. */
+  uint8_t *uses = calloc((size_t)nr * p->max_list + 1, 1); /* per individual entry: used */
+  if (!uses) {
+    st = bb_fail(err, BB_ERR_NOMEM, "bb_hrc_generate: out of memory");
+    goto done;
+  }
+  for (int r = members; r < nr; r++) memset(uses + (size_t)r * p->max_list, 1, (size_t)g.own_len[r]);
+  len = 0;
+  for (int c = 0; c < nc; c++) {
+    inst->couple_member[2 * c] = 2 * c, inst->couple_member[2 * c + 1] = 2 * c + 1;
+    inst->couple_of[2 * c] = inst->couple_of[2 * c + 1] = c;
+    inst->couple_start[c] = len;
+    int n = joint_list(&g, c, pairs);
+    for (int k = 0; k < n; k++, len++)
+      for (int m = 0; m < 2; m++) {
+        int r = 2 * c + m;
+        inst->couple_list[2 * (size_t)len + m] = g.own[(size_t)r * p->max_list + pairs[2 * k + m]];
+        uses[(size_t)r * p->max_list + pairs[2 * k + m]] = 1;
+      }
+  }
+  inst->couple_start[nc] = len;
+  for (int r = 0; r < nr; r++)
+    for (int k = 0; k < g.own_len[r]; k++)
+      if (uses[(size_t)r * p->max_list + k]) count[g.own[(size_t)r * p->max_list + k]]++;
+  inst->hosp_start[0] = 0;
+  for (int h = 0; h < nh; h++) inst->hosp_start[h + 1] = inst->hosp_start[h] + count[h], count[h] = inst->hosp_start[h];
+  for (int r = 0; r < nr; r++)
+    for (int k = 0; k < g.own_len[r]; k++)
+      if (uses[(size_t)r * p->max_list + k]) inst->hosp_list[count[g.own[(size_t)r * p->max_list + k]]++] = (bb_id)r;
+  free(uses);
+  for (int h = 0; h < nh; h++) {
+    bb_rng rng;
+    bb_rng_seed_stream(&rng, p->seed, ((uint64_t)1 << 40) | (uint64_t)h);
+    bb_rng_shuffle(&rng, inst->hosp_list + inst->hosp_start[h], inst->hosp_start[h + 1] - inst->hosp_start[h]);
+    inst->capacity[h] = p->min_capacity;
+  }
+  bb_rng rng;
+  bb_rng_seed_stream(&rng, p->seed, (uint64_t)2 << 40);
+  for (int64_t k = (int64_t)p->min_capacity * nh; k < p->posts; k++) inst->capacity[bb_rng_below(&rng, (uint64_t)nh)]++;
+done:
+  free(g.cumulative);
+  free(g.own);
+  free(g.own_len);
+  free(pairs);
+  free(count);
+  if (st != BB_OK) {
+    bb_hrc_free(inst);
+    return st;
+  }
+  *out = inst;
+  return BB_OK;
+}

@@ -1,0 +1,134 @@
+#!/bin/sh
+# End-to-end tests of bamboo-smp on HRC (couples) files, one case per ctest test: gen hrc and
+# nrmp-couples, solve (hrc-da), hrc check and hrc convert, and the FILE:LINE errors.
+# usage: test_cli_hrc.sh BAMBOO_SMP WORK_DIR CASE
+set -u
+
+BIN=$1
+CASE=$3
+WORK=$2/$CASE
+rm -rf "$WORK" && mkdir -p "$WORK" || exit 1
+
+fail() {
+  echo "FAIL [$CASE]: $*" >&2
+  exit 1
+}
+
+run() {
+  "$BIN" "$@" >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+}
+
+# expect CODE TEXT ARGS...: bamboo-smp ARGS exits with CODE and prints TEXT on stderr or stdout.
+expect() {
+  code=$1
+  text=$2
+  shift 2
+  run "$@"
+  if [ "$rc" -ne "$code" ]; then
+    cat "$WORK/err" >&2
+    fail "bamboo-smp $*: exit status $rc, expected $code"
+  fi
+  if [ -n "$text" ] && ! grep -F -q -- "$text" "$WORK/err" "$WORK/out"; then
+    cat "$WORK/err" >&2
+    fail "bamboo-smp $*: output lacks '$text'"
+  fi
+}
+
+expect_ok() { expect 0 "" "$@"; }
+same() { cmp -s "$1" "$2" || fail "$1 and $2 differ"; }
+write() { printf "$2" >"$WORK/$1"; }
+
+# docs/formats.md's example: couple (0, 1), single 2. Hospital 0 (capacity 1) ranks the single
+# first, so the couple gets its second pair, (1, 1), and nothing blocks.
+DOC='hrc 3 2 1\n0 1: 0 1  1 1\n-\n-\n0 1\n1: 2 0\n2: 1 0 2\n'
+# No stable matching exists (brute force: 14 matchings, at least 1 blocking pair each).
+NONE='hrc 4 2 1\n3 1: 1 0  1 1  0 1\n0 1\n-\n0 1\n-\n2: 2 1 3 0\n1: 0 2 1 3\n'
+
+case_hrc_solve() {
+  write doc.txt "$DOC"
+  expect 0 "hrc-da: stable, 0 blocking pairs" solve "$WORK/doc.txt" --verify
+  printf '0 1\n1 1\n2 0\n' >"$WORK/want"
+  same "$WORK/out" "$WORK/want"
+  grep -q "verified: stable (hrc, 3 residents, 1 couples, 2 hospitals)" "$WORK/err" || fail "verify line"
+  expect_ok solve "$WORK/doc.txt" --algo hrc-da -o "$WORK/m.txt" --time
+  same "$WORK/m.txt" "$WORK/want"
+  grep -q "^input .* ms, hrc-da and checker" "$WORK/err" || fail "--time"
+  expect 2 "algorithm 'gs-seq' does not take couples" solve "$WORK/doc.txt" --algo gs-seq
+  write none.txt "$NONE"
+  expect 0 "hrc-da: not stable" solve "$WORK/none.txt"
+  expect 1 "verify failed: blocking pair" solve "$WORK/none.txt" --verify -q
+  [ -s "$WORK/out" ] && fail "-q printed a matching"
+  expect_ok algos
+  grep -q "^hrc-da" "$WORK/out" || fail "algos lacks hrc-da"
+}
+
+case_hrc_check() {
+  write doc.txt "$DOC"
+  printf '0 1\n1 1\n2 0\n' >"$WORK/good.txt"
+  expect 0 "stable" hrc check "$WORK/doc.txt" --matching "$WORK/good.txt"
+  printf '# the single alone at 0, the couple out\n2 0\n0 -\n1 -\n' >"$WORK/bad.txt"
+  expect 1 "not stable: 1 blocking pairs; the first: blocking pair (case 3b: both move, to one hospital): couple 0 (residents 0, 1) and (1, 1)" \
+    hrc check "$WORK/doc.txt" --matching "$WORK/bad.txt"
+  printf '0 0\n1 -\n2 1\n' >"$WORK/split.txt"
+  expect 1 "couple 0: resident 0 is assigned but his partner 1 is unassigned" \
+    hrc check "$WORK/doc.txt" --matching "$WORK/split.txt"
+  printf '0 0\n1 1\n' >"$WORK/short.txt"
+  expect 1 "short.txt: resident 2 is missing" hrc check "$WORK/doc.txt" --matching "$WORK/short.txt"
+  printf '0 0\n0 1\n2 1\n' >"$WORK/twice.txt"
+  expect 1 "twice.txt:2: resident 0 appears twice" hrc check "$WORK/doc.txt" --matching "$WORK/twice.txt"
+  printf '0 0\n1 7\n2 1\n' >"$WORK/range.txt"
+  expect 1 "range.txt:2: '7' is not a hospital 0..1" hrc check "$WORK/doc.txt" --matching "$WORK/range.txt"
+  expect 2 "needs INSTANCE and --matching FILE" hrc check "$WORK/doc.txt"
+  expect 2 "expected 'hrc check' or 'hrc convert'" hrc frobnicate
+  expect_ok help hrc
+}
+
+case_hrc_bad_input() {
+  write odd.txt 'hrc 3 2 1\n0 1: 0 1 1\n-\n-\n0\n1: 0 1 2\n1: 2\n'
+  expect 1 "odd.txt:2: couple 0's list has an odd number of hospital ids" solve "$WORK/odd.txt"
+  write twice.txt 'hrc 4 2 2\n0 1: 0 1\n1 2: 1 1\n-\n-\n-\n0\n1: 0 1 2\n1: 2\n'
+  expect 1 "twice.txt:3: couple 1: resident 1 is already in couple 0 (line 2)" solve "$WORK/twice.txt"
+  write own.txt 'hrc 3 2 1\n0 1: 0 1\n-\n1\n0\n1: 0 1 2\n1: 2\n'
+  expect 1 "own.txt:4: resident 1 is in couple 0 (line 2)" solve "$WORK/own.txt"
+  write range.txt 'hrc 3 2 1\n0 1: 0 5\n'
+  expect 1 "range.txt:2: couple 0's list, pair 0: id 5 is out of range 0..1" solve "$WORK/range.txt"
+  write trunc.txt 'hrc 3 2 1\n0 1: 0 1\n-\n'
+  expect 1 "trunc.txt:3: file ends after 2 of 6 lines (truncated?): resident 1's line is missing" solve "$WORK/trunc.txt"
+  write header.txt 'hrc 3 2\n'
+  expect 1 "header.txt:1: the header lacks NC (couples)" solve "$WORK/header.txt"
+  printf 'hrc 3 2 1\r\n0 1: 0 1 1 1\r\n-\r\n-\r\n0 1\r\n1: 2 0\r\n2: 1 0 2\r\n' >"$WORK/crlf.txt"
+  expect 0 "hrc-da: stable" solve "$WORK/crlf.txt"
+  printf '\357\273\277hrc 3 2 1\n0 1: 0 1 1 1\n-\n-\n0 1\n1: 2 0\n2: 1 0 2\n' >"$WORK/bom.txt"
+  expect 0 "hrc-da: stable" solve "$WORK/bom.txt"
+}
+
+case_hrc_gen() {
+  expect_ok gen hrc --n 100 --seed 5 -o "$WORK/a.txt"
+  expect_ok gen hrc --n 100 --seed 5 -o "$WORK/b.txt"
+  same "$WORK/a.txt" "$WORK/b.txt"
+  head -1 "$WORK/a.txt" | grep -q '^hrc 100 10 10$' || fail "gen hrc's header"
+  expect_ok gen hrc --n 100 --couples 25 --hospitals 10 --lists 2 4 --seed 6 -o "$WORK/c.txt"
+  head -1 "$WORK/c.txt" | grep -q '^hrc 100 10 25$' || fail "--couples"
+  expect_ok gen hrc --n 60 -o "$WORK/d.bin" --binary
+  expect_ok hrc convert "$WORK/d.bin" -o "$WORK/d.txt"
+  expect_ok gen hrc --n 60 -o "$WORK/d2.txt"
+  same "$WORK/d.txt" "$WORK/d2.txt"
+  expect_ok hrc convert "$WORK/d.txt" -o "$WORK/d2.bin" --binary
+  same "$WORK/d.bin" "$WORK/d2.bin"
+  expect_ok solve "$WORK/d.bin" -o "$WORK/m1.txt"
+  expect_ok solve "$WORK/d.txt" -o "$WORK/m2.txt"
+  same "$WORK/m1.txt" "$WORK/m2.txt"
+  expect_ok gen nrmp-couples --n 3000 --hospitals 420 --posts 2750 --couples 60 -o "$WORK/n.txt"
+  head -1 "$WORK/n.txt" | grep -q '^hrc 3000 420 60$' || fail "nrmp-couples' header"
+  expect 2 "gen hrc needs --n N" gen hrc
+  expect 2 "12 couples: at most half of the 10 residents" gen hrc --n 10 --couples 12 --hospitals 5
+  expect 2 "--lists needs MIN and MAX" gen hrc --n 10 --lists 3
+  expect 2 "--skew goes with nrmp-couples" gen hrc --n 10 --skew 1
+  expect 2 "--binary needs -o FILE" gen nrmp-couples --binary
+  expect_ok gen hrc --help
+}
+
+command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
+"case_$CASE"
+echo "ok [$CASE]"

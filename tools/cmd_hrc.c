@@ -1,0 +1,313 @@
+/* bamboo-smp on Hospitals/Residents with Couples (docs/hrc.md, docs/formats.md): the `gen hrc`
+ * and `gen nrmp-couples` generators, `solve` on an HRC file (the couples-aware deferred
+ * acceptance, hrc-da), and the `hrc` command (check a matching, convert a file). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "hrc.h"
+#include "hrc_gen.h"
+#include "hrc_io.h"
+#include "io_reader.h"
+
+int cli_hrc_gen_kind(const char *kind) { return kind && (!strcmp(kind, "hrc") || !strcmp(kind, "nrmp-couples")); }
+
+int cli_hrc_file(const char *path) {
+  if (!path || !strcmp(path, "-")) return 0;
+  reader r;
+  if (bb_reader_open(&r, path, NULL) != BB_OK) return 0;
+  int yes = bb_hrc_sniff(&r);
+  bb_reader_close(&r);
+  return yes;
+}
+
+/* ----------------------------------------------------------------- gen ---- */
+
+static const cli_command cli_gen_hrc = {
+    "gen",
+    "write a generated HRC instance",
+    "gen hrc --n N [--couples C] [--hospitals H] [--posts P] [--lists MIN MAX] [--seed S] [-o FILE] [--binary]\n"
+    "       bamboo-smp gen nrmp-couples [--couples C] [--n N] [--hospitals H] [--posts P] [--skew S] [--seed S]\n"
+    "                  [-o FILE] [--binary]",
+    "Hospitals/Residents with Couples (docs/generators.md, \"Couples\"):\n"
+    "  hrc            the random instances of Manlove, McBride & Trimble (Constraints 2017):\n"
+    "                 N residents, C couples (default N/10), H hospitals (default N/10),\n"
+    "                 P posts (default N) at random hospitals, lists of 3..5 hospitals,\n"
+    "                 couples' joint lists the product of their members' lists\n"
+    "  nrmp-couples   shaped like the US resident match: 47000 residents of whom C couples\n"
+    "                 (default 1000), 6600 programmes, 43000 posts (at least 1 each), lists\n"
+    "                 of 10..15, joint lists of 10..15 pairs, popularity skew 0.5\n"
+    "  --lists MIN --lists MAX   hrc: individual list lengths (give --lists twice)\n"
+    "  --seed S       unsigned 64-bit seed (default 1)\n"
+    "  -o FILE        write to FILE instead of standard output\n"
+    "  --binary       the binary format (needs -o)\n",
+    NULL,
+};
+
+int cli_hrc_gen(int argc, char **argv) {
+  const char *kind = argv[1];
+  int n = 0, couples = -1, hospitals = 0, posts = -1, lists[2] = {0, 0}, nlists = 0, binary = 0;
+  uint64_t seed = CLI_DEFAULT_SEED;
+  double skew = -1;
+  const char *out = NULL;
+  const cli_opt opts[] = {
+      {"--n", CLI_INT, &n, 1, BB_MAX_N},
+      {"--couples", CLI_INT, &couples, 0, BB_MAX_N},
+      {"--hospitals", CLI_INT, &hospitals, 1, BB_MAX_N},
+      {"--posts", CLI_INT, &posts, 0, 2000000000},
+      {"--skew", CLI_REAL, &skew, 0, 0},
+      {"--seed", CLI_U64, &seed, 0, 0},
+      {"-o", CLI_STRING, &out, 0, 0},
+      {"--binary", CLI_FLAG, &binary, 0, 0},
+      {NULL, CLI_FLAG, NULL, 0, 0},
+  };
+  /* --lists MIN MAX takes two values: pulled out before the common parser sees them. */
+  char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
+  if (!rest) return CLI_EXIT_NOMEM;
+  int nrest = 0;
+  for (int i = 0; i < argc; i++) {
+    if (i >= 2 && !strcmp(argv[i], "--lists")) {
+      int rc = 0;
+      for (int k = 0; k < 2 && !rc; k++)
+        rc = i + 1 + k < argc ? cli_parse_int(&cli_gen_hrc, "--lists", argv[i + 1 + k], 1, 1000, &lists[k])
+                              : cli_usage(&cli_gen_hrc, "--lists needs MIN and MAX");
+      if (rc) {
+        free(rest);
+        return rc;
+      }
+      nlists = 2;
+      i += 2;
+      continue;
+    }
+    if (i != 1) rest[nrest++] = argv[i];
+  }
+  rest[nrest] = NULL;
+  int rc = cli_parse(&cli_gen_hrc, nrest, rest, opts, NULL);
+  free(rest);
+  if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
+  if (binary && !out) return cli_usage(&cli_gen_hrc, "--binary needs -o FILE");
+  bb_hrc_gen_params p;
+  if (!strcmp(kind, "hrc")) {
+    if (!n) return cli_usage(&cli_gen_hrc, "gen hrc needs --n N");
+    if (skew >= 0) return cli_usage(&cli_gen_hrc, "--skew goes with nrmp-couples");
+    int h = hospitals ? hospitals : (n / 10 > 0 ? n / 10 : 1);
+    bb_hrc_gen_mmt2017(&p, n, couples >= 0 ? couples : n / 10, h);
+    if (posts >= 0) p.posts = posts;
+    if (nlists) p.min_list = lists[0], p.max_list = lists[1];
+  } else {
+    if (nlists) return cli_usage(&cli_gen_hrc, "--lists goes with hrc");
+    bb_hrc_gen_nrmp(&p, couples > 0 ? couples : 0);
+    if (couples == 0) p.n_couples = 0;
+    if (n) p.n_residents = n;
+    if (hospitals) p.n_hospitals = hospitals;
+    if (posts >= 0) p.posts = posts;
+    if (skew >= 0) p.skew = skew;
+    if (p.max_list > p.n_hospitals) p.max_list = p.n_hospitals;
+    if (p.min_list > p.max_list) p.min_list = p.max_list;
+    if ((int64_t)p.min_capacity * p.n_hospitals > p.posts) p.min_capacity = 0;
+  }
+  p.seed = seed;
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  bb_status st = bb_hrc_generate(&p, &inst, &err);
+  if (st != BB_OK) return st == BB_ERR_ARG ? cli_usage(&cli_gen_hrc, "%s", err.msg) : cli_fail(st, &err);
+  const char *path = out ? out : "-";
+  st = binary ? bb_hrc_write_binary(inst, path, &err) : bb_hrc_write_text(inst, path, &err);
+  bb_hrc_free(inst);
+  return st == BB_OK ? CLI_EXIT_OK : cli_fail(st, &err);
+}
+
+/* --------------------------------------------------------------- solve ---- */
+
+static int32_t *alloc_matching(const bb_hrc *inst) {
+  int32_t *m = malloc(((size_t)inst->n_residents + 1) * sizeof *m);
+  if (!m) cli_error("out of memory for the matching");
+  return m;
+}
+
+int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int quiet, int verify, int time) {
+  if (strcmp(algo, "hrc-da") != 0 && strcmp(algo, "bamboo") != 0) {
+    cli_error("algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default)", algo);
+    return CLI_EXIT_USAGE;
+  }
+  double t0 = bb_now();
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  bb_status st = bb_hrc_read(file, &inst, &err);
+  if (st != BB_OK) return cli_fail(st, &err);
+  double t1 = bb_now();
+  int32_t *assigned = alloc_matching(inst);
+  int rc = assigned ? 0 : CLI_EXIT_NOMEM;
+  bool stable = false;
+  uint64_t blocking = 0;
+  bb_hrc_da_stats stats = {0, 0, false};
+  if (!rc && (st = bb_hrc_da(inst, NULL, assigned, &stable, &blocking, &stats, &err)) != BB_OK) rc = cli_fail(st, &err);
+  double t2 = bb_now();
+  if (!rc) {
+    int matched = 0;
+    for (int r = 0; r < inst->n_residents; r++) matched += assigned[r] != BB_HRC_NONE;
+    fprintf(stderr, "hrc-da: %s, %llu blocking pairs (%d residents, %d couples, %d hospitals; %d matched; %d repair "
+                    "rounds%s, %llu proposals)\n",
+            stable ? "stable" : "not stable", (unsigned long long)blocking, inst->n_residents, inst->n_couples,
+            inst->n_hospitals, matched, stats.rounds, stats.bounded ? ", stopped by its bound" : "",
+            (unsigned long long)stats.proposals);
+    if (time) fprintf(stderr, "input %.1f ms, hrc-da and checker %.1f ms\n", 1e3 * (t1 - t0), 1e3 * (t2 - t1));
+  }
+  if (!rc && !quiet) rc = cli_hr_write_matching(out_path, assigned, inst->n_residents);
+  if (!rc && verify && !stable) {
+    bb_hrc_check_stable(inst, assigned, &err);
+    cli_error("verify failed: %s", err.msg);
+    rc = CLI_EXIT_INPUT;
+  } else if (!rc && verify) {
+    fprintf(stderr, "verified: stable (hrc, %d residents, %d couples, %d hospitals)\n", inst->n_residents,
+            inst->n_couples, inst->n_hospitals);
+  }
+  free(assigned);
+  bb_hrc_free(inst);
+  return rc;
+}
+
+/* ------------------------------------------------------------- hrc check ---- */
+
+/* A matching file: one line 'r h' or 'r -' per resident, any order, '#' comments. */
+static bb_status read_matching(const char *path, const bb_hrc *inst, int32_t *assigned, bb_error *err) {
+  reader r;
+  bb_status st = bb_reader_open(&r, path, err);
+  if (st != BB_OK) return st;
+  int nr = inst->n_residents;
+  uint8_t *seen = calloc((size_t)nr + 1, 1);
+  const char *line, *end = NULL;
+  size_t len;
+  long long line_no = 0;
+  int got;
+  char q[48];
+  if (!seen) st = bb_fail(err, BB_ERR_NOMEM, "out of memory");
+  while (st == BB_OK && (got = bb_reader_line(&r, &line, &len, (size_t)1 << 20)) > 0) {
+    line_no++;
+    const char *e = line + len, *tok = bb_io_next_token(line, e, &end);
+    if (!tok) continue;
+    uint64_t who = 0, h = 0;
+    if (bb_io_classify(tok, end, &who) != TOK_NUMBER || who >= (uint64_t)nr) {
+      st = bb_fail(err, BB_ERR_INPUT, "%s:%lld: '%s' is not a resident 0..%d", r.name, line_no,
+                   bb_io_quote(q, tok, (size_t)(end - tok)), nr - 1);
+      break;
+    }
+    tok = bb_io_next_token(end, e, &end);
+    if (!tok) {
+      st = bb_fail(err, BB_ERR_INPUT, "%s:%lld: resident %llu has no hospital (or '-')", r.name, line_no,
+                   (unsigned long long)who);
+      break;
+    }
+    if (end - tok == 1 && *tok == '-') {
+      assigned[who] = BB_HRC_NONE;
+    } else if (bb_io_classify(tok, end, &h) != TOK_NUMBER || h >= (uint64_t)inst->n_hospitals) {
+      st = bb_fail(err, BB_ERR_INPUT, "%s:%lld: '%s' is not a hospital 0..%d or '-'", r.name, line_no,
+                   bb_io_quote(q, tok, (size_t)(end - tok)), inst->n_hospitals - 1);
+      break;
+    } else {
+      assigned[who] = (int32_t)h;
+    }
+    if (seen[who]++) {
+      st = bb_fail(err, BB_ERR_INPUT, "%s:%lld: resident %llu appears twice", r.name, line_no, (unsigned long long)who);
+      break;
+    }
+    if ((tok = bb_io_next_token(end, e, &end)) != NULL) {
+      st = bb_fail(err, BB_ERR_INPUT, "%s:%lld: unexpected '%s' after 'r h'", r.name, line_no,
+                   bb_io_quote(q, tok, (size_t)(end - tok)));
+      break;
+    }
+  }
+  for (int x = 0; st == BB_OK && x < nr; x++)
+    if (!seen[x]) st = bb_fail(err, BB_ERR_INPUT, "%s: resident %d is missing (give 'r -' when unassigned)", r.name, x);
+  free(seen);
+  bb_reader_close(&r);
+  return st;
+}
+
+static const cli_command cli_hrc_check_cmd = {
+    "hrc",
+    "check a matching of an HRC instance",
+    "hrc check INSTANCE --matching FILE",
+    "Reads an HRC instance and a matching (one line 'r h' per resident, 'r -' when\n"
+    "unassigned, as 'solve' prints), checks that it is a matching and counts its blocking\n"
+    "pairs by Manlove, McBride & Trimble 2017, Definition 1 (docs/hrc.md). Prints\n"
+    "'stable' or 'not stable: K blocking pairs' and the first blocking pair; exit status 0\n"
+    "when stable, 1 when not (or when it is no matching).\n",
+    NULL,
+};
+
+static int hrc_check(int argc, char **argv) {
+  const char *instance = NULL, *matching = NULL;
+  const cli_opt opts[] = {{"--matching", CLI_STRING, &matching, 0, 0}, {NULL, CLI_FLAG, NULL, 0, 0}};
+  int rc = cli_parse(&cli_hrc_check_cmd, argc, argv, opts, &instance);
+  if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
+  if (!instance || !matching) return cli_usage(&cli_hrc_check_cmd, "needs INSTANCE and --matching FILE");
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  bb_status st = bb_hrc_read(instance, &inst, &err);
+  if (st != BB_OK) return cli_fail(st, &err);
+  int32_t *assigned = alloc_matching(inst);
+  uint64_t blocking = 0;
+  rc = assigned ? 0 : CLI_EXIT_NOMEM;
+  if (!rc && (st = read_matching(matching, inst, assigned, &err)) != BB_OK) rc = cli_fail(st, &err);
+  if (!rc && (st = bb_hrc_count_blocking(inst, assigned, &blocking, &err)) != BB_OK) rc = cli_fail(st, &err);
+  if (!rc && blocking == 0) printf("stable\n");
+  if (!rc && blocking > 0) {
+    bb_hrc_check_stable(inst, assigned, &err);
+    printf("not stable: %llu blocking pairs; the first: %s\n", (unsigned long long)blocking, err.msg);
+    rc = CLI_EXIT_INPUT;
+  }
+  free(assigned);
+  bb_hrc_free(inst);
+  return rc;
+}
+
+static const cli_command cli_hrc_convert_cmd = {
+    "hrc",
+    "convert an HRC instance between text and binary",
+    "hrc convert INSTANCE -o FILE [--binary]",
+    "Reads an HRC instance (text or binary) and writes it as text, or binary with --binary.\n",
+    NULL,
+};
+
+static int hrc_convert(int argc, char **argv) {
+  const char *instance = NULL, *out = NULL;
+  int binary = 0;
+  const cli_opt opts[] = {
+      {"-o", CLI_STRING, &out, 0, 0}, {"--binary", CLI_FLAG, &binary, 0, 0}, {NULL, CLI_FLAG, NULL, 0, 0}};
+  int rc = cli_parse(&cli_hrc_convert_cmd, argc, argv, opts, &instance);
+  if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
+  if (!instance || !out) return cli_usage(&cli_hrc_convert_cmd, "needs INSTANCE and -o FILE");
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  bb_status st = bb_hrc_read(instance, &inst, &err);
+  if (st == BB_OK) st = binary ? bb_hrc_write_binary(inst, out, &err) : bb_hrc_write_text(inst, out, &err);
+  bb_hrc_free(inst);
+  return st == BB_OK ? CLI_EXIT_OK : cli_fail(st, &err);
+}
+
+static int run_hrc(int argc, char **argv) {
+  if (argc >= 2 && !strcmp(argv[1], "check")) return hrc_check(argc - 1, argv + 1);
+  if (argc >= 2 && !strcmp(argv[1], "convert")) return hrc_convert(argc - 1, argv + 1);
+  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    cli_print_help(&cli_hrc);
+    return CLI_EXIT_OK;
+  }
+  return cli_usage(&cli_hrc, "expected 'hrc check' or 'hrc convert'");
+}
+
+const cli_command cli_hrc = {
+    "hrc",
+    "HRC (couples): check a matching, convert a file",
+    "hrc check INSTANCE --matching FILE | hrc convert INSTANCE -o FILE [--binary]",
+    "Hospitals/Residents with Couples (docs/hrc.md). 'gen hrc' and 'gen nrmp-couples'\n"
+    "write instances; 'solve FILE' runs the couples-aware deferred acceptance (hrc-da) on\n"
+    "an HRC file and says whether its matching is stable.\n\n"
+    "  check INSTANCE --matching FILE   count the blocking pairs of a matching ('r h' lines);\n"
+    "                                   exit 0 when stable, 1 when not\n"
+    "  convert INSTANCE -o FILE [--binary]   rewrite as text or binary\n",
+    run_hrc,
+};
