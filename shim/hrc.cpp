@@ -3,6 +3,7 @@
 // bounds, the poster, and the default brancher that tries the deferred acceptance's
 // matching first.
 #include "bb_hrc.h"
+#include "hrc_branch.hh"
 #include "post_args.hh"
 #include "shim_internal.hh"
 
@@ -142,11 +143,7 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
       // bp = 0 the propagation prunes hardest), and the first matching found is optimal
       IntVar count = bpv;
       branch(root, count, INT_VAL_MIN());
-      IntVarArgs a(*vars);
-      branch(root, a, INT_VAR_SIZE_MIN(), INT_VAL([values](const Space &, IntVar xv, int i) {
-               int want = (*values)[(size_t)i];
-               return xv.in(want) ? want : xv.min();
-             }));
+      bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values);
     });
   }
   Hrc::post(home, x, Int::IntView(bpv), data.release(), base);
