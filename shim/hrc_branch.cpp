@@ -64,7 +64,10 @@ class FirstMatching : public Brancher {
         }
       if (p.size() > 1) return new FirstMatchingChoice(*this, (unsigned)p.size() + 1, true, p, v);
     }
-    return new FirstMatchingChoice(*this, 2, false, {start}, {value(start)});
+    int best = start; // smallest domain first (first fail), input order among equals
+    for (int i = start + 1; i < x.size() && x[best].size() > 2; i++)
+      if (!x[i].assigned() && x[i].size() < x[best].size()) best = i;
+    return new FirstMatchingChoice(*this, 2, false, {best}, {value(best)});
   }
   const Choice *choice(const Space &, Archive &e) override {
     int bulk, n;
