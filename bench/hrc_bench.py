@@ -79,9 +79,9 @@ def main():
              "Machine: %s, %d cores (shared with other jobs), %s. Date: %s." % (
                  platform.node(), os.cpu_count(), platform.processor() or platform.machine(),
                  time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
-             "Command: `bench/hrc_bench.py --seeds %d` (minizinc --solver bamboo models/hrc_file.mzn, "
+             "Command: `bench/hrc_bench.py %s` (minizinc --solver bamboo models/hrc_file.mzn, "
              "solve minimize bp; times are wall clock of the whole minizinc run, flattening included; "
-             "timeout %d s per instance, ulimit -v %d GB)." % (a.seeds, a.timeout, a.mem_kb // (1024 * 1024)), ""]
+             "timeout %d s per instance, ulimit -v %d GB)." % (" ".join(sys.argv[1:]), a.timeout, a.mem_kb // (1024 * 1024)), ""]
     # the Constraints 2017 families
     fams = [("exp1", 100, c, 10, 100) for c in (0, 5, 10, 15, 20, 25, 30)]
     fams += [("exp2", n, n // 10, n // 10, n) for n in (200, 300, 400, 500)]
