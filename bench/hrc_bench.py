@@ -66,7 +66,7 @@ def gen(smp, args, path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results", "hrc.md"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results", "hrc-constraint-%s.md" % time.strftime("%Y-%m-%d", time.gmtime())))
     ap.add_argument("--seeds", type=int, default=10)
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--nrmp-timeout", type=int, default=600)
