@@ -9,6 +9,7 @@
 #include "hrc.h"
 #include "hrc_gen.h"
 #include "hrc_io.h"
+#include "instance_any.h"
 #include "hrc_reference.h"
 
 /* ------------------------------------------------------------ the checker ---- */
@@ -276,6 +277,19 @@ static void files(const char *dir, uint64_t *rng) {
   good_file(dir, "crlf.txt", TEXT("hrc 3 2 1\r\n0 1: 0 1 1 1\r\n-\r\n-\r\n0 1\r\n1: 2 0\r\n2: 1 0 2\r\n"), doc);
   good_file(dir, "bom.txt", TEXT("\xEF\xBB\xBFhrc 3 2 1\n0 1:0 1 1 1 # comment\n#c\n\n-\n0 1\n1 :2 0\n2: 1 0 2\n"), doc);
   bb_hrc_free(doc);
+  { /* the other families' sniffing reader names an HRC file instead of misreading it */
+    char path[600];
+    snprintf(path, sizeof path, "%s/any.txt", dir);
+    FILE *f = fopen(path, "wb");
+    fwrite(doc_text, 1, sizeof doc_text - 1, f);
+    fclose(f);
+    bb_instance *complete = NULL;
+    bb_hr *hr = NULL;
+    bb_error err = {{0}};
+    CHECK(bb_read_any_instance(path, &complete, &hr, &err) == BB_ERR_INPUT && !complete && !hr &&
+          strstr(err.msg, "an HRC instance (couples)"));
+    remove(path);
+  }
   bad_file(dir, "header.txt", TEXT("hr 3 2\n"), "not an HRC instance", 0);
   bad_file(dir, "header2.txt", TEXT("hrc 3 2\n"), "the header lacks NC (couples)", 1);
   bad_file(dir, "header3.txt", TEXT("hrc 3 x 0\n"), "NH (hospitals) = 'x' is not a count", 1);

@@ -76,21 +76,22 @@ bb_status bb_hrc_check_stable(const bb_hrc *inst, const int32_t *assigned, bb_er
 
 /* The couples-aware deferred acceptance (hrc_da.c, docs/hrc.md "Deferred acceptance"). */
 typedef struct bb_hrc_da_opts {
-  int max_rounds;         /* repair rounds after the first pass (0: the default, 100) */
-  uint64_t max_proposals; /* bound on all proposals (0: the default, 64 x (entries + 1)) */
+  int max_rounds;         /* repair rounds of each run (0: the default, 100) */
+  uint64_t max_proposals; /* bound on each run's proposals (0: the default, 64 x (entries + 1)) */
 } bb_hrc_da_opts;
 
 typedef struct bb_hrc_da_stats {
-  int rounds;          /* repair rounds run */
-  uint64_t proposals;  /* proposals made, over all rounds */
-  bool bounded;        /* a bound (rounds or proposals) stopped it before it was stable */
+  int rounds;          /* repair rounds run, both runs together */
+  uint64_t proposals;  /* proposals made, both runs together */
+  bool bounded;        /* the last run was stopped by a bound (rounds or proposals) */
 } bb_hrc_da_stats;
 
 /* Roth-Peranson style: singles and couples propose down their lists in turn, hospitals hold
  * their best up to capacity, a couple displaced from one member's hospital withdraws the other
  * member and goes on down its list, displaced residents and couples are queued again. Then
  * rounds of repair: every resident or couple that still blocks proposes again from its first
- * blocking entry. Bounded, so it always ends; deterministic. assigned[r] gets the matching
+ * blocking entry (all at once; if that ends unstable, a second run from scratch repairs them
+ * one at a time). Bounded, so it always ends; deterministic. assigned[r] gets the matching
  * with the fewest blocking pairs seen; *stable and *blocking (either may be NULL) come from
  * bb_hrc_count_blocking. opts and stats may be NULL. The instance must be valid. */
 bb_status bb_hrc_da(const bb_hrc *inst, const bb_hrc_da_opts *opts, int32_t *assigned, bool *stable,

@@ -128,7 +128,7 @@ static bb_status parse_couple(hrc_text *t, const char *line, size_t len, int c, 
     snprintf(what, sizeof what, "couple %d's %s member", c, m ? "second" : "first");
     bb_status st = next_id(t, &p, colon, (uint32_t)t->nr, what, &r, &got, err);
     if (st != BB_OK) return st;
-    if (!got) return text_fail(t, err, BB_ERR_INPUT, "couple %d: %s is missing before ':'", c, what);
+    if (!got) return text_fail(t, err, BB_ERR_INPUT, "%s is missing before ':'", what);
     if (m == 1 && (int32_t)r == t->couple_member[2 * c])
       return text_fail(t, err, BB_ERR_INPUT, "couple %d: resident %u is both members", c, r);
     if (t->couple_of[r] != BB_HRC_SINGLE)
