@@ -9,7 +9,9 @@ acceptability one-sided at times, 0- and 1-based), each solved
            member kept out of a hospital, a hospital that must hold at least one resident,
            through the helpers): the brute-force set under the same constraint;
 by `--solver bamboo` (the native constraint, its default search from the deferred
-acceptance) and by `--solver gecode -I minizinc/decomposition` (the decomposition). The
+acceptance; and the file form, with a capacity that disagrees with the file reported) and by
+`--solver gecode -I minizinc/decomposition` (the decomposition). Then bad data (a negative
+capacity, a pair listed twice, a hospital id out of range): the predicate's message, on both. The
 brute force counts blocking pairs from the wording of Manlove, McBride & Trimble,
 Constraints 22 (2017), Definition 1, independently of the C code.
 
@@ -296,6 +298,28 @@ def main():
             if rc == 0 or want not in log:
                 failures += 1
                 print("case %d: a wrong capacity was not reported (%r):\n%s" % (case, want, log[-2000:]))
+    # bad data: MiniZinc stops at the user's call with the predicate's message (both libraries)
+    bad = Inst(random.Random(5))
+    while bad.nC == 0 or bad.nS == 0 or not bad.clist[0]:
+        bad = Inst(rng)
+    cases = []
+    b1 = Inst.__new__(Inst)
+    b1.__dict__ = dict(bad.__dict__, cap=[-1] + bad.cap[1:])
+    cases.append((b1, "hospital 0 has capacity -1"))
+    b2 = Inst.__new__(Inst)
+    b2.__dict__ = dict(bad.__dict__, clist=[[bad.clist[0][0], bad.clist[0][0]]] + bad.clist[1:])
+    cases.append((b2, "couple 0 lists the pair (%d, %d) twice" % bad.clist[0][0]))
+    b3 = Inst.__new__(Inst)
+    b3.__dict__ = dict(bad.__dict__, slist=[[bad.nH]] + bad.slist[1:])
+    cases.append((b3, "which is not a hospital"))
+    for inst, want in cases:
+        for solver in solvers:
+            k += 1
+            checks += 1
+            rc, sols, log = run(args, env, solver, inst, 0, "", "solve satisfy;", tmp, k)
+            if rc == 0 or want not in log:
+                failures += 1
+                print("bad data (%s): expected %r\n%s" % (solver, want, log[-1500:]))
     shutil.rmtree(tmp, ignore_errors=True)
     print("%d checks, %d failed (%d instances without a stable matching)" % (checks, failures, unstable))
     return 1 if failures else 0
