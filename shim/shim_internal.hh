@@ -12,6 +12,7 @@
 
 #include <cstdlib>
 #include <exception>
+#include <functional>
 #include <stdexcept>
 #include <new>
 #include <unordered_map>
@@ -99,6 +100,9 @@ struct bb_space : public Gecode::Space {
   };
   std::unordered_multimap<std::size_t, tuple_set_entry> tuple_sets;
   long tuple_sets_built = 0; // TupleSets made (not reused): what tests count
+  // Root only (not copied): branchers a constraint asks for by default (HRC's deferred-
+  // acceptance order), posted by bb_branch_deferred after the model's own search annotations.
+  std::vector<std::function<void(bb_space &)>> deferred_branchers;
   bool incomplete = false; // a copy whose variables could not all be copied (out of memory)
 
   bb_space() = default;

@@ -1,0 +1,245 @@
+/* Hospitals/Residents with Couples: the two FlatZinc forms of stable_matching_hrc.
+ *
+ *   bamboo_stable_matching_hrc(singles, couples, bp, base, rp, rp_len, rp_cols, cp1, cp2,
+ *                              cp_len, cp_cols, hp, hp_len, hp_cols, capacity)
+ *   bamboo_stable_matching_hrc_file(singles, couples, bp, base, rp_len, cp_len, hp_len,
+ *                                   capacity) :: bamboo_data_file("PATH")
+ *
+ * Both become an engine instance (bb_hrc, propagator/engine/hrc/hrc.h): the dzn form's
+ * arrays are laid out as the engine's lists (residents numbered couples first: couple c's
+ * members 2c and 2c + 1, then the singles), the file form is read by the engine's reader
+ * (text or binary, FILE:LINE errors). The engine's couples-aware deferred acceptance
+ * (bb_hrc_da) then gives the matching that the default brancher tries first, and the shim
+ * posts the constraint over the instance's lists (bb_post_stable_matching_hrc). HRC has no GPU
+ * path: ::gpu warns once and runs on the CPU. */
+#include "bb_hrc.h"
+#include "hrc.h"
+#include "hrc_io.h"
+#include "registry.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool warn_gpu(fzn_builder *b, const fzn_constraint *c) {
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, "gpu") && !b->warned_gpu) {
+      fzn_warn(b, c->line, "::gpu: stable_matching_hrc has no GPU path; propagating on the CPU");
+      b->warned_gpu = true;
+    }
+  }
+  return true;
+}
+
+/* Runs the deferred acceptance and posts the constraint over `inst` (freed here). */
+static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst, const int *singles, int ns,
+                          const int *couples, int nc, int bp, int base) {
+  bb_error err = {{0}};
+  int32_t *first = malloc(((size_t)inst->n_residents + 1) * sizeof *first);
+  bool ok = first != NULL;
+  if (!ok) {
+    bb_note_out_of_memory();
+    fzn_report(b, c->line, "%s: out of memory", c->name);
+  }
+  /* The deferred acceptance is only a value order: if it cannot run, search starts without it. */
+  uint64_t da_bp = 0;
+  if (ok && bb_hrc_da(inst, NULL, first, NULL, &da_bp, NULL, &err) != BB_OK) {
+    free(first);
+    first = NULL;
+  }
+  if (getenv("BAMBOO_HRC_DEBUG")) fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
+  if (ok) {
+    bb_hrcc_lists L = {inst->n_residents,
+                       inst->n_hospitals,
+                       inst->n_couples,
+                       inst->couple_member,
+                       inst->single_start,
+                       (const int32_t *)inst->single_list,
+                       inst->couple_start,
+                       (const int32_t *)inst->couple_list,
+                       inst->hosp_start,
+                       (const int32_t *)inst->hosp_list,
+                       inst->capacity};
+    ok = fzn_posted(b, c, bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &err),
+                    &err);
+  }
+  free(first);
+  bb_hrc_free(inst);
+  return ok;
+}
+
+/* Row i's first len entries of a row-major matrix with `cols` columns, as 0-based ids below n. */
+static bool copy_row(fzn_builder *b, const fzn_constraint *c, const char *name, const int *m, int rows, int cols, int i,
+                     int len, int base, int n, bb_id *out) {
+  if (len < 0 || len > cols || i >= rows)
+    return fzn_report(b, c->line, "%s: row %d of %s: length %d outside 0..%d", c->name, base + i, name, len, cols);
+  for (int k = 0; k < len; k++) {
+    int id = m[(size_t)i * cols + k] - base;
+    if (id < 0 || id >= n)
+      return fzn_report(b, c->line, "%s: %s[%d, %d] = %d is no id (%d..%d)", c->name, name, base + i, base + k,
+                        id + base, base, base + n - 1);
+    out[k] = (bb_id)id;
+  }
+  return true;
+}
+
+/* bamboo_stable_matching_hrc: the dzn form. */
+static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *singles, *couples, bp, base, *rp, *rp_len, rp_cols, *cp1, *cp2, *cp_len, cp_cols, *hp, *hp_len, hp_cols, *cap;
+  int ns, nc, nrp, nrl, ncp1, ncp2, ncl, nhp, nhl, nh;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "singles", &singles, &ns) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
+      !fzn_arg_int_var(b, ARG(2), c->line, "bp", &bp) || !fzn_arg_int(b, ARG(3), c->line, "base", &base) ||
+      !fzn_arg_int_array(b, ARG(4), c->line, "rp", &rp, &nrp) ||
+      !fzn_arg_int_array(b, ARG(5), c->line, "rp_len", &rp_len, &nrl) ||
+      !fzn_arg_int(b, ARG(6), c->line, "rp_cols", &rp_cols) ||
+      !fzn_arg_int_array(b, ARG(7), c->line, "cp1", &cp1, &ncp1) ||
+      !fzn_arg_int_array(b, ARG(8), c->line, "cp2", &cp2, &ncp2) ||
+      !fzn_arg_int_array(b, ARG(9), c->line, "cp_len", &cp_len, &ncl) ||
+      !fzn_arg_int(b, ARG(10), c->line, "cp_cols", &cp_cols) ||
+      !fzn_arg_int_array(b, ARG(11), c->line, "hp", &hp, &nhp) ||
+      !fzn_arg_int_array(b, ARG(12), c->line, "hp_len", &hp_len, &nhl) ||
+      !fzn_arg_int(b, ARG(13), c->line, "hp_cols", &hp_cols) ||
+      !fzn_arg_int_array(b, ARG(14), c->line, "capacity", &cap, &nh))
+    return false;
+  warn_gpu(b, c);
+  if (base != 0 && base != 1) return fzn_report(b, c->line, "%s: base %d; it must be 0 or 1", c->name, base);
+  if (nrl != ns || ncl != nc || nhl != nh || (long long)ns * rp_cols != nrp || (long long)nc * cp_cols != ncp1 ||
+      ncp1 != ncp2 || (long long)nh * hp_cols != nhp)
+    return fzn_report(b, c->line, "%s: the lists' sizes disagree with %d singles, %d couples and %d hospitals", c->name,
+                      ns, nc, nh);
+  int nr = ns + 2 * nc;
+  uint64_t se = 0, ce = 0, he = 0;
+  for (int i = 0; i < ns; i++) se += (uint64_t)(rp_len[i] > 0 ? rp_len[i] : 0);
+  for (int i = 0; i < nc; i++) ce += (uint64_t)(cp_len[i] > 0 ? cp_len[i] : 0);
+  for (int i = 0; i < nh; i++) he += (uint64_t)(hp_len[i] > 0 ? hp_len[i] : 0);
+  bb_error err = {{0}};
+  bb_hrc *inst = bb_hrc_new(nr, nh, nc, se, ce, he, &err);
+  if (!inst) return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+  bool ok = true;
+  uint32_t at = 0;
+  for (int r = 0; r < nr && ok; r++) {
+    inst->single_start[r] = at;
+    if (r < 2 * nc) {
+      inst->couple_of[r] = r / 2;
+      inst->couple_member[r] = r;
+      continue;
+    }
+    int i = r - 2 * nc;
+    ok = copy_row(b, c, "rp", rp, ns, rp_cols, i, rp_len[i], base, nh, inst->single_list + at);
+    at += ok ? (uint32_t)rp_len[i] : 0;
+  }
+  inst->single_start[nr] = at;
+  at = 0;
+  bb_id *row = malloc(((size_t)cp_cols + 1) * sizeof *row);
+  if (!row) ok = fzn_report(b, c->line, "%s: out of memory", c->name);
+  for (int i = 0; i < nc && ok; i++) {
+    inst->couple_start[i] = at;
+    ok = copy_row(b, c, "cp1", cp1, nc, cp_cols, i, cp_len[i], base, nh, row);
+    for (int k = 0; ok && k < cp_len[i]; k++) inst->couple_list[2 * (at + (uint32_t)k)] = row[k];
+    ok = ok && copy_row(b, c, "cp2", cp2, nc, cp_cols, i, cp_len[i], base, nh, row);
+    for (int k = 0; ok && k < cp_len[i]; k++) inst->couple_list[2 * (at + (uint32_t)k) + 1] = row[k];
+    at += ok ? (uint32_t)cp_len[i] : 0;
+  }
+  free(row);
+  inst->couple_start[nc] = at;
+  at = 0;
+  for (int h = 0; h < nh && ok; h++) {
+    inst->hosp_start[h] = at;
+    ok = copy_row(b, c, "hp", hp, nh, hp_cols, h, hp_len[h], base, nr, inst->hosp_list + at);
+    at += ok ? (uint32_t)hp_len[h] : 0;
+    inst->capacity[h] = cap[h];
+  }
+  inst->hosp_start[nh] = at;
+  if (ok && bb_hrc_validate(inst, &err) != BB_OK) ok = fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+  if (!ok) {
+    bb_hrc_free(inst);
+    return false;
+  }
+  return post_instance(b, c, inst, singles, ns, couples, nc, bp, base);
+}
+
+/* The path in bamboo_data_file("PATH"). */
+static const char *data_file(fzn_builder *b, const fzn_constraint *c) {
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, "bamboo_data_file") && ann->u.call.count == 1 &&
+        ann->u.call.args[0]->kind == FZN_E_STRING)
+      return ann->u.call.args[0]->u.str;
+  }
+  fzn_report(b, c->line, "%s: no bamboo_data_file(\"PATH\") annotation names the instance file", c->name);
+  return NULL;
+}
+
+/* The numbers the model passed in `arg` against the file's (an empty array checks nothing). */
+static bool agree(fzn_builder *b, const fzn_constraint *c, const fzn_expr *arg, const char *name, const char *who,
+                  const char *what, int n, int base, const char *path, const int64_t *in_file) {
+  int *given, count;
+  if (!fzn_arg_int_array(b, arg, c->line, name, &given, &count)) return false;
+  if (count == 0) return true;
+  if (count != n)
+    return fzn_report(b, c->line, "%s: %s has %d entries, but %s holds %d %ss", c->name, name, count, path, n, who);
+  for (int i = 0; i < n; i++)
+    if (given[i] != in_file[i])
+      return fzn_report(b, c->line, "%s: %s %d's %s is %d in the model (%s[%d]) but %lld in %s", c->name, who,
+                        base + i, what, given[i], name, base + i, (long long)in_file[i], path);
+  return true;
+}
+
+/* bamboo_stable_matching_hrc_file: the file form. */
+static bool post_hrc_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
+  (void)self;
+  int *singles, *couples, bp, base, ns, nc;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "singles", &singles, &ns) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
+      !fzn_arg_int_var(b, ARG(2), c->line, "bp", &bp) || !fzn_arg_int(b, ARG(3), c->line, "base", &base))
+    return false;
+  warn_gpu(b, c);
+  if (base != 0 && base != 1) return fzn_report(b, c->line, "%s: base %d; it must be 0 or 1", c->name, base);
+  const char *path = data_file(b, c);
+  if (!path) return false;
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  if (bb_hrc_read(path, &inst, &err) != BB_OK) return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+  int file_singles = inst->n_residents - 2 * inst->n_couples, nh = inst->n_hospitals;
+  if (file_singles != ns || inst->n_couples != nc) {
+    fzn_report(b, c->line, "%s: %s holds %d singles and %d couples, but the constraint has %d and %d", c->name, path,
+               file_singles, inst->n_couples, ns, nc);
+    bb_hrc_free(inst);
+    return false;
+  }
+  size_t most = (size_t)(ns > nc ? ns : nc) > (size_t)nh ? (size_t)(ns > nc ? ns : nc) : (size_t)nh;
+  int64_t *numbers = malloc((most + 1) * sizeof *numbers);
+  bool ok = numbers != NULL;
+  if (!ok) fzn_report(b, c->line, "%s: out of memory", c->name);
+  if (ok) { /* single lengths, in the order of the singles' variables (resident id) */
+    int i = 0;
+    for (int r = 0; r < inst->n_residents; r++)
+      if (inst->couple_of[r] == BB_HRC_SINGLE) numbers[i++] = inst->single_start[r + 1] - inst->single_start[r];
+    ok = agree(b, c, ARG(4), "rp_len", "single", "list length", ns, base, path, numbers);
+  }
+  if (ok) {
+    for (int i = 0; i < nc; i++) numbers[i] = inst->couple_start[i + 1] - inst->couple_start[i];
+    ok = agree(b, c, ARG(5), "cp_len", "couple", "list length", nc, base, path, numbers);
+  }
+  if (ok) {
+    for (int h = 0; h < nh; h++) numbers[h] = inst->hosp_start[h + 1] - inst->hosp_start[h];
+    ok = agree(b, c, ARG(6), "hp_len", "hospital", "list length", nh, base, path, numbers);
+  }
+  if (ok) {
+    for (int h = 0; h < nh; h++) numbers[h] = inst->capacity[h];
+    ok = agree(b, c, ARG(7), "capacity", "hospital", "capacity", nh, base, path, numbers);
+  }
+  free(numbers);
+  if (!ok) {
+    bb_hrc_free(inst);
+    return false;
+  }
+  return post_instance(b, c, inst, singles, ns, couples, nc, bp, base);
+}
+
+const fzn_builtin fzn_hrc_builtins[] = {{"bamboo_stable_matching_hrc", 15, post_hrc, 0, 0},
+                                        {"bamboo_stable_matching_hrc_file", 8, post_hrc_file, 0, 0},
+                                        {NULL, 0, NULL, 0, 0}};

@@ -1,0 +1,97 @@
+/* The HRC constraint's core (Hospitals/Residents with Couples), independent of any solver:
+ * the shared, read-only instance data and one propagation over rank-valued variables.
+ *
+ * Variables (ranks from 0 here; the shim shifts by the model's base):
+ *   single i (the i-th single resident, by resident id): k < len = his k-th hospital,
+ *                                                         len = unassigned;
+ *   couple c: k < len = the k-th pair of its joint list, len = both unassigned;
+ *   bp: the number of blocking pairs, by Manlove, McBride & Trimble, Constraints 22 (2017),
+ *   Definition 1 (docs/hrc_constraint.md): a pair is (a single, an entry of his list) or
+ *   (a couple, an entry of its joint list), each counted once.
+ * Entries that are not acceptable (a hospital that does not list the resident) are removed
+ * from the domains at the root (bb_hrcc_acceptable) and never block.
+ *
+ * A propagation recomputes, from the domains, for every hospital and position in its list
+ * whether that resident is surely / possibly there, and prefix counts over them (O(total list
+ * length)); then for each entry whether it blocks certainly (counted into bp's lower bound) or
+ * possibly (upper bound). Couples cost O(domain x list) each. When bp's maximum equals the
+ * lower bound, every pair that is not already counted must not block: values that would make
+ * one block for sure are removed, and a hospital that a single (or a fixed couple) surely
+ * prefers is made full of residents it ranks higher. Sound with any side constraint: every
+ * rule holds for every completion of the current domains. Exact when everything is fixed. */
+#ifndef BB_HRC_CON_H
+#define BB_HRC_CON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bb_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The instance, in the engine's layout (propagator/engine/hrc/hrc.h): residents 0..nR-1,
+ * couple c's members couple_member[2c], [2c+1] (their own lists empty), CSR lists favourite
+ * first, ids 0-based. Read at construction only. */
+typedef struct bb_hrcc_lists {
+  int n_residents, n_hospitals, n_couples;
+  const int32_t *couple_member;
+  const uint32_t *single_start; /* n_residents + 1 */
+  const int32_t *single_list;
+  const uint32_t *couple_start; /* n_couples + 1, in pairs */
+  const int32_t *couple_list;   /* 2 per pair */
+  const uint32_t *hosp_start;   /* n_hospitals + 1 */
+  const int32_t *hosp_list;
+  const int32_t *capacity;
+} bb_hrcc_lists;
+
+typedef struct bb_hrcc bb_hrcc; /* shared, reference counted */
+
+/* Validates (ids in range, members distinct and in one couple, no one listed twice,
+ * capacities >= 0; the message names the list) and builds the data into *out (NULL on an
+ * error: BB_ERR_INPUT, BB_ERR_NOMEM or BB_ERR_ARG). */
+bb_status bb_hrcc_new(const bb_hrcc_lists *lists, bb_hrcc **out, bb_error *err);
+void bb_hrcc_retain(bb_hrcc *d);
+void bb_hrcc_release(bb_hrcc *d); /* accepts NULL */
+
+int bb_hrcc_singles(const bb_hrcc *d);
+int bb_hrcc_couples(const bb_hrcc *d);
+/* Variable v (singles first, then couples): its list length (= the unassigned rank), the
+ * resident behind a single's variable, and whether entry k is acceptable. */
+int bb_hrcc_len(const bb_hrcc *d, int v);
+int bb_hrcc_single_resident(const bb_hrcc *d, int i);
+bool bb_hrcc_acceptable(const bb_hrcc *d, int v, int k);
+/* The rank of a variable for an assignment (assigned[r] = hospital or -1): the entry that
+ * matches, len when unassigned, -1 when no acceptable entry matches. */
+int bb_hrcc_rank_of(const bb_hrcc *d, int v, const int32_t *assigned);
+
+/* The domains, as callbacks on variable index v and 0-based rank k. Changes return -1 on a
+ * wipe-out, 1 when the domain shrank, 0 otherwise. */
+typedef struct bb_hrcc_domains {
+  void *ctx;
+  int (*min)(void *ctx, int v);
+  int (*max)(void *ctx, int v);
+  int (*size)(void *ctx, int v);
+  bool (*has)(void *ctx, int v, int k);
+  int (*remove)(void *ctx, int v, int k);
+  int (*at_most)(void *ctx, int v, int k);
+} bb_hrcc_domains;
+
+typedef enum bb_hrcc_result {
+  BB_HRCC_FAILED = -1,
+  BB_HRCC_FIX = 0,     /* nothing changed */
+  BB_HRCC_CHANGED = 1, /* domains shrank: run again */
+  BB_HRCC_NOMEM = 2    /* scratch could not be allocated (nothing changed) */
+} bb_hrcc_result;
+
+/* One propagation. bp_max is bp's current maximum; *lb and *ub receive bounds on the number
+ * of blocking pairs under the domains at entry (lb <= every completion's count <= ub; equal
+ * when all are fixed). Fails when a hospital is surely over capacity or lb > bp_max. */
+bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
+                                 int64_t *ub);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,353 @@
+/* One propagation of the HRC constraint (hrc_con.h): capacities, bounds on the number of
+ * blocking pairs, and the pruning that keeps it within bp's maximum.
+ *
+ * Blocking, as in Manlove, McBride & Trimble (Constraints 22, 2017), Definition 1, read per
+ * entry of a list. For a hospital h and a resident r it ranks at slot s, "h wants r" means
+ * fewer than capacity(h) of h's assignees are ranked above r (h is under-subscribed or prefers
+ * r to its worst assignee). A single's entry j blocks when he is unassigned or holds a worse
+ * entry and h_j wants him (type 1). A couple's entry j = (h1, h2), preferred to its current
+ * pair p = (P1, P2) (or unassigned), blocks when
+ *   2a  P2 == h2 and h1 wants the first member, counting h1's assignees other than the
+ *       second member (who stays; if h1 == h2 he holds one of its posts),
+ *   2b  P1 == h1, the same for the second member at h2,
+ *   3a  h1 != h2 (neither equal to the member's current hospital) and h1 wants the first,
+ *       h2 the second, counting every assignee (the partner included, as the definition
+ *       is written),
+ *   3b-d h1 == h2 == h (neither member there): h wants the better-ranked member with one post
+ *       to spare (fewer than capacity - 1 assignees above him) and the other (fewer than
+ *       capacity above him): two free posts, or one and a worse assignee, or two worse ones.
+ *
+ * Under domains, "certainly" uses the most residents that may be above r (every resident
+ * possibly at h) and "possibly" the fewest (those surely there); the couple's own members
+ * are placed exactly, value by value. */
+#include "hrc_data.h"
+
+#include <stdlib.h>
+
+typedef struct scratch {
+  int32_t *poss;         /* per slot: domain values that place the slot's resident there */
+  int32_t *poss_before;  /* per slot: residents possibly at the hospital, ranked above */
+  int32_t *sure_before;  /* per slot: residents surely there, ranked above */
+  int32_t *sure_total;   /* per hospital */
+  int32_t *fill;         /* per hospital: it must be full of residents above this slot */
+  int32_t *amin, *amax, *asize; /* per variable, at entry */
+  uint8_t *counted;      /* per entry: counted in the lower bound */
+  int32_t *values;       /* one variable's domain */
+} scratch;
+
+typedef struct prop {
+  const bb_hrcc *d;
+  const bb_hrcc_domains *dom;
+  scratch s;
+  bool failed, changed;
+} prop;
+
+static void apply(prop *P, int r) {
+  if (r < 0) P->failed = true;
+  if (r > 0) P->changed = true;
+}
+
+static bool sure(const prop *P, int32_t slot) {
+  int v = P->d->slot_var[slot];
+  return v >= 0 && P->s.poss[slot] > 0 && P->s.poss[slot] == P->s.asize[v];
+}
+
+/* Whether the residue counted at `slot` in the certain (max) or possible (min) count. */
+static bool counted_in(const prop *P, int32_t slot, bool certain) {
+  return certain ? P->s.poss[slot] > 0 : sure(P, slot);
+}
+
+static int32_t before(const prop *P, int32_t slot, bool certain) {
+  return certain ? P->s.poss_before[slot] : P->s.sure_before[slot];
+}
+
+/* Whether couple variable v's entry j blocks when the couple holds value p (> j), with the
+ * other residents counted at their most (certain) or fewest (!certain). */
+static bool couple_blocks(const prop *P, int v, int j, int p, bool certain) {
+  const bb_hrcc *d = P->d;
+  uint32_t e = d->var_start[v] + (uint32_t)j;
+  int len = bb_hrcc_len(d, v);
+  int h1 = d->e_h1[e], h2 = d->e_h2[e];
+  int32_t s1 = d->e_s1[e], s2 = d->e_s2[e], x21 = d->e_x21[e], x12 = d->e_x12[e];
+  /* assignees above each member, the couple's own members left out */
+  int32_t others1 = before(P, s1, certain) - (x21 >= 0 && x21 < s1 && counted_in(P, x21, certain));
+  int32_t others2 = before(P, s2, certain) - (x12 >= 0 && x12 < s2 && counted_in(P, x12, certain));
+  int cap1 = d->capacity[h1], cap2 = d->capacity[h2];
+  int P1 = -1, P2 = -1;
+  int32_t ps1 = -1, ps2 = -1;
+  if (p < len) {
+    uint32_t f = d->var_start[v] + (uint32_t)p;
+    P1 = d->e_h1[f];
+    P2 = d->e_h2[f];
+    ps1 = d->e_s1[f];
+    ps2 = d->e_s2[f];
+  }
+  if (p < len && P2 == h2) return others1 + (h1 == h2) < cap1;  /* 2a */
+  if (p < len && P1 == h1) return others2 + (h1 == h2) < cap2;  /* 2b */
+  if (h1 != h2)                                                  /* 3a */
+    return others1 + (P2 == h1 && ps2 < s1) < cap1 && others2 + (P1 == h2 && ps1 < s2) < cap2;
+  int32_t above_better = s1 < s2 ? others1 : others2, above_worse = s1 < s2 ? others2 : others1;
+  return above_better < cap1 - 1 && above_worse < cap1;          /* 3b-d */
+}
+
+/* The resident at `slot` leaves its hospital, or is placed there. */
+static void remove_at(prop *P, int32_t slot) {
+  const bb_hrcc *d = P->d;
+  int v = d->slot_var[slot];
+  if (v < 0) return;
+  if (v < d->n_singles) {
+    if (d->slot_entry[slot] >= 0) apply(P, P->dom->remove(P->dom->ctx, v, d->slot_entry[slot]));
+    return;
+  }
+  const int32_t *member_slot = d->slot_member[slot] ? d->e_s2 : d->e_s1;
+  int len = bb_hrcc_len(d, v);
+  for (int k = 0; k < len && !P->failed; k++)
+    if (member_slot[d->var_start[v] + (uint32_t)k] == slot && P->dom->has(P->dom->ctx, v, k))
+      apply(P, P->dom->remove(P->dom->ctx, v, k));
+}
+
+static void force_at(prop *P, int32_t slot) {
+  const bb_hrcc *d = P->d;
+  int v = d->slot_var[slot];
+  if (v < 0) {
+    P->failed = true;
+    return;
+  }
+  int len = bb_hrcc_len(d, v);
+  const int32_t *member_slot = v < d->n_singles ? d->e_s1 : d->slot_member[slot] ? d->e_s2 : d->e_s1;
+  for (int k = 0; k <= len && !P->failed; k++)
+    if ((k == len || member_slot[d->var_start[v] + (uint32_t)k] != slot) && P->dom->has(P->dom->ctx, v, k))
+      apply(P, P->dom->remove(P->dom->ctx, v, k));
+}
+
+static void request_fill(prop *P, int h, int32_t slot) {
+  if (slot < P->s.fill[h]) P->s.fill[h] = slot;
+}
+
+/* Hospital h must hold capacity(h) residents ranked above `slot`: nobody at or below it,
+ * and, when exactly that many may be above, all of them. */
+static void fill(prop *P, int h) {
+  const bb_hrcc *d = P->d;
+  int32_t s = P->s.fill[h];
+  if (P->s.poss_before[s] < d->capacity[h]) {
+    P->failed = true;
+    return;
+  }
+  for (uint32_t t = (uint32_t)s; t < d->hosp_start[h + 1] && !P->failed; t++)
+    if (P->s.poss[t] > 0) {
+      if (sure(P, (int32_t)t)) P->failed = true;
+      else remove_at(P, (int32_t)t);
+    }
+  if (P->s.poss_before[s] == d->capacity[h])
+    for (uint32_t t = d->hosp_start[h]; t < (uint32_t)s && !P->failed; t++)
+      if (P->s.poss[t] > 0 && !sure(P, (int32_t)t)) force_at(P, (int32_t)t);
+}
+
+static void free_scratch(scratch *s) {
+  free(s->poss);
+  free(s->poss_before);
+  free(s->sure_before);
+  free(s->sure_total);
+  free(s->fill);
+  free(s->amin);
+  free(s->amax);
+  free(s->asize);
+  free(s->counted);
+  free(s->values);
+}
+
+static bool alloc_scratch(const bb_hrcc *d, scratch *s) {
+  size_t slots = d->hosp_start[d->n_hospitals] + 1, hosp = (size_t)d->n_hospitals + 1, vars = (size_t)d->n_vars + 1;
+  size_t entries = d->var_start[d->n_vars] + 1, longest = 1;
+  for (int v = 0; v < d->n_vars; v++)
+    if ((size_t)bb_hrcc_len(d, v) + 1 > longest) longest = (size_t)bb_hrcc_len(d, v) + 1;
+  s->poss = calloc(slots, sizeof *s->poss);
+  s->poss_before = malloc(slots * sizeof *s->poss_before);
+  s->sure_before = malloc(slots * sizeof *s->sure_before);
+  s->sure_total = malloc(hosp * sizeof *s->sure_total);
+  s->fill = malloc(hosp * sizeof *s->fill);
+  s->amin = malloc(vars * sizeof *s->amin);
+  s->amax = malloc(vars * sizeof *s->amax);
+  s->asize = malloc(vars * sizeof *s->asize);
+  s->counted = calloc(entries, 1);
+  s->values = malloc(longest * sizeof *s->values);
+  return s->poss && s->poss_before && s->sure_before && s->sure_total && s->fill && s->amin && s->amax && s->asize &&
+         s->counted && s->values;
+}
+
+/* The values of v in its domain (at most its list length + 1). */
+static int domain_values(prop *P, int v) {
+  int n = 0;
+  for (int k = P->s.amin[v]; k <= P->s.amax[v]; k++)
+    if (P->dom->has(P->dom->ctx, v, k)) P->s.values[n++] = k;
+  return n;
+}
+
+/* Pass 0: who may be where, and prefix counts down each hospital's list. */
+static void census(prop *P) {
+  const bb_hrcc *d = P->d;
+  for (int v = 0; v < d->n_vars; v++) {
+    P->s.amin[v] = P->dom->min(P->dom->ctx, v);
+    P->s.amax[v] = P->dom->max(P->dom->ctx, v);
+    P->s.asize[v] = P->dom->size(P->dom->ctx, v);
+    int len = bb_hrcc_len(d, v);
+    for (int k = P->s.amin[v]; k <= P->s.amax[v] && k < len; k++) {
+      uint32_t e = d->var_start[v] + (uint32_t)k;
+      if (d->e_s1[e] < 0 || !P->dom->has(P->dom->ctx, v, k)) continue;
+      P->s.poss[d->e_s1[e]]++;
+      if (v >= d->n_singles) P->s.poss[d->e_s2[e]]++;
+    }
+  }
+  for (int h = 0; h < d->n_hospitals; h++) {
+    int32_t may = 0, must = 0;
+    for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1]; t++) {
+      P->s.poss_before[t] = may;
+      P->s.sure_before[t] = must;
+      may += P->s.poss[t] > 0;
+      must += sure(P, (int32_t)t);
+    }
+    P->s.sure_total[h] = must;
+    P->s.fill[h] = INT32_MAX;
+    if (must > d->capacity[h]) P->failed = true;
+  }
+}
+
+/* Capacities: a full hospital takes nobody new; a couple's pair must fit both members. */
+static void capacities(prop *P) {
+  const bb_hrcc *d = P->d;
+  for (int h = 0; h < d->n_hospitals && !P->failed; h++)
+    if (P->s.sure_total[h] == d->capacity[h])
+      for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1] && !P->failed; t++)
+        if (P->s.poss[t] > 0 && !sure(P, (int32_t)t)) remove_at(P, (int32_t)t);
+  for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) {
+    int n = domain_values(P, v), len = bb_hrcc_len(d, v);
+    for (int i = 0; i < n && !P->failed; i++) {
+      int k = P->s.values[i];
+      if (k >= len) continue;
+      uint32_t e = d->var_start[v] + (uint32_t)k;
+      int h1 = d->e_h1[e], h2 = d->e_h2[e], new1 = !sure(P, d->e_s1[e]), new2 = !sure(P, d->e_s2[e]);
+      bool over = h1 == h2 ? P->s.sure_total[h1] + new1 + new2 > d->capacity[h1]
+                           : P->s.sure_total[h1] + new1 > d->capacity[h1] || P->s.sure_total[h2] + new2 > d->capacity[h2];
+      if (over) apply(P, P->dom->remove(P->dom->ctx, v, k));
+    }
+  }
+}
+
+/* Pass A: the bounds. */
+static void bounds(prop *P, int64_t *lb, int64_t *ub) {
+  const bb_hrcc *d = P->d;
+  int64_t low = 0, high = 0;
+  for (int v = 0; v < d->n_singles; v++) {
+    int len = bb_hrcc_len(d, v);
+    for (int j = 0; j < len && j < P->s.amax[v]; j++) {
+      uint32_t e = d->var_start[v] + (uint32_t)j;
+      int32_t s = d->e_s1[e];
+      if (s < 0) continue;
+      int cap = d->capacity[d->e_h1[e]];
+      if (P->s.amin[v] > j && P->s.poss_before[s] < cap) {
+        low++;
+        P->s.counted[e] = 1;
+      }
+      if (P->s.sure_before[s] < cap) high++;
+    }
+  }
+  for (int v = d->n_singles; v < d->n_vars; v++) {
+    int n = domain_values(P, v), len = bb_hrcc_len(d, v);
+    for (int j = 0; j < len && j < P->s.amax[v]; j++) {
+      uint32_t e = d->var_start[v] + (uint32_t)j;
+      if (d->e_s1[e] < 0) continue;
+      bool all = P->s.amin[v] > j, any = false;
+      for (int i = 0; i < n; i++) {
+        int p = P->s.values[i];
+        if (p <= j) continue;
+        if (all && !couple_blocks(P, v, j, p, true)) all = false;
+        if (!any && couple_blocks(P, v, j, p, false)) any = true;
+      }
+      if (all) {
+        low++;
+        P->s.counted[e] = 1;
+      }
+      high += any;
+    }
+  }
+  *lb = low;
+  *ub = high;
+}
+
+/* Pass B, cost-based: fixing variable v to p makes certain the pairs of v's own list that
+ * block for sure under p (hospitals' counts from everybody else at their most); the pairs
+ * counted in lb for other variables stay certain. So p goes when lb - (v's pairs counted) +
+ * (v's pairs certain under p) > bp_max. With no slack (lb == bp_max) no pair beyond those
+ * counted may block: a hospital that a single (or a fixed couple) surely prefers, and whose
+ * wanting him is the only condition left, must be full of residents it ranks higher. */
+static void prune(prop *P, int64_t slack) {
+  const bb_hrcc *d = P->d;
+  for (int v = 0; v < d->n_singles && !P->failed; v++) {
+    int len = bb_hrcc_len(d, v);
+    int64_t counted = 0, certain = 0;
+    for (int j = 0; j < len; j++) counted += P->s.counted[d->var_start[v] + (uint32_t)j];
+    for (int j = 0; j < len && j < P->s.amax[v]; j++) {
+      uint32_t e = d->var_start[v] + (uint32_t)j;
+      int32_t s = d->e_s1[e];
+      if (s < 0) continue;
+      int h = d->e_h1[e];
+      if (P->s.poss_before[s] < d->capacity[h]) { /* h surely wants him: every value past j pays */
+        if (++certain - counted > slack) {
+          apply(P, P->dom->at_most(P->dom->ctx, v, j));
+          break;
+        }
+      } else if (slack == 0 && P->s.amin[v] > j && !P->s.counted[e]) {
+        request_fill(P, h, s); /* he surely prefers h: h is full of better */
+      }
+    }
+  }
+  for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) {
+    int n = domain_values(P, v), len = bb_hrcc_len(d, v);
+    int64_t counted = 0;
+    for (int j = 0; j < len; j++) counted += P->s.counted[d->var_start[v] + (uint32_t)j];
+    for (int i = 0; i < n && !P->failed; i++) {
+      int p = P->s.values[i];
+      int64_t certain = 0;
+      for (int j = 0; j < p && j < len; j++)
+        if (d->e_s1[d->var_start[v] + (uint32_t)j] >= 0 && couple_blocks(P, v, j, p, true)) certain++;
+      if (certain - counted > slack) apply(P, P->dom->remove(P->dom->ctx, v, p));
+    }
+    if (slack > 0 || n != 1 || P->failed) continue;
+    /* A fixed couple that prefers entry j: where exactly one hospital decides whether j
+     * blocks, that hospital must be full of residents it ranks above the member. */
+    int p = P->s.values[0];
+    for (int j = 0; j < len && j < p; j++) {
+      uint32_t e = d->var_start[v] + (uint32_t)j;
+      if (d->e_s1[e] < 0 || P->s.counted[e]) continue;
+      int h1 = d->e_h1[e], h2 = d->e_h2[e];
+      if (h1 == h2) continue;
+      uint32_t f = d->var_start[v] + (uint32_t)p;
+      bool two_a = p < len && d->e_h2[f] == h2, two_b = p < len && d->e_h1[f] == h1;
+      if (two_a) request_fill(P, h1, d->e_s1[e]);
+      else if (two_b) request_fill(P, h2, d->e_s2[e]);
+      else if (P->s.poss_before[d->e_s1[e]] < d->capacity[h1]) request_fill(P, h2, d->e_s2[e]); /* 3a */
+      else if (P->s.poss_before[d->e_s2[e]] < d->capacity[h2]) request_fill(P, h1, d->e_s1[e]);
+    }
+  }
+  for (int h = 0; h < d->n_hospitals && !P->failed; h++)
+    if (P->s.fill[h] != INT32_MAX) fill(P, h);
+}
+
+bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
+                                 int64_t *ub) {
+  prop P = {d, dom, {0}, false, false};
+  *lb = 0;
+  *ub = 0;
+  if (!alloc_scratch(d, &P.s)) {
+    free_scratch(&P.s);
+    bb_note_out_of_memory();
+    return BB_HRCC_NOMEM;
+  }
+  census(&P);
+  if (!P.failed) bounds(&P, lb, ub);
+  if (!P.failed && *lb > bp_max) P.failed = true;
+  if (!P.failed) capacities(&P);
+  if (!P.failed) prune(&P, bp_max - *lb);
+  free_scratch(&P.s);
+  return P.failed ? BB_HRCC_FAILED : P.changed ? BB_HRCC_CHANGED : BB_HRCC_FIX;
+}

@@ -1,0 +1,39 @@
+/* Hospitals/Residents with Couples (HRC) as a Gecode constraint: the C API of shim/hrc.cpp.
+ *
+ * bb_post_stable_matching_hrc posts, over rank-valued int variables (ranks from `base`, 0
+ * or 1), the constraint of propagator/smc/hrc/hrc_con.h:
+ *   singles[i]  = base + k: the i-th single resident (by resident id) holds the k-th hospital
+ *                 of his list; base + len: unassigned;
+ *   couples[c]  = base + k: couple c holds the k-th pair of its joint list; base + len: both
+ *                 unassigned;
+ *   bp          = the number of blocking pairs (Manlove, McBride & Trimble 2017, Def. 1).
+ * Values outside base..base+len and entries that are not acceptable are removed at post.
+ *
+ * first_choice (NULL for none): the hospital of every resident in a matching to try first
+ * (the couples-aware deferred acceptance's, -1 = unassigned). With it, the constraint asks for
+ * a default brancher over its variables, couples first, smallest domain first, whose value is
+ * the rank that matching gives when still in the domain (else the smallest): x = v, then
+ * x != v, so search stays complete and never repeats a solution. bb_branch_deferred posts such
+ * branchers after the model's own search annotations (which, when they cover these variables,
+ * leave nothing for it to do). */
+#ifndef BB_HRC_SHIM_H
+#define BB_HRC_SHIM_H
+
+#include "bb_shim.h"
+#include "hrc_con.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+bb_status bb_post_stable_matching_hrc(bb_space *space, const int *singles, int n_singles, const int *couples,
+                                      int n_couples, int bp, int base, const bb_hrcc_lists *lists,
+                                      const int32_t *first_choice, bb_error *err);
+
+/* Posts the default branchers that constraints asked for (in posting order), once. */
+bb_status bb_branch_deferred(bb_space *space, bb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,162 @@
+// The HRC constraint in Gecode (bb_hrc.h): a propagator over the rank views that hands the
+// domains to the C core (propagator/smc/hrc/hrc_con.h) and keeps bp within the core's
+// bounds, the poster, and the default brancher that tries the deferred acceptance's
+// matching first.
+#include "bb_hrc.h"
+#include "hrc_branch.hh"
+#include "post_args.hh"
+#include "shim_internal.hh"
+
+#include <memory>
+#include <unordered_set>
+
+using namespace Gecode;
+
+namespace {
+
+struct Host {
+  Space *home;
+  ViewArray<Int::IntView> *x;
+  int base;
+};
+
+Int::IntView &view(void *ctx, int v) { return (*static_cast<Host *>(ctx)->x)[v]; }
+int base_of(void *ctx) { return static_cast<Host *>(ctx)->base; }
+Space &space(void *ctx) { return *static_cast<Host *>(ctx)->home; }
+
+int dom_min(void *ctx, int v) { return view(ctx, v).min() - base_of(ctx); }
+int dom_max(void *ctx, int v) { return view(ctx, v).max() - base_of(ctx); }
+int dom_size(void *ctx, int v) { return (int)view(ctx, v).size(); }
+bool dom_has(void *ctx, int v, int k) { return view(ctx, v).in(k + base_of(ctx)); }
+int outcome(ModEvent me) { return me_failed(me) ? -1 : me == Int::ME_INT_NONE ? 0 : 1; }
+int dom_remove(void *ctx, int v, int k) { return outcome(view(ctx, v).nq(space(ctx), k + base_of(ctx))); }
+int dom_at_most(void *ctx, int v, int k) { return outcome(view(ctx, v).lq(space(ctx), k + base_of(ctx))); }
+
+int clamp(int64_t v) { return v > Int::Limits::max ? Int::Limits::max : (int)v; }
+
+class Hrc : public Propagator {
+  ViewArray<Int::IntView> x; // singles, then couples
+  Int::IntView bp;
+  bb_hrcc *data;             // shared by every copy, read-only
+  int base;
+
+ public:
+  Hrc(Home home, ViewArray<Int::IntView> &x0, Int::IntView bp0, bb_hrcc *d, int b)
+      : Propagator(home), x(x0), bp(bp0), data(d), base(b) {
+    x.subscribe(home, *this, Int::PC_INT_DOM);
+    bp.subscribe(home, *this, Int::PC_INT_BND);
+    home.notice(*this, AP_DISPOSE);
+  }
+  Hrc(Space &home, Hrc &p) : Propagator(home, p), data(p.data), base(p.base) {
+    x.update(home, p.x);
+    bp.update(home, p.bp);
+    bb_hrcc_retain(data);
+  }
+  Actor *copy(Space &home) override { return new (home) Hrc(home, *this); }
+  PropCost cost(const Space &, const ModEventDelta &) const override {
+    return PropCost::linear(PropCost::HI, x.size());
+  }
+  void reschedule(Space &home) override {
+    x.reschedule(home, *this, Int::PC_INT_DOM);
+    bp.reschedule(home, *this, Int::PC_INT_BND);
+  }
+  size_t dispose(Space &home) override {
+    home.ignore(*this, AP_DISPOSE);
+    x.cancel(home, *this, Int::PC_INT_DOM);
+    bp.cancel(home, *this, Int::PC_INT_BND);
+    bb_hrcc_release(data);
+    (void)Propagator::dispose(home);
+    return sizeof(*this);
+  }
+  ExecStatus propagate(Space &home, const ModEventDelta &) override {
+    Host host{&home, &x, base};
+    bb_hrcc_domains dom{&host, dom_min, dom_max, dom_size, dom_has, dom_remove, dom_at_most};
+    int64_t lb, ub;
+    bb_hrcc_result r = bb_hrcc_propagate(data, &dom, bp.max(), &lb, &ub);
+    if (r == BB_HRCC_NOMEM) throw MemoryExhausted();
+    if (r == BB_HRCC_FAILED) return ES_FAILED;
+    ModEvent m1 = bp.gq(home, clamp(lb)), m2 = bp.lq(home, clamp(ub));
+    if (me_failed(m1) || me_failed(m2)) return ES_FAILED;
+    if (r == BB_HRCC_CHANGED || m1 != Int::ME_INT_NONE || m2 != Int::ME_INT_NONE) return ES_NOFIX;
+    if (bp.assigned() && x.assigned()) return home.ES_SUBSUMED(*this);
+    return ES_FIX;
+  }
+  static void post(Home home, ViewArray<Int::IntView> &x, Int::IntView bp, bb_hrcc *d, int base) {
+    (void)new (home) Hrc(home, x, bp, d, base);
+  }
+};
+
+using Owned = std::unique_ptr<bb_hrcc, void (*)(bb_hrcc *)>;
+
+}  // namespace
+
+extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *singles, int n_singles, const int *couples,
+                                                 int n_couples, int bp, int base, const bb_hrcc_lists *lists,
+                                                 const int32_t *first_choice, bb_error *err) {
+  const char *fn = "stable_matching_hrc";
+  if (!sp || !lists) return bb_fail(err, BB_ERR_ARG, "%s: no space or no lists", fn);
+  if (base != 0 && base != 1) return bb_fail(err, BB_ERR_ARG, "%s: base %d; ranks count from 0 or 1", fn, base);
+  BB_SHIM_GUARD_BEGIN
+  bb_space &s = bb_shim::space_of(sp);
+  IntVarArgs sv = bb_shim::int_vars(s, singles, n_singles, "singles");
+  IntVarArgs cv = bb_shim::int_vars(s, couples, n_couples, "couples");
+  IntVar bpv = bb_shim::int_vars(s, &bp, 1, "bp")[0];
+  bb_hrcc *built = nullptr;
+  bb_status st = bb_hrcc_new(lists, &built, err);
+  Owned data(built, bb_hrcc_release);
+  if (st != BB_OK) return st;
+  if (bb_hrcc_singles(data.get()) != n_singles || bb_hrcc_couples(data.get()) != n_couples)
+    return bb_fail(err, BB_ERR_INPUT, "%s: the instance has %d singles and %d couples, the constraint %d and %d", fn,
+                   bb_hrcc_singles(data.get()), bb_hrcc_couples(data.get()), n_singles, n_couples);
+  Space &home = s;
+  int n = n_singles + n_couples;
+  ViewArray<Int::IntView> x(home, n);
+  std::unordered_set<const void *> seen;
+  std::vector<IntVar> order; // couples first, for the default brancher
+  std::vector<int> guess;
+  for (int v = 0; v < n; v++) {
+    IntVar var = v < n_singles ? sv[v] : cv[v - n_singles];
+    if (!seen.insert(var.varimp()).second) { // the core's variables must be distinct
+      IntVar copy(home, Int::Limits::min, Int::Limits::max);
+      rel(home, copy, IRT_EQ, var);
+      var = copy;
+    }
+    int len = bb_hrcc_len(data.get(), v);
+    dom(home, var, base, base + len);
+    for (int k = 0; k < len; k++)
+      if (!bb_hrcc_acceptable(data.get(), v, k)) rel(home, var, IRT_NQ, base + k);
+    x[v] = Int::IntView(var);
+  }
+  rel(home, bpv, IRT_GQ, 0);
+  if (home.failed()) return BB_OK; // no value left for some variable: the model is unsatisfiable
+  if (first_choice) {
+    for (int pass = 0; pass < 2; pass++)
+      for (int v = pass ? 0 : n_singles; v < (pass ? n_singles : n); v++) {
+        order.push_back(IntVar(x[v].varimp()));
+        int k = bb_hrcc_rank_of(data.get(), v, first_choice);
+        guess.push_back(k < 0 ? Int::Limits::min : base + k);
+      }
+    auto values = std::make_shared<std::vector<int>>(std::move(guess));
+    auto vars = std::make_shared<std::vector<IntVar>>(std::move(order));
+    s.deferred_branchers.push_back([values, vars, bpv](bb_space &root) {
+      // bp first, smallest first: a stable matching is looked for before any other (with
+      // bp = 0 the propagation prunes hardest), and the first matching found is optimal
+      IntVar count = bpv;
+      branch(root, count, INT_VAL_MIN());
+      bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values);
+    });
+  }
+  Hrc::post(home, x, Int::IntView(bpv), data.release(), base);
+  return BB_OK;
+  BB_SHIM_GUARD_END(err, fn)
+}
+
+extern "C" bb_status bb_branch_deferred(bb_space *sp, bb_error *err) {
+  BB_SHIM_GUARD_BEGIN
+  bb_space &s = bb_shim::space_of(sp);
+  auto pending = std::move(s.deferred_branchers);
+  s.deferred_branchers.clear();
+  for (auto &post : pending) post(s);
+  return BB_OK;
+  BB_SHIM_GUARD_END(err, "bb_branch_deferred")
+}

@@ -1,0 +1,17 @@
+// Internal to shim/: the HRC constraint's default brancher (shim/hrc_branch.cpp).
+#ifndef BB_HRC_BRANCH_HH
+#define BB_HRC_BRANCH_HH
+
+#include <gecode/int.hh>
+#include <vector>
+
+namespace bb_shim {
+// Branches on x (in order) trying values[i] first (when still in x[i]'s domain, else the
+// smallest value). The first choice is one decision for all variables at once: alternative 0
+// gives every unassigned x[i] its value, alternative k >= 1 the first k - 1 of them and
+// x[k] != its value; then one variable at a time (smallest domain first), x = v / x != v. The alternatives partition
+// the search space, so the search stays complete and finds no solution twice.
+void branch_first_matching(Gecode::Home home, const Gecode::IntVarArgs &x, const std::vector<int> &values);
+} // namespace bb_shim
+
+#endif

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""The HRC models of models/ (hrc_match, hrc_min_bp, hrc_side) with their data, on bamboo
+(native) and on Gecode (the decomposition), against brute force over all matchings
+(check_hrc.py's reference, from the wording of Definition 1): the set of stable matchings,
+the fewest blocking pairs, and the fewest under the side rules.
+
+    tests/mznlib/check_hrc_models.py --solver-path <build>/minizinc/solvers
+
+Prints one line per run with the expected result (models/README.md lists the same); exit 77
+without minizinc or Gecode."""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+MODELS = os.path.join(ROOT, "models")
+sys.path.insert(0, HERE)
+import check_hrc as ch  # noqa: E402
+
+
+def read(path):
+    text = re.sub(r"%[^\n]*", "", open(path).read())
+    d = {}
+    for name, body in re.findall(r"(\w+)\s*=\s*([^;]*);", text):
+        body = body.strip()
+        if body.startswith("[|"):
+            d[name] = [[int(x) for x in r.replace(",", " ").split()] for r in body[2:-2].split("|")]
+        elif body.startswith("["):
+            d[name] = [int(x) for x in body[1:-1].replace(",", " ").split()]
+        else:
+            d[name] = int(body)
+    return d
+
+
+def instance(d):
+    inst = ch.Inst.__new__(ch.Inst)
+    inst.nS, inst.nC, inst.nH = d["nS"], d["nC"], d["nH"]
+    inst.nR = inst.nS + 2 * inst.nC
+    inst.cap = d["capacity"]
+    inst.slist = [[h - 1 for h in d["rp"][i][:d["rp_len"][i]]] for i in range(inst.nS)]
+    inst.clist = [list(zip([h - 1 for h in d["cp1"][c][:d["cp_len"][c]]], [h - 1 for h in d["cp2"][c][:d["cp_len"][c]]]))
+                  for c in range(inst.nC)]
+    inst.hlist = [[r - 1 for r in d["hp"][h][:d["hp_len"][h]]] for h in range(inst.nH)]
+    return inst
+
+
+def hospitals(inst, M):
+    """The models' output order: couples' members, then singles; 1-based, 0 unassigned."""
+    return tuple(0 if x is None else x + 1 for x in M[:2 * inst.nC] + M[2 * inst.nC:])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--minizinc", default=shutil.which("minizinc") or "minizinc")
+    ap.add_argument("--solver-path")
+    a = ap.parse_args()
+    if not shutil.which(a.minizinc):
+        return 77
+    env = dict(os.environ)
+    if a.solver_path:
+        env["MZN_SOLVER_PATH"] = a.solver_path + (":" + env["MZN_SOLVER_PATH"] if env.get("MZN_SOLVER_PATH") else "")
+    listed = subprocess.run([a.minizinc, "--solvers"], capture_output=True, text=True, env=env).stdout
+    if "org.gecode.gecode" not in listed:
+        return 77
+    failures = 0
+    runs = [("hrc_match.mzn", ["hrc_small.dzn"]), ("hrc_match.mzn", ["hrc_no_stable.dzn"]),
+            ("hrc_min_bp.mzn", ["hrc_small.dzn"]), ("hrc_min_bp.mzn", ["hrc_no_stable.dzn"]),
+            ("hrc_side.mzn", ["hrc_small.dzn", "hrc_small_side.dzn"])]
+    for model, data in runs:
+        d = read(os.path.join(MODELS, data[0]))
+        inst = instance(d)
+        keep = lambda vals, M: True  # noqa: E731
+        if model == "hrc_side.mzn":
+            s = read(os.path.join(MODELS, data[1]))
+            need, minimum, together = s["needs"] - 1, s["minimum"], s["together"] - 1
+            keep = lambda vals, M: (sum(1 for x in M if x == need) >= minimum  # noqa: E731
+                                    and M[2 * together] is not None and M[2 * together] == M[2 * together + 1])
+        every = {}
+        for vals in __import__("itertools").product(*inst.vars_domains()):
+            M = inst.matching(vals)
+            if M is not None and keep(vals, M):
+                every[hospitals(inst, M)] = inst.blocking(M)
+        for solver in ("bamboo", "gecode"):
+            cmd = [a.minizinc, "--solver", solver] + (["-I", os.path.join(ROOT, "minizinc", "decomposition")]
+                                                      if solver == "gecode" else [])
+            cmd += (["-a"] if model == "hrc_match.mzn" else []) + [os.path.join(MODELS, model)]
+            cmd += [os.path.join(MODELS, x) for x in data]
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
+            sols = [(tuple(int(x) for x in h.split(",")), int(bp))
+                    for h, bp in re.findall(r"hospital = \[([^\]]*)\];\nbp = (\d+);", p.stdout)]
+            if model == "hrc_match.mzn":
+                want = sorted(h for h, n in every.items() if n == 0)
+                got = sorted(h for h, _ in sols)
+                ok = got == want and (want or "UNSATISFIABLE" in p.stdout)
+                what = "%d stable matchings" % len(want)
+            else:
+                want = min(every.values()) if every else None
+                ok = bool(sols) and sols[-1][1] == want and every.get(sols[-1][0]) == want and "==========" in p.stdout
+                what = "fewest blocking pairs %s" % want
+            print("%-5s %s %s: %s (%s)" % ("ok" if ok else "FAIL", solver, model, " ".join(data), what))
+            if not ok:
+                failures += 1
+                print(p.stdout[-1500:], p.stderr[-1500:])
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

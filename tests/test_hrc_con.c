@@ -1,0 +1,292 @@
+/* The HRC constraint's core (propagator/smc/hrc) against an independent brute force
+ * (hrc_brute.h) on tiny random instances:
+ *   exact  every assignment of the variables: a matching propagates with lb = ub = its number
+ *          of blocking pairs (also = the engine's bb_hrc_count_blocking), a non-matching fails;
+ *   sound  random sub-domains and bounds on bp, propagated to a fixpoint: every matching inside
+ *          them with at most bp_max blocking pairs keeps its values and its count within bp's
+ *          bounds;
+ *   search depth-first search with the propagation finds exactly the matchings with at most
+ *          K blocking pairs (K = 0: the stable ones; K = the minimum), each once. */
+#include "hrc.h"
+#include "hrc_brute.h"
+#include "hrc_con.h"
+#include "test_util.h"
+
+typedef struct doms {
+  int n;
+  uint32_t mask[2 * HB_MAX_R];
+} doms;
+
+static int popcount(uint32_t m) { return __builtin_popcount(m); }
+static int d_min(void *c, int v) { return __builtin_ctz(((doms *)c)->mask[v]); }
+static int d_max(void *c, int v) { return 31 - __builtin_clz(((doms *)c)->mask[v]); }
+static int d_size(void *c, int v) { return popcount(((doms *)c)->mask[v]); }
+static bool d_has(void *c, int v, int k) { return k >= 0 && k < 32 && (((doms *)c)->mask[v] >> k & 1u); }
+static int d_set(doms *D, int v, uint32_t m) {
+  if (m == D->mask[v]) return 0;
+  D->mask[v] = m;
+  return m ? 1 : -1;
+}
+static int d_remove(void *c, int v, int k) { return d_set(c, v, ((doms *)c)->mask[v] & ~(1u << k)); }
+static int d_at_most(void *c, int v, int k) {
+  return d_set(c, v, ((doms *)c)->mask[v] & (k >= 31 ? 0xffffffffu : (2u << k) - 1));
+}
+
+/* The instance as the core's lists (and the engine's bb_hrc, for its checker). */
+typedef struct lists {
+  int32_t member[2 * HB_MAX_R], slist[HB_MAX_R * HB_MAX_L], clist[2 * HB_MAX_R * HB_MAX_L], hlist[HB_MAX_H * HB_MAX_R];
+  uint32_t sstart[HB_MAX_R + 1], cstart[HB_MAX_R + 1], hstart[HB_MAX_H + 1];
+  bb_hrcc_lists L;
+} lists;
+
+static void to_lists(const hb_inst *I, lists *l) {
+  uint32_t at = 0;
+  for (int r = 0; r < I->nR; r++) {
+    l->sstart[r] = at;
+    if (I->couple_of[r] < 0)
+      for (int k = 0; k < I->slen[r]; k++) l->slist[at++] = I->slist[r][k];
+  }
+  l->sstart[I->nR] = at;
+  at = 0;
+  for (int c = 0; c < I->nC; c++) {
+    l->cstart[c] = at;
+    for (int k = 0; k < I->clen[c]; k++, at++) {
+      l->clist[2 * at] = I->clist[c][k][0];
+      l->clist[2 * at + 1] = I->clist[c][k][1];
+    }
+  }
+  l->cstart[I->nC] = at;
+  at = 0;
+  for (int h = 0; h < I->nH; h++) {
+    l->hstart[h] = at;
+    for (int k = 0; k < I->hlen[h]; k++) l->hlist[at++] = I->hlist[h][k];
+  }
+  l->hstart[I->nH] = at;
+  for (int k = 0; k < 2 * I->nC; k++) l->member[k] = I->member[k];
+  bb_hrcc_lists L = {I->nR, I->nH, I->nC, l->member, l->sstart, l->slist, l->cstart, l->clist, l->hstart, l->hlist, I->cap};
+  l->L = L;
+}
+
+static bb_hrc *engine_instance(const hb_inst *I, const lists *l) {
+  bb_error err;
+  bb_hrc *h = bb_hrc_new(I->nR, I->nH, I->nC, l->sstart[I->nR], l->cstart[I->nC], l->hstart[I->nH], &err);
+  if (!h) return NULL;
+  for (int r = 0; r < I->nR; r++) h->couple_of[r] = I->couple_of[r];
+  for (int k = 0; k < 2 * I->nC; k++) h->couple_member[k] = I->member[k];
+  memcpy(h->single_start, l->sstart, ((size_t)I->nR + 1) * sizeof(uint32_t));
+  for (uint32_t e = 0; e < l->sstart[I->nR]; e++) h->single_list[e] = (bb_id)l->slist[e];
+  memcpy(h->couple_start, l->cstart, ((size_t)I->nC + 1) * sizeof(uint32_t));
+  for (uint32_t e = 0; e < 2 * l->cstart[I->nC]; e++) h->couple_list[e] = (bb_id)l->clist[e];
+  memcpy(h->hosp_start, l->hstart, ((size_t)I->nH + 1) * sizeof(uint32_t));
+  for (uint32_t e = 0; e < l->hstart[I->nH]; e++) h->hosp_list[e] = (bb_id)l->hlist[e];
+  memcpy(h->capacity, I->cap, (size_t)I->nH * sizeof(int32_t));
+  return h;
+}
+
+/* The matching a full assignment of the variables means. */
+static void matching_of(const hb_inst *I, const bb_hrcc *d, const int *val, int *M) {
+  for (int r = 0; r < I->nR; r++) M[r] = -1;
+  int ns = bb_hrcc_singles(d);
+  for (int i = 0; i < ns; i++) {
+    int r = bb_hrcc_single_resident(d, i);
+    if (val[i] < I->slen[r]) M[r] = I->slist[r][val[i]];
+  }
+  for (int c = 0; c < I->nC; c++)
+    if (val[ns + c] < I->clen[c]) {
+      M[I->member[2 * c]] = I->clist[c][val[ns + c]][0];
+      M[I->member[2 * c + 1]] = I->clist[c][val[ns + c]][1];
+    }
+}
+
+static doms root_domains(const bb_hrcc *d) {
+  doms D;
+  D.n = bb_hrcc_singles(d) + bb_hrcc_couples(d);
+  for (int v = 0; v < D.n; v++) {
+    int len = bb_hrcc_len(d, v);
+    D.mask[v] = 1u << len;
+    for (int k = 0; k < len; k++)
+      if (bb_hrcc_acceptable(d, v, k)) D.mask[v] |= 1u << k;
+  }
+  return D;
+}
+
+/* Propagates to a fixpoint with bp in [*lo, *hi]; false on failure. */
+static bool fixpoint(const bb_hrcc *d, doms *D, int64_t *lo, int64_t *hi) {
+  bb_hrcc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+  for (int round = 0; round < 1000; round++) {
+    int64_t lb, ub, old_hi = *hi;
+    bb_hrcc_result r = bb_hrcc_propagate(d, &dom, *hi, &lb, &ub);
+    if (r == BB_HRCC_FAILED) return false;
+    if (lb > *lo) *lo = lb;
+    if (ub < *hi) *hi = ub;
+    if (*lo > *hi) return false;
+    if (r == BB_HRCC_FIX && *hi == old_hi) return true;
+  }
+  CHECKF(0, "no fixpoint after 1000 rounds");
+  return false;
+}
+
+/* Every full assignment inside D (callback per assignment). */
+typedef void (*visit_fn)(void *ctx, const int *val);
+static void each_assignment(const doms *D, int v, int *val, visit_fn f, void *ctx) {
+  if (v == D->n) {
+    f(ctx, val);
+    return;
+  }
+  for (int k = 0; k < 32; k++)
+    if (D->mask[v] >> k & 1u) {
+      val[v] = k;
+      each_assignment(D, v + 1, val, f, ctx);
+    }
+}
+
+typedef struct exact_ctx {
+  const hb_inst *I;
+  const bb_hrcc *d;
+  const bb_hrc *eng;
+  int matchings, min_bp;
+} exact_ctx;
+
+static void check_exact(void *c, const int *val) {
+  exact_ctx *x = c;
+  int M[HB_MAX_R];
+  matching_of(x->I, x->d, val, M);
+  doms D;
+  D.n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d);
+  for (int v = 0; v < D.n; v++) D.mask[v] = 1u << val[v];
+  int64_t lo = 0, hi = 1000;
+  bool ok = fixpoint(x->d, &D, &lo, &hi);
+  if (!hb_is_matching(x->I, M)) {
+    CHECKF(!ok, "an assignment over capacity propagated");
+    return;
+  }
+  int want = hb_blocking(x->I, M);
+  x->matchings++;
+  if (want < x->min_bp) x->min_bp = want;
+  CHECKF(ok && lo == want && hi == want, "fixed matching: bounds [%lld, %lld], brute force %d (ok %d)", (long long)lo,
+         (long long)hi, want, ok);
+  if (x->eng) {
+    uint64_t blocking = 0;
+    bb_error err;
+    int32_t assigned[HB_MAX_R];
+    for (int r = 0; r < x->I->nR; r++) assigned[r] = M[r];
+    CHECK(bb_hrc_count_blocking(x->eng, assigned, &blocking, &err) == BB_OK);
+    CHECKF((int)blocking == want, "engine's checker %llu, brute force %d", (unsigned long long)blocking, want);
+  }
+}
+
+typedef struct sound_ctx {
+  const hb_inst *I;
+  const bb_hrcc *d;
+  const doms *after;
+  bool alive;
+  int64_t lo, hi, bp_max;
+} sound_ctx;
+
+static void check_sound(void *c, const int *val) {
+  sound_ctx *x = c;
+  int M[HB_MAX_R];
+  matching_of(x->I, x->d, val, M);
+  if (!hb_is_matching(x->I, M)) return;
+  int bp = hb_blocking(x->I, M);
+  if (bp > x->bp_max) return;
+  CHECKF(x->alive, "a matching with %d <= %lld blocking pairs was lost (failure)", bp, (long long)x->bp_max);
+  if (!x->alive) return;
+  for (int v = 0; v < x->after->n; v++) CHECKF(x->after->mask[v] >> val[v] & 1u, "variable %d lost value %d of a solution", v, val[v]);
+  CHECKF(bp >= x->lo && bp <= x->hi, "solution's %d blocking pairs outside bp's [%lld, %lld]", bp, (long long)x->lo,
+         (long long)x->hi);
+}
+
+/* DFS with propagation; counts solutions (all fixed) and checks each against brute force. */
+static void search(const hb_inst *I, const bb_hrcc *d, doms D, int64_t lo, int64_t hi, int *found) {
+  if (!fixpoint(d, &D, &lo, &hi)) return;
+  for (int v = 0; v < D.n; v++)
+    if (popcount(D.mask[v]) > 1) {
+      for (int k = 0; k < 32; k++)
+        if (D.mask[v] >> k & 1u) {
+          doms E = D;
+          E.mask[v] = 1u << k;
+          search(I, d, E, lo, hi, found);
+        }
+      return;
+    }
+  int val[2 * HB_MAX_R], M[HB_MAX_R];
+  for (int v = 0; v < D.n; v++) val[v] = __builtin_ctz(D.mask[v]);
+  matching_of(I, d, val, M);
+  int bp = hb_blocking(I, M);
+  CHECKF(hb_is_matching(I, M) && bp <= hi && lo == bp && hi == bp, "search: a leaf that is not a solution");
+  (*found)++;
+}
+
+typedef struct count_ctx {
+  const hb_inst *I;
+  const bb_hrcc *d;
+  int k, count;
+} count_ctx;
+static void count_within(void *c, const int *val) {
+  count_ctx *x = c;
+  int M[HB_MAX_R];
+  matching_of(x->I, x->d, val, M);
+  if (hb_is_matching(x->I, M) && hb_blocking(x->I, M) <= x->k) x->count++;
+}
+
+int main(void) {
+  int instances = 0, with_stable = 0, without = 0, pruned = 0;
+  for (int t = 0; t < 700; t++) {
+    hb_inst I;
+    int nH = 1 + (int)hb_rand(3), nC = (int)hb_rand(3), nS = (int)hb_rand(4);
+    if (2 * nC + nS == 0) nS = 1;
+    hb_random(&I, 2 * nC + nS, nH, nC, 1 + (int)hb_rand(4));
+    lists l;
+    to_lists(&I, &l);
+    bb_hrcc *d = NULL;
+    bb_error err;
+    if (bb_hrcc_new(&l.L, &d, &err) != BB_OK) {
+      CHECKF(0, "bb_hrcc_new: %s", err.msg);
+      continue;
+    }
+    bb_hrc *eng = engine_instance(&I, &l);
+    CHECK(eng != NULL);
+    instances++;
+    doms root = root_domains(d);
+    int val[2 * HB_MAX_R];
+    /* exact: every assignment of the root domains */
+    exact_ctx ex = {&I, d, eng, 0, 1 << 30};
+    each_assignment(&root, 0, val, check_exact, &ex);
+    /* sound: random sub-domains and bp_max */
+    for (int trial = 0; trial < 6; trial++) {
+      doms D = root;
+      for (int v = 0; v < D.n; v++) {
+        uint32_t m = D.mask[v] & (uint32_t)hb_rand(1u << 16);
+        if (m) D.mask[v] = m;
+      }
+      doms before = D;
+      int64_t lo = 0, hi = (int64_t)hb_rand(4);
+      sound_ctx sc = {&I, d, &D, false, 0, 0, hi};
+      sc.alive = fixpoint(d, &D, &lo, &hi);
+      sc.lo = lo;
+      sc.hi = hi;
+      for (int v = 0; v < D.n; v++) pruned += sc.alive && D.mask[v] != before.mask[v];
+      each_assignment(&before, 0, val, check_sound, &sc);
+    }
+    /* search: the stable matchings, and those at the minimum */
+    if (ex.matchings > 0) {
+      for (int pass = 0; pass < 2; pass++) {
+        int k = pass ? ex.min_bp : 0, found = 0;
+        count_ctx cc = {&I, d, k, 0};
+        each_assignment(&root, 0, val, count_within, &cc);
+        search(&I, d, root, 0, k, &found);
+        CHECKF(found == cc.count, "search found %d matchings with <= %d blocking pairs, brute force %d", found, k,
+               cc.count);
+      }
+      if (ex.min_bp == 0) with_stable++;
+      else without++;
+    }
+    bb_hrc_free(eng);
+    bb_hrcc_release(d);
+  }
+  printf("%d instances (%d with a stable matching, %d without), %d domains pruned in the soundness trials\n",
+         instances, with_stable, without, pruned);
+  CHECK(without > 0 && with_stable > 0 && pruned > 0);
+  return tu_finish();
+}
