@@ -29,10 +29,10 @@ done
 lo=1000; hi=300000
 while [ $((hi - lo)) -gt 250 ]; do
   mid=$(( (lo + hi) / 2 ))
-  if "$smp" plan --n "$mid" > /dev/null 2>&1; then lo=$mid; else hi=$mid; fi
+  if "$smp" plan --verify --n "$mid" > /dev/null 2>&1; then lo=$mid; else hi=$mid; fi
 done
 L=$OUT/largest.log
-{ echo "largest n the plan admits: $lo"; "$smp" plan --n "$lo"; "$smp" plan --n "$hi"; } > "$L" 2>&1
+{ echo "largest n the plan admits with --verify: $lo"; "$smp" plan --verify --n "$lo"; "$smp" plan --verify --n "$hi"; } > "$L" 2>&1
 left=$(( 540 - ($(date +%s) - start) ))
 if [ "$left" -gt 60 ]; then
   timeout "$left" "$smp" solve --gen random --group 5 --n "$lo" -v --time --verify -q --time-limit $((left - 20)) >> "$L" 2>&1

@@ -225,6 +225,35 @@ static void refusal(void) {
   }
 }
 
+/* solve --verify adds the checker's phase: the lists, wife_of and husband_of, and one bit per
+ * (woman, man); at the n where the solve's own phases just fit, the check does not. */
+static void verify_phase(void) {
+  int n = 129184;
+  bb_plan_request req = {.n = n, .algo = "bamboo"};
+  bb_memory_plan plain, checked;
+  bb_error err = {{0}};
+  CHECK(bb_memory_plan_make(&req, &plain, &err) == BB_OK);
+  req.verify = 1;
+  CHECK(bb_memory_plan_make(&req, &checked, &err) == BB_OK);
+  CHECK(checked.phases == plain.phases + 1);
+  const bb_plan_phase *v = &checked.phase[checked.phases - 1];
+  uint64_t nn = (uint64_t)n, bits = nn * ((nn + 63) / 64) * 8;
+  CHECKF(!strcmp(v->name, "verify") && v->host == 8 * nn * nn + 8 * nn + bits && v->device[0] == 0,
+         "%s %llu", v->name, (unsigned long long)v->host);
+  uint64_t solve_peak = bb_memory_plan_peak_host(&plain);
+  CHECK(bb_memory_plan_peak_host(&checked) == (v->host > solve_peak ? v->host : solve_peak));
+  plain.host_available = checked.host_available = v->host - 1; /* room for all but the check */
+  if (solve_peak <= plain.host_available) {
+    CHECKF(bb_memory_plan_check(&plain, &err) == BB_OK, "%s", err.msg);
+    CHECK(bb_memory_plan_check(&checked, &err) == BB_ERR_NOMEM && strstr(err.msg, "the verify phase needs"));
+  }
+  for (int c = 0; c < 2; c++) { /* the CPU algorithms too */
+    bb_plan_request cpu = {.n = 1000, .algo = c ? "la-seq" : "gs-seq", .verify = 1};
+    bb_memory_plan q;
+    CHECK(bb_memory_plan_make(&cpu, &q, &err) == BB_OK && !strcmp(q.phase[q.phases - 1].name, "verify"));
+  }
+}
+
 int main(void) {
   bamboo_unstaged();
   bamboo_staged();
@@ -233,5 +262,6 @@ int main(void) {
   partitions();
   partition_arithmetic();
   refusal();
+  verify_phase();
   return tu_finish();
 }

@@ -189,7 +189,8 @@ static int write_matching(const char *path, const bb_id *wife_of, int n) {
  * a solve that cannot fit ends here with exit 4. -v prints the plan. */
 static int plan_solve(solve_args *a, int n, uint64_t held) {
   bb_plan_request req = {.n = n, .algo = a->algo, .threads = a->threads, .host_held = held,
-                         .devices = a->gpu_count ? a->gpus : NULL, .device_count = a->gpu_count};
+                         .devices = a->gpu_count ? a->gpus : NULL, .device_count = a->gpu_count,
+                         .verify = a->verify};
   return cli_memory_plan(&req, a->verbose, &a->algo);
 }
 

@@ -26,7 +26,7 @@ extern "C" {
 #endif
 
 #define BB_PLAN_MAX_PARTS 16
-#define BB_PLAN_MAX_PHASES 6
+#define BB_PLAN_MAX_PHASES 7
 
 /* Participants first .. first + count - 1 (men and women alike) live on `device`. */
 typedef struct bb_plan_part {
@@ -35,7 +35,7 @@ typedef struct bb_plan_part {
 } bb_plan_part;
 
 typedef struct bb_plan_phase {
-  const char *name;                     /* "lists", "rank matrix", "PRMatrix", "solve", "tail" */
+  const char *name;                     /* "lists", "rank matrix", "PRMatrix", "solve", "tail", "verify" */
   uint64_t host;                        /* host bytes held at this phase's peak */
   uint64_t device[BB_PLAN_MAX_PARTS];   /* per distinct device (bb_memory_plan.device_id) */
 } bb_plan_phase;
@@ -73,6 +73,8 @@ typedef struct bb_plan_request {
   uint64_t host_held;      /* host bytes of the phases the caller already holds (lists read) */
   int rank_rows;           /* staged bamboo: the rank matrix in blocks of this many women
                               (0: whole); bb_memory_plan_for_run chooses it when needed */
+  int verify;              /* the stability check after the solve (solve --verify): a last
+                              phase on the host, the lists plus the checker's bit matrix */
 } bb_plan_request;
 
 /* Pure arithmetic; BB_ERR_ARG for an unknown algorithm, n outside 1..BB_MAX_N, more than

@@ -238,6 +238,18 @@ static void plan_cpu(bb_memory_plan *p, const char *algo, int threads, uint64_t 
   ph->host = host_lists + host_small + 4 * n2 + state;
 }
 
+/* solve --verify (bb_check_stable, sm_check.c): after the solve everything but the lists and
+ * wife_of is freed, and the checker adds husband_of and one bit per (woman, man), in 64-bit
+ * words per woman. Without this phase a run at the largest n that the solve admits was
+ * killed by the kernel in the check (an H200 at n = 129,184, 2026-11-25: the solve used all
+ * 125 GiB of host memory the plan allowed, and the check's 1.9 GiB did not fit). */
+static void plan_verify(bb_memory_plan *p, const bb_plan_request *req, uint64_t host_lists, uint64_t host_small) {
+  if (!req->verify) return;
+  const uint64_t n = (uint64_t)p->n;
+  bb_plan_phase *ph = add_phase(p, "verify");
+  ph->host = host_lists + host_small + 4 * n + n * ((n + 63) / 64) * 8;
+}
+
 bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_error *err) {
   memset(p, 0, sizeof *p);
   if (!req->algo || !bb_algorithm_describe(req->algo))
@@ -261,6 +273,7 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
   p->gpu = bb_algorithm_needs_gpu(req->algo) || !strcmp(req->algo, "bamboo");
   if (!p->gpu) {
     plan_cpu(p, req->algo, threads, host_lists, host_small);
+    plan_verify(p, req, host_lists, host_small);
     return BB_OK;
   }
   if (count > 1 && strcmp(req->algo, "bamboo") && strcmp(req->algo, "gpu-la-min"))
@@ -283,6 +296,7 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     if (device_index(p, device) < 0) p->device_id[p->devices++] = device;
   }
   plan_gpu(p, host_lists, host_small);
+  plan_verify(p, req, host_lists, host_small);
   return BB_OK;
 }
 
