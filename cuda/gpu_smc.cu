@@ -1,9 +1,10 @@
 // The Stable Marriage propagation's GPU engine (smc_accel.h): the steps of smc_accel_steps.h as
 // kernels, one thread per proposer or variable, plus the transfers around them.
 //
-// Per constraint (shared by every search thread): the pair matrix, one row of bb_smc_accel_width
-// 32-bit entries per variable (partner << 16 | partner's rank, or BB_SMC_ACCEL_NOBODY), i.e. seed
-// 000's PRMatrix for both sexes, uploaded once.
+// Per constraint and GPU list entry (bb_smc_set_gpus; shared by that entry's search threads, on
+// its device): the pair matrix, one row of bb_smc_accel_width 32-bit entries per variable
+// (partner << 16 | partner's rank, or BB_SMC_ACCEL_NOBODY), i.e. seed 000's PRMatrix for both
+// sexes, uploaded once.
 // Per lane (one per search thread): a stream, the copy of every domain (bounds, sizes,
 // bitmap rows for domains with holes), the proposal state (ptr, word), and pinned host
 // buffers for the request, the results and the tail. A propagation is
@@ -27,8 +28,17 @@ enum { CTL_ACTIVE, CTL_FAILED, CTL_NEXT, CTL_CHANGED, CTL_TOTAL, CTL_INTS };
 
 struct smc_shared {
   int vars, width;
+  int device;  // the GPU holding this copy: every call on it and its lanes runs there
   uint32_t *d_pair;
 };
+
+// The calling thread's current device becomes `device` (a search thread may use a copy on
+// another device than the thread that made it, and CUDA's current device is per thread).
+cudaError_t use_device(int device) {
+  int now = -1;
+  if (cudaGetDevice(&now) == cudaSuccess && now == device) return cudaSuccess;
+  return cudaSetDevice(device);
+}
 
 struct smc_lane {
   int n, width, words, vars, epoch;  // n: the men
@@ -212,6 +222,7 @@ __global__ void commit_kernel(bb_smc_accel_view s, const bb_smc_accel_settled_va
 void shared_free(void *p) {
   smc_shared *sh = (smc_shared *)p;
   if (!sh) return;
+  use_device(sh->device);
   cudaFree(sh->d_pair);
   free(sh);
 }
@@ -249,6 +260,7 @@ void *shared_new(const bb_smc_prefs *p, int device, bb_error *err) {
     bb_fail(err, BB_ERR_NOMEM, "out of memory");
     return NULL;
   }
+  sh->device = device;
   sh->vars = bb_smc_prefs_vars(p);
   sh->width = bb_smc_accel_width(p);
   size_t bytes = (size_t)sh->vars * (size_t)sh->width * sizeof(uint32_t);
@@ -268,6 +280,7 @@ void *shared_new(const bb_smc_prefs *p, int device, bb_error *err) {
 void lane_free(void *p) {
   smc_lane *l = (smc_lane *)p;
   if (!l) return;
+  use_device(l->sh->device);
   if (l->stream) cudaStreamSynchronize(l->stream);
   cudaFree(l->d_block);
   cudaFree(l->d_out_values);
@@ -356,6 +369,12 @@ void *lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
     return NULL;
   }
   l->sh = (const smc_shared *)shared;
+  cudaError_t set = use_device(l->sh->device);
+  if (set != cudaSuccess) {
+    bb_gpu_fail(err, set, "cudaSetDevice", __FILE__, __LINE__);
+    free(l);
+    return NULL;
+  }
   l->n = bb_smc_prefs_men(p);
   l->width = bb_smc_accel_width(p);
   l->words = (l->width + 31) / 32;
@@ -374,6 +393,7 @@ bb_status sync(smc_lane *l, bb_error *err) {
 
 bb_status gpu_propose(void *lane, const bb_smc_accel_request *req, bb_smc_accel_tail *tail, bb_error *err) {
   smc_lane *l = (smc_lane *)lane;
+  BB_CUDA(use_device(l->sh->device));
   int n = l->n, vars = l->vars, proposers = req->gs_lists ? vars : n, words = l->words;
   *tail = bb_smc_accel_tail();
   // 1. The request, packed into pinned memory: records, row offset per record, rows.
@@ -455,6 +475,7 @@ bb_status gpu_propose(void *lane, const bb_smc_accel_request *req, bb_smc_accel_
 
 bb_status gpu_settle(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb_smc_accel_outcome *out, bb_error *err) {
   smc_lane *l = (smc_lane *)lane;
+  BB_CUDA(use_device(l->sh->device));
   int vars = l->vars;
   *out = bb_smc_accel_outcome();
   if (tail_ran) {  // the CPU moved pointers and caps: the device takes them back

@@ -20,6 +20,7 @@
 #include "output.h"
 #include "registry.h"
 #include "search_ann.h"
+#include "smc_tuning.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -48,6 +49,7 @@ typedef struct options {
   long node_limit, fail_limit; /* Gecode's -node and -fail cutoffs; 0 = none */
   const char *file;
   const char *paths; /* --paths FILE: MiniZinc's symbol table, to name the user's lines */
+  int gpus[BB_SMC_MAX_GPU_ENTRIES], gpu_count; /* --gpus LIST; 0 entries: the default (device 0) */
 } options;
 
 static void usage(FILE *out) {
@@ -65,6 +67,9 @@ static void usage(FILE *out) {
           "  -v            progress on standard error (phases, where stable_matching propagated)\n"
           "  --float-step S  a better float objective must improve by more than S (default 0;\n"
           "                fzn-gecode's -step)\n"
+          "  --gpus LIST   GPU devices for stable_matching's GPU path, e.g. 0,1 (default 0): search\n"
+          "                threads (-p) take the entries round-robin, each entry its own copy of\n"
+          "                the data; a device listed twice gets two copies\n"
           "  --paths FILE  MiniZinc's paths file (minizinc passes it): messages name the\n"
           "                model's .mzn/.dzn lines instead of the FlatZinc's\n"
           "  --calibrate   time stable_matching's CPU and GPU paths on this machine and write\n"
@@ -128,6 +133,12 @@ static int parse_options(int argc, char **argv, options *o) {
       else if (a[1] == 'p') o->threads = (int)v;
       else if (a[1] == 'r') o->seed = (unsigned)v;
       else o->time_limit_ms = v;
+    } else if (!strcmp(a, "--gpus") && k + 1 < argc) {
+      bb_error err = {{0}};
+      if (bb_smc_parse_gpus(argv[++k], o->gpus, &o->gpu_count, &err) != BB_OK) {
+        fprintf(stderr, "fzn-bamboo: bad value for --gpus: %s\n", err.msg);
+        return 2;
+      }
     } else if (!strcmp(a, "--paths") && k + 1 < argc) {
       o->paths = argv[++k];
     } else if ((!strcmp(a, "-node") || !strcmp(a, "-fail")) && k + 1 < argc) {
@@ -292,6 +303,13 @@ int main(int argc, char **argv) {
   bb_search_options sopts;
   bb_search_options_init(&sopts);
   sopts.threads = o.threads;
+  if (o.gpu_count > 0) {
+    bb_error err = {{0}};
+    if (bb_smc_set_gpus(o.gpus, o.gpu_count, &err) != BB_OK) { /* parse_options checked the list */
+      fprintf(stderr, "fzn-bamboo: --gpus: %s\n", err.msg);
+      return 2;
+    }
+  }
   bool ok = fzn_build_variables(&b, model, stderr) && (fzn_find_bool_images(&b), fzn_post_constraints(&b)) &&
             fzn_output_check(&b);
   bool optimise = model->has_solve && model->solve.kind != FZN_SATISFY;

@@ -96,22 +96,25 @@ void bb_smc_accel_free(struct bb_smc_accel *a) {
   free(a);
 }
 
-int bb_smc_accel_device(void) { return 0; }
+int bb_smc_accel_device(void) { return bb_smc_gpu_device_of(bb_smc_gpu_entry()); }
 
-int bb_smc_accel_slot(bb_smc_path engine, int device) {
-  return engine == BB_SMC_PATH_EMULATED ? 0 : 1 + device;
+int bb_smc_accel_slot(bb_smc_path engine, int entry) {
+  return engine == BB_SMC_PATH_EMULATED ? 0 : 1 + entry;
 }
 
 static const bb_smc_accel_engine_ops *engine_ops(bb_smc_path engine) {
   return engine == BB_SMC_PATH_EMULATED ? &bb_smc_accel_emulated_ops : bb_smc_accel_gpu_ops();
 }
 
-/* The constraint's engine data, made once (under the prefs' lock: not on the hot path). NULL
- * only when out of memory; when the engine cannot run here, `shared` is NULL and `why` says
- * why. */
+/* The constraint's engine data for this thread's accelerator (the emulation, or its GPU list
+ * entry: taken here on the thread's first GPU propagation), made once per slot (under the
+ * prefs' lock: not on the hot path). NULL only when out of memory; when the engine cannot run
+ * here (no CUDA, a device that cannot be opened), `shared` is NULL and `why` says why: the
+ * threads of that entry propagate on the CPU. */
 static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine) {
   bb_smc_prefs *p = (bb_smc_prefs *)cp; /* the accel is a cache beside the read-only data */
-  int device = bb_smc_accel_device(), which = bb_smc_accel_slot(engine, device);
+  int entry = engine == BB_SMC_PATH_EMULATED ? 0 : bb_smc_gpu_entry();
+  int device = bb_smc_gpu_device_of(entry), which = bb_smc_accel_slot(engine, entry);
   struct bb_smc_accel *a = atomic_load_explicit(&p->accel[which], memory_order_acquire);
   if (a) return a;
   pthread_mutex_lock(&p->accel_lock);
@@ -395,7 +398,9 @@ bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
 }
 
 static lane *my_lane(const bb_smc_prefs *p, bb_smc_path engine) {
-  int which = bb_smc_accel_slot(engine, bb_smc_accel_device());
+  int entry = engine == BB_SMC_PATH_EMULATED ? 0 : bb_smc_gpu_entry_if_taken();
+  if (entry < 0) return NULL; /* no GPU propagation yet on this thread: no lane */
+  int which = bb_smc_accel_slot(engine, entry);
   return find_lane(atomic_load_explicit(&((bb_smc_prefs *)p)->accel[which], memory_order_acquire));
 }
 

@@ -26,6 +26,24 @@ int bb_smc_tail_threshold(void);
 bool bb_smc_gpu_available(void);
 const char *bb_smc_gpu_why(void);
 
+/* The GPU devices the parallel path's search threads spread over (fzn-bamboo's --gpus;
+ * smc_gpus.c). Each search thread, on its first GPU propagation, takes the next entry of the list
+ * round-robin (thread t of the process gets entry t mod count) and keeps it; each entry has its
+ * own copy of a constraint's pair matrix, on its device, so an id listed twice ("0,0") gives two
+ * copies on one GPU. An entry whose device cannot be opened falls back to the CPU with the usual
+ * warning, for the threads on that entry. Default {0}. Set before search: threads re-take their
+ * entry when the list is set again. */
+#define BB_SMC_MAX_GPU_ENTRIES 8
+#define BB_SMC_MAX_GPU_ID 1023
+bb_status bb_smc_set_gpus(const int *devices, int count, bb_error *err);
+int bb_smc_gpus(int *devices, int max); /* copies up to max entries; returns the list's length */
+/* "0,1,0" -> devices[] (BB_SMC_MAX_GPU_ENTRIES of room) and *count; BB_ERR_ARG naming the problem. */
+bb_status bb_smc_parse_gpus(const char *text, int *devices, int *count, bb_error *err);
+/* The entry of the thread holding ticket t (0, 1, ... in the order threads took one). */
+int bb_smc_gpu_entry_for(int ticket, int entries);
+/* How many threads took an entry since the list was last set (tests, -v). */
+int bb_smc_gpu_threads(void);
+
 /* The hybrid's thresholds (smc_hybrid.c): the GPU is taken when n >= min_n and at least
  * min_free proposers are free or min_modified variables changed. Read once per process from the calibration file of this
  * GPU model, else built-in defaults; `source` says which. */

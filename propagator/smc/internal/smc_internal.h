@@ -10,9 +10,9 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-/* Accelerators a constraint can use: the CPU emulation, and GPU devices 0 .. BB_SMC_MAX_GPUS - 1
- * (device 0 today: bb_smc_accel_device). */
-#define BB_SMC_MAX_GPUS 8
+/* Accelerators a constraint can use: the CPU emulation, and the entries 0 .. BB_SMC_MAX_GPUS - 1
+ * of the GPU list (bb_smc_set_gpus: an entry is a device, and a device listed twice has two). */
+#define BB_SMC_MAX_GPUS BB_SMC_MAX_GPU_ENTRIES
 #define BB_SMC_ACCEL_SLOTS (1 + BB_SMC_MAX_GPUS)
 
 struct bb_smc_prefs {
@@ -33,7 +33,7 @@ struct bb_smc_prefs {
   int32_t *man_partner_rank, *woman_partner_rank;
   atomic_int refs;
   /* The parallel path's shared data and lanes (smc_accel.c), made on first use: one slot per
-   * accelerator the path can run on (bb_smc_accel_slot: the emulation, GPU devices 0, 1, ...). */
+   * accelerator the path can run on (bb_smc_accel_slot: the emulation, GPU list entries 0, 1, ...). */
   _Atomic(struct bb_smc_accel *) accel[BB_SMC_ACCEL_SLOTS];
   pthread_mutex_t accel_lock;
 };
@@ -136,10 +136,15 @@ bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
 void bb_smc_accel_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s,
                        bool ok);
 void bb_smc_accel_free(struct bb_smc_accel *accel); /* accepts NULL */
-/* The GPU device the parallel path uses (0), and the slot of prefs->accel of an engine (GPU
- * or EMULATED) on a device. */
+/* The GPU device this thread's parallel path uses (its GPU list entry's), and the slot of
+ * prefs->accel of an engine (GPU or EMULATED) for a GPU list entry (the emulation has one slot). */
 int bb_smc_accel_device(void);
-int bb_smc_accel_slot(bb_smc_path engine, int device);
+int bb_smc_accel_slot(bb_smc_path engine, int entry);
+/* smc_gpus.c: this thread's GPU list entry, taken (round-robin) on the first call; the entry if
+ * it took one under the current list, else -1; an entry's device id. */
+int bb_smc_gpu_entry(void);
+int bb_smc_gpu_entry_if_taken(void);
+int bb_smc_gpu_device_of(int entry);
 
 /* smc_hybrid.c: what a propagation knows before it starts (free proposers, modified
  * variables, their old domain size), and the automatic choice made from it. */
