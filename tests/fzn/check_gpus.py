@@ -97,8 +97,6 @@ def main():
                 failures += 1
                 print("FAIL  case %d: the default run: exit %d, %d solutions: %s" % (case, rc, len(base), err[-300:]))
                 continue
-            if annotation and not base_warn and "::gpu" not in err:
-                pass  # a GPU is there: no fallback warning to compare
             for extra in (["--gpus", "0,0"], ["--gpus", "0,0", "-p", "2"], ["--gpus", "0,0,0,0", "-p", "4"],
                           ["--gpus", "0", "-p", "2"]):
                 rc, sols, warn, err = run(exe, path, extra)
