@@ -136,7 +136,8 @@ bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
 void bb_smc_accel_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s,
                        bool ok);
 void bb_smc_accel_free(struct bb_smc_accel *accel); /* accepts NULL */
-/* The GPU device this thread's parallel path uses (its GPU list entry's), and the slot of
+/* The GPU device this thread's parallel path uses (its GPU list entry's; the first call takes
+ * the entry), and the slot of
  * prefs->accel of an engine (GPU or EMULATED) for a GPU list entry (the emulation has one slot). */
 int bb_smc_accel_device(void);
 int bb_smc_accel_slot(bb_smc_path engine, int entry);
