@@ -2,7 +2,8 @@
 # The Stable Marriage constraint's GPU path on the GPU machine, from the repository root,
 # with .device-carry/ made by bench/device_bundle.sh (carried along):
 #   bench/smc_device.sh test     GPU tests (test_smc_par, test_smc_gecode, test_smc_smi_search,
-#                                test_smc_smi_gecode and test_hr on the GPU, test_gpu),
+#                                test_smc_smi_gecode, test_hr, test_smc_hr_accel and
+#                                test_smc_hr_native on the GPU, test_gpu),
 #                                compute-sanitizer memcheck and racecheck, MiniZinc end to end
 #                                (::gpu, ::cpu, ::uniud, none; -p 4), fzn-bamboo --calibrate
 #   bench/smc_device.sh bench N K NODES [STRENGTH]
@@ -45,7 +46,7 @@ sed -e "s|\"mznlib\": \"[^\"]*\"|\"mznlib\": \"$PWD/minizinc/mznlib\"|" \
 
 case "$mode" in
 test)
-  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0; r7=0; r8=0; r9=0
+  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0; r7=0; r8=0; r9=0; r10=0
   "$C/bin/test_smc_par" gpu > "$OUT/test_smc_par_gpu.log" 2>&1 || r1=$?
   grep -E "engine|passed" "$OUT/test_smc_par_gpu.log" | tail -4
   "$C/bin/test_smc_gecode" gpu > "$OUT/test_smc_gecode_gpu.log" 2>&1 || r2=$?
@@ -56,6 +57,8 @@ test)
   tail -1 "$OUT/test_smc_smi_gecode_gpu.log"
   "$C/bin/test_hr" gpu > "$OUT/test_hr_gpu.log" 2>&1 || r9=$?
   tail -1 "$OUT/test_hr_gpu.log"
+  "$C/bin/test_smc_hr_accel" gpu > "$OUT/test_smc_hr_accel_gpu.log" 2>&1 || r10=$?; tail -2 "$OUT/test_smc_hr_accel_gpu.log"
+  "$C/bin/test_smc_hr_native" gpu > "$OUT/test_smc_hr_native_gpu.log" 2>&1 || r10=$?; tail -2 "$OUT/test_smc_hr_native_gpu.log"
   # The engine's quick set: the full one (bench/device.sh test, under ctest) takes minutes.
   "$C/bin/test_gpu" quick > "$OUT/test_gpu.log" 2>&1 || r3=$?
   tail -1 "$OUT/test_gpu.log"
@@ -75,7 +78,7 @@ test)
   "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
   cat "$OUT/calibrate.log"
   cp "$BAMBOO_CALIBRATION" "$OUT/" 2>/dev/null
-  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_smc_smi_gecode=$r8 test_hr=$r9 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
+  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_smc_smi_gecode=$r8 test_hr=$r9 test_smc_hr_accel/native=$r10 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
   ;;
 bench)
   n=${2:-2400}; k=${3:-20}; nodes=${4:-100}; strength=${5:-gs-lists}
