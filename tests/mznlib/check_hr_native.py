@@ -7,8 +7,8 @@ side: a forbidden or forced pair, a hospital's count of assignees (stable_matchi
 bounded, a post's assignee (stable_matching_hr_assignee) forbidden, a post forced to be
 empty. The solution sets (residents, posts and the helpers' values) must be equal. The file
 form likewise: stable_matching_hr_file against stable_matching_hr_file_cloning on the same
-instance file. With ::gpu the native form warns once on stderr that it has no GPU path and
-gives the same solutions. And the native FlatZinc must hold no SMI constraint (nothing cloned).
+instance file. With ::gpu the native form takes its GPU path: without a GPU it warns once on
+stderr and propagates on the CPU; either way the same solutions. And the native FlatZinc must hold no SMI constraint (nothing cloned).
 
     tests/mznlib/check_hr_native.py --solver-path <build>/minizinc/solvers
 
