@@ -13,6 +13,9 @@
 #   bench/smc_device.sh smi N K NODES
 #                                the same on incomplete lists (SMI, n men and n women, lists
 #                                of K): paths cpu, gpu and auto (smc-gpu-bench --k)
+#   bench/smc_device.sh hr [R H K]
+#                                the native HR constraint on the CPU, emulated and GPU paths
+#                                (smc-hr-path-bench: root and one branch, same bounds)
 #   bench/smc_device.sh file     the file form end to end (bench/file_form.sh): minizinc
 #                                --solver bamboo at n = 2400 and 10000, SMI, NRMP-shaped HR
 #   bench/smc_device.sh front    the dzn form's FlatZinc front end (bench/fzn_front.sh): parse
@@ -100,6 +103,12 @@ smi)
     echo "smi n=$n k=$k $strength rc=$?"
     grep '^result' "$OUT/smi-$n-$k-$strength.csv" | cut -d, -f3,4,6,7,8,10
   done
+  ;;
+hr)
+  # The native HR constraint on its CPU, emulated and GPU paths (smc-hr-path-bench): a
+  # school-choice shape and an NRMP-like one.
+  "$C/bin/smc-hr-path-bench" "${2:-80000}" "${3:-700}" "${4:-12}" 20
+  "$C/bin/smc-hr-path-bench" 31000 2300 15 20 | tail -3
   ;;
 file)
   [ -f "$BAMBOO_CALIBRATION" ] || "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
