@@ -2,7 +2,8 @@
 # The Stable Marriage constraint's GPU path on the GPU machine, from the repository root,
 # with .device-carry/ made by bench/device_bundle.sh (carried along):
 #   bench/smc_device.sh test     GPU tests (test_smc_par, test_smc_gecode, test_smc_smi_search,
-#                                test_smc_smi_gecode, test_hr and test_smc_gpus on the GPU, test_gpu),
+#                                test_smc_smi_gecode, test_hr, test_smc_gpus, test_smc_hr_accel and
+#                                test_smc_hr_native on the GPU, test_gpu),
 #                                compute-sanitizer memcheck and racecheck, MiniZinc end to end
 #                                (::gpu, ::cpu, ::uniud, none; -p 4), fzn-bamboo --calibrate
 #   bench/smc_device.sh bench N K NODES [STRENGTH]
@@ -12,6 +13,9 @@
 #   bench/smc_device.sh smi N K NODES
 #                                the same on incomplete lists (SMI, n men and n women, lists
 #                                of K): paths cpu, gpu and auto (smc-gpu-bench --k)
+#   bench/smc_device.sh hr [R H K]
+#                                the native HR constraint on the CPU, emulated and GPU paths
+#                                (smc-hr-path-bench: root and one branch, same bounds)
 #   bench/smc_device.sh file     the file form end to end (bench/file_form.sh): minizinc
 #                                --solver bamboo at n = 2400 and 10000, SMI, NRMP-shaped HR
 #   bench/smc_device.sh front    the dzn form's FlatZinc front end (bench/fzn_front.sh): parse
@@ -45,7 +49,7 @@ sed -e "s|\"mznlib\": \"[^\"]*\"|\"mznlib\": \"$PWD/minizinc/mznlib\"|" \
 
 case "$mode" in
 test)
-  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0; r7=0; r8=0; r9=0; r10=0
+  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0; r7=0; r8=0; r9=0; r10=0; r11=0
   "$C/bin/test_smc_par" gpu > "$OUT/test_smc_par_gpu.log" 2>&1 || r1=$?
   grep -E "engine|passed" "$OUT/test_smc_par_gpu.log" | tail -4
   "$C/bin/test_smc_gecode" gpu > "$OUT/test_smc_gecode_gpu.log" 2>&1 || r2=$?
@@ -58,6 +62,8 @@ test)
   tail -1 "$OUT/test_hr_gpu.log"
   # The GPU list: 2 and 4 entries on device 0 (separate copies), 2 and 4 search threads.
   "$C/bin/test_smc_gpus" gpu > "$OUT/test_smc_gpus_gpu.log" 2>&1 || r10=$?; grep -E "entries|passed" "$OUT/test_smc_gpus_gpu.log" | tail -6
+  "$C/bin/test_smc_hr_accel" gpu > "$OUT/test_smc_hr_accel_gpu.log" 2>&1 || r11=$?; tail -2 "$OUT/test_smc_hr_accel_gpu.log"
+  "$C/bin/test_smc_hr_native" gpu > "$OUT/test_smc_hr_native_gpu.log" 2>&1 || r11=$?; tail -2 "$OUT/test_smc_hr_native_gpu.log"
   # The engine's quick set: the full one (bench/device.sh test, under ctest) takes minutes.
   "$C/bin/test_gpu" quick > "$OUT/test_gpu.log" 2>&1 || r3=$?
   tail -1 "$OUT/test_gpu.log"
@@ -77,7 +83,7 @@ test)
   "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
   cat "$OUT/calibrate.log"
   cp "$BAMBOO_CALIBRATION" "$OUT/" 2>/dev/null
-  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_smc_smi_gecode=$r8 test_hr=$r9 test_smc_gpus=$r10 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
+  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_smc_smi_gecode=$r8 test_hr=$r9 test_smc_gpus=$r10 test_smc_hr_accel/native=$r11 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
   ;;
 bench)
   n=${2:-2400}; k=${3:-20}; nodes=${4:-100}; strength=${5:-gs-lists}
@@ -99,6 +105,12 @@ smi)
     echo "smi n=$n k=$k $strength rc=$?"
     grep '^result' "$OUT/smi-$n-$k-$strength.csv" | cut -d, -f3,4,6,7,8,10
   done
+  ;;
+hr)
+  # The native HR constraint on its CPU, emulated and GPU paths (smc-hr-path-bench): a
+  # school-choice shape and an NRMP-like one.
+  "$C/bin/smc-hr-path-bench" "${2:-80000}" "${3:-700}" "${4:-12}" 20
+  "$C/bin/smc-hr-path-bench" 31000 2300 15 20 | tail -3
   ;;
 file)
   [ -f "$BAMBOO_CALIBRATION" ] || "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1

@@ -12,8 +12,10 @@
  * reduction of the file form stays registered as bamboo_stable_matching_hr_file_cloned
  * (post_stable_matching.c), for comparisons.
  *
- * Annotations: ::cpu and ::uniud change nothing (the native HR propagation runs on the CPU);
- * ::gpu warns once per constraint that it has no GPU path yet and propagates on the CPU. */
+ * Annotations: ::gpu propagates on the GPU path (smc_hr.h's bb_smc_hr_propagate_on: the
+ * resident-oriented proposals on the GPU, the rest on the CPU, the CPU path's domains); without
+ * a usable GPU the constraint warns once on stderr and propagates on the CPU. ::cpu and ::uniud,
+ * or no annotation, propagate on the CPU. */
 #include "bb_stable_matching_hr.h"
 #include "hr.h"
 #include "instance_any.h"
@@ -22,12 +24,16 @@
 
 #include <string.h>
 
-static void hr_path(fzn_builder *b, const fzn_constraint *c) {
+/* The path the constraint's annotations ask for (the last of gpu, cpu, uniud wins). */
+static bb_smc_path hr_path(const fzn_constraint *c) {
+  bb_smc_path path = BB_SMC_PATH_CPU;
   for (int a = 0; a < c->annotations.count; a++) {
     const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, "gpu"))
-      fzn_warn(b, c->line, "::gpu: stable_matching_hr has no GPU path yet; it propagates on the CPU");
+    if (ann->kind != FZN_E_ID) continue;
+    if (!strcmp(ann->u.id.name, "gpu")) path = BB_SMC_PATH_GPU;
+    if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) path = BB_SMC_PATH_CPU;
   }
+  return path;
 }
 
 static bool hr_base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
@@ -67,12 +73,12 @@ static bool post_hr(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *
   if ((long long)nr * rp_cols != nrp || (long long)nh * hp_cols != nhp || rp_cols < 0 || hp_cols < 0)
     return fzn_report(b, c->line, "%s: rp (%d entries) or hp (%d entries) is not %d x %d or %d x %d", c->name, nrp,
                       nhp, nr, rp_cols, nh, hp_cols);
-  hr_path(b, c);
   bb_error err = {{0}};
-  return fzn_posted(b, c,
-                    bb_post_stable_matching_hr(b->space, res, nr, posts, nh, cols, base, rp, rp_len, rp_cols, hp,
-                                               hp_len, hp_cols, cap, &err),
-                    &err);
+  bb_smc_path before = bb_stable_matching_hr_set_path(hr_path(c));
+  bb_status st = bb_post_stable_matching_hr(b->space, res, nr, posts, nh, cols, base, rp, rp_len, rp_cols, hp, hp_len,
+                                            hp_cols, cap, &err);
+  bb_stable_matching_hr_set_path(before);
+  return fzn_posted(b, c, st, &err);
 }
 
 /* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported). */
@@ -136,12 +142,12 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
     ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
                     path, max_cap);
   if (ok) {
-    hr_path(b, c);
-    ok = fzn_posted(b, c,
-                    bb_post_stable_matching_hr_csr(b->space, res, nr, posts, nh, cols, base, inst->res_start,
-                                                   inst->res_list, inst->hosp_start, inst->hosp_list, inst->capacity,
-                                                   &err),
-                    &err);
+    bb_smc_path before = bb_stable_matching_hr_set_path(hr_path(c));
+    bb_status st = bb_post_stable_matching_hr_csr(b->space, res, nr, posts, nh, cols, base, inst->res_start,
+                                                  inst->res_list, inst->hosp_start, inst->hosp_list, inst->capacity,
+                                                  &err);
+    bb_stable_matching_hr_set_path(before);
+    ok = fzn_posted(b, c, st, &err);
   }
   bb_hr_free(inst);
   return ok;

@@ -26,6 +26,11 @@ bb_status bb_post_stable_matching_hr(bb_space *space, const int *residents, int 
                                      int rp_cols, const int *hp, const int *hp_len, int hp_cols,
                                      const int *capacity, bb_error *err);
 
+/* Where the constraints posted from now on by this thread propagate (smc_hr.h's
+ * bb_smc_hr_propagate_on): BB_SMC_PATH_CPU, _GPU, _EMULATED; AUTO (the default) is the CPU.
+ * Returns the previous setting, so that a caller can restore it (fzn-bamboo's ::gpu does). */
+bb_smc_path bb_stable_matching_hr_set_path(bb_smc_path path);
+
 /* Lists as CSR with 0-based ids (bamboo-smp's bb_hr). */
 bb_status bb_post_stable_matching_hr_csr(bb_space *space, const int *residents, int n_residents, const int *posts,
                                          int n_hospitals, int cols, int base, const uint32_t *res_start,

@@ -40,8 +40,9 @@ struct Propagating {
 
 }  // namespace
 
-StableMatchingHR::StableMatchingHR(Home home, ViewArray<View> &x0, bb_smc_hr *hr0)
-    : Propagator(home), x(x0), watches(home), hr(hr0), node(nullptr), scratch(nullptr), propagating(false) {
+StableMatchingHR::StableMatchingHR(Home home, ViewArray<View> &x0, bb_smc_hr *hr0, bb_smc_path path0)
+    : Propagator(home), x(x0), watches(home), hr(hr0), node(nullptr), scratch(nullptr), propagating(false),
+      path(path0) {
   Space &s = home;
   node = reinterpret_cast<bb_smc_hr_node *>(s.alloc<char>(bb_smc_hr_node_bytes(hr)));
   bb_smc_hr_node_init(node, hr);
@@ -53,7 +54,7 @@ StableMatchingHR::StableMatchingHR(Home home, ViewArray<View> &x0, bb_smc_hr *hr
 
 // As StableMatching's copy: nothing outside the space's heap until the last step.
 StableMatchingHR::StableMatchingHR(Space &home, StableMatchingHR &other)
-    : Propagator(home, other), hr(nullptr), node(nullptr), scratch(nullptr), propagating(false) {
+    : Propagator(home, other), hr(nullptr), node(nullptr), scratch(nullptr), propagating(false), path(other.path) {
   x.update(home, other.x);
   watches.update(home, other.watches);
   size_t bytes = bb_smc_hr_node_bytes(other.hr);
@@ -62,9 +63,9 @@ StableMatchingHR::StableMatchingHR(Space &home, StableMatchingHR &other)
   hr = bb_smc_hr_retain(other.hr);
 }
 
-ExecStatus StableMatchingHR::post(Home home, ViewArray<View> &x, bb_smc_hr *hr) {
+ExecStatus StableMatchingHR::post(Home home, ViewArray<View> &x, bb_smc_hr *hr, bb_smc_path path) {
   try {
-    (void)new (home) StableMatchingHR(home, x, hr);
+    (void)new (home) StableMatchingHR(home, x, hr, path);
   } catch (...) {
     bb_smc_hr_release(hr);
     throw;
@@ -105,7 +106,7 @@ ExecStatus StableMatchingHR::propagate(Space &home, const ModEventDelta &) {
   bb_smc_hr_result result;
   {
     Propagating guard(propagating);
-    result = bb_smc_hr_propagate(hr, node, s, &domains);
+    result = bb_smc_hr_propagate_on(hr, path, node, s, &domains);
   }
   // The rules run to their fixpoint; once every variable is fixed no advisor is left to wake us.
   return result == BB_SMC_HR_FAILED ? ES_FAILED : ES_FIX;

@@ -28,14 +28,17 @@ class StableMatchingHR : public Gecode::Propagator {
   bb_smc_hr_node *node;        // on the space's heap, copied with it
   bb_smc_hr_scratch *scratch;  // this copy's queues, made on first use
   bool propagating;            // our own writes: the core follows them itself
+  bb_smc_path path;            // where it propagates (bb_smc_hr_propagate_on)
 
-  StableMatchingHR(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x0, bb_smc_hr *hr0);
+  StableMatchingHR(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x0, bb_smc_hr *hr0,
+                   bb_smc_path path0);
   StableMatchingHR(Gecode::Space &home, StableMatchingHR &other);
   bb_smc_hr_scratch *work_space();
 
  public:
   // Takes over one reference to hr. The views must be distinct.
-  static Gecode::ExecStatus post(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x, bb_smc_hr *hr);
+  static Gecode::ExecStatus post(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x, bb_smc_hr *hr,
+                                 bb_smc_path path = BB_SMC_PATH_AUTO);
   Gecode::Propagator *copy(Gecode::Space &home) override;
   Gecode::PropCost cost(const Gecode::Space &home, const Gecode::ModEventDelta &med) const override;
   void reschedule(Gecode::Space &home) override;

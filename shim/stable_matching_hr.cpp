@@ -15,6 +15,8 @@ namespace {
 
 using OwnedHR = std::unique_ptr<bb_smc_hr, void (*)(bb_smc_hr *)>;
 
+thread_local bb_smc_path posting_path = BB_SMC_PATH_AUTO;
+
 bb_status check_vars(const char *fn, bb_space *space, const int *residents, int nr, const int *posts, int nh, int cols,
                      int base, bb_error *err) {
   if (!space) return bb_fail(err, BB_ERR_ARG, "%s: no space", fn);
@@ -53,12 +55,18 @@ bb_status post_over(bb_space *space, const int *residents, const int *posts, int
     x[k] = Int::OffsetView(Int::IntView(v), -base);
   }
   if (home.failed()) return BB_OK;  // a variable had no value in range: the model is unsatisfiable
-  bamboo::StableMatchingHR::post(home, x, owned.release());
+  bamboo::StableMatchingHR::post(home, x, owned.release(), posting_path);
   return BB_OK;
   BB_SHIM_GUARD_END(err, fn)
 }
 
 }  // namespace
+
+extern "C" bb_smc_path bb_stable_matching_hr_set_path(bb_smc_path path) {
+  bb_smc_path before = posting_path;
+  posting_path = path;
+  return before;
+}
 
 extern "C" bb_status bb_post_stable_matching_hr(bb_space *space, const int *residents, int nr, const int *posts,
                                                 int nh, int cols, int base, const int *rp, const int *rp_len,

@@ -15,6 +15,7 @@
  *   - the residents' domains after random decisions equal those the cloning reduction (the
  *     SMI constraint over hospital posts) leaves, or both fail;
  *   - bad posts and their messages. */
+#include "bb_gpu_device.h"
 #include "bb_post.h"
 #include "bb_search.h"
 #include "bb_shim.h"
@@ -22,6 +23,7 @@
 #include "bb_stable_matching_hr.h"
 #include "bth_hr.h"
 #include "hr_gen.h"
+#include "smc_hr_internal.h" /* the parallel path's counts */
 #include "test_util.h"
 
 #include <stdio.h>
@@ -557,12 +559,31 @@ static void bad_posts(void) {
   bb_space_free(s);
 }
 
-int main(void) {
+/* `emulated` and `gpu` run every check above with the constraints on the parallel path
+ * (smc_hr_accel.c; gpu exits 77 without a GPU) and check that it ran. */
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "cpu";
+  if (!strcmp(mode, "gpu")) {
+    char why[256];
+    if (!bb_gpu_probe(0, why, sizeof why)) return printf("no usable GPU (%s): skipped\n", why), 77;
+    bb_stable_matching_hr_set_path(BB_SMC_PATH_GPU);
+  } else if (!strcmp(mode, "emulated")) {
+    bb_stable_matching_hr_set_path(BB_SMC_PATH_EMULATED);
+  }
+  bb_smc_hr_accel_reset_counts();
   differential();
   root_bounds();
   root_is_gs_lists();
   same_as_cloning();
   root_at_scale();
   bad_posts();
+  long long runs = 0, raised = 0;
+  bb_smc_hr_accel_total_counts(&runs, &raised);
+  if (strcmp(mode, "cpu")) {
+    CHECKF(runs > 1000 && raised > 1000, "the %s path ran %lld times, raised %lld values", mode, runs, raised);
+    printf("%s path: %lld parallel runs, %lld smallest values raised by them\n", mode, runs, raised);
+  } else {
+    CHECKF(runs == 0, "the CPU path ran the parallel engine %lld times", runs);
+  }
   return tu_finish();
 }

@@ -40,6 +40,7 @@
 #define BB_SMC_HR_H
 
 #include "bb_common.h"
+#include "smc.h" /* bb_smc_path */
 
 #ifdef __cplusplus
 extern "C" {
@@ -107,6 +108,17 @@ typedef enum bb_smc_hr_result {
  * rules follow their own domain changes; the solver need not report them back. */
 bb_smc_hr_result bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
                                      const bb_smc_hr_domains *dom);
+
+/* bb_smc_hr_propagate on a chosen path, with the same domains after every propagation:
+ * BB_SMC_PATH_CPU (and AUTO: no measurement favours the GPU yet) is bb_smc_hr_propagate. BB_SMC_PATH_GPU runs the
+ * resident-oriented proposals over the current domains in parallel on the GPU
+ * (cuda/smc_hr_accel_steps.h, cuda/gpu_smc_hr.cu), raises each resident's smallest value to
+ * where they end, and lets bb_smc_hr_propagate finish the fixpoint; without a usable GPU, or
+ * when a CUDA call fails, it warns once per constraint on stderr and runs on the CPU.
+ * BB_SMC_PATH_EMULATED is the same on host threads (smc_hr_accel_emul.c): how CI tests it.
+ * Search threads share the engine: their parallel runs take turns. */
+bb_smc_hr_result bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
+                                        bb_smc_hr_scratch *s, const bb_smc_hr_domains *dom);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 static void data_free(bb_smc_hr *hr) {
+  bb_smc_hr_accel_free(atomic_load(&hr->accel));
   free(hr->res_start);
   free(hr->res_hosp);
   free(hr->res_pos);

@@ -19,7 +19,16 @@ struct bb_smc_hr {
   uint32_t *hosp_start, *hosp_res, *hosp_rank;
   int32_t *capacity;
   atomic_int refs;
+  _Atomic(struct bb_smc_hr_accel *) accel; /* the parallel path's engines, made on first use (smc_hr_accel.c) */
 };
+
+/* Frees the parallel path's state (accepts NULL); the data's release calls it. */
+void bb_smc_hr_accel_free(struct bb_smc_hr_accel *a);
+/* For tests: the parallel runs that answered and the smallest values they raised, for one
+ * constraint and over the process (since the last reset). */
+void bb_smc_hr_accel_counts(const bb_smc_hr *hr, long long *runs, long long *raised);
+void bb_smc_hr_accel_total_counts(long long *runs, long long *raised);
+void bb_smc_hr_accel_reset_counts(void);
 
 /* A hospital's memory in a search node. Positions are in the hospital's list; len(h) means
  * "none" for the thresholds. Every threshold only moves one way down a branch. */
