@@ -36,7 +36,7 @@ def run(solvers, args, timeout):
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
     wall = time.time() - t0
     stat = lambda k: (re.findall(r"%%%%mzn-stat: %s=(\d+)" % k, out) or ["?"])[-1]
-    obj = re.findall(r"^(?:objective|bp) = (\d+);", out, re.M)
+    obj = re.findall(r"^objective = (\d+);", out, re.M) or re.findall(r"^bp = (\d+);", out, re.M)
     return {"obj": obj[-1] if obj else "-", "proved": "==========" in out, "unsat": "=====UNSAT" in out,
             "wall": wall, "nodes": stat("nodes"), "failures": stat("failures")}
 

@@ -91,6 +91,12 @@ typedef enum bb_hrcc_result {
 bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub);
 
+/* Variable v's share of bp's lower bound under the domains (the fewest of v's own pairs that
+ * block in every completion, whatever value of D(v) it takes, the others counted at their
+ * most): -1 when a hospital is surely over capacity or scratch could not be allocated. For
+ * tests: with every other variable fixed it is exact, the minimum over D(v) of v's pairs. */
+int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v);
+
 #ifdef __cplusplus
 }
 #endif

@@ -371,3 +371,19 @@ bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, i
   free_scratch(&P.s);
   return P.failed ? BB_HRCC_FAILED : P.changed ? BB_HRCC_CHANGED : BB_HRCC_FIX;
 }
+
+int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v) {
+  prop P = {d, dom, {0}, false, false};
+  int64_t lb = -1, ub, share = -1;
+  if (v < 0 || v >= d->n_vars || !alloc_scratch(d, &P.s)) {
+    free_scratch(&P.s);
+    return -1;
+  }
+  census(&P);
+  if (!P.failed) {
+    bounds(&P, &lb, &ub);
+    share = P.s.vlb[v];
+  }
+  free_scratch(&P.s);
+  return share;
+}
