@@ -33,6 +33,7 @@ typedef struct scratch {
   int32_t *amin, *amax, *asize; /* per variable, at entry */
   uint8_t *counted;      /* per entry: blocks under every value of its variable */
   int32_t *vlb;          /* per variable: its share of the lower bound (see bounds) */
+  int32_t *vcert;        /* per couple value (at var_start[v] + v + p): its pairs certain under p */
   int32_t *values;       /* one variable's domain */
 } scratch;
 
@@ -155,6 +156,7 @@ static void free_scratch(scratch *s) {
   free(s->asize);
   free(s->counted);
   free(s->vlb);
+  free(s->vcert);
   free(s->values);
 }
 
@@ -173,9 +175,10 @@ static bool alloc_scratch(const bb_hrcc *d, scratch *s) {
   s->asize = malloc(vars * sizeof *s->asize);
   s->counted = calloc(entries, 1);
   s->vlb = calloc(vars, sizeof *s->vlb);
+  s->vcert = malloc((entries + vars) * sizeof *s->vcert);
   s->values = malloc(longest * sizeof *s->values);
   return s->poss && s->poss_before && s->sure_before && s->sure_total && s->fill && s->amin && s->amax && s->asize &&
-         s->counted && s->vlb && s->values;
+         s->counted && s->vlb && s->vcert && s->values;
 }
 
 /* The values of v in its domain (at most its list length + 1). */
@@ -288,8 +291,9 @@ static void bounds(prop *P, int64_t *lb, int64_t *ub) {
       high += any;
     }
     int32_t fewest = INT32_MAX;
-    for (int i = 0; i < n && fewest > 0; i++) {
+    for (int i = 0; i < n; i++) { /* every value: prune reads vcert */
       int32_t c = couple_certain(P, v, P->s.values[i]);
+      P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)P->s.values[i]] = c;
       if (c < fewest) fewest = c;
     }
     P->s.vlb[v] = n > 0 ? fewest : 0;
@@ -330,7 +334,9 @@ static void prune(prop *P, int64_t slack) {
     int64_t counted = P->s.vlb[v];
     for (int i = 0; i < n && !P->failed; i++) {
       int p = P->s.values[i];
-      if (couple_certain(P, v, p) - counted > slack) apply(P, P->dom->remove(P->dom->ctx, v, p));
+      /* the domain only shrank since bounds: vcert holds every value left */
+      if (P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)p] - counted > slack)
+        apply(P, P->dom->remove(P->dom->ctx, v, p));
     }
     if (slack > 0 || n != 1 || P->failed) continue;
     /* A fixed couple that prefers entry j: where exactly one hospital decides whether j
