@@ -13,8 +13,9 @@
  *
  * A propagation recomputes, from the domains, for every hospital and position in its list
  * whether that resident is surely / possibly there, and prefix counts over them (O(total list
- * length)); then for each entry whether it blocks certainly (counted into bp's lower bound) or
- * possibly (upper bound). Couples cost O(domain x list) each. When bp's maximum equals the
+ * length)); then for each entry whether it blocks certainly or possibly (upper bound); the
+ * lower bound sums, per variable, the fewest of its own pairs certain under any one of its
+ * values. Couples cost O(domain x list) each. When bp's maximum equals the
  * lower bound, every pair that is not already counted must not block: values that would make
  * one block for sure are removed, and a hospital that a single (or a fixed couple) surely
  * prefers is made full of residents it ranks higher. Sound with any side constraint: every
