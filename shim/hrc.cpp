@@ -139,11 +139,18 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     auto values = std::make_shared<std::vector<int>>(std::move(guess));
     auto vars = std::make_shared<std::vector<IntVar>>(std::move(order));
     s.deferred_branchers.push_back([values, vars, bpv](bb_space &root) {
-      // bp first, smallest first: a stable matching is looked for before any other (with
-      // bp = 0 the propagation prunes hardest), and the first matching found is optimal
+      // First bp = 0: a stable matching is looked for before any other (with no slack the
+      // propagation prunes hardest). Then bp >= 1 with the deferred acceptance's matching
+      // first: when no stable matching exists, that is a matching (an incumbent for
+      // minimize bp, so a timeout still reports one) found in a few nodes, after which
+      // branch and bound asks for fewer blocking pairs. Complete: the alternatives
+      // partition, and bp is fixed by propagation once the matching is.
       IntVar count = bpv;
-      branch(root, count, INT_VAL_MIN());
+      BoolVar stable(root, 0, 1);
+      rel(root, count, IRT_EQ, 0, stable);
+      branch(root, stable, BOOL_VAL_MAX());
       bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values);
+      branch(root, count, INT_VAL_MIN());
     });
   }
   Hrc::post(home, x, Int::IntView(bpv), data.release(), base);

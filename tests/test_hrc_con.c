@@ -5,6 +5,10 @@
  *   sound  random sub-domains and bounds on bp, propagated to a fixpoint: every matching inside
  *          them with at most bp_max blocking pairs keeps its values and its count within bp's
  *          bounds;
+ *   strength everybody but one couple fixed, the couple on a few values that each give a
+ *          matching: bp's lower bound is at least the fewest of the couple's own blocking pairs
+ *          over those values (each pair belongs to one list, so that minimum is a lower
+ *          bound; the per-entry count, "entries blocking under every value", can be lower);
  *   search depth-first search with the propagation finds exactly the matchings with at most
  *          K blocking pairs (K = 0: the stable ones; K = the minimum), each once. */
 #include "hrc.h"
@@ -230,8 +234,60 @@ static void count_within(void *c, const int *val) {
   if (hb_is_matching(x->I, M) && hb_blocking(x->I, M) <= x->k) x->count++;
 }
 
+/* Couple c's own blocking pairs in matching M: the brute force on a copy whose other lists
+ * are emptied (hospitals' lists, and so who wants whom, unchanged). */
+static int own_blocking(const hb_inst *I, int c, const int *M) {
+  hb_inst J = *I;
+  for (int r = 0; r < J.nR; r++) J.slen[r] = 0;
+  for (int k = 0; k < J.nC; k++)
+    if (k != c) J.clen[k] = 0;
+  return hb_blocking(&J, M);
+}
+
+/* strength (above): returns whether the couple's minimum was positive (the bound was tested
+ * where the per-entry count can fall short). */
+static bool check_strength(const hb_inst *I, const bb_hrcc *d, const doms *root, int c) {
+  int ns = bb_hrcc_singles(d), v = ns + c, val[2 * HB_MAX_R], M[HB_MAX_R];
+  doms D = *root;
+  for (int u = 0; u < D.n; u++) {
+    if (u == v) continue;
+    int n = popcount(D.mask[u]), pick = (int)hb_rand((unsigned)n);
+    for (int k = 0; k < 32; k++)
+      if (D.mask[u] >> k & 1u && pick-- == 0) {
+        D.mask[u] = 1u << k;
+        val[u] = k;
+        break;
+      }
+  }
+  uint32_t keep = 0;
+  int fewest = 1 << 30;
+  for (int k = 0; k < 32; k++) {
+    if (!(D.mask[v] >> k & 1u)) continue;
+    val[v] = k;
+    matching_of(I, d, val, M);
+    if (!hb_is_matching(I, M) || hb_rand(4) == 0) continue;
+    keep |= 1u << k;
+    int own = own_blocking(I, c, M);
+    if (own < fewest) fewest = own;
+  }
+  if (!keep) return false;
+  D.mask[v] = keep;
+  bb_hrcc_domains dom = {&D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+  int64_t lb, ub;
+  bb_hrcc_result r = bb_hrcc_propagate(d, &dom, 1 << 20, &lb, &ub);
+  CHECKF(r != BB_HRCC_FAILED, "strength: matchings inside the domains, yet failure");
+  CHECKF(lb >= fewest, "strength: lower bound %lld, but couple %d has at least %d blocking pairs on each value",
+         (long long)lb, c, fewest);
+  D = *root; /* the domains before propagation: the others fixed, the couple on `keep` */
+  for (int u = 0; u < D.n; u++) D.mask[u] = u == v ? keep : 1u << val[u];
+  int64_t share = bb_hrcc_share(d, &dom, v);
+  CHECKF(share == fewest, "strength: couple %d's share of the bound %lld, brute force minimum %d", c, (long long)share,
+         fewest);
+  return fewest > 0;
+}
+
 int main(void) {
-  int instances = 0, with_stable = 0, without = 0, pruned = 0;
+  int instances = 0, with_stable = 0, without = 0, pruned = 0, strength = 0;
   for (int t = 0; t < 700; t++) {
     hb_inst I;
     int nH = 1 + (int)hb_rand(3), nC = (int)hb_rand(3), nS = (int)hb_rand(4);
@@ -269,6 +325,8 @@ int main(void) {
       for (int v = 0; v < D.n; v++) pruned += sc.alive && D.mask[v] != before.mask[v];
       each_assignment(&before, 0, val, check_sound, &sc);
     }
+    for (int c = 0; c < I.nC; c++)
+      for (int trial = 0; trial < 4; trial++) strength += check_strength(&I, d, &root, c);
     /* search: the stable matchings, and those at the minimum */
     if (ex.matchings > 0) {
       for (int pass = 0; pass < 2; pass++) {
@@ -285,8 +343,26 @@ int main(void) {
     bb_hrc_free(eng);
     bb_hrcc_release(d);
   }
-  printf("%d instances (%d with a stable matching, %d without), %d domains pruned in the soundness trials\n",
-         instances, with_stable, without, pruned);
-  CHECK(without > 0 && with_stable > 0 && pruned > 0);
+  /* strength where the couple is alone, so that the bound is its share only: there the
+   * per-entry count falls short of the minimum over values */
+  for (int t = 0; t < 400; t++) {
+    hb_inst I;
+    hb_random(&I, 2, 1 + (int)hb_rand(3), 1, 1 + (int)hb_rand(5));
+    lists l;
+    to_lists(&I, &l);
+    bb_hrcc *d = NULL;
+    bb_error err;
+    if (bb_hrcc_new(&l.L, &d, &err) != BB_OK) {
+      CHECKF(0, "bb_hrcc_new: %s", err.msg);
+      continue;
+    }
+    doms root = root_domains(d);
+    for (int trial = 0; trial < 4; trial++) strength += check_strength(&I, d, &root, 0);
+    bb_hrcc_release(d);
+  }
+  printf("%d instances (%d with a stable matching, %d without), %d domains pruned in the soundness trials, "
+         "%d strength trials with a couple that surely blocks\n",
+         instances, with_stable, without, pruned, strength);
+  CHECK(without > 0 && with_stable > 0 && pruned > 0 && strength > 0);
   return tu_finish();
 }

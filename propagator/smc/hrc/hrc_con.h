@@ -13,8 +13,9 @@
  *
  * A propagation recomputes, from the domains, for every hospital and position in its list
  * whether that resident is surely / possibly there, and prefix counts over them (O(total list
- * length)); then for each entry whether it blocks certainly (counted into bp's lower bound) or
- * possibly (upper bound). Couples cost O(domain x list) each. When bp's maximum equals the
+ * length)); then for each entry whether it blocks certainly or possibly (upper bound); the
+ * lower bound sums, per variable, the fewest of its own pairs certain under any one of its
+ * values. Couples cost O(domain x list) each. When bp's maximum equals the
  * lower bound, every pair that is not already counted must not block: values that would make
  * one block for sure are removed, and a hospital that a single (or a fixed couple) surely
  * prefers is made full of residents it ranks higher. Sound with any side constraint: every
@@ -90,6 +91,12 @@ typedef enum bb_hrcc_result {
  * when all are fixed). Fails when a hospital is surely over capacity or lb > bp_max. */
 bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub);
+
+/* Variable v's share of bp's lower bound under the domains (the fewest of v's own pairs that
+ * block in every completion, whatever value of D(v) it takes, the others counted at their
+ * most): -1 when a hospital is surely over capacity or scratch could not be allocated. For
+ * tests: with every other variable fixed it is exact, the minimum over D(v) of v's pairs. */
+int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v);
 
 #ifdef __cplusplus
 }

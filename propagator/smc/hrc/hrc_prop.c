@@ -31,7 +31,9 @@ typedef struct scratch {
   int32_t *sure_total;   /* per hospital */
   int32_t *fill;         /* per hospital: it must be full of residents above this slot */
   int32_t *amin, *amax, *asize; /* per variable, at entry */
-  uint8_t *counted;      /* per entry: counted in the lower bound */
+  uint8_t *counted;      /* per entry: blocks under every value of its variable */
+  int32_t *vlb;          /* per variable: its share of the lower bound (see bounds) */
+  int32_t *vcert;        /* per couple value (at var_start[v] + v + p): its pairs certain under p */
   int32_t *values;       /* one variable's domain */
 } scratch;
 
@@ -153,6 +155,8 @@ static void free_scratch(scratch *s) {
   free(s->amax);
   free(s->asize);
   free(s->counted);
+  free(s->vlb);
+  free(s->vcert);
   free(s->values);
 }
 
@@ -170,9 +174,11 @@ static bool alloc_scratch(const bb_hrcc *d, scratch *s) {
   s->amax = malloc(vars * sizeof *s->amax);
   s->asize = malloc(vars * sizeof *s->asize);
   s->counted = calloc(entries, 1);
+  s->vlb = calloc(vars, sizeof *s->vlb);
+  s->vcert = malloc((entries + vars) * sizeof *s->vcert);
   s->values = malloc(longest * sizeof *s->values);
   return s->poss && s->poss_before && s->sure_before && s->sure_total && s->fill && s->amin && s->amax && s->asize &&
-         s->counted && s->values;
+         s->counted && s->vlb && s->vcert && s->values;
 }
 
 /* The values of v in its domain (at most its list length + 1). */
@@ -233,7 +239,24 @@ static void capacities(prop *P) {
   }
 }
 
-/* Pass A: the bounds. */
+/* v's pairs that block in every completion where v takes value p (> j for each entry j
+ * counted; everybody else at their most). */
+static int32_t couple_certain(const prop *P, int v, int p) {
+  const bb_hrcc *d = P->d;
+  int len = bb_hrcc_len(d, v);
+  int32_t certain = 0;
+  for (int j = 0; j < p && j < len; j++)
+    if (d->e_s1[d->var_start[v] + (uint32_t)j] >= 0 && couple_blocks(P, v, j, p, true)) certain++;
+  return certain;
+}
+
+/* Pass A: the bounds. Each pair belongs to one variable's list, so the lower bound is a sum
+ * over variables of the fewest of its own pairs that surely block, whatever value it takes:
+ * min over p in D(v) of the pairs certain under p. For a single that is the entries above
+ * his minimum that surely want him (certainty only grows with p); for a couple the case
+ * (2a/2b/3) changes with p, so the minimum over values can exceed the count of entries
+ * certain under every value (counted[]), e.g. a couple whose every remaining pair leaves a
+ * different better pair blocking contributes 1 where no single entry is certain. */
 static void bounds(prop *P, int64_t *lb, int64_t *ub) {
   const bb_hrcc *d = P->d;
   int64_t low = 0, high = 0;
@@ -246,6 +269,7 @@ static void bounds(prop *P, int64_t *lb, int64_t *ub) {
       int cap = d->capacity[d->e_h1[e]];
       if (P->s.amin[v] > j && P->s.poss_before[s] < cap) {
         low++;
+        P->s.vlb[v]++;
         P->s.counted[e] = 1;
       }
       if (P->s.sure_before[s] < cap) high++;
@@ -263,12 +287,17 @@ static void bounds(prop *P, int64_t *lb, int64_t *ub) {
         if (all && !couple_blocks(P, v, j, p, true)) all = false;
         if (!any && couple_blocks(P, v, j, p, false)) any = true;
       }
-      if (all) {
-        low++;
-        P->s.counted[e] = 1;
-      }
+      P->s.counted[e] = all;
       high += any;
     }
+    int32_t fewest = INT32_MAX;
+    for (int i = 0; i < n; i++) { /* every value: prune reads vcert */
+      int32_t c = couple_certain(P, v, P->s.values[i]);
+      P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)P->s.values[i]] = c;
+      if (c < fewest) fewest = c;
+    }
+    P->s.vlb[v] = n > 0 ? fewest : 0;
+    low += P->s.vlb[v];
   }
   *lb = low;
   *ub = high;
@@ -284,8 +313,7 @@ static void prune(prop *P, int64_t slack) {
   const bb_hrcc *d = P->d;
   for (int v = 0; v < d->n_singles && !P->failed; v++) {
     int len = bb_hrcc_len(d, v);
-    int64_t counted = 0, certain = 0;
-    for (int j = 0; j < len; j++) counted += P->s.counted[d->var_start[v] + (uint32_t)j];
+    int64_t counted = P->s.vlb[v], certain = 0;
     for (int j = 0; j < len && j < P->s.amax[v]; j++) {
       uint32_t e = d->var_start[v] + (uint32_t)j;
       int32_t s = d->e_s1[e];
@@ -303,14 +331,12 @@ static void prune(prop *P, int64_t slack) {
   }
   for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) {
     int n = domain_values(P, v), len = bb_hrcc_len(d, v);
-    int64_t counted = 0;
-    for (int j = 0; j < len; j++) counted += P->s.counted[d->var_start[v] + (uint32_t)j];
+    int64_t counted = P->s.vlb[v];
     for (int i = 0; i < n && !P->failed; i++) {
       int p = P->s.values[i];
-      int64_t certain = 0;
-      for (int j = 0; j < p && j < len; j++)
-        if (d->e_s1[d->var_start[v] + (uint32_t)j] >= 0 && couple_blocks(P, v, j, p, true)) certain++;
-      if (certain - counted > slack) apply(P, P->dom->remove(P->dom->ctx, v, p));
+      /* the domain only shrank since bounds: vcert holds every value left */
+      if (P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)p] - counted > slack)
+        apply(P, P->dom->remove(P->dom->ctx, v, p));
     }
     if (slack > 0 || n != 1 || P->failed) continue;
     /* A fixed couple that prefers entry j: where exactly one hospital decides whether j
@@ -350,4 +376,20 @@ bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, i
   if (!P.failed) prune(&P, bp_max - *lb);
   free_scratch(&P.s);
   return P.failed ? BB_HRCC_FAILED : P.changed ? BB_HRCC_CHANGED : BB_HRCC_FIX;
+}
+
+int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v) {
+  prop P = {d, dom, {0}, false, false};
+  int64_t lb = -1, ub, share = -1;
+  if (v < 0 || v >= d->n_vars || !alloc_scratch(d, &P.s)) {
+    free_scratch(&P.s);
+    return -1;
+  }
+  census(&P);
+  if (!P.failed) {
+    bounds(&P, &lb, &ub);
+    share = P.s.vlb[v];
+  }
+  free_scratch(&P.s);
+  return share;
 }
