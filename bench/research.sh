@@ -31,7 +31,9 @@ mkdir -p "$LOG"
 export MZN_SOLVER_PATH="$BUILD/minizinc/solvers"
 gen="$BUILD/bench/smc-dzn-gen"
 [ -x "$gen" ] || { echo "research.sh: $gen not built" >&2; exit 2; }
-minizinc --solvers 2>/dev/null | grep -q org.bamboo.bamboo || { echo "research.sh: minizinc does not see $MZN_SOLVER_PATH/bamboo.msc" >&2; exit 2; }
+# (whole output first: grep -q on a pipe would kill minizinc with SIGPIPE under pipefail)
+solvers_seen=$(minizinc --solvers 2>/dev/null)
+grep -q org.bamboo.bamboo <<< "$solvers_seen" || { echo "research.sh: minizinc does not see $MZN_SOLVER_PATH/bamboo.msc" >&2; exit 2; }
 
 model_file() { # MODEL PATH -> a copy of the model with the path's annotation
   local src out="$LOG/$1.$2.mzn"
