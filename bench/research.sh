@@ -81,6 +81,7 @@ run_one() { # FAMILY N MODEL SOLVER -> one table row; status 1 when not proved i
   wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
   if grep -q '^==========' "$out"; then status=optimal
   elif grep -q '=====UNSATISFIABLE=====' "$out"; then status=unsat
+  elif awk -v w="$wall" -v l="$LIMIT" 'BEGIN { exit !(w >= l) }'; then status=timeout # (flattening can use it all up)
   elif [ $rc -ne 0 ] && [ $rc -ne 124 ]; then status="error $rc"
   else status=timeout; fi
   nodes=$(stat nodes "$out"); solve=$(stat solveTime "$out")
