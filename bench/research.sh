@@ -16,6 +16,8 @@
 #        LIMIT=seconds per run (default 60)   FAMILIES="irving-leather latin4"
 #        MODELS="sex_equal egalitarian minimum_regret pairs"   GECODE=0 skips Gecode
 #        LOG=folder for the raw outputs (default a temporary folder)
+#        GEN=smc-dzn-gen to use, SOLVERS=folder of bamboo.msc (default: BUILD_DIR's; the GPU
+#        machine's layout: bench/smc_device.sh research)
 set -uo pipefail
 BUILD=${1:-build}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,8 +30,8 @@ MODELS=${MODELS:-sex_equal egalitarian minimum_regret pairs}
 GECODE=${GECODE:-1}
 LOG=${LOG:-$(mktemp -d)}
 mkdir -p "$LOG"
-export MZN_SOLVER_PATH="$BUILD/minizinc/solvers"
-gen="$BUILD/bench/smc-dzn-gen"
+export MZN_SOLVER_PATH="${SOLVERS:-$BUILD/minizinc/solvers}"
+gen="${GEN:-$BUILD/bench/smc-dzn-gen}"
 [ -x "$gen" ] || { echo "research.sh: $gen not built" >&2; exit 2; }
 # (whole output first: grep -q on a pipe would kill minizinc with SIGPIPE under pipefail)
 solvers_seen=$(minizinc --solvers 2>/dev/null)
