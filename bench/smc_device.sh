@@ -21,6 +21,8 @@
 #   bench/smc_device.sh front    the dzn form's FlatZinc front end (bench/fzn_front.sh): parse
 #                                rate, build, peak RSS at n = 2400 and 10000
 #   bench/smc_device.sh tails N  the tail threshold at size N (first propagations)
+#   bench/smc_device.sh research issue 22's research benchmark (bench/research.sh) on ::cpu,
+#                                ::gpu, auto and Gecode with the decomposition
 #   bench/smc_device.sh first N  time to the first solution at size N: MiniZinc's flattening,
 #                                then fzn-bamboo -v on the hybrid, ::gpu and ::cpu
 # Logs and CSVs go to $OUT (or /tmp/bamboo-out); the last lines printed are the summary.
@@ -132,6 +134,14 @@ tails)
     awk -F, -v t="$t" '$1=="prop" && $6=="root" {s+=$20; c++} END {printf "tail %s: mean root propagation %.3f ms over %d\n", t, s/c, c}' \
       "$OUT/tail-$n-$t.csv"
   done | tee "$OUT/tails.txt"
+  ;;
+research)
+  # Issue 22's research benchmark (bench/research.sh) on every path: ::cpu, ::gpu, the hybrid
+  # (auto) and Gecode with the decomposition; PATHS, SIZES, LIMIT, FAMILIES, MODELS, GECODE
+  # as research.sh takes them.
+  PATHS=${PATHS:-cpu gpu auto} GEN="$C/bin/smc-dzn-gen" SOLVERS="$OUT/solvers" LOG=/tmp/bamboo-research \
+    bench/research.sh . > "$OUT/research.md" 2> "$OUT/research.err"
+  echo "rc=$?"; cat "$OUT/research.md"; tail -3 "$OUT/research.err"
   ;;
 first)
   # MiniZinc flattens once (timed), then fzn-bamboo -v runs the FlatZinc with the hybrid

@@ -166,6 +166,7 @@ int cli_parse_kind(const cli_command *cmd, const char *name, bb_gen_kind *kind) 
 }
 
 int cli_group_for(bb_gen_kind kind, int n, int group) {
+  if (kind == BB_GEN_LATIN) return group > 0 ? group : n; /* default: the cyclic square */
   if (kind != BB_GEN_RANDOM) return 1;
   if (group > 0) return group;
   return n < CLI_DEFAULT_GROUP ? n : CLI_DEFAULT_GROUP;

@@ -193,9 +193,11 @@ const cli_command cli_gen = {
     "                [--k K] [--hospitals N2 | --women N2] [--skew S] [--capacity C]",
     "Writes a generated instance: text on standard output, or to FILE with -o.\n"
     "The same KIND, N, G and S give the same instance whatever the thread count.\n\n"
-    "  KIND         perfect, solo, congested, random or uniform (docs/generators.md)\n"
+    "  KIND         perfect, solo, congested, random, uniform, latin or irving-leather\n"
+    "               (docs/generators.md)\n"
     "  --n N        instance size, 1..2097151 (required)\n"
-    "  --group G    random only: group size, 1..N (default 5, or N when N < 5)\n"
+    "  --group G    random: group size, 1..N (default 5, or N when N < 5);\n"
+    "               latin: radix, 1..N (default N: the cyclic square)\n"
     "  --seed S     unsigned 64-bit seed (default 1)\n"
     "  --threads T  generator threads, 0 = all CPUs (default 0)\n"
     "  -o FILE      write to FILE instead of standard output\n"

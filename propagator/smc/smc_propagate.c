@@ -38,12 +38,20 @@ static inline void mirror(const run *r, int var, int rank, int *pvar, int *prank
   bb_smc_pair_partner(r->p, var, rank, pvar, prank);
 }
 
+/* The bounds this lineage last saw of var (node->bounds): domains only shrink, and every
+ * path writes a domain before it records its bounds, so they always contain the domain's
+ * bounds now. A rank outside them is outside the domain: no call into the host needed. */
+static inline bool outside_seen(const run *r, int var, int rank) {
+  return rank < r->node->bounds[var] || rank > r->node->bounds[r->node->vars + var];
+}
+
 /* channel: rank `rank` left var's domain, so the pair leaves the partner's domain at the
- * next flush. Skipped when the partner's bounds already exclude it. */
+ * next flush. Skipped when the partner's bounds already exclude it (seen, or asked). */
 static void channel(run *r, int var, int rank) {
   int pvar, prank;
   mirror(r, var, rank, &pvar, &prank);
   if (pvar < 0) return; /* the unmatched rank, or a one-sided entry: no partner */
+  if (outside_seen(r, pvar, prank)) return;
   if (prank < r->d->min(r->d->ctx, pvar) || prank > r->d->max(r->d->ctx, pvar)) return;
   bb_smc_scratch *s = r->s;
   if (s->items_len == s->items_cap) {
@@ -68,6 +76,7 @@ static bool cap_partner(run *r, int var, int rank, int strict) {
   mirror(r, var, rank, &pvar, &prank);
   if (pvar < 0) return true; /* nobody there: nothing can block */
   int limit = prank - strict;
+  if (r->node->bounds[r->node->vars + pvar] <= limit) return true; /* seen: see outside_seen */
   if (r->d->max(r->d->ctx, pvar) <= limit) return true;
   r->c.bound_updates++;
   if (!r->d->lower_max(r->d->ctx, pvar, limit)) return false;

@@ -29,6 +29,7 @@
  * and the global permutations from streams of their own, so the instance does not
  * depend on the thread count. */
 #include "generate.h"
+#include "generate_families.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,9 @@
   X(BB_GEN_SOLO, "solo")                                                                           \
   X(BB_GEN_CONGESTED, "congested")                                                                 \
   X(BB_GEN_RANDOM, "random")                                                                       \
-  X(BB_GEN_UNIFORM, "uniform")
+  X(BB_GEN_UNIFORM, "uniform")                                                                     \
+  X(BB_GEN_LATIN, "latin")                                                                         \
+  X(BB_GEN_IRVING_LEATHER, "irving-leather")
 
 const char *bb_gen_kind_name(bb_gen_kind kind) {
   switch (kind) {
@@ -63,7 +66,8 @@ bb_status bb_gen_parse_kind(const char *name, bb_gen_kind *kind, bb_error *err) 
   BB_GEN_KINDS(BB_KIND_MATCH)
 #undef BB_KIND_MATCH
   return bb_fail(err, BB_ERR_ARG,
-                 "unknown generator '%s' (expected perfect, solo, congested, random or uniform)",
+                 "unknown generator '%s' (expected perfect, solo, congested, random, uniform, latin or "
+                 "irving-leather)",
                  name);
 }
 
@@ -169,6 +173,8 @@ static void generate_rows(void *arg, int64_t begin, int64_t end, int tid) {
       for (int k = 0; k < n; k++) row[k] = label[row[k]];
       break;
     }
+    case BB_GEN_LATIN:
+    case BB_GEN_IRVING_LEATHER: break; /* never here: sm_generate_families.c */
     }
   }
 }
@@ -181,17 +187,22 @@ bb_status bb_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int thr
                       bb_instance **out, bb_error *err) {
   if (!out) return bb_fail(err, BB_ERR_ARG, "bb_generate: NULL output");
   *out = NULL;
-  if (kind < BB_GEN_PERFECT || kind > BB_GEN_UNIFORM)
+  if (kind < BB_GEN_PERFECT || kind > BB_GEN_IRVING_LEATHER)
     return bb_fail(err, BB_ERR_ARG, "bb_generate: unknown generator kind %d", (int)kind);
   if (n < 1 || n > BB_MAX_N)
     return bb_fail(err, BB_ERR_ARG, "n = %d is out of range (1..%d)", n, BB_MAX_N);
-  if (kind == BB_GEN_RANDOM && (group < 1 || group > n))
+  if ((kind == BB_GEN_RANDOM || kind == BB_GEN_LATIN) && (group < 1 || group > n))
     return bb_fail(err, BB_ERR_ARG, "group size %d is out of range (1..n = %d)", group, n);
   if (threads < 0) return bb_fail(err, BB_ERR_ARG, "bb_generate: threads = %d < 0", threads);
 
   bb_instance *inst = bb_instance_new(n, err);
   if (!inst) return BB_ERR_NOMEM; /* n is in range, so memory is what failed */
 
+  if (kind == BB_GEN_LATIN || kind == BB_GEN_IRVING_LEATHER) { /* sm_generate_families.c */
+    bb_status st = bb_generate_family(kind, n, group, inst, err);
+    if (st == BB_OK) *out = inst; else bb_instance_free(inst);
+    return st;
+  }
   gen_ctx ctx = {.kind = kind, .n = n, .group = group, .seed = seed, .inst = inst};
   bb_id *perms = NULL;
   if (kind == BB_GEN_PERFECT || kind == BB_GEN_SOLO) {
