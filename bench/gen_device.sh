@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Issue 21, generation on the GPU, in one device call of about 3-6 minutes, from the repository
-# root with .device-carry/ made here by `bench/device_bundle.sh build-cuda`:
+# Issue 21, generation on the GPU, in one device call, from the repository root with
+# .device-carry/ made here by `bench/device_bundle.sh build-cuda` (never run yet: its length is
+# unknown; every step has its own timeout and writes to $OUT as it goes, so a call cut at
+# 600 s still brings back what ran; give it timeout_s 600):
 #   bench/gen_device.sh
 # 1. test_gpu_gen (device rows == host rows bit for bit, every kind, n up to 3001; bamboo's staged
 #    build fed by the device generator == gs-seq) and test_gen_rows (the host side);
@@ -9,7 +11,8 @@
 #    blocks of 8 GiB) against bb_generate on all CPUs, n = 30000 every kind, then n = 90000
 #    and 120000 random g=5 and congested on the GPU alone (uniform/perfect at 90000 on the
 #    GPU too, with a time limit: their whole-row shuffles are scattered accesses).
-# Output in $OUT: tests.log, memcheck.log, summary.txt (the table, last).
+# 4. solve --gen random --n 60000 with --gen-on gpu and host, --time --verify (same call).
+# Output in $OUT: tests.log, memcheck.log, solve_gpu.log, solve_host.log, summary.txt (last).
 set -uo pipefail
 OUT=${OUT:-/tmp/bamboo-out}
 mkdir -p "$OUT"
@@ -39,3 +42,11 @@ for n in 90000 120000; do
   for kind in random congested; do timeout 120 "$C/bin/gen-bench" "$kind" "$n" 5 2>&1 | tee -a "$S"; done
 done
 for kind in uniform perfect; do timeout 150 "$C/bin/gen-bench" "$kind" 90000 2>&1 | tee -a "$S" || echo "| 90000 | $kind | over 150 s | | |" | tee -a "$S"; done
+# 4. A solve on lists generated on the GPU against the host's lists (same call), verified:
+#    the input phase is the host's women-only generation, transfer the device generation.
+for on in gpu host; do
+  echo "### solve --gen random --n 60000 --gen-on $on --time --verify" | tee -a "$S"
+  timeout 240 "$C/bin/bamboo-smp" solve --gen random --n 60000 --gen-on "$on" --time --verify -v -q > "$OUT/solve_$on.log" 2>&1
+  echo "exit $?" >> "$OUT/solve_$on.log"
+  grep -E "^peak|input|transfer|init|solve|total|verified|exit|path" "$OUT/solve_$on.log" | tail -12 | tee -a "$S"
+done

@@ -82,7 +82,9 @@ bb_status bb_gpu_gen_launch(const bb_gpu_gen *gen, int women, int first, int cou
   if (first < 0 || first + count > gen->spec.n)
     return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen: rows %d..%d outside 0..%d", first, first + count - 1,
                    gen->spec.n - 1);
-  int threads = 128, blocks = (count + threads - 1) / threads;
+  // One warp per block: a staged block holds few rows (671 at n = 100,000), each a long
+  // sequential loop, so they are spread over as many SMs as possible.
+  int threads = 32, blocks = (count + threads - 1) / threads;
   gen_rows_kernel<<<blocks, threads, 0, stream>>>(gen->spec, women ? 1 : 0, first, count, dev);
   BB_CUDA_LAUNCHED("gen_rows_kernel");
   return BB_OK;
