@@ -9,7 +9,10 @@
  *   - the memory plan of solve --gen-on gpu (memory_plan.h, gen_on_gpu): every phase of the GPU
  *     run holds the women's lists only on the host (n^2 ids fewer, 16n bytes of permutations
  *     more), 16n more bytes on the device, the verify phase all the lists again; refused for
- *     other algorithms, partitions and the unstaged initialisation. */
+ *     other algorithms, partitions and the unstaged initialisation;
+ *   - bb_solve on an instance without men's lists: refused for every algorithm but bamboo with
+ *     opts.gen_spec, which without a GPU answers BB_ERR_NO_GPU (no la-seq fallback: it would
+ *     need the lists) and with one must give gs-seq's matching. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,7 @@
 #include "gen_rows.h"
 #include "generate.h"
 #include "memory_plan.h"
+#include "solve.h"
 #include "test_util.h"
 
 static uint64_t fnv1a(uint64_t h, const bb_id *ids, size_t count) {
@@ -135,8 +139,36 @@ static void test_plan(void) {
   CHECK(bb_memory_plan_make(&unstaged, &p, &err) == BB_ERR_ARG);
 }
 
+static void test_solve_without_men(void) {
+  int n = 60;
+  bb_error err = {{0}};
+  bb_instance *full = NULL;
+  CHECK(bb_generate(BB_GEN_RANDOM, n, 5, 3, 1, &full, &err) == BB_OK);
+  if (!full) return;
+  bb_instance women_only = {n, NULL, full->women_prefs};
+  bb_gen_spec spec;
+  CHECK(bb_gen_spec_init(&spec, BB_GEN_RANDOM, n, 5, 3, NULL, &err) == BB_OK);
+  bb_id expect[60], got[60];
+  CHECK(bb_solve(full, "gs-seq", NULL, expect, NULL, &err) == BB_OK);
+  bb_solve_opts opts;
+  bb_solve_opts_default(&opts);
+  CHECK(bb_solve(&women_only, "la-seq", &opts, got, NULL, &err) == BB_ERR_ARG);
+  CHECK(bb_solve(&women_only, "bamboo", &opts, got, NULL, &err) == BB_ERR_ARG); /* no spec */
+  opts.gen_spec = &spec;
+  CHECK(bb_solve(&women_only, "gs-seq", &opts, got, NULL, &err) == BB_ERR_ARG);
+  bb_status st = bb_solve(&women_only, "bamboo", &opts, got, NULL, &err);
+  CHECKF(st == BB_ERR_NO_GPU || (st == BB_OK && !memcmp(got, expect, sizeof got)), "bamboo, lists on the GPU: %s",
+         st == BB_OK ? "matching differs from gs-seq" : err.msg);
+  bb_gen_spec other = spec;
+  other.n = n - 1; /* a spec for another instance */
+  opts.gen_spec = &other;
+  CHECK(bb_solve(&women_only, "bamboo", &opts, got, NULL, &err) == BB_ERR_ARG);
+  bb_instance_free(full);
+}
+
 int main(void) {
   test_plan();
+  test_solve_without_men();
   test_fingerprints();
   const bb_gen_kind kinds[] = {BB_GEN_PERFECT, BB_GEN_SOLO, BB_GEN_CONGESTED, BB_GEN_RANDOM, BB_GEN_UNIFORM};
   const int sizes[] = {1, 2, 3, 10, 97};
