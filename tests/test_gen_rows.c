@@ -3,8 +3,8 @@
  *     gen_rows.h (FNV-1a 64 of the men's then the women's lists, little-endian 32-bit ids,
  *     taken from bamboo-smp gen at commit a915f66): the GPU generator reproduces these rows,
  *     so the host's output must never drift;
- *   - any range of rows from bb_gen_rows (what a streaming generator or a checker draws) is
- *     the same as the rows of bb_generate, for every kind;
+ *   - any range of rows from bb_gen_rows (what a streaming generator or a checker draws), and a
+ *     side from bb_generate_side on 1 or 3 threads, are the rows of bb_generate, every kind;
  *   - bb_gen_spec_init refuses what bb_generate refuses;
  *   - the memory plan of solve --gen-on gpu (memory_plan.h, gen_on_gpu): every phase of the GPU
  *     run holds the women's lists only on the host (n^2 ids fewer, 16n bytes of permutations
@@ -77,6 +77,12 @@ static void test_ranges(bb_gen_kind kind, int n, int group, uint64_t seed) {
         }
         CHECKF(!memcmp(rows, expect, (size_t)n * (size_t)n * sizeof *rows), "%s n=%d side %d blocks of %d",
                bb_gen_kind_name(kind), n, women, blocks[b]);
+      }
+      for (int threads = 1; threads <= 3; threads += 2) { /* bb_generate_side, what --gen-on gpu uses */
+        memset(rows, 0xff, (size_t)n * (size_t)n * sizeof *rows);
+        bb_generate_side(&spec, women, threads, rows);
+        CHECKF(!memcmp(rows, expect, (size_t)n * (size_t)n * sizeof *rows), "%s n=%d side %d bb_generate_side(%d)",
+               bb_gen_kind_name(kind), n, women, threads);
       }
       memset(rows, 0xff, (size_t)n * (size_t)n * sizeof *rows);
       for (int r = n - 1; r >= 0; r--) bb_gen_rows(&spec, women, r, 1, rows + (size_t)r * (size_t)n);
