@@ -13,6 +13,16 @@
 
 #define STAGE_BLOCK_IDS ((size_t)64 << 20) // 256 MiB of 32-bit ids
 
+// Rows first .. first + count - 1 of one side into `dev`: uploaded from the instance, or
+// generated on the device when the context has a generator (bb_gpu_set_generator; gpu_gen.cu).
+static bb_status stage_rows(bb_gpu *g, bb_gpu_pipe *pipe, int women, int first, int count, bb_id *dev,
+                            bb_error *err) {
+  if (g->gen) return bb_gpu_gen_launch(g->gen, women, first, count, dev, g->stream, err);
+  const bb_id *lists = women ? g->inst->women_prefs : g->inst->men_prefs;
+  return bb_gpu_pipe_upload(g, pipe, lists + (size_t)first * (size_t)g->n, dev, (size_t)count * (size_t)g->n,
+                            err);
+}
+
 // --- Rank matrix in blocks of women (bb_gpu_set_rank_rows) -----------------------------
 // The men's rows give every PRMatrix node its woman (rank 0 for now) ...
 template <typename Node>
@@ -88,7 +98,7 @@ static bb_status ranks_in_blocks(bb_gpu *g, bb_gpu_pipe *pipe, bb_error *err) {
   if (st == BB_OK) bb_gpu_sample_memory(g);
   for (int w0 = 0; w0 < g->n && st == BB_OK; w0 += rows) {
     int count = g->n - w0 < rows ? g->n - w0 : rows;
-    st = bb_gpu_pipe_upload(g, pipe, g->inst->women_prefs + (size_t)w0 * n, women, (size_t)count * n, err);
+    st = stage_rows(g, pipe, 1, w0, count, women, err);
     if (st == BB_OK) {
       rank_rows_kernel<<<bb_gpu_row_blocks(count), 256, 0, g->stream>>>(women, g->n, count, rank);
       cudaError_t le = cudaPeekAtLastError();
@@ -108,7 +118,7 @@ static bb_status rank_from_women(bb_gpu *g, bb_gpu_pipe *pipe, bb_solve_stats *s
   double t = bb_now();
   BB_CUDA(cudaMalloc(&g->d_women, g->cells * sizeof(bb_id)));
   bb_gpu_sample_memory(g);
-  bb_status st = bb_gpu_pipe_upload(g, pipe, g->inst->women_prefs, g->d_women, g->cells, err);
+  bb_status st = stage_rows(g, pipe, 1, 0, g->n, g->d_women, err);
   if (st != BB_OK) return st;
   BB_CUDA(cudaStreamSynchronize(g->stream));
   stats->t_transfer += bb_now() - t;
@@ -132,8 +142,7 @@ static bb_status prmatrix_from_men(bb_gpu *g, bb_gpu_pipe *pipe, bb_error *err) 
   bb_status st = BB_OK;
   for (int first = 0; first < g->n && st == BB_OK; first += block_rows) {
     int rows = g->n - first < block_rows ? g->n - first : block_rows;
-    st = bb_gpu_pipe_upload(g, pipe, g->inst->men_prefs + (size_t)first * n, block,
-                            (size_t)rows * n, err);
+    st = stage_rows(g, pipe, 0, first, rows, block, err);
     if (st == BB_OK)
       st = blocked ? launch_pr_women(g, block, first, rows, err)
                    : bb_gpu_build_prmatrix_rows(g, block, first, rows, err);

@@ -1,6 +1,7 @@
 /* The GPU API of bb_gpu_device.h, bb_gpu.h, bb_gpu_hr.h, smc_accel.h and smc_hr_accel.h for builds without CUDA: every entry point reports that no
  * GPU is available, so callers take their CPU path. */
 #include "bb_gpu.h"
+#include "bb_gpu_gen.h"
 #include "bb_gpu_hr.h"
 #include "bb_gpu_multi.h"
 #include "smc_accel.h"
@@ -117,3 +118,27 @@ const bb_prnode *bb_gpu_multi_prrow(void *ctx, bb_id m, uint32_t from, bb_error 
 }
 
 void bb_gpu_set_rank_rows(bb_gpu *gpu, int rows) { (void)gpu, (void)rows; }
+
+bb_status bb_gpu_gen_open(int device, const bb_gen_spec *spec, bb_gpu_gen **out, bb_error *err) {
+  (void)device, (void)spec;
+  if (out) *out = NULL;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+void bb_gpu_gen_close(bb_gpu_gen *gen) { (void)gen; }
+
+bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, bb_id *host_out,
+                             bb_error *err) {
+  (void)gen, (void)women, (void)first, (void)count, (void)host_out;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+bb_status bb_gpu_set_generator(bb_gpu *gpu, bb_gpu_gen *gen, bb_error *err) {
+  (void)gpu, (void)gen;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+bb_status bb_gpu_gen_time(bb_gpu_gen *gen, int women, int rows, double *seconds, bb_error *err) {
+  (void)gen, (void)women, (void)rows, (void)seconds;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}

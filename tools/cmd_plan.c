@@ -49,23 +49,27 @@ int cli_memory_plan(const bb_plan_request *req, int print, const char **run_algo
 
 static int run_plan(int argc, char **argv) {
   int n = 0, threads = 0, verify = 0;
-  const char *algo = "bamboo", *gpus = NULL;
+  const char *algo = "bamboo", *gpus = NULL, *gen_on = NULL;
   const cli_opt opts[] = {
       {"--n", CLI_INT, &n, 1, BB_MAX_N},
       {"--algo", CLI_STRING, &algo, 0, 0},
       {"--gpus", CLI_STRING, &gpus, 0, 0},
       {"--threads", CLI_INT, &threads, 0, 4096},
       {"--verify", CLI_FLAG, &verify, 0, 0},
+      {"--gen-on", CLI_STRING, &gen_on, 0, 0},
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_plan, argc, argv, opts, NULL);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
   if (!n) return cli_usage(&cli_plan, "missing --n N");
   if ((rc = cli_check_algorithm(&cli_plan, algo))) return rc;
+  if (gen_on && strcmp(gen_on, "gpu") && strcmp(gen_on, "host"))
+    return cli_usage(&cli_plan, "--gen-on takes gpu or host, not '%s'", gen_on);
   int devices[BB_PLAN_MAX_PARTS] = {0}, count = 1;
   if (gpus && (rc = cli_parse_gpus(&cli_plan, gpus, devices, &count))) return rc;
   bb_plan_request req = {.n = n, .algo = algo, .devices = devices, .device_count = count,
-                         .threads = threads, .verify = verify};
+                         .threads = threads, .verify = verify,
+                         .gen_on_gpu = gen_on && !strcmp(gen_on, "gpu")};
   bb_memory_plan plan;
   bb_error err = {{0}};
   bb_status st = bb_memory_plan_for_run(&req, &plan, &err);
@@ -79,7 +83,7 @@ static int run_plan(int argc, char **argv) {
 const cli_command cli_plan = {
     "plan",
     "print the memory a solve needs per phase, GPU and host, without solving",
-    "plan --n N [--algo A] [--gpus LIST] [--threads T] [--verify]",
+    "plan --n N [--algo A] [--gpus LIST] [--threads T] [--verify] [--gen-on gpu|host]",
     "Prints the memory plan of 'solve --n N --algo A': the bytes each GPU and the host\n"
     "hold at the peak of every phase (lists, rank matrix, PRMatrix, solve, tail), the\n"
     "PRMatrix node format, and the free GPU memory (cudaMemGetInfo) and available host\n"
@@ -93,6 +97,8 @@ const cli_command cli_plan = {
     "                  gpu-la-min only; default 0\n"
     "  --threads T     CPU threads counted for la-seq's PRMatrix build, 0 = all CPUs\n"
     "  --verify        plan 'solve --verify' too: the stability check's phase (the lists\n"
-    "                  and one bit per pair of participants, on the host)\n",
+    "                  and one bit per pair of participants, on the host)\n"
+    "  --gen-on W      plan 'solve --gen KIND --gen-on W': with gpu the lists are generated\n"
+    "                  on the GPU, the host holds the women's lists only (bamboo, one GPU)\n",
     run_plan,
 };

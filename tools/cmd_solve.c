@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 
 #include "cli.h"
+#include "gen_rows.h"
 #include "hr_io.h"
 #include "instance_any.h"
 #include "instance_io.h"
@@ -20,6 +21,10 @@ typedef struct solve_args {
   int threads, tail, tail_mode, verify, time, verbose, quiet;
   double time_limit;
   cli_hr_opts hr;
+  const char *gen_on; /* --gen-on gpu|host */
+  int gen_on_gpu;
+  bb_gen_spec spec;   /* --gen-on gpu: what the GPU generates (gen_rows.h) */
+  bb_id *perms;       /* its permutations (perfect, solo) */
 } solve_args;
 
 static int check_args(solve_args *a) {
@@ -27,6 +32,11 @@ static int check_args(solve_args *a) {
   if (!a->file && !a->gen_name) return cli_usage(&cli_solve, "missing input: FILE or --gen KIND");
   if (a->quiet && a->out_path) return cli_usage(&cli_solve, "-q and -o exclude each other");
   if (a->file && (a->n || a->group)) return cli_usage(&cli_solve, "--n and --group go with --gen");
+  if (a->gen_on && strcmp(a->gen_on, "gpu") && strcmp(a->gen_on, "host"))
+    return cli_usage(&cli_solve, "--gen-on takes gpu or host, not '%s'", a->gen_on);
+  a->gen_on_gpu = a->gen_on && !strcmp(a->gen_on, "gpu");
+  if (a->gen_on_gpu && (a->file || cli_hr_kind(a->gen_name)))
+    return cli_usage(&cli_solve, "--gen-on gpu goes with --gen perfect, solo, congested, random or uniform");
   int rc = 0;
   if (a->file) return 0; /* the algorithm and --side are checked once the file says which kind it is */
   bb_hr_side side;
@@ -42,6 +52,8 @@ static int check_args(solve_args *a) {
   if (a->n == 0) return cli_usage(&cli_solve, "--gen needs --n N");
   a->group = cli_group_for(a->gen_kind, a->n, a->group);
   if (a->group > a->n) return cli_usage(&cli_solve, "--group %d is larger than --n %d", a->group, a->n);
+  if (a->gen_on_gpu && (strcmp(a->algo, "bamboo") || a->gpu_count > 1 || side == BB_HR_HOSPITAL_OPTIMAL))
+    return cli_usage(&cli_solve, "--gen-on gpu goes with --algo bamboo on one GPU and the men's side");
   return 0;
 }
 
@@ -59,6 +71,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {"--time", CLI_FLAG, &a->time, 0, 0},
       {"--time-limit", CLI_SECONDS, &a->time_limit, 0, 0},
       {"--gpus", CLI_STRING, &a->gpus_text, 0, 0},
+      {"--gen-on", CLI_STRING, &a->gen_on, 0, 0},
       {"-o", CLI_STRING, &a->out_path, 0, 0},
       {"-v", CLI_FLAG, &a->verbose, 0, 0},
       {"-q", CLI_FLAG, &a->quiet, 0, 0},
@@ -76,8 +89,41 @@ static int parse_args(int argc, char **argv, solve_args *a) {
   return rc ? rc : check_args(a);
 }
 
+/* --gen-on gpu: the spec the GPU generates from, and the women's lists alone on the host (the
+ * CPU tail reads them); the men's lists exist only on the GPU, in blocks. */
+static int generate_women_only(solve_args *a, bb_instance **inst) {
+  bb_error err = {{0}};
+  size_t ids = bb_gen_perm_ids(a->gen_kind, a->n), cells = (size_t)a->n * (size_t)a->n;
+  if (ids && !(a->perms = malloc(ids * sizeof *a->perms))) return cli_fail(BB_ERR_NOMEM, &err);
+  bb_status st = bb_gen_spec_init(&a->spec, a->gen_kind, a->n, a->group, a->seed, a->perms, &err);
+  if (st != BB_OK) return cli_fail(st, &err);
+  bb_instance *in = calloc(1, sizeof *in);
+  if (!in || !(in->women_prefs = malloc(cells * sizeof(bb_id)))) {
+    free(in);
+    cli_error("out of memory for the women's lists (n=%d, %.2f GiB)", a->n, cells * 4.0 / 1073741824.0);
+    return CLI_EXIT_NOMEM;
+  }
+  in->n = a->n;
+  bb_generate_side(&a->spec, 1, a->threads, in->women_prefs);
+  *inst = in;
+  return 0;
+}
+
+/* --verify after --gen-on gpu: the checker needs the men's lists; the host generates them now
+ * (the same rows as the GPU's: gen_rows.h), once the solve has freed its memory. */
+static int men_for_verify(const solve_args *a, bb_instance *inst) {
+  if (inst->men_prefs) return 0;
+  if (!(inst->men_prefs = malloc((size_t)inst->n * (size_t)inst->n * sizeof(bb_id)))) {
+    cli_error("out of memory for the men's lists that --verify needs (n=%d)", inst->n);
+    return CLI_EXIT_NOMEM;
+  }
+  bb_generate_side(&a->spec, 0, a->threads, inst->men_prefs);
+  return 0;
+}
+
 /* Reads or generates the instance: a complete one in *inst, or an SMI/HR one in *hr. */
-static int load_instance(const solve_args *a, bb_instance **inst, bb_hr **hr) {
+static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr) {
+  if (a->gen_on_gpu) return generate_women_only(a, inst);
   if (!a->file && cli_hr_kind(a->gen_name)) return cli_hr_generate(a->gen_name, a->n, &a->hr, a->seed, a->threads, hr);
   if (!a->file) return cli_generate(a->gen_kind, a->n, a->group, a->seed, a->threads, inst);
   bb_error err = {{0}};
@@ -98,6 +144,7 @@ static void fill_opts(const solve_args *a, bb_solve_opts *opts) {
   opts->time_limit_s = a->time_limit;
   opts->gpus = a->gpu_count ? a->gpus : NULL;
   opts->gpu_count = a->gpu_count;
+  opts->gen_spec = a->gen_on_gpu ? &a->spec : NULL;
 }
 
 /* SMI/HR: the optimal matching of the chosen side, printed 'r h' or 'r -'. */
@@ -190,7 +237,7 @@ static int write_matching(const char *path, const bb_id *wife_of, int n) {
 static int plan_solve(solve_args *a, int n, uint64_t held) {
   bb_plan_request req = {.n = n, .algo = a->algo, .threads = a->threads, .host_held = held,
                          .devices = a->gpu_count ? a->gpus : NULL, .device_count = a->gpu_count,
-                         .verify = a->verify};
+                         .verify = a->verify, .gen_on_gpu = a->gen_on_gpu};
   return cli_memory_plan(&req, a->verbose, &a->algo);
 }
 
@@ -227,10 +274,12 @@ static int run_solve(int argc, char **argv) {
   if (!rc && a.verbose)
     fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a.algo, stats.path);
   if (!rc && a.time) cli_print_times(t_input, &stats);
+  if (!rc && a.verify) rc = men_for_verify(&a, inst);
   if (!rc && a.verify) rc = verify(inst, wife_of);
   if (!rc && !a.quiet) rc = write_matching(a.out_path, wife_of, inst->n);
   free(wife_of);
   bb_instance_free(inst);
+  free(a.perms);
   return rc;
 }
 
@@ -241,7 +290,7 @@ const cli_command cli_solve = {
     "                  [--side men|women|residents|hospitals] [--k K] [--hospitals N2]\n"
     "                  [--skew S] [--capacity C]\n"
     "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
-    "                  [--time-limit SEC] [--gpus LIST]\n"
+    "                  [--time-limit SEC] [--gpus LIST] [--gen-on gpu|host]\n"
     "                  [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; validated first) or\n"
     "generates one, finds the man-optimal stable matching (the woman-optimal one with\n"
@@ -277,6 +326,10 @@ const cli_command cli_solve = {
     "                  partition of the participants per entry (seed 000 V-C), data\n"
     "                  spread over them, peer access between distinct GPUs needed;\n"
     "                  a GPU may repeat (partitions on one GPU). Default 0\n"
+    "  --gen-on W      with --gen (complete kinds), --algo bamboo, one GPU: where the\n"
+    "                  lists are generated: host (default) or gpu (straight into the\n"
+    "                  staged build, the same instance bit for bit; the host keeps\n"
+    "                  only the women's lists; no CPU fallback; docs/generators.md)\n"
     "  -o FILE         write the matching to FILE instead of standard output\n"
     "  -v              print the algorithm's decisions (path taken) on stderr\n"
     "  -q              print no matching\n",

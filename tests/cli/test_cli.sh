@@ -205,6 +205,24 @@ case_gpu_algorithm() {
   [ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || fail "gpu-mw-cas: exit status $rc"
 }
 
+case_gen_on_gpu() {
+  # Lists generated on the GPU (issue 21): with a GPU the same matching as the host's lists
+  # and verified; without one exit 5 before any list is made. Never anything else.
+  run solve --gen random --n 300 --group 5 --seed 4 --gen-on gpu --verify -o "$WORK/gpu.txt"
+  if [ "$rc" -eq 0 ]; then
+    expect_ok solve --gen random --n 300 --group 5 --seed 4 --algo gs-seq -o "$WORK/host.txt"
+    cmp -s "$WORK/gpu.txt" "$WORK/host.txt" || fail "--gen-on gpu: another matching than gs-seq's"
+  else
+    [ "$rc" -eq 5 ] || fail "--gen-on gpu: exit status $rc"
+    grep -q "need a usable GPU" "$WORK/err" || fail "--gen-on gpu: no reason given"
+  fi
+  expect 2 "--gen-on takes gpu or host" solve --gen random --n 10 --gen-on cpu
+  expect 2 "--gen-on gpu goes with --algo bamboo" solve --gen random --n 10 --gen-on gpu --algo la-seq
+  expect 2 "--gen-on gpu goes with --algo bamboo" solve --gen random --n 10 --gen-on gpu --side women
+  expect 2 "--gen-on gpu goes with --gen" solve --gen smi --n 10 --gen-on gpu
+  expect 0 "verified" solve --gen random --n 30 --gen-on host --verify -q
+}
+
 # --- the memory plan (issue 21) ---
 
 case_memory_plan() {

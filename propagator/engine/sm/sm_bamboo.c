@@ -14,9 +14,13 @@
  *     cooperatively (bench/results/ has the measurements behind this);
  *  4. postprocessing: wife_of[] from the partner ranks.
  * Without a usable GPU, or when a CUDA call fails, the CPU's la-seq runs instead, with
- * a warning for failures (and a note under -v when there is simply no GPU). */
+ * a warning for failures (and a note under -v when there is simply no GPU).
+ * With opts->gen_spec the staged build generates the lists on the GPU (cuda/gpu_gen.cu) and
+ * the host may have no men's lists: no precheck then (the GPU's first round finds a perfect
+ * case's matching anyway), and no la-seq fallback (it would need them). */
 #include "algos.h"
 #include "bb_gpu.h"
+#include "bb_gpu_gen.h"
 #include "memory_plan.h"
 
 #include <stdio.h>
@@ -127,8 +131,17 @@ static bb_status cpu_fallback(const bb_instance *inst, const bb_solve_opts *opts
 bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
                     bb_solve_stats *stats, bb_error *err) {
   int n = inst->n;
+  const bb_gen_spec *gen_spec = opts->gen_spec;
+  if (gen_spec && (gen_spec->n != n || (opts->gpu_count > 1)))
+    return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need one GPU and the spec's n (%d) = %d",
+                   gen_spec->n, n);
+  if (!inst->men_prefs && !gen_spec) return bb_fail(err, BB_ERR_ARG, "bamboo: the instance has no men's lists");
+  const char *staged = getenv("BAMBOO_GPU_STAGED");
+  if (gen_spec && staged && *staged == '0')
+    return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need the staged initialisation "
+                                    "(BAMBOO_GPU_STAGED=0 is set)");
   double t = bb_now();
-  int perfect = precheck_perfect(inst, wife_of);
+  int perfect = inst->men_prefs && precheck_perfect(inst, wife_of);
   stats->t_precheck = bb_now() - t;
   if (perfect) {
     snprintf(stats->path, sizeof stats->path, "precheck (perfect case)");
@@ -138,10 +151,15 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
 
   char why[256];
   int device = opts->gpu_count > 0 && opts->gpus ? opts->gpus[0] : 0;
-  if (!bb_gpu_probe(device, why, sizeof why)) return cpu_fallback(inst, opts, wife_of, stats, err, why, 0);
+  if (!bb_gpu_probe(device, why, sizeof why)) {
+    if (!inst->men_prefs)
+      return bb_fail(err, BB_ERR_NO_GPU, "lists generated on the GPU need a usable GPU: %s", why);
+    return cpu_fallback(inst, opts, wife_of, stats, err, why, 0);
+  }
   if (opts->gpu_count > 1) return bb_bamboo_multi(inst, opts, wife_of, stats, err);
 
   bb_gpu *gpu = NULL;
+  bb_gpu_gen *gen = NULL;
   bb_la_state la = {.n = n};
   la.partner_rank = malloc((size_t)n * sizeof *la.partner_rank);
   la.next = malloc((size_t)n * sizeof *la.next);
@@ -154,10 +172,11 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   }
   /* BAMBOO_GPU_STAGED=0 keeps the earlier initialisation (all lists on the device first),
    * for comparison (bench/scale_device.sh). */
-  const char *staged = getenv("BAMBOO_GPU_STAGED");
   st = staged && *staged == '0' ? bb_gpu_open(device, inst, &gpu, stats, err)
                                 : bb_gpu_open_staged(device, inst, &gpu, stats, err);
   if (st == BB_OK && !(staged && *staged == '0')) choose_rank_rows(gpu, n, device, opts);
+  if (st == BB_OK && gen_spec) st = bb_gpu_gen_open(device, gen_spec, &gen, err);
+  if (st == BB_OK && gen_spec) st = bb_gpu_set_generator(gpu, gen, err);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
   if (st == BB_OK && opts->verbose) report_peak(gpu);
   if (st == BB_OK) {
@@ -171,7 +190,7 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
     bb_la_extract(&la, inst->women_prefs, wife_of);
     stats->t_post += bb_now() - t;
     if (opts->verbose) fprintf(stderr, "bamboo: %s\n", stats->path);
-  } else if (st == BB_ERR_GPU || st == BB_ERR_NO_GPU) {
+  } else if ((st == BB_ERR_GPU || st == BB_ERR_NO_GPU) && inst->men_prefs) {
     char reason[sizeof err->msg];
     snprintf(reason, sizeof reason, "%s", err ? err->msg : "CUDA error");
     bb_gpu_close(gpu);
@@ -179,7 +198,8 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
     st = cpu_fallback(inst, opts, wife_of, stats, err, reason, 1);
   }
 done:
-  bb_gpu_close(gpu);
+  bb_gpu_close(gpu); /* before the generator it points to */
+  bb_gpu_gen_close(gen);
   free(la.partner_rank);
   free(la.next);
   free(free_men);

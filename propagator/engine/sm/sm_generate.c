@@ -29,13 +29,13 @@
  * and the global permutations from streams of their own, so the instance does not
  * depend on the thread count. */
 #include "generate.h"
+#include "gen_rows.h"
 #include "generate_families.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "parallel.h"
-#include "rng.h"
 
 #define BB_GEN_KINDS(X)                                                                            \
   X(BB_GEN_PERFECT, "perfect")                                                                     \
@@ -71,116 +71,100 @@ bb_status bb_gen_parse_kind(const char *name, bb_gen_kind *kind, bb_error *err) 
                  name);
 }
 
-/* Stream ids: rows use (side << 32) | row with side 0 (men) or 1 (women). */
-#define STREAM_SIGMA (2ull << 32)
-#define STREAM_MEN_LABELS (3ull << 32)
-#define STREAM_WOMEN_LABELS (4ull << 32)
-
 typedef struct gen_ctx {
-  bb_gen_kind kind;
-  int n;
-  int group;
-  uint64_t seed;
+  const bb_gen_spec *spec;
   bb_instance *inst;
-  const bb_id *sigma;                         /* perfect: man m's first choice */
-  const bb_id *man_label, *woman_label;       /* solo: old id -> new id */
-  const bb_id *man_of_label, *woman_of_label; /* solo: new id -> old id */
+  int side;    /* generate_side: which side */
+  bb_id *out;  /* generate_side: its rows */
 } gen_ctx;
-
-static void fill_identity(bb_id *row, int n) {
-  for (int k = 0; k < n; k++) row[k] = (bb_id)k;
-}
 
 static void random_permutation(bb_id *perm, int n, uint64_t seed, uint64_t stream) {
   bb_rng rng;
   bb_rng_seed_stream(&rng, seed, stream);
-  fill_identity(perm, n);
+  bb_gen_identity(perm, n);
   bb_rng_shuffle(&rng, perm, (size_t)n);
 }
 
-static void grouped_row(bb_id *row, int n, int group, bb_rng *rng) {
-  fill_identity(row, n);
-  if (group <= 1) return;
-  for (int start = 0; start < n; start += group) {
-    int len = n - start < group ? n - start : group;
-    bb_rng_shuffle(rng, row + start, (size_t)len);
-  }
+static void invert(const bb_id *perm, bb_id *inverse, int n) {
+  for (int i = 0; i < n; i++) inverse[perm[i]] = (bb_id)i;
 }
 
-/* Solo, before relabelling (c = n - 1; see the comment at the top). */
-static void solo_man_row(bb_id *row, int c, int i) {
-  if (i == c) {
-    fill_identity(row, c + 1);
-    return;
-  }
-  for (int k = 0; k < c; k++) row[k] = (bb_id)((i + k) % c);
-  row[c] = (bb_id)c;
+size_t bb_gen_perm_ids(bb_gen_kind kind, int n) {
+  return kind == BB_GEN_PERFECT || kind == BB_GEN_SOLO ? 4 * (size_t)n : 0;
 }
 
-static void solo_woman_row(bb_id *row, int c, int j) {
-  int len = 0, first = -1, second = -1;
-  if (j == c) {
-    fill_identity(row, c + 1);
-    return;
+bb_status bb_gen_spec_init(bb_gen_spec *spec, bb_gen_kind kind, int n, int group, uint64_t seed,
+                           bb_id *perms, bb_error *err) {
+  if (!spec) return bb_fail(err, BB_ERR_ARG, "bb_gen_spec_init: NULL spec");
+  if (kind == BB_GEN_LATIN || kind == BB_GEN_IRVING_LEATHER)
+    return bb_fail(err, BB_ERR_ARG, "the %s family is generated on the host only (not row by row, not on the GPU)",
+                   bb_gen_kind_name(kind));
+  if (kind < BB_GEN_PERFECT || kind > BB_GEN_UNIFORM)
+    return bb_fail(err, BB_ERR_ARG, "bb_generate: unknown generator kind %d", (int)kind);
+  if (n < 1 || n > BB_MAX_N)
+    return bb_fail(err, BB_ERR_ARG, "n = %d is out of range (1..%d)", n, BB_MAX_N);
+  if (kind == BB_GEN_RANDOM && (group < 1 || group > n))
+    return bb_fail(err, BB_ERR_ARG, "group size %d is out of range (1..n = %d)", group, n);
+  memset(spec, 0, sizeof *spec);
+  spec->kind = kind;
+  spec->n = n;
+  spec->group = group;
+  spec->seed = seed;
+  if (bb_gen_perm_ids(kind, n) == 0) return BB_OK;
+  if (!perms) return bb_fail(err, BB_ERR_ARG, "bb_gen_spec_init: %s needs 4n ids of permutations",
+                             bb_gen_kind_name(kind));
+  if (kind == BB_GEN_PERFECT) {
+    random_permutation(perms, n, seed, BB_GEN_STREAM_SIGMA);
+    spec->sigma = perms;
+  } else {
+    bb_id *man_label = perms, *woman_label = perms + n;
+    bb_id *man_of_label = perms + 2 * (size_t)n, *woman_of_label = perms + 3 * (size_t)n;
+    random_permutation(man_label, n, seed, BB_GEN_STREAM_MEN_LABELS);
+    random_permutation(woman_label, n, seed, BB_GEN_STREAM_WOMEN_LABELS);
+    invert(man_label, man_of_label, n);
+    invert(woman_label, woman_of_label, n);
+    spec->man_label = man_label;
+    spec->woman_label = woman_label;
+    spec->man_of_label = man_of_label;
+    spec->woman_of_label = woman_of_label;
   }
-  if (j == 0) {
-    row[len++] = (bb_id)c;
-    if (c >= 2) row[len++] = 1;
-    row[len++] = 0;
-    for (int m = 2; m < c; m++) row[len++] = (bb_id)m;
-    return;
-  }
-  first = (j + 1) % c;
-  second = j;
-  row[len++] = (bb_id)first;
-  row[len++] = (bb_id)second;
-  for (int m = 0; m <= c; m++)
-    if (m != first && m != second) row[len++] = (bb_id)m;
+  return BB_OK;
+}
+
+void bb_gen_rows(const bb_gen_spec *spec, int women, int first, int count, bb_id *out) {
+  for (int i = 0; i < count; i++) bb_gen_row(spec, women, first + i, out + (size_t)i * (size_t)spec->n);
 }
 
 static void generate_rows(void *arg, int64_t begin, int64_t end, int tid) {
   (void)tid;
   const gen_ctx *ctx = arg;
-  int n = ctx->n;
+  int n = ctx->spec->n;
   for (int64_t r = begin; r < end; r++) {
     int women = r >= n;
     int who = (int)(women ? r - n : r);
     bb_id *row = (women ? ctx->inst->women_prefs : ctx->inst->men_prefs) + (size_t)who * (size_t)n;
-    bb_rng rng;
-    bb_rng_seed_stream(&rng, ctx->seed, ((uint64_t)women << 32) | (uint64_t)who);
-    switch (ctx->kind) {
-    case BB_GEN_CONGESTED: fill_identity(row, n); break;
-    case BB_GEN_UNIFORM: grouped_row(row, n, n, &rng); break;
-    case BB_GEN_RANDOM: grouped_row(row, n, ctx->group, &rng); break;
-    case BB_GEN_PERFECT:
-      if (women) {
-        grouped_row(row, n, n, &rng);
-      } else {
-        bb_id top = ctx->sigma[who];
-        fill_identity(row, n);
-        row[top] = 0;
-        row[0] = top;
-        bb_rng_shuffle(&rng, row + 1, (size_t)n - 1);
-      }
-      break;
-    case BB_GEN_SOLO: {
-      const bb_id *old_of = women ? ctx->woman_of_label : ctx->man_of_label;
-      const bb_id *label = women ? ctx->man_label : ctx->woman_label;
-      if (women)
-        solo_woman_row(row, n - 1, (int)old_of[who]);
-      else
-        solo_man_row(row, n - 1, (int)old_of[who]);
-      for (int k = 0; k < n; k++) row[k] = label[row[k]];
-      break;
-    }
-    case BB_GEN_LATIN:
-    case BB_GEN_IRVING_LEATHER: break; /* never here: sm_generate_families.c */
-    }
+    bb_gen_row(ctx->spec, women, who, row);
   }
 }
 
-static void invert(const bb_id *perm, bb_id *inverse, int n) {
-  for (int i = 0; i < n; i++) inverse[perm[i]] = (bb_id)i;
+static void generate_side_rows(void *arg, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  const gen_ctx *ctx = arg;
+  bb_gen_rows(ctx->spec, ctx->side, (int)begin, (int)(end - begin), ctx->out + (size_t)begin * (size_t)ctx->spec->n);
+}
+
+/* Below a few thousand ids per thread, starting threads costs more than it saves. */
+static int useful_threads(int threads, int64_t rows, int n) {
+  if (threads == 0) threads = bb_cpu_count();
+  int64_t useful = (rows * (int64_t)n) / 65536 + 1;
+  if (threads > useful) threads = (int)useful;
+  if (threads > rows) threads = (int)rows;
+  return threads < 1 ? 1 : threads;
+}
+
+void bb_generate_side(const bb_gen_spec *spec, int women, int threads, bb_id *out) {
+  gen_ctx ctx = {.spec = spec, .side = women ? 1 : 0, .out = out};
+  bb_parallel_for(useful_threads(threads < 0 ? 0 : threads, spec->n, spec->n), spec->n, generate_side_rows, &ctx);
 }
 
 bb_status bb_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads,
@@ -195,46 +179,31 @@ bb_status bb_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int thr
     return bb_fail(err, BB_ERR_ARG, "group size %d is out of range (1..n = %d)", group, n);
   if (threads < 0) return bb_fail(err, BB_ERR_ARG, "bb_generate: threads = %d < 0", threads);
 
-  bb_instance *inst = bb_instance_new(n, err);
-  if (!inst) return BB_ERR_NOMEM; /* n is in range, so memory is what failed */
-
   if (kind == BB_GEN_LATIN || kind == BB_GEN_IRVING_LEATHER) { /* sm_generate_families.c */
+    bb_instance *inst = bb_instance_new(n, err);
+    if (!inst) return BB_ERR_NOMEM; /* n is in range, so memory is what failed */
     bb_status st = bb_generate_family(kind, n, group, inst, err);
     if (st == BB_OK) *out = inst; else bb_instance_free(inst);
     return st;
   }
-  gen_ctx ctx = {.kind = kind, .n = n, .group = group, .seed = seed, .inst = inst};
   bb_id *perms = NULL;
-  if (kind == BB_GEN_PERFECT || kind == BB_GEN_SOLO) {
-    perms = malloc(4 * (size_t)n * sizeof *perms);
-    if (!perms) {
-      bb_instance_free(inst);
-      return bb_fail(err, BB_ERR_NOMEM, "bb_generate: out of memory");
-    }
-    if (kind == BB_GEN_PERFECT) {
-      random_permutation(perms, n, seed, STREAM_SIGMA);
-      ctx.sigma = perms;
-    } else {
-      bb_id *man_label = perms, *woman_label = perms + n;
-      bb_id *man_of_label = perms + 2 * (size_t)n, *woman_of_label = perms + 3 * (size_t)n;
-      random_permutation(man_label, n, seed, STREAM_MEN_LABELS);
-      random_permutation(woman_label, n, seed, STREAM_WOMEN_LABELS);
-      invert(man_label, man_of_label, n);
-      invert(woman_label, woman_of_label, n);
-      ctx.man_label = man_label;
-      ctx.woman_label = woman_label;
-      ctx.man_of_label = man_of_label;
-      ctx.woman_of_label = woman_of_label;
-    }
+  if (bb_gen_perm_ids(kind, n) && !(perms = malloc(bb_gen_perm_ids(kind, n) * sizeof *perms)))
+    return bb_fail(err, BB_ERR_NOMEM, "bb_generate: out of memory");
+  bb_gen_spec spec;
+  bb_status st = bb_gen_spec_init(&spec, kind, n, group, seed, perms, err);
+  if (st != BB_OK) {
+    free(perms);
+    return st;
   }
+  bb_instance *inst = bb_instance_new(n, err);
+  if (!inst) {
+    free(perms);
+    return BB_ERR_NOMEM; /* n is in range, so memory is what failed */
+  }
+  gen_ctx ctx = {.spec = &spec, .inst = inst};
 
   int64_t rows = 2 * (int64_t)n;
-  if (threads == 0) threads = bb_cpu_count();
-  /* Below a few thousand ids per thread, starting threads costs more than it saves. */
-  int64_t useful = (rows * (int64_t)n) / 65536 + 1;
-  if (threads > useful) threads = (int)useful;
-  if (threads > rows) threads = (int)rows;
-  bb_parallel_for(threads, rows, generate_rows, &ctx);
+  bb_parallel_for(useful_threads(threads, rows, n), rows, generate_rows, &ctx);
 
   free(perms);
   *out = inst;

@@ -295,7 +295,17 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     p->part[q].count = bb_plan_part_first(req->n, count, q + 1) - p->part[q].first;
     if (device_index(p, device) < 0) p->device_id[p->devices++] = device;
   }
-  plan_gpu(p, host_lists, host_small);
+  if (req->gen_on_gpu) {
+    if (!p->staged || strcmp(req->algo, "bamboo"))
+      return bb_fail(err, BB_ERR_ARG, "memory plan: lists generated on the GPU need bamboo's staged "
+                                      "initialisation on one GPU");
+    /* The women's lists (the CPU tail's) and the permutations of perfect/solo on the host;
+     * the permutations on the device too (gpu_gen.cu); no men's lists anywhere until --verify. */
+    plan_gpu(p, n * n * sizeof(bb_id) + 16 * n, host_small);
+    for (int i = 0; i < p->phases; i++) p->phase[i].device[0] += 16 * n;
+  } else {
+    plan_gpu(p, host_lists, host_small);
+  }
   plan_verify(p, req, host_lists, host_small);
   return BB_OK;
 }

@@ -25,6 +25,8 @@ bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *pla
   const char *staged = getenv("BAMBOO_GPU_STAGED");
   r.unstaged = r.unstaged || (staged && *staged == '0');
   int fallback = r.algo && !strcmp(r.algo, "bamboo") && !bb_gpu_probe(r.devices ? r.devices[0] : 0, NULL, 0);
+  if (fallback && r.gen_on_gpu) /* no la-seq fallback without the men's lists (sm_bamboo.c) */
+    return bb_fail(err, BB_ERR_NO_GPU, "memory plan: lists generated on the GPU need a usable GPU");
   if (fallback) r.algo = "la-seq";
   bb_status st = bb_memory_plan_make(&r, plan, err);
   if (st != BB_OK) return st;

@@ -36,6 +36,10 @@ typedef struct bb_solve_opts {
                            each (seed 000 V-C; a device may repeat); NULL or 1 entry = device
                            gpus[0] (or 0), the single-GPU path */
   int gpu_count;
+  const struct bb_gen_spec *gen_spec; /* bamboo, one GPU, staged: the lists are generated on the
+                           device from this spec (gen_rows.h; solve --gen-on gpu) instead of
+                           uploaded; inst->men_prefs may then be NULL (no precheck, no CPU
+                           fallback), inst->women_prefs must hold the same instance's lists */
 } bb_solve_opts;
 
 /* Seed 000 Figure 8 phases, in seconds. Phases an algorithm does not have stay 0. */

@@ -1,0 +1,169 @@
+/* GPU test of issue 21's generation on the device (ctest label `gpu`, exit 77 without a GPU):
+ *   1. every kind's rows generated on the GPU (cuda/gpu_gen.cu) equal bb_generate's bit for bit,
+ *      at several n, seeds and groups, whole sides and ranges of rows starting anywhere;
+ *   2. bamboo's staged build fed by the device generator (bb_gpu_set_generator) gives gs-seq's
+ *      matching on the host-generated instance, with one block of men's rows or many, the rank
+ *      matrix whole or in blocks, and the tail on the CPU (reading PRMatrix rows from the GPU)
+ *      or on the GPU. The instance handed to the context has its men's lists reversed, so a
+ *      build that uploaded them instead of generating them would give another matching.
+ * Argument "quick" runs a smaller set (compute-sanitizer memcheck). */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bb_gpu.h"
+#include "bb_gpu_gen.h"
+#include "gen_rows.h"
+#include "generate.h"
+#include "la.h"
+#include "solve.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what, bb_gen_kind kind, int n, int group, const char *detail) {
+  if (ok) {
+    passed++;
+  } else {
+    failed++;
+    printf("FAIL %s on %s n=%d g=%d: %s\n", what, bb_gen_kind_name(kind), n, group, detail);
+  }
+}
+
+/* Opens the device generator of (kind, n, group, seed); *perms is freed by the caller. */
+static bb_status open_gen(bb_gen_kind kind, int n, int group, uint64_t seed, bb_id **perms, bb_gpu_gen **gen,
+                          bb_error *err) {
+  bb_gen_spec spec;
+  size_t ids = bb_gen_perm_ids(kind, n);
+  *perms = ids ? malloc(ids * sizeof **perms) : NULL;
+  if (ids && !*perms) return bb_fail(err, BB_ERR_NOMEM, "out of memory");
+  bb_status st = bb_gen_spec_init(&spec, kind, n, group, seed, *perms, err);
+  if (st == BB_OK) st = bb_gpu_gen_open(0, &spec, gen, err);
+  return st;
+}
+
+/* 1: device rows == host rows, whole sides and a range starting at row `first`. */
+static void rows_identical(bb_gen_kind kind, int n, int group, uint64_t seed) {
+  bb_error err = {{0}};
+  bb_instance *inst = NULL;
+  bb_id *perms = NULL, *got = malloc((size_t)n * (size_t)n * sizeof *got);
+  bb_gpu_gen *gen = NULL;
+  bb_status st = got ? bb_generate(kind, n, group, seed, 0, &inst, &err) : BB_ERR_NOMEM;
+  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &err);
+  for (int women = 0; women < 2 && st == BB_OK; women++) {
+    const bb_id *expect = women ? inst->women_prefs : inst->men_prefs;
+    memset(got, 0xff, (size_t)n * (size_t)n * sizeof *got);
+    st = bb_gpu_gen_to_host(gen, women, 0, n, got, &err);
+    if (st != BB_OK) break;
+    check(!memcmp(got, expect, (size_t)n * (size_t)n * sizeof *got), women ? "women's rows" : "men's rows",
+          kind, n, group, "differ from bb_generate");
+    int first = n / 3, count = n - first - n / 5; /* a range inside, away from both ends */
+    if (count < 1) continue;
+    memset(got, 0xff, (size_t)count * (size_t)n * sizeof *got);
+    st = bb_gpu_gen_to_host(gen, women, first, count, got, &err);
+    if (st != BB_OK) break;
+    check(!memcmp(got, expect + (size_t)first * (size_t)n, (size_t)count * (size_t)n * sizeof *got),
+          "a range of rows", kind, n, group, "differs from bb_generate");
+  }
+  if (st != BB_OK) check(0, "generation", kind, n, group, err.msg);
+  bb_gpu_gen_close(gen);
+  free(perms);
+  free(got);
+  bb_instance_free(inst);
+}
+
+/* The CPU tail's row source: PRMatrix rows read from the GPU, as sm_bamboo.c reads them. */
+static const bb_prnode *gpu_row(void *ctx, bb_id m, uint32_t from, bb_error *err) {
+  return bb_gpu_prrow(ctx, m, from, err);
+}
+
+/* 2: bamboo's GPU phase on device-generated lists, then the tail and the extraction. */
+static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, const char *stage_rows,
+                            int rank_rows, int gpu_tail) {
+  bb_error err = {{0}};
+  bb_instance *inst = NULL, *decoy = NULL;
+  bb_id *perms = NULL, *expect = malloc((size_t)n * sizeof *expect), *got = malloc((size_t)n * sizeof *got);
+  bb_id *free_men = malloc((size_t)n * sizeof *free_men);
+  bb_la_state la = {.n = n, .partner_rank = malloc((size_t)n * 4), .next = malloc((size_t)n * 4)};
+  bb_gpu_gen *gen = NULL;
+  bb_gpu *gpu = NULL;
+  int free_count = 0;
+  bb_solve_opts opts;
+  bb_solve_opts_default(&opts);
+  opts.tail_mode = gpu_tail ? BB_TAIL_GPU : BB_TAIL_CPU;
+  bb_solve_stats stats = {0};
+  setenv("BAMBOO_GPU_STAGE_ROWS", stage_rows, 1);
+  unsetenv("BAMBOO_GPU_RANK_ROWS");
+  bb_status st = expect && got && free_men && la.partner_rank && la.next ? BB_OK : BB_ERR_NOMEM;
+  if (st == BB_OK) st = bb_generate(kind, n, group, seed, 0, &inst, &err);
+  if (st == BB_OK) st = bb_solve(inst, "gs-seq", NULL, expect, NULL, &err);
+  if (st == BB_OK && !(decoy = bb_instance_new(n, &err))) st = BB_ERR_NOMEM;
+  if (st == BB_OK) {
+    /* The women's lists are the tail's; the men's, reversed, must not reach the device. */
+    memcpy(decoy->women_prefs, inst->women_prefs, (size_t)n * (size_t)n * sizeof(bb_id));
+    for (size_t c = 0, cells = (size_t)n * (size_t)n; c < cells; c++)
+      decoy->men_prefs[c] = inst->men_prefs[(c / (size_t)n) * (size_t)n + ((size_t)n - 1 - c % (size_t)n)];
+  }
+  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &err);
+  if (st == BB_OK) st = bb_gpu_open_staged(0, decoy, &gpu, &stats, &err);
+  if (st == BB_OK) st = bb_gpu_set_generator(gpu, gen, &err);
+  if (st == BB_OK) bb_gpu_set_rank_rows(gpu, rank_rows);
+  if (st == BB_OK) st = bb_gpu_bamboo(gpu, &opts, &la, free_men, &free_count, &stats, &err);
+  for (int i = 0; i < free_count && st == BB_OK; i++)
+    st = bb_la_propose(&la, decoy->women_prefs, gpu_row, gpu, free_men[i], &err);
+  char what[96];
+  snprintf(what, sizeof what, "bamboo on generated lists (stage rows %s, rank rows %d, %s tail)", stage_rows,
+           rank_rows, gpu_tail ? "GPU" : "CPU");
+  if (st == BB_OK) {
+    bb_la_extract(&la, decoy->women_prefs, got);
+    check(!memcmp(got, expect, (size_t)n * sizeof *got), what, kind, n, group, "matching differs from gs-seq");
+  } else {
+    check(0, what, kind, n, group, err.msg);
+  }
+  bb_gpu_close(gpu);
+  bb_gpu_gen_close(gen);
+  free(perms);
+  free(expect);
+  free(got);
+  free(free_men);
+  free(la.partner_rank);
+  free(la.next);
+  bb_instance_free(inst);
+  bb_instance_free(decoy);
+}
+
+int main(int argc, char **argv) {
+  char why[256];
+  if (!bb_gpu_probe(0, why, sizeof why)) {
+    printf("skipped: %s\n", why);
+    return 77;
+  }
+  int quick = argc > 1 && !strcmp(argv[1], "quick");
+  static const int sizes_full[] = {1, 2, 3, 17, 100, 257, 1000, 3001}, sizes_quick[] = {3, 100};
+  const int *sizes = quick ? sizes_quick : sizes_full;
+  int count = quick ? 2 : 8;
+  const bb_gen_kind kinds[] = {BB_GEN_PERFECT, BB_GEN_SOLO, BB_GEN_CONGESTED, BB_GEN_RANDOM, BB_GEN_UNIFORM};
+  for (int s = 0; s < count; s++)
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+      int n = sizes[s];
+      uint64_t seed = 11 + (uint64_t)s;
+      if (kinds[k] != BB_GEN_RANDOM) {
+        rows_identical(kinds[k], n, 0, seed);
+        continue;
+      }
+      const int groups[] = {1, 3 < n ? 3 : n, 5 < n ? 5 : n, n};
+      for (int g = 0; g < 4; g++) rows_identical(kinds[k], n, groups[g], seed);
+    }
+  static const int solve_full[] = {2, 17, 500, 2000}, solve_quick[] = {17, 300};
+  const int *solve_n = quick ? solve_quick : solve_full;
+  for (int s = 0; s < (quick ? 2 : 4); s++)
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+      int n = solve_n[s], group = n < 5 ? n : 5;
+      solve_generated(kinds[k], n, group, 7 + (uint64_t)s, "0", 0, 0);
+      solve_generated(kinds[k], n, group, 7 + (uint64_t)s, "7", 0, 1);
+      if (!quick) solve_generated(kinds[k], n, group, 7 + (uint64_t)s, "3", n / 4 + 1, 0);
+    }
+  unsetenv("BAMBOO_GPU_STAGE_ROWS");
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
