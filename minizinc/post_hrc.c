@@ -12,6 +12,7 @@
  * (bb_hrc_da) then gives the matching that the default brancher tries first, and the shim
  * posts the constraint over the instance's lists (bb_post_stable_matching_hrc). HRC has no GPU
  * path: ::gpu warns once and runs on the CPU. */
+#include "post_file_form.h"
 #include "bb_hrc.h"
 #include "hrc.h"
 #include "hrc_io.h"
@@ -161,33 +162,6 @@ static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   return post_instance(b, c, inst, singles, ns, couples, nc, bp, base);
 }
 
-/* The path in bamboo_data_file("PATH"). */
-static const char *data_file(fzn_builder *b, const fzn_constraint *c) {
-  for (int a = 0; a < c->annotations.count; a++) {
-    const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, "bamboo_data_file") && ann->u.call.count == 1 &&
-        ann->u.call.args[0]->kind == FZN_E_STRING)
-      return ann->u.call.args[0]->u.str;
-  }
-  fzn_report(b, c->line, "%s: no bamboo_data_file(\"PATH\") annotation names the instance file", c->name);
-  return NULL;
-}
-
-/* The numbers the model passed in `arg` against the file's (an empty array checks nothing). */
-static bool agree(fzn_builder *b, const fzn_constraint *c, const fzn_expr *arg, const char *name, const char *who,
-                  const char *what, int n, int base, const char *path, const int64_t *in_file) {
-  int *given, count;
-  if (!fzn_arg_int_array(b, arg, c->line, name, &given, &count)) return false;
-  if (count == 0) return true;
-  if (count != n)
-    return fzn_report(b, c->line, "%s: %s has %d entries, but %s holds %d %ss", c->name, name, count, path, n, who);
-  for (int i = 0; i < n; i++)
-    if (given[i] != in_file[i])
-      return fzn_report(b, c->line, "%s: %s %d's %s is %d in the model (%s[%d]) but %lld in %s", c->name, who,
-                        base + i, what, given[i], name, base + i, (long long)in_file[i], path);
-  return true;
-}
-
 /* bamboo_stable_matching_hrc_file: the file form. */
 static bool post_hrc_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
@@ -198,7 +172,7 @@ static bool post_hrc_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
     return false;
   warn_gpu(b, c);
   if (base != 0 && base != 1) return fzn_report(b, c->line, "%s: base %d; it must be 0 or 1", c->name, base);
-  const char *path = data_file(b, c);
+  const char *path = fzn_data_file(b, c, NULL);
   if (!path) return false;
   bb_hrc *inst = NULL;
   bb_error err = {{0}};
@@ -218,19 +192,19 @@ static bool post_hrc_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
     int i = 0;
     for (int r = 0; r < inst->n_residents; r++)
       if (inst->couple_of[r] == BB_HRC_SINGLE) numbers[i++] = inst->single_start[r + 1] - inst->single_start[r];
-    ok = agree(b, c, ARG(4), "rp_len", "single", "list length", ns, base, path, numbers);
+    ok = fzn_file_numbers_agree(b, c, ARG(4), "rp_len", "single", "list length", ns, base, path, NULL, NULL, numbers);
   }
   if (ok) {
     for (int i = 0; i < nc; i++) numbers[i] = inst->couple_start[i + 1] - inst->couple_start[i];
-    ok = agree(b, c, ARG(5), "cp_len", "couple", "list length", nc, base, path, numbers);
+    ok = fzn_file_numbers_agree(b, c, ARG(5), "cp_len", "couple", "list length", nc, base, path, NULL, NULL, numbers);
   }
   if (ok) {
     for (int h = 0; h < nh; h++) numbers[h] = inst->hosp_start[h + 1] - inst->hosp_start[h];
-    ok = agree(b, c, ARG(6), "hp_len", "hospital", "list length", nh, base, path, numbers);
+    ok = fzn_file_numbers_agree(b, c, ARG(6), "hp_len", "hospital", "list length", nh, base, path, NULL, NULL, numbers);
   }
   if (ok) {
     for (int h = 0; h < nh; h++) numbers[h] = inst->capacity[h];
-    ok = agree(b, c, ARG(7), "capacity", "hospital", "capacity", nh, base, path, numbers);
+    ok = fzn_file_numbers_agree(b, c, ARG(7), "capacity", "hospital", "capacity", nh, base, path, NULL, NULL, numbers);
   }
   free(numbers);
   if (!ok) {

@@ -23,6 +23,7 @@
  * would otherwise get a wrong answer, not an error. A complete instance's lists become the constraint's data
  * without a copy (bb_smc_prefs_adopt); SMI goes in as CSR; HR is cloned into posts here,
  * exactly as mznlib's stable_matching_hr does in MiniZinc for the dzn form. */
+#include "post_file_form.h"
 #include "bb_stable_matching.h"
 #include "smc_tuning.h"
 #include "hr_io.h"
@@ -135,19 +136,6 @@ static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, co
 
 /* ---- The file forms ---- */
 
-/* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported). */
-static const char *data_file(fzn_builder *b, const fzn_constraint *c) {
-  for (int a = 0; a < c->annotations.count; a++) {
-    const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, "bamboo_data_file") && ann->u.call.count == 1 &&
-        ann->u.call.args[0]->kind == FZN_E_STRING)
-      return ann->u.call.args[0]->u.str;
-  }
-  fzn_report(b, c->line, "%s: no bamboo_data_file(\"PATH\") annotation names the instance file (mznlib's "
-                         "stable_matching_file.mzn adds it)", c->name);
-  return NULL;
-}
-
 static bool base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
   return base == 0 || base == 1 ||
          fzn_report(b, c->line, "%s: the arrays start at index %d; ids and ranks count from the first index, "
@@ -164,27 +152,6 @@ static bool read_file(fzn_builder *b, const fzn_constraint *c, const char *path,
   return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
 }
 
-/* The list lengths or capacities the model passed in `arg` (named `name`), one per `person`
- * of a side of n, against the file's: the lengths of the CSR lists `start`, or `capacity`.
- * An empty array (the short forms) checks nothing. Reports the first disagreement, in the
- * model's base. */
-static bool numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_expr *arg, const char *name,
-                          const char *person, const char *what, int n, int base, const char *path,
-                          const uint32_t *start, const int32_t *capacity) {
-  int *given, count;
-  if (!fzn_arg_int_array(b, arg, c->line, name, &given, &count)) return false;
-  if (count == 0) return true;
-  if (count != n)
-    return fzn_report(b, c->line, "%s: %s has %d entries, but %s holds %d %ss", c->name, name, count, path, n, person);
-  for (int i = 0; i < n; i++) {
-    long long in_file = start ? (long long)(start[i + 1] - start[i]) : (long long)capacity[i];
-    if (given[i] != in_file)
-      return fzn_report(b, c->line, "%s: %s %d's %s is %d in the model (%s[%d]) but %lld in %s", c->name, person,
-                        base + i, what, given[i], name, base + i, in_file, path);
-  }
-  return true;
-}
-
 /* The arguments (men, women, base) and the instance file of the complete and SMI forms; on
  * success exactly one of *complete and *incomplete is set. */
 static bool men_women_file(fzn_builder *b, const fzn_constraint *c, int **men, int *nm, int **women, int *nw,
@@ -192,7 +159,7 @@ static bool men_women_file(fzn_builder *b, const fzn_constraint *c, int **men, i
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", men, nm) || !fzn_arg_int_var_array(b, ARG(1), c->line, "women", women, nw) ||
       !fzn_arg_int(b, ARG(2), c->line, "base", base) || !base_ok(b, c, *base))
     return false;
-  *path = data_file(b, c);
+  *path = fzn_data_file(b, c, "stable_matching_file.mzn");
   return *path && read_file(b, c, *path, complete, incomplete);
 }
 
@@ -255,8 +222,8 @@ static bool post_smi_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
     return fzn_report(b, c->line, "%s: %s holds %d men and %d women, but the constraint has %d and %d", c->name,
                       path, r, h, nm, nw);
   }
-  if (!numbers_agree(b, c, ARG(3), "pm_len", "man", "list length", nm, base, path, inst->res_start, NULL) ||
-      !numbers_agree(b, c, ARG(4), "pw_len", "woman", "list length", nw, base, path, inst->hosp_start, NULL)) {
+  if (!fzn_file_numbers_agree(b, c, ARG(3), "pm_len", "man", "list length", nm, base, path, inst->res_start, NULL, NULL) ||
+      !fzn_file_numbers_agree(b, c, ARG(4), "pw_len", "woman", "list length", nw, base, path, inst->hosp_start, NULL, NULL)) {
     bb_hr_free(inst);
     return false;
   }
@@ -282,7 +249,7 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
       !fzn_arg_int_var_array(b, ARG(1), c->line, "posts", &posts, &np) || !fzn_arg_int(b, ARG(2), c->line, "posts' columns", &cols) ||
       !fzn_arg_int(b, ARG(3), c->line, "base", &base) || !base_ok(b, c, base))
     return false;
-  const char *path = data_file(b, c);
+  const char *path = fzn_data_file(b, c, "stable_matching_file.mzn");
   bb_instance *complete;
   bb_hr *inst;
   if (!path || !read_file(b, c, path, &complete, &inst)) return false;
@@ -300,9 +267,9 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   if (inst->n_residents != nr || (int64_t)nh * cols != np || cols < 0)
     ok = fzn_report(b, c->line, "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
                                 "%d x %d posts", c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
-  else if (!numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start, NULL) ||
-           !numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start, NULL) ||
-           !numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL, inst->capacity))
+  else if (!fzn_file_numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start, NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start, NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL, inst->capacity, NULL))
     ok = false;
   else if (cols < max_cap)
     ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,

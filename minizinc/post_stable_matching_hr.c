@@ -16,6 +16,7 @@
  * resident-oriented proposals on the GPU, the rest on the CPU, the CPU path's domains); without
  * a usable GPU the constraint warns once on stderr and propagates on the CPU. ::cpu and ::uniud,
  * or no annotation, propagate on the CPU. */
+#include "post_file_form.h"
 #include "bb_stable_matching_hr.h"
 #include "hr.h"
 #include "instance_any.h"
@@ -81,42 +82,11 @@ static bool post_hr(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *
   return fzn_posted(b, c, st, &err);
 }
 
-/* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported). */
-static const char *hr_data_file(fzn_builder *b, const fzn_constraint *c) {
-  for (int a = 0; a < c->annotations.count; a++) {
-    const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind == FZN_E_CALL && !strcmp(ann->u.call.name, "bamboo_data_file") && ann->u.call.count == 1 &&
-        ann->u.call.args[0]->kind == FZN_E_STRING)
-      return ann->u.call.args[0]->u.str;
-  }
-  fzn_report(b, c->line, "%s: no bamboo_data_file(\"PATH\") annotation names the instance file (mznlib's "
-                         "stable_matching_file.mzn adds it)", c->name);
-  return NULL;
-}
-
-/* The lengths or capacities the model passed (empty: none) against the file's, one by one. */
-static bool hr_numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_expr *arg, const char *name,
-                             const char *person, const char *what, int n, int base, const char *path,
-                             const uint32_t *start, const int32_t *capacity) {
-  int *given, count;
-  if (!fzn_arg_int_array(b, arg, c->line, name, &given, &count)) return false;
-  if (count == 0) return true;
-  if (count != n)
-    return fzn_report(b, c->line, "%s: %s has %d entries, but %s holds %d %ss", c->name, name, count, path, n, person);
-  for (int i = 0; i < n; i++) {
-    long long in_file = start ? (long long)(start[i + 1] - start[i]) : (long long)capacity[i];
-    if (given[i] != in_file)
-      return fzn_report(b, c->line, "%s: %s %d's %s is %d in the model (%s[%d]) but %lld in %s", c->name, person,
-                        base + i, what, given[i], name, base + i, in_file, path);
-  }
-  return true;
-}
-
 static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *res, *posts, nr, np, cols, base;
   if (!hr_vars(b, c, &res, &nr, &posts, &np, &cols, &base)) return false;
-  const char *path = hr_data_file(b, c);
+  const char *path = fzn_data_file(b, c, "stable_matching_file.mzn");
   if (!path) return false;
   bb_instance *complete = NULL;
   bb_hr *inst = NULL;
@@ -134,9 +104,9 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   if (inst->n_residents != nr || (int64_t)nh * cols != np)
     ok = fzn_report(b, c->line, "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
                                 "%d x %d posts", c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
-  else if (!hr_numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start, NULL) ||
-           !hr_numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start, NULL) ||
-           !hr_numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL, inst->capacity))
+  else if (!fzn_file_numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start, NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start, NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL, inst->capacity, NULL))
     ok = false;
   else if (cols < max_cap)
     ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
