@@ -151,3 +151,23 @@ void bb_reader_close(reader *r) {
   if (r->f && r->f != stdin) fclose(r->f);
   r->f = NULL;
 }
+
+int bb_io_is_comment(const char *p, size_t len) {
+  const char *e = p + len;
+  while (p < e && bb_io_is_blank((unsigned char)*p)) p++;
+  return p < e && *p == '#';
+}
+
+int bb_id_vec_push(id_vec *v, bb_id id) {
+  if (v->len == v->cap) {
+    uint64_t cap = v->cap ? 2 * v->cap : 4096;
+    if (cap > UINT32_MAX) cap = UINT32_MAX;
+    if (v->len == cap) return 0;
+    bb_id *grown = realloc(v->ids, cap * sizeof *grown);
+    if (!grown) return 0;
+    v->ids = grown;
+    v->cap = cap;
+  }
+  v->ids[v->len++] = id;
+  return 1;
+}

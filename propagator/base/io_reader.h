@@ -1,6 +1,6 @@
 /* The buffered line reader and token helpers shared by the instance readers of the engine
  * (engine/sm/sm_instance_io.c for complete lists, engine/hr/hr_io.c for incomplete lists and
- * capacities, engine/instance_any.c telling them apart). The
+ * capacities, engine/hrc/hrc_io.c for couples, engine/instance_any.c telling them apart). The
  * whole file streams through one growing buffer, so input can be a pipe; integers are
  * parsed by hand because a 1 GB text file must not take minutes. */
 #ifndef BB_IO_READER_H
@@ -43,6 +43,16 @@ const char *bb_io_next_token(const char *p, const char *e, const char **tok_end)
 /* Token shapes: a plain number (value saturated at UINT32_MAX + 1), "-digits", or junk. */
 enum { TOK_NUMBER, TOK_NEGATIVE, TOK_JUNK };
 int bb_io_classify(const char *t, const char *e, uint64_t *value);
+/* A line is a comment when '#' is its first non-blank character. */
+int bb_io_is_comment(const char *p, size_t len);
+
+/* A growing list of ids (the CSR lists a text reader collects), at most 2^32 - 1 of them. */
+typedef struct id_vec {
+  bb_id *ids;
+  uint64_t len, cap;
+} id_vec;
+/* Appends id; 0 when memory runs out or the list is full (the reader reports it), else 1. */
+int bb_id_vec_push(id_vec *v, bb_id id);
 
 /* Opens `path` ("-": standard input, named "<stdin>") and buffers its first bytes, so that a
  * reader can tell the format from them. On failure nothing is left open. */

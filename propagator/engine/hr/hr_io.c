@@ -22,11 +22,6 @@
 
 /* ------------------------------------------------------------------- text ---- */
 
-typedef struct id_vec {
-  bb_id *ids;
-  uint64_t len, cap;
-} id_vec;
-
 typedef struct hr_text {
   reader *r;
   long long line_no;
@@ -48,27 +43,6 @@ static bb_status text_fail(const hr_text *t, bb_error *err, bb_status st, const 
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   return bb_fail(err, st, "%s:%lld: %s", t->r->name, t->line_no, msg);
-}
-
-static bool push(id_vec *v, bb_id id) {
-  if (v->len == v->cap) {
-    uint64_t cap = v->cap ? 2 * v->cap : 4096;
-    if (cap > UINT32_MAX) cap = UINT32_MAX;
-    if (v->len == cap) return false;
-    bb_id *grown = realloc(v->ids, cap * sizeof *grown);
-    if (!grown) return false;
-    v->ids = grown;
-    v->cap = cap;
-  }
-  v->ids[v->len++] = id;
-  return true;
-}
-
-/* A line is a comment when '#' is its first non-blank character. */
-static bool is_comment(const char *p, size_t len) {
-  const char *e = p + len;
-  while (p < e && bb_io_is_blank((unsigned char)*p)) p++;
-  return p < e && *p == '#';
 }
 
 static const char *side_word(const hr_text *t, int side) {
@@ -124,7 +98,7 @@ static bb_status parse_list(hr_text *t, const char *line, size_t len, int side, 
       return text_fail(t, err, BB_ERR_INPUT, "%s %d's list, position %d: id %s appears twice", word, who, position,
                        bb_io_quote(q, tok, tl));
     t->seen[v] = stamp;
-    if (!push(&t->lists[side], (bb_id)v))
+    if (!bb_id_vec_push(&t->lists[side], (bb_id)v))
       return text_fail(t, err, BB_ERR_NOMEM, "out of memory for the lists (%llu entries)",
                        (unsigned long long)t->lists[side].len);
     position++;
@@ -193,7 +167,7 @@ static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
                        rows, total, side_word(t, side), side ? rows - t->n1 : rows);
     }
     t->line_no++;
-    if (is_comment(line, len)) continue;
+    if (bb_io_is_comment(line, len)) continue;
     int side = rows >= t->n1;
     if ((st = parse_list(t, line, len, side, side ? rows - t->n1 : rows, err)) != BB_OK) return st;
     rows++;

@@ -17,11 +17,6 @@
 
 #define LINE_LIMIT ((size_t)1 << 30)
 
-typedef struct id_vec {
-  bb_id *ids;
-  uint64_t len, cap;
-} id_vec;
-
 typedef struct hrc_text {
   reader *r;
   long long line_no;
@@ -43,26 +38,6 @@ static bb_status text_fail(const hrc_text *t, bb_error *err, bb_status st, const
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   return bb_fail(err, st, "%s:%lld: %s", t->r->name, t->line_no, msg);
-}
-
-static bool push(id_vec *v, bb_id id) {
-  if (v->len == v->cap) {
-    uint64_t cap = v->cap ? 2 * v->cap : 4096;
-    if (cap > UINT32_MAX) cap = UINT32_MAX;
-    if (v->len == cap) return false;
-    bb_id *grown = realloc(v->ids, cap * sizeof *grown);
-    if (!grown) return false;
-    v->ids = grown;
-    v->cap = cap;
-  }
-  v->ids[v->len++] = id;
-  return true;
-}
-
-static bool is_comment(const char *p, size_t len) {
-  const char *e = p + len;
-  while (p < e && bb_io_is_blank((unsigned char)*p)) p++;
-  return p < e && *p == '#';
 }
 
 /* The next token as an id below `bound`; *got is false at the end of the line. */
@@ -99,7 +74,7 @@ static bb_status parse_ids(hrc_text *t, const char *p, const char *e, uint32_t b
     if (!got) return BB_OK;
     if (t->seen[id] == stamp) return text_fail(t, err, BB_ERR_INPUT, "%s: id %u appears twice", what, id);
     t->seen[id] = stamp;
-    if (!push(v, id)) return text_fail(t, err, BB_ERR_NOMEM, "out of memory for the lists");
+    if (!bb_id_vec_push(v, id)) return text_fail(t, err, BB_ERR_NOMEM, "out of memory for the lists");
   }
 }
 
@@ -158,7 +133,7 @@ static bb_status parse_couple(hrc_text *t, const char *line, size_t len, int c, 
                          "couple %d's list has an odd number of hospital ids: pair %d lacks its second hospital", c,
                          position);
       if (!got) break;
-      if (!push(&t->pairs, h[m])) return text_fail(t, err, BB_ERR_NOMEM, "out of memory for the lists");
+      if (!bb_id_vec_push(&t->pairs, h[m])) return text_fail(t, err, BB_ERR_NOMEM, "out of memory for the lists");
     }
     if (!got) break;
   }
@@ -290,7 +265,7 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
                        rows, total, word, index);
     }
     t->line_no++;
-    if (is_comment(line, len)) continue;
+    if (bb_io_is_comment(line, len)) continue;
     if (rows < t->nc) st = parse_couple(t, line, len, rows, err);
     else if (rows < t->nc + t->nr) st = parse_resident(t, line, len, rows - t->nc, err);
     else st = parse_hospital(t, line, len, rows - t->nc - t->nr, err);
