@@ -51,9 +51,9 @@ const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err) 
   return NULL;
 }
 
-bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *women_prefs, const bb_id *free_men,
+bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *free_men,
                       int count, bb_error *err) {
-  (void)gpu, (void)st, (void)women_prefs, (void)free_men, (void)count;
+  (void)gpu, (void)st, (void)free_men, (void)count;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 

@@ -4,8 +4,10 @@
  *   2. bamboo's staged build fed by the device generator (bb_gpu_set_generator) gives gs-seq's
  *      matching on the host-generated instance, with one block of men's rows or many, the rank
  *      matrix whole or in blocks, and the tail on the CPU (reading PRMatrix rows from the GPU)
- *      or on the GPU. The instance handed to the context has its men's lists reversed, so a
- *      build that uploaded them instead of generating them would give another matching.
+ *      or on the GPU. The instance handed to the context has both sides' lists reversed, so a
+ *      build that uploaded them instead of generating them would give another matching; the
+ *      host reads the husbands from a row source that regenerates the women's rows
+ *      (row_source.h), as solve --gen-on gpu does without any list on the host.
  * Argument "quick" runs a smaller set (compute-sanitizer memcheck). */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include "gen_rows.h"
 #include "generate.h"
 #include "la.h"
+#include "row_source.h"
 #include "solve.h"
 
 static int passed, failed;
@@ -30,15 +33,15 @@ static void check(int ok, const char *what, bb_gen_kind kind, int n, int group, 
   }
 }
 
-/* Opens the device generator of (kind, n, group, seed); *perms is freed by the caller. */
+/* Opens the device generator of (kind, n, group, seed) and fills *spec (host permutations in
+ * *perms, freed by the caller). */
 static bb_status open_gen(bb_gen_kind kind, int n, int group, uint64_t seed, bb_id **perms, bb_gpu_gen **gen,
-                          bb_error *err) {
-  bb_gen_spec spec;
+                          bb_gen_spec *spec, bb_error *err) {
   size_t ids = bb_gen_perm_ids(kind, n);
   *perms = ids ? malloc(ids * sizeof **perms) : NULL;
   if (ids && !*perms) return bb_fail(err, BB_ERR_NOMEM, "out of memory");
-  bb_status st = bb_gen_spec_init(&spec, kind, n, group, seed, *perms, err);
-  if (st == BB_OK) st = bb_gpu_gen_open(0, &spec, gen, err);
+  bb_status st = bb_gen_spec_init(spec, kind, n, group, seed, *perms, err);
+  if (st == BB_OK) st = bb_gpu_gen_open(0, spec, gen, err);
   return st;
 }
 
@@ -48,8 +51,9 @@ static void rows_identical(bb_gen_kind kind, int n, int group, uint64_t seed) {
   bb_instance *inst = NULL;
   bb_id *perms = NULL, *got = malloc((size_t)n * (size_t)n * sizeof *got);
   bb_gpu_gen *gen = NULL;
+  bb_gen_spec spec;
   bb_status st = got ? bb_generate(kind, n, group, seed, 0, &inst, &err) : BB_ERR_NOMEM;
-  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &err);
+  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &spec, &err);
   for (int women = 0; women < 2 && st == BB_OK; women++) {
     const bb_id *expect = women ? inst->women_prefs : inst->men_prefs;
     memset(got, 0xff, (size_t)n * (size_t)n * sizeof *got);
@@ -84,7 +88,10 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
   bb_instance *inst = NULL, *decoy = NULL;
   bb_id *perms = NULL, *expect = malloc((size_t)n * sizeof *expect), *got = malloc((size_t)n * sizeof *got);
   bb_id *free_men = malloc((size_t)n * sizeof *free_men);
-  bb_la_state la = {.n = n, .partner_rank = malloc((size_t)n * 4), .next = malloc((size_t)n * 4)};
+  bb_la_state la = {.n = n, .partner_rank = malloc((size_t)n * 4), .next = malloc((size_t)n * 4),
+                    .husband = malloc((size_t)n * sizeof(bb_id))};
+  bb_gen_spec spec;
+  bb_row_source src = {.n = n, .spec = &spec};
   bb_gpu_gen *gen = NULL;
   bb_gpu *gpu = NULL;
   int free_count = 0;
@@ -94,28 +101,31 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
   bb_solve_stats stats = {0};
   setenv("BAMBOO_GPU_STAGE_ROWS", stage_rows, 1);
   unsetenv("BAMBOO_GPU_RANK_ROWS");
-  bb_status st = expect && got && free_men && la.partner_rank && la.next ? BB_OK : BB_ERR_NOMEM;
+  bb_status st = expect && got && free_men && la.partner_rank && la.next && la.husband ? BB_OK : BB_ERR_NOMEM;
   if (st == BB_OK) st = bb_generate(kind, n, group, seed, 0, &inst, &err);
   if (st == BB_OK) st = bb_solve(inst, "gs-seq", NULL, expect, NULL, &err);
   if (st == BB_OK && !(decoy = bb_instance_new(n, &err))) st = BB_ERR_NOMEM;
   if (st == BB_OK) {
-    /* The women's lists are the tail's; the men's, reversed, must not reach the device. */
-    memcpy(decoy->women_prefs, inst->women_prefs, (size_t)n * (size_t)n * sizeof(bb_id));
-    for (size_t c = 0, cells = (size_t)n * (size_t)n; c < cells; c++)
-      decoy->men_prefs[c] = inst->men_prefs[(c / (size_t)n) * (size_t)n + ((size_t)n - 1 - c % (size_t)n)];
+    /* Reversed lists: neither the device nor the host tail may read them. */
+    for (size_t c = 0, cells = (size_t)n * (size_t)n; c < cells; c++) {
+      size_t reversed = (c / (size_t)n) * (size_t)n + ((size_t)n - 1 - c % (size_t)n);
+      decoy->men_prefs[c] = inst->men_prefs[reversed];
+      decoy->women_prefs[c] = inst->women_prefs[reversed];
+    }
   }
-  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &err);
+  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &spec, &err);
   if (st == BB_OK) st = bb_gpu_open_staged(0, decoy, &gpu, &stats, &err);
   if (st == BB_OK) st = bb_gpu_set_generator(gpu, gen, &err);
   if (st == BB_OK) bb_gpu_set_rank_rows(gpu, rank_rows);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, &opts, &la, free_men, &free_count, &stats, &err);
+  if (st == BB_OK) st = bb_row_source_husbands(&src, la.partner_rank, NULL, la.husband, 2, &err);
   for (int i = 0; i < free_count && st == BB_OK; i++)
-    st = bb_la_propose(&la, decoy->women_prefs, gpu_row, gpu, free_men[i], &err);
+    st = bb_la_propose(&la, gpu_row, gpu, free_men[i], &err);
   char what[96];
   snprintf(what, sizeof what, "bamboo on generated lists (stage rows %s, rank rows %d, %s tail)", stage_rows,
            rank_rows, gpu_tail ? "GPU" : "CPU");
   if (st == BB_OK) {
-    bb_la_extract(&la, decoy->women_prefs, got);
+    bb_la_extract(&la, got);
     check(!memcmp(got, expect, (size_t)n * sizeof *got), what, kind, n, group, "matching differs from gs-seq");
   } else {
     check(0, what, kind, n, group, err.msg);
@@ -128,6 +138,7 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
   free(free_men);
   free(la.partner_rank);
   free(la.next);
+  free(la.husband);
   bb_instance_free(inst);
   bb_instance_free(decoy);
 }
