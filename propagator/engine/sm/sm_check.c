@@ -128,19 +128,22 @@ bb_status bb_check_stable(const bb_instance *inst, const bb_id *wife_of, bb_erro
   return st == BB_OK ? bb_check_stable_rows(&src, wife_of, err) : st;
 }
 
-/* One row buffer per thread for each regenerated side, and one for the report. */
+/* One row buffer per thread for each regenerated side, and one for the report (none at all
+ * with host lists: the rows are read in place). */
 static bb_status alloc_row_bufs(const bb_row_source *src, int threads, bb_id *bufs[2], bb_id **report,
                                 bb_error *err) {
   size_t n = (size_t)src->n;
-  bufs[0] = bufs[1] = NULL;
-  *report = malloc(n * sizeof **report);
-  for (int side = 0; side < 2 && *report; side++)
-    if (bb_row_source_generated(src, side) && !(bufs[side] = malloc((size_t)threads * n * sizeof *bufs[side]))) {
-      free(bufs[0]);
-      free(*report);
-      *report = NULL;
-    }
-  return *report ? BB_OK : bb_fail(err, BB_ERR_NOMEM, "bb_check_stable: out of memory for row buffers");
+  bufs[0] = bufs[1] = *report = NULL;
+  if (!bb_row_source_generated(src, 0) && !bb_row_source_generated(src, 1)) return BB_OK;
+  int ok = (*report = malloc(n * sizeof **report)) != NULL;
+  for (int side = 0; side < 2 && ok; side++)
+    if (bb_row_source_generated(src, side))
+      ok = (bufs[side] = malloc((size_t)threads * n * sizeof *bufs[side])) != NULL;
+  if (ok) return BB_OK;
+  free(bufs[0]);
+  free(bufs[1]);
+  free(*report);
+  return bb_fail(err, BB_ERR_NOMEM, "bb_check_stable: out of memory for row buffers");
 }
 
 bb_status bb_check_stable_rows(const bb_row_source *src, const bb_id *wife_of, bb_error *err) {

@@ -27,6 +27,7 @@ bb_status bb_row_source_init(bb_row_source *src, const bb_instance *inst, const 
 uint64_t bb_row_source_scratch_bytes(int n, int threads, int generated) {
   if (!generated) return 0;
   if (threads <= 0) threads = bb_cpu_count();
+  if (threads > n) threads = n; /* as bb_row_source_husbands */
   return (uint64_t)threads * (uint64_t)n * sizeof(bb_id);
 }
 
