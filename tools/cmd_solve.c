@@ -314,8 +314,9 @@ const cli_command cli_solve = {
     "                  a GPU may repeat (partitions on one GPU). Default 0\n"
     "  --gen-on W      with --gen (complete kinds), --algo bamboo, one GPU: where the\n"
     "                  lists are generated: host (default) or gpu (straight into the\n"
-    "                  staged build, the same instance bit for bit; the host keeps\n"
-    "                  only the women's lists; no CPU fallback; docs/generators.md)\n"
+    "                  staged build, the same instance bit for bit; the host holds\n"
+    "                  no lists: it regenerates the rows it reads; no CPU fallback;\n"
+    "                  docs/generators.md)\n"
     "  -o FILE         write the matching to FILE instead of standard output\n"
     "  -v              print the algorithm's decisions (path taken) on stderr\n"
     "  -q              print no matching\n",
