@@ -97,6 +97,13 @@ bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *in
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
+bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_instance *inst,
+                                const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out,
+                                bb_solve_stats *stats, bb_error *err) {
+  (void)spec;
+  return bb_gpu_multi_open(devices, count, inst, node_bytes, out, stats, err);
+}
+
 void bb_gpu_multi_close(bb_gpu_multi *mg) { (void)mg; }
 
 bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la_state *st,

@@ -149,8 +149,31 @@ static void test_plan(void) {
   bb_plan_request unstaged = {.n = 1000, .algo = "bamboo", .unstaged = 1, .gen_on_gpu = 1};
   bb_memory_plan p;
   CHECK(bb_memory_plan_make(&la, &p, &err) == BB_ERR_ARG);
-  CHECK(bb_memory_plan_make(&parts, &p, &err) == BB_ERR_ARG);
   CHECK(bb_memory_plan_make(&unstaged, &p, &err) == BB_ERR_ARG);
+  /* Partitions (--gpus 0,0 / 0,1): each generates its rows on its device; the host as on one
+   * GPU, each device 16n more while the rows are made (the lists phase), no more after. */
+  const int one_each[] = {0, 1};
+  for (int k = 0; k < 2; k++) {
+    bb_plan_request host = parts;
+    host.devices = k ? one_each : two;
+    host.gen_on_gpu = 0;
+    host.threads = parts.threads = 2;
+    bb_plan_request gen = host;
+    gen.gen_on_gpu = 1;
+    bb_memory_plan a, b;
+    CHECKF(bb_memory_plan_make(&host, &a, &err) == BB_OK && bb_memory_plan_make(&gen, &b, &err) == BB_OK, "%s",
+           err.msg);
+    CHECK(a.phases == b.phases && a.devices == b.devices && b.devices == 1 + k);
+    uint64_t n = 1000;
+    for (int i = 0; i < a.phases && i < b.phases; i++) {
+      int lists = !strcmp(a.phase[i].name, "lists"), tail = !strcmp(a.phase[i].name, "tail");
+      CHECKF(b.phase[i].host + 8 * n * n == a.phase[i].host + 16 * n + (tail ? 2 * n * 4 : 0), "parts %s: host",
+             a.phase[i].name);
+      for (int d = 0; d < a.devices; d++)
+        CHECKF(b.phase[i].device[d] == a.phase[i].device[d] + (lists ? 16 * n : 0), "parts %s: device %d",
+               a.phase[i].name, d);
+    }
+  }
 }
 
 static void test_solve_without_men(void) {

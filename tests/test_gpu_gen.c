@@ -7,7 +7,13 @@
  *      or on the GPU. The instance handed to the context has both sides' lists reversed, so a
  *      build that uploaded them instead of generating them would give another matching; the
  *      host reads the husbands from a row source that regenerates the women's rows
- *      (row_source.h), as solve --gen-on gpu does without any list on the host.
+ *      (row_source.h), as solve --gen-on gpu does without any list on the host;
+ *   3. bb_solve("bamboo") on an instance with no lists at all and opts.gen_spec (what solve
+ *      --gen-on gpu runs): on one GPU with the tail on the CPU, on the GPU, and in auto mode
+ *      with a row budget of 1 (the CPU tail hands its chain back to the GPU, whose changed
+ *      partners are read again from regenerated rows), and partitioned (--gpus 0,0 and 0,0,0,
+ *      each partition generating its rows): gs-seq's matching, and stable by
+ *      bb_check_stable_rows over regenerated rows (--verify without lists).
  * Argument "quick" runs a smaller set (compute-sanitizer memcheck). */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
@@ -143,6 +149,52 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
   bb_instance_free(decoy);
 }
 
+/* 3 */
+static void solve_without_lists(bb_gen_kind kind, int n, int group, uint64_t seed) {
+  static const int two[] = {0, 0}, three[] = {0, 0, 0};
+  bb_error err = {{0}};
+  bb_instance *inst = NULL, bare = {n, NULL, NULL};
+  bb_id *perms = bb_gen_perm_ids(kind, n) ? malloc(bb_gen_perm_ids(kind, n) * sizeof *perms) : NULL;
+  bb_id *expect = malloc((size_t)n * sizeof *expect), *got = malloc((size_t)n * sizeof *got);
+  bb_gen_spec spec;
+  bb_status st = expect && got ? bb_generate(kind, n, group, seed, 0, &inst, &err) : BB_ERR_NOMEM;
+  if (st == BB_OK) st = bb_solve(inst, "gs-seq", NULL, expect, NULL, &err);
+  if (st == BB_OK) st = bb_gen_spec_init(&spec, kind, n, group, seed, perms, &err);
+  if (st != BB_OK) check(0, "setup", kind, n, group, err.msg);
+  bb_row_source src = {.n = n, .spec = &spec};
+  for (int c = 0; c < 5 && st == BB_OK; c++) {
+    static const char *what[] = {"one GPU, CPU tail", "one GPU, GPU tail", "one GPU, auto tail handed back",
+                                 "--gpus 0,0", "--gpus 0,0,0"};
+    bb_solve_opts opts;
+    bb_solve_opts_default(&opts);
+    opts.gen_spec = &spec;
+    opts.tail_mode = c == 0 || c >= 3 ? BB_TAIL_CPU : c == 1 ? BB_TAIL_GPU : BB_TAIL_AUTO;
+    if (c == 2) {
+      opts.tail_threshold = n; /* the CPU tail starts at once ... */
+      opts.tail_row_budget = 1; /* ... and hands the first chain back */
+    }
+    if (c >= 3 && n < c - 1) continue;
+    if (c >= 3) {
+      opts.gpus = c == 3 ? two : three;
+      opts.gpu_count = c - 1;
+    }
+    memset(got, 0xff, (size_t)n * sizeof *got);
+    bb_error e = {{0}};
+    bb_status s = bb_solve(&bare, "bamboo", &opts, got, NULL, &e);
+    char detail[sizeof e.msg + 64];
+    snprintf(detail, sizeof detail, "%s", s == BB_OK ? "matching differs from gs-seq" : e.msg);
+    check(s == BB_OK && !memcmp(got, expect, (size_t)n * sizeof *got), what[c], kind, n, group, detail);
+    if (s == BB_OK) {
+      s = bb_check_stable_rows(&src, got, &e);
+      check(s == BB_OK, "check over regenerated rows", kind, n, group, e.msg);
+    }
+  }
+  bb_instance_free(inst);
+  free(perms);
+  free(expect);
+  free(got);
+}
+
 int main(int argc, char **argv) {
   char why[256];
   if (!bb_gpu_probe(0, why, sizeof why)) {
@@ -175,6 +227,12 @@ int main(int argc, char **argv) {
       if (!quick) solve_generated(kinds[k], n, group, 7 + (uint64_t)s, "3", n / 4 + 1, 0);
     }
   unsetenv("BAMBOO_GPU_STAGE_ROWS");
+  static const int bare_full[] = {2, 17, 300, 2000}, bare_quick[] = {17, 300};
+  for (int s = 0; s < (quick ? 2 : 4); s++)
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+      int n = quick ? bare_quick[s] : bare_full[s];
+      solve_without_lists(kinds[k], n, n < 5 ? n : 5, 21 + (uint64_t)s);
+    }
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

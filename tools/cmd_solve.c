@@ -53,8 +53,8 @@ static int check_args(solve_args *a) {
   if (a->n == 0) return cli_usage(&cli_solve, "--gen needs --n N");
   a->group = cli_group_for(a->gen_kind, a->n, a->group);
   if (a->group > a->n) return cli_usage(&cli_solve, "--group %d is larger than --n %d", a->group, a->n);
-  if (a->gen_on_gpu && (strcmp(a->algo, "bamboo") || a->gpu_count > 1 || side == BB_HR_HOSPITAL_OPTIMAL))
-    return cli_usage(&cli_solve, "--gen-on gpu goes with --algo bamboo on one GPU and the men's side");
+  if (a->gen_on_gpu && (strcmp(a->algo, "bamboo") || side == BB_HR_HOSPITAL_OPTIMAL))
+    return cli_usage(&cli_solve, "--gen-on gpu goes with --algo bamboo and the men's side");
   return 0;
 }
 
@@ -312,7 +312,7 @@ const cli_command cli_solve = {
     "                  partition of the participants per entry (seed 000 V-C), data\n"
     "                  spread over them, peer access between distinct GPUs needed;\n"
     "                  a GPU may repeat (partitions on one GPU). Default 0\n"
-    "  --gen-on W      with --gen (complete kinds), --algo bamboo, one GPU: where the\n"
+    "  --gen-on W      with --gen (complete kinds), --algo bamboo (also with --gpus): where the\n"
     "                  lists are generated: host (default) or gpu (straight into the\n"
     "                  staged build, the same instance bit for bit; the host holds\n"
     "                  no lists: it regenerates the rows it reads; no CPU fallback;\n"

@@ -163,15 +163,15 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
                     bb_solve_stats *stats, bb_error *err) {
   int n = inst->n;
   const bb_gen_spec *gen_spec = opts->gen_spec;
-  if (gen_spec && (gen_spec->n != n || (opts->gpu_count > 1)))
-    return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need one GPU and the spec's n (%d) = %d",
+  if (gen_spec && gen_spec->n != n)
+    return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need the spec's n (%d) = %d",
                    gen_spec->n, n);
   if (!inst->men_prefs && !gen_spec) return bb_fail(err, BB_ERR_ARG, "bamboo: the instance has no men's lists");
   bb_row_source src;
   bb_status src_st = bb_row_source_init(&src, inst, gen_spec, err);
   if (src_st != BB_OK) return src_st;
   const char *staged = getenv("BAMBOO_GPU_STAGED");
-  if (gen_spec && staged && *staged == '0')
+  if (gen_spec && staged && *staged == '0' && opts->gpu_count <= 1)
     return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need the staged initialisation "
                                     "(BAMBOO_GPU_STAGED=0 is set)");
   double t = bb_now();

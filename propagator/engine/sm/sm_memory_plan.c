@@ -302,17 +302,20 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     if (device_index(p, device) < 0) p->device_id[p->devices++] = device;
   }
   if (req->gen_on_gpu) {
-    if (!p->staged || strcmp(req->algo, "bamboo"))
-      return bb_fail(err, BB_ERR_ARG, "memory plan: lists generated on the GPU need bamboo's staged "
-                                      "initialisation on one GPU");
+    if (strcmp(req->algo, "bamboo") || (!p->staged && count == 1))
+      return bb_fail(err, BB_ERR_ARG, "memory plan: lists generated on the GPU need bamboo, with the staged "
+                                      "initialisation on one GPU or partitioned (--gpus)");
     /* No lists on the host: the permutations of perfect/solo (16n, on the device too:
-     * gpu_gen.cu), and after the GPU phase one row buffer per thread while the husbands are
-     * read from regenerated women's rows (row_source.h; counted in the tail phase, which
-     * follows at once). */
+     * gpu_gen.cu; the staged build keeps them to the end, a partition only while its rows
+     * are generated: gpu_multi.cu), and after the GPU phase one row buffer per thread while
+     * the husbands are read from regenerated women's rows (row_source.h; counted in the tail
+     * phase, which follows at once). */
     host_lists = 16 * n;
     plan_gpu(p, host_lists, host_small);
     for (int i = 0; i < p->phases; i++) {
-      p->phase[i].device[0] += 16 * n;
+      if (p->staged) p->phase[i].device[0] += 16 * n;
+      else if (!strcmp(p->phase[i].name, "lists"))
+        for (int d = 0; d < p->devices; d++) p->phase[i].device[d] += 16 * n;
       if (!strcmp(p->phase[i].name, "tail")) p->phase[i].host += bb_row_source_scratch_bytes(p->n, threads, 1);
     }
   } else {

@@ -1,7 +1,10 @@
 /* bamboo and gpu-la-min over a device list (opts->gpus with two entries or more; seed 000
  * section V-C): the participants are partitioned by id over the listed devices
  * (cuda/bb_gpu_multi.h), the GPU phase runs on every partition at once, and bamboo's CPU
- * tail is unchanged, reading the rows it needs from the partition that holds them. A failure
+ * tail is unchanged, reading the rows it needs from the partition that holds them. With
+ * opts->gen_spec (solve --gen-on gpu --gpus) each partition generates its rows on its device
+ * and the host holds no lists: the husbands come from regenerated women's rows (row_source.h),
+ * as on one GPU (sm_bamboo.c). A failure
  * of the partitioned path (a missing peer access above all) is an error, not a silent
  * fallback: the user asked for these devices. */
 #include "algos.h"
@@ -24,10 +27,11 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
   int free_count = 0;
   bb_gpu_multi *mg = NULL;
   bb_row_source src;
-  bb_status st = bb_row_source_init(&src, inst, NULL, err);
+  bb_status st = bb_row_source_init(&src, inst, opts->gen_spec, err);
   if (st == BB_OK && (!la.partner_rank || !la.next || !la.husband || !free_men))
     st = bb_fail(err, BB_ERR_NOMEM, "bamboo: cannot allocate the matching state for n = %d", n);
-  if (st == BB_OK) st = bb_gpu_multi_open(opts->gpus, opts->gpu_count, inst, node_bytes, &mg, stats, err);
+  if (st == BB_OK) st = bb_gpu_multi_open_gen(opts->gpus, opts->gpu_count, inst, opts->gen_spec, node_bytes, &mg, stats,
+                                                   err);
   if (st == BB_OK) st = bb_gpu_multi_bamboo(mg, opts, &la, free_men, &free_count, stats, err);
   if (st == BB_OK) st = bb_row_source_husbands(&src, la.partner_rank, NULL, la.husband, opts->threads, err);
   if (st == BB_OK) {
