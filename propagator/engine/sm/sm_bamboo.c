@@ -12,7 +12,8 @@
  *     BB_TAIL_AUTO mode a chain that needs more than opts->tail_row_budget rows (the solo
  *     workload's one long chain) goes back to the GPU, where one block scans each row
  *     cooperatively (bench/results/ has the measurements behind this);
- *  4. postprocessing: wife_of[] from the partner ranks.
+ *  4. postprocessing: wife_of[] from husband[] (read once from the women's rows after the GPU
+ *     phase: row_source.h).
  * Without a usable GPU, or when a CUDA call fails, the CPU's la-seq runs instead, with
  * a warning for failures (and a note under -v when there is simply no GPU).
  * With opts->gen_spec the staged build generates the lists on the GPU (cuda/gpu_gen.cu) and
