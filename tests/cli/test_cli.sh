@@ -218,6 +218,7 @@ case_gen_on_gpu() {
   else
     [ "$rc" -eq 5 ] || fail "--gen-on gpu: exit status $rc"
     grep -q "need a usable GPU" "$WORK/err" || fail "--gen-on gpu: no reason given"
+    expect 5 "need a usable GPU" solve --gen random --n 10 --gen-on gpu --gpus 0,0 # partitions: not a usage error
   fi
   expect 2 "--gen-on takes gpu or host" solve --gen random --n 10 --gen-on cpu
   expect 2 "--gen-on gpu goes with --algo bamboo" solve --gen random --n 10 --gen-on gpu --algo la-seq
