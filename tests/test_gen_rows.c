@@ -78,7 +78,7 @@ static void test_ranges(bb_gen_kind kind, int n, int group, uint64_t seed) {
         CHECKF(!memcmp(rows, expect, (size_t)n * (size_t)n * sizeof *rows), "%s n=%d side %d blocks of %d",
                bb_gen_kind_name(kind), n, women, blocks[b]);
       }
-      for (int threads = 1; threads <= 3; threads += 2) { /* bb_generate_side, what --gen-on gpu uses */
+      for (int threads = 1; threads <= 3; threads += 2) { /* bb_generate_side */
         memset(rows, 0xff, (size_t)n * (size_t)n * sizeof *rows);
         bb_generate_side(&spec, women, threads, rows);
         CHECKF(!memcmp(rows, expect, (size_t)n * (size_t)n * sizeof *rows), "%s n=%d side %d bb_generate_side(%d)",
