@@ -373,7 +373,8 @@ int main(int argc, char **argv) {
   for (int round = 0; round < 3; round++) {
     bb_smc_set_calibration(1, 1000, 1000, 1 + 4 * round, engine);
     bb_smc_set_handover_per_value(1 + round);
-    for (int n = 20; n <= 60; n += 20) lockstep_instances(n, quick ? 2 : 6, 150, seed + 2500 + (uint64_t)(round * 64 + n));
+    for (int n = 20; n <= 60; n += 20)
+      lockstep_instances(n, quick ? 2 : 6, 150, seed + 2500 + (uint64_t)(round * 64 + n));
     lockstep_smi(30, quick ? 2 : 6, 150, seed + 2700 + (uint64_t)round);
   }
   printf("hybrid, budget per old domain value: %ld cascades handed over\n", handovers - scaled_before);

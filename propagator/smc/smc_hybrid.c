@@ -34,7 +34,8 @@
  * (bench/results/smc-latency-2026-11-25.md: one freed proposer's cascade at n = 2400 runs
  * 2-4 times faster on the parallel path, whose chain runs on the lane's mirror and writes
  * back in bulk, while a short one is done on the CPU before the GPU's fixed 0.3 ms; the
- * earlier 20000 steps, about 10 ms of event rules on the H100's host, handed over too late). */
+ * earlier 20000 steps, about 8 ms of event rules on the H100 machine's host, handed over
+ * too late). */
 enum {
   DEFAULT_MIN_N = 1000,
   DEFAULT_MIN_FREE = 512,
