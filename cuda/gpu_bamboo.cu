@@ -61,15 +61,12 @@ __global__ void bamboo_propose_kernel(const typename Node::raw *__restrict__ pr,
 #define TAIL_THREADS 1024
 #define TAIL_NONE 0xffffffffu
 #define TAIL_KEY_FREE 0xffffu
-template <typename Node, bool Keys>
-__host__ __device__ constexpr int tail_unroll() {
-  return (Keys ? 32 : 16) / (sizeof(typename Node::raw) == 4 ? 1 : 2);
-}
-template <typename Node, bool Keys>
+// Nodes per thread and round: `per_thread` for 32-bit nodes, half that for 64-bit ones.
+template <typename Node, bool Keys, int per_thread>
 __global__ void __launch_bounds__(TAIL_THREADS)
     bamboo_tail_kernel(const typename Node::raw *__restrict__ pr, int n,
                        unsigned long long *partner, const uint2 *parked, int parked_count) {
-  constexpr int U = tail_unroll<Node, Keys>();
+  constexpr int U = sizeof(typename Node::raw) == 4 ? per_thread : per_thread / 2;
   extern __shared__ uint16_t s_key[]; // Keys: n entries
   __shared__ uint32_t s_man, s_pos;
   __shared__ uint32_t s_first[3]; // round r uses r % 3 and clears (r + 1) % 3 (last read in r - 2)
@@ -148,22 +145,35 @@ __global__ void __launch_bounds__(TAIL_THREADS)
   }
 }
 
+template <typename Node, bool Keys, int per_thread>
+static cudaError_t launch_tail_variant(bb_gpu *g, int parked) {
+  const typename Node::raw *pr = (const typename Node::raw *)g->d_pr;
+  size_t keys = Keys ? (size_t)g->n * sizeof(uint16_t) : 0;
+  if (Keys) {
+    cudaError_t e = cudaFuncSetAttribute(bamboo_tail_kernel<Node, Keys, per_thread>,
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize, (int)keys);
+    if (e != cudaSuccess) return e;
+  }
+  bamboo_tail_kernel<Node, Keys, per_thread><<<1, TAIL_THREADS, keys, g->stream>>>(pr, g->n, g->d_words,
+                                                                                  g->d_parked, parked);
+  return cudaPeekAtLastError();
+}
+
+// BAMBOO_GPU_TAIL=keys16|keys32|global16|global8 picks the variant (for measurements); keys
+// need n <= 65,535 and n * 2 bytes of shared memory, else the global variant runs.
 template <typename Node>
 static cudaError_t launch_tail_kernel(bb_gpu *g, int parked) {
-  const typename Node::raw *pr = (const typename Node::raw *)g->d_pr;
-  size_t keys = (size_t)g->n * sizeof(uint16_t);
+  const char *v = getenv("BAMBOO_GPU_TAIL");
+  const char *variant = v && *v ? v : "keys16";
   int dev = 0, most = 0;
   cudaGetDevice(&dev);
   cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-  if (g->n <= 65535 && keys + 64 <= (size_t)most &&
-      cudaFuncSetAttribute(bamboo_tail_kernel<Node, true>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           (int)keys) == cudaSuccess) {
-    bamboo_tail_kernel<Node, true><<<1, TAIL_THREADS, keys, g->stream>>>(pr, g->n, g->d_words, g->d_parked, parked);
-    return cudaPeekAtLastError();
-  }
   cudaGetLastError();
-  bamboo_tail_kernel<Node, false><<<1, TAIL_THREADS, 0, g->stream>>>(pr, g->n, g->d_words, g->d_parked, parked);
-  return cudaPeekAtLastError();
+  int keys_fit = g->n <= 65535 && (size_t)g->n * sizeof(uint16_t) + 64 <= (size_t)most;
+  if (keys_fit && !strcmp(variant, "keys32")) return launch_tail_variant<Node, true, 32>(g, parked);
+  if (keys_fit && strncmp(variant, "global", 6)) return launch_tail_variant<Node, true, 16>(g, parked);
+  if (!strcmp(variant, "global8")) return launch_tail_variant<Node, false, 8>(g, parked);
+  return launch_tail_variant<Node, false, 16>(g, parked);
 }
 
 // Resumes everybody's LA state from the partner words and the parked men.
