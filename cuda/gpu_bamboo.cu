@@ -10,6 +10,7 @@
 // With BB_TAIL_GPU (or when the CPU tail hands a long chain back, bb_gpu_tail) the tail is
 // finished on the device by one block that scans a free man's row 8192 entries at a time
 // for the first woman who accepts him.
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,16 +46,39 @@ __global__ void bamboo_propose_kernel(const typename Node::raw *__restrict__ pr,
 
 // One block finishes the parked men one after the other (the state is then touched by this
 // block alone, so plain loads and stores suffice). Each step scans the carried man's row
-// from his position, TAIL_UNROLL * blockDim.x entries per round, for the first woman whose
-// partner word is worse than his; all earlier entries are rejections and cost nothing else.
+// from his position, tail_unroll() * blockDim.x entries per round, for the first woman whose
+// partner is worse than him; all earlier entries are rejections and cost nothing else.
+// The chain is serial (solo: about n steps of about n entries), so a step's time is latency
+// and the one SM's gathers of partner ranks, one per entry. Hence (issue 22):
+//  * Keys in shared memory (n <= 65,535): each woman's partner rank as 16 bits (0xffff = free),
+//    loaded once; thread 0 updates it beside the global word. A gather from shared memory costs
+//    a few cycles per warp where a scattered global load costs one L1 transaction per thread.
+//    Otherwise the upper half of each global word is read (rank << 10 | man >> 11; all ones
+//    when free).
+//  * Every thread keeps 32 nodes in flight (16 without shared keys, halved for 64-bit nodes), so
+//    a 30,000-entry row is one round; the warp minimum is one instruction, and three shared
+//    minima rotate so that a round needs one barrier, not three.
 #define TAIL_THREADS 1024
-#define TAIL_UNROLL 8
-template <typename Node>
+#define TAIL_NONE 0xffffffffu
+#define TAIL_KEY_FREE 0xffffu
+// Nodes per thread and round: `per_thread` for 32-bit nodes, half that for 64-bit ones.
+template <typename Node, bool Keys, int per_thread>
 __global__ void __launch_bounds__(TAIL_THREADS)
     bamboo_tail_kernel(const typename Node::raw *__restrict__ pr, int n,
                        unsigned long long *partner, const uint2 *parked, int parked_count) {
-  __shared__ uint32_t s_man, s_pos, s_first;
+  constexpr int U = sizeof(typename Node::raw) == 4 ? per_thread : per_thread / 2;
+  extern __shared__ uint16_t s_key[]; // Keys: n entries
+  __shared__ uint32_t s_man, s_pos;
+  __shared__ uint32_t s_first[3]; // round r uses r % 3 and clears (r + 1) % 3 (last read in r - 2)
   __shared__ int s_done;
+  const uint32_t *partner_hi = (const uint32_t *)partner + 1;
+  if (threadIdx.x < 3) s_first[threadIdx.x] = TAIL_NONE;
+  if (Keys)
+    for (int w = threadIdx.x; w < n; w += TAIL_THREADS) {
+      unsigned long long word = partner[w];
+      s_key[w] = word == BB_WORD_FREE ? TAIL_KEY_FREE : (uint16_t)bb_word_rank(word);
+    }
+  uint32_t round = 0;
   for (int i = 0; i < parked_count; i++) {
     if (threadIdx.x == 0) {
       s_man = parked[i].x;
@@ -65,34 +89,45 @@ __global__ void __launch_bounds__(TAIL_THREADS)
     while (!s_done) {
       uint32_t m = s_man;
       const typename Node::raw *row = pr + (size_t)m * n;
-      for (uint32_t base = s_pos;; base += TAIL_UNROLL * TAIL_THREADS) {
-        if (threadIdx.x == 0) s_first = 0xffffffffu;
-        __syncthreads();
-        typename Node::raw nodes[TAIL_UNROLL];
+      for (uint32_t base = s_pos;; base += U * TAIL_THREADS) {
+        uint32_t slot = round % 3;
+        if (threadIdx.x == 0) s_first[(round + 1) % 3] = TAIL_NONE;
+        round++;
+        typename Node::raw nodes[U];
 #pragma unroll
-        for (int u = 0; u < TAIL_UNROLL; u++) {
+        for (int u = 0; u < U; u++) {
           uint32_t k = base + u * TAIL_THREADS + threadIdx.x;
           nodes[u] = k < (uint32_t)n ? row[k] : 0;
         }
-        uint32_t first = 0xffffffffu;
+        uint32_t first = TAIL_NONE;
+        if (Keys) {
 #pragma unroll
-        for (int u = 0; u < TAIL_UNROLL; u++) {
-          uint32_t k = base + u * TAIL_THREADS + threadIdx.x;
-          if (k < (uint32_t)n && first == 0xffffffffu) {
-            unsigned long long cur = partner[Node::woman(nodes[u])];
-            if (cur == BB_WORD_FREE || bb_word_rank(cur) > Node::rank(nodes[u])) first = k;
+          for (int u = U - 1; u >= 0; u--) { // the smallest accepted k of this thread
+            uint32_t k = base + u * TAIL_THREADS + threadIdx.x;
+            if (k < (uint32_t)n && s_key[Node::woman(nodes[u])] > Node::rank(nodes[u])) first = k;
           }
+        } else {
+          uint32_t held[U];
+#pragma unroll
+          for (int u = 0; u < U; u++) {
+            uint32_t k = base + u * TAIL_THREADS + threadIdx.x;
+            held[u] = k < (uint32_t)n ? partner_hi[2 * (size_t)Node::woman(nodes[u])] >> 10 : 0;
+          }
+#pragma unroll
+          for (int u = U - 1; u >= 0; u--)
+            if (held[u] > Node::rank(nodes[u])) first = base + u * TAIL_THREADS + threadIdx.x;
         }
-        if (first != 0xffffffffu) atomicMin(&s_first, first);
+        first = __reduce_min_sync(0xffffffffu, first);
+        if ((threadIdx.x & 31) == 0 && first != TAIL_NONE) atomicMin(&s_first[slot], first);
         __syncthreads();
-        uint32_t found = s_first;
-        __syncthreads(); // everyone has read s_first before it is reset
-        if (found != 0xffffffffu) {
+        uint32_t found = s_first[slot];
+        if (found != TAIL_NONE) {
           if (threadIdx.x == 0) {
             typename Node::raw node = row[found];
             uint32_t w = Node::woman(node);
             unsigned long long old = partner[w];
             partner[w] = bb_word(Node::rank(node), m, found);
+            if (Keys) s_key[w] = (uint16_t)Node::rank(node);
             if (old == BB_WORD_FREE) {
               s_done = 1;
             } else {
@@ -108,6 +143,37 @@ __global__ void __launch_bounds__(TAIL_THREADS)
     }
     __syncthreads();
   }
+}
+
+template <typename Node, bool Keys, int per_thread>
+static cudaError_t launch_tail_variant(bb_gpu *g, int parked) {
+  const typename Node::raw *pr = (const typename Node::raw *)g->d_pr;
+  size_t keys = Keys ? (size_t)g->n * sizeof(uint16_t) : 0;
+  if (Keys) {
+    cudaError_t e = cudaFuncSetAttribute(bamboo_tail_kernel<Node, Keys, per_thread>,
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize, (int)keys);
+    if (e != cudaSuccess) return e;
+  }
+  bamboo_tail_kernel<Node, Keys, per_thread><<<1, TAIL_THREADS, keys, g->stream>>>(pr, g->n, g->d_words,
+                                                                                  g->d_parked, parked);
+  return cudaPeekAtLastError();
+}
+
+// BAMBOO_GPU_TAIL=keys16|keys32|global16|global8 picks the variant (for measurements); keys
+// need n <= 65,535 and n * 2 bytes of shared memory, else the global variant runs.
+template <typename Node>
+static cudaError_t launch_tail_kernel(bb_gpu *g, int parked) {
+  const char *v = getenv("BAMBOO_GPU_TAIL");
+  const char *variant = v && *v ? v : "keys16";
+  int dev = 0, most = 0;
+  cudaGetDevice(&dev);
+  cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+  cudaGetLastError();
+  int keys_fit = g->n <= 65535 && (size_t)g->n * sizeof(uint16_t) + 64 <= (size_t)most;
+  if (keys_fit && !strcmp(variant, "keys32")) return launch_tail_variant<Node, true, 32>(g, parked);
+  if (keys_fit && strncmp(variant, "global", 6)) return launch_tail_variant<Node, true, 16>(g, parked);
+  if (!strcmp(variant, "global8")) return launch_tail_variant<Node, false, 8>(g, parked);
+  return launch_tail_variant<Node, false, 16>(g, parked);
 }
 
 // Resumes everybody's LA state from the partner words and the parked men.
@@ -129,13 +195,8 @@ void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked
 }
 
 static bb_status launch_tail(bb_gpu *g, int parked, bb_error *err) {
-  if (g->pr_node_bytes == 4)
-    bamboo_tail_kernel<PrNode32><<<1, TAIL_THREADS, 0, g->stream>>>(
-        (const PrNode32::raw *)g->d_pr, g->n, g->d_words, g->d_parked, parked);
-  else
-    bamboo_tail_kernel<PrNode64><<<1, TAIL_THREADS, 0, g->stream>>>(
-        (const PrNode64::raw *)g->d_pr, g->n, g->d_words, g->d_parked, parked);
-  BB_CUDA_LAUNCHED("bamboo_tail_kernel");
+  cudaError_t e = g->pr_node_bytes == 4 ? launch_tail_kernel<PrNode32>(g, parked) : launch_tail_kernel<PrNode64>(g, parked);
+  if (e != cudaSuccess) return bb_gpu_fail(err, e, "bamboo_tail_kernel", __FILE__, __LINE__);
   return BB_OK;
 }
 
@@ -175,6 +236,9 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
   int node_bytes = (n <= 65536 && !(wide && *wide == '1')) ? 4 : 8;
   *free_count = 0;
 
+  g->lists = bb_gpu_lists_match(opts->gpu_lists, g->inst) ? opts->gpu_lists : NULL;
+  if (opts->gpu_lists && !g->lists && opts->verbose)
+    fprintf(stderr, "bamboo: the 16-bit pinned lists were made from other lists; uploading from the instance\n");
   double t = bb_now(), transfer = stats->t_transfer;
   bb_status status = g->staged ? bb_gpu_build_staged(g, node_bytes, stats, err)
                                : bb_gpu_build_prmatrix(g, node_bytes, err);

@@ -157,10 +157,15 @@ bb_status bb_gpu_build_staged(bb_gpu *g, int node_bytes, bb_solve_stats *stats, 
   if (node_bytes == 4 && g->n > 65536)
     return bb_fail(err, BB_ERR_ARG, "32-bit PRMatrix nodes need n <= 65536 (n = %d)", g->n);
   if (!g->staged || !g->inst) return bb_fail(err, BB_ERR_ARG, "bb_gpu_build_staged: not a staged context");
-  bb_gpu_pipe *pipe = NULL;
-  bb_status st = bb_gpu_pipe_open(g, &pipe, err);
   const char *forced = getenv("BAMBOO_GPU_RANK_ROWS");
   int blocked = g->rank_rows > 0 || (forced && atoi(forced) > 0);
+  // 16-bit ids on the bus and the upload overlapped with the build (issue 22);
+  // BAMBOO_GPU_OVERLAP=0 keeps the pipeline below, for comparison.
+  const char *overlap = getenv("BAMBOO_GPU_OVERLAP");
+  if (!g->gen && !blocked && g->n <= 65536 && !(overlap && *overlap == '0'))
+    return bb_gpu_build_overlapped(g, node_bytes, g->lists, stats, err);
+  bb_gpu_pipe *pipe = NULL;
+  bb_status st = bb_gpu_pipe_open(g, &pipe, err);
   if (st == BB_OK && !blocked && !g->d_rank) st = rank_from_women(g, pipe, stats, err);
   if (st == BB_OK && g->d_pr) {
     cudaFree(g->d_pr);

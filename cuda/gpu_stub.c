@@ -4,6 +4,7 @@
 #include "bb_gpu_gen.h"
 #include "bb_gpu_hr.h"
 #include "bb_gpu_multi.h"
+#include "gpu_lists.h"
 #include "smc_accel.h"
 #include "smc_hr_accel.h"
 
@@ -149,3 +150,11 @@ bb_status bb_gpu_gen_time(bb_gpu_gen *gen, int women, int rows, double *seconds,
   (void)gen, (void)women, (void)rows, (void)seconds;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
+
+bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, bb_gpu_lists **out, bb_error *err) {
+  (void)inst, (void)threads;
+  if (out) *out = NULL;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+void bb_gpu_lists_free(bb_gpu_lists *lists) { (void)lists; }

@@ -9,13 +9,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gpu_lists.h"
 
 #define BENCH_MAX_ITEMS 64
 #define BENCH_MAX_RUNS 100
 
 typedef struct bench_args {
   const char *algos_text, *kinds_text, *sizes_text, *markdown_path, *tail_on;
-  int group, runs, threads, tail, tail_mode;
+  int group, runs, threads, tail, tail_mode, pinned;
   uint64_t seed;
   double max_seconds;
 } bench_args;
@@ -38,6 +39,7 @@ typedef struct bench_case {
   char workload[32];
   bb_id *wife_of, *reference;
   const char *reference_algo; /* NULL until an algorithm succeeded */
+  const bb_gpu_lists *gpu_lists; /* --pinned: bamboo's 16-bit pinned lists, or NULL */
 } bench_case;
 
 /* --- the plan: comma-separated lists --- */
@@ -125,6 +127,7 @@ static int parse_args(int argc, char **argv, bench_args *a, bench_plan *p) {
       {"--tail-on", CLI_STRING, &a->tail_on, 0, 0},
       {"--max-seconds", CLI_SECONDS, &a->max_seconds, 0, 0},
       {"--markdown", CLI_STRING, &a->markdown_path, 0, 0},
+      {"--pinned", CLI_FLAG, &a->pinned, 0, 0},
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_bench, argc, argv, opts, NULL);
@@ -219,6 +222,7 @@ static bb_status run_once(bench_case *c, const char *algo, int run, bb_solve_sta
   if (a->tail) opts.tail_threshold = a->tail;
   opts.tail_mode = a->tail_mode;
   opts.time_limit_s = a->max_seconds;
+  opts.gpu_lists = c->gpu_lists;
   char label[96];
   snprintf(label, sizeof label, "n=%d %s %s run %d/%d", c->inst->n, c->workload, algo, run + 1,
            a->runs);
@@ -269,6 +273,20 @@ static int bench_algorithm(bench_case *c, const char *algo) {
   return 0;
 }
 
+/* --pinned: bamboo's lists narrowed to 16 bits in pinned host memory, made once per instance
+ * and timed on a row of their own (not in any run's total). Without a GPU, or for n > 65,536,
+ * the row says why and bamboo reads the instance as usual. */
+static void prepare_pinned(bench_case *c, bb_gpu_lists **lists) {
+  bb_error err = {{0}};
+  double t0 = bb_now();
+  bb_status st = bb_gpu_lists_prepare(c->inst, c->args->threads, lists, &err);
+  char ms[32];
+  snprintf(ms, sizeof ms, "%.3f", 1e3 * (bb_now() - t0));
+  emit_row(c, "(16-bit pinned lists)", "", st == BB_OK ? ms : "", 1,
+           st == BB_OK ? "made once, outside the totals; bamboo uploads from them" : err.msg);
+  c->gpu_lists = st == BB_OK ? *lists : NULL;
+}
+
 /* Generates one instance and runs every algorithm on it; returns the first failure. */
 static int bench_instance(const bench_args *a, const bench_plan *p, FILE *markdown, int n,
                           bb_gen_kind kind) {
@@ -286,6 +304,8 @@ static int bench_instance(const bench_args *a, const bench_plan *p, FILE *markdo
   int rc = cli_generate(kind, n, group, a->seed, a->threads, &inst);
   if (rc) return rc;
   c.inst = inst;
+  bb_gpu_lists *lists = NULL;
+  if (a->pinned) prepare_pinned(&c, &lists);
   c.wife_of = malloc((size_t)n * sizeof *c.wife_of);
   c.reference = malloc((size_t)n * sizeof *c.reference);
   if (!c.wife_of || !c.reference) {
@@ -298,6 +318,7 @@ static int bench_instance(const bench_args *a, const bench_plan *p, FILE *markdo
   }
   free(c.wife_of);
   free(c.reference);
+  bb_gpu_lists_free(lists);
   bb_instance_free(inst);
   return rc;
 }
@@ -341,7 +362,7 @@ const cli_command cli_bench = {
     "time the algorithms on generated workloads (markdown table)",
     "bench [--algos A,B,..] [--kinds K,..] [--n N,..] [--group G] [--runs R]\n"
     "                  [--seed S] [--threads T] [--tail T] [--tail-on auto|cpu|gpu]\n"
-    "                  [--max-seconds S]\n"
+    "                  [--max-seconds S] [--pinned]\n"
     "                  [--markdown FILE]",
     "For each size and workload, generates one instance and runs each algorithm R\n"
     "times; prints a markdown table (n | workload | algorithm | solve ms | total ms |\n"
@@ -361,6 +382,9 @@ const cli_command cli_bench = {
     "  --max-seconds S    time limit of one run (default 60, 0 = none); a run that is\n"
     "                     stopped shows '> S s (stopped)'; after a run longer than\n"
     "                     S/2 no more runs of that algorithm are made\n"
-    "  --markdown FILE    also write the table to FILE\n",
+    "  --markdown FILE    also write the table to FILE\n"
+    "  --pinned           bamboo uploads from a copy of the lists with 16-bit ids in\n"
+    "                     pinned host memory (n <= 65536), made once per instance; the\n"
+    "                     time to make it is a row of its own, outside the totals\n",
     run_bench,
 };

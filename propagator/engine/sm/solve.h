@@ -40,6 +40,8 @@ typedef struct bb_solve_opts {
                            device from this spec (gen_rows.h; solve --gen-on gpu) instead of
                            uploaded; inst->men_prefs may then be NULL (no precheck, no CPU
                            fallback), inst->women_prefs must hold the same instance's lists */
+  const struct bb_gpu_lists *gpu_lists; /* bamboo, one GPU: the same lists, 16-bit and pinned
+                           (gpu_lists.h), uploaded with no host work; NULL = from inst */
 } bb_solve_opts;
 
 /* Seed 000 Figure 8 phases, in seconds. Phases an algorithm does not have stay 0. */

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Issue 22 on the GPU machine: bamboo's upload overlapped with the initialisation, against a
+# baseline binary, in one call. Run from a folder holding bamboo-smp (new) and bamboo-smp-base
+# (the baseline), and the GPU tests; writes under $OUT (or /tmp/bamboo-out).
+#
+#   bench/overlap_device.sh profile   phases of one run each way, n = 30,000 (BAMBOO_GPU_PROFILE=1)
+#   bench/overlap_device.sh bench     the tables: n = 10,000 and 30,000, perfect/solo/congested/
+#                                     random g=5; base bamboo, new bamboo (from the instance and
+#                                     with --pinned), mw-par (16 threads)
+#   bench/overlap_device.sh test      test_gpu_overlap, test_gpu quick, test_gpu_scale quick,
+#                                     test_gpu_multi quick
+set -uo pipefail
+OUT=${OUT:-/tmp/bamboo-out}
+mkdir -p "$OUT"
+RUNS=${RUNS:-5}
+nvidia-smi --query-gpu=name,memory.total,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv,noheader
+nproc
+for what in "$@"; do
+  case $what in
+  profile)
+    for kind in congested solo; do
+      for bin in ./bamboo-smp-base ./bamboo-smp; do
+        echo "== $bin $kind n=30000"
+        BAMBOO_GPU_PROFILE=1 $bin solve --gen $kind --n 30000 --algo bamboo --time -v 2>&1 >/dev/null | grep -v "^[0-9]* [0-9]*$"
+      done
+      echo "== earlier pipeline in the new binary, $kind"
+      BAMBOO_GPU_OVERLAP=0 ./bamboo-smp solve --gen $kind --n 30000 --algo bamboo --time 2>&1 >/dev/null
+    done
+    ;;
+  bench)
+    for n in ${SIZES:-30000 10000}; do
+      kinds=${KINDS:-congested,random,solo,perfect}
+      ./bamboo-smp-base bench --algos bamboo --kinds $kinds --n $n --runs $RUNS --markdown "$OUT/base-$n.md" > /dev/null 2> "$OUT/base-$n.err"; echo "base $n rc=$?"
+      BAMBOO_GPU_PROFILE=1 ./bamboo-smp bench --algos bamboo,mw-par --threads 16 --max-seconds ${MAX_SECONDS:-8} --kinds $kinds --n $n --runs $RUNS --markdown "$OUT/new-$n.md" > /dev/null 2> "$OUT/new-$n.err"; echo "new $n rc=$?"
+      BAMBOO_GPU_PROFILE=1 ./bamboo-smp bench --algos bamboo --pinned --kinds $kinds --n $n --runs $RUNS --markdown "$OUT/pinned-$n.md" > /dev/null 2> "$OUT/pinned-$n.err"; echo "pinned $n rc=$?"
+      cat "$OUT/base-$n.md" "$OUT/new-$n.md" "$OUT/pinned-$n.md"
+      grep -h "^overlap" "$OUT/new-$n.err" "$OUT/pinned-$n.err" | cut -d: -f2 | head -40
+      rm -f "$OUT"/*-$n.err
+    done
+    ;;
+  test)
+    for t in "./test_gpu_overlap ${QUICK:-}" "./test_gpu quick" "./test_gpu_scale quick" "./test_gpu_multi quick"; do
+      start=$(date +%s)
+      $t > "$OUT/tests.log" 2>&1; rc=$?
+      echo "$t: rc=$rc, $(grep -v '^FAIL' "$OUT/tests.log" | tail -1), $(( $(date +%s) - start )) s"
+      grep -m5 FAIL "$OUT/tests.log"
+    done
+    ;;
+  esac
+done
