@@ -23,6 +23,9 @@ struct bb_hrcc {
   int32_t *slot_entry;  /* a single's entry at this hospital, -1 if none (or a couple) */
   int32_t *slot_hosp;   /* the hospital of the slot */
   int32_t *capacity;
+  _Atomic(struct bb_hrcc_accel *) accel; /* the GPU / emulated counting engines, made on first use (hrc_accel.c) */
 };
+
+void bb_hrcc_accel_free(struct bb_hrcc_accel *a); /* accepts NULL */
 
 #endif
