@@ -34,20 +34,24 @@ int dom_at_most(void *ctx, int v, int k) { return outcome(view(ctx, v).lq(space(
 
 int clamp(int64_t v) { return v > Int::Limits::max ? Int::Limits::max : (int)v; }
 
+// The path the next post gives its constraint (bb_stable_matching_hrc_set_path).
+thread_local bb_smc_path posting_path = BB_SMC_PATH_CPU;
+
 class Hrc : public Propagator {
   ViewArray<Int::IntView> x; // singles, then couples
   Int::IntView bp;
   bb_hrcc *data;             // shared by every copy, read-only
   int base;
+  bb_smc_path path;          // where the counting pass runs (hrc_path.h)
 
  public:
-  Hrc(Home home, ViewArray<Int::IntView> &x0, Int::IntView bp0, bb_hrcc *d, int b)
-      : Propagator(home), x(x0), bp(bp0), data(d), base(b) {
+  Hrc(Home home, ViewArray<Int::IntView> &x0, Int::IntView bp0, bb_hrcc *d, int b, bb_smc_path p)
+      : Propagator(home), x(x0), bp(bp0), data(d), base(b), path(p) {
     x.subscribe(home, *this, Int::PC_INT_DOM);
     bp.subscribe(home, *this, Int::PC_INT_BND);
     home.notice(*this, AP_DISPOSE);
   }
-  Hrc(Space &home, Hrc &p) : Propagator(home, p), data(p.data), base(p.base) {
+  Hrc(Space &home, Hrc &p) : Propagator(home, p), data(p.data), base(p.base), path(p.path) {
     x.update(home, p.x);
     bp.update(home, p.bp);
     bb_hrcc_retain(data);
@@ -72,7 +76,7 @@ class Hrc : public Propagator {
     Host host{&home, &x, base};
     bb_hrcc_domains dom{&host, dom_min, dom_max, dom_size, dom_has, dom_remove, dom_at_most};
     int64_t lb, ub;
-    bb_hrcc_result r = bb_hrcc_propagate(data, &dom, bp.max(), &lb, &ub);
+    bb_hrcc_result r = bb_hrcc_propagate_on(data, path, &dom, bp.max(), &lb, &ub);
     if (r == BB_HRCC_NOMEM) throw MemoryExhausted();
     if (r == BB_HRCC_FAILED) return ES_FAILED;
     ModEvent m1 = bp.gq(home, clamp(lb)), m2 = bp.lq(home, clamp(ub));
@@ -81,8 +85,8 @@ class Hrc : public Propagator {
     if (bp.assigned() && x.assigned()) return home.ES_SUBSUMED(*this);
     return ES_FIX;
   }
-  static void post(Home home, ViewArray<Int::IntView> &x, Int::IntView bp, bb_hrcc *d, int base) {
-    (void)new (home) Hrc(home, x, bp, d, base);
+  static void post(Home home, ViewArray<Int::IntView> &x, Int::IntView bp, bb_hrcc *d, int base, bb_smc_path path) {
+    (void)new (home) Hrc(home, x, bp, d, base, path);
   }
 };
 
@@ -153,9 +157,15 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
       branch(root, count, INT_VAL_MIN());
     });
   }
-  Hrc::post(home, x, Int::IntView(bpv), data.release(), base);
+  Hrc::post(home, x, Int::IntView(bpv), data.release(), base, posting_path);
   return BB_OK;
   BB_SHIM_GUARD_END(err, fn)
+}
+
+extern "C" bb_smc_path bb_stable_matching_hrc_set_path(bb_smc_path path) {
+  bb_smc_path before = posting_path;
+  posting_path = path;
+  return before;
 }
 
 extern "C" bb_status bb_branch_deferred(bb_space *sp, bb_error *err) {
