@@ -16,9 +16,10 @@ static void count_on_host(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_
     c->amax[v] = dom->max(dom->ctx, v);
     c->asize[v] = dom->size(dom->ctx, v);
     int len = bb_hrcc_len(d, v);
+    bool interval = c->asize[v] == c->amax[v] - c->amin[v] + 1; /* no holes: no need to ask */
     for (int k = c->amin[v]; k <= c->amax[v] && k < len; k++) {
       uint32_t e = d->var_start[v] + (uint32_t)k;
-      if (d->e_s1[e] < 0 || !dom->has(dom->ctx, v, k)) continue;
+      if (d->e_s1[e] < 0 || !(interval || dom->has(dom->ctx, v, k))) continue;
       c->poss[d->e_s1[e]]++;
       if (v >= d->n_singles) c->poss[d->e_s2[e]]++;
     }
