@@ -42,16 +42,15 @@ class Hrc : public Propagator {
   Int::IntView bp;
   bb_hrcc *data;             // shared by every copy, read-only
   int base;
-  bb_smc_path path;          // where the counting pass runs (hrc_path.h)
 
  public:
-  Hrc(Home home, ViewArray<Int::IntView> &x0, Int::IntView bp0, bb_hrcc *d, int b, bb_smc_path p)
-      : Propagator(home), x(x0), bp(bp0), data(d), base(b), path(p) {
+  Hrc(Home home, ViewArray<Int::IntView> &x0, Int::IntView bp0, bb_hrcc *d, int b)
+      : Propagator(home), x(x0), bp(bp0), data(d), base(b) {
     x.subscribe(home, *this, Int::PC_INT_DOM);
     bp.subscribe(home, *this, Int::PC_INT_BND);
     home.notice(*this, AP_DISPOSE);
   }
-  Hrc(Space &home, Hrc &p) : Propagator(home, p), data(p.data), base(p.base), path(p.path) {
+  Hrc(Space &home, Hrc &p) : Propagator(home, p), data(p.data), base(p.base) {
     x.update(home, p.x);
     bp.update(home, p.bp);
     bb_hrcc_retain(data);
@@ -76,7 +75,7 @@ class Hrc : public Propagator {
     Host host{&home, &x, base};
     bb_hrcc_domains dom{&host, dom_min, dom_max, dom_size, dom_has, dom_remove, dom_at_most};
     int64_t lb, ub;
-    bb_hrcc_result r = bb_hrcc_propagate_on(data, path, &dom, bp.max(), &lb, &ub);
+    bb_hrcc_result r = bb_hrcc_propagate(data, &dom, bp.max(), &lb, &ub);
     if (r == BB_HRCC_NOMEM) throw MemoryExhausted();
     if (r == BB_HRCC_FAILED) return ES_FAILED;
     ModEvent m1 = bp.gq(home, clamp(lb)), m2 = bp.lq(home, clamp(ub));
@@ -85,8 +84,8 @@ class Hrc : public Propagator {
     if (bp.assigned() && x.assigned()) return home.ES_SUBSUMED(*this);
     return ES_FIX;
   }
-  static void post(Home home, ViewArray<Int::IntView> &x, Int::IntView bp, bb_hrcc *d, int base, bb_smc_path path) {
-    (void)new (home) Hrc(home, x, bp, d, base, path);
+  static void post(Home home, ViewArray<Int::IntView> &x, Int::IntView bp, bb_hrcc *d, int base) {
+    (void)new (home) Hrc(home, x, bp, d, base);
   }
 };
 
@@ -109,6 +108,7 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
   bb_status st = bb_hrcc_new(lists, &built, err);
   Owned data(built, bb_hrcc_release);
   if (st != BB_OK) return st;
+  bb_hrcc_set_path(data.get(), posting_path); // before any propagation shares the data
   if (bb_hrcc_singles(data.get()) != n_singles || bb_hrcc_couples(data.get()) != n_couples)
     return bb_fail(err, BB_ERR_INPUT, "%s: the instance has %d singles and %d couples, the constraint %d and %d", fn,
                    bb_hrcc_singles(data.get()), bb_hrcc_couples(data.get()), n_singles, n_couples);
@@ -157,7 +157,7 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
       branch(root, count, INT_VAL_MIN());
     });
   }
-  Hrc::post(home, x, Int::IntView(bpv), data.release(), base, posting_path);
+  Hrc::post(home, x, Int::IntView(bpv), data.release(), base);
   return BB_OK;
   BB_SHIM_GUARD_END(err, fn)
 }

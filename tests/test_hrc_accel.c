@@ -134,15 +134,16 @@ static void check_counts(const bb_hrcc *d, doms *D) {
 
 /* ---- One propagation on both paths ---------------------------------------------------------- */
 
-/* Propagates A on the CPU and B on the path (the same domains before) to a fixpoint, with bp
- * in [*lo, *hi]; checks after every step that both agree. Returns whether they are alive. */
-static bool both_fixpoint(const bb_hrcc *d, doms *A, doms *B, int64_t *lo, int64_t *hi) {
+/* Propagates A with the constraint on the CPU (dA) and B with the same constraint on the path
+ * (dB), the same domains before, to a fixpoint with bp in [*lo, *hi]; checks after every step
+ * that both agree. Returns whether they are alive. */
+static bool both_fixpoint(const bb_hrcc *dA, const bb_hrcc *dB, doms *A, doms *B, int64_t *lo, int64_t *hi) {
   bb_hrcc_domains da = view(A), db = view(B);
   for (int round = 0; round < 1000; round++) {
-    check_counts(d, A);
+    check_counts(dB, A);
     int64_t la, ua, lb, ub;
-    bb_hrcc_result ra = bb_hrcc_propagate_on(d, BB_SMC_PATH_CPU, &da, *hi, &la, &ua);
-    bb_hrcc_result rb = bb_hrcc_propagate_on(d, path, &db, *hi, &lb, &ub);
+    bb_hrcc_result ra = bb_hrcc_propagate(dA, &da, *hi, &la, &ua);
+    bb_hrcc_result rb = bb_hrcc_propagate(dB, &db, *hi, &lb, &ub);
     propagations++;
     CHECKF(ra == rb, "outcome: CPU %d, %s %d", ra, bb_smc_path_name(path), rb);
     if (ra == BB_HRCC_FAILED || rb == BB_HRCC_FAILED || ra != rb) {
@@ -167,7 +168,7 @@ static bool both_fixpoint(const bb_hrcc *d, doms *A, doms *B, int64_t *lo, int64
 
 /* Random reductions, then decisions (fix a variable, or take one of its values away) until
  * everything is fixed or a side fails. */
-static void trial(const bb_hrcc *d, const doms *root, uint64_t *rng) {
+static void trial(const bb_hrcc *dA, const bb_hrcc *dB, const doms *root, uint64_t *rng) {
   doms *A = doms_clone(root);
   int mode = (int)(tu_rand(rng) % 4);
   for (int v = 0; v < A->vars; v++) {
@@ -188,7 +189,7 @@ static void trial(const bb_hrcc *d, const doms *root, uint64_t *rng) {
   doms *B = doms_clone(A);
   int64_t lo = 0, hi = tu_rand(rng) % 3 == 0 ? (int64_t)(tu_rand(rng) % 4) : (int64_t)1 << 40;
   for (int step = 0; step < 4 * A->vars + 4 && step < 40; step++) { /* the tiny ones to the end */
-    if (!both_fixpoint(d, A, B, &lo, &hi)) break;
+    if (!both_fixpoint(dA, dB, A, B, &lo, &hi)) break;
     int open[64], n = 0;
     for (int v = 0; v < A->vars && n < 64; v++)
       if (d_size(A, v) > 1) open[n++] = v;
@@ -207,7 +208,7 @@ static void trial(const bb_hrcc *d, const doms *root, uint64_t *rng) {
 
 /* ---- Instances ------------------------------------------------------------------------------- */
 
-static bb_hrcc *constraint_of(const bb_hrc *I) {
+static bb_hrcc *constraint_of(const bb_hrc *I, bb_smc_path on) {
   bb_hrcc_lists L = {I->n_residents,
                      I->n_hospitals,
                      I->n_couples,
@@ -222,20 +223,23 @@ static bb_hrcc *constraint_of(const bb_hrc *I) {
   bb_hrcc *d = NULL;
   bb_error err;
   if (bb_hrcc_new(&L, &d, &err) != BB_OK) CHECKF(0, "bb_hrcc_new: %s", err.msg);
+  if (d) bb_hrcc_set_path(d, on);
   return d;
 }
 
 static void run_instance(const bb_hrc *I, int trials, uint64_t *rng, long long *runs_total) {
-  bb_hrcc *d = constraint_of(I);
-  if (!d) return;
-  doms *root = doms_new(d);
-  for (int t = 0; t < trials; t++) trial(d, root, rng);
-  long long runs, fallbacks;
-  bb_hrcc_accel_counts(d, &runs, &fallbacks);
-  CHECKF(fallbacks == 0, "%lld counting passes fell back to the host", fallbacks);
-  *runs_total += runs;
-  doms_free(root);
-  bb_hrcc_release(d);
+  bb_hrcc *dA = constraint_of(I, BB_SMC_PATH_CPU), *dB = constraint_of(I, path);
+  if (dA && dB) {
+    doms *root = doms_new(dA);
+    for (int t = 0; t < trials; t++) trial(dA, dB, root, rng);
+    long long runs, fallbacks;
+    bb_hrcc_accel_counts(dB, &runs, &fallbacks);
+    CHECKF(fallbacks == 0, "%lld counting passes fell back to the host", fallbacks);
+    *runs_total += runs;
+    doms_free(root);
+  }
+  bb_hrcc_release(dA);
+  bb_hrcc_release(dB);
 }
 
 static bb_hrc *generated(int nr, int nc, int nh, int lo, int hi, int pairs, uint64_t seed) {
@@ -253,20 +257,22 @@ static bb_hrc *generated(int nr, int nc, int nh, int lo, int hi, int pairs, uint
  * domains all along. */
 static void check_fallback(uint64_t *rng) {
   bb_hrc *I = generated(300, 30, 30, 3, 6, 0, 99);
-  bb_hrcc *d = I ? constraint_of(I) : NULL;
-  if (!d) return;
-  doms *root = doms_new(d);
-  bb_smc_path was = path;
-  path = BB_SMC_PATH_EMULATED;
-  bb_hrcc_accel_emulated_fail_after(3);
-  for (int t = 0; t < 6; t++) trial(d, root, rng);
-  bb_hrcc_accel_emulated_fail_after(0);
-  long long runs, fallbacks;
-  bb_hrcc_accel_counts(d, &runs, &fallbacks);
-  CHECKF(runs == 2 && fallbacks > 0, "after a failure on the third run: %lld runs, %lld fallbacks", runs, fallbacks);
-  path = was;
-  doms_free(root);
-  bb_hrcc_release(d);
+  bb_hrcc *dA = I ? constraint_of(I, BB_SMC_PATH_CPU) : NULL, *dB = I ? constraint_of(I, BB_SMC_PATH_EMULATED) : NULL;
+  if (dA && dB) {
+    doms *root = doms_new(dA);
+    bb_smc_path was = path;
+    path = BB_SMC_PATH_EMULATED;
+    bb_hrcc_accel_emulated_fail_after(3);
+    for (int t = 0; t < 6; t++) trial(dA, dB, root, rng);
+    bb_hrcc_accel_emulated_fail_after(0);
+    long long runs, fallbacks;
+    bb_hrcc_accel_counts(dB, &runs, &fallbacks);
+    CHECKF(runs == 2 && fallbacks > 0, "after a failure on the third run: %lld runs, %lld fallbacks", runs, fallbacks);
+    path = was;
+    doms_free(root);
+  }
+  bb_hrcc_release(dA);
+  bb_hrcc_release(dB);
   bb_hrc_free(I);
 }
 

@@ -1,6 +1,7 @@
 /* The HRC propagation's counting pass (hrc_count.h): who may be where, and prefix counts down
  * each hospital's list. The host's version; hrc_accel.c runs the same pass on an engine. */
 #include "hrc_count.h"
+#include "hrc_path.h"
 
 #include <string.h>
 
@@ -35,6 +36,8 @@ static void count_on_host(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_
     c->sure_total[h] = must;
   }
 }
+
+void bb_hrcc_set_path(bb_hrcc *d, bb_smc_path path) { d->path = (int)path; }
 
 bool bb_hrcc_count(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_smc_path path, bb_hrcc_counts *c) {
   bool parallel = path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED;

@@ -1,5 +1,5 @@
-/* The HRC constraint's propagation on a chosen path (hrc_con.h's bb_hrcc_propagate is the CPU
- * path). Every propagation starts with a counting pass, O(total list length): for every slot
+/* Where the HRC constraint's propagation (hrc_con.h's bb_hrcc_propagate) runs its counting
+ * pass. Every propagation starts with that pass, O(total list length): for every slot
  * of every hospital's list, how many domain values place that resident there, and how many
  * residents the hospital ranks above him are possibly / surely there. The rules then read
  * these counts.
@@ -21,8 +21,9 @@
 extern "C" {
 #endif
 
-bb_hrcc_result bb_hrcc_propagate_on(const bb_hrcc *d, bb_smc_path path, const bb_hrcc_domains *dom, int64_t bp_max,
-                                    int64_t *lb, int64_t *ub);
+/* The constraint's path, for every propagation from now on (the CPU after bb_hrcc_new). Set it before the data is shared (between posting and the first propagation):
+ * it is a property of the constraint, not of one call. */
+void bb_hrcc_set_path(bb_hrcc *d, bb_smc_path path);
 
 /* For tests and benchmarks: counting passes run on this constraint's engines, and the times an
  * engine could not run (the host's pass ran instead). */

@@ -21,7 +21,6 @@
  * possibly at h) and "possibly" the fewest (those surely there); the couple's own members
  * are placed exactly, value by value. */
 #include "hrc_count.h"
-#include "hrc_path.h"
 
 #include <stdlib.h>
 
@@ -43,7 +42,6 @@ typedef struct prop {
   const bb_hrcc_domains *dom;
   scratch s;
   bool failed, changed;
-  bb_smc_path path; /* where the counting pass runs (hrc_path.h) */
 } prop;
 
 static void apply(prop *P, int r) {
@@ -195,7 +193,7 @@ static int domain_values(prop *P, int v) {
  * host, or on the path's engine). */
 static void census(prop *P) {
   bb_hrcc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total, P->s.amin, P->s.amax, P->s.asize};
-  if (!bb_hrcc_count(P->d, P->dom, P->path, &c)) P->failed = true;
+  if (!bb_hrcc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c)) P->failed = true;
   for (int h = 0; h < P->d->n_hospitals; h++) P->s.fill[h] = INT32_MAX;
 }
 
@@ -342,12 +340,7 @@ static void prune(prop *P, int64_t slack) {
 
 bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub) {
-  return bb_hrcc_propagate_on(d, BB_SMC_PATH_CPU, dom, bp_max, lb, ub);
-}
-
-bb_hrcc_result bb_hrcc_propagate_on(const bb_hrcc *d, bb_smc_path path, const bb_hrcc_domains *dom, int64_t bp_max,
-                                    int64_t *lb, int64_t *ub) {
-  prop P = {d, dom, {0}, false, false, path};
+  prop P = {d, dom, {0}, false, false};
   *lb = 0;
   *ub = 0;
   if (!alloc_scratch(d, &P.s)) {
@@ -365,7 +358,7 @@ bb_hrcc_result bb_hrcc_propagate_on(const bb_hrcc *d, bb_smc_path path, const bb
 }
 
 int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v) {
-  prop P = {d, dom, {0}, false, false, BB_SMC_PATH_CPU};
+  prop P = {d, dom, {0}, false, false};
   int64_t lb = -1, ub, share = -1;
   if (v < 0 || v >= d->n_vars || !alloc_scratch(d, &P.s)) {
     free_scratch(&P.s);
