@@ -2,7 +2,7 @@
 # The Stable Marriage constraint's GPU path on the GPU machine, from the repository root,
 # with .device-carry/ made by bench/device_bundle.sh (carried along):
 #   bench/smc_device.sh test     GPU tests (test_smc_par, test_smc_gecode, test_smc_smi_search,
-#                                test_smc_smi_gecode, test_hr, test_smc_gpus, test_smc_hr_accel and
+#                                test_smc_smi_gecode, test_hr, test_smc_gpus, test_smc_hr_accel, test_hrc_accel and
 #                                test_smc_hr_native on the GPU, test_gpu),
 #                                compute-sanitizer memcheck and racecheck, MiniZinc end to end
 #                                (::gpu, ::cpu, ::uniud, none; -p 4), fzn-bamboo --calibrate
@@ -66,6 +66,7 @@ test)
   "$C/bin/test_smc_gpus" gpu > "$OUT/test_smc_gpus_gpu.log" 2>&1 || r10=$?; grep -E "entries|passed" "$OUT/test_smc_gpus_gpu.log" | tail -6
   "$C/bin/test_smc_hr_accel" gpu > "$OUT/test_smc_hr_accel_gpu.log" 2>&1 || r11=$?; tail -2 "$OUT/test_smc_hr_accel_gpu.log"
   "$C/bin/test_smc_hr_native" gpu > "$OUT/test_smc_hr_native_gpu.log" 2>&1 || r11=$?; tail -2 "$OUT/test_smc_hr_native_gpu.log"
+  "$C/bin/test_hrc_accel" gpu > "$OUT/test_hrc_accel_gpu.log" 2>&1 || r11=$?; tail -2 "$OUT/test_hrc_accel_gpu.log"
   # The engine's quick set: the full one (bench/device.sh test, under ctest) takes minutes.
   "$C/bin/test_gpu" quick > "$OUT/test_gpu.log" 2>&1 || r3=$?
   tail -1 "$OUT/test_gpu.log"
@@ -85,7 +86,7 @@ test)
   "$C/bin/fzn-bamboo" --calibrate > "$OUT/calibrate.log" 2>&1
   cat "$OUT/calibrate.log"
   cp "$BAMBOO_CALIBRATION" "$OUT/" 2>/dev/null
-  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_smc_smi_gecode=$r8 test_hr=$r9 test_smc_gpus=$r10 test_smc_hr_accel/native=$r11 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
+  echo "test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_smc_smi_gecode=$r8 test_hr=$r9 test_smc_gpus=$r10 test_smc_hr_accel/native,test_hrc_accel=$r11 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
   ;;
 bench)
   n=${2:-2400}; k=${3:-20}; nodes=${4:-100}; strength=${5:-gs-lists}

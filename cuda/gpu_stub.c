@@ -1,10 +1,11 @@
-/* The GPU API of bb_gpu_device.h, bb_gpu.h, bb_gpu_hr.h, smc_accel.h and smc_hr_accel.h for builds without CUDA: every entry point reports that no
+/* The GPU API of bb_gpu_device.h, bb_gpu.h, bb_gpu_hr.h, smc_accel.h, smc_hr_accel.h and hrc_accel.h for builds without CUDA: every entry point reports that no
  * GPU is available, so callers take their CPU path. */
 #include "bb_gpu.h"
 #include "bb_gpu_gen.h"
 #include "bb_gpu_hr.h"
 #include "bb_gpu_multi.h"
 #include "gpu_lists.h"
+#include "hrc_accel.h"
 #include "smc_accel.h"
 #include "smc_hr_accel.h"
 
@@ -66,6 +67,7 @@ int bb_gpu_name(int device, char *out, size_t len) {
 
 const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void) { return NULL; }
 const bb_smc_hr_accel_engine_ops *bb_smc_hr_accel_gpu_ops(void) { return NULL; }
+const bb_hrcc_accel_engine_ops *bb_hrcc_accel_gpu_ops(void) { return NULL; }
 
 bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts, int tail, uint64_t *posts,
                             uint64_t *cursor, uint32_t *parked, int *parked_count, bb_solve_stats *stats,

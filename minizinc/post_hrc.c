@@ -10,8 +10,12 @@
  * members 2c and 2c + 1, then the singles), the file form is read by the engine's reader
  * (text or binary, FILE:LINE errors). The engine's couples-aware deferred acceptance
  * (bb_hrc_da) then gives the matching that the default brancher tries first, and the shim
- * posts the constraint over the instance's lists (bb_post_stable_matching_hrc). HRC has no GPU
- * path: ::gpu warns once and runs on the CPU. */
+ * posts the constraint over the instance's lists (bb_post_stable_matching_hrc).
+ *
+ * Annotations: ::gpu runs every propagation's counting pass on the GPU and the rules on the
+ * host (hrc_path.h: the CPU path's domains); without a usable GPU the constraint warns once on
+ * stderr and propagates on the CPU. ::cpu (or ::uniud), or no annotation, propagate on the CPU
+ * (bench/results/hrc-gpu-2026-11-25.md says why no annotation keeps the CPU). */
 #include "post_file_form.h"
 #include "bb_hrc.h"
 #include "hrc.h"
@@ -22,15 +26,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool warn_gpu(fzn_builder *b, const fzn_constraint *c) {
+/* The path the constraint's annotations ask for (the last of gpu, cpu, uniud wins). */
+static bb_smc_path hrc_path(const fzn_constraint *c) {
+  bb_smc_path path = BB_SMC_PATH_CPU;
   for (int a = 0; a < c->annotations.count; a++) {
     const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind == FZN_E_ID && !strcmp(ann->u.id.name, "gpu") && !b->warned_gpu) {
-      fzn_warn(b, c->line, "::gpu: stable_matching_hrc has no GPU path; propagating on the CPU");
-      b->warned_gpu = true;
-    }
+    if (ann->kind != FZN_E_ID) continue;
+    if (!strcmp(ann->u.id.name, "gpu")) path = BB_SMC_PATH_GPU;
+    if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) path = BB_SMC_PATH_CPU;
   }
-  return true;
+  return path;
 }
 
 /* Runs the deferred acceptance and posts the constraint over `inst` (freed here). */
@@ -62,8 +67,10 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
                        inst->hosp_start,
                        (const int32_t *)inst->hosp_list,
                        inst->capacity};
-    ok = fzn_posted(b, c, bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &err),
-                    &err);
+    bb_smc_path before = bb_stable_matching_hrc_set_path(hrc_path(c));
+    bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &err);
+    bb_stable_matching_hrc_set_path(before);
+    ok = fzn_posted(b, c, st, &err);
   }
   free(first);
   bb_hrc_free(inst);
@@ -105,7 +112,6 @@ static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
       !fzn_arg_int(b, ARG(13), c->line, "hp_cols", &hp_cols) ||
       !fzn_arg_int_array(b, ARG(14), c->line, "capacity", &cap, &nh))
     return false;
-  warn_gpu(b, c);
   if (base != 0 && base != 1) return fzn_report(b, c->line, "%s: base %d; it must be 0 or 1", c->name, base);
   if (nrl != ns || ncl != nc || nhl != nh || (long long)ns * rp_cols != nrp || (long long)nc * cp_cols != ncp1 ||
       ncp1 != ncp2 || (long long)nh * hp_cols != nhp)
@@ -170,7 +176,6 @@ static bool post_hrc_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
       !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
       !fzn_arg_int_var(b, ARG(2), c->line, "bp", &bp) || !fzn_arg_int(b, ARG(3), c->line, "base", &base))
     return false;
-  warn_gpu(b, c);
   if (base != 0 && base != 1) return fzn_report(b, c->line, "%s: base %d; it must be 0 or 1", c->name, base);
   const char *path = fzn_data_file(b, c, NULL);
   if (!path) return false;

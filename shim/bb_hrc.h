@@ -21,6 +21,7 @@
 
 #include "bb_shim.h"
 #include "hrc_con.h"
+#include "hrc_path.h" /* bb_smc_path */
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,6 +30,10 @@ extern "C" {
 bb_status bb_post_stable_matching_hrc(bb_space *space, const int *singles, int n_singles, const int *couples,
                                       int n_couples, int bp, int base, const bb_hrcc_lists *lists,
                                       const int32_t *first_choice, bb_error *err);
+
+/* The path that constraints posted from now on by this thread propagate on (hrc_path.h:
+ * BB_SMC_PATH_CPU, the default; GPU; EMULATED); returns the one before. */
+bb_smc_path bb_stable_matching_hrc_set_path(bb_smc_path path);
 
 /* Posts the default branchers that constraints asked for (in posting order), once. */
 bb_status bb_branch_deferred(bb_space *space, bb_error *err);

@@ -34,6 +34,9 @@ int dom_at_most(void *ctx, int v, int k) { return outcome(view(ctx, v).lq(space(
 
 int clamp(int64_t v) { return v > Int::Limits::max ? Int::Limits::max : (int)v; }
 
+// The path the next post gives its constraint (bb_stable_matching_hrc_set_path).
+thread_local bb_smc_path posting_path = BB_SMC_PATH_CPU;
+
 class Hrc : public Propagator {
   ViewArray<Int::IntView> x; // singles, then couples
   Int::IntView bp;
@@ -105,6 +108,7 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
   bb_status st = bb_hrcc_new(lists, &built, err);
   Owned data(built, bb_hrcc_release);
   if (st != BB_OK) return st;
+  bb_hrcc_set_path(data.get(), posting_path); // before any propagation shares the data
   if (bb_hrcc_singles(data.get()) != n_singles || bb_hrcc_couples(data.get()) != n_couples)
     return bb_fail(err, BB_ERR_INPUT, "%s: the instance has %d singles and %d couples, the constraint %d and %d", fn,
                    bb_hrcc_singles(data.get()), bb_hrcc_couples(data.get()), n_singles, n_couples);
@@ -156,6 +160,12 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
   Hrc::post(home, x, Int::IntView(bpv), data.release(), base);
   return BB_OK;
   BB_SHIM_GUARD_END(err, fn)
+}
+
+extern "C" bb_smc_path bb_stable_matching_hrc_set_path(bb_smc_path path) {
+  bb_smc_path before = posting_path;
+  posting_path = path;
+  return before;
 }
 
 extern "C" bb_status bb_branch_deferred(bb_space *sp, bb_error *err) {

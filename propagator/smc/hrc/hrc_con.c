@@ -28,6 +28,7 @@ static void data_free(bb_hrcc *d) {
   free(d->slot_entry);
   free(d->slot_hosp);
   free(d->capacity);
+  bb_hrcc_accel_free(d->accel);
   free(d);
 }
 

@@ -20,7 +20,7 @@
  * Under domains, "certainly" uses the most residents that may be above r (every resident
  * possibly at h) and "possibly" the fewest (those surely there); the couple's own members
  * are placed exactly, value by value. */
-#include "hrc_data.h"
+#include "hrc_count.h"
 
 #include <stdlib.h>
 
@@ -189,33 +189,12 @@ static int domain_values(prop *P, int v) {
   return n;
 }
 
-/* Pass 0: who may be where, and prefix counts down each hospital's list. */
+/* Pass 0: who may be where, and prefix counts down each hospital's list (hrc_count.c: on the
+ * host, or on the path's engine). */
 static void census(prop *P) {
-  const bb_hrcc *d = P->d;
-  for (int v = 0; v < d->n_vars; v++) {
-    P->s.amin[v] = P->dom->min(P->dom->ctx, v);
-    P->s.amax[v] = P->dom->max(P->dom->ctx, v);
-    P->s.asize[v] = P->dom->size(P->dom->ctx, v);
-    int len = bb_hrcc_len(d, v);
-    for (int k = P->s.amin[v]; k <= P->s.amax[v] && k < len; k++) {
-      uint32_t e = d->var_start[v] + (uint32_t)k;
-      if (d->e_s1[e] < 0 || !P->dom->has(P->dom->ctx, v, k)) continue;
-      P->s.poss[d->e_s1[e]]++;
-      if (v >= d->n_singles) P->s.poss[d->e_s2[e]]++;
-    }
-  }
-  for (int h = 0; h < d->n_hospitals; h++) {
-    int32_t may = 0, must = 0;
-    for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1]; t++) {
-      P->s.poss_before[t] = may;
-      P->s.sure_before[t] = must;
-      may += P->s.poss[t] > 0;
-      must += sure(P, (int32_t)t);
-    }
-    P->s.sure_total[h] = must;
-    P->s.fill[h] = INT32_MAX;
-    if (must > d->capacity[h]) P->failed = true;
-  }
+  bb_hrcc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total, P->s.amin, P->s.amax, P->s.asize};
+  if (!bb_hrcc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c)) P->failed = true;
+  for (int h = 0; h < P->d->n_hospitals; h++) P->s.fill[h] = INT32_MAX;
 }
 
 /* Capacities: a full hospital takes nobody new; a couple's pair must fit both members. */

@@ -23,6 +23,10 @@ struct bb_hrcc {
   int32_t *slot_entry;  /* a single's entry at this hospital, -1 if none (or a couple) */
   int32_t *slot_hosp;   /* the hospital of the slot */
   int32_t *capacity;
+  int path; /* bb_smc_path: where the counting pass runs (hrc_path.h's bb_hrcc_set_path) */
+  _Atomic(struct bb_hrcc_accel *) accel; /* the GPU / emulated counting engines, made on first use (hrc_accel.c) */
 };
+
+void bb_hrcc_accel_free(struct bb_hrcc_accel *a); /* accepts NULL */
 
 #endif

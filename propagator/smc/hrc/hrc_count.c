@@ -1,0 +1,48 @@
+/* The HRC propagation's counting pass (hrc_count.h): who may be where, and prefix counts down
+ * each hospital's list. The host's version; hrc_accel.c runs the same pass on an engine. */
+#include "hrc_count.h"
+#include "hrc_path.h"
+
+#include <string.h>
+
+static bool sure(const bb_hrcc *d, const bb_hrcc_counts *c, int32_t slot) {
+  int v = d->slot_var[slot];
+  return v >= 0 && c->poss[slot] > 0 && c->poss[slot] == c->asize[v];
+}
+
+static void count_on_host(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_counts *c) {
+  memset(c->poss, 0, ((size_t)d->hosp_start[d->n_hospitals] + 1) * sizeof *c->poss);
+  for (int v = 0; v < d->n_vars; v++) {
+    c->amin[v] = dom->min(dom->ctx, v);
+    c->amax[v] = dom->max(dom->ctx, v);
+    c->asize[v] = dom->size(dom->ctx, v);
+    int len = bb_hrcc_len(d, v);
+    bool interval = c->asize[v] == c->amax[v] - c->amin[v] + 1; /* no holes: no need to ask */
+    for (int k = c->amin[v]; k <= c->amax[v] && k < len; k++) {
+      uint32_t e = d->var_start[v] + (uint32_t)k;
+      if (d->e_s1[e] < 0 || !(interval || dom->has(dom->ctx, v, k))) continue;
+      c->poss[d->e_s1[e]]++;
+      if (v >= d->n_singles) c->poss[d->e_s2[e]]++;
+    }
+  }
+  for (int h = 0; h < d->n_hospitals; h++) {
+    int32_t may = 0, must = 0;
+    for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1]; t++) {
+      c->poss_before[t] = may;
+      c->sure_before[t] = must;
+      may += c->poss[t] > 0;
+      must += sure(d, c, (int32_t)t);
+    }
+    c->sure_total[h] = must;
+  }
+}
+
+void bb_hrcc_set_path(bb_hrcc *d, bb_smc_path path) { d->path = (int)path; }
+
+bool bb_hrcc_count(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_smc_path path, bb_hrcc_counts *c) {
+  bool parallel = path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED;
+  if (!parallel || !bb_hrcc_accel_count(d, dom, path, c)) count_on_host(d, dom, c);
+  for (int h = 0; h < d->n_hospitals; h++)
+    if (c->sure_total[h] > d->capacity[h]) return false;
+  return true;
+}

@@ -1,0 +1,29 @@
+/* Internal to the HRC constraint's core: the counting pass every propagation starts with
+ * (O(total list length)), apart from the rules that read it (hrc_prop.c), so that it can run
+ * on a parallel engine (hrc_accel.c) while the rules stay on the host. */
+#ifndef BB_HRC_COUNT_H
+#define BB_HRC_COUNT_H
+
+#include "hrc_data.h"
+#include "smc.h" /* bb_smc_path */
+
+/* What the rules read off the domains. Arrays of the propagation's scratch, sized for the
+ * constraint: slots, hospitals, variables. */
+typedef struct bb_hrcc_counts {
+  int32_t *poss;         /* per slot: domain values that place the slot's resident there */
+  int32_t *poss_before;  /* per slot: residents possibly at the hospital, ranked above */
+  int32_t *sure_before;  /* per slot: residents surely there, ranked above */
+  int32_t *sure_total;   /* per hospital */
+  int32_t *amin, *amax, *asize; /* per variable, at entry */
+} bb_hrcc_counts;
+
+/* Fills *c from the domains: on the host for BB_SMC_PATH_CPU (and AUTO), on the engine of the
+ * GPU or EMULATED path otherwise (the host's counts when that engine cannot run: one warning
+ * per constraint). The same numbers on every path. Returns false when a hospital is surely
+ * over capacity. */
+bool bb_hrcc_count(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_smc_path path, bb_hrcc_counts *c);
+
+/* hrc_accel.c: the counts on the path's engine; false (nothing to undo) when it cannot run. */
+bool bb_hrcc_accel_count(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_smc_path path, bb_hrcc_counts *c);
+
+#endif
