@@ -23,6 +23,8 @@ done
 for lib in $(ldd "$C"/bin/* "$(command -v minizinc)" | awk '/gecode|mpfr|gmp/ {print $3}' | sort -u); do
   cp -L "$lib" "$C/lib/"
 done
+# Symbols are not needed there and would take the bundle past the device's 64 MiB limit.
+strip --strip-unneeded "$C"/bin/* "$C"/lib/* 2>/dev/null || true
 cp "$(command -v minizinc)" "$C/usr/bin/"
 cp -r /usr/share/minizinc "$C/usr/share/"
 # Only bamboo runs there: no solver configuration pointing at a missing fzn-gecode.

@@ -51,10 +51,10 @@ bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_solve_opts *opts, bb_la_state *st,
                         int *free_count, bb_solve_stats *stats, bb_error *err);
 
 /* Finishes a tail on the GPU from a host state, after the CPU tail handed it back: uploads
- * the partner words rebuilt from `st` (women_prefs names each partner), lets one block
+ * the partner words rebuilt from `st` (st->husband names each partner), lets one block
  * finish free_men[0..count) with the cooperative row scan, and brings the final state back
  * into `st`. Needs the PRMatrix of a preceding bb_gpu_bamboo. */
-bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *women_prefs, const bb_id *free_men,
+bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *free_men,
                       int count, bb_error *err);
 
 /* bb_prrow_fn over the device PRMatrix built by bb_gpu_bamboo (ctx is the bb_gpu):

@@ -29,6 +29,13 @@ bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *in
                             bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err);
 void bb_gpu_multi_close(bb_gpu_multi *mg); /* accepts NULL */
 
+/* bb_gpu_multi_open with each partition's rows generated on its device from `spec`
+ * (engine/sm/gen_rows.h, the host generator's rows bit for bit; solve --gen-on gpu --gpus)
+ * instead of uploaded: `inst` may then have no lists. NULL spec: bb_gpu_multi_open. */
+bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_instance *inst,
+                                const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out,
+                                bb_solve_stats *stats, bb_error *err);
+
 /* bamboo's GPU phase (as bb_gpu_bamboo) over the partitions; the tail is always the CPU's
  * (seed 000 Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. */
 bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la_state *st,

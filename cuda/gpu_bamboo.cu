@@ -213,7 +213,7 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
   return BB_OK;
 }
 
-bb_status bb_gpu_tail(bb_gpu *g, bb_la_state *st, const bb_id *women_prefs, const bb_id *free_men,
+bb_status bb_gpu_tail(bb_gpu *g, bb_la_state *st, const bb_id *free_men,
                       int count, bb_error *err) {
   int n = g->n;
   if (!g->d_pr || !g->d_words || !g->d_parked || count < 0 || count > n)
@@ -230,7 +230,7 @@ bb_status bb_gpu_tail(bb_gpu *g, bb_la_state *st, const bb_id *women_prefs, cons
     if (r >= (uint32_t)n) {
       h_words[w] = BB_WORD_FREE;
     } else {
-      bb_id man = women_prefs[(size_t)w * n + r];
+      bb_id man = st->husband[w];
       h_words[w] = bb_word(r, man, st->next[man] - 1);
     }
   }

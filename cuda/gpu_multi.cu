@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bb_gpu_gen.h"
 #include "bb_gpu_multi.h"
 #include "gpu_internal.cuh"
 
@@ -170,8 +171,24 @@ static bb_status enable_peers(const int *devices, int count, bb_error *err) {
   return BB_OK;
 }
 
-// Partition p's context on its device with its rows of both lists uploaded.
-static bb_status open_part(bb_gpu_multi *mg, int p, int device, const bb_instance *inst, bb_error *err) {
+// Partition p's rows of both sides generated on its device (issue 21: no host lists), by the
+// generator's row code (bb_gpu_gen.h), the host generator's rows bit for bit. The generator's
+// permutations (16n bytes) live on the device only while the partition's rows are made.
+static bb_status generate_part(bb_gpu *g, const bb_gen_spec *spec, size_t first, int rows, bb_error *err) {
+  bb_gpu_gen *gen = NULL;
+  bb_status st = bb_gpu_gen_open(g->device, spec, &gen, err);
+  if (st == BB_OK) st = bb_gpu_gen_launch(gen, 0, (int)first, rows, g->d_men, g->stream, err);
+  if (st == BB_OK) st = bb_gpu_gen_launch(gen, 1, (int)first, rows, g->d_women, g->stream, err);
+  cudaError_t e = cudaStreamSynchronize(g->stream); // before the permutations go
+  bb_gpu_gen_close(gen);
+  if (st == BB_OK && e != cudaSuccess) st = bb_gpu_fail(err, e, "partition rows generated", __FILE__, __LINE__);
+  return st;
+}
+
+// Partition p's context on its device with its rows of both lists uploaded (or generated,
+// with a spec).
+static bb_status open_part(bb_gpu_multi *mg, int p, int device, const bb_instance *inst, const bb_gen_spec *spec,
+                           bb_error *err) {
   BB_CUDA(cudaSetDevice(device));
   bb_gpu *g = (bb_gpu *)calloc(1, sizeof *g);
   if (!g) return bb_fail(err, BB_ERR_NOMEM, "partition %d: out of host memory", p);
@@ -189,13 +206,14 @@ static bb_status open_part(bb_gpu_multi *mg, int p, int device, const bb_instanc
   }
   BB_CUDA(cudaMalloc(&g->d_men, g->cells * sizeof(bb_id)));
   BB_CUDA(cudaMalloc(&g->d_women, g->cells * sizeof(bb_id)));
+  mg->view.women[p] = g->d_women;
+  if (spec) return generate_part(g, spec, (size_t)mg->first[p], (int)rows, err);
   bb_gpu_pipe *pipe = NULL;
   bb_status st = bb_gpu_pipe_open(g, &pipe, err);
   size_t from = (size_t)mg->first[p] * n;
   if (st == BB_OK) st = bb_gpu_pipe_upload(g, pipe, inst->men_prefs + from, g->d_men, g->cells, err);
   if (st == BB_OK) st = bb_gpu_pipe_upload(g, pipe, inst->women_prefs + from, g->d_women, g->cells, err);
   bb_gpu_pipe_close(g, pipe);
-  mg->view.women[p] = g->d_women;
   return st;
 }
 
@@ -251,7 +269,16 @@ static bb_status build(bb_gpu_multi *mg, bb_error *err) {
 
 bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *inst, int node_bytes,
                             bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err) {
+  return bb_gpu_multi_open_gen(devices, count, inst, NULL, node_bytes, out, stats, err);
+}
+
+bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_instance *inst, const bb_gen_spec *spec,
+                                int node_bytes, bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err) {
   *out = NULL;
+  if (spec && spec->n != inst->n)
+    return bb_fail(err, BB_ERR_ARG, "--gpus: the generator's n (%d) is not the instance's (%d)", spec->n, inst->n);
+  if (!spec && (!inst->men_prefs || !inst->women_prefs))
+    return bb_fail(err, BB_ERR_ARG, "--gpus: the instance has no lists to upload and no generator");
   if (count < 2 || count > BB_GPU_MAX_PARTS || count > inst->n)
     return bb_fail(err, BB_ERR_ARG, "--gpus: %d partitions for n = %d (2..%d, at most n)", count,
                    inst->n, BB_GPU_MAX_PARTS);
@@ -266,7 +293,7 @@ bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *in
   mg->node_bytes = node_bytes;
   for (int p = 0; p <= count; p++) mg->first[p] = part_first(inst->n, count, p);
   double t = bb_now();
-  for (int p = 0; p < count && st == BB_OK; p++) st = open_part(mg, p, devices[p], inst, err);
+  for (int p = 0; p < count && st == BB_OK; p++) st = open_part(mg, p, devices[p], inst, spec, err);
   stats->t_transfer += bb_now() - t;
   t = bb_now();
   if (st == BB_OK) st = build(mg, err);

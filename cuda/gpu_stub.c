@@ -51,9 +51,9 @@ const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err) 
   return NULL;
 }
 
-bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *women_prefs, const bb_id *free_men,
+bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *free_men,
                       int count, bb_error *err) {
-  (void)gpu, (void)st, (void)women_prefs, (void)free_men, (void)count;
+  (void)gpu, (void)st, (void)free_men, (void)count;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
@@ -95,6 +95,13 @@ bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *in
   (void)devices, (void)count, (void)inst, (void)node_bytes, (void)stats;
   if (out) *out = NULL;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
+bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_instance *inst,
+                                const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out,
+                                bb_solve_stats *stats, bb_error *err) {
+  (void)spec;
+  return bb_gpu_multi_open(devices, count, inst, node_bytes, out, stats, err);
 }
 
 void bb_gpu_multi_close(bb_gpu_multi *mg) { (void)mg; }

@@ -6,13 +6,13 @@
  *   - any range of rows from bb_gen_rows (what a streaming generator or a checker draws), and a
  *     side from bb_generate_side on 1 or 3 threads, are the rows of bb_generate, every kind;
  *   - bb_gen_spec_init refuses what bb_generate refuses;
- *   - the memory plan of solve --gen-on gpu (memory_plan.h, gen_on_gpu): every phase of the GPU
- *     run holds the women's lists only on the host (n^2 ids fewer, 16n bytes of permutations
- *     more), 16n more bytes on the device, the verify phase all the lists again; refused for
- *     other algorithms, partitions and the unstaged initialisation;
- *   - bb_solve on an instance without men's lists: refused for every algorithm but bamboo with
- *     opts.gen_spec, which without a GPU answers BB_ERR_NO_GPU (no la-seq fallback: it would
- *     need the lists) and with one must give gs-seq's matching. */
+ *   - the memory plan of solve --gen-on gpu (memory_plan.h, gen_on_gpu): no lists on the host in
+ *     any phase (2n^2 ids fewer, 16n bytes of permutations more, row buffers in the tail and
+ *     verify phases: row_source.h), 16n more bytes on the device; refused for other algorithms,
+ *     partitions and the unstaged initialisation;
+ *   - bb_solve on an instance without men's lists, or without any: refused for every algorithm
+ *     but bamboo with opts.gen_spec, which without a GPU answers BB_ERR_NO_GPU (no la-seq
+ *     fallback: it would need the lists) and with one must give gs-seq's matching. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +78,7 @@ static void test_ranges(bb_gen_kind kind, int n, int group, uint64_t seed) {
         CHECKF(!memcmp(rows, expect, (size_t)n * (size_t)n * sizeof *rows), "%s n=%d side %d blocks of %d",
                bb_gen_kind_name(kind), n, women, blocks[b]);
       }
-      for (int threads = 1; threads <= 3; threads += 2) { /* bb_generate_side, what --gen-on gpu uses */
+      for (int threads = 1; threads <= 3; threads += 2) { /* bb_generate_side */
         memset(rows, 0xff, (size_t)n * (size_t)n * sizeof *rows);
         bb_generate_side(&spec, women, threads, rows);
         CHECKF(!memcmp(rows, expect, (size_t)n * (size_t)n * sizeof *rows), "%s n=%d side %d bb_generate_side(%d)",
@@ -108,31 +108,39 @@ static void test_spec_errors(void) {
   CHECK(bb_gen_perm_ids(BB_GEN_PERFECT, 10) == 40 && bb_gen_perm_ids(BB_GEN_RANDOM, 10) == 0);
 }
 
+/* The plan of --gen-on gpu against the host generators': no lists on the host (8n^2 bytes
+ * fewer) but the permutations (16n, on the device too); the tail phase adds a row buffer per
+ * thread (the husbands read from regenerated women's rows, row_source.h), the verify phase
+ * the checker's buffers (both sides' rows per checking thread, and one for its report). */
 static void test_plan(void) {
   bb_error err = {{0}};
   const int sizes[] = {1000, 70000, 120000};
   for (int s = 0; s < 3; s++) {
     uint64_t n = (uint64_t)sizes[s];
     for (int verify = 0; verify < 2; verify++) {
-      bb_plan_request host = {.n = sizes[s], .algo = "bamboo", .verify = verify}, gpu = host;
+      bb_plan_request host = {.n = sizes[s], .algo = "bamboo", .verify = verify, .threads = 3}, gpu = host;
       gpu.gen_on_gpu = 1;
       bb_memory_plan a, b;
       CHECKF(bb_memory_plan_make(&host, &a, &err) == BB_OK, "%s", err.msg);
       CHECKF(bb_memory_plan_make(&gpu, &b, &err) == BB_OK, "%s", err.msg);
       CHECK(a.phases == b.phases && a.phases >= 3);
+      uint64_t check_threads = n * n < ((uint64_t)1 << 20) ? 1 : (uint64_t)bb_cpu_count();
       for (int i = 0; i < a.phases && i < b.phases; i++) {
         CHECK(!strcmp(a.phase[i].name, b.phase[i].name));
-        if (!strcmp(a.phase[i].name, "verify")) {
-          CHECKF(a.phase[i].host == b.phase[i].host, "n=%d verify: host %llu vs %llu", sizes[s],
-                 (unsigned long long)a.phase[i].host, (unsigned long long)b.phase[i].host);
-          continue;
-        }
-        CHECKF(b.phase[i].host + 4 * n * n == a.phase[i].host + 16 * n, "n=%d %s: host %llu vs %llu", sizes[s],
-               a.phase[i].name, (unsigned long long)a.phase[i].host, (unsigned long long)b.phase[i].host);
-        CHECKF(b.phase[i].device[0] == a.phase[i].device[0] + 16 * n, "n=%d %s: device %llu vs %llu", sizes[s],
-               a.phase[i].name, (unsigned long long)a.phase[i].device[0], (unsigned long long)b.phase[i].device[0]);
+        uint64_t extra = !strcmp(a.phase[i].name, "tail")     ? 3 * n * 4
+                         : !strcmp(a.phase[i].name, "verify") ? (2 * check_threads + 1) * n * 4
+                                                              : 0;
+        CHECKF(b.phase[i].host + 8 * n * n == a.phase[i].host + 16 * n + extra, "n=%d %s: host %llu vs %llu",
+               sizes[s], a.phase[i].name, (unsigned long long)a.phase[i].host, (unsigned long long)b.phase[i].host);
+        CHECKF(b.phase[i].device[0] == a.phase[i].device[0] + (!strcmp(a.phase[i].name, "verify") ? 0 : 16 * n),
+               "n=%d %s: device %llu vs %llu", sizes[s], a.phase[i].name, (unsigned long long)a.phase[i].device[0],
+               (unsigned long long)b.phase[i].device[0]);
       }
-      if (!verify) CHECK(bb_memory_plan_peak_host(&b) < bb_memory_plan_peak_host(&a)); /* else: the check */
+      /* O(n) beside the pinned upload buffers (and the check's n^2 / 8 bits with --verify). */
+      uint64_t bits = verify ? n * ((n + 63) / 64) * 8 : 0;
+      CHECKF(bb_memory_plan_peak_host(&b) < ((uint64_t)300 << 20) + 200 * n + bits, "n=%d: host peak %llu",
+             sizes[s], (unsigned long long)bb_memory_plan_peak_host(&b));
+      CHECK(bb_memory_plan_peak_host(&b) < bb_memory_plan_peak_host(&a));
     }
   }
   const int two[] = {0, 0};
@@ -141,8 +149,31 @@ static void test_plan(void) {
   bb_plan_request unstaged = {.n = 1000, .algo = "bamboo", .unstaged = 1, .gen_on_gpu = 1};
   bb_memory_plan p;
   CHECK(bb_memory_plan_make(&la, &p, &err) == BB_ERR_ARG);
-  CHECK(bb_memory_plan_make(&parts, &p, &err) == BB_ERR_ARG);
   CHECK(bb_memory_plan_make(&unstaged, &p, &err) == BB_ERR_ARG);
+  /* Partitions (--gpus 0,0 / 0,1): each generates its rows on its device; the host as on one
+   * GPU, each device 16n more while the rows are made (the lists phase), no more after. */
+  const int one_each[] = {0, 1};
+  for (int k = 0; k < 2; k++) {
+    bb_plan_request host = parts;
+    host.devices = k ? one_each : two;
+    host.gen_on_gpu = 0;
+    host.threads = parts.threads = 2;
+    bb_plan_request gen = host;
+    gen.gen_on_gpu = 1;
+    bb_memory_plan a, b;
+    CHECKF(bb_memory_plan_make(&host, &a, &err) == BB_OK && bb_memory_plan_make(&gen, &b, &err) == BB_OK, "%s",
+           err.msg);
+    CHECK(a.phases == b.phases && a.devices == b.devices && b.devices == 1 + k);
+    uint64_t n = 1000;
+    for (int i = 0; i < a.phases && i < b.phases; i++) {
+      int lists = !strcmp(a.phase[i].name, "lists"), tail = !strcmp(a.phase[i].name, "tail");
+      CHECKF(b.phase[i].host + 8 * n * n == a.phase[i].host + 16 * n + (tail ? 2 * n * 4 : 0), "parts %s: host",
+             a.phase[i].name);
+      for (int d = 0; d < a.devices; d++)
+        CHECKF(b.phase[i].device[d] == a.phase[i].device[d] + (lists ? 16 * n : 0), "parts %s: device %d",
+               a.phase[i].name, d);
+    }
+  }
 }
 
 static void test_solve_without_men(void) {
@@ -164,6 +195,12 @@ static void test_solve_without_men(void) {
   CHECK(bb_solve(&women_only, "gs-seq", &opts, got, NULL, &err) == BB_ERR_ARG);
   bb_status st = bb_solve(&women_only, "bamboo", &opts, got, NULL, &err);
   CHECKF(st == BB_ERR_NO_GPU || (st == BB_OK && !memcmp(got, expect, sizeof got)), "bamboo, lists on the GPU: %s",
+         st == BB_OK ? "matching differs from gs-seq" : err.msg);
+  bb_instance bare = {n, NULL, NULL}; /* solve --gen-on gpu: the women's rows regenerated on the host */
+  CHECK(bb_solve(&bare, "la-seq", &opts, got, NULL, &err) == BB_ERR_ARG);
+  memset(got, 0, sizeof got);
+  st = bb_solve(&bare, "bamboo", &opts, got, NULL, &err);
+  CHECKF(st == BB_ERR_NO_GPU || (st == BB_OK && !memcmp(got, expect, sizeof got)), "bamboo, no host lists: %s",
          st == BB_OK ? "matching differs from gs-seq" : err.msg);
   bb_gen_spec other = spec;
   other.n = n - 1; /* a spec for another instance */

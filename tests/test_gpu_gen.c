@@ -4,8 +4,16 @@
  *   2. bamboo's staged build fed by the device generator (bb_gpu_set_generator) gives gs-seq's
  *      matching on the host-generated instance, with one block of men's rows or many, the rank
  *      matrix whole or in blocks, and the tail on the CPU (reading PRMatrix rows from the GPU)
- *      or on the GPU. The instance handed to the context has its men's lists reversed, so a
- *      build that uploaded them instead of generating them would give another matching.
+ *      or on the GPU. The instance handed to the context has both sides' lists reversed, so a
+ *      build that uploaded them instead of generating them would give another matching; the
+ *      host reads the husbands from a row source that regenerates the women's rows
+ *      (row_source.h), as solve --gen-on gpu does without any list on the host;
+ *   3. bb_solve("bamboo") on an instance with no lists at all and opts.gen_spec (what solve
+ *      --gen-on gpu runs): on one GPU with the tail on the CPU, on the GPU, and in auto mode
+ *      with a row budget of 1 (the CPU tail hands its chain back to the GPU, whose changed
+ *      partners are read again from regenerated rows), and partitioned (--gpus 0,0 and 0,0,0,
+ *      each partition generating its rows): gs-seq's matching, and stable by
+ *      bb_check_stable_rows over regenerated rows (--verify without lists).
  * Argument "quick" runs a smaller set (compute-sanitizer memcheck). */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
@@ -17,6 +25,7 @@
 #include "gen_rows.h"
 #include "generate.h"
 #include "la.h"
+#include "row_source.h"
 #include "solve.h"
 
 static int passed, failed;
@@ -30,15 +39,15 @@ static void check(int ok, const char *what, bb_gen_kind kind, int n, int group, 
   }
 }
 
-/* Opens the device generator of (kind, n, group, seed); *perms is freed by the caller. */
+/* Opens the device generator of (kind, n, group, seed) and fills *spec (host permutations in
+ * *perms, freed by the caller). */
 static bb_status open_gen(bb_gen_kind kind, int n, int group, uint64_t seed, bb_id **perms, bb_gpu_gen **gen,
-                          bb_error *err) {
-  bb_gen_spec spec;
+                          bb_gen_spec *spec, bb_error *err) {
   size_t ids = bb_gen_perm_ids(kind, n);
   *perms = ids ? malloc(ids * sizeof **perms) : NULL;
   if (ids && !*perms) return bb_fail(err, BB_ERR_NOMEM, "out of memory");
-  bb_status st = bb_gen_spec_init(&spec, kind, n, group, seed, *perms, err);
-  if (st == BB_OK) st = bb_gpu_gen_open(0, &spec, gen, err);
+  bb_status st = bb_gen_spec_init(spec, kind, n, group, seed, *perms, err);
+  if (st == BB_OK) st = bb_gpu_gen_open(0, spec, gen, err);
   return st;
 }
 
@@ -48,8 +57,9 @@ static void rows_identical(bb_gen_kind kind, int n, int group, uint64_t seed) {
   bb_instance *inst = NULL;
   bb_id *perms = NULL, *got = malloc((size_t)n * (size_t)n * sizeof *got);
   bb_gpu_gen *gen = NULL;
+  bb_gen_spec spec;
   bb_status st = got ? bb_generate(kind, n, group, seed, 0, &inst, &err) : BB_ERR_NOMEM;
-  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &err);
+  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &spec, &err);
   for (int women = 0; women < 2 && st == BB_OK; women++) {
     const bb_id *expect = women ? inst->women_prefs : inst->men_prefs;
     memset(got, 0xff, (size_t)n * (size_t)n * sizeof *got);
@@ -84,7 +94,10 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
   bb_instance *inst = NULL, *decoy = NULL;
   bb_id *perms = NULL, *expect = malloc((size_t)n * sizeof *expect), *got = malloc((size_t)n * sizeof *got);
   bb_id *free_men = malloc((size_t)n * sizeof *free_men);
-  bb_la_state la = {.n = n, .partner_rank = malloc((size_t)n * 4), .next = malloc((size_t)n * 4)};
+  bb_la_state la = {.n = n, .partner_rank = malloc((size_t)n * 4), .next = malloc((size_t)n * 4),
+                    .husband = malloc((size_t)n * sizeof(bb_id))};
+  bb_gen_spec spec;
+  bb_row_source src = {.n = n, .spec = &spec};
   bb_gpu_gen *gen = NULL;
   bb_gpu *gpu = NULL;
   int free_count = 0;
@@ -94,28 +107,31 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
   bb_solve_stats stats = {0};
   setenv("BAMBOO_GPU_STAGE_ROWS", stage_rows, 1);
   unsetenv("BAMBOO_GPU_RANK_ROWS");
-  bb_status st = expect && got && free_men && la.partner_rank && la.next ? BB_OK : BB_ERR_NOMEM;
+  bb_status st = expect && got && free_men && la.partner_rank && la.next && la.husband ? BB_OK : BB_ERR_NOMEM;
   if (st == BB_OK) st = bb_generate(kind, n, group, seed, 0, &inst, &err);
   if (st == BB_OK) st = bb_solve(inst, "gs-seq", NULL, expect, NULL, &err);
   if (st == BB_OK && !(decoy = bb_instance_new(n, &err))) st = BB_ERR_NOMEM;
   if (st == BB_OK) {
-    /* The women's lists are the tail's; the men's, reversed, must not reach the device. */
-    memcpy(decoy->women_prefs, inst->women_prefs, (size_t)n * (size_t)n * sizeof(bb_id));
-    for (size_t c = 0, cells = (size_t)n * (size_t)n; c < cells; c++)
-      decoy->men_prefs[c] = inst->men_prefs[(c / (size_t)n) * (size_t)n + ((size_t)n - 1 - c % (size_t)n)];
+    /* Reversed lists: neither the device nor the host tail may read them. */
+    for (size_t c = 0, cells = (size_t)n * (size_t)n; c < cells; c++) {
+      size_t reversed = (c / (size_t)n) * (size_t)n + ((size_t)n - 1 - c % (size_t)n);
+      decoy->men_prefs[c] = inst->men_prefs[reversed];
+      decoy->women_prefs[c] = inst->women_prefs[reversed];
+    }
   }
-  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &err);
+  if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &spec, &err);
   if (st == BB_OK) st = bb_gpu_open_staged(0, decoy, &gpu, &stats, &err);
   if (st == BB_OK) st = bb_gpu_set_generator(gpu, gen, &err);
   if (st == BB_OK) bb_gpu_set_rank_rows(gpu, rank_rows);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, &opts, &la, free_men, &free_count, &stats, &err);
+  if (st == BB_OK) st = bb_row_source_husbands(&src, la.partner_rank, NULL, la.husband, 2, &err);
   for (int i = 0; i < free_count && st == BB_OK; i++)
-    st = bb_la_propose(&la, decoy->women_prefs, gpu_row, gpu, free_men[i], &err);
+    st = bb_la_propose(&la, gpu_row, gpu, free_men[i], &err);
   char what[96];
   snprintf(what, sizeof what, "bamboo on generated lists (stage rows %s, rank rows %d, %s tail)", stage_rows,
            rank_rows, gpu_tail ? "GPU" : "CPU");
   if (st == BB_OK) {
-    bb_la_extract(&la, decoy->women_prefs, got);
+    bb_la_extract(&la, got);
     check(!memcmp(got, expect, (size_t)n * sizeof *got), what, kind, n, group, "matching differs from gs-seq");
   } else {
     check(0, what, kind, n, group, err.msg);
@@ -128,8 +144,55 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
   free(free_men);
   free(la.partner_rank);
   free(la.next);
+  free(la.husband);
   bb_instance_free(inst);
   bb_instance_free(decoy);
+}
+
+/* 3 */
+static void solve_without_lists(bb_gen_kind kind, int n, int group, uint64_t seed) {
+  static const int two[] = {0, 0}, three[] = {0, 0, 0};
+  bb_error err = {{0}};
+  bb_instance *inst = NULL, bare = {n, NULL, NULL};
+  bb_id *perms = bb_gen_perm_ids(kind, n) ? malloc(bb_gen_perm_ids(kind, n) * sizeof *perms) : NULL;
+  bb_id *expect = malloc((size_t)n * sizeof *expect), *got = malloc((size_t)n * sizeof *got);
+  bb_gen_spec spec;
+  bb_status st = expect && got ? bb_generate(kind, n, group, seed, 0, &inst, &err) : BB_ERR_NOMEM;
+  if (st == BB_OK) st = bb_solve(inst, "gs-seq", NULL, expect, NULL, &err);
+  if (st == BB_OK) st = bb_gen_spec_init(&spec, kind, n, group, seed, perms, &err);
+  if (st != BB_OK) check(0, "setup", kind, n, group, err.msg);
+  bb_row_source src = {.n = n, .spec = &spec};
+  for (int c = 0; c < 5 && st == BB_OK; c++) {
+    static const char *what[] = {"one GPU, CPU tail", "one GPU, GPU tail", "one GPU, auto tail handed back",
+                                 "--gpus 0,0", "--gpus 0,0,0"};
+    bb_solve_opts opts;
+    bb_solve_opts_default(&opts);
+    opts.gen_spec = &spec;
+    opts.tail_mode = c == 0 || c >= 3 ? BB_TAIL_CPU : c == 1 ? BB_TAIL_GPU : BB_TAIL_AUTO;
+    if (c == 2) {
+      opts.tail_threshold = n; /* the CPU tail starts at once ... */
+      opts.tail_row_budget = 1; /* ... and hands the first chain back */
+    }
+    if (c >= 3 && n < c - 1) continue;
+    if (c >= 3) {
+      opts.gpus = c == 3 ? two : three;
+      opts.gpu_count = c - 1;
+    }
+    memset(got, 0xff, (size_t)n * sizeof *got);
+    bb_error e = {{0}};
+    bb_status s = bb_solve(&bare, "bamboo", &opts, got, NULL, &e);
+    char detail[sizeof e.msg + 64];
+    snprintf(detail, sizeof detail, "%s", s == BB_OK ? "matching differs from gs-seq" : e.msg);
+    check(s == BB_OK && !memcmp(got, expect, (size_t)n * sizeof *got), what[c], kind, n, group, detail);
+    if (s == BB_OK) {
+      s = bb_check_stable_rows(&src, got, &e);
+      check(s == BB_OK, "check over regenerated rows", kind, n, group, e.msg);
+    }
+  }
+  bb_instance_free(inst);
+  free(perms);
+  free(expect);
+  free(got);
 }
 
 int main(int argc, char **argv) {
@@ -164,6 +227,12 @@ int main(int argc, char **argv) {
       if (!quick) solve_generated(kinds[k], n, group, 7 + (uint64_t)s, "3", n / 4 + 1, 0);
     }
   unsetenv("BAMBOO_GPU_STAGE_ROWS");
+  static const int bare_full[] = {2, 17, 300, 2000}, bare_quick[] = {17, 300};
+  for (int s = 0; s < (quick ? 2 : 4); s++)
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+      int n = quick ? bare_quick[s] : bare_full[s];
+      solve_without_lists(kinds[k], n, n < 5 ? n : 5, 21 + (uint64_t)s);
+    }
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -2,6 +2,7 @@
  * count, and LAProp (la.h) asks for rows at the right positions and can be resumed
  * from any state, as bamboo's CPU tail does. */
 #include "la.h"
+#include "row_source.h"
 #include "test_util.h"
 
 static void check_matrices(const bb_instance *inst, int threads) {
@@ -59,17 +60,17 @@ static void check_la(const bb_instance *inst) {
   bb_prnode *pr = NULL;
   bb_rank_matrix_build(inst, 1, &rank, &err);
   if (rank) bb_prmatrix_build(inst, rank, 1, &pr, &err);
-  bb_la_state st = {n, malloc((size_t)n * 4), calloc((size_t)n, 4), 0};
+  bb_la_state st = {n, malloc((size_t)n * 4), calloc((size_t)n, 4), 0, malloc((size_t)n * sizeof(bb_id))};
   bb_id *wife = malloc((size_t)n * sizeof *wife), *brute = malloc((size_t)n * sizeof *brute);
-  CHECK(rank && pr && st.partner_rank && st.next && wife && brute);
-  if (!rank || !pr || !st.partner_rank || !st.next || !wife || !brute) goto out;
+  CHECK(rank && pr && st.partner_rank && st.next && st.husband && wife && brute);
+  if (!rank || !pr || !st.partner_rank || !st.next || !st.husband || !wife || !brute) goto out;
   for (int w = 0; w < n; w++) st.partner_rank[w] = (uint32_t)n;
   row_ctx ctx = {pr, &st, 0, 0, -1};
   for (int m = 0; m < n; m++)
-    CHECKF(bb_la_propose(&st, inst->women_prefs, row, &ctx, (bb_id)m, &err) == BB_OK, "%s", err.msg);
+    CHECKF(bb_la_propose(&st, row, &ctx, (bb_id)m, &err) == BB_OK, "%s", err.msg);
   CHECK(ctx.bad_from == 0);
   CHECK(ctx.calls >= n);
-  bb_la_extract(&st, inst->women_prefs, wife);
+  bb_la_extract(&st, wife);
   if (n <= 8 && tu_brute_man_optimal(inst, brute) > 0)
     CHECKF(!memcmp(wife, brute, (size_t)n * sizeof *wife), "n=%d: la differs from brute force", n);
   char why[128];
@@ -101,12 +102,17 @@ static void check_la(const bb_instance *inst) {
         queued++;
       }
     }
+    /* The GPU phase hands over partner ranks alone; the husbands come from the women's rows. */
+    for (int w = 0; w < n; w++) st.husband[w] = (bb_id)n;
+    bb_row_source src;
+    CHECK(bb_row_source_init(&src, inst, NULL, &err) == BB_OK);
+    CHECK(bb_row_source_husbands(&src, st.partner_rank, NULL, st.husband, 2, &err) == BB_OK);
     row_ctx tail = {pr, &st, 0, 0, -1};
     for (int i = 0; i < queued; i++)
-      CHECKF(bb_la_propose(&st, inst->women_prefs, row, &tail, queue[(head + i) % n], &err) == BB_OK,
+      CHECKF(bb_la_propose(&st, row, &tail, queue[(head + i) % n], &err) == BB_OK,
              "%s", err.msg);
     CHECK(tail.bad_from == 0);
-    bb_la_extract(&st, inst->women_prefs, resumed);
+    bb_la_extract(&st, resumed);
     CHECKF(!memcmp(wife, resumed, (size_t)n * sizeof *wife), "n=%d: resumed after %llu proposals differs",
            n, (unsigned long long)budget);
   }
@@ -119,7 +125,7 @@ static void check_la(const bb_instance *inst) {
     memset(st.next, 0, (size_t)n * 4);
     row_ctx failing = {pr, &st, 0, 0, 0};
     err.msg[0] = '\0';
-    CHECK(bb_la_propose(&st, inst->women_prefs, row, &failing, 0, &err) == BB_ERR_GPU);
+    CHECK(bb_la_propose(&st, row, &failing, 0, &err) == BB_ERR_GPU);
     CHECK(strstr(err.msg, "on purpose") != NULL);
   }
 out:
@@ -127,6 +133,7 @@ out:
   free(pr);
   free(st.partner_rank);
   free(st.next);
+  free(st.husband);
   free(wife);
   free(brute);
 }

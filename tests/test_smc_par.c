@@ -366,6 +366,19 @@ int main(int argc, char **argv) {
     lockstep_smi(8, quick ? 3 : 10, 150, seed + 1500 + (uint64_t)round);
     lockstep_instances(40, quick ? 1 : 3, 100, seed + 2000 + (uint64_t)round);
   }
+  /* The budget that grows with what a propagation touches (handover_per_value): every
+   * propagation starts on the CPU, and only those whose steps outgrow their changed domains'
+   * old sizes are handed over; the domains stay the CPU path's. */
+  long scaled_before = handovers;
+  for (int round = 0; round < 3; round++) {
+    bb_smc_set_calibration(1, 1000, 1000, 1 + 4 * round, engine);
+    bb_smc_set_handover_per_value(1 + round);
+    for (int n = 20; n <= 60; n += 20)
+      lockstep_instances(n, quick ? 2 : 6, 150, seed + 2500 + (uint64_t)(round * 64 + n));
+    lockstep_smi(30, quick ? 2 : 6, 150, seed + 2700 + (uint64_t)round);
+  }
+  printf("hybrid, budget per old domain value: %ld cascades handed over\n", handovers - scaled_before);
+  CHECKF(handovers > scaled_before, "no cascade outgrew the budget that grows with the changed domains");
   /* Engine failures: the constraint falls back to the CPU for that thread, nothing is lost. */
   if (engine == BB_SMC_PATH_EMULATED) {
     lineage_path = engine;

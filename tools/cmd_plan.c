@@ -99,6 +99,6 @@ const cli_command cli_plan = {
     "  --verify        plan 'solve --verify' too: the stability check's phase (the lists\n"
     "                  and one bit per pair of participants, on the host)\n"
     "  --gen-on W      plan 'solve --gen KIND --gen-on W': with gpu the lists are generated\n"
-    "                  on the GPU, the host holds the women's lists only (bamboo, one GPU)\n",
+    "                  on the GPU, the host holds no lists, O(n) (bamboo; --gpus too)\n",
     run_plan,
 };

@@ -11,6 +11,7 @@
 #include "hr_io.h"
 #include "instance_any.h"
 #include "instance_io.h"
+#include "row_source.h"
 
 typedef struct solve_args {
   const char *file, *gen_name, *algo, *out_path, *tail_on, *gpus_text;
@@ -52,8 +53,8 @@ static int check_args(solve_args *a) {
   if (a->n == 0) return cli_usage(&cli_solve, "--gen needs --n N");
   a->group = cli_group_for(a->gen_kind, a->n, a->group);
   if (a->group > a->n) return cli_usage(&cli_solve, "--group %d is larger than --n %d", a->group, a->n);
-  if (a->gen_on_gpu && (strcmp(a->algo, "bamboo") || a->gpu_count > 1 || side == BB_HR_HOSPITAL_OPTIMAL))
-    return cli_usage(&cli_solve, "--gen-on gpu goes with --algo bamboo on one GPU and the men's side");
+  if (a->gen_on_gpu && (strcmp(a->algo, "bamboo") || side == BB_HR_HOSPITAL_OPTIMAL))
+    return cli_usage(&cli_solve, "--gen-on gpu goes with --algo bamboo and the men's side");
   return 0;
 }
 
@@ -89,41 +90,25 @@ static int parse_args(int argc, char **argv, solve_args *a) {
   return rc ? rc : check_args(a);
 }
 
-/* --gen-on gpu: the spec the GPU generates from, and the women's lists alone on the host (the
- * CPU tail reads them); the men's lists exist only on the GPU, in blocks. */
-static int generate_women_only(solve_args *a, bb_instance **inst) {
+/* --gen-on gpu: the spec the GPU generates from, and an instance without lists: the GPU makes
+ * both sides block by block, and the host reads the women's rows it needs (the husbands, and
+ * --verify's checker both sides) from a row source that regenerates them (row_source.h). */
+static int spec_only(solve_args *a, bb_instance **inst) {
   bb_error err = {{0}};
-  size_t ids = bb_gen_perm_ids(a->gen_kind, a->n), cells = (size_t)a->n * (size_t)a->n;
+  size_t ids = bb_gen_perm_ids(a->gen_kind, a->n);
   if (ids && !(a->perms = malloc(ids * sizeof *a->perms))) return cli_fail(BB_ERR_NOMEM, &err);
   bb_status st = bb_gen_spec_init(&a->spec, a->gen_kind, a->n, a->group, a->seed, a->perms, &err);
   if (st != BB_OK) return cli_fail(st, &err);
   bb_instance *in = calloc(1, sizeof *in);
-  if (!in || !(in->women_prefs = malloc(cells * sizeof(bb_id)))) {
-    free(in);
-    cli_error("out of memory for the women's lists (n=%d, %.2f GiB)", a->n, cells * 4.0 / 1073741824.0);
-    return CLI_EXIT_NOMEM;
-  }
+  if (!in) return cli_fail(BB_ERR_NOMEM, &err);
   in->n = a->n;
-  bb_generate_side(&a->spec, 1, a->threads, in->women_prefs);
   *inst = in;
-  return 0;
-}
-
-/* --verify after --gen-on gpu: the checker needs the men's lists; the host generates them now
- * (the same rows as the GPU's: gen_rows.h), once the solve has freed its memory. */
-static int men_for_verify(const solve_args *a, bb_instance *inst) {
-  if (inst->men_prefs) return 0;
-  if (!(inst->men_prefs = malloc((size_t)inst->n * (size_t)inst->n * sizeof(bb_id)))) {
-    cli_error("out of memory for the men's lists that --verify needs (n=%d)", inst->n);
-    return CLI_EXIT_NOMEM;
-  }
-  bb_generate_side(&a->spec, 0, a->threads, inst->men_prefs);
   return 0;
 }
 
 /* Reads or generates the instance: a complete one in *inst, or an SMI/HR one in *hr. */
 static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr) {
-  if (a->gen_on_gpu) return generate_women_only(a, inst);
+  if (a->gen_on_gpu) return spec_only(a, inst);
   if (!a->file && cli_hr_kind(a->gen_name)) return cli_hr_generate(a->gen_name, a->n, &a->hr, a->seed, a->threads, hr);
   if (!a->file) return cli_generate(a->gen_kind, a->n, a->group, a->seed, a->threads, inst);
   bb_error err = {{0}};
@@ -204,9 +189,11 @@ static int solve(const solve_args *a, const bb_instance *inst, bb_id *wife_of,
   return st == BB_OK ? 0 : cli_fail(st, &err);
 }
 
-static int verify(const bb_instance *inst, const bb_id *wife_of) {
+static int verify(const solve_args *a, const bb_instance *inst, const bb_id *wife_of) {
   bb_error err = {{0}};
-  bb_status st = bb_check_stable(inst, wife_of, &err);
+  bb_row_source src;
+  bb_status st = bb_row_source_init(&src, inst, a->gen_on_gpu ? &a->spec : NULL, &err);
+  if (st == BB_OK) st = bb_check_stable_rows(&src, wife_of, &err);
   if (st != BB_OK) {
     cli_error("verify failed: %s", err.msg[0] ? err.msg : bb_status_name(st));
     return cli_exit_code(st);
@@ -274,8 +261,7 @@ static int run_solve(int argc, char **argv) {
   if (!rc && a.verbose)
     fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a.algo, stats.path);
   if (!rc && a.time) cli_print_times(t_input, &stats);
-  if (!rc && a.verify) rc = men_for_verify(&a, inst);
-  if (!rc && a.verify) rc = verify(inst, wife_of);
+  if (!rc && a.verify) rc = verify(&a, inst, wife_of);
   if (!rc && !a.quiet) rc = write_matching(a.out_path, wife_of, inst->n);
   free(wife_of);
   bb_instance_free(inst);
@@ -326,10 +312,11 @@ const cli_command cli_solve = {
     "                  partition of the participants per entry (seed 000 V-C), data\n"
     "                  spread over them, peer access between distinct GPUs needed;\n"
     "                  a GPU may repeat (partitions on one GPU). Default 0\n"
-    "  --gen-on W      with --gen (complete kinds), --algo bamboo, one GPU: where the\n"
+    "  --gen-on W      with --gen (complete kinds), --algo bamboo (also with --gpus): where the\n"
     "                  lists are generated: host (default) or gpu (straight into the\n"
-    "                  staged build, the same instance bit for bit; the host keeps\n"
-    "                  only the women's lists; no CPU fallback; docs/generators.md)\n"
+    "                  staged build, the same instance bit for bit; the host holds\n"
+    "                  no lists: it regenerates the rows it reads; no CPU fallback;\n"
+    "                  docs/generators.md)\n"
     "  -o FILE         write the matching to FILE instead of standard output\n"
     "  -v              print the algorithm's decisions (path taken) on stderr\n"
     "  -q              print no matching\n",

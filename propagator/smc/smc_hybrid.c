@@ -10,7 +10,9 @@
  * microseconds per free proposer. So the GPU is taken when
  *     n >= min_n  and  (free proposers >= min_free  or  modified variables >= min_modified)
  * and a propagation left on the CPU moves to the GPU mid-way once its rule steps pass
- * `handover` (a cascade: see bb_smc_calibration). The thresholds are calibrated on the
+ * `handover` plus `handover_per_value` per value of its changed variables' old domains (a
+ * cascade: more work than what the propagation touches explains; see bb_smc_calibration).
+ * The thresholds are calibrated on the
  * machine by `fzn-bamboo --calibrate`
  * (minizinc/calibrate.c), which times both paths and writes them to a file per GPU model:
  * $BAMBOO_CALIBRATION if set, else $XDG_CACHE_HOME/bamboo/ (or ~/.cache/bamboo/)
@@ -27,9 +29,21 @@
 
 /* Defaults measured on an H100 (bench/results/smc-gpu-2026-11-22-h100.md): the GPU's first
  * propagation wins from n = 500-1000 on; later ones need about 512 free proposers or 512
- * modified variables to pay for the round trips; a cascade is handed over after 20000 rule
- * steps (milliseconds of event rules, against about one on the GPU). */
-enum { DEFAULT_MIN_N = 1000, DEFAULT_MIN_FREE = 512, DEFAULT_MIN_MODIFIED = 512, DEFAULT_HANDOVER = 20000, DEFAULT_TAIL = 32 };
+ * modified variables to pay for the round trips. A cascade is handed over once its rule
+ * steps pass DEFAULT_HANDOVER plus one per old domain value of the changed variables
+ * (bench/results/smc-latency-2026-11-25.md: one freed proposer's cascade at n = 2400 runs
+ * 2-4 times faster on the parallel path, whose chain runs on the lane's mirror and writes
+ * back in bulk, while a short one is done on the CPU before the GPU's fixed 0.3 ms; the
+ * earlier 20000 steps, about 8 ms of event rules on the H100 machine's host, handed over
+ * too late). */
+enum {
+  DEFAULT_MIN_N = 1000,
+  DEFAULT_MIN_FREE = 512,
+  DEFAULT_MIN_MODIFIED = 512,
+  DEFAULT_HANDOVER = 500,
+  DEFAULT_HANDOVER_PER_VALUE = 1,
+  DEFAULT_TAIL = 32
+};
 
 static atomic_int tail_threshold = DEFAULT_TAIL;
 
@@ -39,8 +53,8 @@ int bb_smc_tail_threshold(void) { return atomic_load_explicit(&tail_threshold, m
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static bool gpu_usable;
 static char gpu_why[256];
-static bb_smc_calibration calibration = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, DEFAULT_MIN_MODIFIED, DEFAULT_HANDOVER,
-                                         "built-in defaults"};
+static bb_smc_calibration calibration = {DEFAULT_MIN_N,    DEFAULT_MIN_FREE,           DEFAULT_MIN_MODIFIED,
+                                         DEFAULT_HANDOVER, DEFAULT_HANDOVER_PER_VALUE, "built-in defaults"};
 static bb_smc_path auto_engine = BB_SMC_PATH_GPU;
 static bool overridden;
 
@@ -51,13 +65,15 @@ static void probe(void) {
   if (!bb_smc_calibration_path(path, sizeof path)) return;
   FILE *f = fopen(path, "r");
   if (!f) return;
-  bb_smc_calibration c = {DEFAULT_MIN_N, DEFAULT_MIN_FREE, DEFAULT_MIN_MODIFIED, DEFAULT_HANDOVER, ""};
+  bb_smc_calibration c = {DEFAULT_MIN_N,    DEFAULT_MIN_FREE,           DEFAULT_MIN_MODIFIED,
+                          DEFAULT_HANDOVER, DEFAULT_HANDOVER_PER_VALUE, ""};
   char line[256];
   while (fgets(line, sizeof line, f)) {
     int value;
     if (sscanf(line, "min_n %d", &value) == 1 && value >= 1) c.min_n = value;
     if (sscanf(line, "min_free %d", &value) == 1 && value >= 1) c.min_free = value;
     if (sscanf(line, "handover %d", &value) == 1 && value >= 1) c.handover = value;
+    if (sscanf(line, "handover_per_value %d", &value) == 1 && value >= 0) c.handover_per_value = value;
     if (sscanf(line, "min_modified %d", &value) == 1 && value >= 1) c.min_modified = value;
   }
   fclose(f);
@@ -68,8 +84,13 @@ static void probe(void) {
 void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine) {
   pthread_once(&probe_once, probe);
   overridden = true;
-  calibration = (bb_smc_calibration){min_n, min_free, min_modified, handover, "set by the program"};
+  calibration = (bb_smc_calibration){min_n, min_free, min_modified, handover, 0, "set by the program"};
   auto_engine = engine;
+}
+
+void bb_smc_set_handover_per_value(int steps) {
+  pthread_once(&probe_once, probe);
+  calibration.handover_per_value = steps < 0 ? 0 : steps;
 }
 
 bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p) {

@@ -301,7 +301,13 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     }
     scan_unknown(&r);
   }
-  uint64_t budget = handover != BB_SMC_PATH_CPU ? (uint64_t)bb_smc_get_calibration().handover : UINT64_MAX;
+  /* The handover budget: what the changed domains lost explains this much work; a cascade
+   * goes far beyond it (smc_hybrid.c). */
+  uint64_t budget = UINT64_MAX;
+  if (handover != BB_SMC_PATH_CPU) {
+    bb_smc_calibration cal = bb_smc_get_calibration();
+    budget = (uint64_t)cal.handover + (uint64_t)cal.handover_per_value * (uint64_t)info->old_domain;
+  }
   for (;;) {
     while (ok && scratch->stack_len > 0) {
       int var = scratch->stack[--scratch->stack_len];

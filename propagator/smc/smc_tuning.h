@@ -54,12 +54,20 @@ typedef struct bb_smc_calibration {
    * many steps (channel removals + bound updates): one free proposer can start a cascade
    * over thousands of variables, which no count known beforehand predicts. */
   int handover;
+  /* ... plus this many steps per value of the changed variables' old domains (the run's
+   * old_domain): the work a propagation without a cascade does is about what its changed
+   * domains lost, so the budget grows with what it touches, and a cascade (steps far beyond
+   * that) is recognised early whether one proposer or hundreds started it. */
+  int handover_per_value;
   char source[1024];
 } bb_smc_calibration;
 bb_smc_calibration bb_smc_get_calibration(void);
-/* For tests: replaces the thresholds, and lets BB_SMC_PATH_AUTO use `engine` (GPU or
- * EMULATED) as its parallel path even without a GPU. */
+/* For tests: replaces the thresholds (handover_per_value 0: the budget is `handover` alone),
+ * and lets BB_SMC_PATH_AUTO use `engine` (GPU or EMULATED) as its parallel path even without
+ * a GPU. */
 void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine);
+/* For tests, after bb_smc_set_calibration: the handover budget's steps per old domain value. */
+void bb_smc_set_handover_per_value(int steps);
 /* Where the calibration of this machine's GPU lives; false without a GPU (or a HOME). */
 bool bb_smc_calibration_path(char *out, size_t len);
 /* The model name of the GPU the calibration is for ("NVIDIA H100 80GB HBM3"), the device the

@@ -212,9 +212,13 @@ case_gen_on_gpu() {
   if [ "$rc" -eq 0 ]; then
     expect_ok solve --gen random --n 300 --group 5 --seed 4 --algo gs-seq -o "$WORK/host.txt"
     cmp -s "$WORK/gpu.txt" "$WORK/host.txt" || fail "--gen-on gpu: another matching than gs-seq's"
+    # partitions on one GPU, each generating its rows; no lists on the host either
+    expect_ok solve --gen random --n 300 --group 5 --seed 4 --gen-on gpu --gpus 0,0 --verify -o "$WORK/parts.txt"
+    cmp -s "$WORK/parts.txt" "$WORK/host.txt" || fail "--gen-on gpu --gpus 0,0: another matching than gs-seq's"
   else
     [ "$rc" -eq 5 ] || fail "--gen-on gpu: exit status $rc"
     grep -q "need a usable GPU" "$WORK/err" || fail "--gen-on gpu: no reason given"
+    expect 5 "need a usable GPU" solve --gen random --n 10 --gen-on gpu --gpus 0,0 # partitions: not a usage error
   fi
   expect 2 "--gen-on takes gpu or host" solve --gen random --n 10 --gen-on cpu
   expect 2 "--gen-on gpu goes with --algo bamboo" solve --gen random --n 10 --gen-on gpu --algo la-seq

@@ -45,8 +45,9 @@ size_t bb_gen_perm_ids(bb_gen_kind kind, int n);
 /* Rows first .. first + count - 1 of side `women` (0 men, 1 women) into out[count * n]. */
 void bb_gen_rows(const bb_gen_spec *spec, int women, int first, int count, bb_id *out);
 
-/* Every row of side `women` into out[n * n], on `threads` threads (0: all CPUs): the host
- * half of solve --gen-on gpu (the women's lists for the CPU tail; the men's for --verify). */
+/* Every row of side `women` into out[n * n], on `threads` threads (0: all CPUs). solve
+ * --gen-on gpu no longer holds a side on the host (it reads rows one at a time through
+ * row_source.h); this stays for callers that want a whole side. */
 void bb_generate_side(const bb_gen_spec *spec, int women, int threads, bb_id *out);
 
 #ifdef __CUDACC__

@@ -4,8 +4,7 @@
 
 #include <assert.h>
 
-bb_status bb_la_propose(bb_la_state *st, const bb_id *women_prefs, bb_prrow_fn row, void *ctx,
-                        bb_id m, bb_error *err) {
+bb_status bb_la_propose(bb_la_state *st, bb_prrow_fn row, void *ctx, bb_id m, bb_error *err) {
   const uint32_t n = (uint32_t)st->n;
   uint32_t *partner_rank = st->partner_rank, *next = st->next;
   for (;;) {
@@ -26,18 +25,20 @@ bb_status bb_la_propose(bb_la_state *st, const bb_id *women_prefs, bb_prrow_fn r
         return bb_fail(err, BB_ERR_INPUT,
                        "bb_la_propose: man %u was rejected by every woman (inconsistent state)", m);
     partner_rank[p->woman] = p->man_rank;
+    bb_id displaced = st->husband[p->woman];
+    st->husband[p->woman] = m;
     uint32_t taken = (uint32_t)(p - first) + 1;
     next[m] = from + taken;
     st->proposals += taken;
     if (held == n) return BB_OK;
-    m = women_prefs[(size_t)p->woman * n + held];
+    m = displaced;
   }
 }
 
-void bb_la_extract(const bb_la_state *st, const bb_id *women_prefs, bb_id *wife_of) {
+void bb_la_extract(const bb_la_state *st, bb_id *wife_of) {
   const size_t n = (size_t)st->n;
   for (size_t w = 0; w < n; w++) {
     assert(st->partner_rank[w] < n);
-    wife_of[women_prefs[w * n + st->partner_rank[w]]] = (bb_id)w;
+    wife_of[st->husband[w]] = (bb_id)w;
   }
 }

@@ -2,8 +2,12 @@
  * the la-seq algorithm and by bamboo's CPU tail, which resumes it from the GPU's state.
  *
  * State: partner_rank[w] is the rank (in w's list) of w's current partner, n if she is
- * free; next[m] is the position in m's list of the next woman m will propose to. The
- * partner of w is women_prefs[w * n + partner_rank[w]]. */
+ * free; next[m] is the position in m's list of the next woman m will propose to;
+ * husband[w] is w's current partner while partner_rank[w] < n (women_prefs[w * n +
+ * partner_rank[w]]). The loop keeps husband[] itself, so neither the tail nor the
+ * extraction reads a woman's list: a caller that resumes from partner ranks alone (bamboo
+ * after its GPU phase) fills husband[] once from a row source (row_source.h,
+ * bb_row_source_husbands), and the women's lists need not be on the host (issue 21). */
 #ifndef BB_LA_H
 #define BB_LA_H
 
@@ -23,15 +27,15 @@ typedef struct bb_la_state {
   uint32_t *partner_rank; /* n */
   uint32_t *next;         /* n */
   uint64_t proposals;
+  bb_id *husband;         /* n; husband[w] valid while partner_rank[w] < n */
 } bb_la_state;
 
 /* Lets free man m propose from next[m] on until the chain of displacements he starts
  * ends with a free woman accepting (McVitie-Wilson order). */
-bb_status bb_la_propose(bb_la_state *st, const bb_id *women_prefs, bb_prrow_fn row, void *ctx,
-                        bb_id m, bb_error *err);
+bb_status bb_la_propose(bb_la_state *st, bb_prrow_fn row, void *ctx, bb_id m, bb_error *err);
 
-/* wife_of[m] from partner_rank; every woman must have a partner. */
-void bb_la_extract(const bb_la_state *st, const bb_id *women_prefs, bb_id *wife_of);
+/* wife_of[m] from husband[]; every woman must have a partner. */
+void bb_la_extract(const bb_la_state *st, bb_id *wife_of);
 
 #ifdef __cplusplus
 }

@@ -47,8 +47,8 @@ bb_status bb_la_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   if (status != BB_OK) return status;
 
   bb_la_state st = {n, malloc((size_t)n * sizeof(uint32_t)), calloc((size_t)n, sizeof(uint32_t)),
-                    0};
-  if (!st.partner_rank || !st.next) {
+                    0, malloc((size_t)n * sizeof(bb_id))};
+  if (!st.partner_rank || !st.next || !st.husband) {
     status = bb_fail(err, BB_ERR_NOMEM, "la-seq: out of memory for %d men", n);
     goto done;
   }
@@ -58,14 +58,14 @@ bb_status bb_la_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
 
   host_rows rows = {pr, (size_t)n, &st, bb_deadline(opts), BB_CLOCK_EVERY, 0, opts, bb_now()};
   for (int m = 0; m < n && status == BB_OK; m++)
-    status = bb_la_propose(&st, inst->women_prefs, host_row, &rows, (bb_id)m, err);
+    status = bb_la_propose(&st, host_row, &rows, (bb_id)m, err);
   stats->proposals = st.proposals;
   if (status != BB_OK) {
     if (rows.timed_out) status = bb_timeout(err, "la-seq", opts, st.proposals);
     goto done;
   }
   double t2 = bb_now();
-  bb_la_extract(&st, inst->women_prefs, wife_of);
+  bb_la_extract(&st, wife_of);
   stats->t_solve = t2 - t1;
   stats->t_post = bb_now() - t2;
   snprintf(stats->path, sizeof stats->path, "cpu");
@@ -73,5 +73,6 @@ done:
   free(pr);
   free(st.partner_rank);
   free(st.next);
+  free(st.husband);
   return status;
 }

@@ -79,10 +79,11 @@ typedef struct bb_plan_request {
   int verify;              /* the stability check after the solve (solve --verify): a last
                               phase on the host, the lists plus the checker's bit matrix */
   int gen_on_gpu;          /* staged bamboo on one GPU, lists generated on the device
-                              (solve --gen-on gpu, cuda/gpu_gen.cu): the host holds the
-                              women's lists only (the CPU tail's), the device the generator's
-                              permutations (16n bytes) besides; --verify generates the men's
-                              lists on the host after the solve */
+                              (solve --gen-on gpu, cuda/gpu_gen.cu): the host holds no lists,
+                              only O(n) (the generator's permutations, 16n bytes, also on the
+                              device, and a row buffer per thread while the husbands are read
+                              from regenerated women's rows: row_source.h); --verify's check
+                              regenerates both sides' rows too (n^2/8 bytes of bits + rows) */
 } bb_plan_request;
 
 /* Pure arithmetic; BB_ERR_ARG for an unknown algorithm, n outside 1..BB_MAX_N, more than

@@ -12,16 +12,20 @@
  *     BB_TAIL_AUTO mode a chain that needs more than opts->tail_row_budget rows (the solo
  *     workload's one long chain) goes back to the GPU, where one block scans each row
  *     cooperatively (bench/results/ has the measurements behind this);
- *  4. postprocessing: wife_of[] from the partner ranks.
+ *  4. postprocessing: wife_of[] from husband[] (read once from the women's rows after the GPU
+ *     phase: row_source.h).
  * Without a usable GPU, or when a CUDA call fails, the CPU's la-seq runs instead, with
  * a warning for failures (and a note under -v when there is simply no GPU).
  * With opts->gen_spec the staged build generates the lists on the GPU (cuda/gpu_gen.cu) and
  * the host may have no men's lists: no precheck then (the GPU's first round finds a perfect
- * case's matching anyway), and no la-seq fallback (it would need them). */
+ * case's matching anyway), and no la-seq fallback (it would need them). Nor need the host hold
+ * the women's lists: the husbands the tail starts from, and those the GPU's tail changes, are
+ * read from a row source (row_source.h) that regenerates each woman's row it needs. */
 #include "algos.h"
 #include "bb_gpu.h"
 #include "bb_gpu_gen.h"
 #include "memory_plan.h"
+#include "row_source.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,16 +88,44 @@ static const bb_prnode *tail_row(void *ctx, bb_id m, uint32_t from, bb_error *er
   return bb_gpu_prrow(rows->gpu, m, from, err);
 }
 
+/* husband[] from the partner ranks (all women, or with `before` those whose rank moved): one
+ * read each from the host lists, or each woman's row regenerated (--gen-on gpu). */
+static bb_status read_husbands(const bb_row_source *src, bb_la_state *la, const uint32_t *before,
+                               const bb_solve_opts *opts, bb_solve_stats *stats, bb_error *err) {
+  double t = bb_now();
+  bb_status st = bb_row_source_husbands(src, la->partner_rank, before, la->husband, opts->threads, err);
+  t = bb_now() - t;
+  stats->t_post += t;
+  if (st == BB_OK && opts->verbose)
+    fprintf(stderr, "bamboo: husbands read from the women's %s in %.1f ms\n",
+            bb_row_source_generated(src, 1) ? "rows, regenerated" : "lists", t * 1e3);
+  return st;
+}
+
+/* The GPU's tail after a hand-back: it moves women's partners, so their husbands are read
+ * again (only the women whose partner rank changed). */
+static bb_status gpu_tail(bb_gpu *gpu, const bb_row_source *src, const bb_solve_opts *opts, bb_la_state *la,
+                          const bb_id *free_men, int count, bb_solve_stats *stats, bb_error *err) {
+  size_t n = (size_t)la->n;
+  uint32_t *before = malloc(n * sizeof *before);
+  if (!before) return bb_fail(err, BB_ERR_NOMEM, "bamboo: out of memory for the tail's hand-back");
+  memcpy(before, la->partner_rank, n * sizeof *before);
+  bb_status st = bb_gpu_tail(gpu, la, free_men, count, err);
+  if (st == BB_OK) st = read_husbands(src, la, before, opts, stats, err);
+  free(before);
+  return st;
+}
+
 /* The tail: the parked men continue on the CPU; a chain over budget finishes on the GPU
  * together with the men not yet started. */
-static bb_status finish_tail(bb_gpu *gpu, const bb_instance *inst, const bb_solve_opts *opts,
+static bb_status finish_tail(bb_gpu *gpu, const bb_row_source *src, const bb_solve_opts *opts,
                              bb_la_state *la, bb_id *free_men, int free_count,
                              bb_solve_stats *stats, bb_error *err) {
   tail_rows rows = {.gpu = gpu, .budget = opts->tail_mode == BB_TAIL_AUTO ? opts->tail_row_budget : 0};
   bb_status st = BB_OK;
   int i = 0;
   for (; i < free_count && st == BB_OK; i++)
-    st = bb_la_propose(la, inst->women_prefs, tail_row, &rows, free_men[i], err);
+    st = bb_la_propose(la, tail_row, &rows, free_men[i], err);
   stats->proposals = la->proposals; /* the CPU tail's; the GPU does not count its own */
   if (st != BB_OK && rows.handed_back) {
     /* free_men[i - 1] started the chain now carried by rows.carried; men after it wait. */
@@ -102,7 +134,7 @@ static bb_status finish_tail(bb_gpu *gpu, const bb_instance *inst, const bb_solv
     if (opts->verbose)
       fprintf(stderr, "bamboo: CPU tail used %d PRMatrix rows; %d free men go back to the GPU\n",
               rows.fetched, rest);
-    st = bb_gpu_tail(gpu, la, inst->women_prefs, free_men + i - 1, rest, err);
+    st = gpu_tail(gpu, src, opts, la, free_men + i - 1, rest, stats, err);
     snprintf(stats->path, sizeof stats->path, "gpu+cpu-tail+gpu-scan (%d men, %d rows)",
              free_count, rows.fetched);
   } else if (st == BB_OK) {
@@ -132,12 +164,15 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
                     bb_solve_stats *stats, bb_error *err) {
   int n = inst->n;
   const bb_gen_spec *gen_spec = opts->gen_spec;
-  if (gen_spec && (gen_spec->n != n || (opts->gpu_count > 1)))
-    return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need one GPU and the spec's n (%d) = %d",
+  if (gen_spec && gen_spec->n != n)
+    return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need the spec's n (%d) = %d",
                    gen_spec->n, n);
   if (!inst->men_prefs && !gen_spec) return bb_fail(err, BB_ERR_ARG, "bamboo: the instance has no men's lists");
+  bb_row_source src;
+  bb_status src_st = bb_row_source_init(&src, inst, gen_spec, err);
+  if (src_st != BB_OK) return src_st;
   const char *staged = getenv("BAMBOO_GPU_STAGED");
-  if (gen_spec && staged && *staged == '0')
+  if (gen_spec && staged && *staged == '0' && opts->gpu_count <= 1)
     return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need the staged initialisation "
                                     "(BAMBOO_GPU_STAGED=0 is set)");
   double t = bb_now();
@@ -163,10 +198,11 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   bb_la_state la = {.n = n};
   la.partner_rank = malloc((size_t)n * sizeof *la.partner_rank);
   la.next = malloc((size_t)n * sizeof *la.next);
+  la.husband = malloc((size_t)n * sizeof *la.husband);
   bb_id *free_men = malloc((size_t)n * sizeof *free_men);
   int free_count = 0;
   bb_status st = BB_OK;
-  if (!la.partner_rank || !la.next || !free_men) {
+  if (!la.partner_rank || !la.next || !la.husband || !free_men) {
     st = bb_fail(err, BB_ERR_NOMEM, "bamboo: cannot allocate the matching state for n = %d", n);
     goto done;
   }
@@ -179,15 +215,17 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   if (st == BB_OK && gen_spec) st = bb_gpu_set_generator(gpu, gen, err);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
   if (st == BB_OK && opts->verbose) report_peak(gpu);
+  if (st == BB_OK) st = read_husbands(&src, &la, NULL, opts, stats, err);
   if (st == BB_OK) {
     t = bb_now();
     if (opts->tail_mode != BB_TAIL_GPU) stats->tail_men = free_count;
-    st = finish_tail(gpu, inst, opts, &la, free_men, free_count, stats, err);
-    stats->t_solve += bb_now() - t;
+    double post = stats->t_post; /* a hand-back's husbands are counted there, not twice */
+    st = finish_tail(gpu, &src, opts, &la, free_men, free_count, stats, err);
+    stats->t_solve += bb_now() - t - (stats->t_post - post);
   }
   if (st == BB_OK) {
     t = bb_now();
-    bb_la_extract(&la, inst->women_prefs, wife_of);
+    bb_la_extract(&la, wife_of);
     stats->t_post += bb_now() - t;
     if (opts->verbose) fprintf(stderr, "bamboo: %s\n", stats->path);
   } else if ((st == BB_ERR_GPU || st == BB_ERR_NO_GPU) && inst->men_prefs) {
@@ -202,6 +240,7 @@ done:
   bb_gpu_gen_close(gen);
   free(la.partner_rank);
   free(la.next);
+  free(la.husband);
   free(free_men);
   return st;
 }

@@ -15,8 +15,13 @@
  * plus O(n) words. If the bit matrix cannot be allocated we process the women in
  * blocks of as many rows as fit, re-scanning the men's prefixes once per block. Both
  * steps run in parallel; the report is the blocking pair with the smallest man id and,
- * for him, the woman earliest in his list, whatever the thread count. */
+ * for him, the woman earliest in his list, whatever the thread count.
+ *
+ * The rows come from a row source (row_source.h): the host lists, or rows regenerated one at a
+ * time by the generator (solve --gen-on gpu --verify), then each thread has one row buffer per
+ * side and the check holds no list at all. */
 #include "instance.h"
+#include "row_source.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -27,7 +32,8 @@
 #define NONE INT64_MAX
 
 typedef struct check_ctx {
-  const bb_instance *inst;
+  const bb_row_source *src;
+  bb_id *row_bufs[2];              /* n ids per thread for a regenerated side, else NULL */
   const bb_id *wife_of;
   const int32_t *husband_of;
   uint64_t *bits;                  /* (w - w0) * words + m / 64 */
@@ -47,11 +53,11 @@ static void atomic_min(_Atomic int64_t *slot, int64_t value) {
 
 /* Step 1 for the women begin..end of the block. */
 static void mark_preferred_men(void *arg, int64_t begin, int64_t end, int tid) {
-  (void)tid;
   check_ctx *ctx = arg;
-  int n = ctx->inst->n;
+  int n = ctx->src->n;
+  bb_id *buf = ctx->row_bufs[1] ? ctx->row_bufs[1] + (size_t)tid * (size_t)n : NULL;
   for (int64_t w = ctx->w0 + begin; w < ctx->w0 + end; w++) {
-    const bb_id *row = ctx->inst->women_prefs + (size_t)w * (size_t)n;
+    const bb_id *row = bb_row_source_row(ctx->src, 1, (int)w, buf);
     uint64_t *bits = ctx->bits + (size_t)(w - ctx->w0) * ctx->words;
     bb_id husband = (bb_id)ctx->husband_of[w];
     memset(bits, 0, ctx->words * sizeof *bits);
@@ -69,12 +75,12 @@ static void mark_preferred_men(void *arg, int64_t begin, int64_t end, int tid) {
 
 /* Step 2 for the men begin..end against the women of the block. */
 static void find_blocking_pairs(void *arg, int64_t begin, int64_t end, int tid) {
-  (void)tid;
   check_ctx *ctx = arg;
-  int n = ctx->inst->n;
+  int n = ctx->src->n;
+  bb_id *buf = ctx->row_bufs[0] ? ctx->row_bufs[0] + (size_t)tid * (size_t)n : NULL;
   for (int64_t m = begin; m < end; m++) {
     if (m > atomic_load_explicit(&ctx->first_blocking, memory_order_relaxed) / n) return;
-    const bb_id *row = ctx->inst->men_prefs + (size_t)m * (size_t)n;
+    const bb_id *row = bb_row_source_row(ctx->src, 0, (int)m, buf);
     bb_id wife = ctx->wife_of[m];
     uint64_t bit = (uint64_t)1 << (m & 63);
     size_t word = (size_t)m >> 6;
@@ -100,15 +106,15 @@ static int position_in(const bb_id *row, int n, bb_id id) {
   return -1;
 }
 
-static bb_status report_bad_row(const bb_instance *inst, const char *side, int who, bb_id partner,
-                                bb_error *err) {
+static bb_status report_bad_row(const bb_row_source *src, bb_id *buf, const char *side, int who,
+                                bb_id partner, bb_error *err) {
   const char *other = side[0] == 'm' ? "woman" : "man";
-  const bb_id *row = (side[0] == 'm' ? inst->men_prefs : inst->women_prefs) + (size_t)who * inst->n;
-  for (int k = 0; k < inst->n; k++)
-    if (row[k] >= (bb_id)inst->n)
+  const bb_id *row = bb_row_source_row(src, side[0] != 'm', who, buf);
+  for (int k = 0; k < src->n; k++)
+    if (row[k] >= (bb_id)src->n)
       return bb_fail(err, BB_ERR_INPUT,
                      "invalid instance: %s %d's list, position %d: id %u is out of range 0..%d",
-                     side, who, k, row[k], inst->n - 1);
+                     side, who, k, row[k], src->n - 1);
   return bb_fail(err, BB_ERR_INPUT,
                  "invalid instance: %s %d's list does not contain %s partner, %s %u", side, who,
                  side[0] == 'm' ? "his" : "her", other, partner);
@@ -117,7 +123,33 @@ static bb_status report_bad_row(const bb_instance *inst, const char *side, int w
 bb_status bb_check_stable(const bb_instance *inst, const bb_id *wife_of, bb_error *err) {
   if (!inst || inst->n < 1 || !inst->men_prefs || !inst->women_prefs || !wife_of)
     return bb_fail(err, BB_ERR_ARG, "bb_check_stable: NULL or empty argument");
-  int n = inst->n;
+  bb_row_source src;
+  bb_status st = bb_row_source_init(&src, inst, NULL, err);
+  return st == BB_OK ? bb_check_stable_rows(&src, wife_of, err) : st;
+}
+
+/* One row buffer per thread for each regenerated side, and one for the report (none at all
+ * with host lists: the rows are read in place). */
+static bb_status alloc_row_bufs(const bb_row_source *src, int threads, bb_id *bufs[2], bb_id **report,
+                                bb_error *err) {
+  size_t n = (size_t)src->n;
+  bufs[0] = bufs[1] = *report = NULL;
+  if (!bb_row_source_generated(src, 0) && !bb_row_source_generated(src, 1)) return BB_OK;
+  int ok = (*report = malloc(n * sizeof **report)) != NULL;
+  for (int side = 0; side < 2 && ok; side++)
+    if (bb_row_source_generated(src, side))
+      ok = (bufs[side] = malloc((size_t)threads * n * sizeof *bufs[side])) != NULL;
+  if (ok) return BB_OK;
+  free(bufs[0]);
+  free(bufs[1]);
+  free(*report);
+  return bb_fail(err, BB_ERR_NOMEM, "bb_check_stable: out of memory for row buffers");
+}
+
+bb_status bb_check_stable_rows(const bb_row_source *src, const bb_id *wife_of, bb_error *err) {
+  if (!src || src->n < 1 || !wife_of || ((!src->lists[0] || !src->lists[1]) && !src->spec))
+    return bb_fail(err, BB_ERR_ARG, "bb_check_stable: NULL or empty argument");
+  int n = src->n;
   int32_t *husband_of = malloc((size_t)n * sizeof *husband_of);
   if (!husband_of) return bb_fail(err, BB_ERR_NOMEM, "bb_check_stable: out of memory");
   for (int w = 0; w < n; w++) husband_of[w] = -1;
@@ -147,11 +179,17 @@ bb_status bb_check_stable(const bb_instance *inst, const bb_id *wife_of, bb_erro
   }
 
   check_ctx ctx = {
-      .inst = inst, .wife_of = wife_of, .husband_of = husband_of, .bits = bits, .words = words};
+      .src = src, .wife_of = wife_of, .husband_of = husband_of, .bits = bits, .words = words};
   atomic_init(&ctx.first_blocking, NONE);
   atomic_init(&ctx.first_bad_woman, NONE);
   atomic_init(&ctx.first_bad_man, NONE);
   int threads = (uint64_t)n * (uint64_t)n < ((uint64_t)1 << 20) ? 1 : bb_cpu_count();
+  bb_id *report = NULL;
+  if (alloc_row_bufs(src, threads, ctx.row_bufs, &report, err) != BB_OK) {
+    free(bits);
+    free(husband_of);
+    return BB_ERR_NOMEM;
+  }
 
   for (int w0 = 0; w0 < n; w0 += block) {
     ctx.w0 = w0;
@@ -163,28 +201,32 @@ bb_status bb_check_stable(const bb_instance *inst, const bb_id *wife_of, bb_erro
     if (atomic_load(&ctx.first_bad_man) != NONE) break;
   }
   free(bits);
+  free(ctx.row_bufs[0]);
+  free(ctx.row_bufs[1]);
 
   bb_status st = BB_OK;
   int64_t bad_woman = atomic_load(&ctx.first_bad_woman), bad_man = atomic_load(&ctx.first_bad_man);
   int64_t blocking = atomic_load(&ctx.first_blocking);
   if (bad_woman != NONE) {
-    st = report_bad_row(inst, "woman", (int)bad_woman, (bb_id)husband_of[bad_woman], err);
+    st = report_bad_row(src, report, "woman", (int)bad_woman, (bb_id)husband_of[bad_woman], err);
   } else if (bad_man != NONE) {
-    st = report_bad_row(inst, "man", (int)bad_man, wife_of[bad_man], err);
+    st = report_bad_row(src, report, "man", (int)bad_man, wife_of[bad_man], err);
   } else if (blocking != NONE) {
     int m = (int)(blocking / n), k = (int)(blocking % n);
-    bb_id w = inst->men_prefs[(size_t)m * n + k];
+    const bb_id *his_row = bb_row_source_row(src, 0, m, report);
+    bb_id w = his_row[k];
     bb_id wife = wife_of[m];
+    int his_wife_at = position_in(his_row, n, wife); /* before `report` holds her row */
     int husband = husband_of[w];
-    const bb_id *her_row = inst->women_prefs + (size_t)w * n;
+    const bb_id *her_row = bb_row_source_row(src, 1, (int)w, report);
     st = bb_fail(err, BB_ERR_INPUT,
                  "blocking pair (man %d, woman %u): both prefer each other to their partners "
                  "(he lists her at position %d, his wife woman %u at %d; she lists him at "
                  "position %d, her husband man %d at %d)",
-                 m, w, k, wife, position_in(inst->men_prefs + (size_t)m * n, n, wife),
-                 position_in(her_row, n, (bb_id)m), husband,
+                 m, w, k, wife, his_wife_at, position_in(her_row, n, (bb_id)m), husband,
                  position_in(her_row, n, (bb_id)husband));
   }
+  free(report);
   free(husband_of);
   return st;
 }

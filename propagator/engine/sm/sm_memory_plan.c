@@ -2,6 +2,7 @@
  * mirrors, so that a change there shows up here; bytes are exact, not rounded up to pages.
  * Abbreviations: n2 = n * n cells, r = a partition's participants (n for one partition). */
 #include "memory_plan.h"
+#include "row_source.h"
 
 #include <string.h>
 
@@ -127,8 +128,8 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
   const uint64_t n = (uint64_t)p->n;
   int bamboo = !strcmp(p->algo, "bamboo"), mw_cas = !strcmp(p->algo, "gpu-mw-cas");
   uint64_t pinned = 2 * PLAN_UPLOAD_CHUNK_IDS * (n <= 65536 ? 2 : 4) + PLAN_CTL_BYTES;
-  /* sm_bamboo.c: la partner_rank, next, free_men; the baselines: h_partner */
-  uint64_t host_state = bamboo ? 3 * 4 * n : 4 * n;
+  /* sm_bamboo.c: la partner_rank, next, husband, free_men; the baselines: h_partner */
+  uint64_t host_state = bamboo ? 4 * 4 * n : 4 * n;
 
   bb_plan_phase *ph;
   if (bamboo && p->staged && p->rank_rows > 0) {
@@ -230,7 +231,7 @@ static void plan_cpu(bb_memory_plan *p, const char *algo, int threads, uint64_t 
     ph = add_phase(p, "PRMatrix");
     ph->host = host_lists + host_small + 4 * n2 + 8 * n2 + (uint64_t)threads * PLAN_PR_BLOCK * n * 4;
     ph = add_phase(p, "solve");
-    ph->host = host_lists + host_small + 8 * n2 + 8 * n; /* partner_rank, next */
+    ph->host = host_lists + host_small + 8 * n2 + 12 * n; /* partner_rank, next, husband */
     return;
   }
   if (!strcmp(algo, "gs-seq")) state = 12 * n;       /* suitor, next, queue */
@@ -242,7 +243,8 @@ static void plan_cpu(bb_memory_plan *p, const char *algo, int threads, uint64_t 
 
 /* solve --verify (bb_check_stable, sm_check.c): after the solve everything but the lists and
  * wife_of is freed, and the checker adds husband_of and one bit per (woman, man), in 64-bit
- * words per woman. Without this phase a run at the largest n that the solve admits was
+ * words per woman. Rows regenerated (gen_on_gpu: no lists on the host) add one row buffer per
+ * side and checking thread and one for the report (bb_check_stable_rows). Without this phase a run at the largest n that the solve admits was
  * killed by the kernel in the check (an H200 at n = 129,184, 2026-11-25: the solve used all
  * 125 GiB of host memory the plan allowed, and the check's 1.9 GiB did not fit). */
 static void plan_verify(bb_memory_plan *p, const bb_plan_request *req, uint64_t host_lists, uint64_t host_small) {
@@ -250,6 +252,10 @@ static void plan_verify(bb_memory_plan *p, const bb_plan_request *req, uint64_t 
   const uint64_t n = (uint64_t)p->n;
   bb_plan_phase *ph = add_phase(p, "verify");
   ph->host = host_lists + host_small + 4 * n + n * ((n + 63) / 64) * 8;
+  if (req->gen_on_gpu) {
+    uint64_t threads = n * n < ((uint64_t)1 << 20) ? 1 : (uint64_t)bb_cpu_count(); /* sm_check.c */
+    ph->host += (2 * threads + 1) * n * sizeof(bb_id);
+  }
 }
 
 bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_error *err) {
@@ -299,13 +305,22 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     if (device_index(p, device) < 0) p->device_id[p->devices++] = device;
   }
   if (req->gen_on_gpu) {
-    if (!p->staged || strcmp(req->algo, "bamboo"))
-      return bb_fail(err, BB_ERR_ARG, "memory plan: lists generated on the GPU need bamboo's staged "
-                                      "initialisation on one GPU");
-    /* The women's lists (the CPU tail's) and the permutations of perfect/solo on the host;
-     * the permutations on the device too (gpu_gen.cu); no men's lists anywhere until --verify. */
-    plan_gpu(p, n * n * sizeof(bb_id) + 16 * n, host_small);
-    for (int i = 0; i < p->phases; i++) p->phase[i].device[0] += 16 * n;
+    if (strcmp(req->algo, "bamboo") || (!p->staged && count == 1))
+      return bb_fail(err, BB_ERR_ARG, "memory plan: lists generated on the GPU need bamboo, with the staged "
+                                      "initialisation on one GPU or partitioned (--gpus)");
+    /* No lists on the host: the permutations of perfect/solo (16n, on the device too:
+     * gpu_gen.cu; the staged build keeps them to the end, a partition only while its rows
+     * are generated: gpu_multi.cu), and after the GPU phase one row buffer per thread while
+     * the husbands are read from regenerated women's rows (row_source.h; counted in the tail
+     * phase, which follows at once). */
+    host_lists = 16 * n;
+    plan_gpu(p, host_lists, host_small);
+    for (int i = 0; i < p->phases; i++) {
+      if (p->staged) p->phase[i].device[0] += 16 * n;
+      else if (!strcmp(p->phase[i].name, "lists"))
+        for (int d = 0; d < p->devices; d++) p->phase[i].device[d] += 16 * n;
+      if (!strcmp(p->phase[i].name, "tail")) p->phase[i].host += bb_row_source_scratch_bytes(p->n, threads, 1);
+    }
   } else {
     plan_gpu(p, host_lists, host_small);
   }

@@ -1,12 +1,16 @@
 /* bamboo and gpu-la-min over a device list (opts->gpus with two entries or more; seed 000
  * section V-C): the participants are partitioned by id over the listed devices
  * (cuda/bb_gpu_multi.h), the GPU phase runs on every partition at once, and bamboo's CPU
- * tail is unchanged, reading the rows it needs from the partition that holds them. A failure
+ * tail is unchanged, reading the rows it needs from the partition that holds them. With
+ * opts->gen_spec (solve --gen-on gpu --gpus) each partition generates its rows on its device
+ * and the host holds no lists: the husbands come from regenerated women's rows (row_source.h),
+ * as on one GPU (sm_bamboo.c). A failure
  * of the partitioned path (a missing peer access above all) is an error, not a silent
  * fallback: the user asked for these devices. */
 #include "algos.h"
 #include "bb_gpu_multi.h"
 #include "bb_gpu_prnode.h"
+#include "row_source.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,25 +22,29 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
   bb_la_state la = {.n = n};
   la.partner_rank = malloc((size_t)n * sizeof *la.partner_rank);
   la.next = malloc((size_t)n * sizeof *la.next);
+  la.husband = malloc((size_t)n * sizeof *la.husband);
   bb_id *free_men = malloc((size_t)n * sizeof *free_men);
   int free_count = 0;
   bb_gpu_multi *mg = NULL;
-  bb_status st = BB_OK;
-  if (!la.partner_rank || !la.next || !free_men)
+  bb_row_source src;
+  bb_status st = bb_row_source_init(&src, inst, opts->gen_spec, err);
+  if (st == BB_OK && (!la.partner_rank || !la.next || !la.husband || !free_men))
     st = bb_fail(err, BB_ERR_NOMEM, "bamboo: cannot allocate the matching state for n = %d", n);
-  if (st == BB_OK) st = bb_gpu_multi_open(opts->gpus, opts->gpu_count, inst, node_bytes, &mg, stats, err);
+  if (st == BB_OK) st = bb_gpu_multi_open_gen(opts->gpus, opts->gpu_count, inst, opts->gen_spec, node_bytes, &mg, stats,
+                                                   err);
   if (st == BB_OK) st = bb_gpu_multi_bamboo(mg, opts, &la, free_men, &free_count, stats, err);
+  if (st == BB_OK) st = bb_row_source_husbands(&src, la.partner_rank, NULL, la.husband, opts->threads, err);
   if (st == BB_OK) {
     double t = bb_now();
     stats->tail_men = free_count;
     for (int i = 0; i < free_count && st == BB_OK; i++)
-      st = bb_la_propose(&la, inst->women_prefs, bb_gpu_multi_prrow, mg, free_men[i], err);
+      st = bb_la_propose(&la, bb_gpu_multi_prrow, mg, free_men[i], err);
     stats->proposals = la.proposals;
     stats->t_solve += bb_now() - t;
   }
   if (st == BB_OK) {
     double t = bb_now();
-    bb_la_extract(&la, inst->women_prefs, wife_of);
+    bb_la_extract(&la, wife_of);
     stats->t_post += bb_now() - t;
     snprintf(stats->path, sizeof stats->path, "gpu x%d partitions+cpu-tail (%d men)", opts->gpu_count,
              free_count);
@@ -45,6 +53,7 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
   bb_gpu_multi_close(mg);
   free(la.partner_rank);
   free(la.next);
+  free(la.husband);
   free(free_men);
   return st;
 }

@@ -75,8 +75,9 @@ bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opt
   if (opts->tail_threshold < 1)
     return bb_fail(err, BB_ERR_ARG, "bb_solve: tail threshold must be >= 1 (got %d)",
                    opts->tail_threshold);
-  /* Only bamboo with lists generated on the GPU (opts->gen_spec) runs without men's lists. */
-  if (!inst->women_prefs || (!inst->men_prefs && !(opts->gen_spec && a->run == bb_bamboo)))
+  /* Only bamboo with lists generated on the GPU (opts->gen_spec) runs without host lists: its
+   * tail reads the women's rows from a row source (row_source.h). */
+  if ((!inst->women_prefs || !inst->men_prefs) && !(opts->gen_spec && a->run == bb_bamboo))
     return bb_fail(err, BB_ERR_ARG, "bb_solve: %s needs both lists on the host", a->name);
   bb_solve_stats local;
   if (!stats) stats = &local;
