@@ -23,7 +23,7 @@ extern "C" {
 typedef struct bb_gpu_multi bb_gpu_multi;
 
 /* Uploads each partition's rows (stats->t_transfer), then builds the rank matrix and the
- * PRMatrix with `node_bytes` per node (4: n <= 65536 only; 8) and frees the rank matrix
+ * PRMatrix with `node_bytes` per node (4, 5 or 8, one that holds n: bb_gpu_prnode.h) and frees the rank matrix
  * (stats->t_init). 2 <= count <= BB_GPU_MAX_PARTS, count <= n. */
 bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *inst, int node_bytes,
                             bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err);

@@ -1,7 +1,8 @@
 // Bamboo's GPU phase (seed 000 Algorithm 2, initialisation and execution), improved on the
 // paper in three measured ways:
 //  * 32-bit PRMatrix nodes (16-bit woman, 16-bit rank) when n <= 65536: half the memory and
-//    half the bytes per proposal of the paper's two-word nodes;
+//    half the bytes per proposal of the paper's two-word nodes; 40-bit ones (two planes,
+//    gpu_prnode.cuh) up to n = 1,048,576;
 //  * the packed 64-bit partner word (rank, man, position; gpu_internal.cuh): atomicMin
 //    returns the displaced man and where he resumes, so no Next[] array and no read of the
 //    woman's list;
@@ -17,7 +18,7 @@
 #include "gpu_internal.cuh"
 
 template <typename Node>
-__global__ void bamboo_propose_kernel(const typename Node::raw *__restrict__ pr, int n,
+__global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
                                       unsigned long long *partner, int *ctl, uint2 *parked) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= n) return;
@@ -28,7 +29,7 @@ __global__ void bamboo_propose_kernel(const typename Node::raw *__restrict__ pr,
       parked[atomicAdd(ctl + BB_CTL_PARKED, 1)] = make_uint2(m, k);
       return;
     }
-    typename Node::raw node = pr[(size_t)m * n + k];
+    typename Node::raw node = pr.ld((size_t)m * n + k);
     unsigned long long mine = bb_word(Node::rank(node), m, k);
     unsigned long long old = atomicMin(partner + Node::woman(node), mine);
     if (old > mine) {
@@ -64,7 +65,7 @@ __global__ void bamboo_propose_kernel(const typename Node::raw *__restrict__ pr,
 // Nodes per thread and round: `per_thread` for 32-bit nodes, half that for 64-bit ones.
 template <typename Node, bool Keys, int per_thread>
 __global__ void __launch_bounds__(TAIL_THREADS)
-    bamboo_tail_kernel(const typename Node::raw *__restrict__ pr, int n,
+    bamboo_tail_kernel(typename Node::plane pr, int n,
                        unsigned long long *partner, const uint2 *parked, int parked_count) {
   constexpr int U = sizeof(typename Node::raw) == 4 ? per_thread : per_thread / 2;
   extern __shared__ uint16_t s_key[]; // Keys: n entries
@@ -88,7 +89,7 @@ __global__ void __launch_bounds__(TAIL_THREADS)
     __syncthreads();
     while (!s_done) {
       uint32_t m = s_man;
-      const typename Node::raw *row = pr + (size_t)m * n;
+      typename Node::plane row = pr.shift((size_t)m * n);
       for (uint32_t base = s_pos;; base += U * TAIL_THREADS) {
         uint32_t slot = round % 3;
         if (threadIdx.x == 0) s_first[(round + 1) % 3] = TAIL_NONE;
@@ -97,7 +98,7 @@ __global__ void __launch_bounds__(TAIL_THREADS)
 #pragma unroll
         for (int u = 0; u < U; u++) {
           uint32_t k = base + u * TAIL_THREADS + threadIdx.x;
-          nodes[u] = k < (uint32_t)n ? row[k] : 0;
+          nodes[u] = k < (uint32_t)n ? row.ld(k) : 0;
         }
         uint32_t first = TAIL_NONE;
         if (Keys) {
@@ -123,7 +124,7 @@ __global__ void __launch_bounds__(TAIL_THREADS)
         uint32_t found = s_first[slot];
         if (found != TAIL_NONE) {
           if (threadIdx.x == 0) {
-            typename Node::raw node = row[found];
+            typename Node::raw node = row.ld(found);
             uint32_t w = Node::woman(node);
             unsigned long long old = partner[w];
             partner[w] = bb_word(Node::rank(node), m, found);
@@ -147,7 +148,7 @@ __global__ void __launch_bounds__(TAIL_THREADS)
 
 template <typename Node, bool Keys, int per_thread>
 static cudaError_t launch_tail_variant(bb_gpu *g, int parked) {
-  const typename Node::raw *pr = (const typename Node::raw *)g->d_pr;
+  typename Node::plane pr = Node::at(g->d_pr, g->cells);
   size_t keys = Keys ? (size_t)g->n * sizeof(uint16_t) : 0;
   if (Keys) {
     cudaError_t e = cudaFuncSetAttribute(bamboo_tail_kernel<Node, Keys, per_thread>,
@@ -195,7 +196,8 @@ void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked
 }
 
 static bb_status launch_tail(bb_gpu *g, int parked, bb_error *err) {
-  cudaError_t e = g->pr_node_bytes == 4 ? launch_tail_kernel<PrNode32>(g, parked) : launch_tail_kernel<PrNode64>(g, parked);
+  cudaError_t e = cudaSuccess;
+  bb_gpu_with_node(g->pr_node_bytes, [&](auto node) { e = launch_tail_kernel<decltype(node)>(g, parked); });
   if (e != cudaSuccess) return bb_gpu_fail(err, e, "bamboo_tail_kernel", __FILE__, __LINE__);
   return BB_OK;
 }
@@ -230,10 +232,9 @@ static bb_status download_state(bb_gpu *g, int parked, bb_la_state *st, bb_id *f
 bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, bb_id *free_men,
                         int *free_count, bb_solve_stats *stats, bb_error *err) {
   int n = g->n;
-  // BAMBOO_GPU_WIDE_NODES=1 forces the 64-bit nodes that n > 65536 needs, so tests can
-  // cover that path on small instances.
-  const char *wide = getenv("BAMBOO_GPU_WIDE_NODES");
-  int node_bytes = (n <= 65536 && !(wide && *wide == '1')) ? 4 : 8;
+  // The narrowest format for n; BAMBOO_GPU_NODE_BYTES=4|5|8 (or BAMBOO_GPU_WIDE_NODES=1)
+  // forces one, so tests cover every format on small instances (bb_gpu_prnode.h).
+  int node_bytes = bb_prnode_bytes_bamboo(n);
   *free_count = 0;
 
   g->lists = bb_gpu_lists_match(opts->gpu_lists, g->inst) ? opts->gpu_lists : NULL;
@@ -254,12 +255,11 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
 
   t = bb_now();
   if ((status = bb_gpu_ctl_reset(g, n, err)) != BB_OK) return status;
-  if (node_bytes == 4)
-    bamboo_propose_kernel<PrNode32><<<(n + 255) / 256, 256, 0, g->stream>>>(
-        (const PrNode32::raw *)g->d_pr, n, g->d_words, g->d_ctl, g->d_parked);
-  else
-    bamboo_propose_kernel<PrNode64><<<(n + 255) / 256, 256, 0, g->stream>>>(
-        (const PrNode64::raw *)g->d_pr, n, g->d_words, g->d_ctl, g->d_parked);
+  bb_gpu_with_node(node_bytes, [&](auto node) {
+    using Node = decltype(node);
+    bamboo_propose_kernel<Node><<<(n + 255) / 256, 256, 0, g->stream>>>(Node::at(g->d_pr, g->cells), n,
+                                                                        g->d_words, g->d_ctl, g->d_parked);
+  });
   BB_CUDA_LAUNCHED("bamboo_propose_kernel");
   status = bb_gpu_monitor(g, opts->tail_threshold, opts, "bamboo GPU proposals", err);
   if (status != BB_OK) return status;

@@ -253,7 +253,11 @@ static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats 
   size_t free_b = 0, total_b = 0;
   BB_CUDA(cudaMemGetInfo(&free_b, &total_b));
   g->free_at_open = g->min_free = free_b;
-  if (2 * bytes > free_b)
+  // The earlier order holds both lists at once. The staged one never does (gpu_staged.cu: the
+  // women's lists, or blocks of them, then blocks of the men's); the memory plan checked its
+  // phases before anything was allocated. Checking 8n² here refused n > 102,900 on an H100
+  // whose plan (40-bit nodes, rank matrix in blocks) fits 128,320 (2026-11-25).
+  if (!g->staged && 2 * bytes > free_b)
     return bb_fail(err, BB_ERR_GPU,
                    "n = %d needs %.2f GiB on the GPU for the lists alone, %.2f GiB free", g->n,
                    2.0 * bytes / 1073741824.0, free_b / 1073741824.0);
@@ -451,15 +455,6 @@ bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *
   return st;
 }
 
-template <typename Node>
-static void decode_row(const void *raw, bb_prnode *out, uint32_t count) {
-  const typename Node::raw *src = (const typename Node::raw *)raw;
-  for (uint32_t i = 0; i < count; i++) {
-    out[i].woman = Node::woman(src[i]);
-    out[i].man_rank = Node::rank(src[i]);
-  }
-}
-
 static bb_status fetch_row(bb_gpu *g, bb_id m, uint32_t from, bb_error *err) {
   size_t node = (size_t)g->pr_node_bytes;
   if (!g->h_row_raw) {
@@ -468,13 +463,8 @@ static bb_status fetch_row(bb_gpu *g, bb_id m, uint32_t from, bb_error *err) {
     if (!g->h_row) return bb_fail(err, BB_ERR_NOMEM, "PRMatrix row buffer: out of host memory");
   }
   uint32_t count = (uint32_t)g->n - from;
-  const char *src = (const char *)g->d_pr + ((size_t)m * g->n + from) * node;
-  BB_CUDA(cudaMemcpyAsync(g->h_row_raw, src, count * node, cudaMemcpyDeviceToHost, g->stream));
-  BB_CUDA(cudaStreamSynchronize(g->stream));
-  if (node == 4)
-    decode_row<PrNode32>(g->h_row_raw, g->h_row + from, count);
-  else
-    decode_row<PrNode64>(g->h_row_raw, g->h_row + from, count);
+  BB_CUDA(bb_gpu_fetch_nodes(g->d_pr, g->cells, g->pr_node_bytes, (size_t)m * g->n + from, count, g->h_row_raw,
+                             g->h_row + from, g->stream));
   return BB_OK;
 }
 

@@ -16,14 +16,14 @@ __global__ void rank_matrix_kernel(const bb_id *__restrict__ women, int n, uint3
 // Rows first .. first + rows - 1; `men` holds just those rows.
 template <typename Node>
 __global__ void prmatrix_kernel(const bb_id *__restrict__ men, const uint32_t *__restrict__ rank,
-                                int n, int first, int rows, typename Node::raw *__restrict__ pr) {
+                                int n, int first, int rows, typename Node::plane pr) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     int m = first + i;
     const bb_id *list = men + (size_t)i * n;
-    typename Node::raw *out = pr + (size_t)m * n;
+    typename Node::plane out = pr.shift((size_t)m * n);
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
       bb_id w = list[k];
-      out[k] = Node::make(w, rank[(size_t)w * n + m]);
+      out.put(k, Node::make(w, rank[(size_t)w * n + m]));
     }
   }
 }
@@ -38,8 +38,8 @@ bb_status bb_gpu_build_rank(bb_gpu *g, bb_error *err) {
 }
 
 bb_status bb_gpu_build_prmatrix(bb_gpu *g, int node_bytes, bb_error *err) {
-  if (node_bytes == 4 && g->n > 65536)
-    return bb_fail(err, BB_ERR_ARG, "32-bit PRMatrix nodes need n <= 65536 (n = %d)", g->n);
+  if (!bb_prnode_bytes_fits(node_bytes, g->n))
+    return bb_fail(err, BB_ERR_ARG, "%d-byte PRMatrix nodes do not hold n = %d", node_bytes, g->n);
   bb_status st = bb_gpu_build_rank(g, err);
   if (st != BB_OK) return st;
   if (g->d_pr) {
@@ -55,12 +55,11 @@ bb_status bb_gpu_build_prmatrix(bb_gpu *g, int node_bytes, bb_error *err) {
 bb_status bb_gpu_build_prmatrix_rows(bb_gpu *g, const bb_id *men_rows, int first, int rows,
                                      bb_error *err) {
   int blocks = bb_gpu_row_blocks(rows);
-  if (g->pr_node_bytes == 4)
-    prmatrix_kernel<PrNode32><<<blocks, 256, 0, g->stream>>>(men_rows, g->d_rank, g->n, first, rows,
-                                                             (PrNode32::raw *)g->d_pr);
-  else
-    prmatrix_kernel<PrNode64><<<blocks, 256, 0, g->stream>>>(men_rows, g->d_rank, g->n, first, rows,
-                                                             (PrNode64::raw *)g->d_pr);
+  bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
+    using Node = decltype(node);
+    prmatrix_kernel<Node><<<blocks, 256, 0, g->stream>>>(men_rows, g->d_rank, g->n, first, rows,
+                                                         Node::at(g->d_pr, g->cells));
+  });
   BB_CUDA_LAUNCHED("prmatrix_kernel");
   return BB_OK;
 }

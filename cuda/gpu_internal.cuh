@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "bb_gpu.h"
+#include "gpu_prnode.cuh" // PrNode32, PrNode40, PrNode64
 
 struct bb_gpu_gen;
 struct bb_gpu {
@@ -20,7 +21,7 @@ struct bb_gpu {
   const struct bb_gpu_lists *lists; // staged: the same lists, 16-bit and pinned (gpu_overlap.cu), or NULL
   bb_id *d_men, *d_women;       // the lists, as uploaded
   uint32_t *d_rank;             // women's rank matrix, while needed
-  void *d_pr;                   // PRMatrix: 32-bit nodes if pr_node_bytes == 4, else 64-bit
+  void *d_pr;                   // PRMatrix: nodes of pr_node_bytes (4, 5, 8; gpu_prnode.cuh)
   int pr_node_bytes;
   unsigned long long *d_words;  // bamboo: each woman's packed partner word (n)
   uint2 *d_parked;              // bamboo: (man, position) of men parked by a stop (n)
@@ -65,7 +66,7 @@ bb_status bb_gpu_fill_u64(bb_gpu *g, unsigned long long *p, size_t count, unsign
                           bb_error *err);
 
 // Initialisation kernels (gpu_init.cu): rank matrix, and the PRMatrix in the given node size
-// (4: 16-bit woman | 16-bit rank, needs n <= 65536; 8: 32 | 32). Both on gpu->stream.
+// (4, 5 or 8 bytes, one that holds n: bb_gpu_prnode.h). Both on gpu->stream.
 bb_status bb_gpu_build_rank(bb_gpu *g, bb_error *err);
 bb_status bb_gpu_build_prmatrix(bb_gpu *g, int node_bytes, bb_error *err);
 void bb_gpu_free_rank(bb_gpu *g);
@@ -124,22 +125,6 @@ bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *
                               uint32_t free_value, bb_gpu_baseline_step propose,
                               bb_gpu_baseline_step to_ids, bb_id *wife_of, bb_solve_stats *stats,
                               bb_error *err);
-
-// --- PRMatrix nodes ---------------------------------------------------------------------
-struct PrNode32 {  // n <= 65536: woman in the high half, rank in the low half
-  typedef uint32_t raw;
-  static __host__ __device__ __forceinline__ raw make(uint32_t w, uint32_t r) { return (w << 16) | r; }
-  static __host__ __device__ __forceinline__ uint32_t woman(raw x) { return x >> 16; }
-  static __host__ __device__ __forceinline__ uint32_t rank(raw x) { return x & 0xffffu; }
-};
-struct PrNode64 {
-  typedef unsigned long long raw;
-  static __host__ __device__ __forceinline__ raw make(uint32_t w, uint32_t r) {
-    return ((unsigned long long)w << 32) | r;
-  }
-  static __host__ __device__ __forceinline__ uint32_t woman(raw x) { return (uint32_t)(x >> 32); }
-  static __host__ __device__ __forceinline__ uint32_t rank(raw x) { return (uint32_t)x; }
-};
 
 // --- The packed partner word ------------------------------------------------------------
 // A woman's partner as one 64-bit word: (rank of the man in her list, man, position of her

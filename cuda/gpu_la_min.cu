@@ -1,11 +1,12 @@
 // gpu-la-min: the LA-Par-GPU-MIN kernel of seed 000 Listing 1: PRMatrix nodes of two 32-bit
-// words, atomicMin on the woman's partner rank, the displaced man looked up in her list.
+// words (the 40-bit ones past n = 65,536, or any format forced: bb_gpu_prnode.h), atomicMin on the woman's partner rank, the displaced man looked up in her list.
 // One correction to the listing: it writes Next[m] after the atomicMin that accepts m, so
 // the thread that later displaces m may read a stale Next[m]. Here Next[m] is written
 // before the atomicMin and fenced, and read after a fence by the displacing thread.
 #include "gpu_internal.cuh"
 
-__global__ void la_min_kernel(const PrNode64::raw *__restrict__ pr, const bb_id *__restrict__ women,
+template <typename Node>
+__global__ void la_min_kernel(typename Node::plane pr, const bb_id *__restrict__ women,
                               int n, uint32_t *partner_rank, uint32_t *next, int *ctl) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= n) return;
@@ -13,8 +14,8 @@ __global__ void la_min_kernel(const PrNode64::raw *__restrict__ pr, const bb_id 
   uint32_t m = (uint32_t)t, k = 0;
   for (uint32_t iter = 0;; iter++) {
     if ((iter & 15) == 0 && *stop) return; // only the time limit stops this baseline
-    PrNode64::raw node = pr[(size_t)m * n + k];
-    uint32_t w = PrNode64::woman(node), my_rank = PrNode64::rank(node);
+    typename Node::raw node = pr.ld((size_t)m * n + k);
+    uint32_t w = Node::woman(node), my_rank = Node::rank(node);
     __stcg(next + m, k + 1);
     __threadfence();
     uint32_t p_rank = atomicMin(partner_rank + w, my_rank);
@@ -38,9 +39,11 @@ __global__ void partner_ids_kernel(const bb_id *__restrict__ women, int n, uint3
 }
 
 static void propose(bb_gpu *g, uint32_t *partner_rank, uint32_t *next) {
-  la_min_kernel<<<(g->n + 255) / 256, 256, 0, g->stream>>>((const PrNode64::raw *)g->d_pr,
-                                                            g->d_women, g->n, partner_rank, next,
-                                                            g->d_ctl);
+  bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
+    using Node = decltype(node);
+    la_min_kernel<Node><<<(g->n + 255) / 256, 256, 0, g->stream>>>(Node::at(g->d_pr, g->cells), g->d_women, g->n,
+                                                                   partner_rank, next, g->d_ctl);
+  });
 }
 
 // Postprocessing as in the paper: each woman's partner is her list's entry at the partner
@@ -53,7 +56,7 @@ static void partner_ids(bb_gpu *g, uint32_t *partner_rank, uint32_t *unused) {
 bb_status bb_gpu_la_min(bb_gpu *g, const bb_solve_opts *opts, bb_id *wife_of,
                         bb_solve_stats *stats, bb_error *err) {
   double t = bb_now();
-  bb_status st = bb_gpu_build_prmatrix(g, 8, err);
+  bb_status st = bb_gpu_build_prmatrix(g, bb_prnode_bytes_la_min(g->n), err);
   if (st == BB_OK) {
     cudaError_t e = cudaStreamSynchronize(g->stream);
     if (e != cudaSuccess) st = bb_gpu_fail(err, e, "PRMatrix", __FILE__, __LINE__);

@@ -15,7 +15,8 @@
 
 struct PartView { // passed by value to every kernel
   int n, parts;
-  const void *pr[BB_GPU_MAX_PARTS];
+  void *pr[BB_GPU_MAX_PARTS];       // each partition's PRMatrix (rows x n nodes; gpu_prnode.cuh)
+  size_t pr_cells[BB_GPU_MAX_PARTS];
   const uint32_t *rank[BB_GPU_MAX_PARTS];
   const bb_id *women[BB_GPU_MAX_PARTS];
 };
@@ -56,22 +57,22 @@ __global__ void part_rank_kernel(const bb_id *__restrict__ women, int n, int row
 
 template <typename Node>
 __global__ void part_prmatrix_kernel(PartView v, const bb_id *__restrict__ men, int first, int rows,
-                                     typename Node::raw *__restrict__ pr) {
+                                     typename Node::plane pr) {
   int n = v.n;
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     int m = first + i;
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
       bb_id w = men[(size_t)i * n + k];
       int q = part_owner(n, v.parts, (int)w);
-      pr[(size_t)i * n + k] = Node::make(w, v.rank[q][part_row(n, v.parts, q, (int)w) + m]);
+      pr.put((size_t)i * n + k, Node::make(w, v.rank[q][part_row(n, v.parts, q, (int)w) + m]));
     }
   }
 }
 
 template <typename Node>
-__device__ __forceinline__ const typename Node::raw *pr_row(const PartView &v, uint32_t m) {
+__device__ __forceinline__ typename Node::plane pr_row(const PartView &v, uint32_t m) {
   int q = part_owner(v.n, v.parts, (int)m);
-  return (const typename Node::raw *)v.pr[q] + part_row(v.n, v.parts, q, (int)m);
+  return Node::at(v.pr[q], v.pr_cells[q]).shift(part_row(v.n, v.parts, q, (int)m));
 }
 
 template <typename Node>
@@ -81,13 +82,13 @@ __global__ void part_bamboo_kernel(PartView v, int first, int rows, unsigned lon
   if (t >= rows) return;
   volatile int *stop = ctl + BB_CTL_STOP_FLAG;
   uint32_t m = (uint32_t)(first + t), k = 0;
-  const typename Node::raw *row = pr_row<Node>(v, m);
+  typename Node::plane row = pr_row<Node>(v, m);
   for (uint32_t iter = 0;; iter++) {
     if ((iter & 7) == 0 && *stop) {
       parked[atomicAdd(ctl + BB_CTL_PARKED, 1)] = make_uint2(m, k);
       return;
     }
-    typename Node::raw node = row[k];
+    typename Node::raw node = row.ld(k);
     unsigned long long mine = bb_word(Node::rank(node), m, k);
     unsigned long long old = atomicMin(partner + Node::woman(node), mine);
     if (old > mine) {
@@ -104,6 +105,7 @@ __global__ void part_bamboo_kernel(PartView v, int first, int rows, unsigned lon
   }
 }
 
+template <typename Node>
 __global__ void part_la_min_kernel(PartView v, int first, int rows, uint32_t *partner_rank,
                                    uint32_t *next, int *ctl) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -111,11 +113,11 @@ __global__ void part_la_min_kernel(PartView v, int first, int rows, uint32_t *pa
   int n = v.n;
   volatile int *stop = ctl + BB_CTL_STOP_FLAG;
   uint32_t m = (uint32_t)(first + t), k = 0;
-  const PrNode64::raw *row = pr_row<PrNode64>(v, m);
+  typename Node::plane row = pr_row<Node>(v, m);
   for (uint32_t iter = 0;; iter++) {
     if ((iter & 15) == 0 && *stop) return;
-    PrNode64::raw node = row[k];
-    uint32_t w = PrNode64::woman(node), my_rank = PrNode64::rank(node);
+    typename Node::raw node = row.ld(k);
+    uint32_t w = Node::woman(node), my_rank = Node::rank(node);
     __stcg(next + m, k + 1);
     __threadfence_system();
     uint32_t p_rank = atomicMin(partner_rank + w, my_rank);
@@ -129,7 +131,7 @@ __global__ void part_la_min_kernel(PartView v, int first, int rows, uint32_t *pa
       int q = part_owner(n, v.parts, (int)w);
       m = v.women[q][part_row(n, v.parts, q, (int)w) + p_rank];
       k = __ldcg(next + m);
-      row = pr_row<PrNode64>(v, m);
+      row = pr_row<Node>(v, m);
     }
   }
 }
@@ -243,17 +245,17 @@ static bb_status build(bb_gpu_multi *mg, bb_error *err) {
     BB_CUDA(cudaMalloc(&g->d_pr, g->cells * (size_t)mg->node_bytes));
     g->pr_node_bytes = mg->node_bytes;
     mg->view.pr[p] = g->d_pr;
+    mg->view.pr_cells[p] = g->cells;
   }
   for (int p = 0; p < mg->parts; p++) {
     bb_gpu *g = mg->part[p];
     BB_CUDA(cudaSetDevice(g->device));
     int blocks = bb_gpu_row_blocks(rows_of(mg, p));
-    if (mg->node_bytes == 4)
-      part_prmatrix_kernel<PrNode32><<<blocks, 256, 0, g->stream>>>(
-          mg->view, g->d_men, mg->first[p], rows_of(mg, p), (PrNode32::raw *)g->d_pr);
-    else
-      part_prmatrix_kernel<PrNode64><<<blocks, 256, 0, g->stream>>>(
-          mg->view, g->d_men, mg->first[p], rows_of(mg, p), (PrNode64::raw *)g->d_pr);
+    bb_gpu_with_node(mg->node_bytes, [&](auto node) {
+      using Node = decltype(node);
+      part_prmatrix_kernel<Node><<<blocks, 256, 0, g->stream>>>(mg->view, g->d_men, mg->first[p], rows_of(mg, p),
+                                                                Node::at(g->d_pr, g->cells));
+    });
     BB_CUDA_LAUNCHED("part_prmatrix_kernel");
   }
   if ((st = sync_all(mg, "PRMatrix rows", err)) != BB_OK) return st;
@@ -280,7 +282,7 @@ bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_instance
   if (count < 2 || count > BB_GPU_MAX_PARTS || count > inst->n)
     return bb_fail(err, BB_ERR_ARG, "--gpus: %d partitions for n = %d (2..%d, at most n)", count,
                    inst->n, BB_GPU_MAX_PARTS);
-  if ((node_bytes != 4 && node_bytes != 8) || (node_bytes == 4 && inst->n > 65536))
+  if ((node_bytes != 4 && node_bytes != 5 && node_bytes != 8) || !bb_prnode_bytes_fits(node_bytes, inst->n))
     return bb_fail(err, BB_ERR_ARG, "%d-byte PRMatrix nodes do not fit n = %d", node_bytes, inst->n);
   bb_status st = enable_peers(devices, count, err);
   if (st != BB_OK) return st;
@@ -374,12 +376,11 @@ static bb_status launch_bamboo(bb_gpu_multi *mg, bb_error *err) {
     bb_gpu *g = mg->part[p];
     int rows = rows_of(mg, p);
     BB_CUDA(cudaSetDevice(g->device));
-    if (mg->node_bytes == 4)
-      part_bamboo_kernel<PrNode32><<<(rows + 255) / 256, 256, 0, g->stream>>>(
-          mg->view, mg->first[p], rows, mg->d_words, g0->d_ctl, mg->d_parked);
-    else
-      part_bamboo_kernel<PrNode64><<<(rows + 255) / 256, 256, 0, g->stream>>>(
-          mg->view, mg->first[p], rows, mg->d_words, g0->d_ctl, mg->d_parked);
+    bb_gpu_with_node(mg->node_bytes, [&](auto node) {
+      using Node = decltype(node);
+      part_bamboo_kernel<Node><<<(rows + 255) / 256, 256, 0, g->stream>>>(mg->view, mg->first[p], rows,
+                                                                          mg->d_words, g0->d_ctl, mg->d_parked);
+    });
     BB_CUDA_LAUNCHED("part_bamboo_kernel");
   }
   return BB_OK;
@@ -451,8 +452,11 @@ static bb_status run_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, uint32_
     bb_gpu *g = mg->part[p];
     int rows = rows_of(mg, p);
     BB_CUDA(cudaSetDevice(g->device));
-    part_la_min_kernel<<<(rows + 255) / 256, 256, 0, g->stream>>>(mg->view, mg->first[p], rows,
-                                                                   d_partner, d_next, g0->d_ctl);
+    bb_gpu_with_node(mg->node_bytes, [&](auto node) {
+      using Node = decltype(node);
+      part_la_min_kernel<Node><<<(rows + 255) / 256, 256, 0, g->stream>>>(mg->view, mg->first[p], rows,
+                                                                         d_partner, d_next, g0->d_ctl);
+    });
     BB_CUDA_LAUNCHED("part_la_min_kernel");
   }
   if ((st = monitor(mg, 0, opts, "gpu-la-min", err)) != BB_OK) return st;
@@ -474,7 +478,6 @@ static bb_status run_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, uint32_
 
 bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_id *wife_of,
                               bb_solve_stats *stats, bb_error *err) {
-  if (mg->node_bytes != 8) return bb_fail(err, BB_ERR_ARG, "gpu-la-min needs 64-bit PRMatrix nodes");
   bb_gpu *g0 = mg->part[0];
   size_t bytes = (size_t)mg->n * sizeof(uint32_t);
   BB_CUDA(cudaSetDevice(g0->device));
@@ -511,23 +514,13 @@ const bb_prnode *bb_gpu_multi_prrow(void *ctx, bb_id m, uint32_t from, bb_error 
   int q = part_owner(mg->n, mg->parts, (int)m);
   bb_gpu *g = mg->part[q];
   uint32_t count = (uint32_t)n - from;
-  const char *src = (const char *)g->d_pr + (part_row(mg->n, mg->parts, q, (int)m) + from) * node;
   cudaError_t e = cudaSetDevice(g->device);
-  if (e == cudaSuccess) e = cudaMemcpy(mg->h_row_raw, src, count * node, cudaMemcpyDeviceToHost);
+  if (e == cudaSuccess)
+    e = bb_gpu_fetch_nodes(g->d_pr, g->cells, mg->node_bytes, part_row(mg->n, mg->parts, q, (int)m) + from, count,
+                           mg->h_row_raw, mg->h_row + from, g->stream);
   if (e != cudaSuccess) {
     bb_gpu_fail(err, e, "PRMatrix row", __FILE__, __LINE__);
     return NULL;
-  }
-  for (uint32_t i = 0; i < count; i++) {
-    if (node == 4) {
-      uint32_t raw = ((const uint32_t *)mg->h_row_raw)[i];
-      mg->h_row[from + i].woman = PrNode32::woman(raw);
-      mg->h_row[from + i].man_rank = PrNode32::rank(raw);
-    } else {
-      unsigned long long raw = ((const unsigned long long *)mg->h_row_raw)[i];
-      mg->h_row[from + i].woman = PrNode64::woman(raw);
-      mg->h_row[from + i].man_rank = PrNode64::rank(raw);
-    }
   }
   return mg->h_row + from;
 }

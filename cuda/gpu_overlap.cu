@@ -159,14 +159,14 @@ __global__ void rank16_kernel(const uint16_t *__restrict__ women, int n, int fir
 // PRMatrix rows first .. first + rows - 1 (gpu_init.cu's prmatrix_kernel on 16-bit ids).
 template <typename Node>
 __global__ void prmatrix16_kernel(const uint16_t *__restrict__ men, const uint32_t *__restrict__ rank, int n,
-                                  int first, int rows, typename Node::raw *__restrict__ pr) {
+                                  int first, int rows, typename Node::plane pr) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     int m = first + i;
     const uint16_t *list = men + (size_t)i * n;
-    typename Node::raw *out = pr + (size_t)m * n;
+    typename Node::plane out = pr.shift((size_t)m * n);
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
       uint32_t w = list[k];
-      out[k] = Node::make(w, rank[(size_t)w * n + m]);
+      out.put(k, Node::make(w, rank[(size_t)w * n + m]));
     }
   }
 }
@@ -243,12 +243,12 @@ static bb_status launch_chunk(overlap *o, int women, int first, int rows, const 
   int blocks = bb_gpu_row_blocks(rows);
   if (women)
     rank16_kernel<<<blocks, 256, 0, g->stream>>>(dev, g->n, first, rows, g->d_rank);
-  else if (g->pr_node_bytes == 4)
-    prmatrix16_kernel<PrNode32><<<blocks, 256, 0, g->stream>>>(dev, g->d_rank, g->n, first, rows,
-                                                               (PrNode32::raw *)g->d_pr);
-  else
-    prmatrix16_kernel<PrNode64><<<blocks, 256, 0, g->stream>>>(dev, g->d_rank, g->n, first, rows,
-                                                               (PrNode64::raw *)g->d_pr);
+  else // every node format (a 40-bit node is forced at small n by BAMBOO_GPU_NODE_BYTES=5)
+    bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
+      using Node = decltype(node);
+      prmatrix16_kernel<Node><<<blocks, 256, 0, g->stream>>>(dev, g->d_rank, g->n, first, rows,
+                                                             Node::at(g->d_pr, g->cells));
+    });
   BB_CUDA_LAUNCHED(women ? "rank16_kernel" : "prmatrix16_kernel");
   return BB_OK;
 }

@@ -27,24 +27,24 @@ static bb_status stage_rows(bb_gpu *g, bb_gpu_pipe *pipe, int women, int first, 
 // The men's rows give every PRMatrix node its woman (rank 0 for now) ...
 template <typename Node>
 __global__ void pr_women_kernel(const bb_id *__restrict__ men, int n, int first, int rows,
-                                typename Node::raw *__restrict__ pr) {
+                                typename Node::plane pr) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
-    typename Node::raw *out = pr + (size_t)(first + i) * n;
-    for (int k = threadIdx.x; k < n; k += blockDim.x) out[k] = Node::make(men[(size_t)i * n + k], 0);
+    typename Node::plane out = pr.shift((size_t)(first + i) * n);
+    for (int k = threadIdx.x; k < n; k += blockDim.x) out.put(k, Node::make(men[(size_t)i * n + k], 0));
   }
 }
 
 // ... and each block of women's ranks (rank[(w - w0) * n + m]) is written into the nodes that
 // name one of its women.
 template <typename Node>
-__global__ void pr_ranks_kernel(typename Node::raw *__restrict__ pr, int n, int w0, int rows,
+__global__ void pr_ranks_kernel(typename Node::plane pr, int n, int w0, int rows,
                                 const uint32_t *__restrict__ rank) {
   for (int m = blockIdx.x; m < n; m += gridDim.x) {
-    typename Node::raw *row = pr + (size_t)m * n;
+    typename Node::plane row = pr.shift((size_t)m * n);
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
-      typename Node::raw node = row[k];
+      typename Node::raw node = row.get(k);
       uint32_t w = Node::woman(node);
-      if (w - (uint32_t)w0 < (uint32_t)rows) row[k] = Node::make(w, rank[(size_t)(w - w0) * n + m]);
+      if (w - (uint32_t)w0 < (uint32_t)rows) row.put(k, Node::make(w, rank[(size_t)(w - w0) * n + m]));
     }
   }
 }
@@ -59,23 +59,21 @@ __global__ void rank_rows_kernel(const bb_id *__restrict__ women, int n, int row
 }
 
 static bb_status launch_pr_women(bb_gpu *g, const bb_id *men, int first, int rows, bb_error *err) {
-  if (g->pr_node_bytes == 4)
-    pr_women_kernel<PrNode32><<<bb_gpu_row_blocks(rows), 256, 0, g->stream>>>(men, g->n, first, rows,
-                                                                             (PrNode32::raw *)g->d_pr);
-  else
-    pr_women_kernel<PrNode64><<<bb_gpu_row_blocks(rows), 256, 0, g->stream>>>(men, g->n, first, rows,
-                                                                             (PrNode64::raw *)g->d_pr);
+  bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
+    using Node = decltype(node);
+    pr_women_kernel<Node><<<bb_gpu_row_blocks(rows), 256, 0, g->stream>>>(men, g->n, first, rows,
+                                                                         Node::at(g->d_pr, g->cells));
+  });
   BB_CUDA_LAUNCHED("pr_women_kernel");
   return BB_OK;
 }
 
 static bb_status launch_pr_ranks(bb_gpu *g, int w0, int rows, const uint32_t *rank, bb_error *err) {
-  if (g->pr_node_bytes == 4)
-    pr_ranks_kernel<PrNode32><<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>((PrNode32::raw *)g->d_pr,
-                                                                             g->n, w0, rows, rank);
-  else
-    pr_ranks_kernel<PrNode64><<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>((PrNode64::raw *)g->d_pr,
-                                                                             g->n, w0, rows, rank);
+  bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
+    using Node = decltype(node);
+    pr_ranks_kernel<Node><<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>(Node::at(g->d_pr, g->cells), g->n,
+                                                                         w0, rows, rank);
+  });
   BB_CUDA_LAUNCHED("pr_ranks_kernel");
   return BB_OK;
 }
@@ -154,8 +152,8 @@ static bb_status prmatrix_from_men(bb_gpu *g, bb_gpu_pipe *pipe, bb_error *err) 
 }
 
 bb_status bb_gpu_build_staged(bb_gpu *g, int node_bytes, bb_solve_stats *stats, bb_error *err) {
-  if (node_bytes == 4 && g->n > 65536)
-    return bb_fail(err, BB_ERR_ARG, "32-bit PRMatrix nodes need n <= 65536 (n = %d)", g->n);
+  if (!bb_prnode_bytes_fits(node_bytes, g->n))
+    return bb_fail(err, BB_ERR_ARG, "%d-byte PRMatrix nodes do not hold n = %d", node_bytes, g->n);
   if (!g->staged || !g->inst) return bb_fail(err, BB_ERR_ARG, "bb_gpu_build_staged: not a staged context");
   const char *forced = getenv("BAMBOO_GPU_RANK_ROWS");
   int blocked = g->rank_rows > 0 || (forced && atoi(forced) > 0);

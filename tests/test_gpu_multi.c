@@ -1,9 +1,10 @@
 /* GPU tests of the partitioned engine (cuda/bb_gpu_multi.h, seed 000 V-C; ctest label `gpu`,
  * exit 77 without a GPU): bamboo and gpu-la-min with the participants split into 2, 3 and 4
  * partitions on GPU 0 (the same device listed several times) must return exactly gs-seq's
- * matching, as the single-GPU path does, on every workload; both node formats and tail
+ * matching, as the single-GPU path does, on every workload; every node format (4, 5, 8 bytes,
+ * forced through BAMBOO_GPU_NODE_BYTES; 0 is the default for n) and tail
  * thresholds that leave the CPU tail many men. Argument "quick" runs a smaller set (for
- * compute-sanitizer memcheck). */
+ * compute-sanitizer memcheck), "narrow" only the 40-bit node's cases. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,19 +15,24 @@
 #include "solve.h"
 
 static int passed, failed;
+static int narrow_only; /* argument "narrow" */
 
 typedef struct multi_case {
   const char *algo;
   int parts; /* 1: the single-GPU path, for reference */
   int tail_threshold;
-  int wide;
+  int node; /* BAMBOO_GPU_NODE_BYTES: 0 (the default), 4, 5 or 8 */
 } multi_case;
 
 static const multi_case cases[] = {
     {"bamboo", 1, 1, 0},      {"bamboo", 2, 1, 0},     {"bamboo", 3, 1, 0},
     {"bamboo", 4, 1, 0},      {"bamboo", 2, 64, 0},    {"bamboo", 4, 1 << 30, 0},
-    {"bamboo", 2, 1, 1},      {"bamboo", 4, 64, 1},    {"gpu-la-min", 1, 1, 0},
+    {"bamboo", 2, 1, 8},      {"bamboo", 4, 64, 8},    {"gpu-la-min", 1, 1, 0},
     {"gpu-la-min", 2, 1, 0},  {"gpu-la-min", 3, 1, 0}, {"gpu-la-min", 4, 1, 0},
+    /* the 40-bit node of n > 65,536, forced at small n: one GPU and partitions */
+    {"bamboo", 1, 1, 5},      {"bamboo", 1, 64, 5},    {"bamboo", 2, 1, 5},
+    {"bamboo", 3, 64, 5},     {"bamboo", 4, 1 << 30, 5}, {"gpu-la-min", 1, 1, 5},
+    {"gpu-la-min", 2, 1, 5},  {"gpu-la-min", 3, 1, 4},
 };
 
 static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
@@ -42,17 +48,19 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
   static const int gpu0[4] = {0, 0, 0, 0};
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     const multi_case *mc = &cases[c];
-    if (mc->parts > n) continue;
+    if (mc->parts > n || (narrow_only && mc->node != 5)) continue;
     bb_solve_opts opts;
     bb_solve_opts_default(&opts);
     opts.gpus = gpu0;
     opts.gpu_count = mc->parts;
     opts.tail_threshold = mc->tail_threshold;
-    setenv("BAMBOO_GPU_WIDE_NODES", mc->wide ? "1" : "0", 1);
+    char node[8];
+    snprintf(node, sizeof node, "%d", mc->node);
+    setenv("BAMBOO_GPU_NODE_BYTES", node, 1);
     bb_solve_stats stats;
     memset(got, 0xff, (size_t)n * sizeof *got);
     if (getenv("BAMBOO_TEST_VERBOSE")) /* which case runs, for a run that does not end */
-      fprintf(stderr, "%s x%d (tail %d, wide %d) on %s n=%d\n", mc->algo, mc->parts, mc->tail_threshold, mc->wide,
+      fprintf(stderr, "%s x%d (tail %d, node %d) on %s n=%d\n", mc->algo, mc->parts, mc->tail_threshold, mc->node,
               bb_gen_kind_name(kind), n);
     bb_status st = bb_solve(inst, mc->algo, &opts, got, &stats, &err);
     /* bamboo's precheck answers the perfect workload before any GPU work. */
@@ -61,8 +69,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
       passed++;
     } else {
       failed++;
-      printf("FAIL %s x%d (tail %d, wide %d) on %s n=%d seed=%llu: %s\n", mc->algo, mc->parts,
-             mc->tail_threshold, mc->wide, bb_gen_kind_name(kind), n, (unsigned long long)seed,
+      printf("FAIL %s x%d (tail %d, node %d) on %s n=%d seed=%llu: %s\n", mc->algo, mc->parts,
+             mc->tail_threshold, mc->node, bb_gen_kind_name(kind), n, (unsigned long long)seed,
              st != BB_OK ? err.msg : !partitioned ? stats.path : "matching differs from gs-seq");
     }
   }
@@ -103,6 +111,7 @@ int main(int argc, char **argv) {
     return 77;
   }
   int quick = argc > 1 && !strcmp(argv[1], "quick");
+  narrow_only = argc > 1 && !strcmp(argv[1], "narrow");
   static const int sizes_full[] = {4, 5, 17, 64, 100, 257, 1000, 3001}, sizes_quick[] = {40};
   const int *sizes = quick ? sizes_quick : sizes_full;
   int count = quick ? 1 : 8;
@@ -111,7 +120,7 @@ int main(int argc, char **argv) {
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
       run_instance(kinds[k], sizes[s], sizes[s] < 5 ? sizes[s] : 5, 1 + (uint64_t)s);
   too_many_parts();
-  unsetenv("BAMBOO_GPU_WIDE_NODES");
+  unsetenv("BAMBOO_GPU_NODE_BYTES");
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -1,9 +1,11 @@
 /* GPU tests of issue 21 (ctest label `gpu`, exit 77 without a GPU): bamboo's staged
  * initialisation (cuda/gpu_staged.cu) and the earlier one must both return exactly gs-seq's
  * matching, with one block of men's rows or many (BAMBOO_GPU_STAGE_ROWS), the rank matrix
- * whole or in blocks of women (BAMBOO_GPU_RANK_ROWS), 32- or 64-bit nodes; and the device memory measured at the peak (cudaMemGetInfo) must match the memory
- * plan (engine/sm/memory_plan.h) within 5 % + 64 MiB (allocation granularity, the runtime's
- * own lazy allocations). Argument "quick" runs a smaller set (compute-sanitizer memcheck). */
+ * whole or in blocks of women (BAMBOO_GPU_RANK_ROWS), 32-, 40- or 64-bit nodes
+ * (BAMBOO_GPU_NODE_BYTES=4|5|8, cuda/bb_gpu_prnode.h); and the device memory measured at the
+ * peak (cudaMemGetInfo) must match the memory plan (engine/sm/memory_plan.h) within 5 % + 64 MiB (allocation granularity, the runtime's
+ * own lazy allocations). Argument "quick" runs a smaller set (compute-sanitizer memcheck),
+ * "narrow" the full set with the 40-bit node alone. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include "solve.h"
 
 static int passed, failed;
+static int node_first, node_count = 3; /* the formats of nodes[] run: all, or "narrow": 5 alone */
 
 static void check(int ok, const char *what, const char *kind, int n, const char *detail) {
   if (ok) {
@@ -26,7 +29,7 @@ static void check(int ok, const char *what, const char *kind, int n, const char 
 }
 
 static void same_as_gs(const bb_instance *inst, const bb_id *expect, const char *kind,
-                       const char *staged, const char *rows, const char *wide, const char *rank_rows) {
+                       const char *staged, const char *rows, const char *node, const char *rank_rows) {
   int n = inst->n;
   setenv("BAMBOO_GPU_STAGED", staged, 1);
   setenv("BAMBOO_GPU_STAGE_ROWS", rows, 1);
@@ -34,14 +37,14 @@ static void same_as_gs(const bb_instance *inst, const bb_id *expect, const char 
     setenv("BAMBOO_GPU_RANK_ROWS", rank_rows, 1);
   else
     unsetenv("BAMBOO_GPU_RANK_ROWS");
-  setenv("BAMBOO_GPU_WIDE_NODES", wide, 1);
+  setenv("BAMBOO_GPU_NODE_BYTES", node, 1);
   bb_id *got = malloc((size_t)n * sizeof *got);
   bb_error err = {{0}};
   bb_solve_stats stats;
   memset(got, 0xff, (size_t)n * sizeof *got);
   bb_status st = got ? bb_solve(inst, "bamboo", NULL, got, &stats, &err) : BB_ERR_NOMEM;
   char what[96];
-  snprintf(what, sizeof what, "bamboo staged=%s rows=%s wide=%s rank_rows=%s", staged, rows, wide,
+  snprintf(what, sizeof what, "bamboo staged=%s rows=%s node=%s rank_rows=%s", staged, rows, node,
            rank_rows ? rank_rows : "whole");
   int gpu_ran = st == BB_OK && strncmp(stats.path, "cpu", 3) != 0;
   check(st == BB_OK && gpu_ran && !memcmp(got, expect, (size_t)n * sizeof *got), what, kind, n,
@@ -61,13 +64,15 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed, int 
     const char **rows = quick ? rows_quick : rows_full;
     int count = quick ? 2 : 4;
     const char *name = bb_gen_kind_name(kind);
+    static const char *nodes[] = {"4", "5", "8"};
+    int f0 = node_first, f1 = node_first + node_count;
     for (int r = 0; r < count; r++)
-      for (int wide = 0; wide < 2; wide++) same_as_gs(inst, expect, name, "1", rows[r], wide ? "1" : "0", NULL);
+      for (int f = f0; f < f1; f++) same_as_gs(inst, expect, name, "1", rows[r], nodes[f], NULL);
     static const char *rank_full[] = {"1", "7", "64"}, *rank_quick[] = {"3"};
     for (int r = 0; r < (quick ? 1 : 3); r++)
-      for (int wide = 0; wide < 2; wide++)
-        same_as_gs(inst, expect, name, "1", quick ? "2" : rows[r], wide ? "1" : "0", quick ? rank_quick[r] : rank_full[r]);
-    same_as_gs(inst, expect, name, "0", "0", "0", NULL);
+      for (int f = f0; f < f1; f++)
+        same_as_gs(inst, expect, name, "1", quick ? "2" : rows[r], nodes[f], quick ? rank_quick[r] : rank_full[r]);
+    for (int f = f0; f < f1; f++) same_as_gs(inst, expect, name, "0", "0", nodes[f], NULL);
   }
   free(expect);
   bb_instance_free(inst);
@@ -75,7 +80,7 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed, int 
 
 /* Opens the context as sm_bamboo.c does, runs the GPU phase, and holds the measured peak
  * against the plan's highest device figure. */
-static void peak_matches_plan(int n, int unstaged, int rank_rows) {
+static void peak_matches_plan(int n, int unstaged, int rank_rows, int node) {
   bb_error err = {{0}};
   bb_instance *inst = NULL;
   if (bb_generate(BB_GEN_RANDOM, n, 5, 1, 0, &inst, &err) != BB_OK) {
@@ -84,8 +89,10 @@ static void peak_matches_plan(int n, int unstaged, int rank_rows) {
   }
   unsetenv("BAMBOO_GPU_STAGE_ROWS");
   unsetenv("BAMBOO_GPU_RANK_ROWS");
-  setenv("BAMBOO_GPU_WIDE_NODES", "0", 1);
-  bb_plan_request req = {.n = n, .algo = "bamboo", .unstaged = unstaged, .rank_rows = rank_rows};
+  char node_text[8];
+  snprintf(node_text, sizeof node_text, "%d", node);
+  setenv("BAMBOO_GPU_NODE_BYTES", node_text, 1);
+  bb_plan_request req = {.n = n, .algo = "bamboo", .unstaged = unstaged, .rank_rows = rank_rows, .node_bytes = node};
   bb_memory_plan plan;
   bb_status st = bb_memory_plan_make(&req, &plan, &err);
   bb_solve_opts opts;
@@ -103,8 +110,8 @@ static void peak_matches_plan(int n, int unstaged, int rank_rows) {
     double planned = (double)bb_memory_plan_peak_device(&plan, 0);
     double measured = (double)bb_gpu_measured_peak(gpu);
     double slack = 0.05 * planned + (64 << 20);
-    printf("n=%d %s, rank rows %d: plan %.1f MiB, measured %.1f MiB (%+.2f %%)\n", n,
-           unstaged ? "unstaged" : "staged", rank_rows, planned / 1048576, measured / 1048576,
+    printf("n=%d %s, rank rows %d, %d-byte nodes: plan %.1f MiB, measured %.1f MiB (%+.2f %%)\n", n,
+           unstaged ? "unstaged" : "staged", rank_rows, plan.node_bytes, planned / 1048576, measured / 1048576,
            100.0 * (measured - planned) / planned);
     char detail[128];
     snprintf(detail, sizeof detail, "plan %.0f bytes, measured %.0f", planned, measured);
@@ -126,9 +133,10 @@ int main(int argc, char **argv) {
     return 77;
   }
   int quick = argc > 1 && !strcmp(argv[1], "quick");
-  static const int sizes_full[] = {1, 2, 3, 17, 100, 257, 1000}, sizes_quick[] = {17, 100};
+  if (argc > 1 && !strcmp(argv[1], "narrow")) node_first = 1, node_count = 1;
+  static const int sizes_full[] = {1, 2, 3, 17, 100, 257, 1000, 3001}, sizes_quick[] = {17, 100};
   const int *sizes = quick ? sizes_quick : sizes_full;
-  int count = quick ? 2 : 7;
+  int count = quick ? 2 : 8;
   const bb_gen_kind kinds[] = {BB_GEN_PERFECT, BB_GEN_SOLO, BB_GEN_CONGESTED, BB_GEN_RANDOM, BB_GEN_UNIFORM};
   for (int s = 0; s < count; s++)
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
@@ -136,14 +144,17 @@ int main(int argc, char **argv) {
   if (!quick) {
     static const int peak_sizes[] = {4000, 12000};
     for (int i = 0; i < 2; i++) {
-      peak_matches_plan(peak_sizes[i], 0, 0);
-      peak_matches_plan(peak_sizes[i], 1, 0);
-      peak_matches_plan(peak_sizes[i], 0, peak_sizes[i] / 8);
+      for (int node = node_count == 1 ? 5 : 4; node <= 5; node++) {
+        peak_matches_plan(peak_sizes[i], 0, 0, node);
+        peak_matches_plan(peak_sizes[i], 1, 0, node);
+        peak_matches_plan(peak_sizes[i], 0, peak_sizes[i] / 8, node);
+      }
     }
   }
   unsetenv("BAMBOO_GPU_STAGED");
   unsetenv("BAMBOO_GPU_STAGE_ROWS");
   unsetenv("BAMBOO_GPU_RANK_ROWS");
+  unsetenv("BAMBOO_GPU_NODE_BYTES");
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -34,7 +34,7 @@ static void bamboo_unstaged(void) {
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
     uint64_t n = (uint64_t)sizes[i], n2 = n * n;
     bb_memory_plan p = plan_with(sizes[i], "bamboo", NULL, 0, 1);
-    uint64_t node = n <= 65536 ? 4 : 8;
+    uint64_t node = n <= 65536 ? 4 : 5; /* 5: 40 bits up to n = 2^20 */
     CHECK(!p.staged);
     CHECKF(p.node_bytes == (int)node, "n=%llu node %d", (unsigned long long)n, p.node_bytes);
     CHECK(p.gpu && p.devices == 1 && p.parts == 1 && p.part[0].count == (int)n);
@@ -57,7 +57,9 @@ static void bamboo_unstaged(void) {
     CHECK(phase(&p, "tail")->host == host_lists + 16 + 16 * n + node * n + 8 * n);
   }
   /* The figure: n = 90,000 with 64-bit nodes needed about 160 GB at once. */
-  bb_memory_plan p = plan_with(90000, "bamboo", NULL, 0, 1);
+  bb_plan_request req = {.n = 90000, .algo = "bamboo", .threads = 2, .unstaged = 1, .node_bytes = 8};
+  bb_memory_plan p;
+  CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.node_bytes == 8);
   uint64_t peak = bb_memory_plan_peak_device(&p, 0);
   CHECKF(peak > 160000000000ull && peak < 163000000000ull, "peak %llu", (unsigned long long)peak);
 }
@@ -69,7 +71,7 @@ static void bamboo_staged(void) {
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
     uint64_t n = (uint64_t)sizes[i], n2 = n * n;
     bb_memory_plan p = plan_of(sizes[i], "bamboo", NULL, 0);
-    uint64_t node = n <= 65536 ? 4 : 8, staging = n <= 65536 ? 2 * CHUNK * 2 : 0;
+    uint64_t node = n <= 65536 ? 4 : 5, staging = n <= 65536 ? 2 * CHUNK * 2 : 0;
     uint64_t block_rows = ((uint64_t)64 << 20) / n < n ? ((uint64_t)64 << 20) / n : n;
     uint64_t block = block_rows * n * 4 + staging;
     CHECK(p.staged);
@@ -82,9 +84,14 @@ static void bamboo_staged(void) {
     uint64_t pinned = 2 * CHUNK * (n <= 65536 ? 2 : 4) + 16;
     CHECK(phase(&p, "PRMatrix")->host == 8 * n2 + 4 * n + 16 * n + pinned);
   }
-  /* n = 90,000: about 97.5 GB instead of 161: fits an H200 (about 139 GiB free), not an H100. */
+  /* n = 90,000: about 73.2 GB (68.1 GiB) with 40-bit nodes, 97.5 GB with 64-bit ones, instead
+   * of 161 unstaged: an H100 (about 79 GiB free) holds it whole. */
   bb_memory_plan p = plan_of(90000, "bamboo", NULL, 0);
   uint64_t peak = bb_memory_plan_peak_device(&p, 0);
+  CHECKF(peak > 73000000000ull && peak < 73500000000ull, "peak %llu", (unsigned long long)peak);
+  bb_plan_request wide = {.n = 90000, .algo = "bamboo", .node_bytes = 8};
+  CHECK(bb_memory_plan_make(&wide, &p, NULL) == BB_OK);
+  peak = bb_memory_plan_peak_device(&p, 0);
   CHECKF(peak > 97000000000ull && peak < 98000000000ull, "peak %llu", (unsigned long long)peak);
   /* The rank matrix in blocks of women (cuda/gpu_staged.cu ranks_in_blocks): the PRMatrix
    * first beside one block of men's rows, then beside R women's lists and rank rows. */
@@ -93,11 +100,12 @@ static void bamboo_staged(void) {
     bb_plan_request req = {.n = (int)n, .algo = "bamboo", .rank_rows = 5000};
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 5000);
     CHECK(p.phases == 4 && !strcmp(p.phase[0].name, "PRMatrix") && !strcmp(p.phase[1].name, "rank matrix"));
-    CHECK(phase(&p, "PRMatrix")->device[0] == 16 + 8 * n2 + rows * n * 4);
-    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 8 * n2 + 2 * 5000 * n * 4);
-    CHECK(phase(&p, "solve")->device[0] == 16 + 8 * n2 + 16 * n);
-    /* 120,000 then needs 120 GB instead of 173 with the whole rank matrix: an H200 holds it. */
-    CHECKF(bb_memory_plan_peak_device(&p, 0) == 120000000016ull, "%llu",
+    CHECK(phase(&p, "PRMatrix")->device[0] == 16 + 5 * n2 + rows * n * 4);
+    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 5 * n2 + 2 * 5000 * n * 4);
+    CHECK(phase(&p, "solve")->device[0] == 16 + 5 * n2 + 16 * n);
+    /* 120,000 then needs 76.8 GB (71.5 GiB) with 40-bit nodes, 120 GB with 64-bit ones,
+     * instead of 173 with the whole rank matrix: an H100 holds it. */
+    CHECKF(bb_memory_plan_peak_device(&p, 0) == 76800000016ull, "%llu",
            (unsigned long long)bb_memory_plan_peak_device(&p, 0));
     req.rank_rows = 1 << 30; /* at most n */
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == (int)n);
@@ -144,6 +152,31 @@ static void node_format(void) {
   bb_plan_request req = {.n = 1000, .algo = "bamboo", .wide_nodes = 1};
   bb_memory_plan p;
   CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.node_bytes == 8);
+  /* The default: the narrowest format that holds n for bamboo; gpu-la-min keeps seed 000's
+   * 8 bytes while the 4-byte node would do, and takes the 40-bit one above. */
+  static const struct { int n, bamboo, la_min; } want[] = {
+      {1, 4, 8}, {65536, 4, 8}, {65537, 5, 5}, {90000, 5, 5}, {1 << 20, 5, 5}, {(1 << 20) + 1, 8, 8}, {BB_MAX_N, 8, 8}};
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+    CHECKF(plan_of(want[i].n, "bamboo", NULL, 0).node_bytes == want[i].bamboo, "bamboo n=%d", want[i].n);
+    CHECKF(plan_of(want[i].n, "gpu-la-min", NULL, 0).node_bytes == want[i].la_min, "la-min n=%d", want[i].n);
+  }
+  /* A forced format (BAMBOO_GPU_NODE_BYTES) where it holds n, the narrowest that does where not. */
+  static const struct { int n, forced, got; } forced[] = {
+      {1000, 4, 4}, {1000, 5, 5}, {1000, 8, 8}, {90000, 4, 5}, {90000, 8, 8}, {(1 << 20) + 1, 5, 8}, {(1 << 20) + 1, 4, 8}};
+  const char *algos[] = {"bamboo", "gpu-la-min"};
+  for (size_t i = 0; i < sizeof forced / sizeof *forced; i++)
+    for (int a = 0; a < 2; a++) {
+      bb_plan_request r = {.n = forced[i].n, .algo = algos[a], .threads = 2, .node_bytes = forced[i].forced};
+      CHECKF(bb_memory_plan_make(&r, &p, NULL) == BB_OK && p.node_bytes == forced[i].got, "%s n=%d forced %d: %d",
+             algos[a], forced[i].n, forced[i].forced, p.node_bytes);
+    }
+  /* The reason for the 40-bit node: bamboo's staged solve at n = 125,000 with the rank matrix
+   * in blocks needs 5 bytes a pair (72.8 GiB: fits an H100's 79 GiB; 8 bytes would need 116 GiB). */
+  bb_plan_request big = {.n = 125000, .algo = "bamboo", .threads = 2, .rank_rows = 2000};
+  CHECK(bb_memory_plan_make(&big, &p, NULL) == BB_OK && p.node_bytes == 5);
+  uint64_t n = 125000;
+  CHECKF(bb_memory_plan_peak_device(&p, 0) == 16 + 5 * n * n + 2 * 2000 * n * 4, "peak %llu",
+         (unsigned long long)bb_memory_plan_peak_device(&p, 0));
 }
 
 /* Partitions on one device add up to the one-partition figures exactly; on two devices the
@@ -200,8 +233,10 @@ static void partition_arithmetic(void) {
 }
 
 static void refusal(void) {
-  bb_memory_plan p = plan_with(90000, "bamboo", NULL, 0, 1);
+  bb_plan_request req = {.n = 90000, .algo = "bamboo", .threads = 2, .unstaged = 1, .node_bytes = 8};
+  bb_memory_plan p;
   bb_error err = {{0}};
+  CHECK(bb_memory_plan_make(&req, &p, &err) == BB_OK);
   CHECK(bb_memory_plan_check(&p, &err) == BB_OK); /* nothing known: nothing refused */
   p.device_free[0] = 140ull << 30; /* an H200's */
   p.device_total[0] = 141ull << 30;
@@ -222,6 +257,16 @@ static void refusal(void) {
     rewind(out);
     size_t got = fread(text, 1, sizeof text - 1, out);
     CHECK(got > 0 && strstr(text, "PRMatrix     GPU 0") && strstr(text, "64-bit (32-bit woman"));
+    fclose(out);
+  }
+  p = plan_of(90000, "bamboo", NULL, 0);
+  out = tmpfile();
+  if (out) {
+    bb_memory_plan_print(&p, out);
+    char text[4096] = {0};
+    rewind(out);
+    size_t got = fread(text, 1, sizeof text - 1, out);
+    CHECKF(got > 0 && strstr(text, "40-bit (20-bit woman | 20-bit rank") && strstr(text, "needs 34 bits"), "%s", text);
     fclose(out);
   }
 }

@@ -45,7 +45,8 @@ typedef struct bb_memory_plan {
   char algo[48];       /* the algorithm, or "bamboo (la-seq: no GPU)" for its CPU fallback */
   int gpu;            /* 1 if the algorithm's large data lives on GPUs */
   int id_bytes;       /* bytes per id in the device lists (today always 4) */
-  int node_bytes;     /* bytes per PRMatrix node on the device (0: no PRMatrix) */
+  int node_bytes;     /* bytes per PRMatrix node on the device: 4, 5 (40 bits in two planes),
+                         8 (cuda/bb_gpu_prnode.h); 0: no PRMatrix */
   int node_bits_min;  /* bits a node needs at this n: 2 * ceil(log2 n) (narrowest format) */
   int staged;         /* bamboo's staged initialisation (cuda/gpu_staged.cu) */
   int rank_rows;      /* staged: rank matrix in blocks of this many women (0: whole) */
@@ -68,6 +69,8 @@ typedef struct bb_plan_request {
   int device_count;
   int threads;             /* CPU threads (la-seq's PRMatrix scratch); 0 = all CPUs */
   int wide_nodes;          /* bamboo: 64-bit nodes even when n <= 65536 (BAMBOO_GPU_WIDE_NODES) */
+  int node_bytes;          /* bamboo, gpu-la-min: force 4-, 5- or 8-byte nodes where they hold n
+                              (BAMBOO_GPU_NODE_BYTES; cuda/bb_gpu_prnode.h); 0: the default */
   int unstaged;            /* bamboo: the earlier initialisation, every list on the device
                               first (BAMBOO_GPU_STAGED=0); default the staged one */
   uint64_t host_held;      /* host bytes of the phases the caller already holds (lists read) */
@@ -102,7 +105,7 @@ int bb_plan_rank_rows_for(int n, int node_bytes, uint64_t device_free);
 void bb_memory_plan_probe(bb_memory_plan *plan);
 
 /* The plan of what a solve will really run here, probed: bamboo without a usable GPU is
- * planned as its la-seq fallback, BAMBOO_GPU_WIDE_NODES=1 and BAMBOO_GPU_RANK_ROWS=R are
+ * planned as its la-seq fallback, BAMBOO_GPU_NODE_BYTES=4|5|8, BAMBOO_GPU_WIDE_NODES=1 and BAMBOO_GPU_RANK_ROWS=R are
  * honoured as cuda/ does, and when the staged rank matrix does not fit beside the PRMatrix on
  * the GPU, rank_rows is chosen as the most women whose rank rows (and lists) fit beside it,
  * at least n / 64 (at most 64 passes over the PRMatrix). */

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "bb_gpu_prnode.h" /* the node formats: which one an n gets */
+
 #include "solve.h"
 
 /* cuda/gpu_common.cu: UPLOAD_CHUNK_IDS, two pinned host buffers and, when ids travel narrowed
@@ -286,13 +288,14 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     return bb_fail(err, BB_ERR_ARG, "memory plan: %s runs on one GPU; partitions are for bamboo and gpu-la-min",
                    req->algo);
   p->id_bytes = sizeof(bb_id);
+  int forced = req->node_bytes ? req->node_bytes : req->wide_nodes ? 8 : 0;
   if (!strcmp(req->algo, "bamboo")) {
-    p->node_bytes = n <= 65536 && !req->wide_nodes ? 4 : 8; /* gpu_bamboo.cu */
+    p->node_bytes = bb_prnode_bytes_choose(req->n, forced, bb_prnode_bytes_default(req->n, 0)); /* gpu_bamboo.cu */
     p->staged = !req->unstaged && count == 1; /* partitions: seed 000 V-C's layout */
     p->rank_rows = p->staged && req->rank_rows > 0 ? (req->rank_rows < req->n ? req->rank_rows : req->n) : 0;
   }
   else if (!strcmp(req->algo, "gpu-la-min"))
-    p->node_bytes = 8;
+    p->node_bytes = bb_prnode_bytes_choose(req->n, forced, bb_prnode_bytes_default(req->n, 1)); /* gpu_la_min.cu */
   p->parts = count;
   for (int q = 0; q < count; q++) {
     int device = req->devices ? req->devices[q] : 0;
@@ -370,8 +373,10 @@ void bb_memory_plan_print(const bb_memory_plan *p, FILE *out) {
   if (p->gpu)
     fprintf(out, ", %s, %d-bit ids and %s PRMatrix nodes on the GPU (the narrowest needs %d bits)\n",
             p->staged ? "staged initialisation" : "all lists on the device", 8 * p->id_bytes,
-            p->node_bytes == 4 ? "32-bit (16-bit woman | 16-bit rank)"
-            : p->node_bytes == 8 ? "64-bit (32-bit woman | 32-bit rank)" : "no",
+            p->node_bytes == 4   ? "32-bit (16-bit woman | 16-bit rank)"
+            : p->node_bytes == 5 ? "40-bit (20-bit woman | 20-bit rank, in a 32-bit and an 8-bit plane)"
+            : p->node_bytes == 8 ? "64-bit (32-bit woman | 32-bit rank)"
+                                 : "no",
             p->node_bits_min);
   else
     fprintf(out, ", on the CPU\n");

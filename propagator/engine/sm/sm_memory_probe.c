@@ -2,6 +2,7 @@
  * cudaMemGetInfo reports it (after this process's CUDA context exists, so the context is
  * already taken off) and the host memory this process may still use. */
 #include "bb_gpu_device.h"
+#include "bb_gpu_prnode.h"
 #include "memory_plan.h"
 
 #include <stdlib.h>
@@ -20,8 +21,7 @@ void bb_memory_plan_probe(bb_memory_plan *plan) {
 
 bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *plan, bb_error *err) {
   bb_plan_request r = *req;
-  const char *wide = getenv("BAMBOO_GPU_WIDE_NODES");
-  r.wide_nodes = r.wide_nodes || (wide && *wide == '1');
+  if (!r.node_bytes && !r.wide_nodes) r.node_bytes = bb_prnode_bytes_forced(); /* as cuda/ reads it */
   const char *staged = getenv("BAMBOO_GPU_STAGED");
   r.unstaged = r.unstaged || (staged && *staged == '0');
   int fallback = r.algo && !strcmp(r.algo, "bamboo") && !bb_gpu_probe(r.devices ? r.devices[0] : 0, NULL, 0);

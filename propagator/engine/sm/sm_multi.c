@@ -9,6 +9,7 @@
  * fallback: the user asked for these devices. */
 #include "algos.h"
 #include "bb_gpu_multi.h"
+#include "bb_gpu_prnode.h"
 #include "row_source.h"
 
 #include <stdio.h>
@@ -17,8 +18,7 @@
 bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
                           bb_solve_stats *stats, bb_error *err) {
   int n = inst->n;
-  const char *wide = getenv("BAMBOO_GPU_WIDE_NODES");
-  int node_bytes = n <= 65536 && !(wide && *wide == '1') ? 4 : 8;
+  int node_bytes = bb_prnode_bytes_bamboo(n);
   bb_la_state la = {.n = n};
   la.partner_rank = malloc((size_t)n * sizeof *la.partner_rank);
   la.next = malloc((size_t)n * sizeof *la.next);
@@ -61,7 +61,8 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
 bb_status bb_gpu_la_min_multi(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
                               bb_solve_stats *stats, bb_error *err) {
   bb_gpu_multi *mg = NULL;
-  bb_status st = bb_gpu_multi_open(opts->gpus, opts->gpu_count, inst, 8, &mg, stats, err);
+  bb_status st = bb_gpu_multi_open(opts->gpus, opts->gpu_count, inst, bb_prnode_bytes_la_min(inst->n), &mg,
+                                   stats, err);
   if (st == BB_OK) st = bb_gpu_multi_la_min(mg, opts, wife_of, stats, err);
   bb_gpu_multi_close(mg);
   snprintf(stats->path, sizeof stats->path, "gpu x%d partitions", opts->gpu_count);
