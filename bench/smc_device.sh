@@ -23,6 +23,8 @@
 #   bench/smc_device.sh tails N  the tail threshold at size N (first propagations)
 #   bench/smc_device.sh research issue 22's research benchmark (bench/research.sh) on ::cpu,
 #                                ::gpu, auto and Gecode with the decomposition
+#   bench/smc_device.sh nrmp     HRC at NRMP shape (1,000 and 3,000 couples) through minizinc
+#                                --solver bamboo on the file form (models/hrc_file.mzn)
 #   bench/smc_device.sh first N  time to the first solution at size N: MiniZinc's flattening,
 #                                then fzn-bamboo -v on the hybrid, ::gpu and ::cpu
 # Logs and CSVs go to $OUT (or /tmp/bamboo-out); the last lines printed are the summary.
@@ -164,6 +166,27 @@ first)
   done
   cmp -s "$OUT/first-$n-auto.out" "$OUT/first-$n-gpu.out" && cmp -s "$OUT/first-$n-auto.out" "$OUT/first-$n-cpu.out" \
     && echo "first solutions identical on all three paths" || echo "FIRST SOLUTIONS DIFFER"
+  rm -rf "$work"
+  ;;
+nrmp)
+  # Issue 20's target: an NRMP-shaped HRC instance (47,000 residents, 6,600 programmes) with
+  # COUPLES couples each (default 1000 3000), through minizinc --solver bamboo on the file form
+  # (models/hrc_file.mzn, solve minimize bp), 600 s limit; the answer and its time.
+  # (bp is counted by the constraint itself, exact once the matching is fixed).
+  work=/tmp/bamboo-nrmp
+  mkdir -p "$work"
+  for c in ${COUPLES:-1000 3000}; do
+    "$C/bin/bamboo-smp" gen nrmp-couples --couples "$c" --seed 1 -o "$work/nrmp$c.hrc" > /dev/null
+    read -r _ nr _ nc < "$work/nrmp$c.hrc"
+    s=$(date +%s.%N)
+    env MZN_SOLVER_PATH="$OUT/solvers" BAMBOO_HRC_DEBUG=1 timeout 610 minizinc --solver bamboo --time-limit 600000 -s \
+      models/hrc_file.mzn -D "nS = $((nr - 2 * nc)); nC = $nc; file = \"$work/nrmp$c.hrc\";" > "$OUT/nrmp$c.out" 2> "$OUT/nrmp$c.err"
+    rc=$?
+    e=$(date +%s.%N)
+    printf 'couples %s: rc=%s, %.1f s wall, %s, %s\n' "$c" "$rc" "$(awk -v s="$s" -v e="$e" 'BEGIN {print e - s}')" \
+      "$(grep -m1 '^bp' "$OUT/nrmp$c.out" | tr -d '\n')" "$(grep -c '==========' "$OUT/nrmp$c.out") optimality lines"
+    grep -E "nodes=|solveTime=|deferred" "$OUT/nrmp$c.out" "$OUT/nrmp$c.err" | head -4
+  done
   rm -rf "$work"
   ;;
 *)
