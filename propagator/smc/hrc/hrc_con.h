@@ -15,10 +15,11 @@
  * whether that resident is surely / possibly there, and prefix counts over them (O(total list
  * length)); then for each entry whether it blocks certainly or possibly (upper bound); the
  * lower bound sums, per variable, the fewest of its own pairs certain under any one of its
- * values. Couples cost O(domain x list) each. When bp's maximum equals the
- * lower bound, every pair that is not already counted must not block: values that would make
- * one block for sure are removed, and a hospital that a single (or a fixed couple) surely
- * prefers is made full of residents it ranks higher. Sound with any side constraint: every
+ * values. Couples cost O(domain x list) each. Each variable has a slack: bp's (bp's maximum
+ * less the lower bound) or, with budgets (bb_hrcc_budgets), the smaller of that and its own
+ * budget's. When a variable's slack is 0, none of its pairs that is not already counted may
+ * block: values that would make one block for sure are removed, and a hospital that a single
+ * (or a fixed couple) surely prefers is made full of residents it ranks higher. Sound with any side constraint: every
  * rule holds for every completion of the current domains. Exact when everything is fixed. */
 #ifndef BB_HRC_CON_H
 #define BB_HRC_CON_H
