@@ -370,7 +370,12 @@ static void prune(prop *P) {
       if (P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)p] - counted > slack)
         apply(P, P->dom->remove(P->dom->ctx, v, p));
     }
-    if (slack > 0 || n != 1 || P->failed) continue;
+    /* Fixed at entry (asize, not n): counted[] and the share were computed from the entry
+     * domains, and only for a couple fixed then are the counted entries exactly its pairs
+     * certain under its value. A couple fixed by this pass's pruning may owe its share to an
+     * entry certain under its one remaining value but not counted (the share is a minimum
+     * over values), and demanding that entry not block would lose solutions. */
+    if (slack > 0 || P->s.asize[v] != 1 || n != 1 || P->failed) continue;
     /* A fixed couple that prefers entry j: where exactly one hospital decides whether j
      * blocks, that hospital must be full of residents it ranks above the member. */
     int p = P->s.values[0];
