@@ -11,6 +11,7 @@ wall seconds, search nodes and failures from minizinc -s).
     bench/hrc_minbp_bench.py --smp build/tools/bamboo-smp \
         --solver before=/tmp/base/solvers --solver after=build/minizinc/solvers \
         --seeds 5 --timeout 20 --challenge-timeout 60 > table.md
+    (--exp1-couples 0,5,...  --exp2-sizes 600,800,1000: other settings of the two families.)
 Each --solver is a folder holding a bamboo.msc (MZN_SOLVER_PATH)."""
 import argparse
 import os
@@ -53,6 +54,8 @@ def main():
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--timeout", type=int, default=20)
     ap.add_argument("--challenge-timeout", type=int, default=60)
+    ap.add_argument("--exp1-couples", default="0,5,10,15,20,25,30", help="exp1's couple counts (100 residents)")
+    ap.add_argument("--exp2-sizes", default="200,300,400,500", help="exp2's resident counts (n/10 couples)")
     ap.add_argument("--skip-families", action="store_true")
     ap.add_argument("--skip-challenge", action="store_true")
     a = ap.parse_args()
@@ -64,8 +67,9 @@ def main():
         print("## Random families, solve minimize bp (timeout %d s)\n" % a.timeout)
         print(head)
         print(sep)
-        fams = [("exp1", 100, c, 10, 100) for c in (0, 5, 10, 15, 20, 25, 30)]
-        fams += [("exp2", n, n // 10, n // 10, n) for n in (200, 300, 400, 500)]
+        ints = lambda text: [int(x) for x in text.split(",") if x]
+        fams = [("exp1", 100, c, 10, 100) for c in ints(a.exp1_couples)]
+        fams += [("exp2", n, n // 10, n // 10, n) for n in ints(a.exp2_sizes)]
         totals = {l: [0, 0.0] for l, _ in solvers}
         for name, n, c, h, p in fams:
             for seed in range(1, a.seeds + 1):

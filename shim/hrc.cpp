@@ -7,6 +7,7 @@
 #include "post_args.hh"
 #include "shim_internal.hh"
 
+#include <algorithm>
 #include <memory>
 #include <unordered_set>
 
@@ -39,19 +40,22 @@ thread_local bb_smc_path posting_path = BB_SMC_PATH_CPU;
 
 class Hrc : public Propagator {
   ViewArray<Int::IntView> x; // singles, then couples
+  ViewArray<Int::IntView> own; // per variable: its own blocking pairs (sum = bp, posted beside)
   Int::IntView bp;
   bb_hrcc *data;             // shared by every copy, read-only
   int base;
 
  public:
-  Hrc(Home home, ViewArray<Int::IntView> &x0, Int::IntView bp0, bb_hrcc *d, int b)
-      : Propagator(home), x(x0), bp(bp0), data(d), base(b) {
+  Hrc(Home home, ViewArray<Int::IntView> &x0, ViewArray<Int::IntView> &own0, Int::IntView bp0, bb_hrcc *d, int b)
+      : Propagator(home), x(x0), own(own0), bp(bp0), data(d), base(b) {
     x.subscribe(home, *this, Int::PC_INT_DOM);
+    own.subscribe(home, *this, Int::PC_INT_BND);
     bp.subscribe(home, *this, Int::PC_INT_BND);
     home.notice(*this, AP_DISPOSE);
   }
   Hrc(Space &home, Hrc &p) : Propagator(home, p), data(p.data), base(p.base) {
     x.update(home, p.x);
+    own.update(home, p.own);
     bp.update(home, p.bp);
     bb_hrcc_retain(data);
   }
@@ -61,11 +65,13 @@ class Hrc : public Propagator {
   }
   void reschedule(Space &home) override {
     x.reschedule(home, *this, Int::PC_INT_DOM);
+    own.reschedule(home, *this, Int::PC_INT_BND);
     bp.reschedule(home, *this, Int::PC_INT_BND);
   }
   size_t dispose(Space &home) override {
     home.ignore(*this, AP_DISPOSE);
     x.cancel(home, *this, Int::PC_INT_DOM);
+    own.cancel(home, *this, Int::PC_INT_BND);
     bp.cancel(home, *this, Int::PC_INT_BND);
     bb_hrcc_release(data);
     (void)Propagator::dispose(home);
@@ -75,17 +81,33 @@ class Hrc : public Propagator {
     Host host{&home, &x, base};
     bb_hrcc_domains dom{&host, dom_min, dom_max, dom_size, dom_has, dom_remove, dom_at_most};
     int64_t lb, ub;
-    bb_hrcc_result r = bb_hrcc_propagate(data, &dom, bp.max(), &lb, &ub);
+    int n = x.size();
+    Region region;
+    int32_t *own_min = region.alloc<int32_t>(n), *own_max = region.alloc<int32_t>(n);
+    int32_t *own_lb = region.alloc<int32_t>(n), *own_ub = region.alloc<int32_t>(n);
+    for (int v = 0; v < n; v++) {
+      own_min[v] = own[v].min();
+      own_max[v] = own[v].max();
+    }
+    bb_hrcc_budgets budgets{own_min, own_max, own_lb, own_ub};
+    bb_hrcc_result r = bb_hrcc_propagate_budgets(data, &dom, bp.max(), &budgets, &lb, &ub);
     if (r == BB_HRCC_NOMEM) throw MemoryExhausted();
     if (r == BB_HRCC_FAILED) return ES_FAILED;
+    bool moved = false;
+    for (int v = 0; v < n; v++) {
+      ModEvent a = own[v].gq(home, own_lb[v]), b = own[v].lq(home, own_ub[v]);
+      if (me_failed(a) || me_failed(b)) return ES_FAILED;
+      moved = moved || a != Int::ME_INT_NONE || b != Int::ME_INT_NONE;
+    }
     ModEvent m1 = bp.gq(home, clamp(lb)), m2 = bp.lq(home, clamp(ub));
     if (me_failed(m1) || me_failed(m2)) return ES_FAILED;
-    if (r == BB_HRCC_CHANGED || m1 != Int::ME_INT_NONE || m2 != Int::ME_INT_NONE) return ES_NOFIX;
+    if (r == BB_HRCC_CHANGED || moved || m1 != Int::ME_INT_NONE || m2 != Int::ME_INT_NONE) return ES_NOFIX;
     if (bp.assigned() && x.assigned()) return home.ES_SUBSUMED(*this);
     return ES_FIX;
   }
-  static void post(Home home, ViewArray<Int::IntView> &x, Int::IntView bp, bb_hrcc *d, int base) {
-    (void)new (home) Hrc(home, x, bp, d, base);
+  static void post(Home home, ViewArray<Int::IntView> &x, ViewArray<Int::IntView> &own, Int::IntView bp, bb_hrcc *d,
+                   int base) {
+    (void)new (home) Hrc(home, x, own, bp, d, base);
   }
 };
 
@@ -132,32 +154,64 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     x[v] = Int::IntView(var);
   }
   rel(home, bpv, IRT_GQ, 0);
+  // Per-variable blocking budgets (docs/hrc_constraint.md): own[v] counts v's own blocking
+  // pairs; each pair is on exactly one list, so they sum to bp. The core gives each variable
+  // the smaller of bp's slack and its own budget's, so a variable whose budget is used up keeps
+  // every no-slack rule while bp has slack elsewhere.
+  IntVarArgs own_vars(n);
+  ViewArray<Int::IntView> own(home, n);
+  for (int v = 0; v < n; v++) {
+    own_vars[v] = IntVar(home, 0, bb_hrcc_len(data.get(), v));
+    own[v] = Int::IntView(own_vars[v]);
+  }
+  linear(home, own_vars, IRT_EQ, bpv);
   if (home.failed()) return BB_OK; // no value left for some variable: the model is unsatisfiable
   if (first_choice) {
+    std::vector<int> ranks((size_t)n);
+    bool matching = true;
+    for (int v = 0; v < n; v++) {
+      ranks[(size_t)v] = bb_hrcc_rank_of(data.get(), v, first_choice);
+      matching = matching && ranks[(size_t)v] >= 0;
+    }
+    std::vector<int32_t> da_own((size_t)n, 0);
+    if (matching && bb_hrcc_own_counts(data.get(), ranks.data(), da_own.data()) != BB_HRCC_FIX)
+      std::fill(da_own.begin(), da_own.end(), 0);
+    std::vector<IntVar> budget_order; // the deferred acceptance's blocking variables first
     for (int pass = 0; pass < 2; pass++)
       for (int v = pass ? 0 : n_singles; v < (pass ? n_singles : n); v++) {
         order.push_back(IntVar(x[v].varimp()));
-        int k = bb_hrcc_rank_of(data.get(), v, first_choice);
+        int k = ranks[(size_t)v];
         guess.push_back(k < 0 ? Int::Limits::min : base + k);
+        if (da_own[(size_t)v] > 0) budget_order.push_back(own_vars[v]);
       }
+    for (int pass = 0; pass < 2; pass++)
+      for (int v = pass ? 0 : n_singles; v < (pass ? n_singles : n); v++)
+        if (da_own[(size_t)v] == 0) budget_order.push_back(own_vars[v]);
     auto values = std::make_shared<std::vector<int>>(std::move(guess));
     auto vars = std::make_shared<std::vector<IntVar>>(std::move(order));
-    s.deferred_branchers.push_back([values, vars, bpv](bb_space &root) {
+    auto budgets = std::make_shared<std::vector<IntVar>>(std::move(budget_order));
+    s.deferred_branchers.push_back([values, vars, budgets, bpv](bb_space &root) {
       // First bp = 0: a stable matching is looked for before any other (with no slack the
       // propagation prunes hardest). Then bp >= 1 with the deferred acceptance's matching
       // first: when no stable matching exists, that is a matching (an incumbent for
       // minimize bp, so a timeout still reports one) found in a few nodes, after which
       // branch and bound asks for fewer blocking pairs. Complete: the alternatives
       // partition, and bp is fixed by propagation once the matching is.
+      // Between the deferred acceptance's decision and the residents: the budgets, own[v] =
+      // its minimum / above it, the deferred acceptance's blocking variables first. Under
+      // bp <= 1, own[v] >= 1 leaves every other variable at budget 0 (full strength), and
+      // own[v] = 0 puts v at full strength for the rest of the proof.
       IntVar count = bpv;
       BoolVar stable(root, 0, 1);
       rel(root, count, IRT_EQ, 0, stable);
       branch(root, stable, BOOL_VAL_MAX());
-      bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values);
+      bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::bulk);
+      branch(root, IntVarArgs(*budgets), INT_VAR_NONE(), INT_VAL_MIN());
+      bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::one_by_one);
       branch(root, count, INT_VAL_MIN());
     });
   }
-  Hrc::post(home, x, Int::IntView(bpv), data.release(), base);
+  Hrc::post(home, x, own, Int::IntView(bpv), data.release(), base);
   return BB_OK;
   BB_SHIM_GUARD_END(err, fn)
 }

@@ -11,7 +11,12 @@ namespace bb_shim {
 // gives every unassigned x[i] its value, alternative k >= 1 the first k - 1 of them and
 // x[k] != its value; then one variable at a time (smallest domain first), x = v / x != v. The alternatives partition
 // the search space, so the search stays complete and finds no solution twice.
-void branch_first_matching(Gecode::Home home, const Gecode::IntVarArgs &x, const std::vector<int> &values);
+// part: the whole (as above), only the bulk decision (then done; its alternatives are then all
+// of them / not all of them, a clause, so that a brancher posted after it runs in one subtree
+// rather than once per variable), or only the one-by-one branching.
+enum class FirstMatchingPart { whole, bulk, one_by_one };
+void branch_first_matching(Gecode::Home home, const Gecode::IntVarArgs &x, const std::vector<int> &values,
+                           FirstMatchingPart part = FirstMatchingPart::whole);
 } // namespace bb_shim
 
 #endif

@@ -5,6 +5,9 @@ Random tiny HRC instances (<= 2 couples, <= 3 singles, <= 3 hospitals of capacit
 acceptability one-sided at times, 0- and 1-based), each solved
   stable   `bp = 0`, all solutions: exactly the stable matchings (the set);
   min      `solve minimize bp`: the minimum number of blocking pairs;
+  near     `bp <= min + 1`, all solutions: exactly the matchings with at most that many
+           blocking pairs, each once (the default search's budget branching and its
+           all / not-all decision on the deferred acceptance's matching partition);
   side     `bp = 0` with a side constraint (a forbidden single's hospital, a couple's first
            member kept out of a hospital, a hospital that must hold at least one resident,
            through the helpers): the brute-force set under the same constraint;
@@ -272,6 +275,7 @@ def main():
         b = rng.randint(0, 1)
         stable = sorted(v for v, n in every.items() if n == 0)
         best = min(every.values())
+        near = sorted(v for v, n in every.items() if n <= best + 1)
         unstable += best > 0
         side, keep = side_constraint(inst, rng, b)
         side_set = sorted(v for v, n in brute(inst, keep).items() if n == 0)
@@ -279,6 +283,7 @@ def main():
         for solver in solvers + (extra_solvers if "bamboo" in solvers else []):
             tests = [("stable", "constraint bp = 0;", "solve satisfy;", stable),
                      ("min", "", "solve minimize bp;", best),
+                     ("near", "constraint bp <= %d;" % (best + 1), "solve satisfy;", near),
                      ("side", side + "\nconstraint bp = 0;", "solve satisfy;", side_set)]
             for name, extra, solve, want in tests:
                 k += 1

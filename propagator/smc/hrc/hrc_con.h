@@ -15,10 +15,11 @@
  * whether that resident is surely / possibly there, and prefix counts over them (O(total list
  * length)); then for each entry whether it blocks certainly or possibly (upper bound); the
  * lower bound sums, per variable, the fewest of its own pairs certain under any one of its
- * values. Couples cost O(domain x list) each. When bp's maximum equals the
- * lower bound, every pair that is not already counted must not block: values that would make
- * one block for sure are removed, and a hospital that a single (or a fixed couple) surely
- * prefers is made full of residents it ranks higher. Sound with any side constraint: every
+ * values. Couples cost O(domain x list) each. Each variable has a slack: bp's (bp's maximum
+ * less the lower bound) or, with budgets (bb_hrcc_budgets), the smaller of that and its own
+ * budget's. When a variable's slack is 0, none of its pairs that is not already counted may
+ * block: values that would make one block for sure are removed, and a hospital that a single
+ * (or a fixed couple) surely prefers is made full of residents it ranks higher. Sound with any side constraint: every
  * rule holds for every completion of the current domains. Exact when everything is fixed. */
 #ifndef BB_HRC_CON_H
 #define BB_HRC_CON_H
@@ -91,6 +92,30 @@ typedef enum bb_hrcc_result {
  * when all are fixed). Fails when a hospital is surely over capacity or lb > bp_max. */
 bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub);
+
+/* Per-variable blocking budgets: own[v] is the number of variable v's own blocking pairs
+ * (each pair belongs to exactly one variable's list, so the budgets sum to bp; the caller
+ * posts that sum). In: own_min[v] <= own[v] <= own_max[v] (both NULL: no budgets). Out (when
+ * not NULL): own_lb[v] <= own[v] <= own_ub[v] in every completion (v's share and v's possible
+ * count; equal to v's exact count when everything is fixed). A variable's slack is the
+ * smaller of bp's slack (counting the other variables at max(share, own_min)) and its own
+ * budget's (own_max[v] - share): with that at 0, v's no-slack rules apply even when bp has
+ * slack elsewhere. */
+typedef struct bb_hrcc_budgets {
+  const int32_t *own_min, *own_max; /* n_vars each, or both NULL */
+  int32_t *own_lb, *own_ub;         /* n_vars each, or NULL */
+} bb_hrcc_budgets;
+
+/* bb_hrcc_propagate with budgets (b may be NULL: the same as bb_hrcc_propagate). Fails also
+ * when some v's share exceeds own_max[v], own_min[v] exceeds v's possible count, or the
+ * shares at max(share, own_min) exceed bp_max. */
+bb_hrcc_result bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max,
+                                         const bb_hrcc_budgets *b, int64_t *lb, int64_t *ub);
+
+/* Each variable's number of own blocking pairs in a full assignment (ranks[v], 0-based, len =
+ * unassigned): own[v] (n_vars). BB_HRCC_FAILED when the assignment is not a matching (over
+ * capacity or an unacceptable entry), BB_HRCC_NOMEM when scratch could not be allocated. */
+bb_hrcc_result bb_hrcc_own_counts(const bb_hrcc *d, const int *ranks, int32_t *own);
 
 /* Variable v's share of bp's lower bound under the domains (the fewest of v's own pairs that
  * block in every completion, whatever value of D(v) it takes, the others counted at their

@@ -33,6 +33,8 @@ typedef struct scratch {
   int32_t *amin, *amax, *asize; /* per variable, at entry */
   uint8_t *counted;      /* per entry: blocks under every value of its variable */
   int32_t *vlb;          /* per variable: its share of the lower bound (see bounds) */
+  int32_t *vub;          /* per variable: its pairs that may block (its part of the upper bound) */
+  int64_t *vslack;       /* per variable: how many of its pairs beyond vlb may still block */
   int32_t *vcert;        /* per couple value (at var_start[v] + v + p): its pairs certain under p */
   int32_t *values;       /* one variable's domain */
 } scratch;
@@ -40,6 +42,7 @@ typedef struct scratch {
 typedef struct prop {
   const bb_hrcc *d;
   const bb_hrcc_domains *dom;
+  const bb_hrcc_budgets *b; /* NULL or without own_min/own_max: no budgets */
   scratch s;
   bool failed, changed;
 } prop;
@@ -156,6 +159,8 @@ static void free_scratch(scratch *s) {
   free(s->asize);
   free(s->counted);
   free(s->vlb);
+  free(s->vub);
+  free(s->vslack);
   free(s->vcert);
   free(s->values);
 }
@@ -175,10 +180,12 @@ static bool alloc_scratch(const bb_hrcc *d, scratch *s) {
   s->asize = malloc(vars * sizeof *s->asize);
   s->counted = calloc(entries, 1);
   s->vlb = calloc(vars, sizeof *s->vlb);
+  s->vub = calloc(vars, sizeof *s->vub);
+  s->vslack = malloc(vars * sizeof *s->vslack);
   s->vcert = malloc((entries + vars) * sizeof *s->vcert);
   s->values = malloc(longest * sizeof *s->values);
   return s->poss && s->poss_before && s->sure_before && s->sure_total && s->fill && s->amin && s->amax && s->asize &&
-         s->counted && s->vlb && s->vcert && s->values;
+         s->counted && s->vlb && s->vub && s->vslack && s->vcert && s->values;
 }
 
 /* The values of v in its domain (at most its list length + 1). */
@@ -251,8 +258,9 @@ static void bounds(prop *P, int64_t *lb, int64_t *ub) {
         P->s.vlb[v]++;
         P->s.counted[e] = 1;
       }
-      if (P->s.sure_before[s] < cap) high++;
+      if (P->s.sure_before[s] < cap) P->s.vub[v]++;
     }
+    high += P->s.vub[v];
   }
   for (int v = d->n_singles; v < d->n_vars; v++) {
     int n = domain_values(P, v), len = bb_hrcc_len(d, v);
@@ -267,8 +275,9 @@ static void bounds(prop *P, int64_t *lb, int64_t *ub) {
         if (!any && couple_blocks(P, v, j, p, false)) any = true;
       }
       P->s.counted[e] = all;
-      high += any;
+      P->s.vub[v] += any;
     }
+    high += P->s.vub[v];
     int32_t fewest = INT32_MAX;
     for (int i = 0; i < n; i++) { /* every value: prune reads vcert */
       int32_t c = couple_certain(P, v, P->s.values[i]);
@@ -282,17 +291,40 @@ static void bounds(prop *P, int64_t *lb, int64_t *ub) {
   *ub = high;
 }
 
+/* Each variable's slack: how many of its own pairs beyond its share may still block. bp's
+ * slack, counting every other variable u at max(share(u), own_min[u]) (own[u] is at least
+ * both in every completion), and v's own budget own_max[v] - share(v), whichever is smaller.
+ * Fails when a budget cannot be met. */
+static void slacks(prop *P, int64_t bp_max) {
+  const bb_hrcc *d = P->d;
+  const int32_t *omin = P->b ? P->b->own_min : NULL, *omax = P->b ? P->b->own_max : NULL;
+  int64_t low = 0;
+  for (int v = 0; v < d->n_vars; v++) {
+    int32_t at_least = omin && omin[v] > P->s.vlb[v] ? omin[v] : P->s.vlb[v];
+    if (omin && (omin[v] > P->s.vub[v] || omax[v] < P->s.vlb[v])) P->failed = true;
+    low += at_least;
+  }
+  if (low > bp_max) P->failed = true;
+  for (int v = 0; v < d->n_vars && !P->failed; v++) {
+    int32_t at_least = omin && omin[v] > P->s.vlb[v] ? omin[v] : P->s.vlb[v];
+    int64_t slack = bp_max - low + (at_least - P->s.vlb[v]);
+    if (omax && (int64_t)omax[v] - P->s.vlb[v] < slack) slack = (int64_t)omax[v] - P->s.vlb[v];
+    P->s.vslack[v] = slack;
+  }
+}
+
 /* Pass B, cost-based: fixing variable v to p makes certain the pairs of v's own list that
  * block for sure under p (hospitals' counts from everybody else at their most); the pairs
  * counted in lb for other variables stay certain. So p goes when lb - (v's pairs counted) +
- * (v's pairs certain under p) > bp_max. With no slack (lb == bp_max) no pair beyond those
- * counted may block: a hospital that a single (or a fixed couple) surely prefers, and whose
+ * (v's pairs certain under p) > bp_max, or when v's pairs certain under p exceed its budget:
+ * (v's pairs certain under p) - (v's pairs counted) > v's slack (slacks). With no slack for v
+ * no pair of v's beyond those counted may block: a hospital that a single (or a fixed couple) surely prefers, and whose
  * wanting him is the only condition left, must be full of residents it ranks higher. */
-static void prune(prop *P, int64_t slack) {
+static void prune(prop *P) {
   const bb_hrcc *d = P->d;
   for (int v = 0; v < d->n_singles && !P->failed; v++) {
     int len = bb_hrcc_len(d, v);
-    int64_t counted = P->s.vlb[v], certain = 0;
+    int64_t counted = P->s.vlb[v], certain = 0, slack = P->s.vslack[v];
     for (int j = 0; j < len && j < P->s.amax[v]; j++) {
       uint32_t e = d->var_start[v] + (uint32_t)j;
       int32_t s = d->e_s1[e];
@@ -310,14 +342,19 @@ static void prune(prop *P, int64_t slack) {
   }
   for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) {
     int n = domain_values(P, v), len = bb_hrcc_len(d, v);
-    int64_t counted = P->s.vlb[v];
+    int64_t counted = P->s.vlb[v], slack = P->s.vslack[v];
     for (int i = 0; i < n && !P->failed; i++) {
       int p = P->s.values[i];
       /* the domain only shrank since bounds: vcert holds every value left */
       if (P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)p] - counted > slack)
         apply(P, P->dom->remove(P->dom->ctx, v, p));
     }
-    if (slack > 0 || n != 1 || P->failed) continue;
+    /* Fixed at entry (asize, not n): counted[] and the share were computed from the entry
+     * domains, and only for a couple fixed then are the counted entries exactly its pairs
+     * certain under its value. A couple fixed by this pass's pruning may owe its share to an
+     * entry certain under its one remaining value but not counted (the share is a minimum
+     * over values), and demanding that entry not block would lose solutions. */
+    if (slack > 0 || P->s.asize[v] != 1 || n != 1 || P->failed) continue;
     /* A fixed couple that prefers entry j: where exactly one hospital decides whether j
      * blocks, that hospital must be full of residents it ranks above the member. */
     int p = P->s.values[0];
@@ -340,7 +377,12 @@ static void prune(prop *P, int64_t slack) {
 
 bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub) {
-  prop P = {d, dom, {0}, false, false};
+  return bb_hrcc_propagate_budgets(d, dom, bp_max, NULL, lb, ub);
+}
+
+bb_hrcc_result bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max,
+                                         const bb_hrcc_budgets *b, int64_t *lb, int64_t *ub) {
+  prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false};
   *lb = 0;
   *ub = 0;
   if (!alloc_scratch(d, &P.s)) {
@@ -351,14 +393,20 @@ bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, i
   census(&P);
   if (!P.failed) bounds(&P, lb, ub);
   if (!P.failed && *lb > bp_max) P.failed = true;
+  if (!P.failed && b) /* the bounds at entry: every completion's own[v] lies within them */
+    for (int v = 0; v < d->n_vars; v++) {
+      if (b->own_lb) b->own_lb[v] = P.s.vlb[v];
+      if (b->own_ub) b->own_ub[v] = P.s.vub[v];
+    }
+  if (!P.failed) slacks(&P, bp_max);
   if (!P.failed) capacities(&P);
-  if (!P.failed) prune(&P, bp_max - *lb);
+  if (!P.failed) prune(&P);
   free_scratch(&P.s);
   return P.failed ? BB_HRCC_FAILED : P.changed ? BB_HRCC_CHANGED : BB_HRCC_FIX;
 }
 
 int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v) {
-  prop P = {d, dom, {0}, false, false};
+  prop P = {d, dom, NULL, {0}, false, false};
   int64_t lb = -1, ub, share = -1;
   if (v < 0 || v >= d->n_vars || !alloc_scratch(d, &P.s)) {
     free_scratch(&P.s);
@@ -371,4 +419,26 @@ int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v) {
   }
   free_scratch(&P.s);
   return share;
+}
+
+/* Fixed domains for bb_hrcc_own_counts: one value per variable, nothing may be removed. */
+static int fixed_value(void *ctx, int v) { return ((const int *)ctx)[v]; }
+static int fixed_size(void *ctx, int v) { (void)ctx, (void)v; return 1; }
+static bool fixed_has(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k; }
+static int fixed_remove(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k ? -1 : 0; }
+static int fixed_at_most(void *ctx, int v, int k) { return ((const int *)ctx)[v] > k ? -1 : 0; }
+
+bb_hrcc_result bb_hrcc_own_counts(const bb_hrcc *d, const int *ranks, int32_t *own) {
+  for (int v = 0; v < d->n_vars; v++)
+    if (ranks[v] < 0 || ranks[v] > bb_hrcc_len(d, v) || (ranks[v] < bb_hrcc_len(d, v) && !bb_hrcc_acceptable(d, v, ranks[v])))
+      return BB_HRCC_FAILED;
+  bb_hrcc_domains dom = {(void *)ranks, fixed_value, fixed_value, fixed_size, fixed_has, fixed_remove, fixed_at_most};
+  int32_t *ub = malloc(((size_t)d->n_vars + 1) * sizeof *ub);
+  if (!ub) return BB_HRCC_NOMEM;
+  bb_hrcc_budgets b = {NULL, NULL, own, ub};
+  int64_t lb, hi;
+  /* with everything fixed, each share is exact (and equals the possible count) */
+  bb_hrcc_result r = bb_hrcc_propagate_budgets(d, &dom, INT64_MAX / 4, &b, &lb, &hi);
+  free(ub);
+  return r == BB_HRCC_FAILED || r == BB_HRCC_NOMEM ? r : BB_HRCC_FIX;
 }
