@@ -5,6 +5,8 @@
 #include "shim_internal.hh"
 #include "smc_objective.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -25,7 +27,8 @@ class ObjectiveBound : public Propagator {
  public:
   ObjectiveBound(Home home, ViewArray<Int::IntView> &x0, Int::IntView c, bb_smo *d, int b, int k)
       : Propagator(home), x(x0), total(c), data(d), base(b), kind(k) {
-    x.subscribe(home, *this, Int::PC_INT_DOM); // cost's changes cannot raise the bound
+    x.subscribe(home, *this, Int::PC_INT_DOM);
+    total.subscribe(home, *this, Int::PC_INT_BND); // a new incumbent can make the bound bite
     home.notice(*this, AP_DISPOSE);
   }
   ObjectiveBound(Space &home, ObjectiveBound &p) : Propagator(home, p), data(p.data), base(p.base), kind(p.kind) {
@@ -38,10 +41,14 @@ class ObjectiveBound : public Propagator {
   PropCost cost(const Space &, const ModEventDelta &) const override {
     return PropCost::quadratic(PropCost::HI, x.size());
   }
-  void reschedule(Space &home) override { x.reschedule(home, *this, Int::PC_INT_DOM); }
+  void reschedule(Space &home) override {
+    x.reschedule(home, *this, Int::PC_INT_DOM);
+    total.reschedule(home, *this, Int::PC_INT_BND);
+  }
   size_t dispose(Space &home) override {
     home.ignore(*this, AP_DISPOSE);
     x.cancel(home, *this, Int::PC_INT_DOM);
+    total.cancel(home, *this, Int::PC_INT_BND);
     bb_smo_release(data);
     (void)Propagator::dispose(home);
     return sizeof(*this);
@@ -49,11 +56,28 @@ class ObjectiveBound : public Propagator {
   ExecStatus propagate(Space &home, const ModEventDelta &) override {
     int n = bb_smo_n(data);
     std::vector<uint8_t> ok(2 * (size_t)n * n, 0);
-    for (int v = 0; v < 2 * n; v++)
+    // The most any completion of the domains can cost: while cost may still reach it, the
+    // bound (never above it) cannot fail, and the O(n^2) lattice work is skipped. This keeps
+    // the descent to a first solution as fast as without the bound.
+    int64_t men_hi = 0, men_lo = 0, women_hi = 0, women_lo = 0, top_rank = 0;
+    for (int v = 0; v < 2 * n; v++) {
+      int64_t lo = INT64_MAX, hi = INT64_MIN;
       for (Int::ViewValues<Int::IntView> it(x[v]); it(); ++it) {
         int k = it.val() - base;
-        if (k >= 0 && k < n) ok[(size_t)v * n + k] = 1;
+        if (k < 0 || k >= n) continue;
+        ok[(size_t)v * n + k] = 1;
+        int64_t w = bb_smo_weight(data, v, k);
+        lo = w < lo ? w : lo, hi = w > hi ? w : hi;
+        top_rank = k > top_rank ? k : top_rank;
       }
+      if (hi < lo) return ES_FAILED; // no rank left (cannot happen after dom() at post)
+      (v < n ? men_lo : women_lo) += lo;
+      (v < n ? men_hi : women_hi) += hi;
+    }
+    int64_t most = kind == BB_SMO_KIND_WEIGHT      ? men_hi + women_hi
+                   : kind == BB_SMO_KIND_IMBALANCE ? std::max(men_hi - women_lo, women_hi - men_lo)
+                                                   : (int64_t)base + top_rank;
+    if (total.max() >= most && !x.assigned()) return ES_FIX;
     bb_smo_allowed allowed{ok.data(), ok.data() + (size_t)n * n};
     int64_t bound = 0, lo = 0, hi = 0;
     int regret = 0;

@@ -43,6 +43,8 @@ int bb_smo_n(const bb_smo *smo);
 /* Man m's rank of woman w, woman w's rank of man m. */
 int bb_smo_man_rank(const bb_smo *smo, int m, int w);
 int bb_smo_woman_rank(const bb_smo *smo, int w, int m);
+/* The weight of agent a (men 0..n-1, then women n..2n-1) taking his or her k-th choice. */
+int64_t bb_smo_weight(const bb_smo *smo, int a, int k);
 
 typedef enum bb_smo_result {
   BB_SMO_OK = 0,  /* the bound is in *out */
