@@ -63,6 +63,9 @@ bb_status bb_smo_new(int n, const int32_t *man_choice, const int32_t *woman_choi
     smo_free(smo);
     return BB_ERR_INPUT;
   }
+  smo->monotone = true;
+  for (size_t i = 0; i < nn; i++)
+    if (i % (size_t)n && (man_weight[i] < man_weight[i - 1] || woman_weight[i] < woman_weight[i - 1])) smo->monotone = false;
   *out = smo;
   return BB_OK;
 }
@@ -107,6 +110,19 @@ bb_smo_result bb_smo_min_weight(const bb_smo *smo, bb_smo_allowed allowed, int64
 bb_smo_result bb_smo_difference_range(const bb_smo *smo, bb_smo_allowed allowed, int64_t *lo, int64_t *hi) {
   smo_lattice lat;
   int64_t neg = 0;
+  if (smo->monotone) {
+    /* Every man does best and every woman worst in the man-optimal matching, the reverse in
+     * the woman-optimal one: with weights that grow with the rank these are the two ends of
+     * the range, no rotations needed (Gusfield & Irving, Theorem 1.2.2 for SMI). */
+    bb_smo_result r = smo_extremes_build(smo, allowed, &lat);
+    if (r == BB_SMO_OK) {
+      *lo = smo_first_weight(smo, &lat, 1, -1);
+      memcpy(lat.first_pos, lat.last_pos, (size_t)smo->n * sizeof *lat.first_pos);
+      *hi = smo_first_weight(smo, &lat, 1, -1);
+    }
+    smo_lattice_free(&lat);
+    return r;
+  }
   bb_smo_result r = smo_lattice_build(smo, allowed, &lat);
   if (r == BB_SMO_OK && (!least(smo, &lat, 1, -1, lo) || !least(smo, &lat, -1, 1, &neg))) r = BB_SMO_NOMEM;
   *hi = -neg;
@@ -116,7 +132,7 @@ bb_smo_result bb_smo_difference_range(const bb_smo *smo, bb_smo_allowed allowed,
 
 bb_smo_result bb_smo_min_regret_bound(const bb_smo *smo, bb_smo_allowed allowed, int *out) {
   smo_lattice lat;
-  bb_smo_result r = smo_lattice_build(smo, allowed, &lat);
+  bb_smo_result r = smo_extremes_build(smo, allowed, &lat);
   if (r == BB_SMO_OK) {
     int n = smo->n, worst = 0;
     for (int m = 0; m < n; m++) {

@@ -205,7 +205,7 @@ static bool poset_edges(const bb_smo *smo, walk *W, smo_lattice *L) {
   return ok;
 }
 
-bb_smo_result smo_lattice_build(const bb_smo *smo, bb_smo_allowed allowed, smo_lattice *L) {
+static bb_smo_result build(const bb_smo *smo, bb_smo_allowed allowed, smo_lattice *L, bool rotations) {
   int n = smo->n;
   memset(L, 0, sizeof *L);
   L->n = n;
@@ -225,7 +225,12 @@ bb_smo_result smo_lattice_build(const bb_smo *smo, bb_smo_allowed allowed, smo_l
       int32_t *target = malloc((size_t)n * sizeof *target);
       if (target) {
         woman_optimal(&W, target, stack, at);
-        if (find_rotations(&W, L, target, stack, at) && poset_edges(smo, &W, L)) res = BB_SMO_OK;
+        if (!rotations) {
+          memcpy(L->last_pos, target, (size_t)n * sizeof *target);
+          res = BB_SMO_OK;
+        } else if (find_rotations(&W, L, target, stack, at) && poset_edges(smo, &W, L)) {
+          res = BB_SMO_OK;
+        }
       }
       free(target);
     }
@@ -235,6 +240,14 @@ bb_smo_result smo_lattice_build(const bb_smo *smo, bb_smo_allowed allowed, smo_l
   free(stack);
   free(at);
   return res;
+}
+
+bb_smo_result smo_lattice_build(const bb_smo *smo, bb_smo_allowed allowed, smo_lattice *L) {
+  return build(smo, allowed, L, true);
+}
+
+bb_smo_result smo_extremes_build(const bb_smo *smo, bb_smo_allowed allowed, smo_lattice *L) {
+  return build(smo, allowed, L, false);
 }
 
 void smo_lattice_free(smo_lattice *L) {

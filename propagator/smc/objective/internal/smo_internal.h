@@ -14,6 +14,7 @@ struct bb_smo {
   int32_t *man_choice, *woman_choice; /* n * n, ids by rank */
   int32_t *man_rank, *woman_rank;     /* n * n, ranks by id */
   int64_t *man_weight, *woman_weight; /* n * n, by rank */
+  bool monotone; /* every weight row non-decreasing in rank: the extremes bound the difference */
 };
 
 /* One restriction's lattice. Rotation r is moves rot_start[r] .. rot_start[r + 1] - 1:
@@ -34,6 +35,8 @@ typedef struct smo_lattice {
  * man-optimal matching. Free with smo_lattice_free (also after a failure). */
 bb_smo_result smo_lattice_build(const bb_smo *smo, bb_smo_allowed allowed, smo_lattice *out);
 void smo_lattice_free(smo_lattice *lat);
+/* Only first_pos and last_pos (the two Gale-Shapley runs, no rotations); the same results. */
+bb_smo_result smo_extremes_build(const bb_smo *smo, bb_smo_allowed allowed, smo_lattice *out);
 
 /* The sum over a man-optimal matching of man_sign * man weight + woman_sign * woman
  * weight, and each rotation's change of it when eliminated (delta, n_rot entries). */
