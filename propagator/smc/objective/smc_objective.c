@@ -82,6 +82,7 @@ void bb_smo_release(bb_smo *smo) {
 int bb_smo_n(const bb_smo *smo) { return smo->n; }
 int bb_smo_man_rank(const bb_smo *smo, int m, int w) { return smo->man_rank[(size_t)m * smo->n + w]; }
 int bb_smo_woman_rank(const bb_smo *smo, int w, int m) { return smo->woman_rank[(size_t)w * smo->n + m]; }
+bool bb_smo_monotone(const bb_smo *smo) { return smo->monotone; }
 int64_t bb_smo_weight(const bb_smo *smo, int a, int k) {
   int n = smo->n;
   return a < n ? smo->man_weight[(size_t)a * n + k] : smo->woman_weight[(size_t)(a - n) * n + k];

@@ -20,6 +20,7 @@
 #ifndef BB_SMC_OBJECTIVE_H
 #define BB_SMC_OBJECTIVE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "bb_common.h"
@@ -45,6 +46,9 @@ int bb_smo_man_rank(const bb_smo *smo, int m, int w);
 int bb_smo_woman_rank(const bb_smo *smo, int w, int m);
 /* The weight of agent a (men 0..n-1, then women n..2n-1) taking his or her k-th choice. */
 int64_t bb_smo_weight(const bb_smo *smo, int a, int k);
+/* Whether every agent's weights are non-decreasing in the rank (so that a domain's extreme
+ * weights sit at its extreme ranks). */
+bool bb_smo_monotone(const bb_smo *smo);
 
 typedef enum bb_smo_result {
   BB_SMO_OK = 0,  /* the bound is in *out */
