@@ -1,0 +1,148 @@
+// The objective bounds of bb_smc_objective.h: a propagator that hands the rank domains of
+// the men and women to the C core (propagator/smc/objective/) and raises cost's minimum.
+#include "bb_smc_objective.h"
+#include "post_args.hh"
+#include "shim_internal.hh"
+#include "smc_objective.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+using namespace Gecode;
+
+namespace {
+
+int clamp(int64_t v) {
+  return v > Int::Limits::max ? Int::Limits::max : v < Int::Limits::min ? Int::Limits::min : (int)v;
+}
+
+class ObjectiveBound : public Propagator {
+  ViewArray<Int::IntView> x; // men, then women
+  Int::IntView total;
+  bb_smo *data; // shared by every copy, read-only
+  int base, kind;
+
+ public:
+  ObjectiveBound(Home home, ViewArray<Int::IntView> &x0, Int::IntView c, bb_smo *d, int b, int k)
+      : Propagator(home), x(x0), total(c), data(d), base(b), kind(k) {
+    x.subscribe(home, *this, Int::PC_INT_DOM);
+    total.subscribe(home, *this, Int::PC_INT_BND); // a new incumbent can make the bound bite
+    home.notice(*this, AP_DISPOSE);
+  }
+  ObjectiveBound(Space &home, ObjectiveBound &p) : Propagator(home, p), data(p.data), base(p.base), kind(p.kind) {
+    x.update(home, p.x);
+    total.update(home, p.total);
+    bb_smo_retain(data);
+  }
+  Actor *copy(Space &home) override { return new (home) ObjectiveBound(home, *this); }
+  // O(n^2) per call: scheduled after the cheaper propagators (stability's) reach their fixpoint
+  PropCost cost(const Space &, const ModEventDelta &) const override {
+    return PropCost::quadratic(PropCost::HI, x.size());
+  }
+  void reschedule(Space &home) override {
+    x.reschedule(home, *this, Int::PC_INT_DOM);
+    total.reschedule(home, *this, Int::PC_INT_BND);
+  }
+  size_t dispose(Space &home) override {
+    home.ignore(*this, AP_DISPOSE);
+    x.cancel(home, *this, Int::PC_INT_DOM);
+    total.cancel(home, *this, Int::PC_INT_BND);
+    bb_smo_release(data);
+    (void)Propagator::dispose(home);
+    return sizeof(*this);
+  }
+  ExecStatus propagate(Space &home, const ModEventDelta &) override {
+    int n = bb_smo_n(data);
+    // The most any completion of the domains can cost: while cost may still reach it, the
+    // bound (never above it) cannot fail, and the O(n^2) lattice work is skipped. This keeps
+    // the descent to a first solution as fast as without the bound: O(n) per call when the
+    // weights grow with the rank (a domain's extreme weights at its extreme ranks).
+    bool monotone = bb_smo_monotone(data);
+    int64_t men_hi = 0, men_lo = 0, women_hi = 0, women_lo = 0, top_rank = 0;
+    for (int v = 0; v < 2 * n; v++) {
+      int64_t lo = INT64_MAX, hi = INT64_MIN;
+      int kmin = std::max(x[v].min() - base, 0), kmax = std::min(x[v].max() - base, n - 1);
+      if (kmin > kmax) return ES_FAILED; // no rank left (cannot happen after dom() at post)
+      if (monotone) {
+        lo = bb_smo_weight(data, v, kmin), hi = bb_smo_weight(data, v, kmax);
+      } else {
+        for (Int::ViewValues<Int::IntView> it(x[v]); it(); ++it) {
+          int k = it.val() - base;
+          if (k < 0 || k >= n) continue;
+          int64_t w = bb_smo_weight(data, v, k);
+          lo = w < lo ? w : lo, hi = w > hi ? w : hi;
+        }
+      }
+      top_rank = kmax > top_rank ? kmax : top_rank;
+      (v < n ? men_lo : women_lo) += lo;
+      (v < n ? men_hi : women_hi) += hi;
+    }
+    int64_t most = kind == BB_SMO_KIND_WEIGHT      ? men_hi + women_hi
+                   : kind == BB_SMO_KIND_IMBALANCE ? std::max(men_hi - women_lo, women_hi - men_lo)
+                                                   : (int64_t)base + top_rank;
+    if (total.max() >= most && !x.assigned()) return ES_FIX;
+    std::vector<uint8_t> ok(2 * (size_t)n * n, 0);
+    for (int v = 0; v < 2 * n; v++)
+      for (Int::ViewValues<Int::IntView> it(x[v]); it(); ++it) {
+        int k = it.val() - base;
+        if (k >= 0 && k < n) ok[(size_t)v * n + k] = 1;
+      }
+    bb_smo_allowed allowed{ok.data(), ok.data() + (size_t)n * n};
+    int64_t bound = 0, lo = 0, hi = 0;
+    int regret = 0;
+    bb_smo_result r = kind == BB_SMO_KIND_WEIGHT      ? bb_smo_min_weight(data, allowed, &bound)
+                      : kind == BB_SMO_KIND_IMBALANCE ? bb_smo_difference_range(data, allowed, &lo, &hi)
+                                                      : bb_smo_min_regret_bound(data, allowed, &regret);
+    if (r == BB_SMO_NOMEM) throw MemoryExhausted();
+    if (r == BB_SMO_NONE) return ES_FAILED;
+    if (kind == BB_SMO_KIND_IMBALANCE) bound = lo > 0 ? lo : hi < 0 ? -hi : 0;
+    if (kind == BB_SMO_KIND_REGRET) bound = (int64_t)base + regret;
+    GECODE_ME_CHECK(total.gq(home, clamp(bound)));
+    return x.assigned() ? home.ES_SUBSUMED(*this) : ES_FIX;
+  }
+  static void post(Home home, ViewArray<Int::IntView> &x, Int::IntView c, bb_smo *d, int base, int kind) {
+    (void)new (home) ObjectiveBound(home, x, c, d, base, kind);
+  }
+};
+
+}  // namespace
+
+extern "C" bb_status bb_post_stable_matching_objective(bb_space *sp, const int *men, const int *women, int n,
+                                                       int base, const int *pm, const int *pw, const int *wm,
+                                                       const int *ww, int cost, int kind, bb_error *err) {
+  const char *fn = "stable_matching_objective";
+  if (!sp || !men || !women || !pm || !pw || n < 1) return bb_fail(err, BB_ERR_ARG, "%s: no space, arrays or n", fn);
+  if (base != 0 && base != 1) return bb_fail(err, BB_ERR_ARG, "%s: base %d; ranks count from 0 or 1", fn, base);
+  if (kind < BB_SMO_KIND_WEIGHT || kind > BB_SMO_KIND_REGRET) return bb_fail(err, BB_ERR_ARG, "%s: kind %d", fn, kind);
+  if (!wm != !ww) return bb_fail(err, BB_ERR_ARG, "%s: both weight matrices or neither", fn);
+  BB_SHIM_GUARD_BEGIN
+  bb_space &s = bb_shim::space_of(sp);
+  IntVarArgs mv = bb_shim::int_vars(s, men, n, "men");
+  IntVarArgs wv = bb_shim::int_vars(s, women, n, "women");
+  IntVar cv = bb_shim::int_vars(s, &cost, 1, "cost")[0];
+  size_t nn = (size_t)n * n;
+  std::vector<int32_t> mc(nn), wc(nn);
+  std::vector<int64_t> mw(nn), ww64(nn);
+  for (size_t i = 0; i < nn; i++) {
+    mc[i] = pm[i] - base, wc[i] = pw[i] - base;
+    mw[i] = wm ? wm[i] : base + (int64_t)(i % (size_t)n);
+    ww64[i] = ww ? ww[i] : base + (int64_t)(i % (size_t)n);
+  }
+  bb_smo *built = nullptr;
+  bb_status st = bb_smo_new(n, mc.data(), wc.data(), mw.data(), ww64.data(), &built, err);
+  std::unique_ptr<bb_smo, void (*)(bb_smo *)> data(built, bb_smo_release);
+  if (st != BB_OK) return st;
+  Space &home = s;
+  ViewArray<Int::IntView> x(home, 2 * n);
+  for (int v = 0; v < 2 * n; v++) {
+    IntVar var = v < n ? mv[v] : wv[v - n];
+    dom(home, var, base, base + n - 1);
+    x[v] = Int::IntView(var);
+  }
+  if (home.failed()) return BB_OK; // a variable with no rank left: the model is unsatisfiable
+  ObjectiveBound::post(home, x, Int::IntView(cv), data.release(), base, kind);
+  return BB_OK;
+  BB_SHIM_GUARD_END(err, fn)
+}
