@@ -88,10 +88,57 @@ static inline bool toy_keep_values(void *c, int var, const int *values, int coun
   return toy_nonempty(t, var);
 }
 
+/* The optional range operations (smc.h). A range list that breaks the contract (not
+ * ascending, overlapping, adjacent, outside the ranks) aborts: the core must send maximal runs. */
+static inline int toy_ranges(void *c, int var, int *out) {
+  toy *t = c;
+  int k = 0;
+  for (int v = 0; v < t->n; v++)
+    if (t->in[var * t->n + v] && (v == 0 || !t->in[var * t->n + v - 1])) {
+      out[2 * k] = v;
+      while (v + 1 < t->n && t->in[var * t->n + v + 1]) v++;
+      out[2 * k + 1] = v;
+      k++;
+    }
+  return k;
+}
+static inline void toy_check_pairs(const toy *t, const int *pairs, int count) {
+  for (int k = 0; k < count; k++)
+    if (pairs[2 * k] > pairs[2 * k + 1] || pairs[2 * k] < 0 || pairs[2 * k + 1] >= t->n ||
+        (k > 0 && pairs[2 * k] <= pairs[2 * k - 1] + 1))
+      abort();
+}
+static inline bool toy_keep_ranges(void *c, int var, const int *pairs, int count) {
+  toy *t = c;
+  toy_check_pairs(t, pairs, count);
+  int at = 0;
+  for (int v = 0; v < t->n; v++) {
+    while (at < count && pairs[2 * at + 1] < v) at++;
+    if (at == count || pairs[2 * at] > v) t->in[var * t->n + v] = 0;
+  }
+  return toy_nonempty(t, var);
+}
+static inline bool toy_remove_ranges(void *c, int var, const int *pairs, int count) {
+  toy *t = c;
+  toy_check_pairs(t, pairs, count);
+  for (int k = 0; k < count; k++)
+    for (int v = pairs[2 * k]; v <= pairs[2 * k + 1]; v++) t->in[var * t->n + v] = 0;
+  return toy_nonempty(t, var);
+}
+
+/* With the range operations; toy_domains_by_values leaves them out (the core's fallback). */
 static inline bb_smc_domains toy_domains(toy *t) {
   return (bb_smc_domains){t,          toy_min,    toy_max,    toy_size,      toy_contains,
                           toy_values, toy_remove, toy_lower_max,    toy_raise_min,
-                          toy_assign, toy_remove_values, toy_keep_values};
+                          toy_assign, toy_remove_values, toy_keep_values,
+                          toy_ranges, toy_keep_ranges, toy_remove_ranges};
+}
+static inline bb_smc_domains toy_domains_by_values(toy *t) {
+  bb_smc_domains d = toy_domains(t);
+  d.ranges = NULL;
+  d.keep_ranges = NULL;
+  d.remove_ranges = NULL;
+  return d;
 }
 
 /* --- A search node of the toy solver: domains + the core's node state. --- */

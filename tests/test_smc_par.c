@@ -6,7 +6,8 @@
  *     pairs, rank bounds), random decisions (assign, remove, bounds; both branches), random
  *     event styles, both strengths, several tail thresholds and thread counts, and the
  *     parallel lineage sometimes propagated on the CPU (as the hybrid does) so that the
- *     engine's copy goes stale and must be refreshed;
+ *     engine's copy goes stale and must be refreshed; the CPU lineage uses the toy's value
+ *     operations only, the parallel one its range operations too;
  *   - the same lockstep on incomplete lists (SMI: unequal sides, one-sided entries, empty
  *     lists, both bases);
  *   - enumeration on the parallel path alone equals brute force (n <= 6).
@@ -103,7 +104,9 @@ static bool apply(lockstep *L, bb_smc_scratch *s, toy_node *t, int var, decision
 static void search(lockstep *L, toy_node *cpu, toy_node *par) {
   if (L->budget-- <= 0) return;
   int n = L->n;
-  bb_smc_domains dc = toy_domains(&cpu->dom), dp = toy_domains(&par->dom);
+  /* The CPU lineage reads and writes by values, the parallel one by ranges (smc.h's optional
+   * range operations): the lockstep checks both against each other. */
+  bb_smc_domains dc = toy_domains_by_values(&cpu->dom), dp = toy_domains(&par->dom);
   bb_smc_result rc = bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, cpu->smc, L->cpu_scratch, &dc,
                                          NULL, NULL);
   bb_smc_path path = L->cpu_mix && tu_rand(&L->rng) % (uint64_t)L->cpu_mix == 0 ? BB_SMC_PATH_CPU : lineage_path;

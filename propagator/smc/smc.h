@@ -119,6 +119,15 @@ typedef struct bb_smc_domains {
   /* Bulk: values ascending and distinct; absent ones are ignored. */
   bool (*remove_values)(void *ctx, int var, const int *values, int count);
   bool (*keep_values)(void *ctx, int var, const int *values, int count);
+  /* Optional, by ranges (NULL: the core uses values / keep_values / remove_values). A range
+   * list is `count` lo, hi pairs, ascending, disjoint and not adjacent (maximal runs). ranges
+   * writes var's domain so into out (room for n + 1 ints: n ranks make at most (n + 1) / 2
+   * ranges) and returns count; keep_ranges and remove_ranges are the bulk updates. A host
+   * that stores ranges (Gecode) then reads and writes a domain in one pass over its ranges
+   * instead of value by value (issue 22: the root's gather and write-back). */
+  int (*ranges)(void *ctx, int var, int *out);
+  bool (*keep_ranges)(void *ctx, int var, const int *pairs, int count);
+  bool (*remove_ranges)(void *ctx, int var, const int *pairs, int count);
 } bb_smc_domains;
 
 /* --- Per-search-node state: what the last propagation saw of every domain. --- */

@@ -202,8 +202,9 @@ static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs
   }
   uint32_t *row = l->mirror + (size_t)var * (size_t)words + (lo >> 5);
   memset(row, 0, span * sizeof *row);
-  int values = d->values(d->ctx, var, s->values);
-  for (int k = 0; k < values; k++) row[(s->values[k] >> 5) - (lo >> 5)] |= 1u << (s->values[k] & 31);
+  /* By ranges: a word at a time, not a value at a time (issue 22; smc_ranges.c). */
+  int ranges = bb_smc_read_ranges(d, s, var), base = lo >> 5;
+  for (int k = 0; k < ranges; k++) bb_smc_set_bits(row, s->pairs[2 * k] - 32 * base, s->pairs[2 * k + 1] - 32 * base);
   memcpy(l->rows + *row_words, row, span * sizeof *row);
   *row_words += span;
   return true;
@@ -252,17 +253,17 @@ static void mirror_result(lane *l, int words, const int32_t *rec, const int32_t 
 }
 
 /* Writes one changed variable back into the solver: bounds, then kept or removed values. */
-static bool write_back(const bb_smc_domains *d, const int32_t *rec, const int32_t *values) {
+static bool write_back(const bb_smc_domains *d, bb_smc_scratch *s, const int32_t *rec, const int32_t *values) {
   void *ctx = d->ctx;
   int var = rec[BB_SMC_ACCEL_OUT_VAR], lo = rec[BB_SMC_ACCEL_OUT_LO], hi = rec[BB_SMC_ACCEL_OUT_HI];
   const int32_t *vals = values + rec[BB_SMC_ACCEL_OUT_OFFSET];
   int count = rec[BB_SMC_ACCEL_OUT_COUNT];
   switch (rec[BB_SMC_ACCEL_OUT_KIND]) {
-  case BB_SMC_ACCEL_KEEP: return d->keep_values(ctx, var, vals, count);
+  case BB_SMC_ACCEL_KEEP: return bb_smc_keep(d, s, var, vals, count);
   case BB_SMC_ACCEL_REMOVE:
     if (lo > d->min(ctx, var) && !d->raise_min(ctx, var, lo)) return false;
     if (hi < d->max(ctx, var) && !d->lower_max(ctx, var, hi)) return false;
-    return count == 0 || d->remove_values(ctx, var, vals, count);
+    return count == 0 || bb_smc_remove(d, s, var, vals, count);
   default:
     if (lo > d->min(ctx, var) && !d->raise_min(ctx, var, lo)) return false;
     return hi >= d->max(ctx, var) || d->lower_max(ctx, var, hi);
@@ -377,7 +378,7 @@ bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
   /* 4. Write-back. */
   for (int k = 0; k < out.changed && ok; k++) {
     const int32_t *rec = out.rec + (size_t)k * BB_SMC_ACCEL_OUT_INTS;
-    ok = write_back(d, rec, out.values);
+    ok = write_back(d, s, rec, out.values);
     mirror_result(l, (bb_smc_accel_width(p) + 31) / 32, rec, out.values);
     see(node, s, rec[BB_SMC_ACCEL_OUT_VAR], rec[BB_SMC_ACCEL_OUT_LO], rec[BB_SMC_ACCEL_OUT_HI]);
   }

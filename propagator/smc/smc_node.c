@@ -19,12 +19,13 @@ static bb_smc_scratch *scratch_make(size_t vars, int room, bb_error *err) {
     s->head = malloc(vars * sizeof *s->head);
     s->touched = malloc(vars * sizeof *s->touched);
     s->values = malloc((size_t)room * sizeof *s->values);
+    s->pairs = malloc(((size_t)room + 2) * sizeof *s->pairs);
     s->lb = malloc(vars * sizeof *s->lb);
     s->ub = malloc(vars * sizeof *s->ub);
     s->holes = malloc(vars);
     s->dirty = malloc(vars * sizeof *s->dirty);
     s->is_dirty = calloc(vars, 1);
-    if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values &&
+    if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values && s->pairs &&
         s->lb && s->ub && s->holes && s->dirty && s->is_dirty) {
       for (size_t v = 0; v < vars; v++) s->head[v] = -1;
       return s;
@@ -52,6 +53,7 @@ void bb_smc_scratch_free(bb_smc_scratch *s) {
   free(s->head);
   free(s->touched);
   free(s->values);
+  free(s->pairs);
   free(s->lb);
   free(s->ub);
   free(s->holes);

@@ -137,10 +137,10 @@ static void scan_unknown(run *r) {
   for (int k = 0; k < s->unknown_len; k++) {
     int var = s->unknown[k];
     s->is_unknown[var] = 0;
-    int count = r->d->values(r->d->ctx, var, s->values);
+    int ranges = bb_smc_read_ranges(r->d, s, var); /* the holes are between the ranges */
     r->c.scans++;
-    for (int v = 1; v < count; v++)
-      for (int hole = s->values[v - 1] + 1; hole < s->values[v]; hole++) channel(r, var, hole);
+    for (int g = 1; g < ranges; g++)
+      for (int hole = s->pairs[2 * g - 1] + 1; hole < s->pairs[2 * g]; hole++) channel(r, var, hole);
   }
   s->unknown_len = 0;
   for (size_t k = 0; k < s->ranges_len; k++) {
@@ -184,8 +184,7 @@ static bool flush(run *r) {
     s->head[var] = -1;
     if (!ok) continue;
     count = sort_unique(s->values, count);
-    ok = count == 1 ? r->d->remove(r->d->ctx, var, s->values[0])
-                    : r->d->remove_values(r->d->ctx, var, s->values, count);
+    ok = bb_smc_remove(r->d, s, var, s->values, count);
     bb_smc_enqueue(s, var);
   }
   s->touched_len = 0;

@@ -15,13 +15,59 @@
  * (tests/test_smc_core.c compares the two). */
 #include "smc_internal.h"
 
+#include <stddef.h>
+#include <stdlib.h>
+
 typedef struct root {
   const bb_smc_prefs *p;
   bool gs_lists;
   bb_smc_scratch *s;
   const bb_smc_domains *d;
   bb_smc_counters *c;
+  uint32_t *bits; /* the domains with holes as bitmap rows over their bounds; NULL: ask d */
+  ptrdiff_t *off; /* bits[off[var] + (k >> 5)] holds var's rank k */
 } root;
+
+/* Domains with holes, read once (by ranges, smc_ranges.c) into bitmap rows over their
+ * bounds: a membership test is then a bit, where asking a host that keeps ranges (Gecode)
+ * walks the domain's range list each time, which made the batch of a constraint posted
+ * after another on the same variables three times slower (issue 22). The rows cover the
+ * bounds at the start; the batch only narrows them. Beyond BB_SMC_ROOT_BITS_MAX bytes (very
+ * wide domains with holes at very large n) the batch asks the host as before. */
+#define BB_SMC_ROOT_BITS_MAX ((size_t)64 << 20)
+
+static void read_holes(root *r) {
+  bb_smc_scratch *s = r->s;
+  int vars = r->p->vars;
+  size_t words = 0;
+  for (int v = 0; v < vars; v++)
+    if (s->holes[v]) words += (size_t)(s->ub[v] >> 5) - (size_t)(s->lb[v] >> 5) + 1;
+  if (words == 0 || words > BB_SMC_ROOT_BITS_MAX / sizeof(uint32_t)) return;
+  r->off = malloc((size_t)vars * sizeof *r->off);
+  r->bits = calloc(words, sizeof *r->bits);
+  if (!r->off || !r->bits) { /* out of memory: the host's membership test still works */
+    free(r->off);
+    free(r->bits);
+    r->off = NULL;
+    r->bits = NULL;
+    return;
+  }
+  size_t at = 0;
+  for (int v = 0; v < vars; v++) {
+    if (!s->holes[v]) continue;
+    r->off[v] = (ptrdiff_t)at - (s->lb[v] >> 5);
+    int base = 32 * (s->lb[v] >> 5), ranges = bb_smc_read_ranges(r->d, s, v);
+    for (int k = 0; k < ranges; k++) bb_smc_set_bits(r->bits + at, s->pairs[2 * k] - base, s->pairs[2 * k + 1] - base);
+    at += (size_t)(s->ub[v] >> 5) - (size_t)(s->lb[v] >> 5) + 1;
+  }
+}
+
+/* k lies within var's current bounds. */
+static inline bool in_domain(const root *r, int var, int k) {
+  if (!r->s->holes[var]) return true;
+  if (!r->bits) return r->d->contains(r->d->ctx, var, k);
+  return (r->bits[r->off[var] + (k >> 5)] >> (k & 31)) & 1u;
+}
 
 static inline bool proposes(const root *r, int var) { return var < r->p->men || r->gs_lists; }
 
@@ -34,10 +80,9 @@ static inline void partner(const root *r, int var, int k, int *q, int *rank) {
  * the batch runs, so the domain test rejects it). */
 static inline bool allowed(const root *r, int var, int k, int q, int rank) {
   const bb_smc_scratch *s = r->s;
-  if (q < 0) return k >= s->lb[var] && k <= s->ub[var] && (!s->holes[var] || r->d->contains(r->d->ctx, var, k));
-  return k >= s->lb[var] && k <= s->ub[var] && rank >= s->lb[q] && rank <= s->ub[q] &&
-         (!s->holes[var] || r->d->contains(r->d->ctx, var, k)) &&
-         (!s->holes[q] || r->d->contains(r->d->ctx, q, rank));
+  if (q < 0) return k >= s->lb[var] && k <= s->ub[var] && in_domain(r, var, k);
+  return k >= s->lb[var] && k <= s->ub[var] && rank >= s->lb[q] && rank <= s->ub[q] && in_domain(r, var, k) &&
+         in_domain(r, q, rank);
 }
 
 static void push_free(root *r, int var) {
@@ -94,7 +139,7 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
     ok = (min <= r->d->min(ctx, var) || r->d->raise_min(ctx, var, min)) &&
          (max >= r->d->max(ctx, var) || r->d->lower_max(ctx, var, max));
   } else {
-    ok = r->d->keep_values(ctx, var, s->values, count);
+    ok = bb_smc_keep(r->d, s, var, s->values, count);
   }
   node->bounds[var] = min;
   node->bounds[node->vars + var] = max;
@@ -104,13 +149,14 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
 
 bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
                        bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c) {
-  root r = {p, strength == BB_SMC_GS_LISTS, s, d, c};
+  root r = {p, strength == BB_SMC_GS_LISTS, s, d, c, NULL, NULL};
   int vars = p->vars;
   for (int v = 0; v < vars; v++) {
     s->lb[v] = d->min(d->ctx, v);
     s->ub[v] = d->max(d->ctx, v);
     s->holes[v] = d->size(d->ctx, v) != s->ub[v] - s->lb[v] + 1;
   }
+  read_holes(&r);
   /* Every proposer starts free at rank 0: ranks below its minimum are skipped and capped
    * (they were removed before the constraint saw them, and can still block). */
   bool ok = true;
@@ -122,6 +168,8 @@ bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_n
     ok = propose(&r, v, s->lb[v]);
   }
   for (int v = 0; ok && v < vars; v++) ok = write_back(&r, v, node);
+  free(r.bits);
+  free(r.off);
   if (!ok) {
     for (int k = 0; k < s->stack_len; k++) s->queued[s->stack[k]] = 0;
     s->stack_len = 0;

@@ -100,12 +100,34 @@ struct bb_smc_scratch {
   size_t items_len, items_cap;
   int *head, *touched, touched_len;
   int *values;               /* n ints of room for a domain or a sorted removal list */
+  int *pairs;                /* n + 2 ints: a domain's ranges, or values' runs (smc_ranges.c) */
   int *lb, *ub;              /* smc_root.c: bounds while the first propagation runs */
   uint8_t *holes;            /* smc_root.c: the domain is not an interval */
   int *dirty, dirty_len;     /* variables examined since the parallel engine last ran */
   uint8_t *is_dirty;
   bool track_dirty;
 };
+
+/* Domains by ranges where the host offers them (smc.h), by values otherwise (smc_ranges.c).
+ * bb_smc_read_ranges writes var's domain as lo, hi pairs into s->pairs and returns how many.
+ * bb_smc_keep / bb_smc_remove take ascending distinct values (not s->pairs) and write them as
+ * maximal runs, one host call per variable. */
+int bb_smc_read_ranges(const bb_smc_domains *d, bb_smc_scratch *s, int var);
+bool bb_smc_keep(const bb_smc_domains *d, bb_smc_scratch *s, int var, const int *values, int count);
+bool bb_smc_remove(const bb_smc_domains *d, bb_smc_scratch *s, int var, const int *values, int count);
+
+/* Sets bits a..b (0 <= a <= b) of a bitmap row, a word at a time. */
+static inline void bb_smc_set_bits(uint32_t *row, int a, int b) {
+  int wa = a >> 5, wb = b >> 5;
+  uint32_t first = ~0u << (a & 31), last = ~0u >> (31 - (b & 31));
+  if (wa == wb) {
+    row[wa] |= first & last;
+    return;
+  }
+  row[wa] |= first;
+  for (int w = wa + 1; w < wb; w++) row[w] = ~0u;
+  row[wb] |= last;
+}
 
 /* Queues var for examination, at most once (smc_node.c's events, smc_propagate.c's rules). */
 static inline void bb_smc_enqueue(bb_smc_scratch *s, int var) {
