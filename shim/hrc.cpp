@@ -216,7 +216,7 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
       if (!matching_first)
         bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::bulk);
       branch(root, IntVarArgs(*budgets), INT_VAR_NONE(), INT_VAL_MIN());
-      bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::one_by_one);
+      bb_shim::branch_conflict_guided(root, IntVarArgs(*vars), *values);
       branch(root, count, INT_VAL_MIN());
     });
   }

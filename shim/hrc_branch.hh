@@ -17,6 +17,14 @@ namespace bb_shim {
 enum class FirstMatchingPart { whole, bulk, one_by_one };
 void branch_first_matching(Gecode::Home home, const Gecode::IntVarArgs &x, const std::vector<int> &values,
                            FirstMatchingPart part = FirstMatchingPart::whole);
+
+// Branches on x one variable at a time, x = v / x != v, values[i] first (when still in x[i]'s
+// domain, else the smallest value), choosing the variable by conflict history over domain size
+// (Gecode's CHB, Liang et al., "Exponential Recency Weighted Average Branching Heuristic for
+// SAT Solvers", AAAI 2016): a variable whose recent prunings were soon followed by a failure
+// comes first. The HRC constraint is one propagator over every resident, so failure counts
+// per propagator (dom/wdeg, AFC) cannot tell the variables apart; CHB scores the variables.
+void branch_conflict_guided(Gecode::Home home, const Gecode::IntVarArgs &x, const std::vector<int> &values);
 } // namespace bb_shim
 
 #endif
