@@ -9,7 +9,8 @@ namespace bb_shim {
 // Branches on x (in order) trying values[i] first (when still in x[i]'s domain, else the
 // smallest value). The first choice is one decision for all variables at once: alternative 0
 // gives every unassigned x[i] its value, alternative k >= 1 the first k - 1 of them and
-// x[k] != its value; then one variable at a time (smallest domain first), x = v / x != v. The alternatives partition
+// x[k] != its value; then one variable at a time (smallest domain first), x = v / x != v (the
+// HRC constraint now uses only the bulk part, then branch_conflict_guided). The alternatives partition
 // the search space, so the search stays complete and finds no solution twice.
 // part: the whole (as above), only the bulk decision (then done; its alternatives are then all
 // of them / not all of them, a clause, so that a brancher posted after it runs in one subtree
