@@ -192,19 +192,20 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     auto budgets = std::make_shared<std::vector<IntVar>>(std::move(budget_order));
     s.deferred_branchers.push_back([values, vars, budgets, bpv](bb_space &root) {
       // First bp = 0 (under satisfy, and any objective but bp's minimum): a stable matching
-      // is looked for before any other (with no slack the propagation prunes hardest). Then bp >= 1 with the deferred acceptance's matching
-      // first: when no stable matching exists, that is a matching (an incumbent for
-      // minimize bp, so a timeout still reports one) found in a few nodes, after which
-      // branch and bound asks for fewer blocking pairs. Complete: the alternatives
-      // partition, and bp is fixed by propagation once the matching is.
+      // is looked for before any other (with no slack the propagation prunes hardest). Then
+      // bp >= 1 with the deferred acceptance's matching first: when no stable matching
+      // exists, that is a matching found in a few nodes. Under `solve minimize bp` the
+      // deferred acceptance's matching goes first instead: the first solution reported (an
+      // incumbent at once, even where the refutation of bp = 0 is long, so a timeout still
+      // reports a matching), after which branch and bound asks for fewer pairs, bp = 0 first
+      // among them; the tree left after the incumbent is the same refutation either way.
+      // Complete: the alternatives partition, and bp is fixed by propagation once the
+      // matching is.
       // Between the deferred acceptance's decision and the residents: the budgets, own[v] =
       // its minimum / above it, the deferred acceptance's blocking variables first. Under
       // bp <= 1, own[v] >= 1 leaves every other variable at budget 0 (full strength), and
-      // own[v] = 0 puts v at full strength for the rest of the proof.
-      // Under `solve minimize bp` the deferred acceptance's matching goes first instead: it is
-      // the first solution reported (an incumbent at once, even where the refutation of
-      // bp = 0 is long), and branch and bound then asks for fewer pairs, bp = 0 first among
-      // them. The tree left after the incumbent is the same refutation either way.
+      // own[v] = 0 puts v at full strength for the rest of the proof. Then the residents by
+      // conflict history (branch_conflict_guided: the proofs hang on local conflicts).
       IntVar count = bpv;
       BoolVar stable(root, 0, 1);
       rel(root, count, IRT_EQ, 0, stable);
