@@ -216,7 +216,8 @@ bool fzn_post_search(fzn_builder *b, bool free_search, unsigned seed, bb_search_
   bb_error err;
   if (free_search && !free_search_branching(b, seed)) return false;
   /* Branchers that constraints ask for by default (stable_matching_hrc: the deferred
-   * acceptance's matching first), after the model's own. */
+   * acceptance's matching first), after the model's own; they read the objective, which
+   * main sets before this call. */
   if (bb_branch_deferred(b->space, &err) != BB_OK) return fzn_report(b, m->solve.line, "default search: %s", err.msg);
   /* fzn-gecode's default for what the annotations leave, so that an unannotated model
    * gets fzn-gecode's first solution; then every variable, so that none stays unfixed

@@ -11,11 +11,13 @@
  *
  * first_choice (NULL for none): the hospital of every resident in a matching to try first
  * (the couples-aware deferred acceptance's, -1 = unassigned). With it, the constraint asks for
- * a default brancher over its variables, couples first, smallest domain first, whose value is
- * the rank that matching gives when still in the domain (else the smallest): x = v, then
- * x != v, so search stays complete and never repeats a solution. bb_branch_deferred posts such
- * branchers after the model's own search annotations (which, when they cover these variables,
- * leave nothing for it to do). */
+ * a default brancher over its variables (docs/hrc_constraint.md, Search): bp = 0 first, that
+ * matching as one decision (first of all when the space's objective is bp's minimum), then one
+ * variable at a time by conflict history over domain size, whose value is the rank that
+ * matching gives when still in the domain (else the smallest): x = v, then x != v, so search
+ * stays complete and never repeats a solution. bb_branch_deferred posts such branchers after
+ * the model's own search annotations and the objective (which it reads; when the annotations
+ * cover these variables, nothing is left for it to do). */
 #ifndef BB_HRC_SHIM_H
 #define BB_HRC_SHIM_H
 

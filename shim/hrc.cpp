@@ -191,23 +191,33 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     auto vars = std::make_shared<std::vector<IntVar>>(std::move(order));
     auto budgets = std::make_shared<std::vector<IntVar>>(std::move(budget_order));
     s.deferred_branchers.push_back([values, vars, budgets, bpv](bb_space &root) {
-      // First bp = 0: a stable matching is looked for before any other (with no slack the
-      // propagation prunes hardest). Then bp >= 1 with the deferred acceptance's matching
-      // first: when no stable matching exists, that is a matching (an incumbent for
-      // minimize bp, so a timeout still reports one) found in a few nodes, after which
-      // branch and bound asks for fewer blocking pairs. Complete: the alternatives
-      // partition, and bp is fixed by propagation once the matching is.
+      // First bp = 0 (under satisfy, and any objective but bp's minimum): a stable matching
+      // is looked for before any other (with no slack the propagation prunes hardest). Then
+      // bp >= 1 with the deferred acceptance's matching first: when no stable matching
+      // exists, that is a matching found in a few nodes. Under `solve minimize bp` the
+      // deferred acceptance's matching goes first instead: the first solution reported (an
+      // incumbent at once, even where the refutation of bp = 0 is long, so a timeout still
+      // reports a matching), after which branch and bound asks for fewer pairs, bp = 0 first
+      // among them; the tree left after the incumbent is the same refutation either way.
+      // Complete: the alternatives partition, and bp is fixed by propagation once the
+      // matching is.
       // Between the deferred acceptance's decision and the residents: the budgets, own[v] =
       // its minimum / above it, the deferred acceptance's blocking variables first. Under
       // bp <= 1, own[v] >= 1 leaves every other variable at budget 0 (full strength), and
-      // own[v] = 0 puts v at full strength for the rest of the proof.
+      // own[v] = 0 puts v at full strength for the rest of the proof. Then the residents by
+      // conflict history (branch_conflict_guided: the proofs hang on local conflicts).
       IntVar count = bpv;
       BoolVar stable(root, 0, 1);
       rel(root, count, IRT_EQ, 0, stable);
+      bool matching_first = root.sense == BB_MINIMIZE && root.objective >= 0 && !root.objective_is_float &&
+                            root.ints[(size_t)root.objective].varimp() == count.varimp();
+      if (matching_first)
+        bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::bulk);
       branch(root, stable, BOOL_VAL_MAX());
-      bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::bulk);
+      if (!matching_first)
+        bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::bulk);
       branch(root, IntVarArgs(*budgets), INT_VAR_NONE(), INT_VAL_MIN());
-      bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::one_by_one);
+      bb_shim::branch_conflict_guided(root, IntVarArgs(*vars), *values);
       branch(root, count, INT_VAL_MIN());
     });
   }

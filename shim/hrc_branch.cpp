@@ -166,4 +166,14 @@ void branch_first_matching(Home home, const IntVarArgs &x, const std::vector<int
   ViewArray<Int::IntView> v(home, x);
   (void)new (home) FirstMatching(home, v, values, part);
 }
+
+void branch_conflict_guided(Home home, const IntVarArgs &x, const std::vector<int> &values) {
+  if (home.failed() || x.size() == 0) return;
+  auto first = std::make_shared<std::vector<int>>(values);
+  IntBranchVal value = [first](const Space &, IntVar y, int i) {
+    int v = (*first)[(size_t)i];
+    return y.in(v) ? v : y.min();
+  };
+  branch(home, x, INT_VAR_CHB_SIZE_MAX(), INT_VAL(value));
+}
 } // namespace bb_shim
