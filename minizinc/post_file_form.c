@@ -36,3 +36,14 @@ bool fzn_file_numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_e
   }
   return true;
 }
+
+bb_smc_path fzn_annotated_path(const fzn_constraint *c) {
+  bb_smc_path path = BB_SMC_PATH_CPU;
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind != FZN_E_ID) continue;
+    if (!strcmp(ann->u.id.name, "gpu")) path = BB_SMC_PATH_GPU;
+    if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) path = BB_SMC_PATH_CPU;
+  }
+  return path;
+}

@@ -1,7 +1,7 @@
-/* What every file form of the stable-matching posters shares (post_stable_matching.c,
- * post_stable_matching_hr.c, post_hrc.c): the instance file named by the constraint's
- * bamboo_data_file("PATH") annotation, and the check of the sizes the model passed against
- * the file's. */
+/* What the stable-matching posters share (post_stable_matching.c, post_stable_matching_hr.c,
+ * post_hrc.c): the instance file named by the constraint's bamboo_data_file("PATH")
+ * annotation, the check of the sizes the model passed against the file's, and the path the
+ * HR and HRC constraints' annotations ask for. */
 #ifndef FZN_POST_FILE_FORM_H
 #define FZN_POST_FILE_FORM_H
 
@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "build.h"
+#include "hrc_path.h" /* bb_smc_path */
 
 /* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported; when
  * `added_by` is not NULL the message names the mznlib file that adds the annotation). */
@@ -21,5 +22,10 @@ const char *fzn_data_file(fzn_builder *b, const fzn_constraint *c, const char *a
 bool fzn_file_numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_expr *arg, const char *name,
                             const char *person, const char *what, int n, int base, const char *path,
                             const uint32_t *start, const int32_t *capacity, const int64_t *values);
+
+/* The path the constraint's annotations ask for: the last of ::gpu, ::cpu and ::uniud wins;
+ * none of them: the CPU (the HR and HRC constraints' default; stable_matching's hybrid reads
+ * its own annotations, fzn_smc_options). */
+bb_smc_path fzn_annotated_path(const fzn_constraint *c);
 
 #endif

@@ -26,18 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The path the constraint's annotations ask for (the last of gpu, cpu, uniud wins). */
-static bb_smc_path hrc_path(const fzn_constraint *c) {
-  bb_smc_path path = BB_SMC_PATH_CPU;
-  for (int a = 0; a < c->annotations.count; a++) {
-    const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind != FZN_E_ID) continue;
-    if (!strcmp(ann->u.id.name, "gpu")) path = BB_SMC_PATH_GPU;
-    if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) path = BB_SMC_PATH_CPU;
-  }
-  return path;
-}
-
 /* Runs the deferred acceptance and posts the constraint over `inst` (freed here). */
 static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst, const int *singles, int ns,
                           const int *couples, int nc, int bp, int base) {
@@ -67,7 +55,7 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
                        inst->hosp_start,
                        (const int32_t *)inst->hosp_list,
                        inst->capacity};
-    bb_smc_path before = bb_stable_matching_hrc_set_path(hrc_path(c));
+    bb_smc_path before = bb_stable_matching_hrc_set_path(fzn_annotated_path(c));
     bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &err);
     bb_stable_matching_hrc_set_path(before);
     ok = fzn_posted(b, c, st, &err);

@@ -25,18 +25,6 @@
 
 #include <string.h>
 
-/* The path the constraint's annotations ask for (the last of gpu, cpu, uniud wins). */
-static bb_smc_path hr_path(const fzn_constraint *c) {
-  bb_smc_path path = BB_SMC_PATH_CPU;
-  for (int a = 0; a < c->annotations.count; a++) {
-    const fzn_expr *ann = c->annotations.items[a];
-    if (ann->kind != FZN_E_ID) continue;
-    if (!strcmp(ann->u.id.name, "gpu")) path = BB_SMC_PATH_GPU;
-    if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) path = BB_SMC_PATH_CPU;
-  }
-  return path;
-}
-
 static bool hr_base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
   return base == 0 || base == 1 ||
          fzn_report(b, c->line, "%s: the arrays start at index %d; ids and ranks count from the first index, "
@@ -75,7 +63,7 @@ static bool post_hr(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *
     return fzn_report(b, c->line, "%s: rp (%d entries) or hp (%d entries) is not %d x %d or %d x %d", c->name, nrp,
                       nhp, nr, rp_cols, nh, hp_cols);
   bb_error err = {{0}};
-  bb_smc_path before = bb_stable_matching_hr_set_path(hr_path(c));
+  bb_smc_path before = bb_stable_matching_hr_set_path(fzn_annotated_path(c));
   bb_status st = bb_post_stable_matching_hr(b->space, res, nr, posts, nh, cols, base, rp, rp_len, rp_cols, hp, hp_len,
                                             hp_cols, cap, &err);
   bb_stable_matching_hr_set_path(before);
@@ -112,7 +100,7 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
     ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
                     path, max_cap);
   if (ok) {
-    bb_smc_path before = bb_stable_matching_hr_set_path(hr_path(c));
+    bb_smc_path before = bb_stable_matching_hr_set_path(fzn_annotated_path(c));
     bb_status st = bb_post_stable_matching_hr_csr(b->space, res, nr, posts, nh, cols, base, inst->res_start,
                                                   inst->res_list, inst->hosp_start, inst->hosp_list, inst->capacity,
                                                   &err);
