@@ -1,4 +1,4 @@
-/* The HRC constraint's counting pass (hrc_prop.c's census), written once in the common subset
+/* The HRC constraint's counting pass (propagator/smc/hrc/hrc_count.c's, on the host), written once in the common subset
  * of C11 and CUDA C++ and compiled two ways:
  *   cuda/gpu_hrc.cu                          one GPU thread per list entry, then per hospital;
  *   propagator/smc/hrc/hrc_accel_emul.c      host threads and GCC atomics (what CI tests).
@@ -9,7 +9,7 @@
  * Step 2, per hospital, down its list: how many residents it ranks above each slot are
  * possibly there (poss > 0) and surely there (every value of the slot's variable places him
  * there), and how many are surely there in all.
- * These are exactly the numbers the CPU's census gives; the rules run on the host over them,
+ * These are exactly the numbers the host's pass gives; the rules run on the host over them,
  * so every path gives the same domains (tests/test_hrc_accel.c compares them). */
 #ifndef BB_HRC_ACCEL_STEPS_H
 #define BB_HRC_ACCEL_STEPS_H

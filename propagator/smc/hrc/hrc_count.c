@@ -5,11 +5,6 @@
 
 #include <string.h>
 
-static bool sure(const bb_hrcc *d, const bb_hrcc_counts *c, int32_t slot) {
-  int v = d->slot_var[slot];
-  return v >= 0 && c->poss[slot] > 0 && c->poss[slot] == c->asize[v];
-}
-
 static void count_on_host(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_counts *c) {
   memset(c->poss, 0, ((size_t)d->hosp_start[d->n_hospitals] + 1) * sizeof *c->poss);
   for (int v = 0; v < d->n_vars; v++) {
@@ -31,7 +26,7 @@ static void count_on_host(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_
       c->poss_before[t] = may;
       c->sure_before[t] = must;
       may += c->poss[t] > 0;
-      must += sure(d, c, (int32_t)t);
+      must += bb_hrcc_sure(d, c->poss, c->asize, (int32_t)t);
     }
     c->sure_total[h] = must;
   }

@@ -52,10 +52,7 @@ static void apply(prop *P, int r) {
   if (r > 0) P->changed = true;
 }
 
-static bool sure(const prop *P, int32_t slot) {
-  int v = P->d->slot_var[slot];
-  return v >= 0 && P->s.poss[slot] > 0 && P->s.poss[slot] == P->s.asize[v];
-}
+static bool sure(const prop *P, int32_t slot) { return bb_hrcc_sure(P->d, P->s.poss, P->s.asize, slot); }
 
 /* Whether the residue counted at `slot` in the certain (max) or possible (min) count. */
 static bool counted_in(const prop *P, int32_t slot, bool certain) {

@@ -17,6 +17,13 @@ typedef struct bb_hrcc_counts {
   int32_t *amin, *amax, *asize; /* per variable, at entry */
 } bb_hrcc_counts;
 
+/* Whether the resident counted at `slot` is surely there: every value of his variable places
+ * him at the slot (poss and asize from the counts). */
+static inline bool bb_hrcc_sure(const bb_hrcc *d, const int32_t *poss, const int32_t *asize, int32_t slot) {
+  int v = d->slot_var[slot];
+  return v >= 0 && poss[slot] > 0 && poss[slot] == asize[v];
+}
+
 /* Fills *c from the domains: on the host for BB_SMC_PATH_CPU (and AUTO), on the engine of the
  * GPU or EMULATED path otherwise (the host's counts when that engine cannot run: one warning
  * per constraint). The same numbers on every path. Returns false when a hospital is surely
