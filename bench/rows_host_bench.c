@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
   uint32_t *rank = malloc((size_t)n * sizeof *rank);
   bb_id *perms = bb_gen_perm_ids(kind, n) ? malloc(bb_gen_perm_ids(kind, n) * sizeof *perms) : NULL;
   FILE *in = fopen(argv[5], "r");
-  if (!wife || !husband || !rank || !in) {
+  if (!wife || !husband || !rank || !in || (bb_gen_perm_ids(kind, n) && !perms)) {
     fprintf(stderr, "cannot read %s or out of memory\n", argv[5]);
     return 1;
   }

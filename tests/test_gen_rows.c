@@ -8,8 +8,8 @@
  *   - bb_gen_spec_init refuses what bb_generate refuses;
  *   - the memory plan of solve --gen-on gpu (memory_plan.h, gen_on_gpu): no lists on the host in
  *     any phase (2n^2 ids fewer, 16n bytes of permutations more, row buffers in the tail and
- *     verify phases: row_source.h), 16n more bytes on the device; refused for other algorithms,
- *     partitions and the unstaged initialisation;
+ *     verify phases: row_source.h), 16n more bytes on the device; refused for other algorithms and
+ *     the unstaged initialisation, accepted for partitions (16n more per device);
  *   - bb_solve on an instance without men's lists, or without any: refused for every algorithm
  *     but bamboo with opts.gen_spec, which without a GPU answers BB_ERR_NO_GPU (no la-seq
  *     fallback: it would need the lists) and with one must give gs-seq's matching. */

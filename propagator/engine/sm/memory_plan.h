@@ -78,7 +78,7 @@ typedef struct bb_plan_request {
                               (0: whole); bb_memory_plan_for_run chooses it when needed */
   int verify;              /* the stability check after the solve (solve --verify): a last
                               phase on the host, the lists plus the checker's bit matrix */
-  int gen_on_gpu;          /* staged bamboo on one GPU, lists generated on the device
+  int gen_on_gpu;          /* staged bamboo (one GPU or partitions), lists generated on the device
                               (solve --gen-on gpu, cuda/gpu_gen.cu): the host holds no lists,
                               only O(n) (the generator's permutations, 16n bytes, also on the
                               device, and a row buffer per thread while the husbands are read

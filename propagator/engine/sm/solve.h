@@ -36,10 +36,11 @@ typedef struct bb_solve_opts {
                            each (seed 000 V-C; a device may repeat); NULL or 1 entry = device
                            gpus[0] (or 0), the single-GPU path */
   int gpu_count;
-  const struct bb_gen_spec *gen_spec; /* bamboo, one GPU, staged: the lists are generated on the
-                           device from this spec (gen_rows.h; solve --gen-on gpu) instead of
-                           uploaded; inst->men_prefs may then be NULL (no precheck, no CPU
-                           fallback), inst->women_prefs must hold the same instance's lists */
+  const struct bb_gen_spec *gen_spec; /* bamboo, staged, on one GPU or in partitions: the lists
+                           are generated on each device from this spec (gen_rows.h; solve
+                           --gen-on gpu) instead of uploaded; the instance then holds no lists
+                           (no precheck, no CPU fallback): the husbands and --verify read the
+                           women's rows regenerated on the host (row_source.h) */
   const struct bb_gpu_lists *gpu_lists; /* bamboo, one GPU: the same lists, 16-bit and pinned
                            (gpu_lists.h), uploaded with no host work; NULL = from inst */
 } bb_solve_opts;
