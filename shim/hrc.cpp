@@ -33,8 +33,6 @@ int outcome(ModEvent me) { return me_failed(me) ? -1 : me == Int::ME_INT_NONE ? 
 int dom_remove(void *ctx, int v, int k) { return outcome(view(ctx, v).nq(space(ctx), k + base_of(ctx))); }
 int dom_at_most(void *ctx, int v, int k) { return outcome(view(ctx, v).lq(space(ctx), k + base_of(ctx))); }
 
-int clamp(int64_t v) { return v > Int::Limits::max ? Int::Limits::max : (int)v; }
-
 // The path the next post gives its constraint (bb_stable_matching_hrc_set_path).
 thread_local bb_smc_path posting_path = BB_SMC_PATH_CPU;
 
@@ -99,7 +97,7 @@ class Hrc : public Propagator {
       if (me_failed(a) || me_failed(b)) return ES_FAILED;
       moved = moved || a != Int::ME_INT_NONE || b != Int::ME_INT_NONE;
     }
-    ModEvent m1 = bp.gq(home, clamp(lb)), m2 = bp.lq(home, clamp(ub));
+    ModEvent m1 = bp.gq(home, bb_clamp_int(lb)), m2 = bp.lq(home, bb_clamp_int(ub));
     if (me_failed(m1) || me_failed(m2)) return ES_FAILED;
     if (r == BB_HRCC_CHANGED || moved || m1 != Int::ME_INT_NONE || m2 != Int::ME_INT_NONE) return ES_NOFIX;
     if (bp.assigned() && x.assigned()) return home.ES_SUBSUMED(*this);

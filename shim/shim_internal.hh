@@ -18,6 +18,14 @@
 #include <unordered_map>
 #include <vector>
 
+// A 64-bit count or bound as a value an IntVar can take (Gecode's limits), for propagators
+// whose C cores count in 64 bits (the HRC constraint's bp, the objective bounds).
+inline int bb_clamp_int(int64_t v) {
+  return v > Gecode::Int::Limits::max ? Gecode::Int::Limits::max
+         : v < Gecode::Int::Limits::min ? Gecode::Int::Limits::min
+                                        : (int)v;
+}
+
 // The variables of one kind. The root (the model being built) grows its list on the C
 // heap; every copy made during search keeps a fixed array on the copy's own space heap,
 // which Gecode frees with the space: no malloc/free per search node (this was 5-8% of

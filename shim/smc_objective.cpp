@@ -14,10 +14,6 @@ using namespace Gecode;
 
 namespace {
 
-int clamp(int64_t v) {
-  return v > Int::Limits::max ? Int::Limits::max : v < Int::Limits::min ? Int::Limits::min : (int)v;
-}
-
 class ObjectiveBound : public Propagator {
   ViewArray<Int::IntView> x; // men, then women
   Int::IntView total;
@@ -99,7 +95,7 @@ class ObjectiveBound : public Propagator {
     if (r == BB_SMO_NONE) return ES_FAILED;
     if (kind == BB_SMO_KIND_IMBALANCE) bound = lo > 0 ? lo : hi < 0 ? -hi : 0;
     if (kind == BB_SMO_KIND_REGRET) bound = (int64_t)base + regret;
-    GECODE_ME_CHECK(total.gq(home, clamp(bound)));
+    GECODE_ME_CHECK(total.gq(home, bb_clamp_int(bound)));
     return x.assigned() ? home.ES_SUBSUMED(*this) : ES_FIX;
   }
   static void post(Home home, ViewArray<Int::IntView> &x, Int::IntView c, bb_smo *d, int base, int kind) {

@@ -20,6 +20,7 @@
 #include "gen_rows.h"
 #include "generate.h"
 #include "memory_plan.h"
+#include "row_source.h"
 #include "solve.h"
 #include "test_util.h"
 
@@ -124,7 +125,7 @@ static void test_plan(void) {
       CHECKF(bb_memory_plan_make(&host, &a, &err) == BB_OK, "%s", err.msg);
       CHECKF(bb_memory_plan_make(&gpu, &b, &err) == BB_OK, "%s", err.msg);
       CHECK(a.phases == b.phases && a.phases >= 3);
-      uint64_t check_threads = n * n < ((uint64_t)1 << 20) ? 1 : (uint64_t)bb_cpu_count();
+      uint64_t check_threads = (uint64_t)bb_check_stable_threads((int)n);
       for (int i = 0; i < a.phases && i < b.phases; i++) {
         CHECK(!strcmp(a.phase[i].name, b.phase[i].name));
         uint64_t extra = !strcmp(a.phase[i].name, "tail")     ? 3 * n * 4

@@ -56,6 +56,10 @@ uint64_t bb_row_source_scratch_bytes(int n, int threads, int generated);
  * read one at a time (n^2 / 8 bytes of bits plus a row buffer per thread and O(n) words). */
 bb_status bb_check_stable_rows(const bb_row_source *src, const bb_id *wife_of, bb_error *err);
 
+/* The threads the stability check (bb_check_stable, bb_check_stable_rows) runs on at size n:
+ * one below about a million pairs, else every CPU (the memory plan counts a row buffer each). */
+int bb_check_stable_threads(int n);
+
 #ifdef __cplusplus
 }
 #endif

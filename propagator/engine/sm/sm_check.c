@@ -183,7 +183,7 @@ bb_status bb_check_stable_rows(const bb_row_source *src, const bb_id *wife_of, b
   atomic_init(&ctx.first_blocking, NONE);
   atomic_init(&ctx.first_bad_woman, NONE);
   atomic_init(&ctx.first_bad_man, NONE);
-  int threads = (uint64_t)n * (uint64_t)n < ((uint64_t)1 << 20) ? 1 : bb_cpu_count();
+  int threads = bb_check_stable_threads(n);
   bb_id *report = NULL;
   if (alloc_row_bufs(src, threads, ctx.row_bufs, &report, err) != BB_OK) {
     free(bits);
@@ -230,3 +230,5 @@ bb_status bb_check_stable_rows(const bb_row_source *src, const bb_id *wife_of, b
   free(husband_of);
   return st;
 }
+
+int bb_check_stable_threads(int n) { return (uint64_t)n * (uint64_t)n < ((uint64_t)1 << 20) ? 1 : bb_cpu_count(); }

@@ -253,7 +253,7 @@ static void plan_verify(bb_memory_plan *p, const bb_plan_request *req, uint64_t 
   bb_plan_phase *ph = add_phase(p, "verify");
   ph->host = host_lists + host_small + 4 * n + n * ((n + 63) / 64) * 8;
   if (req->gen_on_gpu) {
-    uint64_t threads = n * n < ((uint64_t)1 << 20) ? 1 : (uint64_t)bb_cpu_count(); /* sm_check.c */
+    uint64_t threads = (uint64_t)bb_check_stable_threads((int)n);
     ph->host += (2 * threads + 1) * n * sizeof(bb_id);
   }
 }
