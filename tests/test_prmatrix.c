@@ -60,11 +60,11 @@ static void check_la(const bb_instance *inst) {
   bb_prnode *pr = NULL;
   bb_rank_matrix_build(inst, 1, &rank, &err);
   if (rank) bb_prmatrix_build(inst, rank, 1, &pr, &err);
-  bb_la_state st = {n, malloc((size_t)n * 4), calloc((size_t)n, 4), 0, malloc((size_t)n * sizeof(bb_id))};
+  bb_la_state st;
+  bb_status st_ok = bb_la_state_init(&st, n, &err);
   bb_id *wife = malloc((size_t)n * sizeof *wife), *brute = malloc((size_t)n * sizeof *brute);
-  CHECK(rank && pr && st.partner_rank && st.next && st.husband && wife && brute);
-  if (!rank || !pr || !st.partner_rank || !st.next || !st.husband || !wife || !brute) goto out;
-  for (int w = 0; w < n; w++) st.partner_rank[w] = (uint32_t)n;
+  CHECK(rank && pr && st_ok == BB_OK && wife && brute);
+  if (!rank || !pr || st_ok != BB_OK || !wife || !brute) goto out;
   row_ctx ctx = {pr, &st, 0, 0, -1};
   for (int m = 0; m < n; m++)
     CHECKF(bb_la_propose(&st, row, &ctx, (bb_id)m, &err) == BB_OK, "%s", err.msg);
@@ -131,9 +131,7 @@ static void check_la(const bb_instance *inst) {
 out:
   free(rank);
   free(pr);
-  free(st.partner_rank);
-  free(st.next);
-  free(st.husband);
+  bb_la_state_free(&st);
   free(wife);
   free(brute);
 }

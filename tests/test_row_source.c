@@ -193,10 +193,11 @@ static const bb_prnode *host_row(void *ctx, bb_id m, uint32_t from, bb_error *er
  * bamboo's GPU phase does; the rest goes through the row source and LAProp. */
 static void resume(const pair *p, const bb_prnode *pr, const bb_id *expect, uint64_t budget, int threads) {
   int n = p->inst->n;
-  bb_la_state st = {n, malloc((size_t)n * 4), calloc((size_t)n, 4), 0, malloc((size_t)n * sizeof(bb_id))};
+  bb_la_state st;
+  bb_error init_err = {{0}};
+  bb_status st_ok = bb_la_state_init(&st, n, &init_err);
   bb_id *queue = malloc((size_t)n * sizeof *queue), *got = malloc((size_t)n * sizeof *got);
-  if (!st.partner_rank || !st.next || !st.husband || !queue || !got) goto out;
-  for (int w = 0; w < n; w++) st.partner_rank[w] = (uint32_t)n;
+  if (st_ok != BB_OK || !queue || !got) goto out;
   int head = 0, queued = n;
   for (int m = 0; m < n; m++) queue[m] = (bb_id)m;
   for (uint64_t made = 0; queued > 0 && made < budget; made++) {
@@ -225,9 +226,7 @@ static void resume(const pair *p, const bb_prnode *pr, const bb_id *expect, uint
            " differs from gs-seq", bb_gen_kind_name(p->spec.kind), p->group, n, (unsigned long long)budget, threads);
   }
 out:
-  free(st.partner_rank);
-  free(st.next);
-  free(st.husband);
+  bb_la_state_free(&st);
   free(queue);
   free(got);
 }

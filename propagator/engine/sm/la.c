@@ -3,6 +3,28 @@
 #include "la.h"
 
 #include <assert.h>
+#include <stdlib.h>
+
+bb_status bb_la_state_init(bb_la_state *st, int n, bb_error *err) {
+  *st = (bb_la_state){.n = n};
+  st->partner_rank = malloc((size_t)(n > 0 ? n : 1) * sizeof *st->partner_rank);
+  st->next = calloc((size_t)(n > 0 ? n : 1), sizeof *st->next);
+  st->husband = malloc((size_t)(n > 0 ? n : 1) * sizeof *st->husband);
+  if (!st->partner_rank || !st->next || !st->husband) {
+    bb_la_state_free(st);
+    return bb_fail(err, BB_ERR_NOMEM, "out of memory for the proposal state of %d men and %d women", n, n);
+  }
+  for (int w = 0; w < n; w++) st->partner_rank[w] = (uint32_t)n;
+  return BB_OK;
+}
+
+void bb_la_state_free(bb_la_state *st) {
+  free(st->partner_rank);
+  free(st->next);
+  free(st->husband);
+  st->partner_rank = st->next = NULL;
+  st->husband = NULL;
+}
 
 bb_status bb_la_propose(bb_la_state *st, bb_prrow_fn row, void *ctx, bb_id m, bb_error *err) {
   const uint32_t n = (uint32_t)st->n;

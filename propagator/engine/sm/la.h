@@ -30,6 +30,11 @@ typedef struct bb_la_state {
   bb_id *husband;         /* n; husband[w] valid while partner_rank[w] < n */
 } bb_la_state;
 
+/* A fresh state for n: every woman free (partner_rank n), every man at his first entry, no
+ * proposals. BB_ERR_NOMEM (nothing held) when the three arrays cannot be had. */
+bb_status bb_la_state_init(bb_la_state *st, int n, bb_error *err);
+void bb_la_state_free(bb_la_state *st); /* the arrays; accepts a zeroed state */
+
 /* Lets free man m propose from next[m] on until the chain of displacements he starts
  * ends with a free woman accepting (McVitie-Wilson order). */
 bb_status bb_la_propose(bb_la_state *st, bb_prrow_fn row, void *ctx, bb_id m, bb_error *err);

@@ -46,13 +46,9 @@ bb_status bb_la_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   free(rank);
   if (status != BB_OK) return status;
 
-  bb_la_state st = {n, malloc((size_t)n * sizeof(uint32_t)), calloc((size_t)n, sizeof(uint32_t)),
-                    0, malloc((size_t)n * sizeof(bb_id))};
-  if (!st.partner_rank || !st.next || !st.husband) {
-    status = bb_fail(err, BB_ERR_NOMEM, "la-seq: out of memory for %d men", n);
-    goto done;
-  }
-  for (int w = 0; w < n; w++) st.partner_rank[w] = (uint32_t)n;
+  bb_la_state st;
+  status = bb_la_state_init(&st, n, err);
+  if (status != BB_OK) goto done;
   double t1 = bb_now();
   stats->t_init = t1 - t0;
 
@@ -71,8 +67,6 @@ bb_status bb_la_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   snprintf(stats->path, sizeof stats->path, "cpu");
 done:
   free(pr);
-  free(st.partner_rank);
-  free(st.next);
-  free(st.husband);
+  bb_la_state_free(&st);
   return status;
 }

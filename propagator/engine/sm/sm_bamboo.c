@@ -195,14 +195,12 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
 
   bb_gpu *gpu = NULL;
   bb_gpu_gen *gen = NULL;
-  bb_la_state la = {.n = n};
-  la.partner_rank = malloc((size_t)n * sizeof *la.partner_rank);
-  la.next = malloc((size_t)n * sizeof *la.next);
-  la.husband = malloc((size_t)n * sizeof *la.husband);
+  bb_la_state la;
+  bb_status la_ok = bb_la_state_init(&la, n, err);
   bb_id *free_men = malloc((size_t)n * sizeof *free_men);
   int free_count = 0;
   bb_status st = BB_OK;
-  if (!la.partner_rank || !la.next || !la.husband || !free_men) {
+  if (la_ok != BB_OK || !free_men) {
     st = bb_fail(err, BB_ERR_NOMEM, "bamboo: cannot allocate the matching state for n = %d", n);
     goto done;
   }
@@ -238,9 +236,7 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
 done:
   bb_gpu_close(gpu); /* before the generator it points to */
   bb_gpu_gen_close(gen);
-  free(la.partner_rank);
-  free(la.next);
-  free(la.husband);
+  bb_la_state_free(&la);
   free(free_men);
   return st;
 }

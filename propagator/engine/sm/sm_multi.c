@@ -19,16 +19,14 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
                           bb_solve_stats *stats, bb_error *err) {
   int n = inst->n;
   int node_bytes = bb_prnode_bytes_bamboo(n);
-  bb_la_state la = {.n = n};
-  la.partner_rank = malloc((size_t)n * sizeof *la.partner_rank);
-  la.next = malloc((size_t)n * sizeof *la.next);
-  la.husband = malloc((size_t)n * sizeof *la.husband);
+  bb_la_state la;
+  bb_status la_ok = bb_la_state_init(&la, n, err);
   bb_id *free_men = malloc((size_t)n * sizeof *free_men);
   int free_count = 0;
   bb_gpu_multi *mg = NULL;
   bb_row_source src;
   bb_status st = bb_row_source_init(&src, inst, opts->gen_spec, err);
-  if (st == BB_OK && (!la.partner_rank || !la.next || !la.husband || !free_men))
+  if (st == BB_OK && (la_ok != BB_OK || !free_men))
     st = bb_fail(err, BB_ERR_NOMEM, "bamboo: cannot allocate the matching state for n = %d", n);
   if (st == BB_OK) st = bb_gpu_multi_open_gen(opts->gpus, opts->gpu_count, inst, opts->gen_spec, node_bytes, &mg, stats,
                                                    err);
@@ -51,9 +49,7 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
     if (opts->verbose) fprintf(stderr, "bamboo: %s\n", stats->path);
   }
   bb_gpu_multi_close(mg);
-  free(la.partner_rank);
-  free(la.next);
-  free(la.husband);
+  bb_la_state_free(&la);
   free(free_men);
   return st;
 }
