@@ -10,7 +10,6 @@ and as the model without the bound on bamboo; the decomposition on Gecode must a
 Needs minizinc with bamboo (MZN_SOLVER_PATH) and gecode; exit 77 (skip) without them.
 """
 import argparse
-import itertools
 import os
 import random
 import re
@@ -19,23 +18,16 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import smp_reference  # noqa: E402 (the brute force shared by the Stable Marriage checks)
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DECOMP = os.path.join(ROOT, "minizinc", "decomposition")
 
 
 def stable_matchings(pm, pw):
-    """Every stable matching, as (men's ranks, women's ranks), 0-based."""
-    n = len(pm)
-    mr = [{w: k for k, w in enumerate(r)} for r in pm]
-    wr = [{m: k for k, m in enumerate(r)} for r in pw]
-    out = []
-    for wife in itertools.permutations(range(n)):
-        husband = [0] * n
-        for m, w in enumerate(wife):
-            husband[w] = m
-        if all(not (mr[m][w] < mr[m][wife[m]] and wr[w][m] < wr[w][husband[w]]) for m in range(n) for w in range(n)):
-            out.append(([mr[m][wife[m]] for m in range(n)], [wr[w][husband[w]] for w in range(n)], wife))
-    return out
+    """Every stable matching, as (men's ranks, women's ranks, wife), 0-based
+    (smp_reference's brute force, in this file's tuple order)."""
+    return [(men, women, tuple(wife)) for wife, men, women in smp_reference.stable_matchings(pm, pw)]
 
 
 def dzn_matrix(rows):
