@@ -103,4 +103,17 @@ static inline void each_assignment(const doms *D, int v, int *val, visit_fn f, v
     }
 }
 
+/* each_assignment's visitor that counts the matchings with at most k blocking pairs. */
+typedef struct count_ctx {
+  const hb_inst *I;
+  const bb_hrcc *d;
+  int k, count;
+} count_ctx;
+static inline void count_within(void *c, const int *val) {
+  count_ctx *x = c;
+  int M[HB_MAX_R];
+  matching_of(x->I, x->d, val, M);
+  if (hb_is_matching(x->I, M) && hb_blocking(x->I, M) <= x->k) x->count++;
+}
+
 #endif

@@ -167,18 +167,6 @@ static void search(const hb_inst *I, const bb_hrcc *d, doms D, budgets B, int32_
   (*found)++;
 }
 
-typedef struct count_ctx {
-  const hb_inst *I;
-  const bb_hrcc *d;
-  int k, count;
-} count_ctx;
-static void count_within(void *c, const int *val) {
-  count_ctx *x = c;
-  int M[HB_MAX_R];
-  matching_of(x->I, x->d, val, M);
-  if (hb_is_matching(x->I, M) && hb_blocking(x->I, M) <= x->k) x->count++;
-}
-
 static budgets open_budgets(const bb_hrcc *d) {
   budgets B;
   for (int v = 0; v < bb_hrcc_singles(d) + bb_hrcc_couples(d); v++) B.lo[v] = 0, B.hi[v] = bb_hrcc_len(d, v);

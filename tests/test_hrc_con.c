@@ -127,18 +127,6 @@ static void search(const hb_inst *I, const bb_hrcc *d, doms D, int64_t lo, int64
   (*found)++;
 }
 
-typedef struct count_ctx {
-  const hb_inst *I;
-  const bb_hrcc *d;
-  int k, count;
-} count_ctx;
-static void count_within(void *c, const int *val) {
-  count_ctx *x = c;
-  int M[HB_MAX_R];
-  matching_of(x->I, x->d, val, M);
-  if (hb_is_matching(x->I, M) && hb_blocking(x->I, M) <= x->k) x->count++;
-}
-
 /* Couple c's own blocking pairs in matching M: the brute force on a copy whose other lists
  * are emptied (hospitals' lists, and so who wants whom, unchanged). */
 static int own_blocking(const hb_inst *I, int c, const int *M) {
