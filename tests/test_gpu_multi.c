@@ -54,7 +54,7 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
     opts.gpus = gpu0;
     opts.gpu_count = mc->parts;
     opts.tail_threshold = mc->tail_threshold;
-    char node[8];
+    char node[16];
     snprintf(node, sizeof node, "%d", mc->node);
     setenv("BAMBOO_GPU_NODE_BYTES", node, 1);
     bb_solve_stats stats;

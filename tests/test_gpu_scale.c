@@ -89,7 +89,7 @@ static void peak_matches_plan(int n, int unstaged, int rank_rows, int node) {
   }
   unsetenv("BAMBOO_GPU_STAGE_ROWS");
   unsetenv("BAMBOO_GPU_RANK_ROWS");
-  char node_text[8];
+  char node_text[16]; /* any int: GCC checks the width under the sanitizers' flags */
   snprintf(node_text, sizeof node_text, "%d", node);
   setenv("BAMBOO_GPU_NODE_BYTES", node_text, 1);
   bb_plan_request req = {.n = n, .algo = "bamboo", .unstaged = unstaged, .rank_rows = rank_rows, .node_bytes = node};
