@@ -34,17 +34,7 @@ static bool post(const bb_hrc *I, bb_smc_path path, model *m, bb_error *err) {
   m->vars = malloc(((size_t)m->n + 1) * sizeof *m->vars);
   for (int v = 0; v < m->n; v++) m->vars[v] = bb_int_var(m->s, 1, 1 << 20, err);
   m->bp = bb_int_var(m->s, 0, 1 << 30, err);
-  bb_hrcc_lists L = {I->n_residents,
-                     I->n_hospitals,
-                     nc,
-                     I->couple_member,
-                     I->single_start,
-                     (const int32_t *)I->single_list,
-                     I->couple_start,
-                     (const int32_t *)I->couple_list,
-                     I->hosp_start,
-                     (const int32_t *)I->hosp_list,
-                     I->capacity};
+  bb_hrcc_lists L = bb_hrcc_lists_of(I);
   bb_smc_path before = bb_stable_matching_hrc_set_path(path);
   bb_status st = bb_post_stable_matching_hrc(m->s, m->vars, ns, m->vars + ns, nc, m->bp, 1, &L, NULL, err);
   bb_stable_matching_hrc_set_path(before);

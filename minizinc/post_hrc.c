@@ -44,17 +44,7 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
   }
   if (getenv("BAMBOO_HRC_DEBUG")) fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
   if (ok) {
-    bb_hrcc_lists L = {inst->n_residents,
-                       inst->n_hospitals,
-                       inst->n_couples,
-                       inst->couple_member,
-                       inst->single_start,
-                       (const int32_t *)inst->single_list,
-                       inst->couple_start,
-                       (const int32_t *)inst->couple_list,
-                       inst->hosp_start,
-                       (const int32_t *)inst->hosp_list,
-                       inst->capacity};
+    bb_hrcc_lists L = bb_hrcc_lists_of(inst);
     bb_smc_path before = bb_stable_matching_hrc_set_path(fzn_annotated_path(c));
     bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &err);
     bb_stable_matching_hrc_set_path(before);

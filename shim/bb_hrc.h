@@ -22,12 +22,23 @@
 #define BB_HRC_SHIM_H
 
 #include "bb_shim.h"
+#include "hrc.h"     /* the engine's instance, bb_hrc */
 #include "hrc_con.h"
 #include "hrc_path.h" /* bb_smc_path */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The engine's HRC instance (propagator/engine/hrc/hrc.h) as the constraint's lists: the same
+ * CSR arrays, not copied; valid while `I` lives. */
+static inline bb_hrcc_lists bb_hrcc_lists_of(const bb_hrc *I) {
+  bb_hrcc_lists L = {I->n_residents, I->n_hospitals, I->n_couples,
+                     I->couple_member, I->single_start, (const int32_t *)I->single_list,
+                     I->couple_start, (const int32_t *)I->couple_list, I->hosp_start,
+                     (const int32_t *)I->hosp_list, I->capacity};
+  return L;
+}
 
 bb_status bb_post_stable_matching_hrc(bb_space *space, const int *singles, int n_singles, const int *couples,
                                       int n_couples, int bp, int base, const bb_hrcc_lists *lists,
