@@ -77,19 +77,16 @@ static bb_status engine_of(struct bb_hrcc_accel *a, const bb_hrcc *d, int which,
   return a->engine[which] ? BB_OK : BB_ERR_GPU; /* err says why */
 }
 
-/* Every variable's bounds and size, and which acceptable entries its domain still holds:
- * the same reads of the domains as the host's pass. */
+/* Every variable's bounds and size, and which acceptable entries its domain still holds
+ * (bb_hrcc_read_var, bb_hrcc_entry_alive: the host's pass reads the same way). */
 static void gather(struct bb_hrcc_accel *a, const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_counts *c) {
   memset(a->alive, 0, ((size_t)d->var_start[d->n_vars] / 32 + 1) * sizeof *a->alive);
   for (int v = 0; v < d->n_vars; v++) {
-    c->amin[v] = dom->min(dom->ctx, v);
-    c->amax[v] = dom->max(dom->ctx, v);
-    c->asize[v] = dom->size(dom->ctx, v);
+    bool interval = bb_hrcc_read_var(dom, c, v);
     int len = bb_hrcc_len(d, v);
-    bool interval = c->asize[v] == c->amax[v] - c->amin[v] + 1; /* no holes: no need to ask */
     for (int k = c->amin[v]; k <= c->amax[v] && k < len; k++) {
       uint32_t e = d->var_start[v] + (uint32_t)k;
-      if (d->e_s1[e] >= 0 && (interval || dom->has(dom->ctx, v, k))) a->alive[e >> 5] |= 1u << (e & 31);
+      if (bb_hrcc_entry_alive(d, dom, v, k, interval)) a->alive[e >> 5] |= 1u << (e & 31);
     }
   }
 }

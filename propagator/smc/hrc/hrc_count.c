@@ -8,14 +8,11 @@
 static void count_on_host(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_counts *c) {
   memset(c->poss, 0, ((size_t)d->hosp_start[d->n_hospitals] + 1) * sizeof *c->poss);
   for (int v = 0; v < d->n_vars; v++) {
-    c->amin[v] = dom->min(dom->ctx, v);
-    c->amax[v] = dom->max(dom->ctx, v);
-    c->asize[v] = dom->size(dom->ctx, v);
+    bool interval = bb_hrcc_read_var(dom, c, v);
     int len = bb_hrcc_len(d, v);
-    bool interval = c->asize[v] == c->amax[v] - c->amin[v] + 1; /* no holes: no need to ask */
     for (int k = c->amin[v]; k <= c->amax[v] && k < len; k++) {
+      if (!bb_hrcc_entry_alive(d, dom, v, k, interval)) continue;
       uint32_t e = d->var_start[v] + (uint32_t)k;
-      if (d->e_s1[e] < 0 || !(interval || dom->has(dom->ctx, v, k))) continue;
       c->poss[d->e_s1[e]]++;
       if (v >= d->n_singles) c->poss[d->e_s2[e]]++;
     }

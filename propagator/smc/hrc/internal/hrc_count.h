@@ -24,6 +24,21 @@ static inline bool bb_hrcc_sure(const bb_hrcc *d, const int32_t *poss, const int
   return v >= 0 && poss[slot] > 0 && poss[slot] == asize[v];
 }
 
+/* Reads variable v's bounds and size into c (amin, amax, asize) and returns whether its domain
+ * has no holes: then every value within the bounds is there and need not be asked for. The one
+ * read of the domains both the host's pass and the engines' gather (hrc_accel.c) make. */
+static inline bool bb_hrcc_read_var(const bb_hrcc_domains *dom, bb_hrcc_counts *c, int v) {
+  c->amin[v] = dom->min(dom->ctx, v);
+  c->amax[v] = dom->max(dom->ctx, v);
+  c->asize[v] = dom->size(dom->ctx, v);
+  return c->asize[v] == c->amax[v] - c->amin[v] + 1;
+}
+
+/* Whether v's entry k (within its bounds) is acceptable and still in its domain. */
+static inline bool bb_hrcc_entry_alive(const bb_hrcc *d, const bb_hrcc_domains *dom, int v, int k, bool interval) {
+  return d->e_s1[d->var_start[v] + (uint32_t)k] >= 0 && (interval || dom->has(dom->ctx, v, k));
+}
+
 /* Fills *c from the domains: on the host for BB_SMC_PATH_CPU (and AUTO), on the engine of the
  * GPU or EMULATED path otherwise (the host's counts when that engine cannot run: one warning
  * per constraint). The same numbers on every path. Returns false when a hospital is surely
