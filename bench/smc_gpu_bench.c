@@ -15,7 +15,7 @@
  * ranks K women drawn uniformly (bamboo-smp's smi generator), each woman exactly the men who
  * ranked her; the constraints are posted with bb_post_stable_matching_smi.
  *
- * usage: smc-gpu-bench --n N [--k K] [--instances K] [--seed S] [--paths cpu,gpu,auto]
+ * usage: smc-gpu-bench --n N [--k K] [--instances K] [--seed S] [--paths cpu,gpu,auto,cpu-rules]
  *                      [--strength gs-lists|men-proposing] [--nodes M] [--tail T] [--csv FILE] */
 #define _POSIX_C_SOURCE 200809L
 #include "bb_search.h"
@@ -45,8 +45,10 @@ static void record(void *ctx, const bb_smc_run_info *i) {
           i->t_settle * 1e3, i->t_apply * 1e3, i->t_total * 1e3);
 }
 
+/* "cpu-rules": the CPU path with every later propagation through the event rules, not as
+ * batches (smc_delta.c): the two side by side in one process. */
 static bool parse_path(const char *s, bb_smc_path *p) {
-  if (!strcmp(s, "cpu")) *p = BB_SMC_PATH_CPU;
+  if (!strcmp(s, "cpu") || !strcmp(s, "cpu-rules")) *p = BB_SMC_PATH_CPU;
   else if (!strcmp(s, "gpu")) *p = BB_SMC_PATH_GPU;
   else if (!strcmp(s, "auto")) *p = BB_SMC_PATH_AUTO;
   else if (!strcmp(s, "emulated")) *p = BB_SMC_PATH_EMULATED;
@@ -206,6 +208,7 @@ int main(int argc, char **argv) {
       if (!parse_path(p, &path)) goto usage;
       r.instance = (int)(seed - 1) + i; /* distinct across runs with other seeds */
       r.path = p;
+      bb_smc_set_delta_batch(strcmp(p, "cpu-rules") != 0);
       if (run_instance(&r, n, k, seed + (uint64_t)i, path, strength, nodes)) return 1;
       fflush(r.out);
     }
@@ -216,7 +219,7 @@ int main(int argc, char **argv) {
   if (csv) fclose(r.out);
   return 0;
 usage:
-  fprintf(stderr, "usage: smc-gpu-bench --n N [--k K] [--instances K] [--seed S] [--paths cpu,gpu,auto,emulated]\n"
+  fprintf(stderr, "usage: smc-gpu-bench --n N [--k K] [--instances K] [--seed S] [--paths cpu,gpu,auto,emulated,cpu-rules]\n"
                   "                     [--strength gs-lists|men-proposing] [--nodes M] [--tail T] [--csv FILE]\n");
   return 2;
 }

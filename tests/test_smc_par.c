@@ -359,19 +359,29 @@ int main(int argc, char **argv) {
   lockstep_smi(120, quick ? 2 : 6, 60, seed + 620);
   printf("%s engine, incomplete lists: %ld states compared with the CPU path\n", bb_smc_path_name(engine),
          states_compared - smi_before);
-  /* The hybrid: random thresholds make it choose both ways and hand cascades over. */
+  /* The hybrid: random thresholds make it choose both ways. Its CPU propagations run as
+   * batches (smc_delta.c), which the engine's copy follows; through the event rules instead,
+   * a cascade is handed over to the engine mid-way. */
   lineage_path = BB_SMC_PATH_AUTO;
   long before = states_compared, runs_before = engine_runs;
   static const int min_free[] = {1, 3, 1000}, handover[] = {1, 10, 200};
-  for (int round = 0; round < 9; round++) {
-    bb_smc_set_calibration(1, min_free[round % 3], round % 2 ? 4 : 1000, handover[round / 3], engine);
-    for (int n = 2; n <= 12; n += 2) lockstep_instances(n, quick ? 3 : 10, 150, seed + 1000 + (uint64_t)(round * 16 + n));
-    lockstep_smi(8, quick ? 3 : 10, 150, seed + 1500 + (uint64_t)round);
-    lockstep_instances(40, quick ? 1 : 3, 100, seed + 2000 + (uint64_t)round);
+  for (int rules = 0; rules < 2; rules++) {
+    bb_smc_set_delta_batch(!rules);
+    long handovers_before = handovers;
+    for (int round = 0; round < 9; round++) {
+      bb_smc_set_calibration(1, min_free[round % 3], round % 2 ? 4 : 1000, handover[round / 3], engine);
+      for (int n = 2; n <= 12; n += 2)
+        lockstep_instances(n, quick ? 3 : 10, 150, seed + 1000 + (uint64_t)(round * 16 + n));
+      lockstep_smi(8, quick ? 3 : 10, 150, seed + 1500 + (uint64_t)round);
+      lockstep_instances(40, quick ? 1 : 3, 100, seed + 2000 + (uint64_t)round);
+    }
+    printf("hybrid, CPU propagations %s: %ld cascades handed over\n", rules ? "through the event rules" : "as batches",
+           handovers - handovers_before);
+    if (!rules) CHECKF(handovers == handovers_before, "a batch handed a cascade over");
   }
-  /* The budget that grows with what a propagation touches (handover_per_value): every
-   * propagation starts on the CPU, and only those whose steps outgrow their changed domains'
-   * old sizes are handed over; the domains stay the CPU path's. */
+  /* The budget that grows with what a propagation touches (handover_per_value), through the
+   * event rules: every propagation starts on the CPU, and only those whose steps outgrow their
+   * changed domains' old sizes are handed over; the domains stay the CPU path's. */
   long scaled_before = handovers;
   for (int round = 0; round < 3; round++) {
     bb_smc_set_calibration(1, 1000, 1000, 1 + 4 * round, engine);
@@ -382,6 +392,7 @@ int main(int argc, char **argv) {
   }
   printf("hybrid, budget per old domain value: %ld cascades handed over\n", handovers - scaled_before);
   CHECKF(handovers > scaled_before, "no cascade outgrew the budget that grows with the changed domains");
+  bb_smc_set_delta_batch(true);
   /* Engine failures: the constraint falls back to the CPU for that thread, nothing is lost. */
   if (engine == BB_SMC_PATH_EMULATED) {
     lineage_path = engine;

@@ -144,6 +144,8 @@ size_t bb_smc_node_bytes_for(const bb_smc_prefs *prefs);
 void bb_smc_node_init_for(bb_smc_node *node, const bb_smc_prefs *prefs);
 /* Number of variables the node has not yet seen assigned. */
 int bb_smc_node_unassigned(const bb_smc_node *node);
+/* No propagation has run on the node's lineage yet (the next one is the first). */
+bool bb_smc_node_fresh(const bb_smc_node *node);
 
 /* --- Events and propagation. --- */
 

@@ -25,8 +25,12 @@ static bb_smc_scratch *scratch_make(size_t vars, int room, bb_error *err) {
     s->holes = malloc(vars);
     s->dirty = malloc(vars * sizeof *s->dirty);
     s->is_dirty = calloc(vars, 1);
+    s->dv = calloc(vars, sizeof *s->dv);
+    s->epoch = 1;
+    s->free_stack = malloc(vars * sizeof *s->free_stack);
+    s->listed = malloc(vars * sizeof *s->listed);
     if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values && s->pairs &&
-        s->lb && s->ub && s->holes && s->dirty && s->is_dirty) {
+        s->lb && s->ub && s->holes && s->dirty && s->is_dirty && s->dv && s->free_stack && s->listed) {
       for (size_t v = 0; v < vars; v++) s->head[v] = -1;
       return s;
     }
@@ -59,7 +63,24 @@ void bb_smc_scratch_free(bb_smc_scratch *s) {
   free(s->holes);
   free(s->dirty);
   free(s->is_dirty);
+  free(s->dv);
+  free(s->pool);
+  free(s->free_stack);
+  free(s->listed);
   free(s);
+}
+
+bool bb_smc_pend(bb_smc_scratch *s, int var, int value) {
+  if (s->items_len == s->items_cap) {
+    size_t cap = s->items_cap ? 2 * s->items_cap : 1024;
+    pending *items = realloc(s->items, cap * sizeof *items);
+    if (!items) return false;
+    s->items = items;
+    s->items_cap = cap;
+  }
+  s->items[s->items_len] = (pending){value, s->head[var]};
+  s->head[var] = (int)s->items_len++;
+  return true;
 }
 
 void bb_smc_note_changed(bb_smc_scratch *s, int var) { bb_smc_enqueue(s, var); }
@@ -131,3 +152,5 @@ void bb_smc_node_init_for(bb_smc_node *node, const bb_smc_prefs *p) {
 }
 
 int bb_smc_node_unassigned(const bb_smc_node *node) { return node->unassigned; }
+
+bool bb_smc_node_fresh(const bb_smc_node *node) { return node->fresh != 0; }

@@ -54,19 +54,12 @@ static void channel(run *r, int var, int rank) {
   if (outside_seen(r, pvar, prank)) return;
   if (prank < r->d->min(r->d->ctx, pvar) || prank > r->d->max(r->d->ctx, pvar)) return;
   bb_smc_scratch *s = r->s;
-  if (s->items_len == s->items_cap) {
-    size_t cap = s->items_cap ? 2 * s->items_cap : 1024;
-    pending *items = realloc(s->items, cap * sizeof *items);
-    if (!items) {
-      r->out_of_memory = true;
-      return;
-    }
-    s->items = items;
-    s->items_cap = cap;
+  bool first = s->head[pvar] < 0;
+  if (!bb_smc_pend(s, pvar, prank)) {
+    r->out_of_memory = true;
+    return;
   }
-  if (s->head[pvar] < 0) s->touched[s->touched_len++] = pvar;
-  s->items[s->items_len] = (pending){prank, s->head[pvar]};
-  s->head[pvar] = (int)s->items_len++;
+  if (first) s->touched[s->touched_len++] = pvar;
   r->c.channel_removals++;
 }
 
@@ -219,9 +212,11 @@ static bool trim_incomplete(run *r) {
   return true;
 }
 
-static atomic_bool root_batch = true;
+static atomic_bool root_batch = true, delta_batch = true;
 
 void bb_smc_set_root_batch(bool on) { atomic_store(&root_batch, on); }
+void bb_smc_set_delta_batch(bool on) { atomic_store(&delta_batch, on); }
+bool bb_smc_delta_batch(void) { return atomic_load(&delta_batch); }
 
 const char *bb_smc_path_name(bb_smc_path path) {
   switch (path) {
@@ -297,6 +292,13 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     if (node->fresh) { /* init() through the event rules: every variable seen anew */
       node->fresh = 0;
       for (int v = 0; v < prefs->vars; v++) bb_smc_note_unknown(scratch, v);
+    } else if (atomic_load_explicit(&delta_batch, memory_order_relaxed)) {
+      /* The events as batches (smc_delta.c); the event rules below only take what a batch
+       * could not (out of memory), with no handover left to make. */
+      bb_smc_delta_result rounds;
+      do rounds = bb_smc_delta_round(prefs, strength, node, scratch, domains, &r.c);
+      while (rounds == BB_SMC_DELTA_MORE);
+      ok = rounds != BB_SMC_DELTA_FAILED;
     }
     scan_unknown(&r);
   }

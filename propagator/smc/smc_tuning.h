@@ -81,6 +81,11 @@ bool bb_smc_gpu_model(char *out, size_t len);
  * (smc_root.c, the default) or through the event rules like every later one. Both give the
  * same domains. Process-wide. */
 void bb_smc_set_root_batch(bool on);
+/* Likewise for every later propagation on the CPU path: as batches (smc_delta.c, the default:
+ * local state, one write-back per changed variable and round) or through the event rules.
+ * Both give the same domains. Process-wide. */
+void bb_smc_set_delta_batch(bool on);
+bool bb_smc_delta_batch(void);
 
 #ifdef __cplusplus
 }

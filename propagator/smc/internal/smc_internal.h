@@ -106,7 +106,25 @@ struct bb_smc_scratch {
   int *dirty, dirty_len;     /* variables examined since the parallel engine last ran */
   uint8_t *is_dirty;
   bool track_dirty;
+  /* smc_delta.c: a later propagation as batches. A variable's entry is this round's when its
+   * seen == epoch; its removals are the items above, and it is listed once in `listed`. */
+  uint32_t epoch;
+  struct bb_smc_delta_var {
+    uint32_t seen; /* == epoch: the entries below are this round's */
+    int32_t lo;    /* a proposer's pointer (else a lower bound) */
+    int32_t hi;    /* an upper bound */
+    int32_t row;   /* var's bitmap row: pool[row + (k >> 5)] holds rank k; -1: unread */
+    uint8_t flags;
+  } *dv;                     /* one per variable: what a step reads of it is on one cache line */
+  uint32_t *pool;            /* the rows read this round */
+  size_t pool_len, pool_cap; /* in words */
+  int *free_stack, free_len; /* proposers whose pointer must move */
+  int *listed, listed_len;   /* variables changed or reported this round */
 };
+
+/* Appends a pending removal of `value` from var to the scratch items (var's list starts at
+ * head[var]; the caller keeps track of which variables have one). false when out of memory. */
+bool bb_smc_pend(bb_smc_scratch *s, int var, int value);
 
 /* Domains by ranges where the host offers them (smc.h), by values otherwise (smc_ranges.c).
  * bb_smc_read_ranges writes var's domain as lo, hi pairs into s->pairs and returns how many.
@@ -145,6 +163,20 @@ static inline void bb_smc_enqueue(bb_smc_scratch *s, int var) {
 bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
                        bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c);
 
+
+/* smc_delta.c: one round of a later propagation as a batch, from the events recorded in s.
+ * DONE: at the fixpoint, written back, node bounds set; MORE: written back, and marriage
+ * assigned partners, which wait in s as the next round's events; FAILED: a domain emptied;
+ * GAVE_UP: out of memory before anything was written (the events stay in s for the event
+ * rules). */
+typedef enum bb_smc_delta_result {
+  BB_SMC_DELTA_DONE,
+  BB_SMC_DELTA_MORE,
+  BB_SMC_DELTA_FAILED,
+  BB_SMC_DELTA_GAVE_UP
+} bb_smc_delta_result;
+bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
+                                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c);
 
 /* smc_accel.c: the parallel path's part of a propagation. On BB_SMC_FIX the batch fixpoint is
  * written back, node bounds are set and the variables that became assigned wait in
