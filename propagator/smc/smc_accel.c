@@ -204,7 +204,7 @@ static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs
   memset(row, 0, span * sizeof *row);
   /* By ranges: a word at a time, not a value at a time (issue 22; smc_ranges.c). */
   int ranges = bb_smc_read_ranges(d, s, var), base = lo >> 5;
-  for (int k = 0; k < ranges; k++) bb_smc_set_bits(row, s->pairs[2 * k] - 32 * base, s->pairs[2 * k + 1] - 32 * base);
+  for (int k = 0; k < ranges; k++) bb_smc_set_bits(row, s->w->pairs[2 * k] - 32 * base, s->w->pairs[2 * k + 1] - 32 * base);
   memcpy(l->rows + *row_words, row, span * sizeof *row);
   *row_words += span;
   return true;
@@ -213,7 +213,7 @@ static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs
 /* The tail: the unsettled proposers finish here one at a time, from the engine's state. */
 static bool run_tail(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_scratch *s, const lane *l,
                      bb_smc_accel_tail *t) {
-  host_tail h = {p, s->lb, 0, s->holes};
+  host_tail h = {p, s->w->lb, 0, s->w->holes};
   memset(h.queued, 0, (size_t)p->vars);
   bb_smc_accel_i32a active = 0, failed = 0;
   int width = bb_smc_accel_width(p);
@@ -325,8 +325,8 @@ bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
   } else {
     /* What changed since the engine's copy: the host's events (and, when a CPU propagation
      * hands over mid-way, what it examined), and what earlier CPU work left stale. */
-    const int *lists[3] = {s->stack, s->dirty, l->stale};
-    int lens[3] = {s->stack_len, s->track_dirty ? s->dirty_len : 0, l->stale_len};
+    const int *lists[3] = {s->stack, s->w->dirty, l->stale};
+    int lens[3] = {s->stack_len, s->w->track_dirty ? s->w->dirty_len : 0, l->stale_len};
     for (int which = 0; which < 3; which++)
       for (int k = 0; k < lens[which] && ok; k++) {
         int v = lists[which][k];
@@ -392,9 +392,9 @@ bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
     info->t_apply = bb_now() - t4;
   }
   if (!ok) return BB_SMC_FAILED;
-  for (int k = 0; k < s->dirty_len; k++) s->is_dirty[s->dirty[k]] = 0; /* sent: no longer stale */
-  s->track_dirty = true;
-  s->dirty_len = 0;
+  for (int k = 0; k < s->w->dirty_len; k++) s->w->is_dirty[s->w->dirty[k]] = 0; /* sent: no longer stale */
+  s->w->track_dirty = true;
+  s->w->dirty_len = 0;
   return BB_SMC_FIX;
 }
 
@@ -405,18 +405,18 @@ static lane *my_lane(const bb_smc_prefs *p, bb_smc_path engine) {
   return find_lane(atomic_load_explicit(&((bb_smc_prefs *)p)->accel[which], memory_order_acquire));
 }
 
-/* The variables the CPU examined (s->dirty) go stale in the lane, if it keeps following. */
+/* The variables the CPU examined (s->w->dirty) go stale in the lane, if it keeps following. */
 static void mark_stale(lane *l, bb_smc_scratch *s) {
-  for (int k = 0; k < s->dirty_len; k++) {
-    int v = s->dirty[k];
-    s->is_dirty[v] = 0;
+  for (int k = 0; k < s->w->dirty_len; k++) {
+    int v = s->w->dirty[k];
+    s->w->is_dirty[v] = 0;
     if (l && !l->is_stale[v]) {
       l->is_stale[v] = 1;
       l->stale[l->stale_len++] = v;
     }
   }
-  s->dirty_len = 0;
-  s->track_dirty = false;
+  s->w->dirty_len = 0;
+  s->w->track_dirty = false;
 }
 
 void bb_smc_accel_cpu_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s) {

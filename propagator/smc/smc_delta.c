@@ -59,9 +59,9 @@ static inline void pair_of(const delta *t, int var, int k, int *q, int *rank) {
 
 /* var's local state, from the node on its first touch in this round. */
 static inline dvar *touch(delta *t, int var) {
-  dvar *v = &t->s->dv[var];
-  if (v->seen != t->s->epoch) {
-    v->seen = t->s->epoch;
+  dvar *v = &t->s->w->dv[var];
+  if (v->seen != t->s->w->epoch) {
+    v->seen = t->s->w->epoch;
     v->lo = t->node->bounds[var];
     v->hi = t->node->bounds[t->node->vars + var];
     v->row = -1;
@@ -73,17 +73,17 @@ static inline dvar *touch(delta *t, int var) {
 static void push_free(delta *t, int var, dvar *v) {
   if (v->flags & FREE) return;
   v->flags |= FREE;
-  t->s->free_stack[t->s->free_len++] = var;
+  t->s->w->free_stack[t->s->w->free_len++] = var;
 }
 
 /* Lists var for the write-back (CHANGED) or for what the node sees (EVENT), once. */
 static void mark(delta *t, int var, dvar *v, int flag) {
-  if (!(v->flags & (CHANGED | EVENT))) t->s->listed[t->s->listed_len++] = var;
+  if (!(v->flags & (CHANGED | EVENT))) t->s->w->listed[t->s->w->listed_len++] = var;
   v->flags |= (uint8_t)flag;
 }
 
 static inline bool has_bit(const delta *t, const dvar *v, int k) {
-  return (t->s->pool[v->row + (k >> 5)] >> (k & 31)) & 1u;
+  return (t->s->w->pool[v->row + (k >> 5)] >> (k & 31)) & 1u;
 }
 
 /* k is in var's domain (its row read). */
@@ -98,30 +98,30 @@ static bool read_row(delta *t, int var, dvar *v) {
   if (v->row >= 0) return true;
   int lo = v->lo, hi = v->hi;
   size_t words = hi >= lo ? (size_t)(hi >> 5) - (size_t)(lo >> 5) + 1 : 1;
-  if (s->pool_len + words > s->pool_cap) {
-    size_t cap = s->pool_cap ? 2 * s->pool_cap : 4096;
-    while (cap < s->pool_len + words) cap *= 2;
-    uint32_t *grown = cap * sizeof *grown <= DELTA_POOL_MAX ? realloc(s->pool, cap * sizeof *grown) : NULL;
+  if (s->w->pool_len + words > s->w->pool_cap) {
+    size_t cap = s->w->pool_cap ? 2 * s->w->pool_cap : 4096;
+    while (cap < s->w->pool_len + words) cap *= 2;
+    uint32_t *grown = cap * sizeof *grown <= DELTA_POOL_MAX ? realloc(s->w->pool, cap * sizeof *grown) : NULL;
     if (!grown) {
       t->out_of_memory = true;
       return false;
     }
-    s->pool = grown;
-    s->pool_cap = cap;
+    s->w->pool = grown;
+    s->w->pool_cap = cap;
   }
-  uint32_t *row = s->pool + s->pool_len;
+  uint32_t *row = s->w->pool + s->w->pool_len;
   memset(row, 0, words * sizeof *row);
-  v->row = (int32_t)s->pool_len - (lo >> 5);
-  s->pool_len += words;
+  v->row = (int32_t)s->w->pool_len - (lo >> 5);
+  s->w->pool_len += words;
   if (hi < lo) return true;
   int ranges = bb_smc_read_ranges(t->d, s, var), base = 32 * (lo >> 5);
   for (int g = 0; g < ranges; g++) {
-    int a = s->pairs[2 * g] < lo ? lo : s->pairs[2 * g], b = s->pairs[2 * g + 1] > hi ? hi : s->pairs[2 * g + 1];
+    int a = s->w->pairs[2 * g] < lo ? lo : s->w->pairs[2 * g], b = s->w->pairs[2 * g + 1] > hi ? hi : s->w->pairs[2 * g + 1];
     if (a <= b) bb_smc_set_bits(row, a - base, b - base);
   }
-  for (int it = s->head[var]; it >= 0; it = s->items[it].next) {
-    int k = s->items[it].value;
-    if (k >= lo && k <= hi) s->pool[v->row + (k >> 5)] &= ~(1u << (k & 31));
+  for (int it = s->w->head[var]; it >= 0; it = s->w->items[it].next) {
+    int k = s->w->items[it].value;
+    if (k >= lo && k <= hi) s->w->pool[v->row + (k >> 5)] &= ~(1u << (k & 31));
   }
   return true;
 }
@@ -134,11 +134,11 @@ static void drop(delta *t, int var, int k) {
   dvar *v = touch(t, var);
   if (k < v->lo || k > v->hi) return;
   if (v->row >= 0) {
-    uint32_t *word = &t->s->pool[v->row + (k >> 5)], bit = 1u << (k & 31);
+    uint32_t *word = &t->s->w->pool[v->row + (k >> 5)], bit = 1u << (k & 31);
     if (!(*word & bit)) return;
     *word &= ~bit;
   }
-  if (!bb_smc_pend(t->s, var, k)) {
+  if (!bb_smc_pend(t->s->w, var, k)) {
     t->out_of_memory = true;
     return;
   }
@@ -147,11 +147,28 @@ static void drop(delta *t, int var, int k) {
   if (k == v->lo && proposes(t, var)) push_free(t, var, v);
 }
 
+static bool cap(delta *t, int q, int limit);
+
 /* channel: var's rank k is gone, so the pair leaves the partner's domain. */
 static inline void channel(delta *t, int var, int k) {
   int q, rank;
   pair_of(t, var, k, &q, &rank);
-  if (q >= 0) drop(t, q, rank);
+  const bb_smc_node *node = t->node;
+  if (q >= 0 && rank >= node->bounds[q] && rank <= node->bounds[node->vars + q]) drop(t, q, rank);
+}
+
+/* A strict cap on the partner at each rank of [from, to), seed 003's stability for the ranks a
+ * pointer passes. Most of those partners were capped below it before (their seen bound says so),
+ * so the loop only reads the pair and that bound. */
+static bool cap_passed(delta *t, int var, int from, int to) {
+  const bb_smc_node *node = t->node;
+  const int *seen_hi = node->bounds + node->vars;
+  for (int k = from; k < to; k++) {
+    int q, rank;
+    pair_of(t, var, k, &q, &rank);
+    if (q >= 0 && seen_hi[q] >= rank && !cap(t, q, rank - 1)) return false;
+  }
+  return true;
 }
 
 /* Caps that cut more ranks than this read the row first, so that only the members are
@@ -172,7 +189,7 @@ static bool cap(delta *t, int q, int limit) {
   if (v->row < 0) {
     for (int r = from; r <= old; r++) channel(t, q, r);
   } else { /* the members, a word of the row at a time */
-    const uint32_t *row = t->s->pool + v->row;
+    const uint32_t *row = t->s->w->pool + v->row;
     for (int w = from >> 5; w <= old >> 5; w++) {
       uint32_t bits = row[w];
       if (w == from >> 5) bits &= ~0u << (from & 31);
@@ -187,8 +204,8 @@ static bool cap(delta *t, int q, int limit) {
 /* k was dropped from var in this round (var's row unread). */
 static bool dropped(const delta *t, int var, int k) {
   const bb_smc_scratch *s = t->s;
-  for (int it = s->head[var]; it >= 0; it = s->items[it].next)
-    if (s->items[it].value == k) return true;
+  for (int it = s->w->head[var]; it >= 0; it = s->w->items[it].next)
+    if (s->w->items[it].value == k) return true;
   return false;
 }
 
@@ -202,11 +219,9 @@ static bool propose(delta *t, int var) {
   bool stays = v->row < 0 && k <= v->hi && t->d->min(t->d->ctx, var) == k && !dropped(t, var, k);
   if (!stays) {
     if (!read_row(t, var, v)) return true; /* out of memory: the round is dropped */
-    for (; k <= v->hi; k++) {
-      if (member(t, v, k)) break;
-      pair_of(t, var, k, &q, &rank);
-      if (q >= 0 && !cap(t, q, rank - 1)) return false;
-    }
+    int from = k;
+    while (k <= v->hi && !member(t, v, k)) k++;
+    if (!cap_passed(t, var, from, k)) return false;
     if (k > v->hi) return false;
     if (k != v->lo) {
       v->lo = k;
@@ -245,12 +260,7 @@ static bool take_event(delta *t, int var) {
     for (int k = lo; k < min; k++) channel(t, var, k);
     return true;
   }
-  for (int k = lo; k < min; k++) {
-    int q, rank;
-    pair_of(t, var, k, &q, &rank);
-    if (q >= 0 && !cap(t, q, rank - 1)) return false;
-  }
-  return true;
+  return cap_passed(t, var, lo, min);
 }
 
 /* Inner removals: told as ranges (checked against the domain), or unknown (every hole). */
@@ -299,30 +309,30 @@ static int sort_unique(int *values, int count) {
 /* One changed variable into the host: its bounds, then the removals within them. */
 static bool write_back(delta *t, int var) {
   bb_smc_scratch *s = t->s;
-  const dvar *v = &s->dv[var];
+  const dvar *v = &s->w->dv[var];
   void *ctx = t->d->ctx;
   int lo = v->lo, hi = v->hi, count = 0;
   if (hi < t->d->max(ctx, var) && !t->d->lower_max(ctx, var, hi)) return false;
   if (lo > t->d->min(ctx, var) && !t->d->raise_min(ctx, var, lo)) return false;
-  for (int it = s->head[var]; it >= 0; it = s->items[it].next) {
-    int k = s->items[it].value;
-    if (k >= lo && k <= hi) s->values[count++] = k; /* a bound itself may be a removal */
+  for (int it = s->w->head[var]; it >= 0; it = s->w->items[it].next) {
+    int k = s->w->items[it].value;
+    if (k >= lo && k <= hi) s->w->values[count++] = k; /* a bound itself may be a removal */
   }
-  count = sort_unique(s->values, count);
-  return count == 0 || bb_smc_remove(t->d, s, var, s->values, count);
+  count = sort_unique(s->w->values, count);
+  return count == 0 || bb_smc_remove(t->d, s, var, s->w->values, count);
 }
 
 /* Ends a round: removal lists and marks are cleared (the marks by a new epoch). */
 static void end_round(delta *t) {
   bb_smc_scratch *s = t->s;
-  for (int k = 0; k < s->listed_len; k++) s->head[s->listed[k]] = -1;
-  s->listed_len = 0;
-  s->free_len = 0;
-  s->items_len = 0;
-  s->pool_len = 0;
-  if (++s->epoch == 0) { /* wrapped: every mark is stale again */
-    for (int v = 0; v < t->p->vars; v++) s->dv[v].seen = 0;
-    s->epoch = 1;
+  for (int k = 0; k < s->w->listed_len; k++) s->w->head[s->w->listed[k]] = -1;
+  s->w->listed_len = 0;
+  s->w->free_len = 0;
+  s->w->items_len = 0;
+  s->w->pool_len = 0;
+  if (++s->w->epoch == 0) { /* wrapped: every mark is stale again */
+    for (int v = 0; v < t->p->vars; v++) s->w->dv[v].seen = 0;
+    s->w->epoch = 1;
   }
 }
 
@@ -335,9 +345,9 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
   for (int k = 0; ok && k < s->stack_len && !t.out_of_memory; k++) ok = take_event(&t, s->stack[k]);
   if (ok) take_inner(&t);
   /* 2. The proposals. */
-  while (ok && !t.out_of_memory && s->free_len > 0) {
-    int var = s->free_stack[--s->free_len];
-    s->dv[var].flags &= (uint8_t)~FREE;
+  while (ok && !t.out_of_memory && s->w->free_len > 0) {
+    int var = s->w->free_stack[--s->w->free_len];
+    s->w->dv[var].flags &= (uint8_t)~FREE;
     ok = propose(&t, var);
   }
   if (t.out_of_memory) { /* nothing was written: the events stay for the event rules */
@@ -351,13 +361,13 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
   c->rounds++;
   /* 3. The write-back, and what the node sees now. Newly assigned variables marry next. */
   int married = 0;
-  for (int k = 0; ok && k < s->listed_len; k++) {
-    int var = s->listed[k];
-    if (s->dv[var].flags & CHANGED) ok = write_back(&t, var);
+  for (int k = 0; ok && k < s->w->listed_len; k++) {
+    int var = s->w->listed[k];
+    if (s->w->dv[var].flags & CHANGED) ok = write_back(&t, var);
     if (!ok) break;
-    if (s->track_dirty && !s->is_dirty[var]) { /* the parallel engine's copy of var goes stale */
-      s->is_dirty[var] = 1;
-      s->dirty[s->dirty_len++] = var;
+    if (s->w->track_dirty && !s->w->is_dirty[var]) { /* the parallel engine's copy of var goes stale */
+      s->w->is_dirty[var] = 1;
+      s->w->dirty[s->w->dirty_len++] = var;
     }
     int min = d->min(d->ctx, var), max = d->max(d->ctx, var);
     int *seen_lo = &node->bounds[var], *seen_hi = &node->bounds[node->vars + var];

@@ -7,33 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Scratch for `vars` variables whose domains hold at most `room` values. */
+/* A constraint copy's event lists, for `vars` variables whose domains hold at most `room`
+ * values; the work area is the thread's (smc_work.c). */
 static bb_smc_scratch *scratch_make(size_t vars, int room, bb_error *err) {
   bb_smc_scratch *s = calloc(1, sizeof *s);
   if (s) {
+    s->vars = (int)vars;
     s->n = room;
     s->stack = malloc(vars * sizeof *s->stack);
     s->queued = calloc(vars, 1);
     s->unknown = malloc(vars * sizeof *s->unknown);
     s->is_unknown = calloc(vars, 1);
-    s->head = malloc(vars * sizeof *s->head);
-    s->touched = malloc(vars * sizeof *s->touched);
-    s->values = malloc((size_t)room * sizeof *s->values);
-    s->pairs = malloc(((size_t)room + 2) * sizeof *s->pairs);
-    s->lb = malloc(vars * sizeof *s->lb);
-    s->ub = malloc(vars * sizeof *s->ub);
-    s->holes = malloc(vars);
-    s->dirty = malloc(vars * sizeof *s->dirty);
-    s->is_dirty = calloc(vars, 1);
-    s->dv = calloc(vars, sizeof *s->dv);
-    s->epoch = 1;
-    s->free_stack = malloc(vars * sizeof *s->free_stack);
-    s->listed = malloc(vars * sizeof *s->listed);
-    if (s->stack && s->queued && s->unknown && s->is_unknown && s->head && s->touched && s->values && s->pairs &&
-        s->lb && s->ub && s->holes && s->dirty && s->is_dirty && s->dv && s->free_stack && s->listed) {
-      for (size_t v = 0; v < vars; v++) s->head[v] = -1;
-      return s;
-    }
+    if (s->stack && s->queued && s->unknown && s->is_unknown) return s;
   }
   bb_smc_scratch_free(s);
   bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the propagation scratch of %zu variables", vars);
@@ -53,33 +38,19 @@ void bb_smc_scratch_free(bb_smc_scratch *s) {
   free(s->unknown);
   free(s->is_unknown);
   free(s->ranges);
-  free(s->items);
-  free(s->head);
-  free(s->touched);
-  free(s->values);
-  free(s->pairs);
-  free(s->lb);
-  free(s->ub);
-  free(s->holes);
-  free(s->dirty);
-  free(s->is_dirty);
-  free(s->dv);
-  free(s->pool);
-  free(s->free_stack);
-  free(s->listed);
   free(s);
 }
 
-bool bb_smc_pend(bb_smc_scratch *s, int var, int value) {
-  if (s->items_len == s->items_cap) {
-    size_t cap = s->items_cap ? 2 * s->items_cap : 1024;
-    pending *items = realloc(s->items, cap * sizeof *items);
+bool bb_smc_pend(bb_smc_work *w, int var, int value) {
+  if (w->items_len == w->items_cap) {
+    size_t cap = w->items_cap ? 2 * w->items_cap : 1024;
+    pending *items = realloc(w->items, cap * sizeof *items);
     if (!items) return false;
-    s->items = items;
-    s->items_cap = cap;
+    w->items = items;
+    w->items_cap = cap;
   }
-  s->items[s->items_len] = (pending){value, s->head[var]};
-  s->head[var] = (int)s->items_len++;
+  w->items[w->items_len] = (pending){value, w->head[var]};
+  w->head[var] = (int)w->items_len++;
   return true;
 }
 
@@ -112,9 +83,13 @@ void bb_smc_note_removed(bb_smc_scratch *s, int var, int lo, int hi) {
 void bb_smc_scratch_clear(bb_smc_scratch *s) {
   for (int k = 0; k < s->stack_len; k++) s->queued[s->stack[k]] = 0;
   for (int k = 0; k < s->unknown_len; k++) s->is_unknown[s->unknown[k]] = 0;
-  for (int k = 0; k < s->touched_len; k++) s->head[s->touched[k]] = -1;
-  s->stack_len = s->unknown_len = s->touched_len = 0;
-  s->ranges_len = s->items_len = 0;
+  s->stack_len = s->unknown_len = 0;
+  s->ranges_len = 0;
+  bb_smc_work *w = s->w;
+  if (!w) return; /* between propagations the work area is empty */
+  for (int k = 0; k < w->touched_len; k++) w->head[w->touched[k]] = -1;
+  w->touched_len = 0;
+  w->items_len = 0;
 }
 
 size_t bb_smc_node_bytes(int n) { return sizeof(bb_smc_node) + 4 * (size_t)n * sizeof(int); }

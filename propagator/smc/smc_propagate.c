@@ -54,12 +54,12 @@ static void channel(run *r, int var, int rank) {
   if (outside_seen(r, pvar, prank)) return;
   if (prank < r->d->min(r->d->ctx, pvar) || prank > r->d->max(r->d->ctx, pvar)) return;
   bb_smc_scratch *s = r->s;
-  bool first = s->head[pvar] < 0;
-  if (!bb_smc_pend(s, pvar, prank)) {
+  bool first = s->w->head[pvar] < 0;
+  if (!bb_smc_pend(s->w, pvar, prank)) {
     r->out_of_memory = true;
     return;
   }
-  if (first) s->touched[s->touched_len++] = pvar;
+  if (first) s->w->touched[s->w->touched_len++] = pvar;
   r->c.channel_removals++;
 }
 
@@ -133,7 +133,7 @@ static void scan_unknown(run *r) {
     int ranges = bb_smc_read_ranges(r->d, s, var); /* the holes are between the ranges */
     r->c.scans++;
     for (int g = 1; g < ranges; g++)
-      for (int hole = s->pairs[2 * g - 1] + 1; hole < s->pairs[2 * g]; hole++) channel(r, var, hole);
+      for (int hole = s->w->pairs[2 * g - 1] + 1; hole < s->w->pairs[2 * g]; hole++) channel(r, var, hole);
   }
   s->unknown_len = 0;
   for (size_t k = 0; k < s->ranges_len; k++) {
@@ -165,23 +165,23 @@ static int sort_unique(int *values, int count) {
 static bool flush(run *r) {
   bb_smc_scratch *s = r->s;
   bool ok = true;
-  for (int t = 0; t < s->touched_len; t++) {
-    int var = s->touched[t], count = 0;
-    for (int it = s->head[var]; it >= 0; it = s->items[it].next) {
+  for (int t = 0; t < s->w->touched_len; t++) {
+    int var = s->w->touched[t], count = 0;
+    for (int it = s->w->head[var]; it >= 0; it = s->w->items[it].next) {
       if (count == s->n) {
-        count = sort_unique(s->values, count);
+        count = sort_unique(s->w->values, count);
         if (count == s->n) continue; /* every rank is already there: a duplicate */
       }
-      s->values[count++] = s->items[it].value;
+      s->w->values[count++] = s->w->items[it].value;
     }
-    s->head[var] = -1;
+    s->w->head[var] = -1;
     if (!ok) continue;
-    count = sort_unique(s->values, count);
-    ok = bb_smc_remove(r->d, s, var, s->values, count);
+    count = sort_unique(s->w->values, count);
+    ok = bb_smc_remove(r->d, s, var, s->w->values, count);
     bb_smc_enqueue(s, var);
   }
-  s->touched_len = 0;
-  s->items_len = 0;
+  s->w->touched_len = 0;
+  s->w->items_len = 0;
   r->c.rounds++;
   return ok;
 }
@@ -206,8 +206,8 @@ static bool trim_incomplete(run *r) {
     int len = bb_smc_row_len(p, v) - 1, count = 0;
     if (r->d->max(ctx, v) > len && !r->d->lower_max(ctx, v, len)) return false;
     for (int k = 0; k < len; k++)
-      if (p->pair_var[p->start[v] + k] < 0 && r->d->contains(ctx, v, k)) s->values[count++] = k;
-    if (count > 0 && !r->d->remove_values(ctx, v, s->values, count)) return false;
+      if (p->pair_var[p->start[v] + k] < 0 && r->d->contains(ctx, v, k)) s->w->values[count++] = k;
+    if (count > 0 && !r->d->remove_values(ctx, v, s->w->values, count)) return false;
   }
   return true;
 }
@@ -233,7 +233,8 @@ bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength streng
   return bb_smc_propagate_on(prefs, strength, BB_SMC_PATH_CPU, node, scratch, domains, counters, NULL);
 }
 
-bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
+/* bb_smc_propagate_on with the thread's work area lent to the scratch (scratch->w). */
+static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
                                   bb_smc_node *node, bb_smc_scratch *scratch, const bb_smc_domains *domains,
                                   bb_smc_counters *counters, bb_smc_run_info *info) {
   double t0 = bb_now();
@@ -284,8 +285,8 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     scratch->unknown_len = 0;
   } else {
     if (handover != BB_SMC_PATH_CPU) { /* the engine's copy can follow: what is examined goes stale */
-      scratch->track_dirty = true;
-      scratch->dirty_len = 0;
+      scratch->w->track_dirty = true;
+      scratch->w->dirty_len = 0;
     } else {
       node->stamp = 0; /* the CPU changes domains the parallel engine's copy does not follow */
     }
@@ -313,15 +314,15 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     while (ok && scratch->stack_len > 0) {
       int var = scratch->stack[--scratch->stack_len];
       scratch->queued[var] = 0;
-      if (scratch->track_dirty && !scratch->is_dirty[var]) { /* the engine's copy of var goes stale */
-        scratch->is_dirty[var] = 1;
-        scratch->dirty[scratch->dirty_len++] = var;
+      if (scratch->w->track_dirty && !scratch->w->is_dirty[var]) { /* the engine's copy of var goes stale */
+        scratch->w->is_dirty[var] = 1;
+        scratch->w->dirty[scratch->w->dirty_len++] = var;
       }
       ok = examine(&r, var);
       if (r.c.channel_removals + r.c.bound_updates > budget) break; /* a cascade: see below */
     }
-    if (!ok || r.out_of_memory || (scratch->touched_len == 0 && scratch->stack_len == 0)) break;
-    if (scratch->touched_len > 0) ok = flush(&r);
+    if (!ok || r.out_of_memory || (scratch->w->touched_len == 0 && scratch->stack_len == 0)) break;
+    if (scratch->w->touched_len > 0) ok = flush(&r);
     if (ok && r.c.channel_removals + r.c.bound_updates > budget) {
       /* A cascade: the engine takes the rest from here (what is queued, what was examined). */
       budget = UINT64_MAX;
@@ -339,7 +340,7 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     }
   }
   if (parallel) bb_smc_accel_finish(prefs, path, node, scratch, ok && !r.out_of_memory);
-  else if (scratch->track_dirty) bb_smc_accel_cpu_finish(prefs, bb_smc_hybrid_engine(prefs), node, scratch);
+  else if (scratch->w->track_dirty) bb_smc_accel_cpu_finish(prefs, bb_smc_hybrid_engine(prefs), node, scratch);
   if (info) info->t_total = bb_now() - t0;
   if (r.out_of_memory) {
     /* A lost channel removal would leave the domains short of the fixpoint: report it. */
@@ -358,4 +359,17 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     return BB_SMC_FAILED;
   }
   return node->unassigned == 0 ? BB_SMC_SOLVED : BB_SMC_FIX;
+}
+
+bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
+                                  bb_smc_node *node, bb_smc_scratch *scratch, const bb_smc_domains *domains,
+                                  bb_smc_counters *counters, bb_smc_run_info *info) {
+  scratch->w = bb_smc_work_for((size_t)scratch->vars, scratch->n);
+  if (!scratch->w) {
+    bb_smc_scratch_clear(scratch);
+    return BB_SMC_NOMEM;
+  }
+  bb_smc_result result = propagate_on(prefs, strength, path, node, scratch, domains, counters, info);
+  scratch->w = NULL;
+  return result;
 }

@@ -21,18 +21,18 @@ static int runs_of(const int *values, int count, int *pairs) {
 }
 
 int bb_smc_read_ranges(const bb_smc_domains *d, bb_smc_scratch *s, int var) {
-  if (d->ranges) return d->ranges(d->ctx, var, s->pairs);
-  int count = d->values(d->ctx, var, s->values);
-  return runs_of(s->values, count, s->pairs);
+  if (d->ranges) return d->ranges(d->ctx, var, s->w->pairs);
+  int count = d->values(d->ctx, var, s->w->values);
+  return runs_of(s->w->values, count, s->w->pairs);
 }
 
 bool bb_smc_keep(const bb_smc_domains *d, bb_smc_scratch *s, int var, const int *values, int count) {
   if (!d->keep_ranges || count == 0) return d->keep_values(d->ctx, var, values, count);
-  return d->keep_ranges(d->ctx, var, s->pairs, runs_of(values, count, s->pairs));
+  return d->keep_ranges(d->ctx, var, s->w->pairs, runs_of(values, count, s->w->pairs));
 }
 
 bool bb_smc_remove(const bb_smc_domains *d, bb_smc_scratch *s, int var, const int *values, int count) {
   if (count == 1) return d->remove(d->ctx, var, values[0]);
   if (!d->remove_ranges || count == 0) return d->remove_values(d->ctx, var, values, count);
-  return d->remove_ranges(d->ctx, var, s->pairs, runs_of(values, count, s->pairs));
+  return d->remove_ranges(d->ctx, var, s->w->pairs, runs_of(values, count, s->w->pairs));
 }

@@ -41,7 +41,7 @@ static void read_holes(root *r) {
   int vars = r->p->vars;
   size_t words = 0;
   for (int v = 0; v < vars; v++)
-    if (s->holes[v]) words += (size_t)(s->ub[v] >> 5) - (size_t)(s->lb[v] >> 5) + 1;
+    if (s->w->holes[v]) words += (size_t)(s->w->ub[v] >> 5) - (size_t)(s->w->lb[v] >> 5) + 1;
   if (words == 0 || words > BB_SMC_ROOT_BITS_MAX / sizeof(uint32_t)) return;
   r->off = malloc((size_t)vars * sizeof *r->off);
   r->bits = calloc(words, sizeof *r->bits);
@@ -54,17 +54,17 @@ static void read_holes(root *r) {
   }
   size_t at = 0;
   for (int v = 0; v < vars; v++) {
-    if (!s->holes[v]) continue;
-    r->off[v] = (ptrdiff_t)at - (s->lb[v] >> 5);
-    int base = 32 * (s->lb[v] >> 5), ranges = bb_smc_read_ranges(r->d, s, v);
-    for (int k = 0; k < ranges; k++) bb_smc_set_bits(r->bits + at, s->pairs[2 * k] - base, s->pairs[2 * k + 1] - base);
-    at += (size_t)(s->ub[v] >> 5) - (size_t)(s->lb[v] >> 5) + 1;
+    if (!s->w->holes[v]) continue;
+    r->off[v] = (ptrdiff_t)at - (s->w->lb[v] >> 5);
+    int base = 32 * (s->w->lb[v] >> 5), ranges = bb_smc_read_ranges(r->d, s, v);
+    for (int k = 0; k < ranges; k++) bb_smc_set_bits(r->bits + at, s->w->pairs[2 * k] - base, s->w->pairs[2 * k + 1] - base);
+    at += (size_t)(s->w->ub[v] >> 5) - (size_t)(s->w->lb[v] >> 5) + 1;
   }
 }
 
 /* k lies within var's current bounds. */
 static inline bool in_domain(const root *r, int var, int k) {
-  if (!r->s->holes[var]) return true;
+  if (!r->s->w->holes[var]) return true;
   if (!r->bits) return r->d->contains(r->d->ctx, var, k);
   return (r->bits[r->off[var] + (k >> 5)] >> (k & 31)) & 1u;
 }
@@ -80,8 +80,8 @@ static inline void partner(const root *r, int var, int k, int *q, int *rank) {
  * the batch runs, so the domain test rejects it). */
 static inline bool allowed(const root *r, int var, int k, int q, int rank) {
   const bb_smc_scratch *s = r->s;
-  if (q < 0) return k >= s->lb[var] && k <= s->ub[var] && in_domain(r, var, k);
-  return k >= s->lb[var] && k <= s->ub[var] && rank >= s->lb[q] && rank <= s->ub[q] && in_domain(r, var, k) &&
+  if (q < 0) return k >= s->w->lb[var] && k <= s->w->ub[var] && in_domain(r, var, k);
+  return k >= s->w->lb[var] && k <= s->w->ub[var] && rank >= s->w->lb[q] && rank <= s->w->ub[q] && in_domain(r, var, k) &&
          in_domain(r, q, rank);
 }
 
@@ -97,14 +97,14 @@ static void push_free(root *r, int var) {
  * exactly at q's upper bound) loses q if the cap passes below him. */
 static bool cap(root *r, int q, int limit) {
   bb_smc_scratch *s = r->s;
-  int old = s->ub[q];
+  int old = s->w->ub[q];
   if (old <= limit) return true;
-  s->ub[q] = limit;
+  s->w->ub[q] = limit;
   r->c->bound_updates++;
-  if (limit < s->lb[q]) return false;
+  if (limit < s->w->lb[q]) return false;
   int holder, holder_rank;
   partner(r, q, old, &holder, &holder_rank);
-  if (holder >= 0 && proposes(r, holder) && s->lb[holder] == holder_rank) push_free(r, holder);
+  if (holder >= 0 && proposes(r, holder) && s->w->lb[holder] == holder_rank) push_free(r, holder);
   return true;
 }
 
@@ -113,33 +113,33 @@ static bool cap(root *r, int q, int limit) {
 static bool propose(root *r, int var, int from) {
   bb_smc_scratch *s = r->s;
   int k = from, q, rank;
-  for (; k <= s->ub[var]; k++) {
+  for (; k <= s->w->ub[var]; k++) {
     partner(r, var, k, &q, &rank);
     if (allowed(r, var, k, q, rank)) break;
     if (q >= 0 && !cap(r, q, rank - 1)) return false;
   }
-  if (k > s->ub[var]) return false;
-  s->lb[var] = k;
+  if (k > s->w->ub[var]) return false;
+  s->w->lb[var] = k;
   return q < 0 || cap(r, q, rank); /* unmatched holds nobody */
 }
 
 /* Step 2 for one variable: keep the allowed ranks within its bounds. */
 static bool write_back(root *r, int var, bb_smc_node *node) {
   bb_smc_scratch *s = r->s;
-  int lo = s->lb[var], hi = s->ub[var], count = 0, q, rank;
+  int lo = s->w->lb[var], hi = s->w->ub[var], count = 0, q, rank;
   for (int k = lo; k <= hi; k++) {
     partner(r, var, k, &q, &rank);
-    if (allowed(r, var, k, q, rank)) s->values[count++] = k;
+    if (allowed(r, var, k, q, rank)) s->w->values[count++] = k;
   }
   if (count == 0) return false;
   void *ctx = r->d->ctx;
-  int min = s->values[0], max = s->values[count - 1];
+  int min = s->w->values[0], max = s->w->values[count - 1];
   bool ok;
   if (count == max - min + 1) { /* an interval: two bound updates at most */
     ok = (min <= r->d->min(ctx, var) || r->d->raise_min(ctx, var, min)) &&
          (max >= r->d->max(ctx, var) || r->d->lower_max(ctx, var, max));
   } else {
-    ok = bb_smc_keep(r->d, s, var, s->values, count);
+    ok = bb_smc_keep(r->d, s, var, s->w->values, count);
   }
   node->bounds[var] = min;
   node->bounds[node->vars + var] = max;
@@ -152,9 +152,9 @@ bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_n
   root r = {p, strength == BB_SMC_GS_LISTS, s, d, c, NULL, NULL};
   int vars = p->vars;
   for (int v = 0; v < vars; v++) {
-    s->lb[v] = d->min(d->ctx, v);
-    s->ub[v] = d->max(d->ctx, v);
-    s->holes[v] = d->size(d->ctx, v) != s->ub[v] - s->lb[v] + 1;
+    s->w->lb[v] = d->min(d->ctx, v);
+    s->w->ub[v] = d->max(d->ctx, v);
+    s->w->holes[v] = d->size(d->ctx, v) != s->w->ub[v] - s->w->lb[v] + 1;
   }
   read_holes(&r);
   /* Every proposer starts free at rank 0: ranks below its minimum are skipped and capped
@@ -165,7 +165,7 @@ bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_n
   while (ok && s->stack_len > 0) {
     int v = s->stack[--s->stack_len];
     s->queued[v] = 0;
-    ok = propose(&r, v, s->lb[v]);
+    ok = propose(&r, v, s->w->lb[v]);
   }
   for (int v = 0; ok && v < vars; v++) ok = write_back(&r, v, node);
   free(r.bits);
