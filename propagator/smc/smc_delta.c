@@ -133,6 +133,9 @@ static void drop(delta *t, int var, int k) {
   if (k < node->bounds[var] || k > node->bounds[node->vars + var]) return; /* gone before */
   dvar *v = touch(t, var);
   if (k < v->lo || k > v->hi) return;
+  /* A reported variable may have lost k already (another constraint removed it, and the pair
+   * with it): its row says so, where an unread one would add a removal for nothing. */
+  if (v->row < 0 && (v->flags & EVENT) && !read_row(t, var, v)) return;
   if (v->row >= 0) {
     uint32_t *word = &t->s->w->pool[v->row + (k >> 5)], bit = 1u << (k & 31);
     if (!(*word & bit)) return;
