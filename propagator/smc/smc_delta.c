@@ -340,7 +340,8 @@ static void end_round(delta *t) {
 }
 
 bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
-                                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c) {
+                                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c,
+                                       uint64_t budget) {
   delta t = {p, strength == BB_SMC_GS_LISTS, node, s, d, c, false};
   /* 1. The events. */
   bool ok = true;
@@ -348,14 +349,16 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
   for (int k = 0; ok && k < s->stack_len && !t.out_of_memory; k++) ok = take_event(&t, s->stack[k]);
   if (ok) take_inner(&t);
   /* 2. The proposals. */
-  while (ok && !t.out_of_memory && s->w->free_len > 0) {
+  bool over = false;
+  while (ok && !t.out_of_memory && s->w->free_len > 0 && !over) {
     int var = s->w->free_stack[--s->w->free_len];
     s->w->dv[var].flags &= (uint8_t)~FREE;
     ok = propose(&t, var);
+    over = c->channel_removals + c->bound_updates > budget;
   }
-  if (t.out_of_memory) { /* nothing was written: the events stay for the event rules */
+  if (ok && (t.out_of_memory || over)) { /* nothing was written: the events stay */
     end_round(&t);
-    return BB_SMC_DELTA_GAVE_UP;
+    return over ? BB_SMC_DELTA_HAND_OVER : BB_SMC_DELTA_GAVE_UP;
   }
   for (int k = 0; k < s->stack_len; k++) s->queued[s->stack[k]] = 0;
   for (int k = 0; k < s->unknown_len; k++) s->is_unknown[s->unknown[k]] = 0;

@@ -240,6 +240,7 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   double t0 = bb_now();
   run r = {.p = prefs, .strength = strength, .node = node, .s = scratch, .d = domains};
   r.c.propagations = 1;
+  bool lineage_start = node->fresh; /* this lineage's first propagation */
   bool ok = true, parallel = false;
   bb_smc_run_info seen;
   if (!info && path == BB_SMC_PATH_AUTO) info = &seen;
@@ -293,15 +294,7 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     if (node->fresh) { /* init() through the event rules: every variable seen anew */
       node->fresh = 0;
       for (int v = 0; v < prefs->vars; v++) bb_smc_note_unknown(scratch, v);
-    } else if (atomic_load_explicit(&delta_batch, memory_order_relaxed)) {
-      /* The events as batches (smc_delta.c); the event rules below only take what a batch
-       * could not (out of memory), with no handover left to make. */
-      bb_smc_delta_result rounds;
-      do rounds = bb_smc_delta_round(prefs, strength, node, scratch, domains, &r.c);
-      while (rounds == BB_SMC_DELTA_MORE);
-      ok = rounds != BB_SMC_DELTA_FAILED;
     }
-    scan_unknown(&r);
   }
   /* The handover budget: what the changed domains lost explains this much work; a cascade
    * goes far beyond it (smc_hybrid.c). */
@@ -310,6 +303,29 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     bb_smc_calibration cal = bb_smc_get_calibration();
     budget = (uint64_t)cal.handover + (uint64_t)cal.handover_per_value * (uint64_t)info->old_domain;
   }
+  if (!parallel && !lineage_start && scratch->stack_len > 0 && atomic_load_explicit(&delta_batch, memory_order_relaxed)) {
+    /* The events as batches (smc_delta.c). A batch that outgrows the budget writes nothing and
+     * hands its events to the engine; the event rules below take only what a batch could not
+     * (out of memory) and what marriage sets off after the engine. */
+    bb_smc_delta_result rounds;
+    do {
+      rounds = bb_smc_delta_round(prefs, strength, node, scratch, domains, &r.c, budget);
+      if (rounds == BB_SMC_DELTA_HAND_OVER) {
+        budget = UINT64_MAX;
+        bb_smc_result rest = bb_smc_accel_run(prefs, strength, handover, node, scratch, domains, NULL);
+        if (rest == BB_SMC_FAILED) rounds = BB_SMC_DELTA_FAILED;
+        else if (rest == BB_SMC_FIX) {
+          parallel = true;
+          path = handover;
+          if (info) info->path = path, info->handed_over = 1;
+          ok = marry_seen(&r);
+          break;
+        } else rounds = BB_SMC_DELTA_MORE; /* the engine could not run: the batch goes on here */
+      }
+    } while (rounds == BB_SMC_DELTA_MORE);
+    if (rounds == BB_SMC_DELTA_FAILED) ok = false;
+  }
+  scan_unknown(&r);
   for (;;) {
     while (ok && scratch->stack_len > 0) {
       int var = scratch->stack[--scratch->stack_len];

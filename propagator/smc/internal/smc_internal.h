@@ -186,16 +186,19 @@ bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_n
 /* smc_delta.c: one round of a later propagation as a batch, from the events recorded in s.
  * DONE: at the fixpoint, written back, node bounds set; MORE: written back, and marriage
  * assigned partners, which wait in s as the next round's events; FAILED: a domain emptied;
- * GAVE_UP: out of memory before anything was written (the events stay in s for the event
- * rules). */
+ * GAVE_UP: out of memory before anything was written; HAND_OVER: the round's steps (c's
+ * channel removals and bound updates) passed `budget` before anything was written. After
+ * GAVE_UP and HAND_OVER the round's events stay in s. */
 typedef enum bb_smc_delta_result {
   BB_SMC_DELTA_DONE,
   BB_SMC_DELTA_MORE,
   BB_SMC_DELTA_FAILED,
-  BB_SMC_DELTA_GAVE_UP
+  BB_SMC_DELTA_GAVE_UP,
+  BB_SMC_DELTA_HAND_OVER
 } bb_smc_delta_result;
 bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
-                                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c);
+                                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c,
+                                       uint64_t budget);
 
 /* smc_accel.c: the parallel path's part of a propagation. On BB_SMC_FIX the batch fixpoint is
  * written back, node bounds are set and the variables that became assigned wait in
