@@ -11,7 +11,9 @@
  * timed propagation by propagation. "cpu-rules" is the CPU path with later propagations
  * through the event rules instead of as batches (smc_delta.c).
  *
- * usage: smc-latency-bench --n N [--seed S] [--decisions D] [--depth MAX] [--repeat R]
+ * --only K times decision K alone (for a profiler).
+ *
+ * usage: smc-latency-bench --n N [--seed S] [--decisions D] [--depth MAX] [--repeat R] [--only K]
  *                          [--paths cpu,cpu-rules,gpu,auto] [--strength gs-lists|men-proposing] */
 #define _POSIX_C_SOURCE 200809L
 #include "bb_post.h"
@@ -55,7 +57,7 @@ static int middle(bb_space *s, int man) {
 }
 
 static int run_path(const char *name, int n, uint64_t seed, bb_smc_strength strength, const decision *ds, int count,
-                    int repeat) {
+                    int only, int repeat) {
   bb_smc_path path = BB_SMC_PATH_CPU;
   if (!strcmp(name, "gpu")) path = BB_SMC_PATH_GPU;
   else if (!strcmp(name, "auto")) path = BB_SMC_PATH_AUTO;
@@ -81,7 +83,7 @@ static int run_path(const char *name, int n, uint64_t seed, bb_smc_strength stre
   double *times = malloc((size_t)repeat * sizeof *times);
   for (int k = 0; k < count; k++) {
     const decision *dc = &ds[k];
-    if (getenv("ONLY") && atoi(getenv("ONLY")) != k) continue;
+    if (only >= 0 && only != k) continue;
     bb_space *node = bb_space_clone(m.space, &err);
     int man = 0;
     for (int step = 0; step < dc->depth && man < n && !bb_space_failed(node); step++) {
@@ -122,7 +124,7 @@ static int run_path(const char *name, int n, uint64_t seed, bb_smc_strength stre
 }
 
 int main(int argc, char **argv) {
-  int n = 2400, count = 40, repeat = 9, max_depth = 60;
+  int n = 2400, count = 40, repeat = 9, max_depth = 60, only = -1;
   uint64_t seed = 1;
   const char *paths = "cpu,cpu-rules";
   bb_smc_strength strength = BB_SMC_GS_LISTS;
@@ -134,6 +136,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(o, "--decisions")) count = atoi(v);
     else if (!strcmp(o, "--repeat")) repeat = atoi(v);
     else if (!strcmp(o, "--depth")) max_depth = atoi(v);
+    else if (!strcmp(o, "--only")) only = atoi(v);
     else if (!strcmp(o, "--paths")) paths = v;
     else if (!strcmp(o, "--strength")) {
       if (!bb_smc_strength_parse(v, &strength)) goto usage;
@@ -150,7 +153,7 @@ int main(int argc, char **argv) {
   printf("kind,path,decision,man,rel,value,median_ms,min_ms,outcome,fingerprint\n");
   char *list = strdup(paths), *save = NULL;
   for (char *p = strtok_r(list, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
-    int rc = run_path(p, n, seed, strength, ds, count, repeat);
+    int rc = run_path(p, n, seed, strength, ds, count, only, repeat);
     if (rc == 2) goto usage;
     if (rc) return rc;
     fflush(stdout);
@@ -159,7 +162,7 @@ int main(int argc, char **argv) {
   free(ds);
   return 0;
 usage:
-  fprintf(stderr, "usage: smc-latency-bench --n N [--seed S] [--decisions D] [--depth MAX] [--repeat R]\n"
+  fprintf(stderr, "usage: smc-latency-bench --n N [--seed S] [--decisions D] [--depth MAX] [--repeat R] [--only K]\n"
                   "                         [--paths cpu,cpu-rules,gpu,auto] [--strength gs-lists|men-proposing]\n");
   return 2;
 }

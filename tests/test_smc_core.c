@@ -40,7 +40,7 @@ static long lockstep_checks;
  * must leave the same domains and say the same. */
 static bb_smc_result propagate(search *s, toy_node *t) {
   bb_smc_domains d = toy_domains(&t->dom);
-  bool later = !bb_smc_node_fresh(t->smc);
+  bool later = !bb_smc_node_fresh(t->smc) && s->n <= 60; /* larger: the reference costs O(n^2) a node */
   toy_node ref = {{0, 0, NULL}, NULL, 0};
   if (later) ref = node_copy(t);
   bb_smc_result r = bb_smc_propagate(s->prefs, s->strength, t->smc, s->scratch, &d, NULL);
