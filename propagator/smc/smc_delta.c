@@ -224,7 +224,11 @@ static bool propose(delta *t, int var) {
     if (!read_row(t, var, v)) return true; /* out of memory: the round is dropped */
     int from = k;
     while (k <= v->hi && !member(t, v, k)) k++;
-    if (!cap_passed(t, var, from, k)) return false;
+    /* Every rank passed is a pair gone from v's domain. Unless some pair left both domains from
+     * inside their bounds (node->inner_holes), it is beyond its partner's upper bound with
+     * gs-lists: it was cut by a cap, or the partner's own move capped v below it (outside v's
+     * bounds, not passed here). Only a men-proposing constraint's women move without capping. */
+    if ((!t->gs_lists || t->node->inner_holes) && !cap_passed(t, var, from, k)) return false;
     if (k > v->hi) return false;
     if (k != v->lo) {
       v->lo = k;
@@ -266,6 +270,17 @@ static bool take_event(delta *t, int var) {
   return cap_passed(t, var, lo, min);
 }
 
+/* An inner removal: var's rank k is gone from within its bounds. Its pair leaves the partner's
+ * domain; if the partner's bounds hold it, the pair is gone from within both (node->inner_holes). */
+static void inner(delta *t, int var, int k) {
+  int q, rank;
+  pair_of(t, var, k, &q, &rank);
+  if (q < 0) return;
+  const dvar *w = touch(t, q);
+  if (rank >= w->lo && rank <= w->hi) t->node->inner_holes = 1;
+  drop(t, q, rank);
+}
+
 /* Inner removals: told as ranges (checked against the domain), or unknown (every hole). */
 static void take_inner(delta *t) {
   bb_smc_scratch *s = t->s;
@@ -274,7 +289,7 @@ static void take_inner(delta *t) {
     dvar *v = touch(t, var);
     if (!read_row(t, var, v)) break;
     for (int r = v->lo + 1; r < v->hi; r++)
-      if (!has_bit(t, v, r)) channel(t, var, r);
+      if (!has_bit(t, v, r)) inner(t, var, r);
     t->c->scans++;
   }
   for (size_t k = 0; k < s->ranges_len && !t->out_of_memory; k++) {
@@ -282,7 +297,7 @@ static void take_inner(delta *t) {
     dvar *v = touch(t, g.var);
     if (!read_row(t, g.var, v)) break;
     for (int r = g.lo > v->lo ? g.lo : v->lo; r <= g.hi && r <= v->hi; r++)
-      if (!has_bit(t, v, r)) channel(t, g.var, r);
+      if (!has_bit(t, v, r)) inner(t, g.var, r);
   }
 }
 

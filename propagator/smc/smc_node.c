@@ -100,6 +100,7 @@ void bb_smc_node_init(bb_smc_node *node, int n) {
   node->vars = 2 * n;
   node->fresh = 1;
   node->unassigned = 2 * n;
+  node->inner_holes = 0;
   for (int v = 0; v < 2 * n; v++) {
     node->bounds[v] = -1;
     node->bounds[2 * n + v] = n;
@@ -120,6 +121,7 @@ void bb_smc_node_init_for(bb_smc_node *node, const bb_smc_prefs *p) {
   node->vars = p->vars;
   node->fresh = 1;
   node->unassigned = p->vars;
+  node->inner_holes = 0;
   for (int v = 0; v < p->vars; v++) {
     node->bounds[v] = -1;
     node->bounds[p->vars + v] = bb_smc_row_len(p, v);

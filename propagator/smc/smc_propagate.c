@@ -214,6 +214,14 @@ static bool trim_incomplete(run *r) {
 
 static atomic_bool root_batch = true, delta_batch = true;
 
+/* node->inner_holes for a propagation that does not tell the kinds of holes apart: any inner
+ * removal the host reported, or any domain with holes before the first propagation. */
+static void note_inner_holes(bb_smc_node *node, const bb_smc_scratch *s, const bb_smc_domains *d, bool first) {
+  if (s->unknown_len > 0 || s->ranges_len > 0) node->inner_holes = 1;
+  for (int v = 0; first && !node->inner_holes && v < node->vars; v++)
+    if (d->size(d->ctx, v) != d->max(d->ctx, v) - d->min(d->ctx, v) + 1) node->inner_holes = 1;
+}
+
 void bb_smc_set_root_batch(bool on) { atomic_store(&root_batch, on); }
 void bb_smc_set_delta_batch(bool on) { atomic_store(&delta_batch, on); }
 bool bb_smc_delta_batch(void) { return atomic_load(&delta_batch); }
@@ -259,6 +267,9 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     bb_smc_scratch_clear(scratch);
     return BB_SMC_FAILED;
   }
+  bool batches = !lineage_start && atomic_load_explicit(&delta_batch, memory_order_relaxed);
+  if (!batches && !(lineage_start && path == BB_SMC_PATH_CPU && atomic_load_explicit(&root_batch, memory_order_relaxed)))
+    note_inner_holes(node, scratch, domains, lineage_start); /* the batches tell them apart (smc_root.c, smc_delta.c) */
   if (path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED) {
     /* Proposals in parallel; marriage and anything it sets off run below. */
     bb_smc_result first = bb_smc_accel_run(prefs, strength, path, node, scratch, domains, info);
@@ -303,13 +314,15 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     bb_smc_calibration cal = bb_smc_get_calibration();
     budget = (uint64_t)cal.handover + (uint64_t)cal.handover_per_value * (uint64_t)info->old_domain;
   }
-  if (!parallel && !lineage_start && scratch->stack_len > 0 && atomic_load_explicit(&delta_batch, memory_order_relaxed)) {
+  if (!parallel && batches && scratch->stack_len > 0) {
     /* The events as batches (smc_delta.c). A batch that outgrows the budget writes nothing and
      * hands its events to the engine; the event rules below take only what a batch could not
      * (out of memory) and what marriage sets off after the engine. */
     bb_smc_delta_result rounds;
     do {
       rounds = bb_smc_delta_round(prefs, strength, node, scratch, domains, &r.c, budget);
+      if (rounds == BB_SMC_DELTA_HAND_OVER || rounds == BB_SMC_DELTA_GAVE_UP)
+        note_inner_holes(node, scratch, domains, false); /* the round's events go elsewhere */
       if (rounds == BB_SMC_DELTA_HAND_OVER) {
         budget = UINT64_MAX;
         bb_smc_result rest = bb_smc_accel_run(prefs, strength, handover, node, scratch, domains, NULL);

@@ -130,6 +130,7 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
   for (int k = lo; k <= hi; k++) {
     partner(r, var, k, &q, &rank);
     if (allowed(r, var, k, q, rank)) s->w->values[count++] = k;
+    else if (q >= 0 && rank >= s->w->lb[q] && rank <= s->w->ub[q]) node->inner_holes = 1; /* within both bounds */
   }
   if (count == 0) return false;
   void *ctx = r->d->ctx;

@@ -76,6 +76,12 @@ struct bb_smc_node {
   int vars;       /* variables: bounds holds lo[0..vars-1], then hi[0..vars-1] */
   int fresh;      /* no propagation has run on this lineage yet */
   int unassigned; /* variables not yet seen assigned */
+  /* Some pair left both domains from inside their bounds on this lineage: a domain with holes
+   * before the first propagation, or an inner removal the host reported (a side constraint, a
+   * branch on a middle value, another constraint's bulk write). Until then, with gs-lists,
+   * every pair missing from within a domain's bounds is beyond the partner's upper bound, so a
+   * proposer that moves past it caps nobody (smc_delta.c). */
+  int inner_holes;
   int bounds[];
 };
 
