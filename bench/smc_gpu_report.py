@@ -77,16 +77,19 @@ def report(props, results, out):
         instances = len({p["instance"] for p in rows})
         out.write("\n### n = %d, %s, %d instances x 2 constraints\n\n" % (n, strength, instances))
         out.write("Median [10th-90th percentile] milliseconds per propagation, write-back into Gecode included.\n\n")
-        out.write("| free proposers at the start | propagations | cpu | gpu | auto (hybrid) | auto took the GPU | "
-                  "auto / faster forced | seed 003 serial / GPU (RTX 4090) |\n|---|---:|---:|---:|---:|---:|---:|---|\n")
+        # cpu-rules (smc-gpu-bench: the CPU path with later propagations through the event rules), when run.
+        shown = (("cpu-rules",) if any(p["path"] == "cpu-rules" for p in rows) else ()) + PATHS
+        out.write("| free proposers at the start | propagations | " + " | ".join(shown[:-1]) + " | auto (hybrid) | "
+                  "auto took the GPU | auto / faster forced | seed 003 serial / GPU (RTX 4090) |\n|---|---:|" +
+                  "---:|" * len(shown) + "---:|---:|---|\n")
         for cat in CATEGORIES:
             line = ["| %s" % cat]
-            by_path = {path: [p["ms"] for p in rows if p["path"] == path and category(p) == cat] for path in PATHS}
+            by_path = {path: [p["ms"] for p in rows if p["path"] == path and category(p) == cat] for path in shown}
             count = len(by_path["cpu"])
             if count == 0:
                 continue
             line.append("%d" % count)
-            for path in PATHS:
+            for path in shown:
                 v = by_path[path]
                 line.append("%s [%s-%s]" % (fmt(statistics.median(v)), fmt(pct(v, 0.1)), fmt(pct(v, 0.9))) if v else "-")
             auto_gpu = sum(1 for p in rows if p["path"] == "auto" and category(p) == cat and p["took"] == "gpu")

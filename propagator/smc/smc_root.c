@@ -136,7 +136,10 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
   void *ctx = r->d->ctx;
   int min = s->w->values[0], max = s->w->values[count - 1];
   bool ok;
-  if (count == max - min + 1) { /* an interval: two bound updates at most */
+  if (count == r->d->size(ctx, var)) { /* the kept values are the whole domain already (a second
+                                        * constraint on the same variables): nothing to write */
+    ok = true;
+  } else if (count == max - min + 1) { /* an interval: two bound updates at most */
     ok = (min <= r->d->min(ctx, var) || r->d->raise_min(ctx, var, min)) &&
          (max >= r->d->max(ctx, var) || r->d->lower_max(ctx, var, max));
   } else {

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Issue 22 on the GPU machine, in one call (from the repository root, .device-carry/ made by
+# bench/device_bundle.sh, with a baseline's smc-gpu-bench in .device-carry/base/):
+#   1. seed 003's setting (smc-gpu-bench --n 2400 --instances K --nodes 100): the baseline's
+#      cpu, gpu and auto, then this build's cpu-rules (later propagations through the event
+#      rules), cpu (as batches, smc_delta.c), gpu and auto, interleaved per instance;
+#   2. smc-latency-bench: one decision's propagation, alone and repeated, on cpu-rules, cpu, gpu
+#      and auto, three rounds (bench/smc_latency_report.py takes the smallest of each);
+#   3. the hybrid's handover budget: auto with `handover` H (steps before a batch hands its events
+#      to the GPU) for each H in $HANDOVERS.
+# Every run reads the same calibration (min_n 500, min_free 512, min_modified 512: the H100's
+# fzn-bamboo --calibrate of bench/results/smc-gpu-2026-11-22-h100/calibration.txt). CSVs and
+# logs go to $OUT; the tables are printed last.
+#   bench/smc_latency_device.sh [INSTANCES]
+set -uo pipefail
+OUT=${OUT:-/tmp/bamboo-out}
+mkdir -p "$OUT"
+C=$PWD/.device-carry
+export LD_LIBRARY_PATH=$C/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+K=${1:-20}
+HANDOVERS=${HANDOVERS:-500 2000 8000 1000000000}
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores"
+} > "$OUT/machine.txt" 2>&1
+cat "$OUT/machine.txt"
+calibration() { # $1: file, $2: handover
+  printf 'min_n 500\nmin_free 512\nmin_modified 512\nhandover %s\nhandover_per_value 1\n' "$2" > "$1"
+}
+calibration "$OUT/cal.txt" 500
+export BAMBOO_CALIBRATION=$OUT/cal.txt
+
+# 1. The baseline and this build, instance by instance (seeds 1..K), so that drift lands on both.
+for i in $(seq 1 "$K"); do
+  "$C/base/smc-gpu-bench" --n 2400 --instances 1 --nodes 100 --seed "$i" --paths cpu,gpu,auto \
+    --csv "$OUT/base-$i.csv" 2>> "$OUT/base.err" || echo "base instance $i: rc=$?"
+  "$C/bin/smc-gpu-bench" --n 2400 --instances 1 --nodes 100 --seed "$i" --paths cpu-rules,cpu,gpu,auto \
+    --csv "$OUT/new-$i.csv" 2>> "$OUT/new.err" || echo "new instance $i: rc=$?"
+done
+cat "$OUT"/base-[0-9]*.csv > "$OUT/base.csv"
+cat "$OUT"/new-[0-9]*.csv > "$OUT/new.csv"
+rm -f "$OUT"/base-[0-9]*.csv "$OUT"/new-[0-9]*.csv
+
+# 2. One decision at a time.
+for round in 1 2 3; do
+  order=cpu-rules,cpu,gpu,auto
+  [ "$round" = 2 ] && order=auto,gpu,cpu,cpu-rules
+  "$C/bin/smc-latency-bench" --n 2400 --decisions 40 --depth 25 --repeat 15 --paths "$order" \
+    > "$OUT/latency-$round.csv" 2>> "$OUT/latency.err" || echo "latency round $round: rc=$?"
+done
+
+# 3. The handover budget.
+for h in $HANDOVERS; do
+  calibration "$OUT/cal-$h.txt" "$h"
+  BAMBOO_CALIBRATION=$OUT/cal-$h.txt "$C/bin/smc-gpu-bench" --n 2400 --instances "$K" --nodes 100 --seed 1 \
+    --paths auto --csv "$OUT/auto-h$h.csv" 2>> "$OUT/sweep.err" || echo "sweep $h: rc=$?"
+done
+
+echo "== seed 003's setting: baseline"
+python3 bench/smc_gpu_report.py "$OUT/base.csv" 2>&1 | sed -n '/^| free/,/^$/p'
+echo "== seed 003's setting: this build"
+python3 bench/smc_gpu_report.py "$OUT/new.csv" 2>&1 | sed -n '/^| free/,/^$/p'
+grep -h '^result' "$OUT/base.csv" | cut -d, -f2-5,8- | grep -v ',cpu-rules,' | sed 's/,cpu,\|,gpu,\|,auto,/,P,/' | sort | md5sum
+grep -h '^result' "$OUT/new.csv" | cut -d, -f2-5,8- | sed 's/,cpu-rules,\|,cpu,\|,gpu,\|,auto,/,P,/' | sort -u | md5sum
+echo "== one decision at a time"
+python3 bench/smc_latency_report.py "$OUT"/latency-[123].csv | tail -8
+echo "== handover sweep"
+python3 bench/smc_paired.py "$OUT/new.csv" "$OUT"/auto-h*.csv 2>&1 | tail -12
