@@ -24,7 +24,7 @@ const int kThreads = 256;
 inline int blocks_for(long long count) { return (int)((count + kThreads - 1) / kThreads); }
 
 // Device counters of one lane.
-enum { CTL_ACTIVE, CTL_FAILED, CTL_NEXT, CTL_CHANGED, CTL_TOTAL, CTL_INTS };
+enum { CTL_ACTIVE, CTL_FAILED, CTL_NEXT, CTL_CHANGED, CTL_TOTAL, CTL_INNER, CTL_INTS };
 
 struct smc_shared {
   int vars, width;
@@ -42,6 +42,7 @@ cudaError_t use_device(int device) {
 
 struct smc_lane {
   int n, width, words, vars, epoch;  // n: the men
+  int want_inner;                    // the request's (settle reports inner holes)
   const smc_shared *sh;
   cudaStream_t stream;
   void *d_block, *h_block;  // every fixed-size array below lives in one of these
@@ -127,7 +128,10 @@ __device__ __forceinline__ unsigned chunk_mask(int base, int lo, int hi) {
   return m;
 }
 
-__global__ void settle_count_kernel(bb_smc_accel_view s, int vars, bb_smc_accel_settled_var *res, int *ctl, int32_t *out_rec) {
+// want_inner: also raise ctl[CTL_INNER] when a rank within v's bounds is an inner hole
+// (bb_smc_accel_inner_hole; the root's request asks, for the host's batches).
+__global__ void settle_count_kernel(bb_smc_accel_view s, int vars, bb_smc_accel_settled_var *res, int *ctl, int32_t *out_rec,
+                                    int want_inner) {
   int v = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) >> 5), lane = threadIdx.x & 31;
   if (v >= vars) return;
   int lo = bb_smc_accel_lo(&s, v), hi = bb_smc_accel_ub(&s, v);
@@ -136,6 +140,8 @@ __global__ void settle_count_kernel(bb_smc_accel_view s, int vars, bb_smc_accel_
     int k = base + lane;
     unsigned range = chunk_mask(base, lo, hi);
     unsigned keep = __ballot_sync(kFull, ((range >> lane) & 1u) && bb_smc_accel_final_allowed(&s, v, k));
+    if (want_inner && __ballot_sync(kFull, ((range >> lane) & 1u) && bb_smc_accel_inner_hole(&s, v, k)) && lane == 0)
+      ctl[CTL_INNER] = 1;
     if (keep) {
       if (r.size == 0) r.lo = base + __ffs(keep) - 1;
       r.hi = base + 31 - __clz(keep);
@@ -393,6 +399,7 @@ bb_status sync(smc_lane *l, bb_error *err) {
 
 bb_status gpu_propose(void *lane, const bb_smc_accel_request *req, bb_smc_accel_tail *tail, bb_error *err) {
   smc_lane *l = (smc_lane *)lane;
+  l->want_inner = req->want_inner;
   BB_CUDA(use_device(l->sh->device));
   int n = l->n, vars = l->vars, proposers = req->gs_lists ? vars : n, words = l->words;
   *tail = bb_smc_accel_tail();
@@ -486,7 +493,7 @@ bb_status gpu_settle(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb
   for (int attempt = 0;; attempt++) {
     BB_CUDA(cudaMemsetAsync(l->d_ctl, 0, CTL_INTS * sizeof(int), l->stream));
     settle_count_kernel<<<blocks_for(32LL * vars), kThreads, 0, l->stream>>>(l->view, vars, l->d_res, l->d_ctl,
-                                                                               l->d_out_rec);
+                                                                               l->d_out_rec, l->want_inner);
     BB_CUDA_LAUNCHED("settle_count_kernel");
     settle_emit_kernel<<<blocks_for(32LL * vars), kThreads, 0, l->stream>>>(
         l->view, l->d_res, l->d_ctl, l->d_out_rec, l->d_out_values, (long long)l->values_cap, l->d_new_bits);
@@ -497,6 +504,7 @@ bb_status gpu_settle(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb
       out->failed = 1;
       return BB_OK;
     }
+    out->inner_holes = l->h_ctl[CTL_INNER];
     size_t total = (size_t)(unsigned)l->h_ctl[CTL_TOTAL];
     if (total <= l->values_cap) break;
     if (attempt > 0) return bb_fail(err, BB_ERR_GPU, "stable_matching: results do not fit after growing");

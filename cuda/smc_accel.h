@@ -36,6 +36,7 @@ typedef struct bb_smc_accel_request {
   int threshold;         /* hand the tail to the CPU once at most this many chains run; 0: never */
   int count;             /* records */
   int full;              /* the records cover every variable */
+  int want_inner;        /* report whether a pair is gone from within both bounds (outcome) */
   const int32_t *rec;    /* count x BB_SMC_ACCEL_REC_INTS */
   const uint32_t *rows;  /* per record whose domain has holes, in order: its bitmap row's words
                             lo / 32 .. hi / 32 only (bb_smc_accel_row_span) */
@@ -56,6 +57,8 @@ typedef struct bb_smc_accel_tail {
 
 typedef struct bb_smc_accel_outcome {
   int failed;
+  int inner_holes;       /* asked for (want_inner): some rank within a variable's final bounds is no
+                            pair of its domain though the partner's bounds hold it (bb_smc_accel_inner_hole) */
   int changed;           /* result records */
   const int32_t *rec;    /* changed x BB_SMC_ACCEL_OUT_INTS */
   const int32_t *values;

@@ -218,6 +218,17 @@ BB_SMC_ACCEL_FN int bb_smc_accel_final_allowed(const bb_smc_accel_view *s, int v
   return r >= bb_smc_accel_lo(s, q) && r <= bb_smc_accel_ub(s, q) && BB_SMC_ACCEL_MEMBER(s, q, r);
 }
 
+/* k, within v's final bounds, names a partner whose final bounds hold v, yet the pair is gone
+ * from a domain: it left from inside both bounds (a side constraint's removal, say), which the
+ * host's batches must know of (bb_smc_node's inner_holes in propagator/smc/). */
+BB_SMC_ACCEL_FN int bb_smc_accel_inner_hole(const bb_smc_accel_view *s, int v, int k) {
+  uint32_t node = BB_SMC_ACCEL_PAIR(s, v, k);
+  if (node == BB_SMC_ACCEL_NOBODY) return 0;
+  int q = bb_smc_accel_other(s, v, node), r = (int)(node & 0xffffu);
+  return r >= bb_smc_accel_lo(s, q) && r <= bb_smc_accel_ub(s, q) &&
+         !(BB_SMC_ACCEL_MEMBER(s, v, k) && BB_SMC_ACCEL_MEMBER(s, q, r));
+}
+
 /* One variable's result; kind < 0 when the domain did not change. */
 typedef struct bb_smc_accel_settled_var {
   int lo, hi, size, kind, count;

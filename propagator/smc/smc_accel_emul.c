@@ -53,6 +53,8 @@ typedef struct emul_lane {
   int32_t *listed, epoch;  /* listed[v] == epoch: v's start rank came with this request */
   int32_t *unsettled;
   bb_smc_accel_settled_var *res; /* per variable, from settle */
+  int want_inner;                /* the request's */
+  bb_smc_accel_i32a inner;       /* settle found an inner hole */
   int32_t *out_rec, *out_values;
   size_t values_cap;
   bb_smc_accel_view view;
@@ -145,7 +147,16 @@ static void check_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
 static void settle_count_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
   (void)tid;
   emul_lane *l = ctx;
-  for (int64_t v = begin; v < end; v++) l->res[v] = bb_smc_accel_settle_count(&l->view, (int)v);
+  for (int64_t v = begin; v < end; v++) {
+    l->res[v] = bb_smc_accel_settle_count(&l->view, (int)v);
+    if (!l->want_inner || atomic_load_explicit(&l->inner, memory_order_relaxed)) continue;
+    int lo = bb_smc_accel_lo(&l->view, (int)v), hi = bb_smc_accel_ub(&l->view, (int)v);
+    for (int k = lo; k <= hi; k++)
+      if (bb_smc_accel_inner_hole(&l->view, (int)v, k)) {
+        bb_smc_accel_store_i32(&l->inner, 1);
+        break;
+      }
+  }
 }
 
 static void settle_emit_kernel(void *ctx, int64_t begin, int64_t end, int tid) {
@@ -192,6 +203,7 @@ static bb_status emul_propose(void *lane, const bb_smc_accel_request *req, bb_sm
     l->epoch = 0;
   }
   l->epoch++;
+  l->want_inner = req->want_inner;
   const uint32_t *row = req->rows;
   for (int i = 0; i < req->count; i++) {
     const int32_t *rec = req->rec + (size_t)i * BB_SMC_ACCEL_REC_INTS;
@@ -249,7 +261,9 @@ static bb_status emul_settle(void *lane, const bb_smc_accel_tail *tail, int tail
   int vars = l->vars;
   *out = (bb_smc_accel_outcome){0};
   atomic_store(&l->failed, 0);
+  atomic_store(&l->inner, 0);
   run(l, vars, settle_count_kernel);
+  out->inner_holes = atomic_load(&l->inner);
   if (atomic_load(&l->failed)) {
     out->failed = 1;
     return BB_OK;

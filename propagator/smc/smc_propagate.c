@@ -215,9 +215,9 @@ static bool trim_incomplete(run *r) {
 static atomic_bool root_batch = true, delta_batch = true;
 
 /* node->inner_holes for a propagation that does not tell the kinds of holes apart: any inner
- * removal the host reported, or any domain with holes before the first propagation. */
+ * removal the host reported, or, before the first propagation, any domain with holes. */
 static void note_inner_holes(bb_smc_node *node, const bb_smc_scratch *s, const bb_smc_domains *d, bool first) {
-  if (s->unknown_len > 0 || s->ranges_len > 0) node->inner_holes = 1;
+  if (!first && (s->unknown_len > 0 || s->ranges_len > 0)) node->inner_holes = 1;
   for (int v = 0; first && !node->inner_holes && v < node->vars; v++)
     if (d->size(d->ctx, v) != d->max(d->ctx, v) - d->min(d->ctx, v) + 1) node->inner_holes = 1;
 }
@@ -267,9 +267,12 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     bb_smc_scratch_clear(scratch);
     return BB_SMC_FAILED;
   }
+  /* Which holes this lineage has (node->inner_holes): the batches tell them apart (smc_root.c,
+   * smc_delta.c), and so does the parallel engine at the root; the event rules and the engine
+   * later on count every inner removal the host reports, and the event rules' root every hole. */
   bool batches = !lineage_start && atomic_load_explicit(&delta_batch, memory_order_relaxed);
-  if (!batches && !(lineage_start && path == BB_SMC_PATH_CPU && atomic_load_explicit(&root_batch, memory_order_relaxed)))
-    note_inner_holes(node, scratch, domains, lineage_start); /* the batches tell them apart (smc_root.c, smc_delta.c) */
+  if (!lineage_start && !batches) note_inner_holes(node, scratch, domains, false);
+  if (lineage_start && !atomic_load_explicit(&root_batch, memory_order_relaxed)) note_inner_holes(node, scratch, domains, true);
   if (path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED) {
     /* Proposals in parallel; marriage and anything it sets off run below. */
     bb_smc_result first = bb_smc_accel_run(prefs, strength, path, node, scratch, domains, info);
