@@ -6,14 +6,17 @@
 #      rules), cpu (as batches, smc_delta.c), gpu and auto, interleaved per instance;
 #   2. smc-latency-bench: one decision's propagation, alone and repeated, on cpu-rules, cpu, gpu
 #      and auto, three rounds (bench/smc_latency_report.py takes the smallest of each);
-#   3. the hybrid's handover budget: auto with `handover` H (steps before a batch hands its events
+#   3. the hybrid's budget: auto with `batch_handover` H (steps before a batch hands its events
 #      to the GPU) for each H in $HANDOVERS.
 # Every run reads the same calibration (min_n 500, min_free 512, min_modified 512: the H100's
-# fzn-bamboo --calibrate of bench/results/smc-gpu-2026-11-22-h100/calibration.txt). CSVs and
-# logs go to $OUT; the tables are printed last.
+# fzn-bamboo --calibrate of bench/results/smc-gpu-2026-11-22-h100/calibration.txt) and the
+# built-in handover budgets unless the sweep sets one. CSVs and logs go to $OUT/runs, packed
+# into $OUT/latency-runs.tgz (the device tool brings back few files); the tables are printed
+# last and kept in $OUT/summary.txt.
 #   bench/smc_latency_device.sh [INSTANCES]
 set -uo pipefail
-OUT=${OUT:-/tmp/bamboo-out}
+TOP=${OUT:-/tmp/bamboo-out}
+OUT=$TOP/runs
 mkdir -p "$OUT"
 C=$PWD/.device-carry
 export LD_LIBRARY_PATH=$C/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -25,10 +28,11 @@ HANDOVERS=${HANDOVERS:-500 2000 8000 1000000000}
   echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores"
 } > "$OUT/machine.txt" 2>&1
 cat "$OUT/machine.txt"
-calibration() { # $1: file, $2: handover
-  printf 'min_n 500\nmin_free 512\nmin_modified 512\nhandover %s\nhandover_per_value 1\n' "$2" > "$1"
+calibration() { # $1: file, $2: batch_handover (none: the built-in one)
+  printf 'min_n 500\nmin_free 512\nmin_modified 512\n' > "$1"
+  [ -n "${2:-}" ] && printf 'batch_handover %s\n' "$2" >> "$1"
 }
-calibration "$OUT/cal.txt" 500
+calibration "$OUT/cal.txt"
 export BAMBOO_CALIBRATION=$OUT/cal.txt
 
 # 1. The baseline and this build, instance by instance (seeds 1..K), so that drift lands on both.
@@ -50,20 +54,33 @@ for round in 1 2 3; do
     > "$OUT/latency-$round.csv" 2>> "$OUT/latency.err" || echo "latency round $round: rc=$?"
 done
 
-# 3. The handover budget.
+# 3. The batches' hand-over budget.
 for h in $HANDOVERS; do
   calibration "$OUT/cal-$h.txt" "$h"
   BAMBOO_CALIBRATION=$OUT/cal-$h.txt "$C/bin/smc-gpu-bench" --n 2400 --instances "$K" --nodes 100 --seed 1 \
     --paths auto --csv "$OUT/auto-h$h.csv" 2>> "$OUT/sweep.err" || echo "sweep $h: rc=$?"
 done
 
+{
 echo "== seed 003's setting: baseline"
 python3 bench/smc_gpu_report.py "$OUT/base.csv" 2>&1 | sed -n '/^| free/,/^$/p'
 echo "== seed 003's setting: this build"
 python3 bench/smc_gpu_report.py "$OUT/new.csv" 2>&1 | sed -n '/^| free/,/^$/p'
-grep -h '^result' "$OUT/base.csv" | cut -d, -f2-5,8- | grep -v ',cpu-rules,' | sed 's/,cpu,\|,gpu,\|,auto,/,P,/' | sort | md5sum
-grep -h '^result' "$OUT/new.csv" | cut -d, -f2-5,8- | sed 's/,cpu-rules,\|,cpu,\|,gpu,\|,auto,/,P,/' | sort -u | md5sum
+# Every path of both builds: the same root domains, first solution and nodes, instance by instance.
+python3 - "$OUT/base.csv" "$OUT/new.csv" "$OUT"/auto-h*.csv <<'PY'
+import collections, sys
+seen = collections.defaultdict(set)
+for name in sys.argv[1:]:
+    for line in open(name):
+        f = line.strip().split(",")
+        if f[0] == "result":
+            seen[f[2]].add(tuple(f[7:]))
+same = sum(1 for v in seen.values() if len(v) == 1)
+print("identical results on every path of both builds: %d of %d instances" % (same, len(seen)))
+PY
 echo "== one decision at a time"
 python3 bench/smc_latency_report.py "$OUT"/latency-[123].csv | tail -8
 echo "== handover sweep"
 python3 bench/smc_paired.py "$OUT/new.csv" "$OUT"/auto-h*.csv 2>&1 | tail -12
+} 2>&1 | tee "$TOP/summary.txt"
+(cd "$OUT" && tar czf "$TOP/latency-runs.tgz" .)

@@ -275,7 +275,8 @@ static bool take_event(delta *t, int var) {
 static void inner(delta *t, int var, int k) {
   int q, rank;
   pair_of(t, var, k, &q, &rank);
-  if (q < 0) return;
+  const bb_smc_node *node = t->node;
+  if (q < 0 || rank < node->bounds[q] || rank > node->bounds[node->vars + q]) return; /* gone before */
   const dvar *w = touch(t, q);
   if (rank >= w->lo && rank <= w->hi) t->node->inner_holes = 1;
   drop(t, q, rank);

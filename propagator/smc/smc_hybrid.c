@@ -29,18 +29,22 @@
 
 /* Defaults measured on an H100 (bench/results/smc-gpu-2026-11-22-h100.md): the GPU's first
  * propagation wins from n = 500-1000 on; later ones need about 512 free proposers or 512
- * modified variables to pay for the round trips. A cascade is handed over once its rule
- * steps pass DEFAULT_HANDOVER plus one per old domain value of the changed variables
- * (bench/results/smc-latency-2026-11-25.md: one freed proposer's cascade at n = 2400 runs
- * 2-4 times faster on the parallel path, whose chain runs on the lane's mirror and writes
- * back in bulk, while a short one is done on the CPU before the GPU's fixed 0.3 ms; the
- * earlier 20000 steps, about 8 ms of event rules on the H100 machine's host, handed over
- * too late). */
+ * modified variables to pay for the round trips. A cascade is handed over once its steps
+ * pass a budget plus one per old domain value of the changed variables. The CPU's later
+ * propagations run as batches (smc_delta.c), which write nothing until their round ends, so a
+ * batch past DEFAULT_BATCH_HANDOVER hands its events over whole: at n = 2400 on the H100
+ * machine, 8000 steps (a few ms of a batch) put the hybrid within 1.02 of the faster forced
+ * path on one or two freed proposers, where 500 gave 1.26 and no hand-over 1.56
+ * (bench/results/smc-delta-2026-11-27.md). Through the event rules (bb_smc_set_delta_batch
+ * off) DEFAULT_HANDOVER applies: one freed proposer's cascade at n = 2400 runs 2-4 times faster
+ * on the parallel path than on the event rules, and 20000 of their steps, about 8 ms, handed
+ * over too late (bench/results/smc-latency-2026-11-25.md). */
 enum {
   DEFAULT_MIN_N = 1000,
   DEFAULT_MIN_FREE = 512,
   DEFAULT_MIN_MODIFIED = 512,
   DEFAULT_HANDOVER = 500,
+  DEFAULT_BATCH_HANDOVER = 8000,
   DEFAULT_HANDOVER_PER_VALUE = 1,
   DEFAULT_TAIL = 32
 };
@@ -53,8 +57,9 @@ int bb_smc_tail_threshold(void) { return atomic_load_explicit(&tail_threshold, m
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static bool gpu_usable;
 static char gpu_why[256];
-static bb_smc_calibration calibration = {DEFAULT_MIN_N,    DEFAULT_MIN_FREE,           DEFAULT_MIN_MODIFIED,
-                                         DEFAULT_HANDOVER, DEFAULT_HANDOVER_PER_VALUE, "built-in defaults"};
+static bb_smc_calibration calibration = {DEFAULT_MIN_N,          DEFAULT_MIN_FREE,           DEFAULT_MIN_MODIFIED,
+                                         DEFAULT_HANDOVER,       DEFAULT_BATCH_HANDOVER,     DEFAULT_HANDOVER_PER_VALUE,
+                                         "built-in defaults"};
 static bb_smc_path auto_engine = BB_SMC_PATH_GPU;
 static bool overridden;
 
@@ -65,14 +70,15 @@ static void probe(void) {
   if (!bb_smc_calibration_path(path, sizeof path)) return;
   FILE *f = fopen(path, "r");
   if (!f) return;
-  bb_smc_calibration c = {DEFAULT_MIN_N,    DEFAULT_MIN_FREE,           DEFAULT_MIN_MODIFIED,
-                          DEFAULT_HANDOVER, DEFAULT_HANDOVER_PER_VALUE, ""};
+  bb_smc_calibration c = {DEFAULT_MIN_N,    DEFAULT_MIN_FREE,       DEFAULT_MIN_MODIFIED,      DEFAULT_HANDOVER,
+                          DEFAULT_BATCH_HANDOVER, DEFAULT_HANDOVER_PER_VALUE, ""};
   char line[256];
   while (fgets(line, sizeof line, f)) {
     int value;
     if (sscanf(line, "min_n %d", &value) == 1 && value >= 1) c.min_n = value;
     if (sscanf(line, "min_free %d", &value) == 1 && value >= 1) c.min_free = value;
     if (sscanf(line, "handover %d", &value) == 1 && value >= 1) c.handover = value;
+    if (sscanf(line, "batch_handover %d", &value) == 1 && value >= 1) c.batch_handover = value;
     if (sscanf(line, "handover_per_value %d", &value) == 1 && value >= 0) c.handover_per_value = value;
     if (sscanf(line, "min_modified %d", &value) == 1 && value >= 1) c.min_modified = value;
   }
@@ -84,7 +90,7 @@ static void probe(void) {
 void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine) {
   pthread_once(&probe_once, probe);
   overridden = true;
-  calibration = (bb_smc_calibration){min_n, min_free, min_modified, handover, 0, "set by the program"};
+  calibration = (bb_smc_calibration){min_n, min_free, min_modified, handover, handover, 0, "set by the program"};
   auto_engine = engine;
 }
 

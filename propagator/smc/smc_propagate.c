@@ -315,7 +315,8 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   uint64_t budget = UINT64_MAX;
   if (handover != BB_SMC_PATH_CPU) {
     bb_smc_calibration cal = bb_smc_get_calibration();
-    budget = (uint64_t)cal.handover + (uint64_t)cal.handover_per_value * (uint64_t)info->old_domain;
+    budget = (uint64_t)(batches ? cal.batch_handover : cal.handover) +
+             (uint64_t)cal.handover_per_value * (uint64_t)info->old_domain;
   }
   if (!parallel && batches && scratch->stack_len > 0) {
     /* The events as batches (smc_delta.c). A batch that outgrows the budget writes nothing and

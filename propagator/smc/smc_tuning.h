@@ -54,6 +54,11 @@ typedef struct bb_smc_calibration {
    * many steps (channel removals + bound updates): one free proposer can start a cascade
    * over thousands of variables, which no count known beforehand predicts. */
   int handover;
+  /* The same for a CPU propagation that runs as batches (smc_delta.c, the default): a batch
+   * writes nothing until its round ends, so one past the budget hands its events over whole.
+   * A batch's steps (removals channelled, bounds cut) are cheaper than the event rules', hence a
+   * budget of its own (a calibration file written before the batches keeps `handover`). */
+  int batch_handover;
   /* ... plus this many steps per value of the changed variables' old domains (the run's
    * old_domain): the work a propagation without a cascade does is about what its changed
    * domains lost, so the budget grows with what it touches, and a cascade (steps far beyond
@@ -62,9 +67,9 @@ typedef struct bb_smc_calibration {
   char source[1024];
 } bb_smc_calibration;
 bb_smc_calibration bb_smc_get_calibration(void);
-/* For tests: replaces the thresholds (handover_per_value 0: the budget is `handover` alone),
- * and lets BB_SMC_PATH_AUTO use `engine` (GPU or EMULATED) as its parallel path even without
- * a GPU. */
+/* For tests: replaces the thresholds (`handover` for both budgets; handover_per_value 0: the
+ * budget is `handover` alone), and lets BB_SMC_PATH_AUTO use `engine` (GPU or EMULATED) as its
+ * parallel path even without a GPU. */
 void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine);
 /* For tests, after bb_smc_set_calibration: the handover budget's steps per old domain value. */
 void bb_smc_set_handover_per_value(int steps);
