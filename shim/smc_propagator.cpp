@@ -145,6 +145,10 @@ ExecStatus StableMatching::advise(Space &home, Advisor &a, const Delta &d) {
   if (propagating) return ES_FIX;
   Watch &w = static_cast<Watch &>(a);
   RankView v = x[w.var];
+  // Before its first propagation the constraint reads every domain anyway: a second constraint
+  // on the same variables is told nothing of the first one's root write-back (4800 changes at
+  // n = 2400), only scheduled.
+  if (bb_smc_node_fresh(node)) return v.assigned() ? home.ES_NOFIX_DISPOSE(watches, w) : ES_NOFIX;
   bb_smc_scratch *s = work_space();
   if (v.any(d)) {
     bb_smc_note_unknown(s, w.var);
