@@ -6,6 +6,7 @@
 
 #include "smc.h"
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -126,18 +127,27 @@ static inline bool toy_remove_ranges(void *c, int var, const int *pairs, int cou
   return toy_nonempty(t, var);
 }
 
-/* With the range operations; toy_domains_by_values leaves them out (the core's fallback). */
+static inline int toy_next(void *c, int var, int value) {
+  toy *t = c;
+  for (int v = value + 1 < 0 ? 0 : value + 1; v < t->n; v++)
+    if (t->in[var * t->n + v]) return v;
+  return INT_MAX;
+}
+
+/* With the range operations and next; toy_domains_by_values leaves them out (the core's
+ * fallback). */
 static inline bb_smc_domains toy_domains(toy *t) {
   return (bb_smc_domains){t,          toy_min,    toy_max,    toy_size,      toy_contains,
                           toy_values, toy_remove, toy_lower_max,    toy_raise_min,
                           toy_assign, toy_remove_values, toy_keep_values,
-                          toy_ranges, toy_keep_ranges, toy_remove_ranges};
+                          toy_ranges, toy_keep_ranges, toy_remove_ranges, toy_next};
 }
 static inline bb_smc_domains toy_domains_by_values(toy *t) {
   bb_smc_domains d = toy_domains(t);
   d.ranges = NULL;
   d.keep_ranges = NULL;
   d.remove_ranges = NULL;
+  d.next = NULL;
   return d;
 }
 

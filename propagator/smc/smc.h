@@ -128,6 +128,11 @@ typedef struct bb_smc_domains {
   int (*ranges)(void *ctx, int var, int *out);
   bool (*keep_ranges)(void *ctx, int var, const int *pairs, int count);
   bool (*remove_ranges)(void *ctx, int var, const int *pairs, int count);
+  /* Optional: the smallest value of var's domain above `value`, or INT_MAX when there is none.
+   * A proposer's next rank is usually the value after its domain's minimum, which a host that
+   * keeps ranges finds in a step or two, where reading the whole domain walks every range
+   * (smc_delta.c). NULL: the core reads the domain's ranges. */
+  int (*next)(void *ctx, int var, int value);
 } bb_smc_domains;
 
 /* --- Per-search-node state: what the last propagation saw of every domain. --- */

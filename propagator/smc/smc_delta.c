@@ -204,26 +204,55 @@ static bool cap(delta *t, int q, int limit) {
   return limit >= v->lo;
 }
 
-/* k was dropped from var in this round (var's row unread). */
-static bool dropped(const delta *t, int var, int k) {
-  const bb_smc_scratch *s = t->s;
-  for (int it = s->w->head[var]; it >= 0; it = s->w->items[it].next)
-    if (s->w->items[it].value == k) return true;
-  return false;
+/* The unread row's removals that next_left walks before it reads the row instead. */
+#define DROPS_WALKED 16
+
+/* 1: k was dropped from var in this round (var's row unread); 0: not; -1: var has more drops
+ * than are worth walking. */
+static int dropped(const delta *t, int var, int k) {
+  const bb_smc_work *w = t->s->w;
+  int walked = 0;
+  for (int it = w->head[var]; it >= 0; it = w->items[it].next) {
+    if (w->items[it].value == k) return 1;
+    if (++walked == DROPS_WALKED) return -1;
+  }
+  return 0;
+}
+
+/* var's smallest rank at or above k left in this round, its row unread: the host's next values
+ * that were not dropped. -1 when that takes more than a few steps or the host cannot say (no
+ * `next`): the caller reads the row. */
+static int next_left(const delta *t, int var, const dvar *v, int k) {
+  void *ctx = t->d->ctx;
+  int min = t->d->min(ctx, var);
+  if (k <= min) k = min;
+  else if (!t->d->next) return -1;
+  else k = t->d->next(ctx, var, k - 1);
+  for (int tries = 0; k <= v->hi; tries++) {
+    int gone = dropped(t, var, k);
+    if (gone == 0) break;
+    if (gone < 0 || !t->d->next || tries == 4) return -1;
+    k = t->d->next(ctx, var, k);
+  }
+  return k;
 }
 
 /* A free proposer moves its pointer to its next rank left, capping every partner it passes
  * (strictly) and the one it stops at (weakly): seed 003's stability rule from the old
- * pointer to the new minimum. A pointer still at the host's minimum and not dropped stays
- * without reading the row (a reported variable whose minimum rose, most often). */
+ * pointer to the new minimum. The next rank comes from the host's next values when var's row
+ * is unread (a freed proposer's next value is usually its domain's second), else from the row. */
 static bool propose(delta *t, int var) {
   dvar *v = touch(t, var);
   int k = v->lo, q, rank;
-  bool stays = v->row < 0 && k <= v->hi && t->d->min(t->d->ctx, var) == k && !dropped(t, var, k);
-  if (!stays) {
-    if (!read_row(t, var, v)) return true; /* out of memory: the round is dropped */
+  int left = v->row < 0 && k <= v->hi ? next_left(t, var, v, k) : -1;
+  if (left != k) {
     int from = k;
-    while (k <= v->hi && !member(t, v, k)) k++;
+    if (left >= 0) {
+      k = left;
+    } else {
+      if (!read_row(t, var, v)) return true; /* out of memory: the round is dropped */
+      while (k <= v->hi && !member(t, v, k)) k++;
+    }
     /* Every rank passed is a pair gone from v's domain. Unless some pair left both domains from
      * inside their bounds (node->inner_holes), it is beyond its partner's upper bound with
      * gs-lists: it was cut by a cap, or the partner's own move capped v below it (outside v's
