@@ -8,18 +8,20 @@
  * cascade of a few hundred proposals then costs a few microseconds a step. Here the chain
  * runs on the constraint's own memory and the solver sees each changed domain once.
  *
- * The state (valid for var when seen[var] == epoch, set from the node on first touch):
- *   lo[var]  a proposer's pointer: its smallest rank left, whose pair is mutual (the
- *            partner's upper bound is exactly the proposer's rank there); for a receiver
- *            that does not propose (women under men-proposing) a lower bound;
- *   hi[var]  an upper bound: every rank above it is gone (and was channelled);
- *   row      a bitmap of var's domain over its bounds at first read, read from the host
- *            only for the variables whose membership is asked (proposers that move, event
- *            variables with inner removals); removals found before the read are replayed.
+ * The state (the work area's dv[var], valid when its seen == epoch, set from the node on
+ * first touch):
+ *   lo   a proposer's pointer: its smallest rank left, whose pair is mutual (the partner's
+ *        upper bound is exactly the proposer's rank there); for a receiver that does not
+ *        propose (women under men-proposing) a lower bound;
+ *   hi   an upper bound: every rank above it is gone (and was channelled);
+ *   row  a bitmap of var's domain over its bounds at first read, read from the host only
+ *        when membership is asked and the host's next values (bb_smc_domains.next) do not
+ *        answer it cheaply: a cap that cuts several ranks, a reported variable a value is
+ *        dropped from, inner removals; removals found before the read are replayed.
  * Every removal is channelled at once (the pair leaves both sides), so inside the bounds a
- * proposer's own bit says whether a pair is allowed, with no look at the partner. Removals
- * are also kept per variable (scratch items, as the event rules' flush keeps them) for the
- * write-back.
+ * proposer's own membership says whether a pair is allowed, with no look at the partner.
+ * Removals are also kept per variable (the work area's items, as the event rules' flush
+ * keeps them) for the write-back and, while the row is unread, for membership.
  *
  * One round: the events (bounds moved, inner removals told or unknown) are channelled and
  * the proposers whose pointer pair went are freed; each free proposer moves its pointer to
