@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sanitizer runs (docs/sanitizers.md). Each builds its own tree, without CUDA, with
-# warnings as errors, and runs ctest there:
+# warnings as errors and assertions on, and runs ctest there:
 #
 #   tests/sanitize.sh asan     ASan + LeakSanitizer + UBSan (fatal): the whole suite, build-asan/
 #   tests/sanitize.sh tsan     ThreadSanitizer: the tests labelled `threaded`, build-tsan/
@@ -16,8 +16,10 @@ jobs=$(nproc)
 run() {
   local option=$1 dir=$2
   shift 2
+  # RelWithDebInfo without its -DNDEBUG: the sanitizer runs keep the code's assertions.
   cmake -S . -B "$dir" -DBAMBOO_SANITIZE="$option" -DBAMBOO_CUDA=OFF -DBAMBOO_WERROR=ON \
-        -DCMAKE_BUILD_TYPE=RelWithDebInfo
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g" \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g"
   cmake --build "$dir" -j"$jobs"
   ctest --test-dir "$dir" --output-on-failure -j"$jobs" "$@"
 }

@@ -33,6 +33,7 @@
  * monotone rules is unique, so the result is the event rules' (tests compare the two). */
 #include "smc_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,6 +167,7 @@ static inline void channel(delta *t, int var, int k) {
  * pointer passes. Most of those partners were capped below it before (their seen bound says so),
  * so the loop only reads the pair and that bound. */
 static bool cap_passed(delta *t, int var, int from, int to) {
+  assert(to <= bb_smc_row_len(t->p, var));
   const bb_smc_node *node = t->node;
   const int *seen_hi = node->bounds + node->vars;
   for (int k = from; k < to; k++) {
@@ -250,7 +252,7 @@ static bool propose(delta *t, int var) {
   if (left != k) {
     int from = k;
     if (left >= 0) {
-      k = left;
+      k = left > v->hi ? v->hi + 1 : left; /* none left: the ranks passed end at the bound */
     } else {
       if (!read_row(t, var, v)) return true; /* out of memory: the round is dropped */
       while (k <= v->hi && !member(t, v, k)) k++;
