@@ -33,9 +33,9 @@
  * pass a budget plus one per old domain value of the changed variables. The CPU's later
  * propagations run as batches (smc_delta.c), which write nothing until their round ends, so a
  * batch past DEFAULT_BATCH_HANDOVER hands its events over whole: at n = 2400 on the H100
- * machine, 8000 steps (a few ms of a batch) put the hybrid within 1.02 of the faster forced
- * path on one or two freed proposers, where 500 gave 1.26 and no hand-over 1.56
- * (bench/results/smc-delta-2026-11-27.md). Through the event rules (bb_smc_set_delta_batch
+ * machine, 8000 steps (a few ms of a batch) put the hybrid within 1.02-1.24 of the faster
+ * forced path on one or two freed proposers over three runs, where 500 gave 1.26 and no
+ * hand-over 1.21-1.56 (bench/results/smc-delta-2026-11-27.md). Through the event rules (bb_smc_set_delta_batch
  * off) DEFAULT_HANDOVER applies: one freed proposer's cascade at n = 2400 runs 2-4 times faster
  * on the parallel path than on the event rules, and 20000 of their steps, about 8 ms, handed
  * over too late (bench/results/smc-latency-2026-11-25.md). */
