@@ -5,6 +5,9 @@
 # MiniZinc with its standard library. The GPU machine has neither Gecode nor MiniZinc, and
 # Debian's packages of them pull in Qt; these few files are all the runs need.
 #   bench/device_bundle.sh [BUILD_DIR] [--xz]   default: build
+# With GECODE=1 it also packs fzn-gecode and every library it loads (Qt and ICU among them:
+# Debian builds it with Gist) under .device-carry/gecode/, for bench/research_device.sh's
+# comparison with Gecode on the same machine; about 24 MiB more in the .tar.xz.
 # With --xz it also packs .device-carry.tar.xz (about 8 MiB instead of 63: the test binaries
 # carry the static CUDA runtime), for when the bundle and the tree pass the device's 64 MiB:
 # carry that file and start the command with `tar xJf .device-carry.tar.xz &&`.
@@ -32,6 +35,15 @@ cp "$(command -v minizinc)" "$C/usr/bin/"
 cp -r /usr/share/minizinc "$C/usr/share/"
 # Only bamboo runs there: no solver configuration pointing at a missing fzn-gecode.
 rm -f "$C"/usr/share/minizinc/solvers/*.msc
+if [ "${GECODE:-0}" = 1 ]; then
+  mkdir -p "$C/gecode/lib"
+  cp "$(command -v fzn-gecode)" "$C/gecode/"
+  cp /usr/share/minizinc/solvers/gecode.msc "$C/gecode/"
+  for lib in $(ldd "$C/gecode/fzn-gecode" | awk '/=> \// {print $3}' | grep -v -E '/lib(c|m|pthread|dl|rt)\.so'); do
+    cp -L "$lib" "$C/gecode/lib/"
+  done
+  strip --strip-unneeded "$C"/gecode/lib/* 2>/dev/null || true
+fi
 du -sh "$C"
 if [ "${2:-}" = --xz ]; then
   tar cJf .device-carry.tar.xz "$C"

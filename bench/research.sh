@@ -24,7 +24,7 @@ set -uo pipefail
 BUILD=${1:-build}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$(cd "$BUILD" && pwd)
-PATHS=${PATHS:-cpu}
+PATHS=${PATHS-cpu} # (set and empty: Gecode alone)
 SIZES=${SIZES:-64 128 256 512 1024 2048}
 LIMIT=${LIMIT:-60}
 FAMILIES=${FAMILIES:-irving-leather latin4}
