@@ -102,5 +102,6 @@ wait
 echo "elapsed $(($(date +%s) - START)) s"
 cat "$R/gpu-stream.log" "$R/cpu-stream.log"
 [ -s "$R/not-run.txt" ] && { echo "not run:"; cat "$R/not-run.txt"; }
+cat "$R"/*.*.*.md > "$R/rows.md" 2>/dev/null # (the device tool brings back few files)
 tar czf "$OUT/research-logs.tgz" --exclude='*.dzn' -C /tmp bamboo-research 2>/dev/null
 exit 0
