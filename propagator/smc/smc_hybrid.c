@@ -46,7 +46,13 @@ enum {
   DEFAULT_HANDOVER = 500,
   DEFAULT_BATCH_HANDOVER = 8000,
   DEFAULT_HANDOVER_PER_VALUE = 1,
-  DEFAULT_TAIL = 32
+  DEFAULT_TAIL = 32,
+  /* No calibration file sends a smaller instance to the GPU (fzn-bamboo --calibrate's smallest
+   * size is 250), so below it the hybrid answers without initialising CUDA: on the H100
+   * machine that costs 0.13-0.15 s per process, which doubled the wall time of a whole
+   * search at n = 64 (bench/results/research-gpu-2026-11-27.md). bb_smc_set_calibration
+   * (programs, tests) may still set any min_n. */
+  MIN_N_FLOOR = 250
 };
 
 static atomic_int tail_threshold = DEFAULT_TAIL;
@@ -61,7 +67,7 @@ static bb_smc_calibration calibration = {DEFAULT_MIN_N,          DEFAULT_MIN_FRE
                                          DEFAULT_HANDOVER,       DEFAULT_BATCH_HANDOVER,     DEFAULT_HANDOVER_PER_VALUE,
                                          "built-in defaults"};
 static bb_smc_path auto_engine = BB_SMC_PATH_GPU;
-static bool overridden;
+static atomic_bool overridden;
 
 static void probe(void) {
   gpu_usable = bb_gpu_probe(0, gpu_why, sizeof gpu_why) == 1;
@@ -75,7 +81,7 @@ static void probe(void) {
   char line[256];
   while (fgets(line, sizeof line, f)) {
     int value;
-    if (sscanf(line, "min_n %d", &value) == 1 && value >= 1) c.min_n = value;
+    if (sscanf(line, "min_n %d", &value) == 1 && value >= 1) c.min_n = value < MIN_N_FLOOR ? MIN_N_FLOOR : value;
     if (sscanf(line, "min_free %d", &value) == 1 && value >= 1) c.min_free = value;
     if (sscanf(line, "handover %d", &value) == 1 && value >= 1) c.handover = value;
     if (sscanf(line, "batch_handover %d", &value) == 1 && value >= 1) c.batch_handover = value;
@@ -100,9 +106,10 @@ void bb_smc_set_handover_per_value(int steps) {
 }
 
 bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p) {
-  pthread_once(&probe_once, probe);
   /* The calibration's n is a complete instance's; incomplete lists compare their larger side. */
   int n = p->start ? (p->men > p->vars - p->men ? p->men : p->vars - p->men) : p->n;
+  if (n < MIN_N_FLOOR && !atomic_load(&overridden)) return BB_SMC_PATH_CPU;
+  pthread_once(&probe_once, probe);
   if (n < calibration.min_n || !bb_smc_accel_fits(p, NULL)) return BB_SMC_PATH_CPU;
   if (auto_engine == BB_SMC_PATH_GPU && !gpu_usable) return BB_SMC_PATH_CPU;
   return auto_engine;
