@@ -251,6 +251,9 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   bool lineage_start = node->fresh; /* this lineage's first propagation */
   bool ok = true, parallel = false;
   bb_smc_run_info seen;
+  /* A hybrid whose engine is the CPU (n below min_n, or no GPU) runs as the CPU path: the same
+   * choices, without describing the propagation for a choice it cannot make. */
+  if (path == BB_SMC_PATH_AUTO && !info && bb_smc_hybrid_engine(prefs) == BB_SMC_PATH_CPU) path = BB_SMC_PATH_CPU;
   if (!info && path == BB_SMC_PATH_AUTO) info = &seen;
   if (info) {
     memset(info, 0, sizeof *info);
