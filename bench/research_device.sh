@@ -15,7 +15,9 @@
 # $OUT/research/not-run.txt, for a later call's JOBS.
 #
 #   JOBS="irving-leather:sex_equal:gpu ..." bench/research_device.sh   (default: every job)
-#   env: LIMIT (default 20), SIZES (default 64 .. 2048), DEADLINE, CPU_JOBS
+#   env: LIMIT (default 20), SIZES (default 64 .. 2048), DEADLINE, CPU_JOBS,
+#        FZN_BAMBOO (another fzn-bamboo, e.g. a baseline's: default the bundle's),
+#        LOGROOT (the raw outputs, default /tmp/bamboo-research)
 # Rows go to $OUT/research/<family>.<model>.<solver>.md (research.sh's table rows);
 # bench/research_merge.sh puts the rows of one or more calls into one table.
 set -uo pipefail
@@ -44,7 +46,7 @@ cat "$R/machine.txt"
 S=$R/solvers
 mkdir -p "$S"
 sed -e "s|\"mznlib\": \"[^\"]*\"|\"mznlib\": \"$PWD/minizinc/mznlib\"|" \
-    -e "s|\"executable\": \"[^\"]*\"|\"executable\": \"$C/bin/fzn-bamboo\"|" \
+    -e "s|\"executable\": \"[^\"]*\"|\"executable\": \"${FZN_BAMBOO:-$C/bin/fzn-bamboo}\"|" \
     minizinc/bamboo.msc.in | sed -e 's/@[A-Za-z_]*@/0.1.0/g' > "$S/bamboo.msc"
 sed -e "s|\"executable\": \"[^\"]*\"|\"executable\": \"$C/gecode/fzn-gecode\"|" "$C/gecode/gecode.msc" > "$S/gecode.msc"
 export SOLVERS=$S GEN=$C/bin/smc-dzn-gen
@@ -81,7 +83,7 @@ run_job() { # FAMILY:MODEL:SOLVER -> its rows in $R
   local fam model solver log
   IFS=: read -r fam model solver <<< "$1"
   if [ $(($(date +%s) - START)) -ge "$DEADLINE" ]; then echo "$1" >> "$R/not-run.txt"; return; fi
-  log=/tmp/bamboo-research/$fam.$model.$solver
+  log=$LOGROOT/$fam.$model.$solver
   mkdir -p "$log"
   ln -sf "$D"/* "$log/"
   local g=0 p=$solver
@@ -92,7 +94,8 @@ run_job() { # FAMILY:MODEL:SOLVER -> its rows in $R
   echo "$(date -u +%H:%M:%S) done $1: $(awk -F'|' '{print $6}' "$R/$fam.$model.$solver.md" | xargs)"
 }
 export -f run_job
-export R D START DEADLINE
+LOGROOT=${LOGROOT:-/tmp/bamboo-research}
+export R D START DEADLINE LOGROOT
 
 gpu_jobs=$(tr ' ' '\n' <<< "$JOBS" | grep -E ':(gpu|auto)$')
 cpu_jobs=$(tr ' ' '\n' <<< "$JOBS" | grep -E ':(cpu|gecode)$')
@@ -103,5 +106,5 @@ echo "elapsed $(($(date +%s) - START)) s"
 cat "$R/gpu-stream.log" "$R/cpu-stream.log"
 [ -s "$R/not-run.txt" ] && { echo "not run:"; cat "$R/not-run.txt"; }
 cat "$R"/*.*.*.md > "$R/rows.md" 2>/dev/null # (the device tool brings back few files)
-tar czf "$OUT/research-logs.tgz" --exclude='*.dzn' -C /tmp bamboo-research 2>/dev/null
+tar czf "$OUT/research-logs.tgz" --exclude='*.dzn' -C "$(dirname "$LOGROOT")" "$(basename "$LOGROOT")" 2>/dev/null
 exit 0
