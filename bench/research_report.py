@@ -23,7 +23,6 @@ for line in open(sys.argv[1]):
                      wall=float(wall) if wall else None, rate=rate))
 limit = float(sys.argv[2]) if len(sys.argv) > 2 else 20.0
 
-PATHS = ['cpu', 'gpu', 'auto']
 def column(model, solver):
     if solver == 'gecode':
         return 'gecode'

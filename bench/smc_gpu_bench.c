@@ -52,12 +52,7 @@ static void record(void *ctx, const bb_smc_run_info *i) {
 static bool parse_path(const char *s, bb_smc_path *p) {
   if (!strcmp(s, "cpu") || !strcmp(s, "cpu-rules")) *p = BB_SMC_PATH_CPU;
   else if (!strcmp(s, "gpu")) *p = BB_SMC_PATH_GPU;
-  else if (!strcmp(s, "auto")) *p = BB_SMC_PATH_AUTO;
-  else if (!strcmp(s, "auto-emulated")) {
-    bb_smc_set_calibration(500, 512, 512, 8000, BB_SMC_PATH_EMULATED);
-    bb_smc_set_handover_per_value(1);
-    *p = BB_SMC_PATH_AUTO;
-  }
+  else if (!strcmp(s, "auto") || !strcmp(s, "auto-emulated")) *p = BB_SMC_PATH_AUTO;
   else if (!strcmp(s, "emulated")) *p = BB_SMC_PATH_EMULATED;
   else return false;
   return true;
@@ -216,6 +211,10 @@ int main(int argc, char **argv) {
       r.instance = (int)(seed - 1) + i; /* distinct across runs with other seeds */
       r.path = p;
       bb_smc_set_delta_batch(strcmp(p, "cpu-rules") != 0);
+      if (!strcmp(p, "auto-emulated")) {
+        bb_smc_set_calibration(500, 512, 512, 8000, BB_SMC_PATH_EMULATED);
+        bb_smc_set_handover_per_value(1);
+      }
       if (run_instance(&r, n, k, seed + (uint64_t)i, path, strength, nodes)) return 1;
       fflush(r.out);
     }

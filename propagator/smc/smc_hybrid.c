@@ -173,8 +173,7 @@ void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_s
   }
 }
 
-bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, const bb_smc_run_info *info) {
-  bb_smc_path engine = bb_smc_hybrid_engine(p);
+bb_smc_path bb_smc_hybrid_choose(bb_smc_path engine, const bb_smc_run_info *info) {
   bool big = info->free_proposers >= calibration.min_free || info->modified >= calibration.min_modified;
   return big ? engine : BB_SMC_PATH_CPU;
 }

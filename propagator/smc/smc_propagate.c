@@ -251,9 +251,11 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   bool lineage_start = node->fresh; /* this lineage's first propagation */
   bool ok = true, parallel = false;
   bb_smc_run_info seen;
-  /* A hybrid whose engine is the CPU (n below min_n, or no GPU) runs as the CPU path: the same
-   * choices, without describing the propagation for a choice it cannot make. */
-  if (path == BB_SMC_PATH_AUTO && !info && bb_smc_hybrid_engine(prefs) == BB_SMC_PATH_CPU) path = BB_SMC_PATH_CPU;
+  /* The hybrid's parallel engine, asked once. A hybrid whose engine is the CPU (n below min_n,
+   * or no GPU) runs as the CPU path: the same choices, without describing the propagation for a
+   * choice it cannot make. */
+  bb_smc_path engine = path == BB_SMC_PATH_AUTO ? bb_smc_hybrid_engine(prefs) : BB_SMC_PATH_CPU;
+  if (path == BB_SMC_PATH_AUTO && !info && engine == BB_SMC_PATH_CPU) path = BB_SMC_PATH_CPU;
   if (!info && path == BB_SMC_PATH_AUTO) info = &seen;
   if (info) {
     memset(info, 0, sizeof *info);
@@ -262,8 +264,8 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   /* AUTO on the CPU may hand over to this engine mid-way (a cascade). */
   bb_smc_path handover = BB_SMC_PATH_CPU;
   if (path == BB_SMC_PATH_AUTO) {
-    path = bb_smc_hybrid_choose(prefs, info);
-    if (path == BB_SMC_PATH_CPU && !node->fresh) handover = bb_smc_hybrid_engine(prefs);
+    path = bb_smc_hybrid_choose(engine, info);
+    if (path == BB_SMC_PATH_CPU && !node->fresh) handover = engine;
   }
   if (info) info->path = path;
   if (node->fresh && prefs->start && !trim_incomplete(&r)) {
@@ -376,7 +378,7 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     }
   }
   if (parallel) bb_smc_accel_finish(prefs, path, node, scratch, ok && !r.out_of_memory);
-  else if (scratch->w->track_dirty) bb_smc_accel_cpu_finish(prefs, bb_smc_hybrid_engine(prefs), node, scratch);
+  else if (scratch->w->track_dirty) bb_smc_accel_cpu_finish(prefs, handover, node, scratch); /* set for it above */
   if (info) info->t_total = bb_now() - t0;
   if (r.out_of_memory) {
     /* A lost channel removal would leave the domains short of the fixpoint: report it. */

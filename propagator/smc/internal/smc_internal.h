@@ -233,7 +233,8 @@ int bb_smc_gpu_device_of(int entry);
  * variables, their old domain size), and the automatic choice made from it. */
 void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
                      const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info);
-bb_smc_path bb_smc_hybrid_choose(const bb_smc_prefs *p, const bb_smc_run_info *info);
+/* engine: bb_smc_hybrid_engine's answer for the constraint. */
+bb_smc_path bb_smc_hybrid_choose(bb_smc_path engine, const bb_smc_run_info *info);
 /* The parallel engine AUTO uses, or BB_SMC_PATH_CPU when none can run at this n. */
 bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p);
 /* smc_accel.c: a propagation the hybrid kept on the CPU ended; the variables it examined
