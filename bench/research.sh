@@ -17,7 +17,8 @@
 #   env: PATHS="cpu gpu auto" (default cpu)   SIZES="64 128 ... 2048" (default 64..2048)
 #        LIMIT=seconds per run (default 60)   FAMILIES="irving-leather latin4"
 #        MODELS="sex_equal egalitarian minimum_regret pairs"   GECODE=0 skips Gecode
-#        LOG=folder for the raw outputs (default a temporary folder)
+#        LOG=folder for the raw outputs (default a temporary folder), DATA=folder for the
+#        instances (default LOG; runs may share one)
 #        GEN=smc-dzn-gen to use, SOLVERS=folder of bamboo.msc (default: BUILD_DIR's; the GPU
 #        machine's layout: bench/smc_device.sh research)
 set -uo pipefail
@@ -31,7 +32,8 @@ FAMILIES=${FAMILIES:-irving-leather latin4}
 MODELS=${MODELS:-sex_equal egalitarian minimum_regret pairs}
 GECODE=${GECODE:-1}
 LOG=${LOG:-$(mktemp -d)}
-mkdir -p "$LOG"
+DATA=${DATA:-$LOG}
+mkdir -p "$LOG" "$DATA"
 export MZN_SOLVER_PATH="${SOLVERS:-$BUILD/minizinc/solvers}"
 gen="${GEN:-$BUILD/bench/smc-dzn-gen}"
 [ -x "$gen" ] || { echo "research.sh: $gen not built" >&2; exit 2; }
@@ -50,15 +52,18 @@ model_file() { # MODEL PATH -> a copy of the model with the path's annotation
   echo "$out"
 }
 
-data_file() { # FAMILY N -> the instance (and the pairs) as MiniZinc data, made once
-  local f="$LOG/$1.$2.dzn"
+data_file() { # FAMILY N -> the instance (and the pairs) as MiniZinc data, made once in $DATA
+  local f="$DATA/$1.$2.dzn" tmp="$DATA/.$1.$2.$$"
   if [ ! -s "$f" ]; then
+    # Written aside and renamed: research.sh runs sharing DATA (bench/research_device.sh) never
+    # read a half-written file.
     case $1 in
-      irving-leather) "$gen" "$2" --gen irving-leather > "$f" ;;
-      latin4) "$gen" "$2" --gen latin --group 4 > "$f" ;;
+      irving-leather) "$gen" "$2" --gen irving-leather > "$tmp" ;;
+      latin4) "$gen" "$2" --gen latin --group 4 > "$tmp" ;;
       *) echo "research.sh: unknown family $1" >&2; exit 2 ;;
     esac
-    printf 'forced = [| 0, %d |];\nforbidden = [| 1, 1 | %d, 0 |];\n' $(($2 / 2)) $(($2 - 1)) > "$LOG/$1.$2.pairs.dzn"
+    printf 'forced = [| 0, %d |];\nforbidden = [| 1, 1 | %d, 0 |];\n' $(($2 / 2)) $(($2 - 1)) > "$tmp.pairs"
+    mv "$tmp.pairs" "$DATA/$1.$2.pairs.dzn" && mv "$tmp" "$f"
   fi
   echo "$f"
 }
@@ -68,7 +73,7 @@ stat() { grep -m1 "^%%%mzn-stat: $1=" "$2" | cut -d= -f2; }
 run_one() { # FAMILY N MODEL SOLVER -> one table row; status 1 when not proved in time
   local fam=$1 n=$2 model=$3 solver=$4 out="$LOG/$1.$2.$3.$4.out" mzn data extra=()
   data=$(data_file "$fam" "$n")
-  case $model in pairs*) extra=("$LOG/$fam.$n.pairs.dzn") ;; esac
+  case $model in pairs*) extra=("$DATA/$fam.$n.pairs.dzn") ;; esac
   if [ "$solver" = gecode ]; then
     mzn=$(model_file "$model" auto)
     set -- minizinc --solver gecode -I "$ROOT/minizinc/decomposition"

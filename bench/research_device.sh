@@ -44,10 +44,7 @@ cat "$R/machine.txt"
 
 # Solver configurations: fzn-bamboo and fzn-gecode from the bundle.
 S=$R/solvers
-mkdir -p "$S"
-sed -e "s|\"mznlib\": \"[^\"]*\"|\"mznlib\": \"$PWD/minizinc/mznlib\"|" \
-    -e "s|\"executable\": \"[^\"]*\"|\"executable\": \"${FZN_BAMBOO:-$C/bin/fzn-bamboo}\"|" \
-    minizinc/bamboo.msc.in | sed -e 's/@[A-Za-z_]*@/0.1.0/g' > "$S/bamboo.msc"
+bench/device_msc.sh "${FZN_BAMBOO:-$C/bin/fzn-bamboo}" "$S"
 sed -e "s|\"executable\": \"[^\"]*\"|\"executable\": \"$C/gecode/fzn-gecode\"|" "$C/gecode/gecode.msc" > "$S/gecode.msc"
 export SOLVERS=$S GEN=$C/bin/smc-dzn-gen
 MZN_SOLVER_PATH=$S minizinc --solvers > "$R/solvers.txt" 2>&1
@@ -64,19 +61,9 @@ if [ -z "${JOBS:-}" ]; then
   done
 fi
 
-# The instances, made once and shared by every job (research.sh makes a missing one itself).
-D=/tmp/bamboo-research-data
-mkdir -p "$D"
-for fam in irving-leather latin4; do
-  for n in $SIZES; do
-    [ -s "$D/$fam.$n.dzn" ] && continue
-    case $fam in
-      irving-leather) "$GEN" "$n" --gen irving-leather > "$D/$fam.$n.dzn" ;;
-      latin4) "$GEN" "$n" --gen latin --group 4 > "$D/$fam.$n.dzn" ;;
-    esac
-    printf 'forced = [| 0, %d |];\nforbidden = [| 1, 1 | %d, 0 |];\n' $((n / 2)) $((n - 1)) > "$D/$fam.$n.pairs.dzn"
-  done
-done
+# The instances, shared by every job (research.sh makes each once, in DATA).
+export DATA=/tmp/bamboo-research-data
+mkdir -p "$DATA"
 
 START=$(date +%s)
 run_job() { # FAMILY:MODEL:SOLVER -> its rows in $R
@@ -85,7 +72,6 @@ run_job() { # FAMILY:MODEL:SOLVER -> its rows in $R
   if [ $(($(date +%s) - START)) -ge "$DEADLINE" ]; then echo "$1" >> "$R/not-run.txt"; return; fi
   log=$LOGROOT/$fam.$model.$solver
   mkdir -p "$log"
-  ln -sf "$D"/* "$log/"
   local g=0 p=$solver
   [ "$solver" = gecode ] && { g=1; p=""; }
   FAMILIES=$fam MODELS=$model PATHS=$p GECODE=$g LOG=$log bench/research.sh . > "$log/table.md" 2> "$log/err.txt"
@@ -95,7 +81,7 @@ run_job() { # FAMILY:MODEL:SOLVER -> its rows in $R
 }
 export -f run_job
 LOGROOT=${LOGROOT:-/tmp/bamboo-research}
-export R D START DEADLINE LOGROOT
+export R START DEADLINE LOGROOT
 
 gpu_jobs=$(tr ' ' '\n' <<< "$JOBS" | grep -E ':(gpu|auto)$')
 cpu_jobs=$(tr ' ' '\n' <<< "$JOBS" | grep -E ':(cpu|gecode)$')

@@ -46,10 +46,7 @@ mode=${1:-test}
 cat "$OUT/machine.txt"
 
 # A solver configuration for MiniZinc that points at the carried fzn-bamboo.
-mkdir -p "$OUT/solvers"
-sed -e "s|\"mznlib\": \"[^\"]*\"|\"mznlib\": \"$PWD/minizinc/mznlib\"|" \
-    -e "s|\"executable\": \"[^\"]*\"|\"executable\": \"$C/bin/fzn-bamboo\"|" \
-    minizinc/bamboo.msc.in | sed -e 's/@[A-Za-z_]*@/0.1.0/g' > "$OUT/solvers/bamboo.msc"
+bench/device_msc.sh "$C/bin/fzn-bamboo" "$OUT/solvers"
 
 case "$mode" in
 test)
