@@ -7,6 +7,7 @@
 #   bench/overlap_device.sh bench     the tables: n = 10,000 and 30,000, perfect/solo/congested/
 #                                     random g=5; base bamboo, new bamboo (from the instance and
 #                                     with --pinned), mw-par (16 threads)
+#   bench/overlap_device.sh scan      the proposal kernel's look-ahead variants (BAMBOO_GPU_SCAN)
 #   bench/overlap_device.sh test      test_gpu_overlap, test_gpu quick, test_gpu_scale quick,
 #                                     test_gpu_multi quick
 set -uo pipefail
@@ -36,6 +37,23 @@ for what in "$@"; do
       cat "$OUT/base-$n.md" "$OUT/new-$n.md" "$OUT/pinned-$n.md"
       grep -h "^overlap" "$OUT/new-$n.err" "$OUT/pinned-$n.err" | cut -d: -f2 | head -40
       rm -f "$OUT"/*-$n.err
+    done
+    ;;
+  scan)
+    # The proposal kernel's look-ahead (BAMBOO_GPU_SCAN; 1 = seed 000's kernel, the baseline),
+    # each variant on the same binary and machine, from the 16-bit pinned lists (the targets'
+    # form; FORMS="pinned instance" adds the instance's 32-bit lists); SCANS repeats a
+    # variant to show the noise.
+    for n in ${SIZES:-30000 10000}; do
+      kinds=${KINDS:-congested,random,solo,uniform}
+      for s in ${SCANS:-1 4 8 16 1 8}; do
+        for form in ${FORMS:-pinned}; do
+          flag=; [ "$form" = pinned ] && flag=--pinned
+          BAMBOO_GPU_SCAN=$s ./bamboo-smp bench --algos bamboo $flag --kinds $kinds --n $n --runs $RUNS --markdown "$OUT/scan.md" > /dev/null 2> "$OUT/scan.err"
+          echo "scan=$s n=$n form=$form rc=$?"
+          grep "^| [0-9]" "$OUT/scan.md"
+        done
+      done
     done
     ;;
   test)

@@ -17,7 +17,23 @@
 
 #include "gpu_internal.cuh"
 
-template <typename Node>
+// Each step looks ahead at the next `Scan` entries of the carried man's row (issue 22): the
+// nodes, then the partner words of their women with plain loads, and proposes only to the first
+// woman whose partner is worse than him. Entries before her are rejections that cost no atomic.
+// A plain load may be stale (the L2 atomics do not update this SM's view at once), but a woman's
+// word only ever decreases, so a stale word is never better than her current one: skipping on it
+// is always right, and a stale "worse" only costs an atomicMin that fails, as before. On deep
+// walks (congested, random g) most of the n(n+1)/2 proposals are such rejections, and Scan of
+// them cost one round of independent loads instead of Scan dependent atomics. Scan = 1 is
+// seed 000's kernel: every entry is proposed to with an atomicMin.
+// Measured (H100, n = 30,000 from the 16-bit pinned lists, solve ms, Scan 1 / 4 / 8 / 16;
+// bench/results/engine-tail-2026-11-27.md): uniform 24.5 / 20.9 / 22.0 / 25.2, random g=5
+// 27.6 / 21.8 / 32.3 / 68.4, but congested 29.3 / 45.0 / 80.3 / 176.2. Congested is seed 000's
+// lockstep: every free man storms the same woman, the best wins, and nobody is displaced
+// later. Men who look ahead fall out of step, take women early and are displaced again. So
+// the default stays seed 000's kernel; the look-ahead is kept for measurements.
+#define PROPOSE_SCAN_DEFAULT 1
+template <typename Node, int Scan>
 __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
                                       unsigned long long *partner, int *ctl, uint2 *parked) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -29,7 +45,30 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
       parked[atomicAdd(ctl + BB_CTL_PARKED, 1)] = make_uint2(m, k);
       return;
     }
-    typename Node::raw node = pr.ld((size_t)m * n + k);
+    typename Node::raw node;
+    if (Scan > 1) {
+      typename Node::raw nodes[Scan];
+      unsigned long long held[Scan];
+#pragma unroll
+      for (int u = 0; u < Scan; u++) nodes[u] = k + u < (uint32_t)n ? pr.ld((size_t)m * n + k + u) : 0;
+#pragma unroll
+      for (int u = 0; u < Scan; u++) held[u] = k + u < (uint32_t)n ? __ldcg(partner + Node::woman(nodes[u])) : 0;
+      int first = Scan;
+#pragma unroll
+      for (int u = Scan - 1; u >= 0; u--)
+        if (k + u < (uint32_t)n && held[u] > bb_word(Node::rank(nodes[u]), m, k + u)) first = u;
+      if (first == Scan) { // every woman in the window holds a better man
+        k += Scan;
+        continue;
+      }
+      k += first;
+      node = nodes[0];
+#pragma unroll
+      for (int u = 1; u < Scan; u++)
+        if (u == first) node = nodes[u];
+    } else {
+      node = pr.ld((size_t)m * n + k);
+    }
     unsigned long long mine = bb_word(Node::rank(node), m, k);
     unsigned long long old = atomicMin(partner + Node::woman(node), mine);
     if (old > mine) {
@@ -45,6 +84,28 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
   }
 }
 
+// BAMBOO_GPU_SCAN=1|4|8|16 picks the look-ahead (for measurements and tests).
+static int propose_scan(void) {
+  const char *v = getenv("BAMBOO_GPU_SCAN");
+  int s = v && *v ? atoi(v) : PROPOSE_SCAN_DEFAULT;
+  return s == 1 || s == 4 || s == 8 || s == 16 ? s : PROPOSE_SCAN_DEFAULT;
+}
+
+template <typename Node>
+static void launch_propose(bb_gpu *g, int scan) {
+  int n = g->n;
+  typename Node::plane pr = Node::at(g->d_pr, g->cells);
+  dim3 grid((n + 255) / 256), block(256);
+  if (scan == 1)
+    bamboo_propose_kernel<Node, 1><<<grid, block, 0, g->stream>>>(pr, n, g->d_words, g->d_ctl, g->d_parked);
+  else if (scan == 4)
+    bamboo_propose_kernel<Node, 4><<<grid, block, 0, g->stream>>>(pr, n, g->d_words, g->d_ctl, g->d_parked);
+  else if (scan == 16)
+    bamboo_propose_kernel<Node, 16><<<grid, block, 0, g->stream>>>(pr, n, g->d_words, g->d_ctl, g->d_parked);
+  else
+    bamboo_propose_kernel<Node, 8><<<grid, block, 0, g->stream>>>(pr, n, g->d_words, g->d_ctl, g->d_parked);
+}
+
 // One block finishes the parked men one after the other (the state is then touched by this
 // block alone, so plain loads and stores suffice). Each step scans the carried man's row
 // from his position, tail_unroll() * blockDim.x entries per round, for the first woman whose
@@ -52,23 +113,29 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
 // The chain is serial (solo: about n steps of about n entries), so a step's time is latency
 // and the one SM's gathers of partner ranks, one per entry. Hence (issue 22):
 //  * Keys in shared memory (n <= 65,535): each woman's partner rank as 16 bits (0xffff = free),
-//    loaded once; thread 0 updates it beside the global word. A gather from shared memory costs
-//    a few cycles per warp where a scattered global load costs one L1 transaction per thread.
+//    loaded once and kept beside the global word. A gather from shared memory costs a few
+//    cycles per warp where a scattered global load costs one L1 transaction per thread.
 //    Otherwise the upper half of each global word is read (rank << 10 | man >> 11; all ones
 //    when free).
-//  * Every thread keeps 32 nodes in flight (16 without shared keys, halved for 64-bit nodes), so
-//    a 30,000-entry row is one round; the warp minimum is one instruction, and three shared
-//    minima rotate so that a round needs one barrier, not three.
+//  * Holders in shared memory too (Held; 6 bytes a woman): her partner and his position, so
+//    that a step learns whom it displaces without a dependent global load. The global word is
+//    still written (a store nobody waits for): the hand-over reads it.
+//  * The thread that found the accepting entry makes the step: it holds the node in a
+//    register, where thread 0 used to load it again.
+//  * Every thread keeps 16 nodes in flight (32 measured slower, halved for 64-bit nodes); the
+//    warp minimum is one instruction, and three shared minima rotate so that a round needs one
+//    barrier, not three.
 #define TAIL_THREADS 1024
 #define TAIL_NONE 0xffffffffu
 #define TAIL_KEY_FREE 0xffffu
 // Nodes per thread and round: `per_thread` for 32-bit nodes, half that for 64-bit ones.
-template <typename Node, bool Keys, int per_thread>
+template <typename Node, bool Keys, bool Held, int per_thread>
 __global__ void __launch_bounds__(TAIL_THREADS)
     bamboo_tail_kernel(typename Node::plane pr, int n,
                        unsigned long long *partner, const uint2 *parked, int parked_count) {
   constexpr int U = sizeof(typename Node::raw) == 4 ? per_thread : per_thread / 2;
-  extern __shared__ uint16_t s_key[]; // Keys: n entries
+  extern __shared__ uint16_t s_key[]; // Keys: n entries; Held: then n holders and n positions
+  uint16_t *s_holder = s_key + n, *s_hpos = s_key + 2 * (size_t)n;
   __shared__ uint32_t s_man, s_pos;
   __shared__ uint32_t s_first[3]; // round r uses r % 3 and clears (r + 1) % 3 (last read in r - 2)
   __shared__ int s_done;
@@ -78,6 +145,10 @@ __global__ void __launch_bounds__(TAIL_THREADS)
     for (int w = threadIdx.x; w < n; w += TAIL_THREADS) {
       unsigned long long word = partner[w];
       s_key[w] = word == BB_WORD_FREE ? TAIL_KEY_FREE : (uint16_t)bb_word_rank(word);
+      if (Held && word != BB_WORD_FREE) {
+        s_holder[w] = (uint16_t)bb_word_man(word);
+        s_hpos[w] = (uint16_t)bb_word_pos(word);
+      }
     }
   uint32_t round = 0;
   for (int i = 0; i < parked_count; i++) {
@@ -100,12 +171,13 @@ __global__ void __launch_bounds__(TAIL_THREADS)
           uint32_t k = base + u * TAIL_THREADS + threadIdx.x;
           nodes[u] = k < (uint32_t)n ? row.ld(k) : 0;
         }
-        uint32_t first = TAIL_NONE;
+        uint32_t first = TAIL_NONE; // the smallest accepted k of this thread, and its node
+        typename Node::raw node = 0;
         if (Keys) {
 #pragma unroll
-          for (int u = U - 1; u >= 0; u--) { // the smallest accepted k of this thread
+          for (int u = U - 1; u >= 0; u--) {
             uint32_t k = base + u * TAIL_THREADS + threadIdx.x;
-            if (k < (uint32_t)n && s_key[Node::woman(nodes[u])] > Node::rank(nodes[u])) first = k;
+            if (k < (uint32_t)n && s_key[Node::woman(nodes[u])] > Node::rank(nodes[u])) first = k, node = nodes[u];
           }
         } else {
           uint32_t held[U];
@@ -116,24 +188,36 @@ __global__ void __launch_bounds__(TAIL_THREADS)
           }
 #pragma unroll
           for (int u = U - 1; u >= 0; u--)
-            if (held[u] > Node::rank(nodes[u])) first = base + u * TAIL_THREADS + threadIdx.x;
+            if (held[u] > Node::rank(nodes[u])) first = base + u * TAIL_THREADS + threadIdx.x, node = nodes[u];
         }
-        first = __reduce_min_sync(0xffffffffu, first);
-        if ((threadIdx.x & 31) == 0 && first != TAIL_NONE) atomicMin(&s_first[slot], first);
+        uint32_t least = __reduce_min_sync(0xffffffffu, first);
+        if ((threadIdx.x & 31) == 0 && least != TAIL_NONE) atomicMin(&s_first[slot], least);
         __syncthreads();
         uint32_t found = s_first[slot];
         if (found != TAIL_NONE) {
-          if (threadIdx.x == 0) {
-            typename Node::raw node = row.ld(found);
-            uint32_t w = Node::woman(node);
-            unsigned long long old = partner[w];
-            partner[w] = bb_word(Node::rank(node), m, found);
-            if (Keys) s_key[w] = (uint16_t)Node::rank(node);
-            if (old == BB_WORD_FREE) {
+          if (first == found) { // one thread: k values are distinct across threads
+            uint32_t w = Node::woman(node), r = Node::rank(node);
+            int was_free;
+            uint32_t dropped = 0, dropped_pos = 0;
+            if (Held) {
+              was_free = s_key[w] == TAIL_KEY_FREE;
+              dropped = s_holder[w];
+              dropped_pos = s_hpos[w];
+              s_holder[w] = (uint16_t)m;
+              s_hpos[w] = (uint16_t)found;
+            } else {
+              unsigned long long old = partner[w];
+              was_free = old == BB_WORD_FREE;
+              dropped = bb_word_man(old);
+              dropped_pos = bb_word_pos(old);
+            }
+            partner[w] = bb_word(r, m, found);
+            if (Keys) s_key[w] = (uint16_t)r;
+            if (was_free) {
               s_done = 1;
             } else {
-              s_man = bb_word_man(old);
-              s_pos = bb_word_pos(old) + 1;
+              s_man = dropped;
+              s_pos = dropped_pos + 1;
             }
           }
           __syncthreads();
@@ -146,35 +230,39 @@ __global__ void __launch_bounds__(TAIL_THREADS)
   }
 }
 
-template <typename Node, bool Keys, int per_thread>
+template <typename Node, bool Keys, bool Held, int per_thread>
 static cudaError_t launch_tail_variant(bb_gpu *g, int parked) {
   typename Node::plane pr = Node::at(g->d_pr, g->cells);
-  size_t keys = Keys ? (size_t)g->n * sizeof(uint16_t) : 0;
+  size_t keys = Keys ? (size_t)g->n * sizeof(uint16_t) * (Held ? 3 : 1) : 0;
   if (Keys) {
-    cudaError_t e = cudaFuncSetAttribute(bamboo_tail_kernel<Node, Keys, per_thread>,
+    cudaError_t e = cudaFuncSetAttribute(bamboo_tail_kernel<Node, Keys, Held, per_thread>,
                                          cudaFuncAttributeMaxDynamicSharedMemorySize, (int)keys);
     if (e != cudaSuccess) return e;
   }
-  bamboo_tail_kernel<Node, Keys, per_thread><<<1, TAIL_THREADS, keys, g->stream>>>(pr, g->n, g->d_words,
-                                                                                  g->d_parked, parked);
+  bamboo_tail_kernel<Node, Keys, Held, per_thread><<<1, TAIL_THREADS, keys, g->stream>>>(
+      pr, g->n, g->d_words, g->d_parked, parked);
   return cudaPeekAtLastError();
 }
 
-// BAMBOO_GPU_TAIL=keys16|keys32|global16|global8 picks the variant (for measurements); keys
-// need n <= 65,535 and n * 2 bytes of shared memory, else the global variant runs.
+// BAMBOO_GPU_TAIL=held16|keys16|keys32|global16|global8 picks the variant (for measurements);
+// keys need n <= 65,535 and n * 2 bytes of shared memory (held: n * 6), else the next
+// variant that fits runs: held16, keys16, global16.
 template <typename Node>
 static cudaError_t launch_tail_kernel(bb_gpu *g, int parked) {
   const char *v = getenv("BAMBOO_GPU_TAIL");
-  const char *variant = v && *v ? v : "keys16";
+  const char *variant = v && *v ? v : "held16";
   int dev = 0, most = 0;
   cudaGetDevice(&dev);
   cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
   cudaGetLastError();
   int keys_fit = g->n <= 65535 && (size_t)g->n * sizeof(uint16_t) + 64 <= (size_t)most;
-  if (keys_fit && !strcmp(variant, "keys32")) return launch_tail_variant<Node, true, 32>(g, parked);
-  if (keys_fit && strncmp(variant, "global", 6)) return launch_tail_variant<Node, true, 16>(g, parked);
-  if (!strcmp(variant, "global8")) return launch_tail_variant<Node, false, 8>(g, parked);
-  return launch_tail_variant<Node, false, 16>(g, parked);
+  int held_fit = keys_fit && 3 * (size_t)g->n * sizeof(uint16_t) + 64 <= (size_t)most;
+  if (keys_fit && !strcmp(variant, "keys32")) return launch_tail_variant<Node, true, false, 32>(g, parked);
+  if (keys_fit && !strcmp(variant, "keys16")) return launch_tail_variant<Node, true, false, 16>(g, parked);
+  if (held_fit && strncmp(variant, "global", 6)) return launch_tail_variant<Node, true, true, 16>(g, parked);
+  if (keys_fit && strncmp(variant, "global", 6)) return launch_tail_variant<Node, true, false, 16>(g, parked);
+  if (!strcmp(variant, "global8")) return launch_tail_variant<Node, false, false, 8>(g, parked);
+  return launch_tail_variant<Node, false, false, 16>(g, parked);
 }
 
 // Resumes everybody's LA state from the partner words and the parked men.
@@ -255,11 +343,8 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
 
   t = bb_now();
   if ((status = bb_gpu_ctl_reset(g, n, err)) != BB_OK) return status;
-  bb_gpu_with_node(node_bytes, [&](auto node) {
-    using Node = decltype(node);
-    bamboo_propose_kernel<Node><<<(n + 255) / 256, 256, 0, g->stream>>>(Node::at(g->d_pr, g->cells), n,
-                                                                        g->d_words, g->d_ctl, g->d_parked);
-  });
+  int scan = propose_scan();
+  bb_gpu_with_node(node_bytes, [&](auto node) { launch_propose<decltype(node)>(g, scan); });
   BB_CUDA_LAUNCHED("bamboo_propose_kernel");
   status = bb_gpu_monitor(g, opts->tail_threshold, opts, "bamboo GPU proposals", err);
   if (status != BB_OK) return status;

@@ -2,7 +2,8 @@
  * (cuda/gpu_overlap.cu) must return exactly gs-seq's matching from each source of the 16-bit
  * chunks (the instance's lists narrowed on the host, or bb_gpu_lists made beforehand), with one
  * chunk or many (BAMBOO_GPU_STAGE_ROWS), 32- or 64-bit nodes, every tail placement (the GPU tail
- * is the rewritten one-block scan, each variant of BAMBOO_GPU_TAIL), and the earlier pipeline (BAMBOO_GPU_OVERLAP=0) too. Lists
+ * is the rewritten one-block scan, each variant of BAMBOO_GPU_TAIL), every look-ahead of the proposal
+ * kernel (BAMBOO_GPU_SCAN), and the earlier pipeline (BAMBOO_GPU_OVERLAP=0) too. Lists
  * made from another instance must be ignored, not uploaded. Argument "quick" runs fewer cases. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
@@ -83,14 +84,27 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed, int 
           same_as_gs(inst, expect, name, &from_pinned);
         }
     /* Every variant of the one-block GPU tail (BAMBOO_GPU_TAIL), both node sizes. */
-    static const char *tails[] = {"keys16", "keys32", "global16", "global8"};
-    for (int t = 0; t < 4; t++)
+    static const char *tails[] = {"held16", "keys16", "keys32", "global16", "global8"};
+    for (int t = 0; t < 5; t++)
       for (int wide = 0; wide < 2; wide++) {
         setenv("BAMBOO_GPU_TAIL", tails[t], 1);
         variant gpu_tail = {"1", "0", wide ? "1" : "0", BB_TAIL_GPU, lists, tails[t]};
         same_as_gs(inst, expect, name, &gpu_tail);
       }
     unsetenv("BAMBOO_GPU_TAIL");
+    /* Every look-ahead of the proposal kernel (BAMBOO_GPU_SCAN; 1 is seed 000's kernel), with
+     * and without a stop request handing men to a tail, both node sizes. */
+    static const char *scans[] = {"1", "4", "8", "16"};
+    for (int sc = 0; sc < 4; sc++)
+      for (int wide = 0; wide < 2; wide++)
+        for (int tail = BB_TAIL_AUTO; tail <= BB_TAIL_GPU; tail++) {
+          setenv("BAMBOO_GPU_SCAN", scans[sc], 1);
+          char source[32];
+          snprintf(source, sizeof source, "scan %s", scans[sc]);
+          variant scan = {"1", "0", wide ? "1" : "0", tail, lists, source};
+          same_as_gs(inst, expect, name, &scan);
+        }
+    unsetenv("BAMBOO_GPU_SCAN");
     variant foreign_lists = {"1", "0", "0", BB_TAIL_AUTO, foreign, "other instance's lists"};
     same_as_gs(inst, expect, name, &foreign_lists);
     variant earlier = {"0", "0", "0", BB_TAIL_AUTO, lists, "earlier pipeline"};
