@@ -5,11 +5,12 @@
 #
 #   bench/overlap_device.sh profile   phases of one run each way, n = 30,000 (BAMBOO_GPU_PROFILE=1)
 #   bench/overlap_device.sh bench     the tables: n = 10,000 and 30,000, perfect/solo/congested/
-#                                     random g=5; base bamboo, new bamboo (from the instance and
+#                                     random g=5; base and new bamboo (from the instance and
 #                                     with --pinned), mw-par (16 threads)
 #   bench/overlap_device.sh scan      the proposal kernel's look-ahead variants (BAMBOO_GPU_SCAN)
 #   bench/overlap_device.sh test      test_gpu_overlap, test_gpu quick, test_gpu_scale quick,
-#                                     test_gpu_multi quick
+#                                     test_gpu_multi quick; memcheck and racecheck on
+#                                     test_gpu_overlap quick
 set -uo pipefail
 OUT=${OUT:-/tmp/bamboo-out}
 mkdir -p "$OUT"
@@ -34,14 +35,15 @@ for what in "$@"; do
       ./bamboo-smp-base bench --algos bamboo --kinds $kinds --n $n --runs $RUNS --markdown "$OUT/base-$n.md" > /dev/null 2> "$OUT/base-$n.err"; echo "base $n rc=$?"
       BAMBOO_GPU_PROFILE=1 ./bamboo-smp bench --algos bamboo,mw-par --threads 16 --max-seconds ${MAX_SECONDS:-8} --kinds $kinds --n $n --runs $RUNS --markdown "$OUT/new-$n.md" > /dev/null 2> "$OUT/new-$n.err"; echo "new $n rc=$?"
       BAMBOO_GPU_PROFILE=1 ./bamboo-smp bench --algos bamboo --pinned --kinds $kinds --n $n --runs $RUNS --markdown "$OUT/pinned-$n.md" > /dev/null 2> "$OUT/pinned-$n.err"; echo "pinned $n rc=$?"
-      cat "$OUT/base-$n.md" "$OUT/new-$n.md" "$OUT/pinned-$n.md"
+      ./bamboo-smp-base bench --algos bamboo --pinned --kinds $kinds --n $n --runs $RUNS --markdown "$OUT/base-pinned-$n.md" > /dev/null 2> "$OUT/base-pinned-$n.err"; echo "base pinned $n rc=$?"
+      cat "$OUT/base-$n.md" "$OUT/new-$n.md" "$OUT/base-pinned-$n.md" "$OUT/pinned-$n.md"
       grep -h "^overlap" "$OUT/new-$n.err" "$OUT/pinned-$n.err" | cut -d: -f2 | head -40
       rm -f "$OUT"/*-$n.err
     done
     ;;
   scan)
     # The proposal kernel's look-ahead (BAMBOO_GPU_SCAN; 1 = seed 000's kernel, the baseline),
-    # each variant on the same binary and machine, from the 16-bit pinned lists (the targets'
+    # each variant on the same binary and machine, from the packed pinned lists (the targets'
     # form; FORMS="pinned instance" adds the instance's 32-bit lists); SCANS repeats a
     # variant to show the noise.
     for n in ${SIZES:-30000 10000}; do
@@ -62,6 +64,11 @@ for what in "$@"; do
       $t > "$OUT/tests.log" 2>&1; rc=$?
       echo "$t: rc=$rc, $(grep -v '^FAIL' "$OUT/tests.log" | tail -1), $(( $(date +%s) - start )) s"
       grep -m5 FAIL "$OUT/tests.log"
+    done
+    for tool in memcheck racecheck; do
+      extra=; [ $tool = memcheck ] && extra="--leak-check full"
+      timeout 240 compute-sanitizer --tool $tool $extra --error-exitcode 9 ./test_gpu_overlap quick > "$OUT/sanitizer.log" 2>&1
+      echo "compute-sanitizer $tool test_gpu_overlap quick: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|LEAK SUMMARY' "$OUT/sanitizer.log" | tr '\n' ' ')"
     done
     ;;
   esac

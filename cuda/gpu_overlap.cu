@@ -32,11 +32,25 @@
 #define MAX_SLOTS 16
 #define HOST_BUFFERS 2
 
+// Each row holds n ids of `bits` bits each (the fewest that hold n - 1), packed from bit 0 of
+// its first 16-bit unit on, id k at bits k * bits ..; a row is `stride` units, so rows start on
+// unit boundaries and a chunk of rows is one contiguous copy. At n = 30,000 ids take 15 bits:
+// the bus carries 6 % fewer bytes than 16-bit ids (12.5 % at n = 10,000, 14 bits), and the
+// copies are what the upload's time is (docs/engine.md, "Upload").
 struct bb_gpu_lists {
-  int n;
+  int n, bits;
+  size_t stride;                    // 16-bit units per row
   const bb_id *src_men, *src_women; // the lists this form was made from
-  uint16_t *men, *women;            // pinned, n * n each
+  uint16_t *men, *women;            // pinned, n * stride units each
 };
+
+static int id_bits(int n) {
+  int bits = 1;
+  while (bits < 16 && ((uint32_t)(n - 1) >> bits)) bits++;
+  return bits;
+}
+
+static size_t row_units(int n, int bits) { return ((size_t)n * (size_t)bits + 15) / 16; }
 
 // --- Narrowing on the host ----------------------------------------------------------------
 typedef struct narrow_job {
@@ -55,6 +69,39 @@ static void narrow(bb_pool *pool, const bb_id *src, uint16_t *dst, size_t count)
   bb_pool_for(pool, (int64_t)count, (int64_t)1 << 18, narrow_range, &job);
 }
 
+// --- Packing on the host (bb_gpu_lists_prepare only) --------------------------------------
+typedef struct pack_job {
+  const bb_id *src;
+  uint16_t *dst;
+  int n, bits;
+  size_t stride;
+} pack_job;
+
+static void pack_rows(void *ctx, int64_t begin, int64_t end, int tid) {
+  (void)tid;
+  const pack_job *job = (const pack_job *)ctx;
+  for (int64_t r = begin; r < end; r++) {
+    const bb_id *in = job->src + (size_t)r * job->n;
+    uint16_t *out = job->dst + (size_t)r * job->stride;
+    memset(out, 0, job->stride * sizeof *out);
+    for (int k = 0; k < job->n; k++) {
+      size_t bit = (size_t)k * job->bits;
+      uint32_t v = (uint32_t)in[k] << (bit & 15);
+      out[bit >> 4] |= (uint16_t)v;
+      if ((bit & 15) + job->bits > 16) out[(bit >> 4) + 1] |= (uint16_t)(v >> 16);
+    }
+  }
+}
+
+static void pack(bb_pool *pool, const bb_id *src, uint16_t *dst, int n, int bits, size_t stride) {
+  if (bits == 16) {
+    narrow(pool, src, dst, (size_t)n * (size_t)n);
+    return;
+  }
+  pack_job job = {src, dst, n, bits, stride};
+  bb_pool_for(pool, n, 16, pack_rows, &job);
+}
+
 extern "C" bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, bb_gpu_lists **out,
                                           bb_error *err) {
   *out = NULL;
@@ -71,7 +118,8 @@ extern "C" bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, 
     bb_pool_free(pool);
     return bb_fail(err, BB_ERR_NOMEM, "bb_gpu_lists_prepare: out of host memory");
   }
-  size_t cells = (size_t)inst->n * (size_t)inst->n;
+  int bits = id_bits(inst->n);
+  size_t stride = row_units(inst->n, bits), cells = (size_t)inst->n * stride;
   cudaError_t e = cudaHostAlloc(&l->men, cells * sizeof(uint16_t), cudaHostAllocDefault);
   if (e == cudaSuccess) e = cudaHostAlloc(&l->women, cells * sizeof(uint16_t), cudaHostAllocDefault);
   if (e != cudaSuccess) {
@@ -81,10 +129,12 @@ extern "C" bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, 
     return bb_fail(err, BB_ERR_NOMEM, "cannot pin %.2f GiB of host memory for the 16-bit lists: %s",
                    2.0 * cells * sizeof(uint16_t) / 1073741824.0, cudaGetErrorString(e));
   }
-  narrow(pool, inst->men_prefs, l->men, cells);
-  narrow(pool, inst->women_prefs, l->women, cells);
+  pack(pool, inst->men_prefs, l->men, inst->n, bits, stride);
+  pack(pool, inst->women_prefs, l->women, inst->n, bits, stride);
   bb_pool_free(pool);
   l->n = inst->n;
+  l->bits = bits;
+  l->stride = stride;
   l->src_men = inst->men_prefs;
   l->src_women = inst->women_prefs;
   *out = l;
@@ -162,27 +212,36 @@ static void host_buffers_give(uint16_t **buf, size_t bytes) {
     if (drop[b]) cudaFreeHost(drop[b]);
 }
 
-// --- Kernels on 16-bit rows ---------------------------------------------------------------
-// Rank rows first .. first + rows - 1 from those women's lists.
-__global__ void rank16_kernel(const uint16_t *__restrict__ women, int n, int first, int rows,
-                              uint32_t *__restrict__ rank) {
+// --- Kernels on 16-bit units ---------------------------------------------------------------
+// Id k of a row of `bits`-bit ids (16: one unit per id; fewer: packed, struct bb_gpu_lists).
+__device__ __forceinline__ uint32_t row_id(const uint16_t *__restrict__ row, int bits, int k) {
+  if (bits == 16) return row[k];
+  uint32_t bit = (uint32_t)k * (uint32_t)bits, unit = bit >> 4, shift = bit & 15;
+  uint32_t v = row[unit];
+  if (shift + bits > 16) v |= (uint32_t)row[unit + 1] << 16; // only then: never past the row
+  return (v >> shift) & ((1u << bits) - 1);
+}
+
+// Rank rows first .. first + rows - 1 from those women's lists (`stride` units a row).
+__global__ void rank16_kernel(const uint16_t *__restrict__ women, int n, int bits, size_t stride, int first,
+                              int rows, uint32_t *__restrict__ rank) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
-    const uint16_t *list = women + (size_t)i * n;
+    const uint16_t *list = women + (size_t)i * stride;
     uint32_t *out = rank + (size_t)(first + i) * n;
-    for (int k = threadIdx.x; k < n; k += blockDim.x) out[list[k]] = (uint32_t)k;
+    for (int k = threadIdx.x; k < n; k += blockDim.x) out[row_id(list, bits, k)] = (uint32_t)k;
   }
 }
 
-// PRMatrix rows first .. first + rows - 1 (gpu_init.cu's prmatrix_kernel on 16-bit ids).
+// PRMatrix rows first .. first + rows - 1 (gpu_init.cu's prmatrix_kernel on 16-bit units).
 template <typename Node>
 __global__ void prmatrix16_kernel(const uint16_t *__restrict__ men, const uint32_t *__restrict__ rank, int n,
-                                  int first, int rows, typename Node::plane pr) {
+                                  int bits, size_t stride, int first, int rows, typename Node::plane pr) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     int m = first + i;
-    const uint16_t *list = men + (size_t)i * n;
+    const uint16_t *list = men + (size_t)i * stride;
     typename Node::plane out = pr.shift((size_t)m * n);
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
-      uint32_t w = list[k];
+      uint32_t w = row_id(list, bits, k);
       out.put(k, Node::make(w, rank[(size_t)w * n + m]));
     }
   }
@@ -193,7 +252,9 @@ typedef struct overlap {
   bb_gpu *g;
   const bb_gpu_lists *lists; // or NULL: narrow the instance's lists on the host
   int chunk_rows, slots;
-  size_t chunk_ids;
+  size_t chunk_ids;                     // units a slot holds: chunk_rows * n
+  int bits;                             // of an id in the source: 16 unless lists are packed
+  size_t stride;                        // units per row in the source
   uint16_t *region;                     // device: `slots` chunks
   cudaEvent_t landed[MAX_SLOTS];        // the copy into slot s is done
   cudaEvent_t consumed[MAX_SLOTS];      // the kernel that read slot s is done
@@ -234,6 +295,8 @@ static bb_status overlap_acquire(overlap *o, bb_gpu *g, const bb_gpu_lists *list
   if (forced && atoi(forced) > 0) rows = (size_t)atoi(forced) < n ? (size_t)atoi(forced) : n;
   o->chunk_rows = (int)rows;
   o->chunk_ids = rows * n;
+  o->bits = lists ? lists->bits : 16;
+  o->stride = lists ? lists->stride : n;
   size_t slots = region_bytes / (o->chunk_ids * sizeof(uint16_t));
   o->slots = (int)(slots < 2 ? 2 : slots > MAX_SLOTS ? MAX_SLOTS : slots);
   if ((size_t)o->slots * o->chunk_ids * sizeof(uint16_t) > region_bytes) region_bytes = o->slots * o->chunk_ids * sizeof(uint16_t);
@@ -259,12 +322,12 @@ static bb_status launch_chunk(overlap *o, int women, int first, int rows, const 
   bb_gpu *g = o->g;
   int blocks = bb_gpu_row_blocks(rows);
   if (women)
-    rank16_kernel<<<blocks, 256, 0, g->stream>>>(dev, g->n, first, rows, g->d_rank);
+    rank16_kernel<<<blocks, 256, 0, g->stream>>>(dev, g->n, o->bits, o->stride, first, rows, g->d_rank);
   else // every node format (a 40-bit node is forced at small n by BAMBOO_GPU_NODE_BYTES=5)
     bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
       using Node = decltype(node);
-      prmatrix16_kernel<Node><<<blocks, 256, 0, g->stream>>>(dev, g->d_rank, g->n, first, rows,
-                                                             Node::at(g->d_pr, g->cells));
+      prmatrix16_kernel<Node><<<blocks, 256, 0, g->stream>>>(dev, g->d_rank, g->n, o->bits, o->stride, first,
+                                                             rows, Node::at(g->d_pr, g->cells));
     });
   BB_CUDA_LAUNCHED(women ? "rank16_kernel" : "prmatrix16_kernel");
   return BB_OK;
@@ -274,13 +337,13 @@ static bb_status launch_chunk(overlap *o, int women, int first, int rows, const 
 // gpu->stream once the copy has landed.
 static bb_status chunk(overlap *o, int women, int first, int rows, bb_error *err) {
   bb_gpu *g = o->g;
-  size_t n = (size_t)g->n, count = (size_t)rows * n;
+  size_t n = (size_t)g->n, count = (size_t)rows * o->stride; // units on the bus
   long i = o->chunks++;
   int s = (int)(i % o->slots);
   uint16_t *dev = o->region + (size_t)s * o->chunk_ids;
   const uint16_t *src;
   if (o->lists) {
-    src = (women ? o->lists->women : o->lists->men) + (size_t)first * n;
+    src = (women ? o->lists->women : o->lists->men) + (size_t)first * o->stride;
   } else {
     int b = (int)(i % HOST_BUFFERS);
     // The copy that last read host buffer b (chunk i - HOST_BUFFERS, slot landed[...]) must be done.
@@ -344,11 +407,11 @@ bb_status bb_gpu_build_overlapped(bb_gpu *g, int node_bytes, const bb_gpu_lists 
     // is initialisation (bb_gpu_bamboo books wall - transfer as t_init).
     stats->t_transfer += copy_ms / 1e3;
     if (profiling()) {
-      double gb = 2.0 * (double)g->cells * sizeof(uint16_t) / 1e9;
+      double gb = 2.0 * (double)g->n * (double)o.stride * sizeof(uint16_t) / 1e9;
       fprintf(stderr,
-              "overlap n=%d source=%s chunks=%ld slots=%d rows/chunk=%d: setup %.2f ms, host narrowing "
+              "overlap n=%d source=%s (%d-bit ids) chunks=%ld slots=%d rows/chunk=%d: setup %.2f ms, host narrowing "
               "%.2f ms, copies %.2f ms (%.1f GB/s), wall %.2f ms\n",
-              g->n, lists ? "pinned16" : "narrowed", o.chunks, o.slots, o.chunk_rows, 1e3 * t_setup,
+              g->n, lists ? "pinned" : "narrowed", o.bits, o.chunks, o.slots, o.chunk_rows, 1e3 * t_setup,
               1e3 * o.narrow_s, copy_ms, gb / (copy_ms / 1e3), 1e3 * wall);
     }
   }

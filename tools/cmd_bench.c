@@ -39,7 +39,7 @@ typedef struct bench_case {
   char workload[32];
   bb_id *wife_of, *reference;
   const char *reference_algo; /* NULL until an algorithm succeeded */
-  const bb_gpu_lists *gpu_lists; /* --pinned: bamboo's 16-bit pinned lists, or NULL */
+  const bb_gpu_lists *gpu_lists; /* --pinned: bamboo's packed pinned lists, or NULL */
 } bench_case;
 
 /* --- the plan: comma-separated lists --- */
@@ -273,7 +273,8 @@ static int bench_algorithm(bench_case *c, const char *algo) {
   return 0;
 }
 
-/* --pinned: bamboo's lists narrowed to 16 bits in pinned host memory, made once per instance
+/* --pinned: bamboo's lists packed into the fewest bits an id needs (at most 16; 15 at
+ * n = 30,000) in pinned host memory (gpu_lists.h), made once per instance
  * and timed on a row of their own (not in any run's total). Without a GPU, or for n > 65,536,
  * the row says why and bamboo reads the instance as usual. */
 static void prepare_pinned(bench_case *c, bb_gpu_lists **lists) {
@@ -282,7 +283,7 @@ static void prepare_pinned(bench_case *c, bb_gpu_lists **lists) {
   bb_status st = bb_gpu_lists_prepare(c->inst, c->args->threads, lists, &err);
   char ms[32];
   snprintf(ms, sizeof ms, "%.3f", 1e3 * (bb_now() - t0));
-  emit_row(c, "(16-bit pinned lists)", "", st == BB_OK ? ms : "", 1,
+  emit_row(c, "(packed pinned lists)", "", st == BB_OK ? ms : "", 1,
            st == BB_OK ? "made once, outside the totals; bamboo uploads from them" : err.msg);
   c->gpu_lists = st == BB_OK ? *lists : NULL;
 }
@@ -383,8 +384,9 @@ const cli_command cli_bench = {
     "                     stopped shows '> S s (stopped)'; after a run longer than\n"
     "                     S/2 no more runs of that algorithm are made\n"
     "  --markdown FILE    also write the table to FILE\n"
-    "  --pinned           bamboo uploads from a copy of the lists with 16-bit ids in\n"
-    "                     pinned host memory (n <= 65536), made once per instance; the\n"
+    "  --pinned           bamboo uploads from a copy of the lists with ids packed into\n"
+    "                     the fewest bits that hold them (at most 16) in pinned host\n"
+    "                     memory (n <= 65536), made once per instance; the\n"
     "                     time to make it is a row of its own, outside the totals\n",
     run_bench,
 };
