@@ -17,23 +17,25 @@
 
 #include "gpu_internal.cuh"
 
-// Each step looks ahead at the next `Scan` entries of the carried man's row (issue 22): the
-// nodes, then the partner words of their women with plain loads, and proposes only to the first
-// woman whose partner is worse than him. Entries before her are rejections that cost no atomic.
-// A plain load may be stale (the L2 atomics do not update this SM's view at once), but a woman's
-// word only ever decreases, so a stale word is never better than her current one: skipping on it
-// is always right, and a stale "worse" only costs an atomicMin that fails, as before. On deep
-// walks (congested, random g) most of the n(n+1)/2 proposals are such rejections, and Scan of
-// them cost one round of independent loads instead of Scan dependent atomics. Scan = 1 is
-// seed 000's kernel: every entry is proposed to with an atomicMin.
-// Measured (H100, n = 30,000 from the 16-bit pinned lists, solve ms, Scan 1 / 4 / 8 / 16;
-// bench/results/engine-tail-2026-11-27.md): uniform 24.5 / 20.9 / 22.0 / 25.2, random g=5
-// 27.6 / 21.8 / 32.3 / 68.4, but congested 29.3 / 45.0 / 80.3 / 176.2. Congested is seed 000's
-// lockstep: every free man storms the same woman, the best wins, and nobody is displaced
-// later. Men who look ahead fall out of step, take women early and are displaced again. So
-// the default stays seed 000's kernel; the look-ahead is kept for measurements.
+// Look-ahead (issue 22; BAMBOO_GPU_SCAN, measurements only). A thread reads the next `Scan`
+// entries of the carried man's row and the partner words of their women with plain loads. A
+// plain load may be stale (the L2 atomics do not update this SM's view at once), but a woman's
+// word only ever decreases, so a stale word is never better than her current one: skipping a
+// woman on it is always right, and a stale "worse" only costs an atomicMin that fails. Two ways:
+//  * check first (Scan = 4, 8, 16): the loads, then one atomicMin at the first woman in the
+//    window whose partner is worse than him;
+//  * propose first (Ahead, "a2", "a4", "a8"): the atomicMin at entry k with the loads of the
+//    next entries in flight beside it; after a rejection the thread skips the women of the
+//    window who hold better men. A step then waits on one round trip, as in seed 000.
+// Scan = 1 is seed 000's kernel (the default): one atomicMin per entry. Measured (H100, n =
+// 30,000, solve ms, Scan 1 / 4 / 8 / 16, bench/results/engine-tail-2026-11-27.md): uniform
+// 24.5 / 20.9 / 22.0 / 25.2, random g=5 27.6 / 21.8 / 32.3 / 68.4, congested 29.3 / 45.0 / 80.3 /
+// 176.2: on congested lists every free man storms the same woman, and a load before each atomic
+// lengthens every one of the n steps. Proposing first, a2 / a4 / a8: congested 32.4 / 37.7 /
+// 55.8, random g=5 24.2 / 23.7 / 34.8, uniform 17.4 / 15.3 / 15.4 (Scan 1 in that call: 28.6-29.2,
+// 27.3, 19.0): the extra loads still slow the storm, so no look-ahead is the default.
 #define PROPOSE_SCAN_DEFAULT 1
-template <typename Node, int Scan>
+template <typename Node, int Scan, bool Ahead>
 __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
                                       unsigned long long *partner, int *ctl, uint2 *parked) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -46,13 +48,16 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
       return;
     }
     typename Node::raw node;
+    typename Node::raw nodes[Scan];
+    unsigned long long held[Scan];
     if (Scan > 1) {
-      typename Node::raw nodes[Scan];
-      unsigned long long held[Scan];
 #pragma unroll
       for (int u = 0; u < Scan; u++) nodes[u] = k + u < (uint32_t)n ? pr.ld((size_t)m * n + k + u) : 0;
 #pragma unroll
-      for (int u = 0; u < Scan; u++) held[u] = k + u < (uint32_t)n ? __ldcg(partner + Node::woman(nodes[u])) : 0;
+      for (int u = Ahead ? 1 : 0; u < Scan; u++)
+        held[u] = k + u < (uint32_t)n ? __ldcg(partner + Node::woman(nodes[u])) : 0;
+    }
+    if (Scan > 1 && !Ahead) {
       int first = Scan;
 #pragma unroll
       for (int u = Scan - 1; u >= 0; u--)
@@ -67,7 +72,7 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
       for (int u = 1; u < Scan; u++)
         if (u == first) node = nodes[u];
     } else {
-      node = pr.ld((size_t)m * n + k);
+      node = Scan > 1 ? nodes[0] : pr.ld((size_t)m * n + k);
     }
     unsigned long long mine = bb_word(Node::rank(node), m, k);
     unsigned long long old = atomicMin(partner + Node::woman(node), mine);
@@ -78,32 +83,43 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
       }
       m = bb_word_man(old); // she dropped him: this thread carries him on
       k = bb_word_pos(old) + 1;
+    } else if (Ahead && Scan > 1) { // rejected at k: skip the window's women who hold better men
+      uint32_t next = Scan;
+#pragma unroll
+      for (int u = Scan - 1; u >= 1; u--)
+        if (k + u < (uint32_t)n && held[u] > bb_word(Node::rank(nodes[u]), m, k + u)) next = u;
+      k += next;
     } else {
       k++;
     }
   }
 }
 
-// BAMBOO_GPU_SCAN=1|4|8|16 picks the look-ahead (for measurements and tests).
-static int propose_scan(void) {
+// BAMBOO_GPU_SCAN=1|4|8|16 (check first) or a2|a4|a8 (propose first) picks the look-ahead.
+static int propose_scan(bool *ahead) {
   const char *v = getenv("BAMBOO_GPU_SCAN");
-  int s = v && *v ? atoi(v) : PROPOSE_SCAN_DEFAULT;
+  *ahead = v && *v == 'a';
+  int s = v && *v ? atoi(v + (*ahead ? 1 : 0)) : PROPOSE_SCAN_DEFAULT;
+  if (*ahead) return s == 2 || s == 4 || s == 8 ? s : (*ahead = false, PROPOSE_SCAN_DEFAULT);
   return s == 1 || s == 4 || s == 8 || s == 16 ? s : PROPOSE_SCAN_DEFAULT;
 }
 
-template <typename Node>
-static void launch_propose(bb_gpu *g, int scan) {
+template <typename Node, int Scan, bool Ahead>
+static void launch_propose_variant(bb_gpu *g) {
   int n = g->n;
-  typename Node::plane pr = Node::at(g->d_pr, g->cells);
-  dim3 grid((n + 255) / 256), block(256);
-  if (scan == 1)
-    bamboo_propose_kernel<Node, 1><<<grid, block, 0, g->stream>>>(pr, n, g->d_words, g->d_ctl, g->d_parked);
-  else if (scan == 4)
-    bamboo_propose_kernel<Node, 4><<<grid, block, 0, g->stream>>>(pr, n, g->d_words, g->d_ctl, g->d_parked);
-  else if (scan == 16)
-    bamboo_propose_kernel<Node, 16><<<grid, block, 0, g->stream>>>(pr, n, g->d_words, g->d_ctl, g->d_parked);
-  else
-    bamboo_propose_kernel<Node, 8><<<grid, block, 0, g->stream>>>(pr, n, g->d_words, g->d_ctl, g->d_parked);
+  bamboo_propose_kernel<Node, Scan, Ahead><<<(n + 255) / 256, 256, 0, g->stream>>>(
+      Node::at(g->d_pr, g->cells), n, g->d_words, g->d_ctl, g->d_parked);
+}
+
+template <typename Node>
+static void launch_propose(bb_gpu *g, int scan, bool ahead) {
+  if (ahead && scan == 2) launch_propose_variant<Node, 2, true>(g);
+  else if (ahead && scan == 4) launch_propose_variant<Node, 4, true>(g);
+  else if (ahead) launch_propose_variant<Node, 8, true>(g);
+  else if (scan == 4) launch_propose_variant<Node, 4, false>(g);
+  else if (scan == 8) launch_propose_variant<Node, 8, false>(g);
+  else if (scan == 16) launch_propose_variant<Node, 16, false>(g);
+  else launch_propose_variant<Node, 1, false>(g);
 }
 
 // One block finishes the parked men one after the other (the state is then touched by this
@@ -343,8 +359,9 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
 
   t = bb_now();
   if ((status = bb_gpu_ctl_reset(g, n, err)) != BB_OK) return status;
-  int scan = propose_scan();
-  bb_gpu_with_node(node_bytes, [&](auto node) { launch_propose<decltype(node)>(g, scan); });
+  bool ahead = false;
+  int scan = propose_scan(&ahead);
+  bb_gpu_with_node(node_bytes, [&](auto node) { launch_propose<decltype(node)>(g, scan, ahead); });
   BB_CUDA_LAUNCHED("bamboo_propose_kernel");
   status = bb_gpu_monitor(g, opts->tail_threshold, opts, "bamboo GPU proposals", err);
   if (status != BB_OK) return status;
