@@ -344,18 +344,21 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
   g->lists = bb_gpu_lists_match(opts->gpu_lists, g->inst) ? opts->gpu_lists : NULL;
   if (opts->gpu_lists && !g->lists && opts->verbose)
     fprintf(stderr, "bamboo: the 16-bit pinned lists were made from other lists; uploading from the instance\n");
-  double t = bb_now(), transfer = stats->t_transfer;
+  double t = bb_now(), t_start = t, transfer = stats->t_transfer;
   bb_status status = g->staged ? bb_gpu_build_staged(g, node_bytes, stats, err)
                                : bb_gpu_build_prmatrix(g, node_bytes, err);
   if (status != BB_OK) return status;
   if (!g->d_words) BB_CUDA(cudaMalloc(&g->d_words, (size_t)n * sizeof *g->d_words));
   if (!g->d_parked) BB_CUDA(cudaMalloc(&g->d_parked, (size_t)n * sizeof *g->d_parked));
   bb_gpu_sample_memory(g); // the peak: lists, rank matrix, PRMatrix and the words
+  double t_built = bb_now();
   if ((status = bb_gpu_fill_u64(g, g->d_words, (size_t)n, BB_WORD_FREE, err)) != BB_OK)
     return status;
   BB_CUDA(cudaStreamSynchronize(g->stream));
+  double t_filled = bb_now();
   bb_gpu_free_rank(g);
-  stats->t_init += bb_now() - t - (stats->t_transfer - transfer); // the staged women's upload
+  double t_freed = bb_now();
+  stats->t_init += t_freed - t - (stats->t_transfer - transfer); // the staged women's upload
 
   t = bb_now();
   if ((status = bb_gpu_ctl_reset(g, n, err)) != BB_OK) return status;
@@ -365,6 +368,7 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
   BB_CUDA_LAUNCHED("bamboo_propose_kernel");
   status = bb_gpu_monitor(g, opts->tail_threshold, opts, "bamboo GPU proposals", err);
   if (status != BB_OK) return status;
+  double t_proposed = bb_now();
   BB_CUDA(cudaMemcpy(g->h_ctl, g->d_ctl, 4 * sizeof(int), cudaMemcpyDeviceToHost));
   int parked = g->h_ctl[BB_CTL_PARKED];
   if (parked < 0 || parked > n)
@@ -374,10 +378,18 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
     stats->tail_men = parked;
     parked = 0;
   }
+  double t_tail = bb_now();
   status = download_state(g, parked, st, free_men, err);
   if (status != BB_OK) return status;
   *free_count = parked;
-  stats->t_solve += bb_now() - t;
+  double t_done = bb_now();
+  stats->t_solve += t_done - t;
+  if (bb_gpu_profiling())
+    fprintf(stderr,
+            "bamboo n=%d: build %.2f ms, words %.2f ms, rank freed %.2f ms; proposals %.2f ms, GPU tail %.2f "
+            "ms, download and hand-over %.2f ms\n",
+            n, 1e3 * (t_built - t_start), 1e3 * (t_filled - t_built), 1e3 * (t_freed - t_filled), 1e3 * (t_proposed - t), 1e3 * (t_tail - t_proposed),
+            1e3 * (t_done - t_tail));
   return BB_OK;
 }
 

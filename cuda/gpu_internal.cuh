@@ -149,4 +149,7 @@ __host__ __device__ __forceinline__ uint32_t bb_word_pos(unsigned long long w) {
   return (uint32_t)(w & BB_WORD_MASK);
 }
 
+// BAMBOO_GPU_PROFILE=1: the build and bamboo print where their time goes on stderr.
+int bb_gpu_profiling(void);
+
 #endif

@@ -373,7 +373,7 @@ static bb_status run_side(overlap *o, int women, bb_error *err) {
   return st;
 }
 
-static int profiling(void) {
+int bb_gpu_profiling(void) {
   const char *p = getenv("BAMBOO_GPU_PROFILE");
   return p && *p == '1';
 }
@@ -406,7 +406,7 @@ bb_status bb_gpu_build_overlapped(bb_gpu *g, int node_bytes, const bb_gpu_lists 
     // The copies are the transfer; what the kernels add after the last copy, and the set-up,
     // is initialisation (bb_gpu_bamboo books wall - transfer as t_init).
     stats->t_transfer += copy_ms / 1e3;
-    if (profiling()) {
+    if (bb_gpu_profiling()) {
       double gb = 2.0 * (double)g->n * (double)o.stride * sizeof(uint16_t) / 1e9;
       fprintf(stderr,
               "overlap n=%d source=%s (%d-bit ids) chunks=%ld slots=%d rows/chunk=%d: setup %.2f ms, host narrowing "
