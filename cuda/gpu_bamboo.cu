@@ -34,10 +34,17 @@
 // lengthens every one of the n steps. Proposing first, a2 / a4 / a8: congested 32.4 / 37.7 /
 // 55.8, random g=5 24.2 / 23.7 / 34.8, uniform 17.4 / 15.3 / 15.4 (Scan 1 in that call: 28.6-29.2,
 // 27.3, 19.0): the extra loads still slow the storm, so no look-ahead is the default.
+//
+// Warp-aggregated proposals ("w", Scan 1): the lanes of a warp that propose to the same woman at
+// the same time find out which of them she ranks best (__match_any_sync, __reduce_min_sync on
+// her ranks, distinct within a group), and only he sends the atomicMin. The others are
+// rejected on the spot: after his atomicMin her partner is at least as good as he is. Measured
+// (H100, n = 30,000): congested 28 -> 19-22 ms, but random g=5 27 -> 32-40 ms (table 5 of
+// bench/results/engine-tail-2026-11-27.md), so it is not the default either.
 #define PROPOSE_SCAN_DEFAULT 1
-template <typename Node, int Scan, bool Ahead>
+template <typename Node, int Scan, bool Ahead, bool Agg = false>
 __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
-                                      unsigned long long *partner, int *ctl, uint2 *parked) {
+                                      unsigned long long *partner, int *ctl, uint2 *parked, int agg_min = 2) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= n) return;
   volatile int *stop = ctl + BB_CTL_STOP_FLAG;
@@ -75,6 +82,15 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
       node = Scan > 1 ? nodes[0] : pr.ld((size_t)m * n + k);
     }
     unsigned long long mine = bb_word(Node::rank(node), m, k);
+    if (Agg) {
+      unsigned group = __match_any_sync(__activemask(), Node::woman(node));
+      if (__popc(group) >= agg_min) { // agg_min lanes or more: the best of them proposes
+        if (__reduce_min_sync(group, Node::rank(node)) != Node::rank(node)) {
+          k++;
+          continue;
+        }
+      }
+    }
     unsigned long long old = atomicMin(partner + Node::woman(node), mine);
     if (old > mine) {
       if (old == BB_WORD_FREE) {
@@ -95,9 +111,12 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
   }
 }
 
-// BAMBOO_GPU_SCAN=1|4|8|16 (check first) or a2|a4|a8 (propose first) picks the look-ahead.
-static int propose_scan(bool *ahead) {
+// BAMBOO_GPU_SCAN=1|4|8|16 (check first) or a2|a4|a8 (propose first) picks the look-ahead, w
+// or wN the warp-aggregated proposals (wN: in groups of N lanes or more).
+static int propose_scan(bool *ahead, bool *agg) {
   const char *v = getenv("BAMBOO_GPU_SCAN");
+  *agg = v && *v == 'w';
+  if (*agg) return v[1] ? atoi(v + 1) : 2; // wN: only groups of N lanes or more aggregate
   *ahead = v && *v == 'a';
   int s = v && *v ? atoi(v + (*ahead ? 1 : 0)) : PROPOSE_SCAN_DEFAULT;
   if (*ahead) return s == 2 || s == 4 || s == 8 ? s : (*ahead = false, PROPOSE_SCAN_DEFAULT);
@@ -112,8 +131,12 @@ static void launch_propose_variant(bb_gpu *g) {
 }
 
 template <typename Node>
-static void launch_propose(bb_gpu *g, int scan, bool ahead) {
-  if (ahead && scan == 2) launch_propose_variant<Node, 2, true>(g);
+static void launch_propose(bb_gpu *g, int scan, bool ahead, bool agg) {
+  if (agg) {
+    int n = g->n;
+    bamboo_propose_kernel<Node, 1, false, true><<<(n + 255) / 256, 256, 0, g->stream>>>(
+        Node::at(g->d_pr, g->cells), n, g->d_words, g->d_ctl, g->d_parked, scan < 2 ? 2 : scan);
+  } else if (ahead && scan == 2) launch_propose_variant<Node, 2, true>(g);
   else if (ahead && scan == 4) launch_propose_variant<Node, 4, true>(g);
   else if (ahead) launch_propose_variant<Node, 8, true>(g);
   else if (scan == 4) launch_propose_variant<Node, 4, false>(g);
@@ -362,9 +385,9 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
 
   t = bb_now();
   if ((status = bb_gpu_ctl_reset(g, n, err)) != BB_OK) return status;
-  bool ahead = false;
-  int scan = propose_scan(&ahead);
-  bb_gpu_with_node(node_bytes, [&](auto node) { launch_propose<decltype(node)>(g, scan, ahead); });
+  bool ahead = false, agg = false;
+  int scan = propose_scan(&ahead, &agg);
+  bb_gpu_with_node(node_bytes, [&](auto node) { launch_propose<decltype(node)>(g, scan, ahead, agg); });
   BB_CUDA_LAUNCHED("bamboo_propose_kernel");
   status = bb_gpu_monitor(g, opts->tail_threshold, opts, "bamboo GPU proposals", err);
   if (status != BB_OK) return status;
