@@ -95,8 +95,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed, int 
     /* Every look-ahead of the proposal kernel (BAMBOO_GPU_SCAN, check first or propose first; 1 is
      * seed 000's kernel), with and without a stop request handing men to a tail, both node
      * sizes. */
-    static const char *scans[] = {"1", "4", "8", "16", "a2", "a4", "a8", "w", "w16"};
-    for (int sc = 0; sc < 9; sc++)
+    static const char *scans[] = {"1", "4", "8", "16", "a2", "a4", "a8", "w", "w16", "u", "ua2", "ua4"};
+    for (int sc = 0; sc < 12; sc++)
       for (int wide = 0; wide < 2; wide++)
         for (int tail = BB_TAIL_AUTO; tail <= BB_TAIL_GPU; tail++) {
           setenv("BAMBOO_GPU_SCAN", scans[sc], 1);
