@@ -7,7 +7,7 @@
 #   bench/overlap_device.sh bench     the tables: n = 10,000 and 30,000, perfect/solo/congested/
 #                                     random g=5; base and new bamboo (from the instance and
 #                                     with --pinned), mw-par (16 threads)
-#   bench/overlap_device.sh scan      the proposal kernel's look-ahead variants (BAMBOO_GPU_SCAN)
+#   bench/overlap_device.sh scan      the proposal step's variants (BAMBOO_GPU_SCAN)
 #   bench/overlap_device.sh test      test_gpu_overlap, test_gpu quick, test_gpu_scale quick,
 #                                     test_gpu_multi quick; memcheck on test_gpu_overlap quick,
 #                                     racecheck on the GPU tail
@@ -42,13 +42,13 @@ for what in "$@"; do
     done
     ;;
   scan)
-    # The proposal kernel's look-ahead (BAMBOO_GPU_SCAN; 1 = seed 000's kernel, the baseline),
+    # The proposal step's variants (BAMBOO_GPU_SCAN; 1 = seed 000's kernel, the baseline),
     # each variant on the same binary and machine, from the packed pinned lists (the targets'
     # form; FORMS="pinned instance" adds the instance's 32-bit lists); SCANS repeats a
     # variant to show the noise.
     for n in ${SIZES:-30000 10000}; do
       kinds=${KINDS:-congested,random,solo,uniform}
-      for s in ${SCANS:-1 4 8 16 1 8}; do
+      for s in ${SCANS:-1 a2 a4 u ua4 1 ua4}; do
         for form in ${FORMS:-pinned}; do
           flag=; [ "$form" = pinned ] && flag=--pinned
           BAMBOO_GPU_SCAN=$s ./bamboo-smp bench --algos bamboo $flag --kinds $kinds --n $n --runs $RUNS --markdown "$OUT/scan.md" > /dev/null 2> "$OUT/scan.err"

@@ -20,46 +20,31 @@
 #include "gpu_internal.cuh"
 
 // The proposal step (issue 22). The default is "ua4": a storm step (the whole warp proposing to
-// one woman) is aggregated into one atomicMin, any other step proposes first with a look-ahead
-// of 4 (both below). Against seed 000's kernel ("1"), H100, n = 30,000, solve ms: congested 27.9
-// -> 20.3-21.4, random g=5 27.4-27.6 -> 23.9-24.1, uniform 19.0-19.2 -> 17.0-17.1 (table 6 of
-// bench/results/engine-tail-2026-11-27.md). BAMBOO_GPU_SCAN picks another variant.
+// one woman) is aggregated into one atomicMin, any other step proposes with a look-ahead of 4.
+// Against seed 000's kernel ("1"), H100, n = 30,000, solve ms: congested 27.9 -> 20.3-21.4,
+// random g=5 27.4-27.6 -> 23.9-24.1, uniform 19.0-19.2 -> 17.0-17.1 (table 6 of
+// bench/results/engine-tail-2026-11-27.md). BAMBOO_GPU_SCAN picks another variant:
 //
-// Look-ahead (BAMBOO_GPU_SCAN). A thread reads the next `Scan`
-// entries of the carried man's row and the partner words of their women with plain loads. A
-// plain load may be stale (the L2 atomics do not update this SM's view at once), but a woman's
-// word only ever decreases, so a stale word is never better than her current one: skipping a
-// woman on it is always right, and a stale "worse" only costs an atomicMin that fails. Two ways:
-//  * check first (Scan = 4, 8, 16): the loads, then one atomicMin at the first woman in the
-//    window whose partner is worse than him;
-//  * propose first (Ahead, "a2", "a4", "a8"): the atomicMin at entry k with the loads of the
-//    next entries in flight beside it; after a rejection the thread skips the women of the
-//    window who hold better men. A step then waits on one round trip, as in seed 000.
-// Scan = 1 is seed 000's kernel: one atomicMin per entry. Measured (H100, n =
-// 30,000, solve ms, Scan 1 / 4 / 8 / 16, bench/results/engine-tail-2026-11-27.md): uniform
-// 24.5 / 20.9 / 22.0 / 25.2, random g=5 27.6 / 21.8 / 32.3 / 68.4, congested 29.3 / 45.0 / 80.3 /
-// 176.2: on congested lists every free man storms the same woman, and a load before each atomic
-// lengthens every one of the n steps. Proposing first, a2 / a4 / a8: congested 32.4 / 37.7 /
-// 55.8, random g=5 24.2 / 23.7 / 34.8, uniform 17.4 / 15.3 / 15.4 (Scan 1 in that call: 28.6-29.2,
-// 27.3, 19.0): the extra loads still slow the storm; hence the storm test of "ua".
-//
-// Warp-aggregated proposals ("w", Scan 1): the lanes of a warp that propose to the same woman at
-// the same time find out which of them she ranks best (__match_any_sync, __reduce_min_sync on
-// her ranks, distinct within a group), and only he sends the atomicMin. The others are
-// rejected on the spot: after his atomicMin her partner is at least as good as he is. Measured
-// (H100, n = 30,000): congested 28 -> 19-22 ms, but random g=5 27 -> 32-40 ms (table 5 of
-// bench/results/engine-tail-2026-11-27.md): the match lengthens every step.
-//
-// Whole-warp aggregation ("u"): the same, but only when every active lane of the warp proposes
-// to one woman (a storm), which a shuffle and a vote tell; no __match_any_sync on the other
-// steps. "ua2", "ua4": a storm step is aggregated, any other step proposes first with the
-// look-ahead, so congested keeps its lockstep and random lists their skips.
-#define AGG_NONE 0
-#define AGG_GROUPS 1 // __match_any_sync groups of agg_min lanes or more
-#define AGG_WARP 2   // only when the whole active warp proposes to one woman
-template <typename Node, int Scan, bool Ahead, int Agg = AGG_NONE>
+//  * Look-ahead, "a2", "a4", "a8" (Scan > 1): the atomicMin at entry k goes out with plain loads
+//    of the next Scan - 1 entries' partner words beside it; after a rejection the thread skips
+//    the women of the window who hold better men. A plain load may be stale (the L2 atomics do
+//    not update this SM's view at once), but a woman's word only ever decreases, so a stale
+//    word is never better than her current one: skipping on it is always right, and a stale
+//    "worse" only costs an atomicMin that fails. A step still waits on one round trip.
+//  * Storms, "u" (Storm): when every active lane of the warp proposes to one woman (a shuffle
+//    and a vote tell), only the lane she ranks best (__reduce_min_sync on her ranks, distinct
+//    lanes carry distinct men) sends the atomicMin; the others are rejected on the spot, since
+//    after his atomicMin her partner is at least as good as he is. A storm step loads nothing
+//    ahead: the extra loads slow congested's lockstep.
+//  * "1": seed 000's kernel, one atomicMin per entry.
+// Alone, each was slower somewhere (a2 / a4 / a8: congested 32.4 / 37.7 / 55.8 ms against
+// 28.6-29.2; u: random g=5 28.7-29.0 against 27.4-27.6); together they are faster on all three
+// workloads. Two more variants were measured and removed after 7ae0f20 (tables 3 and 5): a
+// look-ahead that waits for its loads before proposing (congested 45-176 ms), and aggregation
+// of any group of lanes on one woman with __match_any_sync (random g=5 32-40 ms).
+template <typename Node, int Scan, bool Storm>
 __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
-                                      unsigned long long *partner, int *ctl, uint2 *parked, int agg_min = 2) {
+                                      unsigned long long *partner, int *ctl, uint2 *parked) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= n) return;
   volatile int *stop = ctl + BB_CTL_STOP_FLAG;
@@ -69,56 +54,25 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
       parked[atomicAdd(ctl + BB_CTL_PARKED, 1)] = make_uint2(m, k);
       return;
     }
-    typename Node::raw node;
-    typename Node::raw nodes[Scan];
-    unsigned long long held[Scan];
-    if (Scan > 1) {
+    typename Node::raw nodes[Scan]; // entries k .. k + Scan - 1 of his row
+    unsigned long long held[Scan];  // their women's partner words (1 .. Scan - 1)
 #pragma unroll
-      for (int u = 0; u < Scan; u++) nodes[u] = k + u < (uint32_t)n ? pr.ld((size_t)m * n + k + u) : 0;
-    } else {
-      nodes[0] = pr.ld((size_t)m * n + k);
-    }
-    // AGG_WARP: is the whole active warp proposing to one woman (a storm)? Then the best lane
-    // alone proposes and nobody looks ahead; otherwise the look-ahead (if any) runs.
+    for (int u = 0; u < Scan; u++) nodes[u] = u == 0 || k + u < (uint32_t)n ? pr.ld((size_t)m * n + k + u) : 0;
+    uint32_t w = Node::woman(nodes[0]), r = Node::rank(nodes[0]);
     bool storm = false;
     unsigned active = 0;
-    if (Agg == AGG_WARP) {
+    if (Storm) {
       active = __activemask();
-      uint32_t w0 = __shfl_sync(active, Node::woman(nodes[0]), __ffs(active) - 1);
-      storm = __all_sync(active, Node::woman(nodes[0]) == w0) && (active & (active - 1));
+      uint32_t w0 = __shfl_sync(active, w, __ffs(active) - 1);
+      storm = __all_sync(active, w == w0) && (active & (active - 1));
     }
     if (Scan > 1 && !storm) {
 #pragma unroll
-      for (int u = Ahead ? 1 : 0; u < Scan; u++)
-        held[u] = k + u < (uint32_t)n ? __ldcg(partner + Node::woman(nodes[u])) : 0;
+      for (int u = 1; u < Scan; u++) held[u] = k + u < (uint32_t)n ? __ldcg(partner + Node::woman(nodes[u])) : 0;
     }
-    if (Scan > 1 && !Ahead) {
-      int first = Scan;
-#pragma unroll
-      for (int u = Scan - 1; u >= 0; u--)
-        if (k + u < (uint32_t)n && held[u] > bb_word(Node::rank(nodes[u]), m, k + u)) first = u;
-      if (first == Scan) { // every woman in the window holds a better man
-        k += Scan;
-        continue;
-      }
-      k += first;
-      node = nodes[0];
-#pragma unroll
-      for (int u = 1; u < Scan; u++)
-        if (u == first) node = nodes[u];
-    } else {
-      node = nodes[0];
-    }
-    unsigned long long mine = bb_word(Node::rank(node), m, k);
-    bool propose = true; // false: rejected on the spot (another lane of the warp is better)
-    if (Agg == AGG_GROUPS) {
-      unsigned group = __match_any_sync(__activemask(), Node::woman(node));
-      if (__popc(group) >= agg_min) // agg_min lanes or more: the best of them proposes
-        propose = __reduce_min_sync(group, Node::rank(node)) == Node::rank(node);
-    } else if (Agg == AGG_WARP && storm) {
-      propose = __reduce_min_sync(active, Node::rank(node)) == Node::rank(node);
-    }
-    unsigned long long old = propose ? atomicMin(partner + Node::woman(node), mine) : 0;
+    unsigned long long mine = bb_word(r, m, k);
+    bool propose = !storm || __reduce_min_sync(active, r) == r; // false: rejected on the spot
+    unsigned long long old = propose ? atomicMin(partner + w, mine) : 0;
     if (old > mine) {
       if (old == BB_WORD_FREE) {
         atomicSub(ctl + BB_CTL_FREE_MEN, 1);
@@ -126,7 +80,7 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
       }
       m = bb_word_man(old); // she dropped him: this thread carries him on
       k = bb_word_pos(old) + 1;
-    } else if (Ahead && Scan > 1 && !storm) { // rejected at k: skip the window's women who hold better men
+    } else if (Scan > 1 && !storm) { // rejected at k: skip the window's women who hold better men
       uint32_t next = Scan;
 #pragma unroll
       for (int u = Scan - 1; u >= 1; u--)
@@ -138,48 +92,42 @@ __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
   }
 }
 
-// BAMBOO_GPU_SCAN picks the variant: 1|4|8|16 (check first), a2|a4|a8 (propose first), w or wN
-// (aggregated in groups of N lanes or more), u, ua2, ua4 (whole-warp aggregation, with a
-// look-ahead that proposes first).
+// BAMBOO_GPU_SCAN: "1", "a2", "a4", "a8", "u", "ua2", "ua4" (the default, also for anything
+// else).
 typedef struct propose_variant {
-  int scan, agg, agg_min;
-  bool ahead;
+  int scan;
+  bool storm;
 } propose_variant;
 
 static propose_variant propose_variant_of(const char *v) {
-  propose_variant d = {4, AGG_WARP, 2, true}; // ua4, the default (table 6)
+  propose_variant d = {4, true}; // ua4 (table 6)
   if (!v || !*v) return d;
-  if (*v == 'w') return propose_variant{1, AGG_GROUPS, v[1] && atoi(v + 1) > 2 ? atoi(v + 1) : 2, false};
-  propose_variant r = {1, AGG_NONE, 2, false};
-  if (*v == 'u') r.agg = AGG_WARP, v++;
-  if (*v == 'a') r.ahead = true, v++;
-  r.scan = *v ? atoi(v) : 1;
-  r.agg_min = 2;
-  bool ok = r.ahead ? (r.scan == 2 || r.scan == 4 || (r.scan == 8 && r.agg == AGG_NONE))
-                    : r.scan == 1 || (r.agg == AGG_NONE && (r.scan == 4 || r.scan == 8 || r.scan == 16));
-  return ok ? r : d;
+  propose_variant r = {1, *v == 'u'};
+  if (*v == 'u') v++;
+  if (*v == 'a') r.scan = atoi(v + 1);
+  else if (*v && strcmp(v, "1")) return d;
+  return r.scan == 1 || r.scan == 2 || r.scan == 4 || r.scan == 8 ? r : d;
 }
 
-template <typename Node, int Scan, bool Ahead, int Agg = AGG_NONE>
-static void launch_propose_variant(bb_gpu *g, int agg_min = 2) {
+template <typename Node, int Scan, bool Storm>
+static void launch_propose_variant(bb_gpu *g) {
   int n = g->n;
-  bamboo_propose_kernel<Node, Scan, Ahead, Agg><<<(n + 255) / 256, 256, 0, g->stream>>>(
-      Node::at(g->d_pr, g->cells), n, g->d_words, g->d_ctl, g->d_parked, agg_min);
+  bamboo_propose_kernel<Node, Scan, Storm><<<(n + 255) / 256, 256, 0, g->stream>>>(
+      Node::at(g->d_pr, g->cells), n, g->d_words, g->d_ctl, g->d_parked);
+}
+
+template <typename Node, bool Storm>
+static void launch_propose_scan(bb_gpu *g, int scan) {
+  if (scan == 2) launch_propose_variant<Node, 2, Storm>(g);
+  else if (scan == 4) launch_propose_variant<Node, 4, Storm>(g);
+  else if (scan == 8) launch_propose_variant<Node, 8, Storm>(g);
+  else launch_propose_variant<Node, 1, Storm>(g);
 }
 
 template <typename Node>
 static void launch_propose(bb_gpu *g, propose_variant v) {
-  if (v.agg == AGG_GROUPS) launch_propose_variant<Node, 1, false, AGG_GROUPS>(g, v.agg_min);
-  else if (v.agg == AGG_WARP && v.ahead && v.scan == 2) launch_propose_variant<Node, 2, true, AGG_WARP>(g);
-  else if (v.agg == AGG_WARP && v.ahead) launch_propose_variant<Node, 4, true, AGG_WARP>(g);
-  else if (v.agg == AGG_WARP) launch_propose_variant<Node, 1, false, AGG_WARP>(g);
-  else if (v.ahead && v.scan == 2) launch_propose_variant<Node, 2, true>(g);
-  else if (v.ahead && v.scan == 4) launch_propose_variant<Node, 4, true>(g);
-  else if (v.ahead) launch_propose_variant<Node, 8, true>(g);
-  else if (v.scan == 4) launch_propose_variant<Node, 4, false>(g);
-  else if (v.scan == 8) launch_propose_variant<Node, 8, false>(g);
-  else if (v.scan == 16) launch_propose_variant<Node, 16, false>(g);
-  else launch_propose_variant<Node, 1, false>(g);
+  if (v.storm) launch_propose_scan<Node, true>(g, v.scan);
+  else launch_propose_scan<Node, false>(g, v.scan);
 }
 
 // One block finishes the parked men one after the other (the state is then touched by this

@@ -108,7 +108,7 @@ extern "C" bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, 
   if (!inst || !inst->men_prefs || !inst->women_prefs)
     return bb_fail(err, BB_ERR_ARG, "bb_gpu_lists_prepare: the instance has no lists");
   if (inst->n > 65536)
-    return bb_fail(err, BB_ERR_ARG, "16-bit lists need n <= 65536 (n = %d)", inst->n);
+    return bb_fail(err, BB_ERR_ARG, "pinned lists of ids of at most 16 bits need n <= 65536 (n = %d)", inst->n);
   char why[160];
   if (!bb_gpu_probe(0, why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "%s", why);
   bb_gpu_lists *l = (bb_gpu_lists *)calloc(1, sizeof *l);
@@ -126,7 +126,7 @@ extern "C" bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, 
     bb_pool_free(pool);
     bb_gpu_lists_free(l);
     cudaGetLastError();
-    return bb_fail(err, BB_ERR_NOMEM, "cannot pin %.2f GiB of host memory for the 16-bit lists: %s",
+    return bb_fail(err, BB_ERR_NOMEM, "cannot pin %.2f GiB of host memory for the packed lists: %s",
                    2.0 * cells * sizeof(uint16_t) / 1073741824.0, cudaGetErrorString(e));
   }
   pack(pool, inst->men_prefs, l->men, inst->n, bits, stride);
