@@ -71,7 +71,41 @@ static void note(lockstep *L, bb_smc_scratch *s, int var, int lo, int hi, bool i
   else bb_smc_note_removed(s, var, lo, hi);
 }
 
-typedef enum decision { D_ASSIGN, D_REMOVE, D_MIN, D_MAX } decision;
+/* D_SIDE: a side constraint's propagation (an alldifferent or a table, say) that removes an
+ * inner value from several variables at once, enough of them that the hybrid may hand the
+ * whole event list to its engine; its other branch raises one minimum (D_MIN). */
+typedef enum decision { D_ASSIGN, D_REMOVE, D_MIN, D_MAX, D_SIDE } decision;
+
+enum { SIDE_VARS = 8 };
+typedef struct side_removals {
+  int count, var[SIDE_VARS], value[SIDE_VARS];
+} side_removals;
+
+/* Up to SIDE_VARS variables, each with a value strictly inside its bounds. */
+static side_removals pick_side_removals(lockstep *L, toy_node *t) {
+  side_removals r = {0, {0}, {0}};
+  int vars = t->dom.vars;
+  for (int tries = 0; tries < 4 * SIDE_VARS && r.count < SIDE_VARS; tries++) {
+    int v = (int)(tu_rand(&L->rng) % (uint64_t)vars), lo = toy_min(&t->dom, v), hi = toy_max(&t->dom, v);
+    bool taken = false;
+    for (int k = 0; k < r.count; k++) taken = taken || r.var[k] == v;
+    if (taken || hi - lo < 2) continue;
+    int value = lo + 1 + (int)(tu_rand(&L->rng) % (uint64_t)(hi - lo - 1));
+    if (!toy_contains(&t->dom, v, value)) continue;
+    r.var[r.count] = v;
+    r.value[r.count++] = value;
+  }
+  return r;
+}
+
+static bool apply_side(lockstep *L, bb_smc_scratch *s, toy_node *t, const side_removals *r) {
+  bool ok = true;
+  for (int k = 0; k < r->count && ok; k++) {
+    ok = toy_remove(&t->dom, r->var[k], r->value[k]);
+    note(L, s, r->var[k], r->value[k], r->value[k], true);
+  }
+  return ok;
+}
 
 /* Applies a decision (or its negation) to a node and tells the scratch. Returns false if
  * the host's own domain emptied (the host fails before propagating). */
@@ -150,13 +184,19 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
   int lo = toy_min(&cpu->dom, var), hi = toy_max(&cpu->dom, var), value;
   do value = lo + (int)(tu_rand(&L->rng) % (uint64_t)(hi - lo + 1));
   while (!toy_contains(&cpu->dom, var, value));
-  decision d = (decision)(tu_rand(&L->rng) % 4);
+  decision d = (decision)(tu_rand(&L->rng) % 5);
+  side_removals side = {0, {0}, {0}};
+  if (d == D_SIDE) {
+    side = pick_side_removals(L, cpu);
+    d = D_MIN;
+  }
   if (d == D_MIN && value == lo) value = hi;
   if (d == D_MAX && value == hi) value = lo;
   for (int branch = 0; branch < 2; branch++) {
     toy_node c = node_copy(cpu), p = node_copy(par);
-    bool ok_c = apply(L, L->cpu_scratch, &c, var, d, value, branch == 1);
-    bool ok_p = apply(L, L->par_scratch, &p, var, d, value, branch == 1);
+    bool side_branch = side.count > 0 && branch == 0;
+    bool ok_c = side_branch ? apply_side(L, L->cpu_scratch, &c, &side) : apply(L, L->cpu_scratch, &c, var, d, value, branch == 1);
+    bool ok_p = side_branch ? apply_side(L, L->par_scratch, &p, &side) : apply(L, L->par_scratch, &p, var, d, value, branch == 1);
     CHECK(ok_c == ok_p);
     if (ok_c && ok_p) search(L, &c, &p);
     bb_smc_scratch_clear(L->cpu_scratch);

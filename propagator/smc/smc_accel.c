@@ -340,7 +340,12 @@ bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
   l->stale_len = 0;
   l->stamp = 0; /* the engine's copy is in flux until this run ends well */
   if (!ok) return BB_SMC_NOMEM;
-  bb_smc_accel_request req = {strength == BB_SMC_GS_LISTS, bb_smc_tail_threshold(), count, full, node->fresh,
+  /* Whether a pair is now gone from within both bounds (node->inner_holes) is asked on every
+   * run while the lineage has none: the host's batches skip the partners a proposer passes
+   * only while it has none, and the events this run consumes may bring one (a side
+   * constraint's removals, a branch on a middle value). */
+  bool want_inner = node->fresh || !node->inner_holes;
+  bb_smc_accel_request req = {strength == BB_SMC_GS_LISTS, bb_smc_tail_threshold(), count, full, want_inner,
                               l->rec, l->rows, rows};
   if (info) {
     info->uploaded = count;
@@ -374,7 +379,7 @@ bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
     const int32_t *rec = l->rec + (size_t)k * BB_SMC_ACCEL_REC_INTS;
     see(node, s, rec[BB_SMC_ACCEL_REC_VAR], rec[BB_SMC_ACCEL_REC_LO], rec[BB_SMC_ACCEL_REC_HI]);
   }
-  if (node->fresh && out.inner_holes) node->inner_holes = 1; /* the root's holes, told apart by the engine */
+  if (want_inner && out.inner_holes) node->inner_holes = 1; /* told apart by the engine's settle */
   node->fresh = 0;
   if (tail.failed || out.failed) return BB_SMC_FAILED;
   /* 4. Write-back. */
