@@ -212,8 +212,10 @@ int main(int argc, char **argv) {
       r.path = p;
       bb_smc_set_delta_batch(strcmp(p, "cpu-rules") != 0);
       if (!strcmp(p, "auto-emulated")) {
+        int spread = bb_smc_get_calibration().handover_spread; /* the built-in default's */
         bb_smc_set_calibration(500, 512, 512, 8000, BB_SMC_PATH_EMULATED);
         bb_smc_set_handover_per_value(1);
+        bb_smc_set_handover_spread(spread);
       }
       if (run_instance(&r, n, k, seed + (uint64_t)i, path, strength, nodes)) return 1;
       fflush(r.out);

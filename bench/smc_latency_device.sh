@@ -14,6 +14,7 @@
 # into $OUT/latency-runs.tgz (the device tool brings back few files); the tables are printed
 # last and kept in $OUT/summary.txt.
 #   bench/smc_latency_device.sh [INSTANCES]
+# FIRST: the first instance's seed (default 1: seeds 1..INSTANCES); HANDOVERS="" skips step 3.
 set -uo pipefail
 TOP=${OUT:-/tmp/bamboo-out}
 OUT=$TOP/runs
@@ -21,7 +22,8 @@ mkdir -p "$OUT"
 C=$PWD/.device-carry
 export LD_LIBRARY_PATH=$C/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 K=${1:-20}
-HANDOVERS=${HANDOVERS:-500 2000 8000 1000000000}
+HANDOVERS=${HANDOVERS-500 2000 8000 1000000000}
+FIRST=${FIRST:-1}
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
   nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader
@@ -36,7 +38,7 @@ calibration "$OUT/cal.txt"
 export BAMBOO_CALIBRATION=$OUT/cal.txt
 
 # 1. The baseline and this build, instance by instance (seeds 1..K), so that drift lands on both.
-for i in $(seq 1 "$K"); do
+for i in $(seq "$FIRST" $((FIRST + K - 1))); do
   "$C/base/smc-gpu-bench" --n 2400 --instances 1 --nodes 100 --seed "$i" --paths cpu,gpu,auto \
     --csv "$OUT/base-$i.csv" 2>> "$OUT/base.err" || echo "base instance $i: rc=$?"
   "$C/bin/smc-gpu-bench" --n 2400 --instances 1 --nodes 100 --seed "$i" --paths cpu-rules,cpu,gpu,auto \
@@ -57,7 +59,7 @@ done
 # 3. The batches' hand-over budget.
 for h in $HANDOVERS; do
   calibration "$OUT/cal-$h.txt" "$h"
-  BAMBOO_CALIBRATION=$OUT/cal-$h.txt "$C/bin/smc-gpu-bench" --n 2400 --instances "$K" --nodes 100 --seed 1 \
+  BAMBOO_CALIBRATION=$OUT/cal-$h.txt "$C/bin/smc-gpu-bench" --n 2400 --instances "$K" --nodes 100 --seed "$FIRST" \
     --paths auto --csv "$OUT/auto-h$h.csv" 2>> "$OUT/sweep.err" || echo "sweep $h: rc=$?"
 done
 

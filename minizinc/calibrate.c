@@ -9,7 +9,7 @@
  *             GPU's median propagation time beats the CPU's; both paths run the same search,
  *             so each propagation is timed on both;
  *   min_modified  likewise, by the number of modified variables;
- *   handover, batch_handover, handover_per_value  kept at their current values (the defaults
+ *   handover, batch_handover, handover_per_value, handover_spread  kept at their current values (the defaults
  *             unless a file set them).
  * Root times are medians of three runs, each on its own space posted with the path forced
  * (the engine is readied at post, so setup is not counted). */
@@ -239,8 +239,8 @@ int fzn_calibrate(FILE *out, FILE *errors) {
   fprintf(f, "# bamboo calibration for %s, written by fzn-bamboo --calibrate\n", model_name);
   fprintf(f, "min_n %d\nmin_free %d\n", min_n, min_free);
   bb_smc_calibration kept = bb_smc_get_calibration();
-  fprintf(f, "min_modified %d\nhandover %d\nbatch_handover %d\nhandover_per_value %d\n", min_modified,
-          kept.handover, kept.batch_handover, kept.handover_per_value);
+  fprintf(f, "min_modified %d\nhandover %d\nbatch_handover %d\nhandover_per_value %d\nhandover_spread %d\n",
+          min_modified, kept.handover, kept.batch_handover, kept.handover_per_value, kept.handover_spread);
   errno = 0;
   bool written = fflush(f) == 0 && !ferror(f);
   if (fclose(f) != 0) written = false;

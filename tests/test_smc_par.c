@@ -438,6 +438,19 @@ int main(int argc, char **argv) {
     CHECKF(handovers > scaled_before, "no cascade outgrew the budget that grows with the changed domains");
   }
   bb_smc_set_delta_batch(true);
+  /* The batches' spread (handover_spread): past the budget, a batch that touched at least this
+   * many variables per 1000 steps finishes on the CPU. 1 keeps every batch of these
+   * instances there (each touches far more than one variable per 1000 steps), a huge one none. */
+  for (int keep = 1; keep >= 0; keep--) {
+    long spread_before = handovers;
+    bb_smc_set_calibration(1, 1000, 1000, 1, engine);
+    bb_smc_set_handover_spread(keep ? 1 : 1000000);
+    for (int n = 20; n <= 60; n += 20) lockstep_instances(n, quick ? 2 : 6, 150, seed + 2900 + (uint64_t)n);
+    printf("hybrid, batches with handover_spread %s: %ld cascades handed over\n", keep ? "1" : "1000000",
+           handovers - spread_before);
+    if (keep) CHECKF(handovers == spread_before, "a batch handed over though it touched enough variables to stay");
+    else CHECKF(handovers > spread_before, "no batch handed over with a spread none reaches");
+  }
   /* Engine failures: the constraint falls back to the CPU for that thread, nothing is lost. */
   if (engine == BB_SMC_PATH_EMULATED) {
     lineage_path = engine;

@@ -390,7 +390,7 @@ static void end_round(delta *t) {
 
 bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
                                        bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c,
-                                       uint64_t budget) {
+                                       uint64_t *budget, int spread) {
   delta t = {p, strength == BB_SMC_GS_LISTS, node, s, d, c, false};
   /* 1. The events. */
   bool ok = true;
@@ -403,7 +403,12 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
     int var = s->w->free_stack[--s->w->free_len];
     s->w->dv[var].flags &= (uint8_t)~FREE;
     ok = propose(&t, var);
-    over = c->channel_removals + c->bound_updates > budget;
+    uint64_t steps = c->channel_removals + c->bound_updates;
+    over = steps > *budget;
+    if (over && spread > 0 && (uint64_t)s->w->listed_len * 1000u >= (uint64_t)spread * steps) {
+      *budget = UINT64_MAX; /* short moves of many: the CPU ends this cascade sooner (smc_tuning.h) */
+      over = false;
+    }
   }
   if (ok && (t.out_of_memory || over)) { /* nothing was written: the events stay */
     end_round(&t);

@@ -46,6 +46,11 @@ enum {
   DEFAULT_HANDOVER = 500,
   DEFAULT_BATCH_HANDOVER = 8000,
   DEFAULT_HANDOVER_PER_VALUE = 1,
+  /* At the budget, one freed proposer's batches at n = 2400 on the H100 machine had touched
+   * 0.24-0.30 variables a step where the GPU then won (38 of 40, the other two within 10 %),
+   * 0.32-0.41 where the CPU did (8 of 9, the other a tie): the cascades of 20 instances set
+   * the line, those of 20 others checked it (bench/results/smc-handover-2026-11-28.md). */
+  DEFAULT_HANDOVER_SPREAD = 310,
   DEFAULT_TAIL = 32,
   /* No calibration file sends a smaller instance to the GPU (fzn-bamboo --calibrate's smallest
    * size is 250), so below it the hybrid answers without initialising CUDA: on the H100
@@ -65,7 +70,7 @@ static bool gpu_usable;
 static char gpu_why[256];
 static bb_smc_calibration calibration = {DEFAULT_MIN_N,          DEFAULT_MIN_FREE,           DEFAULT_MIN_MODIFIED,
                                          DEFAULT_HANDOVER,       DEFAULT_BATCH_HANDOVER,     DEFAULT_HANDOVER_PER_VALUE,
-                                         "built-in defaults"};
+                                         DEFAULT_HANDOVER_SPREAD, "built-in defaults"};
 static bb_smc_path auto_engine = BB_SMC_PATH_GPU;
 static atomic_bool overridden;
 
@@ -77,7 +82,7 @@ static void probe(void) {
   FILE *f = fopen(path, "r");
   if (!f) return;
   bb_smc_calibration c = {DEFAULT_MIN_N,    DEFAULT_MIN_FREE,       DEFAULT_MIN_MODIFIED,      DEFAULT_HANDOVER,
-                          DEFAULT_BATCH_HANDOVER, DEFAULT_HANDOVER_PER_VALUE, ""};
+                          DEFAULT_BATCH_HANDOVER, DEFAULT_HANDOVER_PER_VALUE, DEFAULT_HANDOVER_SPREAD, ""};
   char line[256];
   while (fgets(line, sizeof line, f)) {
     int value;
@@ -86,6 +91,7 @@ static void probe(void) {
     if (sscanf(line, "handover %d", &value) == 1 && value >= 1) c.handover = value;
     if (sscanf(line, "batch_handover %d", &value) == 1 && value >= 1) c.batch_handover = value;
     if (sscanf(line, "handover_per_value %d", &value) == 1 && value >= 0) c.handover_per_value = value;
+    if (sscanf(line, "handover_spread %d", &value) == 1 && value >= 0) c.handover_spread = value;
     if (sscanf(line, "min_modified %d", &value) == 1 && value >= 1) c.min_modified = value;
   }
   fclose(f);
@@ -96,13 +102,18 @@ static void probe(void) {
 void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine) {
   pthread_once(&probe_once, probe);
   overridden = true;
-  calibration = (bb_smc_calibration){min_n, min_free, min_modified, handover, handover, 0, "set by the program"};
+  calibration = (bb_smc_calibration){min_n, min_free, min_modified, handover, handover, 0, 0, "set by the program"};
   auto_engine = engine;
 }
 
 void bb_smc_set_handover_per_value(int steps) {
   pthread_once(&probe_once, probe);
   calibration.handover_per_value = steps < 0 ? 0 : steps;
+}
+
+void bb_smc_set_handover_spread(int per_mille) {
+  pthread_once(&probe_once, probe);
+  calibration.handover_spread = per_mille < 0 ? 0 : per_mille;
 }
 
 bb_smc_path bb_smc_hybrid_engine(const bb_smc_prefs *p) {

@@ -318,10 +318,12 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   /* The handover budget: what the changed domains lost explains this much work; a cascade
    * goes far beyond it (smc_hybrid.c). */
   uint64_t budget = UINT64_MAX;
+  int spread = 0; /* a batch past the budget that touched this many variables per 1000 steps stays */
   if (handover != BB_SMC_PATH_CPU) {
     bb_smc_calibration cal = bb_smc_get_calibration();
     budget = (uint64_t)(batches ? cal.batch_handover : cal.handover) +
              (uint64_t)cal.handover_per_value * (uint64_t)info->old_domain;
+    spread = cal.handover_spread;
   }
   if (!parallel && batches && scratch->stack_len > 0) {
     /* The events as batches (smc_delta.c). A batch that outgrows the budget writes nothing and
@@ -329,7 +331,7 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
      * (out of memory) and what marriage sets off after the engine. */
     bb_smc_delta_result rounds;
     do {
-      rounds = bb_smc_delta_round(prefs, strength, node, scratch, domains, &r.c, budget);
+      rounds = bb_smc_delta_round(prefs, strength, node, scratch, domains, &r.c, &budget, spread);
       if (rounds == BB_SMC_DELTA_HAND_OVER || rounds == BB_SMC_DELTA_GAVE_UP)
         note_inner_holes(node, scratch, domains, false); /* the round's events go elsewhere */
       if (rounds == BB_SMC_DELTA_HAND_OVER) {

@@ -64,6 +64,12 @@ typedef struct bb_smc_calibration {
    * domains lost, so the budget grows with what it touches, and a cascade (steps far beyond
    * that) is recognised early whether one proposer or hundreds started it. */
   int handover_per_value;
+  /* A batch past its budget hands over only while it has touched fewer than this many
+   * variables per 1000 steps; at or above it, it finishes on the CPU (0: always hands over).
+   * Many variables a step is a cascade of short moves that the CPU ends soon and the GPU
+   * takes several rounds over; few is a long one the GPU takes in bulk
+   * (bench/results/smc-handover-2026-11-28.md). */
+  int handover_spread;
   char source[1024];
 } bb_smc_calibration;
 bb_smc_calibration bb_smc_get_calibration(void);
@@ -73,6 +79,8 @@ bb_smc_calibration bb_smc_get_calibration(void);
 void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int handover, bb_smc_path engine);
 /* For tests, after bb_smc_set_calibration: the handover budget's steps per old domain value. */
 void bb_smc_set_handover_per_value(int steps);
+/* ... and the batches' spread (handover_spread, per 1000 steps; bb_smc_set_calibration sets 0). */
+void bb_smc_set_handover_spread(int per_mille);
 /* Where the calibration of this machine's GPU lives; false without a GPU (or a HOME). */
 bool bb_smc_calibration_path(char *out, size_t len);
 /* The model name of the GPU the calibration is for ("NVIDIA H100 80GB HBM3"), the device the

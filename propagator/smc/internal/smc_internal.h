@@ -193,8 +193,10 @@ bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_n
  * DONE: at the fixpoint, written back, node bounds set; MORE: written back, and marriage
  * assigned partners, which wait in s as the next round's events; FAILED: a domain emptied;
  * GAVE_UP: out of memory before anything was written; HAND_OVER: the round's steps (c's
- * channel removals and bound updates) passed `budget` before anything was written. After
- * GAVE_UP and HAND_OVER the round's events stay in s. */
+ * channel removals and bound updates) passed `*budget` before anything was written, having
+ * touched fewer than `spread` variables per 1000 steps (0: whatever it touched); past the
+ * budget with more, the round goes on and *budget becomes UINT64_MAX, so that the whole
+ * propagation stays on the CPU. After GAVE_UP and HAND_OVER the round's events stay in s. */
 typedef enum bb_smc_delta_result {
   BB_SMC_DELTA_DONE,
   BB_SMC_DELTA_MORE,
@@ -204,7 +206,7 @@ typedef enum bb_smc_delta_result {
 } bb_smc_delta_result;
 bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
                                        bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c,
-                                       uint64_t budget);
+                                       uint64_t *budget, int spread);
 
 /* smc_accel.c: the parallel path's part of a propagation. On BB_SMC_FIX the batch fixpoint is
  * written back, node bounds are set and the variables that became assigned wait in
