@@ -31,7 +31,7 @@ static bb_smc_path lineage_path = BB_SMC_PATH_EMULATED;
 static long handovers, auto_cpu_runs;
 static bool engine_may_fail; /* the emulated engine fails on purpose: falling back is right */
 static long fallbacks;
-static long states_compared, engine_runs;
+static long states_compared, engine_runs, leaves;
 
 typedef struct lockstep {
   const bb_smc_prefs *prefs;
@@ -71,19 +71,23 @@ static void note(lockstep *L, bb_smc_scratch *s, int var, int lo, int hi, bool i
   else bb_smc_note_removed(s, var, lo, hi);
 }
 
-/* D_SIDE: a side constraint's propagation (an alldifferent or a table, say) that removes an
- * inner value from several variables at once, enough of them that the hybrid may hand the
- * whole event list to its engine; its other branch raises one minimum (D_MIN). */
+/* D_SIDE: a side constraint's propagation that changes several variables at once, enough of
+ * them that the hybrid may hand the whole event list to its engine: an inner value removed
+ * (an alldifferent or a table, say), a minimum raised or a maximum lowered (a linear sum);
+ * its other branch raises one minimum (D_MIN). */
 typedef enum decision { D_ASSIGN, D_REMOVE, D_MIN, D_MAX, D_SIDE } decision;
 
 enum { SIDE_VARS = 8 };
+typedef enum side_kind { SIDE_INNER, SIDE_MIN, SIDE_MAX } side_kind;
 typedef struct side_removals {
   int count, var[SIDE_VARS], value[SIDE_VARS];
+  side_kind kind[SIDE_VARS];
 } side_removals;
 
-/* Up to SIDE_VARS variables, each with a value strictly inside its bounds. */
+/* Up to SIDE_VARS variables, each with a value strictly inside its bounds: removed, or the
+ * variable's new minimum or maximum. */
 static side_removals pick_side_removals(lockstep *L, toy_node *t) {
-  side_removals r = {0, {0}, {0}};
+  side_removals r = {0, {0}, {0}, {0}};
   int vars = t->dom.vars;
   for (int tries = 0; tries < 4 * SIDE_VARS && r.count < SIDE_VARS; tries++) {
     int v = (int)(tu_rand(&L->rng) % (uint64_t)vars), lo = toy_min(&t->dom, v), hi = toy_max(&t->dom, v);
@@ -93,6 +97,7 @@ static side_removals pick_side_removals(lockstep *L, toy_node *t) {
     int value = lo + 1 + (int)(tu_rand(&L->rng) % (uint64_t)(hi - lo - 1));
     if (!toy_contains(&t->dom, v, value)) continue;
     r.var[r.count] = v;
+    r.kind[r.count] = (side_kind)(tu_rand(&L->rng) % 3);
     r.value[r.count++] = value;
   }
   return r;
@@ -101,8 +106,14 @@ static side_removals pick_side_removals(lockstep *L, toy_node *t) {
 static bool apply_side(lockstep *L, bb_smc_scratch *s, toy_node *t, const side_removals *r) {
   bool ok = true;
   for (int k = 0; k < r->count && ok; k++) {
-    ok = toy_remove(&t->dom, r->var[k], r->value[k]);
-    note(L, s, r->var[k], r->value[k], r->value[k], true);
+    int var = r->var[k], value = r->value[k];
+    if (r->kind[k] == SIDE_INNER) {
+      ok = toy_remove(&t->dom, var, value);
+      note(L, s, var, value, value, true);
+    } else {
+      ok = r->kind[k] == SIDE_MIN ? toy_raise_min(&t->dom, var, value) : toy_lower_max(&t->dom, var, value);
+      bb_smc_note_changed(s, var);
+    }
   }
   return ok;
 }
@@ -135,9 +146,48 @@ static bool apply(lockstep *L, bb_smc_scratch *s, toy_node *t, int var, decision
   return ok;
 }
 
+/* When the lineages differ, which is right: the fixpoint from scratch (a fresh node on the
+ * domains before the propagation, the CPU path's first propagation) is the reference. */
+static void referee(lockstep *L, const toy_node *before, const toy_node *cpu, bb_smc_result rc, const toy_node *par,
+                    bb_smc_result rp) {
+  toy_node ref = node_new_for(L->prefs);
+  memcpy(ref.dom.in, before->dom.in, (size_t)ref.dom.vars * (size_t)ref.dom.n);
+  bb_error err;
+  bb_smc_scratch *s = bb_smc_scratch_for(L->prefs, &err);
+  bb_smc_domains d = toy_domains_by_values(&ref.dom);
+  bb_smc_result rr = bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, ref.smc, s, &d, NULL, NULL);
+  bool failed = rr == BB_SMC_FAILED;
+  fprintf(stderr, "  from scratch (later propagations %s): %s; the CPU lineage %s, the parallel one %s\n", bb_smc_delta_batch() ? "as batches" : "through the event rules", failed ? "fails" : "a fixpoint",
+          failed ? (rc == BB_SMC_FAILED ? "fails too" : "does not fail") : rc == BB_SMC_FAILED ? "fails" : same_domains(&ref, cpu) ? "agrees" : "differs",
+          failed ? (rp == BB_SMC_FAILED ? "fails too" : "does not fail") : rp == BB_SMC_FAILED ? "fails" : same_domains(&ref, par) ? "agrees" : "differs");
+  bb_smc_scratch_free(s);
+  node_free(&ref);
+}
+
+/* A leaf, checked from the preference lists alone: every variable assigned, the partners agree,
+ * and no acceptable pair blocks (each of the two prefers the other to what they have;
+ * unmatched is the last rank). Side constraints do not excuse a blocking pair. */
+static bool stable_leaf(const bb_smc_prefs *p, toy_node *t) {
+  int vars = bb_smc_prefs_vars(p), men = bb_smc_prefs_men(p);
+  for (int v = 0; v < vars; v++) {
+    int r = toy_min(&t->dom, v), q = bb_smc_partner(p, v, r);
+    if (r != toy_max(&t->dom, v)) return false;
+    if (q >= 0 && bb_smc_partner(p, q, toy_min(&t->dom, q)) != v) return false;
+  }
+  for (int m = 0; m < men; m++)
+    for (int k = 0; k < toy_min(&t->dom, m); k++) {
+      int w = bb_smc_partner(p, m, k);
+      if (w < 0) continue; /* not acceptable to her */
+      for (int j = 0; j < toy_min(&t->dom, w); j++)
+        if (bb_smc_partner(p, w, j) == m) return false; /* she too prefers him */
+    }
+  return true;
+}
+
 static void search(lockstep *L, toy_node *cpu, toy_node *par) {
   if (L->budget-- <= 0) return;
   int n = L->n;
+  toy_node before = node_copy(cpu);
   /* The CPU lineage reads and writes by values, the parallel one by ranges (smc.h's optional
    * range operations): the lockstep checks both against each other. */
   bb_smc_domains dc = toy_domains_by_values(&cpu->dom), dp = toy_domains(&par->dom);
@@ -158,18 +208,18 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
     engine_runs++;
   }
   CHECKF(rc == rp, "n %d %s: cpu result %d, parallel %d", n, bb_smc_strength_name(L->strength), (int)rc, (int)rp);
-  if (rc != rp) return;
-  if (rc == BB_SMC_FAILED) return;
-  states_compared++;
-  bool same = same_domains(cpu, par);
-  CHECKF(same, "n %d %s: domains differ after propagation (%s, tail threshold %d, %d uploaded, fresh lineage %d)", n,
-         bb_smc_strength_name(L->strength), bb_smc_path_name(path), bb_smc_tail_threshold(), info.uploaded,
-         L->budget);
-  if (!same) {
-    describe_difference(cpu, par);
-    L->budget = 0;
-    return;
+  bool same = rc == rp && (rc == BB_SMC_FAILED || same_domains(cpu, par));
+  if (rc == rp && rc != BB_SMC_FAILED) {
+    states_compared++;
+    CHECKF(same, "n %d %s: domains differ after propagation (%s, tail threshold %d, %d uploaded, fresh lineage %d)", n,
+           bb_smc_strength_name(L->strength), bb_smc_path_name(path), bb_smc_tail_threshold(), info.uploaded,
+           L->budget);
+    if (!same) describe_difference(cpu, par);
   }
+  if (!same) referee(L, &before, cpu, rc, par, rp);
+  node_free(&before);
+  if (!same) L->budget = 0;
+  if (!same || rc == BB_SMC_FAILED) return;
   int var = -1, tries = 0, vars = cpu->dom.vars;
   while (var < 0 && tries++ < 2 * vars) {
     int v = (int)(tu_rand(&L->rng) % (uint64_t)vars);
@@ -179,13 +229,15 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
     if (toy_min(&cpu->dom, v) != toy_max(&cpu->dom, v)) var = v;
   if (var < 0) {
     CHECK(rc == BB_SMC_SOLVED);
+    CHECKF(stable_leaf(L->prefs, cpu), "n %d %s: a leaf that is no stable matching", n, bb_smc_strength_name(L->strength));
+    leaves++;
     return;
   }
   int lo = toy_min(&cpu->dom, var), hi = toy_max(&cpu->dom, var), value;
   do value = lo + (int)(tu_rand(&L->rng) % (uint64_t)(hi - lo + 1));
   while (!toy_contains(&cpu->dom, var, value));
   decision d = (decision)(tu_rand(&L->rng) % 5);
-  side_removals side = {0, {0}, {0}};
+  side_removals side = {0, {0}, {0}, {0}};
   if (d == D_SIDE) {
     side = pick_side_removals(L, cpu);
     d = D_MIN;
@@ -344,6 +396,24 @@ static void enumerate(enumeration *E, toy_node *t) {
   node_free(&right);
 }
 
+/* The leaf check itself: both men prefer w0, and w0 prefers m0; m0-w1, m1-w0 is blocked by
+ * (m0, w0), m0-w0, m1-w1 is the stable matching. */
+static void leaf_check_self_test(void) {
+  int pm[4] = {0, 1, 0, 1}, pw[4] = {0, 1, 0, 1};
+  bb_error err;
+  bb_smc_prefs *p = bb_smc_prefs_new(2, 2, pm, 2, 2, pw, 2, 2, &err);
+  toy_node t = node_new_for(p);
+  int blocked[4] = {1, 0, 1, 0}, stable[4] = {0, 1, 0, 1}; /* ranks of m0, m1, w0, w1 */
+  for (int v = 0; v < 4; v++) toy_assign(&t.dom, v, blocked[v]);
+  CHECKF(!stable_leaf(p, &t), "the leaf check passed a matching that (m0, w0) blocks");
+  node_free(&t);
+  t = node_new_for(p);
+  for (int v = 0; v < 4; v++) toy_assign(&t.dom, v, stable[v]);
+  CHECKF(stable_leaf(p, &t), "the leaf check failed the stable matching");
+  node_free(&t);
+  bb_smc_prefs_release(p);
+}
+
 static void brute_force(void) {
   uint64_t seed = 5150;
   for (int n = 1; n <= 6; n++)
@@ -384,6 +454,7 @@ int main(int argc, char **argv) {
       return 77;
     }
   }
+  leaf_check_self_test();
   brute_force();
   uint64_t seed = getenv("SEED") ? strtoull(getenv("SEED"), NULL, 10) : 424242; /* SEED: other random runs */
   for (int n = 1; n <= 12; n++) lockstep_instances(n, quick ? 10 : 40, 200, seed + (uint64_t)n);
@@ -468,5 +539,7 @@ int main(int argc, char **argv) {
   printf("hybrid: %ld states compared, %ld on the %s engine, %ld on the CPU, %ld cascades handed over\n",
          states_compared - before, engine_runs - runs_before, bb_smc_path_name(engine), auto_cpu_runs, handovers);
   CHECKF(handovers > 0 && auto_cpu_runs > 0 && engine_runs > runs_before, "the hybrid did not take every way");
+  printf("%ld leaves reached, each a stable matching by the lists\n", leaves);
+  CHECKF(leaves > 0, "no search reached a leaf");
   return tu_finish();
 }

@@ -395,8 +395,12 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
   /* 1. The events. */
   bool ok = true;
   for (int k = 0; k < s->stack_len; k++) see_event(&t, s->stack[k]);
+  /* The inner removals before any cap: a cap that has read its row channels only the members
+   * above its limit (a rank missing from the row was channelled when it left), and the scans
+   * below look only within the bounds then. A removal not yet channelled, cut off by a cap,
+   * stayed in the partner's domain (test_smc_par's D_SIDE found it). */
+  take_inner(&t);
   for (int k = 0; ok && k < s->stack_len && !t.out_of_memory; k++) ok = take_event(&t, s->stack[k]);
-  if (ok) take_inner(&t);
   /* 2. The proposals. */
   bool over = false;
   while (ok && !t.out_of_memory && s->w->free_len > 0 && !over) {
