@@ -73,12 +73,13 @@ static void note(lockstep *L, bb_smc_scratch *s, int var, int lo, int hi, bool i
 
 /* D_SIDE: a side constraint's propagation that changes several variables at once, enough of
  * them that the hybrid may hand the whole event list to its engine: an inner value removed
- * (an alldifferent or a table, say), a minimum raised or a maximum lowered (a linear sum);
+ * (an alldifferent or a table, say), a minimum raised or a maximum lowered (a linear sum),
+ * a variable assigned;
  * its other branch raises one minimum (D_MIN). */
 typedef enum decision { D_ASSIGN, D_REMOVE, D_MIN, D_MAX, D_SIDE } decision;
 
 enum { SIDE_VARS = 8 };
-typedef enum side_kind { SIDE_INNER, SIDE_MIN, SIDE_MAX } side_kind;
+typedef enum side_kind { SIDE_INNER, SIDE_MIN, SIDE_MAX, SIDE_ASSIGN } side_kind;
 typedef struct side_removals {
   int count, var[SIDE_VARS], value[SIDE_VARS];
   side_kind kind[SIDE_VARS];
@@ -97,7 +98,7 @@ static side_removals pick_side_removals(lockstep *L, toy_node *t) {
     int value = lo + 1 + (int)(tu_rand(&L->rng) % (uint64_t)(hi - lo - 1));
     if (!toy_contains(&t->dom, v, value)) continue;
     r.var[r.count] = v;
-    r.kind[r.count] = (side_kind)(tu_rand(&L->rng) % 3);
+    r.kind[r.count] = (side_kind)(tu_rand(&L->rng) % 4);
     r.value[r.count++] = value;
   }
   return r;
@@ -111,7 +112,9 @@ static bool apply_side(lockstep *L, bb_smc_scratch *s, toy_node *t, const side_r
       ok = toy_remove(&t->dom, var, value);
       note(L, s, var, value, value, true);
     } else {
-      ok = r->kind[k] == SIDE_MIN ? toy_raise_min(&t->dom, var, value) : toy_lower_max(&t->dom, var, value);
+      ok = r->kind[k] == SIDE_MIN   ? toy_raise_min(&t->dom, var, value)
+           : r->kind[k] == SIDE_MAX ? toy_lower_max(&t->dom, var, value)
+                                    : toy_assign(&t->dom, var, value);
       bb_smc_note_changed(s, var);
     }
   }
