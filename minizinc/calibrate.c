@@ -9,8 +9,8 @@
  *             GPU's median propagation time beats the CPU's; both paths run the same search,
  *             so each propagation is timed on both;
  *   min_modified  likewise, by the number of modified variables;
- *   handover, batch_handover, handover_per_value, handover_spread  kept at their current values (the defaults
- *             unless a file set them).
+ *   handover, batch_handover, handover_per_value, handover_spread  kept at their current
+ *             values (the defaults unless a file set them).
  * Root times are medians of three runs, each on its own space posted with the path forced
  * (the engine is readied at post, so setup is not counted). */
 #define _POSIX_C_SOURCE 200809L
