@@ -69,7 +69,9 @@ python3 bench/smc_gpu_report.py "$OUT/base.csv" 2>&1 | sed -n '/^| free/,/^$/p'
 echo "== seed 003's setting: this build"
 python3 bench/smc_gpu_report.py "$OUT/new.csv" 2>&1 | sed -n '/^| free/,/^$/p'
 # Every path of both builds: the same root domains, first solution and nodes, instance by instance.
-python3 - "$OUT/base.csv" "$OUT/new.csv" "$OUT"/auto-h*.csv <<'PY'
+sweeps=("$OUT"/auto-h*.csv)
+[ -e "${sweeps[0]}" ] || sweeps=() # no sweep (HANDOVERS=""): nothing to list
+python3 - "$OUT/base.csv" "$OUT/new.csv" ${sweeps[@]+"${sweeps[@]}"} <<'PY'
 import collections, sys
 seen = collections.defaultdict(set)
 for name in sys.argv[1:]:
@@ -82,7 +84,9 @@ print("identical results on every path of both builds: %d of %d instances" % (sa
 PY
 echo "== one decision at a time"
 python3 bench/smc_latency_report.py "$OUT"/latency-[123].csv | tail -8
-echo "== handover sweep"
-python3 bench/smc_paired.py "$OUT/new.csv" "$OUT"/auto-h*.csv 2>&1 | tail -12
+if [ -n "$HANDOVERS" ]; then
+  echo "== handover sweep"
+  python3 bench/smc_paired.py "$OUT/new.csv" "$OUT"/auto-h*.csv 2>&1 | tail -12
+fi
 } 2>&1 | tee "$TOP/summary.txt"
 (cd "$OUT" && tar czf "$TOP/latency-runs.tgz" .)
