@@ -129,7 +129,7 @@ __device__ __forceinline__ unsigned chunk_mask(int base, int lo, int hi) {
 }
 
 // want_inner: also raise ctl[CTL_INNER] when a rank within v's bounds is an inner hole
-// (bb_smc_accel_inner_hole; the root's request asks, for the host's batches).
+// (bb_smc_accel_inner_hole; asked on every run of a lineage without one yet, for the host's batches).
 __global__ void settle_count_kernel(bb_smc_accel_view s, int vars, bb_smc_accel_settled_var *res, int *ctl, int32_t *out_rec,
                                     int want_inner) {
   int v = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) >> 5), lane = threadIdx.x & 31;

@@ -273,8 +273,8 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     return BB_SMC_FAILED;
   }
   /* Which holes this lineage has (node->inner_holes): the batches tell them apart (smc_root.c,
-   * smc_delta.c), and so does the parallel engine at the root; the event rules and the engine
-   * later on count every inner removal the host reports, and the event rules' root every hole. */
+   * smc_delta.c), and so does the parallel engine's settle step (smc_accel.c); the event rules
+   * count every inner removal the host reports, and the event rules' root every hole. */
   bool batches = !lineage_start && atomic_load_explicit(&delta_batch, memory_order_relaxed);
   if (!lineage_start && !batches) note_inner_holes(node, scratch, domains, false);
   if (lineage_start && !atomic_load_explicit(&root_batch, memory_order_relaxed)) note_inner_holes(node, scratch, domains, true);
