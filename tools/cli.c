@@ -1,6 +1,7 @@
 /* bamboo-smp: option parsing, messages, exit codes and the progress line. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "cli_phase.h"
 
 #include <sys/resource.h>
 
@@ -228,7 +229,7 @@ static void show_progress(void *ctx, const char *what, uint64_t done, uint64_t t
 void cli_progress_attach(cli_progress *progress, const char *label, bb_solve_opts *opts) {
   progress->label = label;
   progress->width = 0;
-  if (!isatty(STDERR_FILENO)) return;
+  if (!cli_progress_wanted()) return;
   opts->progress = show_progress;
   opts->progress_ctx = progress;
 }

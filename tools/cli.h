@@ -109,7 +109,8 @@ typedef struct cli_progress {
   int width;         /* characters of the line now shown, 0 if none */
 } cli_progress;
 
-/* Installs the progress callback into `opts` if stderr is a terminal. */
+/* Installs the progress callback into `opts` if stderr is a terminal and -q was not given
+ * (cli_progress_wanted, cli_phase.h). */
 void cli_progress_attach(cli_progress *progress, const char *label, bb_solve_opts *opts);
 void cli_progress_clear(cli_progress *progress);
 
@@ -157,8 +158,10 @@ int cli_hrc_gen_kind(const char *kind);
 int cli_hrc_gen(int argc, char **argv);
 /* Whether the file at `path` is an HRC instance (its first bytes; not for '-'). */
 int cli_hrc_file(const char *path);
-/* solve on an HRC file: hrc-da, the matching printed as for HR, stability on stderr. */
-int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int quiet, int verify, int time);
+/* solve on an HRC file: hrc-da, the matching printed as for HR, stability on stderr; `format`
+ * is a cli_output_format (solve_report.h): json writes the report instead of the lines. */
+int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int quiet, int verify, int time,
+                  int format);
 
 /* Sum of the phases bb_solve timed: transfer, precheck, init, solve, post (seconds). */
 double cli_phase_total(const bb_solve_stats *stats);

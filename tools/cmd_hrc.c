@@ -8,10 +8,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_phase.h"
 #include "hrc.h"
 #include "hrc_gen.h"
 #include "hrc_io.h"
 #include "io_reader.h"
+#include "solve_report.h"
 
 int cli_hrc_gen_kind(const char *kind) { return kind && (!strcmp(kind, "hrc") || !strcmp(kind, "nrmp-couples")); }
 
@@ -128,7 +130,19 @@ static int32_t *alloc_matching(const bb_hrc *inst) {
   return m;
 }
 
-int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int quiet, int verify, int time) {
+/* --format json: the report of hrc-da's matching, its stability counted by the checker. */
+static int write_report(const char *file, const bb_hrc *inst, const int32_t *assigned, bool stable, uint64_t blocking,
+                        double t_input, double t_solve, int quiet, int verify, int rc, const char *out_path) {
+  cli_solve_report report = {.kind = "hrc", .source = file, .proposers = inst->n_residents,
+                             .receivers = inst->n_hospitals, .couples = inst->n_couples, .algorithm = "hrc-da",
+                             .side = "residents", .t_input = t_input, .t_solve = t_solve, .assigned = assigned,
+                             .unassigned = BB_HRC_NONE, .with_matching = !quiet, .verified = verify,
+                             .stable = stable, .blocking_pairs = (int64_t)blocking};
+  return cli_solve_report_finish(&report, rc, out_path);
+}
+
+int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int quiet, int verify, int time,
+                  int format) {
   if (strcmp(algo, "hrc-da") != 0 && strcmp(algo, "bamboo") != 0) {
     cli_error("algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default)", algo);
     return CLI_EXIT_USAGE;
@@ -136,7 +150,10 @@ int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int 
   double t0 = bb_now();
   bb_hrc *inst = NULL;
   bb_error err = {{0}};
+  cli_phase phase;
+  cli_phase_begin(&phase, file, "reading");
   bb_status st = bb_hrc_read(file, &inst, &err);
+  cli_phase_end(&phase);
   if (st != BB_OK) return cli_fail(st, &err);
   double t1 = bb_now();
   int32_t *assigned = alloc_matching(inst);
@@ -144,8 +161,11 @@ int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int 
   bool stable = false;
   uint64_t blocking = 0;
   bb_hrc_da_stats stats = {0, 0, false};
+  cli_phase_begin(&phase, "hrc-da", "solving");
   if (!rc && (st = bb_hrc_da(inst, NULL, assigned, &stable, &blocking, &stats, &err)) != BB_OK) rc = cli_fail(st, &err);
+  cli_phase_end(&phase);
   double t2 = bb_now();
+  int solved = !rc, json = format == CLI_FORMAT_JSON;
   if (!rc) {
     int matched = 0;
     for (int r = 0; r < inst->n_residents; r++) matched += assigned[r] != BB_HRC_NONE;
@@ -156,7 +176,7 @@ int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int 
             (unsigned long long)stats.proposals);
     if (time) fprintf(stderr, "input %.1f ms, hrc-da and checker %.1f ms\n", 1e3 * (t1 - t0), 1e3 * (t2 - t1));
   }
-  if (!rc && !quiet) rc = cli_hr_write_matching(out_path, assigned, inst->n_residents);
+  if (!rc && !quiet && !json) rc = cli_hr_write_matching(out_path, assigned, inst->n_residents);
   if (!rc && verify && !stable) {
     bb_hrc_check_stable(inst, assigned, &err);
     cli_error("verify failed: %s", err.msg);
@@ -165,6 +185,7 @@ int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int 
     fprintf(stderr, "verified: stable (hrc, %d residents, %d couples, %d hospitals)\n", inst->n_residents,
             inst->n_couples, inst->n_hospitals);
   }
+  if (solved && json) rc = write_report(file, inst, assigned, stable, blocking, t1 - t0, t2 - t1, quiet, verify, rc, out_path);
   free(assigned);
   bb_hrc_free(inst);
   return rc;

@@ -7,11 +7,13 @@
 #include <sys/resource.h>
 
 #include "cli.h"
+#include "cli_phase.h"
 #include "gen_rows.h"
 #include "hr_io.h"
 #include "instance_any.h"
 #include "instance_io.h"
 #include "row_source.h"
+#include "solve_report.h"
 
 typedef struct solve_args {
   const char *file, *gen_name, *algo, *out_path, *tail_on, *gpus_text;
@@ -26,12 +28,14 @@ typedef struct solve_args {
   int gen_on_gpu;
   bb_gen_spec spec;   /* --gen-on gpu: what the GPU generates (gen_rows.h) */
   bb_id *perms;       /* its permutations (perfect, solo) */
+  const char *format_text;
+  cli_output_format format; /* --format text|json */
 } solve_args;
 
 static int check_args(solve_args *a) {
   if (a->file && a->gen_name) return cli_usage(&cli_solve, "give either FILE or --gen KIND, not both");
   if (!a->file && !a->gen_name) return cli_usage(&cli_solve, "missing input: FILE or --gen KIND");
-  if (a->quiet && a->out_path) return cli_usage(&cli_solve, "-q and -o exclude each other");
+  if (a->quiet && a->out_path && a->format == CLI_FORMAT_TEXT) return cli_usage(&cli_solve, "-q and -o exclude each other");
   if (a->file && (a->n || a->group)) return cli_usage(&cli_solve, "--n and --group go with --gen");
   if (a->gen_on && strcmp(a->gen_on, "gpu") && strcmp(a->gen_on, "host"))
     return cli_usage(&cli_solve, "--gen-on takes gpu or host, not '%s'", a->gen_on);
@@ -76,6 +80,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {"-o", CLI_STRING, &a->out_path, 0, 0},
       {"-v", CLI_FLAG, &a->verbose, 0, 0},
       {"-q", CLI_FLAG, &a->quiet, 0, 0},
+      {"--format", CLI_STRING, &a->format_text, 0, 0},
       {"--side", CLI_STRING, &a->hr.side, 0, 0},
       {"--k", CLI_INT, &a->hr.k, 1, BB_MAX_N},
       {"--hospitals", CLI_INT, &a->hr.hospitals, 1, BB_MAX_N},
@@ -86,6 +91,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
   };
   int rc = cli_parse(&cli_solve, argc, argv, opts, &a->file);
   if (!rc && a->tail_on) rc = cli_parse_tail_mode(&cli_solve, a->tail_on, &a->tail_mode);
+  if (!rc) rc = cli_parse_format(&cli_solve, a->format_text, &a->format);
   if (!rc && a->gpus_text) rc = cli_parse_gpus(&cli_solve, a->gpus_text, a->gpus, &a->gpu_count);
   return rc ? rc : check_args(a);
 }
@@ -132,6 +138,17 @@ static void fill_opts(const solve_args *a, bb_solve_opts *opts) {
   opts->gen_spec = a->gen_on_gpu ? &a->spec : NULL;
 }
 
+/* --format json: what every kind of instance reports alike. */
+static cli_solve_report report_of(const solve_args *a, const char *kind, int men, int women,
+                                  const bb_solve_stats *stats, double t_input) {
+  int words_of_men = strcmp(kind, "hr") != 0;
+  return (cli_solve_report){.kind = kind, .source = a->file, .generator = a->file ? NULL : a->gen_name,
+                            .proposers = men, .receivers = women, .couples = -1, .algorithm = a->algo,
+                            .side = a->hr.side ? a->hr.side : words_of_men ? "men" : "residents",
+                            .stats = stats, .t_input = t_input, .with_matching = !a->quiet,
+                            .verified = a->verify, .stable = -1, .blocking_pairs = -1};
+}
+
 /* SMI/HR: the optimal matching of the chosen side, printed 'r h' or 'r -'. */
 static int solve_incomplete(const solve_args *a, const bb_hr *hr, double t_input) {
   bb_hr_side side;
@@ -146,12 +163,23 @@ static int solve_incomplete(const solve_args *a, const bb_hr *hr, double t_input
   fill_opts(a, &opts);
   bb_solve_stats stats = {0};
   bb_error err = {{0}};
+  cli_phase phase;
+  cli_phase_begin(&phase, a->algo, "solving");
   bb_status st = bb_hr_solve(hr, a->algo, side, &opts, assigned, &stats, &err);
+  cli_phase_end(&phase);
   rc = st == BB_OK ? 0 : cli_fail(st, &err);
+  int solved = !rc;
   if (!rc && a->verbose) fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a->algo, stats.path);
   if (!rc && a->time) cli_print_times(t_input, &stats);
   if (!rc && a->verify) rc = cli_hr_verify(hr, assigned);
-  if (!rc && !a->quiet) rc = cli_hr_write_matching(a->out_path, assigned, hr->n_residents);
+  if (solved && a->format == CLI_FORMAT_JSON) {
+    cli_solve_report report = report_of(a, hr->smi ? "smi" : "hr", hr->n_residents, hr->n_hospitals, &stats, t_input);
+    report.assigned = assigned;
+    report.unassigned = BB_HR_NONE;
+    rc = cli_solve_report_finish(&report, rc, a->out_path);
+  } else if (!rc && !a->quiet) {
+    rc = cli_hr_write_matching(a->out_path, assigned, hr->n_residents);
+  }
   free(assigned);
   return rc;
 }
@@ -232,15 +260,19 @@ static int run_solve(int argc, char **argv) {
   solve_args a = {.algo = "bamboo", .seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
+  if (a.quiet) cli_progress_mute();
   if (a.file && cli_hrc_file(a.file)) /* couples: cmd_hrc.c */
-    return cli_hrc_solve(a.file, a.algo, a.out_path, a.quiet, a.verify, a.time);
+    return cli_hrc_solve(a.file, a.algo, a.out_path, a.quiet, a.verify, a.time, a.format);
 
   bb_instance *inst = NULL;
   bb_hr *hr = NULL;
   /* The plan, and the CUDA context its query of the free GPU memory makes, are in no phase. */
   if (!a.file && !cli_hr_kind(a.gen_name) && (rc = plan_solve(&a, a.n, 0))) return rc;
   double t0 = bb_now();
+  cli_phase reading;
+  cli_phase_begin(&reading, a.file ? a.file : a.gen_name, a.file ? "reading" : "generating");
   rc = load_instance(&a, &inst, &hr);
+  cli_phase_end(&reading);
   double t_input = bb_now() - t0;
   if (!rc && a.file && inst) rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
   if (!rc && hr) rc = solve_incomplete(&a, hr, t_input);
@@ -258,11 +290,18 @@ static int run_solve(int argc, char **argv) {
   } else {
     rc = solve(&a, inst, wife_of, &stats);
   }
+  int solved = !rc;
   if (!rc && a.verbose)
     fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a.algo, stats.path);
   if (!rc && a.time) cli_print_times(t_input, &stats);
   if (!rc && a.verify) rc = verify(&a, inst, wife_of);
-  if (!rc && !a.quiet) rc = write_matching(a.out_path, wife_of, inst->n);
+  if (solved && a.format == CLI_FORMAT_JSON) {
+    cli_solve_report report = report_of(&a, "complete", inst->n, inst->n, &stats, t_input);
+    report.wife_of = wife_of;
+    rc = cli_solve_report_finish(&report, rc, a.out_path);
+  } else if (!rc && !a.quiet) {
+    rc = write_matching(a.out_path, wife_of, inst->n);
+  }
   free(wife_of);
   bb_instance_free(inst);
   free(a.perms);
