@@ -1,4 +1,4 @@
-/* bamboo-smp bench: algorithms x workloads x sizes, median times as a markdown table.
+/* bamboo-smp bench: algorithms x workloads x sizes, median times as a markdown table (and CSV).
  *
  * Every instance is generated once. The first run of each algorithm is checked with
  * bb_check_stable and compared with the first algorithm's matching on that instance
@@ -9,17 +9,23 @@
 #include <string.h>
 
 #include "cli.h"
+#include "csv.h"
 #include "gpu_lists.h"
 
 #define BENCH_MAX_ITEMS 64
 #define BENCH_MAX_RUNS 100
 
 typedef struct bench_args {
-  const char *algos_text, *kinds_text, *sizes_text, *markdown_path, *tail_on;
+  const char *algos_text, *kinds_text, *sizes_text, *markdown_path, *csv_path, *tail_on;
   int group, runs, threads, tail, tail_mode, pinned;
   uint64_t seed;
   double max_seconds;
 } bench_args;
+
+/* Where the rows go besides standard output; either may be NULL. */
+typedef struct bench_outputs {
+  FILE *markdown, *csv;
+} bench_outputs;
 
 typedef struct bench_plan {
   char *algo_buf; /* owns the strings algos[] points into */
@@ -34,7 +40,7 @@ typedef struct bench_plan {
 /* One instance being benchmarked, and the matching the others must equal. */
 typedef struct bench_case {
   const bench_args *args;
-  FILE *markdown; /* may be NULL */
+  const bench_outputs *out;
   const bb_instance *inst;
   char workload[32];
   bb_id *wife_of, *reference;
@@ -127,6 +133,7 @@ static int parse_args(int argc, char **argv, bench_args *a, bench_plan *p) {
       {"--tail-on", CLI_STRING, &a->tail_on, 0, 0},
       {"--max-seconds", CLI_SECONDS, &a->max_seconds, 0, 0},
       {"--markdown", CLI_STRING, &a->markdown_path, 0, 0},
+      {"--csv", CLI_STRING, &a->csv_path, 0, 0},
       {"--pinned", CLI_FLAG, &a->pinned, 0, 0},
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
@@ -150,7 +157,16 @@ static void emit(FILE *markdown, const char *text) {
 }
 
 /* Whether a row could not be written (a full disk): the table is lost, so bench stops. */
-static int output_failed(FILE *markdown) { return ferror(stdout) || (markdown && ferror(markdown)); }
+static int output_failed(const bench_outputs *out) {
+  return ferror(stdout) || (out->markdown && ferror(out->markdown)) || (out->csv && ferror(out->csv));
+}
+
+/* The same row in the CSV file, cells unescaped (the CSV quoting is its own). */
+static void emit_csv(FILE *csv, const char *const *fields) {
+  if (!csv) return;
+  cli_csv_row(csv, fields, 7);
+  fflush(csv);
+}
 
 /* Copies `text` with '|' escaped so it stays inside one table cell. */
 static void table_cell(char *out, size_t size, const char *text) {
@@ -168,12 +184,18 @@ static void emit_row(const bench_case *c, const char *algo, const char *solve_ms
   table_cell(cell, sizeof cell, path);
   snprintf(row, sizeof row, "| %d | %s | %s | %s | %s | %d | %s |\n", c->inst->n, c->workload,
            algo, solve_ms, total_ms, runs, cell);
-  emit(c->markdown, row);
+  emit(c->out->markdown, row);
+  char n_text[16], runs_text[16];
+  snprintf(n_text, sizeof n_text, "%d", c->inst->n);
+  snprintf(runs_text, sizeof runs_text, "%d", runs);
+  emit_csv(c->out->csv, (const char *const[]){n_text, c->workload, algo, solve_ms, total_ms, runs_text, path});
 }
 
-static void emit_header(FILE *markdown) {
-  emit(markdown, "| n | workload | algorithm | solve ms (median) | total ms (median) | runs | path |\n"
-                 "|---:|---|---|---:|---:|---:|---|\n");
+static void emit_header(const bench_outputs *out) {
+  emit(out->markdown, "| n | workload | algorithm | solve ms (median) | total ms (median) | runs | path |\n"
+                      "|---:|---|---|---:|---:|---:|---|\n");
+  emit_csv(out->csv, (const char *const[]){"n", "workload", "algorithm", "solve_ms_median", "total_ms_median",
+                                           "runs", "path"});
 }
 
 /* --- measuring --- */
@@ -289,14 +311,14 @@ static void prepare_pinned(bench_case *c, bb_gpu_lists **lists) {
 }
 
 /* Generates one instance and runs every algorithm on it; returns the first failure. */
-static int bench_instance(const bench_args *a, const bench_plan *p, FILE *markdown, int n,
+static int bench_instance(const bench_args *a, const bench_plan *p, const bench_outputs *out, int n,
                           bb_gen_kind kind) {
   int group = cli_group_for(kind, n, a->group);
   if (group > n) {
     cli_error("skipping %s n=%d: --group %d is larger than n", bb_gen_kind_name(kind), n, group);
     return CLI_EXIT_USAGE;
   }
-  bench_case c = {.args = a, .markdown = markdown};
+  bench_case c = {.args = a, .out = out};
   if (kind == BB_GEN_RANDOM)
     snprintf(c.workload, sizeof c.workload, "random(g=%d)", group);
   else
@@ -324,6 +346,23 @@ static int bench_instance(const bench_args *a, const bench_plan *p, FILE *markdo
   return rc;
 }
 
+static FILE *open_table(const char *path, int *rc) {
+  FILE *f = NULL;
+  if (!*rc && path && !(f = fopen(path, "w"))) {
+    cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
+    *rc = CLI_EXIT_IO;
+  }
+  return f;
+}
+
+/* Closes a table file; the errno of its first failed write or of the close, 0 if none. */
+static int close_table(FILE *f) {
+  if (!f) return 0;
+  int failed_errno = ferror(f) ? (errno ? errno : EIO) : 0;
+  if (fclose(f) != 0 && !failed_errno) failed_errno = errno ? errno : EIO;
+  return failed_errno;
+}
+
 static int run_bench(int argc, char **argv) {
   bench_args a = {.kinds_text = "perfect,solo,congested,random",
                   .sizes_text = "10000,30000",
@@ -332,26 +371,25 @@ static int run_bench(int argc, char **argv) {
                   .max_seconds = 60};
   bench_plan p = {0};
   int rc = parse_args(argc, argv, &a, &p);
-  FILE *markdown = NULL;
-  if (!rc && a.markdown_path && !(markdown = fopen(a.markdown_path, "w"))) {
-    cli_error("cannot open '%s' for writing: %s", a.markdown_path, strerror(errno));
-    rc = CLI_EXIT_IO;
-  }
+  bench_outputs out = {NULL, NULL};
+  out.markdown = open_table(a.markdown_path, &rc);
+  out.csv = open_table(a.csv_path, &rc);
   if (!rc) {
-    emit_header(markdown);
-    for (int i = 0; i < p.n_sizes && !output_failed(markdown); i++)
-      for (int k = 0; k < p.n_kinds && !output_failed(markdown); k++) {
-        int instance_rc = bench_instance(&a, &p, markdown, p.sizes[i], p.kinds[k]);
+    emit_header(&out);
+    for (int i = 0; i < p.n_sizes && !output_failed(&out); i++)
+      for (int k = 0; k < p.n_kinds && !output_failed(&out); k++) {
+        int instance_rc = bench_instance(&a, &p, &out, p.sizes[i], p.kinds[k]);
         if (!rc) rc = instance_rc;
       }
   }
   /* Every row was flushed as it was printed: an error flag means a row is missing. */
   int stdout_errno = ferror(stdout) || fflush(stdout) != 0 ? (errno ? errno : EIO) : 0;
-  int markdown_errno = markdown && ferror(markdown) ? (errno ? errno : EIO) : 0;
-  if (markdown && fclose(markdown) != 0 && !markdown_errno) markdown_errno = errno ? errno : EIO;
-  if (stdout_errno || markdown_errno) {
+  int markdown_errno = close_table(out.markdown);
+  int csv_errno = close_table(out.csv);
+  if (stdout_errno || markdown_errno || csv_errno) {
     if (stdout_errno) cli_error("cannot write the table to standard output: %s", strerror(stdout_errno));
     if (markdown_errno) cli_error("cannot write '%s': %s", a.markdown_path, strerror(markdown_errno));
+    if (csv_errno) cli_error("cannot write '%s': %s", a.csv_path, strerror(csv_errno));
     if (!rc || rc == CLI_HELP_SHOWN) rc = CLI_EXIT_IO;
   }
   free(p.algo_buf);
@@ -360,11 +398,11 @@ static int run_bench(int argc, char **argv) {
 
 const cli_command cli_bench = {
     "bench",
-    "time the algorithms on generated workloads (markdown table)",
+    "time the algorithms on generated workloads (markdown table, CSV)",
     "bench [--algos A,B,..] [--kinds K,..] [--n N,..] [--group G] [--runs R]\n"
     "                  [--seed S] [--threads T] [--tail T] [--tail-on auto|cpu|gpu]\n"
     "                  [--max-seconds S] [--pinned]\n"
-    "                  [--markdown FILE]",
+    "                  [--markdown FILE] [--csv FILE]",
     "For each size and workload, generates one instance and runs each algorithm R\n"
     "times; prints a markdown table (n | workload | algorithm | solve ms | total ms |\n"
     "runs | path) with the median solve-phase time and the median total (sum of all\n"
@@ -384,6 +422,9 @@ const cli_command cli_bench = {
     "                     stopped shows '> S s (stopped)'; after a run longer than\n"
     "                     S/2 no more runs of that algorithm are made\n"
     "  --markdown FILE    also write the table to FILE\n"
+    "  --csv FILE         also write the rows to FILE as CSV: a header line (n,workload,\n"
+    "                     algorithm,solve_ms_median,total_ms_median,runs,path), fields\n"
+    "                     quoted where needed (RFC 4180); a failed write exits 3\n"
     "  --pinned           bamboo uploads from a copy of the lists with ids packed into\n"
     "                     the fewest bits that hold them (at most 16) in pinned host\n"
     "                     memory (n <= 65536), made once per instance; the\n"
