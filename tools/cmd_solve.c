@@ -270,7 +270,8 @@ static int run_solve(int argc, char **argv) {
   if (!a.file && !cli_hr_kind(a.gen_name) && (rc = plan_solve(&a, a.n, 0))) return rc;
   double t0 = bb_now();
   cli_phase reading;
-  cli_phase_begin(&reading, a.file ? a.file : a.gen_name, a.file ? "reading" : "generating");
+  const char *source = !a.file ? a.gen_name : strcmp(a.file, "-") ? a.file : "standard input";
+  cli_phase_begin(&reading, source, a.file ? "reading" : "generating");
   rc = load_instance(&a, &inst, &hr);
   cli_phase_end(&reading);
   double t_input = bb_now() - t0;
@@ -316,7 +317,7 @@ const cli_command cli_solve = {
     "                  [--skew S] [--capacity C]\n"
     "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
     "                  [--time-limit SEC] [--gpus LIST] [--gen-on gpu|host]\n"
-    "                  [-o FILE] [-v] [-q]",
+    "                  [--format text|json] [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; validated first) or\n"
     "generates one, finds the man-optimal stable matching (the woman-optimal one with\n"
     "--side women) and prints it as n lines 'm w' (0-based man and woman, man first\n"
@@ -356,8 +357,15 @@ const cli_command cli_solve = {
     "                  staged build, the same instance bit for bit; the host holds\n"
     "                  no lists: it regenerates the rows it reads; no CPU fallback;\n"
     "                  docs/generators.md)\n"
-    "  -o FILE         write the matching to FILE instead of standard output\n"
+    "  --format F      text (default): the lines above; json: one JSON object with the\n"
+    "                  instance, algorithm, side, path, matching (index = man/resident,\n"
+    "                  value = partner or null), checks (--verify, stable, blocking\n"
+    "                  pairs), phase times in ms and exit status (docs/formats.md,\n"
+    "                  \"JSON output\"); written also when --verify fails (exit 1)\n"
+    "  -o FILE         write the matching (or the JSON) to FILE instead of standard output\n"
     "  -v              print the algorithm's decisions (path taken) on stderr\n"
-    "  -q              print no matching\n",
+    "  -q              print no matching (with json: the object without \"matching\"\n"
+    "                  and \"matched\"; -o then allowed) and no progress line\n"
+    "On a terminal, a phase that runs over 2 s shows a progress line on stderr.\n",
     run_solve,
 };

@@ -544,6 +544,123 @@ case_full_disk() {
   full solve --help
 }
 
+# --- machine-readable output ---
+
+# json_matches JSON TEXT: the JSON report's matching is the text format's 'm w' / 'r -' lines.
+json_matches() {
+  python3 - "$1" "$2" <<'EOF' || fail "$1 does not match $2"
+import json, sys
+report = json.load(open(sys.argv[1]))
+lines = [l.split() for l in open(sys.argv[2])]
+want = [None if w == "-" else int(w) for _, w in lines]
+assert [int(m) for m, _ in lines] == list(range(len(lines)))
+assert report["matching"] == want, (report["matching"], want)
+assert report["matched"] == sum(w is not None for w in want)
+EOF
+}
+
+# json_check JSON EXPR: the Python expression EXPR holds of the report `r`.
+json_check() {
+  python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); sys.exit(0 if eval(sys.argv[2]) else 1)' \
+    "$1" "$2" || fail "$1: not $2"
+}
+
+case_json_output() {
+  command -v python3 >/dev/null 2>&1 || { echo "no python3: nothing to check"; return 0; }
+  expect_ok gen random --n 23 --seed 5 -o "$WORK/inst.txt"
+  expect_ok solve "$WORK/inst.txt"
+  cp "$WORK/out" "$WORK/text"
+  expect_ok solve "$WORK/inst.txt" --format json
+  cp "$WORK/out" "$WORK/report.json"
+  json_matches "$WORK/report.json" "$WORK/text"
+  json_check "$WORK/report.json" 'r["instance"] == {"kind": "complete", "file": sys.argv[1][:-len("report.json")] + "inst.txt", "generator": None, "men": 23, "women": 23}'
+  json_check "$WORK/report.json" 'r["algorithm"] == "bamboo" and r["side"] == "men" and r["path"] != "" and r["exit_status"] == 0'
+  json_check "$WORK/report.json" 'r["checks"] == {"verify": False, "stable": None, "blocking_pairs": None}'
+  json_check "$WORK/report.json" 'list(r["times_ms"]) == ["input", "transfer", "precheck", "init", "solve", "post", "total"]'
+  json_check "$WORK/report.json" 'all(v >= 0 for v in r["times_ms"].values()) and r["proposals"] >= 0'
+  expect_ok solve "$WORK/inst.txt" --format json --verify --algo gs-seq --side women -o "$WORK/women.json"
+  [ -s "$WORK/out" ] && fail "-o FILE --format json printed on stdout"
+  grep -q "verified: stable" "$WORK/err" || fail "--verify with json"
+  expect_ok solve "$WORK/inst.txt" --algo gs-seq --side women
+  json_matches "$WORK/women.json" "$WORK/out"
+  json_check "$WORK/women.json" 'r["checks"]["verify"] and r["checks"]["stable"] and r["side"] == "women" and r["algorithm"] == "gs-seq"'
+  # -q: the object without the matching, to stdout or -o.
+  expect_ok solve "$WORK/inst.txt" --format json -q
+  json_check "$WORK/out" '"matching" not in r and "matched" not in r and r["exit_status"] == 0'
+  expect_ok solve "$WORK/inst.txt" --format json -q -o "$WORK/q.json"
+  json_check "$WORK/q.json" '"matching" not in r'
+  expect 2 "-q and -o exclude each other" solve "$WORK/inst.txt" -q -o "$WORK/q.txt"
+  expect 2 "--format takes text or json, not 'xml'" solve "$WORK/inst.txt" --format xml
+  expect_ok solve "$WORK/inst.txt" --format text
+  same "$WORK/out" "$WORK/text"
+  # SMI and HR, read and generated: null for the unmatched.
+  expect_ok gen smi --n 40 --k 3 --seed 2 -o "$WORK/smi.txt"
+  expect_ok solve "$WORK/smi.txt" --algo mw-par
+  cp "$WORK/out" "$WORK/smi.lines"
+  grep -q ' -$' "$WORK/smi.lines" || fail "smi.txt has no unmatched man: pick another seed"
+  expect_ok solve "$WORK/smi.txt" --algo mw-par --format json --verify
+  json_matches "$WORK/out" "$WORK/smi.lines"
+  json_check "$WORK/out" 'r["instance"]["kind"] == "smi" and r["instance"]["men"] == 40 and r["checks"]["stable"] is True and None in r["matching"]'
+  expect_ok solve --gen hr --n 50 --hospitals 7 --k 3 --side hospitals
+  cp "$WORK/out" "$WORK/hr.lines"
+  expect_ok solve --gen hr --n 50 --hospitals 7 --k 3 --side hospitals --format json
+  json_matches "$WORK/out" "$WORK/hr.lines"
+  json_check "$WORK/out" 'r["instance"] == {"kind": "hr", "file": None, "generator": "hr", "residents": 50, "hospitals": 7} and r["side"] == "hospitals"'
+  expect_ok solve --gen congested --n 9 --format json
+  json_check "$WORK/out" 'r["instance"]["generator"] == "congested" and len(r["matching"]) == 9'
+  # A file name that needs escaping, and one that is not UTF-8.
+  name=$(printf 'we"ird\\name\tx.txt')
+  cp "$WORK/inst.txt" "$WORK/$name"
+  expect_ok solve "$WORK/$name" --format json
+  json_check "$WORK/out" 'r["instance"]["file"].endswith("/we\"ird\\name\tx.txt")'
+  name=$(printf 'latin\351.txt')
+  cp "$WORK/inst.txt" "$WORK/$name"
+  expect_ok solve "$WORK/$name" --format json
+  json_check "$WORK/out" 'r["instance"]["file"].endswith("/latin\ufffd.txt")'
+  [ -w /dev/full ] && expect 3 "/dev/full" solve "$WORK/inst.txt" --format json -o /dev/full
+  return 0
+}
+
+case_bench_csv() {
+  command -v python3 >/dev/null 2>&1 || { echo "no python3: nothing to check"; return 0; }
+  expect_ok bench --algos gs-seq,la-seq --kinds congested,random --n 12,20 --runs 2 --threads 2 \
+    --markdown "$WORK/table.md" --csv "$WORK/table.csv"
+  head -1 "$WORK/table.csv" | grep -q '^n,workload,algorithm,solve_ms_median,total_ms_median,runs,path$' ||
+    fail "csv header"
+  python3 - "$WORK/table.csv" "$WORK/table.md" <<'EOF' || fail "csv rows differ from the markdown table"
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+table = [[c.strip() for c in l.strip().strip("|").split(" | ")] for l in open(sys.argv[2]) if l.startswith("| ") and l[2].isdigit()]
+assert rows[0][0] == "n" and len(rows) == 9, rows
+assert rows[1:] == table, (rows[1:], table)
+assert any(r[1] == "random(g=5)" and r[2] == "la-seq" and r[5] == "2" for r in rows)
+EOF
+  # A cell with a comma and a quote is quoted (the stopped run's text has neither; a path may).
+  expect_ok bench --algos gs-seq --kinds congested --n 2000 --max-seconds 0.000001 --csv "$WORK/stop.csv"
+  grep -q '^2000,congested,gs-seq,> 1e-06 s (stopped),,0,' "$WORK/stop.csv" || fail "csv stopped row"
+  expect 3 "cannot write '/dev/full'" bench --algos gs-seq --kinds solo --n 10 --runs 1 --csv /dev/full
+  expect 3 "cannot open '$WORK/no/dir.csv'" bench --algos gs-seq --kinds solo --n 10 --runs 1 --csv "$WORK/no/dir.csv"
+}
+
+# The progress line: only on a terminal (script(1) gives one), never with -q or into a file.
+case_progress() {
+  expect_ok gen random --n 30 --seed 4 -o "$WORK/inst.txt"
+  # A reading phase of 3 s: the instance arrives late on standard input.
+  slow="sh -c 'sleep 3; cat \"$WORK/inst.txt\"' | \"$BIN\" solve - >\"$WORK/piped.out\""
+  expect_ok solve - <"$WORK/inst.txt"
+  cp "$WORK/out" "$WORK/want"
+  sh -c "sleep 3; cat '$WORK/inst.txt'" | "$BIN" solve - >"$WORK/out" 2>"$WORK/err" || fail "solve -"
+  same "$WORK/out" "$WORK/want"
+  [ -s "$WORK/err" ] && fail "progress written to a file: $(cat "$WORK/err")"
+  command -v script >/dev/null 2>&1 || { echo "no script(1): the terminal is not checked"; return 0; }
+  script -qec "$slow" "$WORK/tty.log" >/dev/null 2>&1 </dev/null || fail "solve - on a terminal"
+  same "$WORK/piped.out" "$WORK/want"
+  grep -q "standard input: reading [0-9]* s" "$WORK/tty.log" || fail "no progress line on a terminal"
+  script -qec "$slow -q" "$WORK/quiet.log" >/dev/null 2>&1 </dev/null || fail "solve - -q on a terminal"
+  grep -q "reading" "$WORK/quiet.log" && fail "-q did not silence the progress line"
+  return 0
+}
+
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
 "case_$CASE"
 echo "ok [$CASE]"

@@ -129,6 +129,37 @@ case_hrc_gen() {
   expect_ok gen hrc --help
 }
 
+# solve --format json on HRC files: the matching of the text lines, stability and the blocking
+# pairs hrc-da's checker counted, and the report still written when --verify fails (exit 1).
+case_hrc_json() {
+  command -v python3 >/dev/null 2>&1 || { echo "no python3: nothing to check"; return 0; }
+  check() {
+    python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); sys.exit(0 if eval(sys.argv[2]) else 1)' \
+      "$1" "$2" || fail "$1: not $2"
+  }
+  write doc.txt "$DOC"
+  expect_ok solve "$WORK/doc.txt" --format json --verify -o "$WORK/doc.json"
+  check "$WORK/doc.json" 'r["matching"] == [1, 1, 0] and r["matched"] == 3'
+  check "$WORK/doc.json" 'r["instance"] == {"kind": "hrc", "file": sys.argv[1][:-len("doc.json")] + "doc.txt", "generator": None, "residents": 3, "hospitals": 2, "couples": 1}'
+  check "$WORK/doc.json" 'r["algorithm"] == "hrc-da" and r["side"] == "residents" and r["exit_status"] == 0'
+  check "$WORK/doc.json" 'r["checks"] == {"verify": True, "stable": True, "blocking_pairs": 0}'
+  check "$WORK/doc.json" 'set(r["times_ms"]) == {"input", "solve", "total"}'
+  write none.txt "$NONE"
+  expect_ok solve "$WORK/none.txt"
+  cp "$WORK/out" "$WORK/none.lines"
+  expect_ok solve "$WORK/none.txt" --format json
+  python3 - "$WORK/out" "$WORK/none.lines" <<'EOF' || fail "json and text matchings differ"
+import json, sys
+r = json.load(open(sys.argv[1]))
+want = [None if l.split()[1] == "-" else int(l.split()[1]) for l in open(sys.argv[2])]
+assert r["matching"] == want, (r["matching"], want)
+assert r["checks"]["stable"] is False and r["checks"]["blocking_pairs"] > 0 and r["checks"]["verify"] is False
+EOF
+  expect 1 "verify failed: blocking pair" solve "$WORK/none.txt" --format json --verify -q
+  check "$WORK/out" '"matching" not in r and r["exit_status"] == 1 and r["checks"]["stable"] is False'
+  expect 2 "--format takes text or json" solve "$WORK/doc.txt" --format csv
+}
+
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
 "case_$CASE"
 echo "ok [$CASE]"
