@@ -635,7 +635,7 @@ assert rows[0][0] == "n" and len(rows) == 9, rows
 assert rows[1:] == table, (rows[1:], table)
 assert any(r[1] == "random(g=5)" and r[2] == "la-seq" and r[5] == "2" for r in rows)
 EOF
-  # A cell with a comma and a quote is quoted (the stopped run's text has neither; a path may).
+  # A stopped run: its empty cells stay empty fields (the quoting itself: tests/test_csv.c).
   expect_ok bench --algos gs-seq --kinds congested --n 2000 --max-seconds 0.000001 --csv "$WORK/stop.csv"
   grep -q '^2000,congested,gs-seq,> 1e-06 s (stopped),,0,' "$WORK/stop.csv" || fail "csv stopped row"
   expect 3 "cannot write '/dev/full'" bench --algos gs-seq --kinds solo --n 10 --runs 1 --csv /dev/full
