@@ -18,7 +18,8 @@ int cli_progress_wanted(void) { return !muted && isatty(STDERR_FILENO); }
 
 static void draw(cli_phase *phase, double elapsed) {
   char line[160];
-  int len = snprintf(line, sizeof line, "%s: %s %.0f s", phase->label, phase->what, elapsed);
+  int len = snprintf(line, sizeof line, "%s: %s %.0f s%s%s", phase->label, phase->what, elapsed,
+                     phase->detail[0] ? ", " : "", phase->detail);
   if (len < 0) return;
   if (len >= (int)sizeof line) len = (int)sizeof line - 1;
   fprintf(stderr, "\r%s%*s", line, phase->width > len ? phase->width - len : 0, "");
@@ -68,6 +69,24 @@ void cli_phase_begin(cli_phase *phase, const char *label, const char *what) {
     return;
   }
   phase->running = 1;
+}
+
+/* Called from the solving thread: only the text changes here, the ticker draws it. */
+static void note(void *ctx, const char *what, uint64_t done, uint64_t total) {
+  cli_phase *phase = ctx;
+  pthread_mutex_lock(&phase->lock);
+  if (total)
+    snprintf(phase->detail, sizeof phase->detail, "%s %llu/%llu (%.0f%%)", what, (unsigned long long)done,
+             (unsigned long long)total, 100.0 * done / total);
+  else
+    snprintf(phase->detail, sizeof phase->detail, "%s %llu", what, (unsigned long long)done);
+  pthread_mutex_unlock(&phase->lock);
+}
+
+void cli_phase_attach(cli_phase *phase, bb_solve_opts *opts) {
+  if (!phase->running) return;
+  opts->progress = note;
+  opts->progress_ctx = phase;
 }
 
 void cli_phase_end(cli_phase *phase) {

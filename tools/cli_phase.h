@@ -8,6 +8,8 @@
 
 #include <pthread.h>
 
+#include "solve.h"
+
 /* Runs shorter than this show no line at all. */
 #define CLI_PHASE_QUIET_S 2.0
 
@@ -17,6 +19,7 @@ typedef struct cli_phase {
   const char *label, *what;
   double start;
   int width; /* characters of the line shown, 0 if none */
+  char detail[64]; /* the solver's last report (cli_phase_attach), "" if none */
   pthread_t ticker;
   pthread_mutex_t lock;
   pthread_cond_t wake;
@@ -30,5 +33,8 @@ int cli_progress_wanted(void);
 /* `label` and `what` must outlive the phase. */
 void cli_phase_begin(cli_phase *phase, const char *label, const char *what);
 void cli_phase_end(cli_phase *phase);
+/* Has the solver's own progress reports (proposals so far) shown on the phase's line, after the
+ * seconds; one writer for the line, so the two never interleave. Nothing when no line is shown. */
+void cli_phase_attach(cli_phase *phase, bb_solve_opts *opts);
 
 #endif

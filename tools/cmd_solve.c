@@ -165,6 +165,7 @@ static int solve_incomplete(const solve_args *a, const bb_hr *hr, double t_input
   bb_error err = {{0}};
   cli_phase phase;
   cli_phase_begin(&phase, a->algo, "solving");
+  cli_phase_attach(&phase, &opts);
   bb_status st = bb_hr_solve(hr, a->algo, side, &opts, assigned, &stats, &err);
   cli_phase_end(&phase);
   rc = st == BB_OK ? 0 : cli_fail(st, &err);
@@ -202,12 +203,13 @@ static int solve(const solve_args *a, const bb_instance *inst, bb_id *wife_of,
   }
   bb_solve_opts opts;
   fill_opts(a, &opts);
-  cli_progress progress;
-  cli_progress_attach(&progress, a->algo, &opts);
+  cli_phase phase;
+  cli_phase_begin(&phase, a->algo, "solving");
+  cli_phase_attach(&phase, &opts);
   bb_error err = {{0}};
   bb_status st = women ? bb_solve(&swapped, a->algo, &opts, husband_of, stats, &err)
                        : bb_solve(inst, a->algo, &opts, wife_of, stats, &err);
-  cli_progress_clear(&progress);
+  cli_phase_end(&phase);
   if (st == BB_OK && women) {
     for (int w = 0; w < inst->n; w++) wife_of[husband_of[w]] = (bb_id)w;
     size_t len = strlen(stats->path);
