@@ -185,7 +185,8 @@ int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int 
     fprintf(stderr, "verified: stable (hrc, %d residents, %d couples, %d hospitals)\n", inst->n_residents,
             inst->n_couples, inst->n_hospitals);
   }
-  if (solved && json) rc = write_report(file, inst, assigned, stable, blocking, t1 - t0, t2 - t1, quiet, verify, rc, out_path);
+  if (solved && json)
+    rc = write_report(file, inst, assigned, stable, blocking, t1 - t0, t2 - t1, quiet, verify, rc, out_path);
   free(assigned);
   bb_hrc_free(inst);
   return rc;
