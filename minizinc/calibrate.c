@@ -176,6 +176,12 @@ int fzn_calibrate(FILE *out, FILE *errors) {
     fprintf(errors, "fzn-bamboo: --calibrate: no place for the calibration file (set BAMBOO_CALIBRATION or HOME)\n");
     return 1;
   }
+  /* A path that can never take the file (/dev/full, a folder, a FIFO) fails now, not after the
+   * minute of measurements. */
+  if (bb_smc_calibration_check_target(path, &err) != BB_OK) {
+    fprintf(errors, "fzn-bamboo: --calibrate: %s\n", err.msg);
+    return 3;
+  }
   static const int sizes[] = {250, 500, 1000, 2400};
   int min_n = INT_MAX, largest = 0;
   bb_instance *big = NULL;
@@ -229,23 +235,14 @@ int fzn_calibrate(FILE *out, FILE *errors) {
       if (mkdir(dir, 0755) != 0 && errno != EEXIST) break;
       *p = '/';
     }
-  FILE *f = fopen(path, "w");
-  if (!f) {
-    fprintf(errors, "fzn-bamboo: --calibrate: cannot write %s: %s\n", path, strerror(errno));
-    return 3;
-  }
   char model_name[128] = "";
   bb_smc_gpu_model(model_name, sizeof model_name);
-  fprintf(f, "# bamboo calibration for %s, written by fzn-bamboo --calibrate\n", model_name);
-  fprintf(f, "min_n %d\nmin_free %d\n", min_n, min_free);
-  bb_smc_calibration kept = bb_smc_get_calibration();
-  fprintf(f, "min_modified %d\nhandover %d\nbatch_handover %d\nhandover_per_value %d\nhandover_spread %d\n",
-          min_modified, kept.handover, kept.batch_handover, kept.handover_per_value, kept.handover_spread);
-  errno = 0;
-  bool written = fflush(f) == 0 && !ferror(f);
-  if (fclose(f) != 0) written = false;
-  if (!written) { /* a full disk: a truncated file would set wrong thresholds */
-    fprintf(errors, "fzn-bamboo: --calibrate: cannot write %s: %s\n", path, strerror(errno ? errno : EIO));
+  bb_smc_calibration measured = bb_smc_get_calibration(); /* the kept keys, as they are */
+  measured.min_n = min_n;
+  measured.min_free = min_free;
+  measured.min_modified = min_modified;
+  if (bb_smc_calibration_write(path, &measured, model_name, &err) != BB_OK) {
+    fprintf(errors, "fzn-bamboo: --calibrate: %s\n", err.msg);
     return 3;
   }
   fprintf(out, "\nmin_n %d, min_free %d, min_modified %d written to %s\n", min_n, min_free, min_modified, path);

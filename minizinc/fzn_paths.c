@@ -116,17 +116,46 @@ static int by_index(const void *a, const void *b) {
 
 static int by_name(const void *a, const void *b) { return strcmp(((const named *)a)->name, ((const named *)b)->name); }
 
+/* The next line of `in` into *text (grown up to FZN_PATHS_LINE_MAX bytes), without its
+ * newline: 1, 0 at the end of the file, -1 when the line is longer or memory runs out
+ * (*too_long says which). getline() would grow its buffer without end on a file with no
+ * newline (--paths /dev/zero). */
+static int bounded_line(FILE *in, char **text, size_t *cap, size_t *len, unsigned long long *total, bool *too_long) {
+  int c = EOF;
+  *len = 0;
+  *too_long = false;
+  for (;;) {
+    if (*len + 1 >= *cap) { /* room for one more byte and the '\0' */
+      size_t want = *cap ? 2 * *cap : 256;
+      char *more = realloc(*text, want);
+      if (!more) return -1;
+      *text = more;
+      *cap = want;
+    }
+    if ((c = getc_unlocked(in)) == EOF) break;
+    if (++*total > FZN_PATHS_SIZE_MAX) return *too_long = true, -1;
+    if (c == '\n') break;
+    if (*len == FZN_PATHS_LINE_MAX) return *too_long = true, -1;
+    (*text)[(*len)++] = (char)c;
+  }
+  if (c == EOF && *len == 0) return 0;
+  (*text)[*len] = '\0';
+  return 1;
+}
+
 fzn_paths *fzn_paths_read_stream(FILE *in, char *why, size_t why_size) {
   fzn_paths *p = calloc(1, sizeof *p);
   char *text = NULL, *file = NULL;
-  size_t text_cap = 0, file_size = 0;
-  bool ok = p != NULL;
-  ssize_t len;
-  while (ok && (len = getline(&text, &text_cap, in)) >= 0) {
+  size_t text_cap = 0, file_size = 0, len = 0;
+  unsigned long long total = 0, line_no = 0;
+  bool ok = p != NULL, too_long = false;
+  int got = 0;
+  while (ok && (got = bounded_line(in, &text, &text_cap, &len, &total, &too_long)) > 0) {
+    line_no++;
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r')) text[--len] = '\0';
-    if (file_size < (size_t)len + 1) { /* a file name is shorter than its line */
+    if (file_size < len + 1) { /* a file name is shorter than its line */
       free(file);
-      file_size = (size_t)len + 1;
+      file_size = len + 1;
       file = malloc(file_size);
       ok = file != NULL;
     }
@@ -134,12 +163,20 @@ fzn_paths *fzn_paths_read_stream(FILE *in, char *why, size_t why_size) {
   }
   free(text);
   free(file);
-  if (ok && ferror(in)) {
+  if (got < 0 && too_long) {
+    if (total > FZN_PATHS_SIZE_MAX)
+      snprintf(why, why_size, "larger than %llu bytes", (unsigned long long)FZN_PATHS_SIZE_MAX);
+    else
+      snprintf(why, why_size, "line %llu is longer than %zu bytes", line_no + 1, (size_t)FZN_PATHS_LINE_MAX);
+    fzn_paths_free(p);
+    return NULL;
+  }
+  if (ok && got == 0 && ferror(in)) {
     snprintf(why, why_size, "read error: %s", strerror(errno));
     fzn_paths_free(p);
     return NULL;
   }
-  if (!ok) {
+  if (!ok || got < 0) {
     snprintf(why, why_size, "out of memory");
     fzn_paths_free(p);
     return NULL;

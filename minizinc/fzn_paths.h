@@ -40,8 +40,15 @@ typedef struct fzn_location {
  * Copies the file's name into file[size] (false when there is none, or it does not fit). */
 bool fzn_path_location(const char *path, char *file, size_t size, int *line);
 
-/* Reads a paths file. NULL when it cannot be opened or memory runs out, with the reason in
- * why[why_size]; lines it cannot use are skipped (an empty table is not an error). */
+/* What a paths file may hold: a line is a name and a call path, far below the first, and there
+ * is one line per FlatZinc variable and constraint, so the second leaves room for tens of
+ * millions. Past either the file is refused, so that --paths /dev/zero cannot fill memory. */
+#define FZN_PATHS_LINE_MAX ((size_t)1 << 20)
+#define FZN_PATHS_SIZE_MAX ((unsigned long long)1 << 32)
+
+/* Reads a paths file. NULL when it cannot be opened or read, is over the limits above, or memory
+ * runs out, with the reason in why[why_size]; lines it cannot use are skipped (an empty table is
+ * not an error). */
 fzn_paths *fzn_paths_read(const char *path, char *why, size_t why_size);
 /* The same from an open stream (read to its end; not closed). */
 fzn_paths *fzn_paths_read_stream(FILE *in, char *why, size_t why_size);

@@ -900,6 +900,34 @@ static void test_paths(void) {
   CHECK(fzn_paths_read("/nonexistent/dir/x.paths", why, sizeof why) == NULL && strstr(why, "No such file"));
 }
 
+/* A line of `length` bytes ('a's) between two good lines: read whole up to FZN_PATHS_LINE_MAX,
+ * refused past it (getline() once grew without end: --paths /dev/zero filled memory). */
+static fzn_paths *paths_with_line(size_t length, char *why, size_t why_size) {
+  FILE *f = tmpfile();
+  CHECK(f != NULL);
+  if (!f) return NULL;
+  fputs("0\t0\tm.mzn|4|1|4|2|ca|f;\n", f);
+  for (size_t k = 0; k < length; k++) putc('a', f);
+  fputs("\n1\t1\tm.mzn|7|1|7|2|ca|g;\n", f);
+  rewind(f);
+  fzn_paths *p = fzn_paths_read_stream(f, why, why_size);
+  fclose(f);
+  return p;
+}
+
+static void test_paths_bounded(void) {
+  char why[128] = "";
+  fzn_location at;
+  fzn_paths *p = paths_with_line(FZN_PATHS_LINE_MAX, why, sizeof why);
+  CHECKF(p != NULL, "%s", why);
+  CHECK(fzn_paths_constraint(p, 1, &at) && at.line == 7);
+  fzn_paths_free(p);
+  why[0] = '\0';
+  p = paths_with_line(FZN_PATHS_LINE_MAX + 1, why, sizeof why);
+  CHECKF(p == NULL && strstr(why, "line 2 is longer than 1048576 bytes"), "%s", why);
+  fzn_paths_free(p);
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/data/fzn";
   test_queens(dir);
@@ -920,5 +948,6 @@ int main(int argc, char **argv) {
   test_syntax_errors();
   test_files(dir);
   test_paths();
+  test_paths_bounded();
   return tu_finish();
 }

@@ -194,6 +194,10 @@ int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int 
 
 /* ------------------------------------------------------------- hrc check ---- */
 
+/* Only a comment makes a matching's line long; one past this is refused, never taken for the
+ * end of the file (which would leave the lines after it unchecked). */
+#define MATCHING_LINE_LIMIT ((size_t)1 << 20)
+
 /* A matching file: one line 'r h' or 'r -' per resident, any order, '#' comments. */
 static bb_status read_matching(const char *path, const bb_hrc *inst, int32_t *assigned, bb_error *err) {
   reader r;
@@ -207,7 +211,11 @@ static bb_status read_matching(const char *path, const bb_hrc *inst, int32_t *as
   int got;
   char q[48];
   if (!seen) st = bb_fail(err, BB_ERR_NOMEM, "out of memory");
-  while (st == BB_OK && (got = bb_reader_line(&r, &line, &len, (size_t)1 << 20)) > 0) {
+  while (st == BB_OK && (got = bb_reader_line(&r, &line, &len, MATCHING_LINE_LIMIT)) != 0) {
+    if (got < 0) {
+      st = bb_reader_line_fail(&r, line_no + 1, MATCHING_LINE_LIMIT, err);
+      break;
+    }
     line_no++;
     const char *e = line + len, *tok = bb_io_next_token(line, e, &end);
     if (!tok) continue;

@@ -58,6 +58,12 @@ int bb_reader_line(reader *r, const char **line, size_t *len, size_t limit) {
   }
 }
 
+bb_status bb_reader_line_fail(const reader *r, long long line_no, size_t limit, bb_error *err) {
+  if (r->read_errno) return bb_fail(err, BB_ERR_IO, "%s:%lld: read error: %s", r->name, line_no, strerror(r->read_errno));
+  if (r->cap < limit) return bb_fail(err, BB_ERR_NOMEM, "%s:%lld: out of memory for a line", r->name, line_no);
+  return bb_fail(err, BB_ERR_INPUT, "%s:%lld: line longer than %zu bytes", r->name, line_no, limit);
+}
+
 /* Makes at least `want` bytes available unless the input ends first. */
 int bb_reader_want(reader *r, size_t want) {
   while (r->end - r->begin < want && !r->eof)

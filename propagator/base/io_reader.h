@@ -29,6 +29,10 @@ typedef struct reader {
 int bb_reader_fill(reader *r, size_t limit);
 /* Next line without its '\n': 1, or 0 at end of input, or -1 (read error / too long). */
 int bb_reader_line(reader *r, const char **line, size_t *len, size_t limit);
+/* The error for a -1 from bb_reader_line at line `line_no` (1-based): "NAME:LINE: read error:
+ * ...", "... out of memory for a line" or "... line longer than LIMIT bytes". A caller must
+ * never take -1 for the end of the input: what follows a long line would go unread. */
+bb_status bb_reader_line_fail(const reader *r, long long line_no, size_t limit, bb_error *err);
 /* Makes at least `want` bytes available unless the input ends first. */
 int bb_reader_want(reader *r, size_t want);
 

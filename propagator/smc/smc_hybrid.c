@@ -79,22 +79,17 @@ static void probe(void) {
   if (!gpu_usable) return;
   char path[1024];
   if (!bb_smc_calibration_path(path, sizeof path)) return;
-  FILE *f = fopen(path, "r");
-  if (!f) return;
   bb_smc_calibration c = {DEFAULT_MIN_N,    DEFAULT_MIN_FREE,       DEFAULT_MIN_MODIFIED,      DEFAULT_HANDOVER,
                           DEFAULT_BATCH_HANDOVER, DEFAULT_HANDOVER_PER_VALUE, DEFAULT_HANDOVER_SPREAD, ""};
-  char line[256];
-  while (fgets(line, sizeof line, f)) {
-    int value;
-    if (sscanf(line, "min_n %d", &value) == 1 && value >= 1) c.min_n = value < MIN_N_FLOOR ? MIN_N_FLOOR : value;
-    if (sscanf(line, "min_free %d", &value) == 1 && value >= 1) c.min_free = value;
-    if (sscanf(line, "handover %d", &value) == 1 && value >= 1) c.handover = value;
-    if (sscanf(line, "batch_handover %d", &value) == 1 && value >= 1) c.batch_handover = value;
-    if (sscanf(line, "handover_per_value %d", &value) == 1 && value >= 0) c.handover_per_value = value;
-    if (sscanf(line, "handover_spread %d", &value) == 1 && value >= 0) c.handover_spread = value;
-    if (sscanf(line, "min_modified %d", &value) == 1 && value >= 1) c.min_modified = value;
+  bool found = false;
+  bb_error err = {{0}};
+  if (bb_smc_calibration_read(path, &c, &found, &err) != BB_OK) {
+    /* A file that is not what --calibrate wrote is no measurement: none of it is used. */
+    fprintf(stderr, "bamboo: warning: %s; the hybrid uses its built-in thresholds\n", err.msg);
+    return;
   }
-  fclose(f);
+  if (!found) return;
+  if (c.min_n < MIN_N_FLOOR) c.min_n = MIN_N_FLOOR;
   snprintf(c.source, sizeof c.source, "%s", path);
   if (!overridden) calibration = c;
 }

@@ -81,6 +81,19 @@ void bb_smc_set_calibration(int min_n, int min_free, int min_modified, int hando
 void bb_smc_set_handover_per_value(int steps);
 /* ... and the batches' spread (handover_spread, per 1000 steps; bb_smc_set_calibration sets 0). */
 void bb_smc_set_handover_spread(int per_mille);
+/* The calibration file at `path` (docs/formats.md) over *c: each `key integer` line sets its
+ * key, the keys it lacks keep their values, `source` is left alone. A missing file is no error
+ * (*found false, *c untouched). BB_ERR_IO when it is not a regular file (a FIFO, /dev/zero, a
+ * folder: refused at once, never waited on) or cannot be read; BB_ERR_INPUT, "PATH:LINE: ...",
+ * for a known key whose value is not an integer or does not fit an int, a line over 255
+ * bytes, a NUL byte, or more than 64 KiB in all. *c may be partly set on failure. */
+bb_status bb_smc_calibration_read(const char *path, bb_smc_calibration *c, bool *found, bb_error *err);
+/* fzn-bamboo --calibrate, before it measures (a minute): BB_ERR_IO, "cannot write PATH: ...",
+ * when `path` exists and is not a regular file, so that /dev/full fails at once. */
+bb_status bb_smc_calibration_check_target(const char *path, bb_error *err);
+/* Writes c's thresholds to `path` (a regular file, created if missing) for the GPU `model`;
+ * BB_ERR_IO when it cannot, a failed flush or close included (a full disk). */
+bb_status bb_smc_calibration_write(const char *path, const bb_smc_calibration *c, const char *model, bb_error *err);
 /* Where the calibration of this machine's GPU lives; false without a GPU (or a HOME). */
 bool bb_smc_calibration_path(char *out, size_t len);
 /* The model name of the GPU the calibration is for ("NVIDIA H100 80GB HBM3"), the device the

@@ -77,6 +77,8 @@ case_hrc_check() {
   expect 1 "short.txt: resident 2 is missing" hrc check "$WORK/doc.txt" --matching "$WORK/short.txt"
   printf '0 0\n0 1\n2 1\n' >"$WORK/twice.txt"
   expect 1 "twice.txt:2: resident 0 appears twice" hrc check "$WORK/doc.txt" --matching "$WORK/twice.txt"
+  { printf '0 1\n1 1\n2 0\n#'; head -c 2000000 /dev/zero | tr '\0' x; printf '\n0 0\n'; } >"$WORK/long.txt"
+  expect 1 "long.txt:4: line longer than 1048576 bytes" hrc check "$WORK/doc.txt" --matching "$WORK/long.txt"
   printf '0 0\n1 7\n2 1\n' >"$WORK/range.txt"
   expect 1 "range.txt:2: '7' is not a hospital 0..1" hrc check "$WORK/doc.txt" --matching "$WORK/range.txt"
   expect 2 "needs INSTANCE and --matching FILE" hrc check "$WORK/doc.txt"

@@ -13,6 +13,9 @@
 #                of -p 1, quickly (-p 512 -a on a 3-solution model ran for minutes)
 #   parent_death the parent of a long search is killed (SIGKILL): fzn-bamboo ends within
 #                two seconds instead of searching on as an orphan (Linux)
+#   paths_dev_zero  --paths /dev/zero on a model with an error to report: the paths file is
+#                refused with a warning and the error names its FlatZinc line, in bounded memory
+#                (it once read the endless line into memory, gigabytes in seconds)
 set -u
 bin=$1
 case_name=$2
@@ -67,6 +70,22 @@ dev_full)
     [ $rc -eq 3 ] || fail "fzn-bamboo $args > /dev/full: exit status $rc, expected 3"
     grep -q "cannot write the output: No space left on device" "$tmp/err" || fail "fzn-bamboo $args: no message"
   done
+  ;;
+paths_dev_zero)
+  [ -r /dev/zero ] || { echo "skip: no /dev/zero"; exit 77; }
+  cat >"$tmp/bad.fzn" <<'EOF'
+var 1..3: x :: output_var;
+constraint int_lin_eq([1, 2], [x], 3);
+solve satisfy;
+EOF
+  # A memory limit, so that a reader without bounds fails here rather than on the machine.
+  (ulimit -v 2097152 && exec timeout 20 "$bin" --paths /dev/zero "$tmp/bad.fzn") >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ $rc -eq 124 ] && fail "still reading /dev/zero after 20 s"
+  [ $rc -eq 1 ] || fail "exit status $rc, expected 1"
+  grep -q "warning: cannot read the paths file '/dev/zero' (line 1 is longer than 1048576 bytes)" "$tmp/err" ||
+    fail "no warning about the paths file"
+  grep -q "bad.fzn:2: int_lin_eq" "$tmp/err" || fail "the error does not name the FlatZinc line"
   ;;
 unreadable)
   "$bin" "$tmp/missing.fzn" >"$tmp/out" 2>"$tmp/err"

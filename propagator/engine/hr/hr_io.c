@@ -143,7 +143,7 @@ static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
     const char *end = NULL;
     if (bb_io_next_token(line, line + len, &end)) break;
   }
-  if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
+  if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   if (got == 0) return bb_fail(err, BB_ERR_INPUT, "%s: no header 'smi N1 N2' or 'hr NR NH'", t->r->name);
   bb_status st = parse_header(t, line, len, err);
   if (st != BB_OK) return st;
@@ -158,7 +158,7 @@ static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
   int rows = 0, total = t->n1 + t->n2;
   while (rows < total) {
     got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
-    if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
+    if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
     if (got == 0) {
       int side = rows >= t->n1;
       return text_fail(t, err, BB_ERR_INPUT,
@@ -179,7 +179,7 @@ static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
       return text_fail(t, err, BB_ERR_INPUT, "extra data after the %s lists (the header says %d and %d)",
                        t->smi ? "women's" : "hospitals'", t->n1, t->n2);
   }
-  if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
+  if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   bb_error sub = {{0}};
   bb_hr *inst = bb_hr_new(t->smi, t->n1, t->n2, t->lists[0].len, t->lists[1].len, &sub);
   if (!inst) return bb_fail(err, BB_ERR_NOMEM, "%s: %s", t->r->name, sub.msg);

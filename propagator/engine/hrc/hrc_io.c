@@ -236,7 +236,7 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
     t->line_no++;
     if (bb_io_next_token(line, line + len, &end)) break;
   }
-  if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
+  if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   if (got == 0) return bb_fail(err, BB_ERR_INPUT, "%s: no header 'hrc NR NH NC'", t->r->name);
   bb_status st = parse_header(t, line, len, err);
   if (st != BB_OK) return st;
@@ -256,7 +256,7 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
   int rows = 0, total = t->nc + t->nr + t->nh, index = 0;
   while (rows < total) {
     got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
-    if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
+    if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
     if (got == 0) {
       const char *word = row_word(t, rows, &index);
       return text_fail(t, err, BB_ERR_INPUT,
@@ -278,7 +278,7 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
       return text_fail(t, err, BB_ERR_INPUT, "extra data after the hospitals' lines (the header says %d, %d and %d)",
                        t->nr, t->nh, t->nc);
   }
-  if (got < 0) return text_fail(t, err, BB_ERR_IO, "read error or line too long");
+  if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   bb_error sub = {{0}};
   bb_hrc *inst = bb_hrc_new(t->nr, t->nh, t->nc, t->singles.len, t->pairs.len / 2, t->hosps.len, &sub);
   if (!inst) return bb_fail(err, BB_ERR_NOMEM, "%s: %s", t->r->name, sub.msg);
