@@ -123,10 +123,34 @@ case_hrc_gen() {
   head -1 "$WORK/n.txt" | grep -q '^hrc 3000 420 60$' || fail "nrmp-couples' header"
   expect 2 "gen hrc needs --n N" gen hrc
   expect 2 "12 couples: at most half of the 10 residents" gen hrc --n 10 --couples 12 --hospitals 5
-  expect 2 "--lists needs MIN and MAX" gen hrc --n 10 --lists 3
+  expect 2 "--lists needs two values, MIN and MAX" gen hrc --n 10 --lists 3
   expect 2 "--skew goes with nrmp-couples" gen hrc --n 10 --skew 1
   expect 2 "--binary needs -o FILE" gen nrmp-couples --binary
   expect_ok gen hrc --help
+}
+
+# gen hrc's --lists MIN MAX (one --lists, two values, as its help says), its malformed forms
+# refused, and the default lists fitted to fewer than 5 hospitals (N < 50).
+case_hrc_gen_lists() {
+  expect_ok gen hrc --help
+  grep -q -- "--lists MIN MAX" "$WORK/out" || fail "help lacks --lists MIN MAX"
+  grep -q -- "give --lists twice" "$WORK/out" && fail "help still says to give --lists twice"
+  expect_ok gen hrc --n 100 --lists 2 4 -o "$WORK/a.txt"
+  expect_ok gen hrc --n 100 --lists 2 4 --seed 1 -o "$WORK/b.txt"
+  same "$WORK/a.txt" "$WORK/b.txt"
+  expect 2 "--lists given twice" gen hrc --n 100 --lists 1 2 --lists 3 4
+  expect 2 "--lists needs two values, MIN and MAX" gen hrc --n 100 --lists 3 --lists 5
+  expect 2 "--lists needs two values, MIN and MAX" gen hrc --n 100 --lists 3
+  expect 2 "--lists needs two values, MIN and MAX" gen hrc --n 100 --lists 3 --seed 2
+  expect 2 "unexpected argument '5'" gen hrc --n 100 --lists 2 4 5
+  expect 2 "--lists 4 2: MIN is larger than MAX" gen hrc --n 100 --lists 4 2
+  expect 2 "--lists: 'x' is not an integer" gen hrc --n 100 --lists 2 x
+  expect 2 "list lengths 3..6: need 1 <= min <= max <= min(hospitals 5" gen hrc --n 50 --lists 3 6
+  for n in 1 2 9 10 20 30 40 49 50; do
+    expect_ok gen hrc --n $n -o "$WORK/s$n.txt"
+    expect_ok solve "$WORK/s$n.txt" -q
+  done
+  head -1 "$WORK/s40.txt" | grep -q '^hrc 40 4 4$' || fail "gen hrc --n 40's header"
 }
 
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
