@@ -160,10 +160,10 @@ int cli_parse_tail_mode(const cli_command *cmd, const char *text, int *mode) {
   return cli_usage(cmd, "--tail-on takes auto, cpu or gpu, not '%s'", text);
 }
 
-int cli_parse_kind(const cli_command *cmd, const char *name, bb_gen_kind *kind) {
+int cli_parse_kind(const cli_command *cmd, const char *name, bb_gen_kind *kind, const char *other_kinds) {
   bb_error err = {{0}};
   if (bb_gen_parse_kind(name, kind, &err) == BB_OK) return 0;
-  return cli_usage(cmd, "%s", err.msg[0] ? err.msg : "unknown generator kind");
+  return cli_usage(cmd, "%s%s", err.msg[0] ? err.msg : "unknown generator kind", other_kinds ? other_kinds : "");
 }
 
 int cli_group_for(bb_gen_kind kind, int n, int group) {

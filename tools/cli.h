@@ -91,10 +91,11 @@ int cli_fail(bb_status status, const bb_error *err);
 /* Checks that `name` is an algorithm (usage error naming it otherwise). */
 int cli_check_algorithm(const cli_command *cmd, const char *name);
 
-/* Parses the generator kind (usage error with the library's message otherwise). */
 /* "auto", "cpu" or "gpu" -> a bb_tail_mode; a usage error otherwise. */
 int cli_parse_tail_mode(const cli_command *cmd, const char *text, int *mode);
-int cli_parse_kind(const cli_command *cmd, const char *name, bb_gen_kind *kind);
+/* Parses a complete-list generator kind; otherwise a usage error with the library's message (which
+ * lists the complete kinds) followed by `other_kinds` (the command's other generators, or NULL). */
+int cli_parse_kind(const cli_command *cmd, const char *name, bb_gen_kind *kind, const char *other_kinds);
 
 /* The group size used for `kind` and n when --group was `group` (0 = not given). */
 int cli_group_for(bb_gen_kind kind, int n, int group);

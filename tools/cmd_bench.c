@@ -103,7 +103,7 @@ static int plan_kinds(const bench_args *a, bench_plan *p) {
   char *buf, *items[BENCH_MAX_ITEMS];
   int count = split_option("--kinds", a->kinds_text, &buf, items), rc = 0;
   if (count < 0) rc = buf ? CLI_EXIT_USAGE : CLI_EXIT_NOMEM;
-  for (int i = 0; i < count && !rc; i++) rc = cli_parse_kind(&cli_bench, items[i], &p->kinds[i]);
+  for (int i = 0; i < count && !rc; i++) rc = cli_parse_kind(&cli_bench, items[i], &p->kinds[i], NULL);
   p->n_kinds = count;
   free(buf);
   return rc;

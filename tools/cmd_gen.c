@@ -170,7 +170,9 @@ static int run_gen(int argc, char **argv) {
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
   if (cli_hr_kind(a.kind_name)) return gen_incomplete(&a);
   bb_gen_kind kind;
-  if ((rc = cli_parse_kind(&cli_gen, a.kind_name, &kind))) return rc;
+  if ((rc = cli_parse_kind(&cli_gen, a.kind_name, &kind,
+                          "; incomplete lists: smi, hr or nrmp; couples: hrc or nrmp-couples")))
+    return rc;
   int group = cli_group_for(kind, a.n, a.group);
   if (group > a.n) return cli_usage(&cli_gen, "--group %d is larger than --n %d", group, a.n);
 

@@ -36,13 +36,15 @@ static const cli_command cli_gen_hrc = {
     "                  [-o FILE] [--binary]",
     "Hospitals/Residents with Couples (docs/generators.md, \"Couples\"):\n"
     "  hrc            the random instances of Manlove, McBride & Trimble (Constraints 2017):\n"
-    "                 N residents, C couples (default N/10), H hospitals (default N/10),\n"
-    "                 P posts (default N) at random hospitals, lists of 3..5 hospitals,\n"
+    "                 N residents, C couples (default N/10), H hospitals (default N/10,\n"
+    "                 at least 1), P posts (default N) at random hospitals, lists of 3..5\n"
+    "                 distinct hospitals (default; below 5 hospitals min(3,H)..H),\n"
     "                 couples' joint lists the product of their members' lists\n"
     "  nrmp-couples   shaped like the US resident match: 47000 residents of whom C couples\n"
     "                 (default 1000), 6600 programmes, 43000 posts (at least 1 each), lists\n"
     "                 of 10..15, joint lists of 10..15 pairs, popularity skew 0.5\n"
-    "  --lists MIN --lists MAX   hrc: individual list lengths (give --lists twice)\n"
+    "  --lists MIN MAX  hrc: individual list lengths, MIN..MAX hospitals, 1 <= MIN <= MAX <= H\n"
+    "                 (one --lists with two values)\n"
     "  --seed S       unsigned 64-bit seed (default 1)\n"
     "  -o FILE        write to FILE instead of standard output\n"
     "  --binary       the binary format (needs -o)\n",
@@ -72,10 +74,15 @@ int cli_hrc_gen(int argc, char **argv) {
   int nrest = 0;
   for (int i = 0; i < argc; i++) {
     if (i >= 2 && !strcmp(argv[i], "--lists")) {
-      int rc = 0;
-      for (int k = 0; k < 2 && !rc; k++)
-        rc = i + 1 + k < argc ? cli_parse_int(&cli_gen_hrc, "--lists", argv[i + 1 + k], 1, 1000, &lists[k])
-                              : cli_usage(&cli_gen_hrc, "--lists needs MIN and MAX");
+      int rc = nlists ? cli_usage(&cli_gen_hrc, "--lists given twice: give it once, as --lists MIN MAX") : 0;
+      for (int k = 0; k < 2 && !rc; k++) {
+        const char *value = i + 1 + k < argc ? argv[i + 1 + k] : NULL;
+        rc = value && !(value[0] == '-' && value[1] == '-')
+                 ? cli_parse_int(&cli_gen_hrc, "--lists", value, 1, 1000, &lists[k])
+                 : cli_usage(&cli_gen_hrc, "--lists needs two values, MIN and MAX (e.g. --lists 3 5)");
+      }
+      if (!rc && lists[0] > lists[1])
+        rc = cli_usage(&cli_gen_hrc, "--lists %d %d: MIN is larger than MAX", lists[0], lists[1]);
       if (rc) {
         free(rest);
         return rc;
@@ -98,7 +105,12 @@ int cli_hrc_gen(int argc, char **argv) {
     int h = hospitals ? hospitals : (n / 10 > 0 ? n / 10 : 1);
     bb_hrc_gen_mmt2017(&p, n, couples >= 0 ? couples : n / 10, h);
     if (posts >= 0) p.posts = posts;
-    if (nlists) p.min_list = lists[0], p.max_list = lists[1];
+    if (nlists) {
+      p.min_list = lists[0], p.max_list = lists[1];
+    } else { /* the default 3..5 fitted to fewer than 5 hospitals (N < 50), since lists are distinct */
+      if (p.max_list > h) p.max_list = h;
+      if (p.min_list > p.max_list) p.min_list = p.max_list;
+    }
   } else {
     if (nlists) return cli_usage(&cli_gen_hrc, "--lists goes with hrc");
     bb_hrc_gen_nrmp(&p, couples > 0 ? couples : 0);

@@ -45,6 +45,11 @@ static int check_args(solve_args *a) {
     return cli_usage(&cli_solve, "--gen-on gpu goes with --gen perfect, solo, congested, random or uniform");
   int rc = 0;
   if (a->file) return 0; /* the algorithm and --side are checked once the file says which kind it is */
+  if (cli_hrc_gen_kind(a->gen_name))
+    return cli_usage(&cli_solve,
+                     "--gen %s: solve does not generate couples (HRC) instances; write one with "
+                     "'bamboo-smp gen %s ... -o FILE', then run 'bamboo-smp solve FILE'",
+                     a->gen_name, a->gen_name);
   bb_hr_side side;
   /* smi and the complete kinds name men and women; hr and nrmp residents and hospitals. */
   int words_of_men = !cli_hr_kind(a->gen_name) || !strcmp(a->gen_name, "smi");
@@ -54,7 +59,8 @@ static int check_args(solve_args *a) {
     return cli_hr_check_algorithm(&cli_solve, a->algo);
   }
   if ((rc = cli_check_algorithm(&cli_solve, a->algo))) return rc;
-  if ((rc = cli_parse_kind(&cli_solve, a->gen_name, &a->gen_kind))) return rc;
+  if ((rc = cli_parse_kind(&cli_solve, a->gen_name, &a->gen_kind, "; incomplete lists: smi, hr or nrmp")))
+    return rc;
   if (a->n == 0) return cli_usage(&cli_solve, "--gen needs --n N");
   a->group = cli_group_for(a->gen_kind, a->n, a->group);
   if (a->group > a->n) return cli_usage(&cli_solve, "--group %d is larger than --n %d", a->group, a->n);
@@ -330,8 +336,10 @@ const cli_command cli_solve = {
     "gets the couples-aware deferred acceptance (--algo hrc-da, its default there), the\n"
     "same lines, and on stderr whether the matching is stable and its blocking pairs.\n\n"
     "  FILE            instance file (docs/formats.md)\n"
-    "  --gen KIND      generate instead: perfect, solo, congested, random, uniform;\n"
-    "                  or incomplete lists: smi, hr, nrmp (see 'bamboo-smp help gen')\n"
+    "  --gen KIND      generate instead: perfect, solo, congested, random, uniform,\n"
+    "                  latin, irving-leather; or incomplete lists: smi, hr, nrmp (see\n"
+    "                  'bamboo-smp help gen'). Not the couples' hrc and nrmp-couples:\n"
+    "                  write the file with 'gen hrc ... -o FILE', then 'solve FILE'\n"
     "  --side S        which optimal stable matching: men or women (complete lists\n"
     "                  and SMI), residents or hospitals (HR); default the men's/\n"
     "                  residents'. Every algorithm honours it\n"
