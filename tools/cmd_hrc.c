@@ -15,15 +15,6 @@
 
 int cli_hrc_gen_kind(const char *kind) { return kind && (!strcmp(kind, "hrc") || !strcmp(kind, "nrmp-couples")); }
 
-int cli_hrc_file(const char *path) {
-  if (!path || !strcmp(path, "-")) return 0;
-  reader r;
-  if (bb_reader_open(&r, path, NULL) != BB_OK) return 0;
-  int yes = bb_hrc_sniff(&r);
-  bb_reader_close(&r);
-  return yes;
-}
-
 /* ----------------------------------------------------------------- gen ---- */
 
 static const cli_command cli_gen_hrc = {
@@ -128,23 +119,22 @@ static int32_t *alloc_matching(const bb_hrc *inst) {
   return m;
 }
 
-int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int quiet, int verify, int time) {
-  if (strcmp(algo, "hrc-da") != 0 && strcmp(algo, "bamboo") != 0) {
-    cli_error("algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default)", algo);
+int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
+  if (strcmp(o->algo, "hrc-da") != 0 && strcmp(o->algo, "bamboo") != 0) {
+    cli_error("algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default)", o->algo);
     return CLI_EXIT_USAGE;
   }
-  double t0 = bb_now();
-  bb_hrc *inst = NULL;
-  bb_error err = {{0}};
-  bb_status st = bb_hrc_read(file, &inst, &err);
-  if (st != BB_OK) return cli_fail(st, &err);
   double t1 = bb_now();
+  bb_error err = {{0}};
+  bb_status st;
   int32_t *assigned = alloc_matching(inst);
   int rc = assigned ? 0 : CLI_EXIT_NOMEM;
   bool stable = false;
   uint64_t blocking = 0;
   bb_hrc_da_stats stats = {0, 0, false};
-  if (!rc && (st = bb_hrc_da(inst, NULL, assigned, &stable, &blocking, &stats, &err)) != BB_OK) rc = cli_fail(st, &err);
+  bb_hrc_da_opts da_opts = {.deadline = o->deadline};
+  if (!rc && (st = bb_hrc_da(inst, &da_opts, assigned, &stable, &blocking, &stats, &err)) != BB_OK)
+    rc = cli_fail(st, &err);
   double t2 = bb_now();
   if (!rc) {
     int matched = 0;
@@ -154,19 +144,21 @@ int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int 
             stable ? "stable" : "not stable", (unsigned long long)blocking, inst->n_residents, inst->n_couples,
             inst->n_hospitals, matched, stats.rounds, stats.bounded ? ", stopped by its bound" : "",
             (unsigned long long)stats.proposals);
-    if (time) fprintf(stderr, "input %.1f ms, hrc-da and checker %.1f ms\n", 1e3 * (t1 - t0), 1e3 * (t2 - t1));
+    if (o->verbose)
+      fprintf(stderr, "bamboo-smp: algorithm hrc-da, path: deferred acceptance with couples, %d repair rounds\n",
+              stats.rounds);
+    if (o->time) fprintf(stderr, "input %.1f ms, hrc-da and checker %.1f ms\n", 1e3 * o->t_input, 1e3 * (t2 - t1));
   }
-  if (!rc && !quiet) rc = cli_hr_write_matching(out_path, assigned, inst->n_residents);
-  if (!rc && verify && !stable) {
+  if (!rc && !o->quiet) rc = cli_hr_write_matching(o->out_path, assigned, inst->n_residents);
+  if (!rc && o->verify && !stable) {
     bb_hrc_check_stable(inst, assigned, &err);
     cli_error("verify failed: %s", err.msg);
     rc = CLI_EXIT_INPUT;
-  } else if (!rc && verify) {
+  } else if (!rc && o->verify) {
     fprintf(stderr, "verified: stable (hrc, %d residents, %d couples, %d hospitals)\n", inst->n_residents,
             inst->n_couples, inst->n_hospitals);
   }
   free(assigned);
-  bb_hrc_free(inst);
   return rc;
 }
 

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "gen_rows.h"
 #include "hr_io.h"
+#include "hrc.h"
 #include "instance_any.h"
 #include "instance_io.h"
 #include "row_source.h"
@@ -26,13 +27,53 @@ typedef struct solve_args {
   int gen_on_gpu;
   bb_gen_spec spec;   /* --gen-on gpu: what the GPU generates (gen_rows.h) */
   bb_id *perms;       /* its permutations (perfect, solo) */
+  const char *given[32]; /* the options the command line named (note_given) */
+  int given_count;
+  double deadline; /* bb_now() time the --time-limit ends, counted from before the input; 0 = none */
 } solve_args;
+
+/* Whether the command line named `option`: parsing leaves a default and an explicit value
+ * alike, and an option given but meaningless for the instance must be refused, not dropped. */
+static int given(const solve_args *a, const char *option) {
+  for (int i = 0; i < a->given_count; i++)
+    if (!strcmp(a->given[i], option)) return 1;
+  return 0;
+}
+
+/* Walks argv as cli_parse did (it succeeded), skipping the options' values. */
+static void note_given(int argc, char **argv, const cli_opt *opts, solve_args *a) {
+  for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+    for (const cli_opt *o = opts; o->name; o++)
+      if (!strcmp(argv[i], o->name)) {
+        if (a->given_count < (int)(sizeof a->given / sizeof *a->given)) a->given[a->given_count++] = o->name;
+        if (o->kind != CLI_FLAG) i++;
+        break;
+      }
+}
+
+/* The first of `options` (NULL-terminated) that was given, or NULL. */
+static const char *first_given(const solve_args *a, const char *const *options) {
+  for (; *options; options++)
+    if (given(a, *options)) return *options;
+  return NULL;
+}
+
+static const char *const generator_options[] = {"--seed", "--k", "--hospitals", "--women", "--skew", "--capacity",
+                                                "--gen-on", NULL};
+static const char *const incomplete_generator_options[] = {"--k", "--hospitals", "--women", "--skew", "--capacity",
+                                                           NULL};
+/* bb_hr_solve has no partitions over GPUs and no choice of where its tail runs. */
+static const char *const complete_only_options[] = {"--gpus", "--tail-on", NULL};
+/* hrc-da is one sequential CPU run of the residents' side (cmd_hrc.c). */
+static const char *const not_couples_options[] = {"--gpus", "--tail", "--tail-on", "--threads", NULL};
 
 static int check_args(solve_args *a) {
   if (a->file && a->gen_name) return cli_usage(&cli_solve, "give either FILE or --gen KIND, not both");
   if (!a->file && !a->gen_name) return cli_usage(&cli_solve, "missing input: FILE or --gen KIND");
   if (a->quiet && a->out_path) return cli_usage(&cli_solve, "-q and -o exclude each other");
   if (a->file && (a->n || a->group)) return cli_usage(&cli_solve, "--n and --group go with --gen");
+  const char *extra = a->file ? first_given(a, generator_options) : NULL;
+  if (extra) return cli_usage(&cli_solve, "%s goes with --gen, not with an instance file", extra);
   if (a->gen_on && strcmp(a->gen_on, "gpu") && strcmp(a->gen_on, "host"))
     return cli_usage(&cli_solve, "--gen-on takes gpu or host, not '%s'", a->gen_on);
   a->gen_on_gpu = a->gen_on && !strcmp(a->gen_on, "gpu");
@@ -45,10 +86,14 @@ static int check_args(solve_args *a) {
   int words_of_men = !cli_hr_kind(a->gen_name) || !strcmp(a->gen_name, "smi");
   if ((rc = cli_hr_side(&cli_solve, a->hr.side, words_of_men, &side))) return rc;
   if (cli_hr_kind(a->gen_name)) {
+    if ((extra = first_given(a, complete_only_options)) || (extra = a->group ? "--group" : NULL))
+      return cli_usage(&cli_solve, "%s goes with complete lists, not with --gen %s", extra, a->gen_name);
     if (a->n == 0 && strcmp(a->gen_name, "nrmp") != 0) return cli_usage(&cli_solve, "--gen needs --n N");
     return cli_hr_check_algorithm(&cli_solve, a->algo);
   }
   if ((rc = cli_check_algorithm(&cli_solve, a->algo))) return rc;
+  if ((extra = first_given(a, incomplete_generator_options)))
+    return cli_usage(&cli_solve, "%s goes with --gen smi, hr or nrmp, not with --gen %s", extra, a->gen_name);
   if ((rc = cli_parse_kind(&cli_solve, a->gen_name, &a->gen_kind))) return rc;
   if (a->n == 0) return cli_usage(&cli_solve, "--gen needs --n N");
   a->group = cli_group_for(a->gen_kind, a->n, a->group);
@@ -85,6 +130,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_solve, argc, argv, opts, &a->file);
+  if (!rc) note_given(argc, argv, opts, a);
   if (!rc && a->tail_on) rc = cli_parse_tail_mode(&cli_solve, a->tail_on, &a->tail_mode);
   if (!rc && a->gpus_text) rc = cli_parse_gpus(&cli_solve, a->gpus_text, a->gpus, &a->gpu_count);
   return rc ? rc : check_args(a);
@@ -106,14 +152,31 @@ static int spec_only(solve_args *a, bb_instance **inst) {
   return 0;
 }
 
-/* Reads or generates the instance: a complete one in *inst, or an SMI/HR one in *hr. */
-static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr) {
+/* An HRC file: the options hrc-da has no use for are refused, not dropped. */
+static int check_couples(const solve_args *a) {
+  const char *extra = first_given(a, not_couples_options);
+  if (extra)
+    return cli_usage(&cli_solve, "%s has no meaning for an HRC instance (hrc-da runs on one CPU thread)", extra);
+  if (a->hr.side && strcmp(a->hr.side, "residents"))
+    return cli_usage(&cli_solve,
+                     "--side takes residents for an HRC instance (hrc-da proposes from the residents), not '%s'",
+                     a->hr.side);
+  return 0;
+}
+
+/* Reads or generates the instance: a complete one in *inst, an SMI/HR one in *hr, an HRC one
+ * in *hrc. The file is opened once and its kind told from the bytes read, so '-', a FIFO and
+ * a process substitution work as a regular file does. */
+static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc **hrc) {
   if (a->gen_on_gpu) return spec_only(a, inst);
   if (!a->file && cli_hr_kind(a->gen_name)) return cli_hr_generate(a->gen_name, a->n, &a->hr, a->seed, a->threads, hr);
   if (!a->file) return cli_generate(a->gen_kind, a->n, a->group, a->seed, a->threads, inst);
   bb_error err = {{0}};
-  bb_status st = bb_read_any_instance(a->file, inst, hr, &err);
+  bb_status st = bb_read_any_kind(a->file, a->deadline, inst, hr, hrc, &err);
   if (st != BB_OK) return cli_fail(st, &err);
+  if (*hrc) return check_couples(a);
+  const char *extra = first_given(a, complete_only_options);
+  if (*hr && extra) return cli_usage(&cli_solve, "%s goes with complete lists, not with an SMI/HR file", extra);
   if (*hr) return cli_hr_check_algorithm(&cli_solve, a->algo);
   bb_hr_side side;
   int rc = cli_hr_side(&cli_solve, a->hr.side, 1, &side);
@@ -126,7 +189,9 @@ static void fill_opts(const solve_args *a, bb_solve_opts *opts) {
   if (a->tail) opts->tail_threshold = a->tail;
   opts->tail_mode = a->tail_mode;
   opts->verbose = a->verbose;
-  opts->time_limit_s = a->time_limit;
+  /* what the input left of the limit; time_left made sure some is */
+  opts->time_limit_s = a->deadline > 0 ? a->deadline - bb_now() : 0;
+  if (a->deadline > 0 && opts->time_limit_s <= 0) opts->time_limit_s = 1e-9;
   opts->gpus = a->gpu_count ? a->gpus : NULL;
   opts->gpu_count = a->gpu_count;
   opts->gen_spec = a->gen_on_gpu ? &a->spec : NULL;
@@ -228,25 +293,47 @@ static int plan_solve(solve_args *a, int n, uint64_t held) {
   return cli_memory_plan(&req, a->verbose, &a->algo);
 }
 
+/* The limit counts the input (reading or generating): exit 7 when that took all of it. */
+static int time_left(const solve_args *a) {
+  if (a->deadline <= 0 || bb_now() <= a->deadline) return 0;
+  cli_error("time limit of %g s reached before the solve: the input took it", a->time_limit);
+  return CLI_EXIT_TIMEOUT;
+}
+
+/* An HRC file: hrc-da (cmd_hrc.c). */
+static int solve_couples(const solve_args *a, const bb_hrc *hrc, double t_input) {
+  cli_hrc_solve_opts o = {.algo = a->algo, .out_path = a->out_path, .quiet = a->quiet, .verify = a->verify,
+                          .time = a->time, .verbose = a->verbose, .deadline = a->deadline, .t_input = t_input};
+  return cli_hrc_solve(hrc, &o);
+}
+
 static int run_solve(int argc, char **argv) {
   solve_args a = {.algo = "bamboo", .seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
-  if (a.file && cli_hrc_file(a.file)) /* couples: cmd_hrc.c */
-    return cli_hrc_solve(a.file, a.algo, a.out_path, a.quiet, a.verify, a.time);
 
   bb_instance *inst = NULL;
   bb_hr *hr = NULL;
+  bb_hrc *hrc = NULL;
   /* The plan, and the CUDA context its query of the free GPU memory makes, are in no phase. */
   if (!a.file && !cli_hr_kind(a.gen_name) && (rc = plan_solve(&a, a.n, 0))) return rc;
   double t0 = bb_now();
-  rc = load_instance(&a, &inst, &hr);
+  if (a.time_limit > 0) a.deadline = t0 + a.time_limit;
+  rc = load_instance(&a, &inst, &hr, &hrc);
   double t_input = bb_now() - t0;
-  if (!rc && a.file && inst) rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
+  if (!rc && a.file && inst) {
+    double t_plan = bb_now();
+    rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
+    if (a.deadline > 0) a.deadline += bb_now() - t_plan; /* in no phase, as above */
+  }
+  if (!rc) rc = time_left(&a);
+  if (!rc && hrc) rc = solve_couples(&a, hrc, t_input);
   if (!rc && hr) rc = solve_incomplete(&a, hr, t_input);
-  if (rc || hr) {
+  if (rc || hr || hrc) {
     bb_instance_free(inst);
     bb_hr_free(hr);
+    bb_hrc_free(hrc);
+    free(a.perms);
     return rc;
   }
 
