@@ -499,6 +499,22 @@ static void generators(const char *dir) {
   CHECK(bb_hrc_generate(&p, &none, &err) == BB_ERR_ARG && strstr(err.msg, "list lengths")); /* lists of 3 > 2 hospitals */
 }
 
+/* A deadline already past stops hrc-da with BB_ERR_TIMEOUT before it judges any matching; a
+ * distant one changes nothing. */
+static void da_deadline(uint64_t *rng) {
+  bb_hrc *inst = hrc_ref_random(30, 6, 5, 4, rng);
+  int32_t *a = malloc(30 * 4), *b = malloc(30 * 4);
+  bb_error err = {{0}};
+  bb_hrc_da_opts past = {.deadline = bb_now() - 1}, far = {.deadline = bb_now() + 3600};
+  CHECKF(bb_hrc_da(inst, &past, a, NULL, NULL, NULL, &err) == BB_ERR_TIMEOUT && strstr(err.msg, "time limit"), "%s",
+         err.msg);
+  CHECK(bb_hrc_da(inst, NULL, a, NULL, NULL, NULL, &err) == BB_OK);
+  CHECK(bb_hrc_da(inst, &far, b, NULL, NULL, NULL, &err) == BB_OK && !memcmp(a, b, 30 * 4));
+  free(a);
+  free(b);
+  bb_hrc_free(inst);
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : ".";
   uint64_t rng = 20170;
@@ -515,6 +531,7 @@ int main(int argc, char **argv) {
          t.instances, t.stable_exists, t.da_stable, t.da_min);
   CHECK(t.da_stable > t.stable_exists / 2); /* a heuristic, but not a useless one */
   da_without_couples(&rng);
+  da_deadline(&rng);
   generators(dir);
   return tu_finish();
 }

@@ -153,16 +153,21 @@ int cli_parse_gpus(const cli_command *cmd, const char *text, int *devices, int *
 int cli_memory_plan(const bb_plan_request *req, int print, const char **run_algo);
 
 /* --- Hospitals/Residents with Couples (cmd_hrc.c) --- */
+#include "hrc.h"
 /* Whether `kind` names an HRC generator (hrc, nrmp-couples); `gen KIND ...` then goes to
  * cli_hrc_gen, which parses its own options. */
 int cli_hrc_gen_kind(const char *kind);
 int cli_hrc_gen(int argc, char **argv);
-/* Whether the file at `path` is an HRC instance (its first bytes; not for '-'). */
-int cli_hrc_file(const char *path);
-/* solve on an HRC file: hrc-da, the matching printed as for HR, stability on stderr; `format`
- * is a cli_output_format (solve_report.h): json writes the report instead of the lines. */
-int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int quiet, int verify, int time,
-                  int format);
+/* solve on an HRC instance (read by solve, which tells the kinds apart): what it asked for. */
+typedef struct cli_hrc_solve_opts {
+  const char *file, *algo, *out_path; /* file: the input's name, for the JSON report */
+  int quiet, verify, time, verbose;
+  double deadline; /* bb_now() time --time-limit ends (0 = none): exit 7 past it */
+  double t_input;  /* seconds the reading took, for --time */
+  int format;      /* a cli_output_format (solve_report.h): json writes the report instead */
+} cli_hrc_solve_opts;
+/* hrc-da, the matching printed as for HR, stability on stderr; returns the exit code. */
+int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o);
 
 /* Sum of the phases bb_solve timed: transfer, precheck, init, solve, post (seconds). */
 double cli_phase_total(const bb_solve_stats *stats);

@@ -17,15 +17,6 @@
 
 int cli_hrc_gen_kind(const char *kind) { return kind && (!strcmp(kind, "hrc") || !strcmp(kind, "nrmp-couples")); }
 
-int cli_hrc_file(const char *path) {
-  if (!path || !strcmp(path, "-")) return 0;
-  reader r;
-  if (bb_reader_open(&r, path, NULL) != BB_OK) return 0;
-  int yes = bb_hrc_sniff(&r);
-  bb_reader_close(&r);
-  return yes;
-}
-
 /* ----------------------------------------------------------------- gen ---- */
 
 static const cli_command cli_gen_hrc = {
@@ -153,31 +144,27 @@ static int write_report(const char *file, const bb_hrc *inst, const int32_t *ass
   return cli_solve_report_finish(&report, rc, out_path);
 }
 
-int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int quiet, int verify, int time,
-                  int format) {
-  if (strcmp(algo, "hrc-da") != 0 && strcmp(algo, "bamboo") != 0) {
-    cli_error("algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default)", algo);
+int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
+  if (strcmp(o->algo, "hrc-da") != 0 && strcmp(o->algo, "bamboo") != 0) {
+    cli_error("algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default)", o->algo);
     return CLI_EXIT_USAGE;
   }
-  double t0 = bb_now();
-  bb_hrc *inst = NULL;
-  bb_error err = {{0}};
-  cli_phase phase;
-  cli_phase_begin(&phase, file, "reading");
-  bb_status st = bb_hrc_read(file, &inst, &err);
-  cli_phase_end(&phase);
-  if (st != BB_OK) return cli_fail(st, &err);
   double t1 = bb_now();
+  bb_error err = {{0}};
+  bb_status st;
   int32_t *assigned = alloc_matching(inst);
   int rc = assigned ? 0 : CLI_EXIT_NOMEM;
   bool stable = false;
   uint64_t blocking = 0;
   bb_hrc_da_stats stats = {0, 0, false};
+  cli_phase phase;
   cli_phase_begin(&phase, "hrc-da", "solving");
-  if (!rc && (st = bb_hrc_da(inst, NULL, assigned, &stable, &blocking, &stats, &err)) != BB_OK) rc = cli_fail(st, &err);
+  bb_hrc_da_opts da_opts = {.deadline = o->deadline};
+  if (!rc && (st = bb_hrc_da(inst, &da_opts, assigned, &stable, &blocking, &stats, &err)) != BB_OK)
+    rc = cli_fail(st, &err);
   cli_phase_end(&phase);
   double t2 = bb_now();
-  int solved = !rc, json = format == CLI_FORMAT_JSON;
+  int solved = !rc, json = o->format == CLI_FORMAT_JSON;
   if (!rc) {
     int matched = 0;
     for (int r = 0; r < inst->n_residents; r++) matched += assigned[r] != BB_HRC_NONE;
@@ -186,21 +173,24 @@ int cli_hrc_solve(const char *file, const char *algo, const char *out_path, int 
             stable ? "stable" : "not stable", (unsigned long long)blocking, inst->n_residents, inst->n_couples,
             inst->n_hospitals, matched, stats.rounds, stats.bounded ? ", stopped by its bound" : "",
             (unsigned long long)stats.proposals);
-    if (time) fprintf(stderr, "input %.1f ms, hrc-da and checker %.1f ms\n", 1e3 * (t1 - t0), 1e3 * (t2 - t1));
+    if (o->verbose)
+      fprintf(stderr, "bamboo-smp: algorithm hrc-da, path: deferred acceptance with couples, %d repair rounds\n",
+              stats.rounds);
+    if (o->time) fprintf(stderr, "input %.1f ms, hrc-da and checker %.1f ms\n", 1e3 * o->t_input, 1e3 * (t2 - t1));
   }
-  if (!rc && !quiet && !json) rc = cli_hr_write_matching(out_path, assigned, inst->n_residents);
-  if (!rc && verify && !stable) {
+  if (!rc && !o->quiet && !json) rc = cli_hr_write_matching(o->out_path, assigned, inst->n_residents);
+  if (!rc && o->verify && !stable) {
     bb_hrc_check_stable(inst, assigned, &err);
     cli_error("verify failed: %s", err.msg);
     rc = CLI_EXIT_INPUT;
-  } else if (!rc && verify) {
+  } else if (!rc && o->verify) {
     fprintf(stderr, "verified: stable (hrc, %d residents, %d couples, %d hospitals)\n", inst->n_residents,
             inst->n_couples, inst->n_hospitals);
   }
   if (solved && json)
-    rc = write_report(file, inst, assigned, stable, blocking, t1 - t0, t2 - t1, quiet, verify, rc, out_path);
+    rc = write_report(o->file, inst, assigned, stable, blocking, o->t_input, t2 - t1, o->quiet, o->verify, rc,
+                      o->out_path);
   free(assigned);
-  bb_hrc_free(inst);
   return rc;
 }
 

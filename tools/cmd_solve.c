@@ -10,6 +10,7 @@
 #include "cli_phase.h"
 #include "gen_rows.h"
 #include "hr_io.h"
+#include "hrc.h"
 #include "instance_any.h"
 #include "instance_io.h"
 #include "row_source.h"
@@ -30,7 +31,45 @@ typedef struct solve_args {
   bb_id *perms;       /* its permutations (perfect, solo) */
   const char *format_text;
   cli_output_format format; /* --format text|json */
+  const char *given[32]; /* the options the command line named (note_given) */
+  int given_count;
+  double deadline; /* bb_now() time the --time-limit ends, counted from before the input; 0 = none */
 } solve_args;
+
+/* Whether the command line named `option`: parsing leaves a default and an explicit value
+ * alike, and an option given but meaningless for the instance must be refused, not dropped. */
+static int given(const solve_args *a, const char *option) {
+  for (int i = 0; i < a->given_count; i++)
+    if (!strcmp(a->given[i], option)) return 1;
+  return 0;
+}
+
+/* Walks argv as cli_parse did (it succeeded), skipping the options' values. */
+static void note_given(int argc, char **argv, const cli_opt *opts, solve_args *a) {
+  for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+    for (const cli_opt *o = opts; o->name; o++)
+      if (!strcmp(argv[i], o->name)) {
+        if (a->given_count < (int)(sizeof a->given / sizeof *a->given)) a->given[a->given_count++] = o->name;
+        if (o->kind != CLI_FLAG) i++;
+        break;
+      }
+}
+
+/* The first of `options` (NULL-terminated) that was given, or NULL. */
+static const char *first_given(const solve_args *a, const char *const *options) {
+  for (; *options; options++)
+    if (given(a, *options)) return *options;
+  return NULL;
+}
+
+static const char *const generator_options[] = {"--seed", "--k", "--hospitals", "--women", "--skew", "--capacity",
+                                                "--gen-on", NULL};
+static const char *const incomplete_generator_options[] = {"--k", "--hospitals", "--women", "--skew", "--capacity",
+                                                           NULL};
+/* bb_hr_solve has no partitions over GPUs and no choice of where its tail runs. */
+static const char *const complete_only_options[] = {"--gpus", "--tail-on", NULL};
+/* hrc-da is one sequential CPU run of the residents' side (cmd_hrc.c). */
+static const char *const not_couples_options[] = {"--gpus", "--tail", "--tail-on", "--threads", NULL};
 
 static int check_args(solve_args *a) {
   if (a->file && a->gen_name) return cli_usage(&cli_solve, "give either FILE or --gen KIND, not both");
@@ -38,6 +77,8 @@ static int check_args(solve_args *a) {
   if (a->quiet && a->out_path && a->format == CLI_FORMAT_TEXT) /* json -q still has a report */
     return cli_usage(&cli_solve, "-q and -o exclude each other");
   if (a->file && (a->n || a->group)) return cli_usage(&cli_solve, "--n and --group go with --gen");
+  const char *extra = a->file ? first_given(a, generator_options) : NULL;
+  if (extra) return cli_usage(&cli_solve, "%s goes with --gen, not with an instance file", extra);
   if (a->gen_on && strcmp(a->gen_on, "gpu") && strcmp(a->gen_on, "host"))
     return cli_usage(&cli_solve, "--gen-on takes gpu or host, not '%s'", a->gen_on);
   a->gen_on_gpu = a->gen_on && !strcmp(a->gen_on, "gpu");
@@ -55,10 +96,14 @@ static int check_args(solve_args *a) {
   int words_of_men = !cli_hr_kind(a->gen_name) || !strcmp(a->gen_name, "smi");
   if ((rc = cli_hr_side(&cli_solve, a->hr.side, words_of_men, &side))) return rc;
   if (cli_hr_kind(a->gen_name)) {
+    if ((extra = first_given(a, complete_only_options)) || (extra = a->group ? "--group" : NULL))
+      return cli_usage(&cli_solve, "%s goes with complete lists, not with --gen %s", extra, a->gen_name);
     if (a->n == 0 && strcmp(a->gen_name, "nrmp") != 0) return cli_usage(&cli_solve, "--gen needs --n N");
     return cli_hr_check_algorithm(&cli_solve, a->algo);
   }
   if ((rc = cli_check_algorithm(&cli_solve, a->algo))) return rc;
+  if ((extra = first_given(a, incomplete_generator_options)))
+    return cli_usage(&cli_solve, "%s goes with --gen smi, hr or nrmp, not with --gen %s", extra, a->gen_name);
   if ((rc = cli_parse_kind(&cli_solve, a->gen_name, &a->gen_kind, "; incomplete lists: smi, hr or nrmp")))
     return rc;
   if (a->n == 0) return cli_usage(&cli_solve, "--gen needs --n N");
@@ -97,6 +142,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_solve, argc, argv, opts, &a->file);
+  if (!rc) note_given(argc, argv, opts, a);
   if (!rc && a->tail_on) rc = cli_parse_tail_mode(&cli_solve, a->tail_on, &a->tail_mode);
   if (!rc) rc = cli_parse_format(&cli_solve, a->format_text, &a->format);
   if (!rc && a->gpus_text) rc = cli_parse_gpus(&cli_solve, a->gpus_text, a->gpus, &a->gpu_count);
@@ -119,14 +165,31 @@ static int spec_only(solve_args *a, bb_instance **inst) {
   return 0;
 }
 
-/* Reads or generates the instance: a complete one in *inst, or an SMI/HR one in *hr. */
-static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr) {
+/* An HRC file: the options hrc-da has no use for are refused, not dropped. */
+static int check_couples(const solve_args *a) {
+  const char *extra = first_given(a, not_couples_options);
+  if (extra)
+    return cli_usage(&cli_solve, "%s has no meaning for an HRC instance (hrc-da runs on one CPU thread)", extra);
+  if (a->hr.side && strcmp(a->hr.side, "residents"))
+    return cli_usage(&cli_solve,
+                     "--side takes residents for an HRC instance (hrc-da proposes from the residents), not '%s'",
+                     a->hr.side);
+  return 0;
+}
+
+/* Reads or generates the instance: a complete one in *inst, an SMI/HR one in *hr, an HRC one
+ * in *hrc. The file is opened once and its kind told from the bytes read, so '-', a FIFO and
+ * a process substitution work as a regular file does. */
+static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc **hrc) {
   if (a->gen_on_gpu) return spec_only(a, inst);
   if (!a->file && cli_hr_kind(a->gen_name)) return cli_hr_generate(a->gen_name, a->n, &a->hr, a->seed, a->threads, hr);
   if (!a->file) return cli_generate(a->gen_kind, a->n, a->group, a->seed, a->threads, inst);
   bb_error err = {{0}};
-  bb_status st = bb_read_any_instance(a->file, inst, hr, &err);
+  bb_status st = bb_read_any_kind(a->file, a->deadline, inst, hr, hrc, &err);
   if (st != BB_OK) return cli_fail(st, &err);
+  if (*hrc) return check_couples(a);
+  const char *extra = first_given(a, complete_only_options);
+  if (*hr && extra) return cli_usage(&cli_solve, "%s goes with complete lists, not with an SMI/HR file", extra);
   if (*hr) return cli_hr_check_algorithm(&cli_solve, a->algo);
   bb_hr_side side;
   int rc = cli_hr_side(&cli_solve, a->hr.side, 1, &side);
@@ -139,7 +202,9 @@ static void fill_opts(const solve_args *a, bb_solve_opts *opts) {
   if (a->tail) opts->tail_threshold = a->tail;
   opts->tail_mode = a->tail_mode;
   opts->verbose = a->verbose;
-  opts->time_limit_s = a->time_limit;
+  /* what the input left of the limit; time_left made sure some is */
+  opts->time_limit_s = a->deadline > 0 ? a->deadline - bb_now() : 0;
+  if (a->deadline > 0 && opts->time_limit_s <= 0) opts->time_limit_s = 1e-9;
   opts->gpus = a->gpu_count ? a->gpus : NULL;
   opts->gpu_count = a->gpu_count;
   opts->gen_spec = a->gen_on_gpu ? &a->spec : NULL;
@@ -265,30 +330,53 @@ static int plan_solve(solve_args *a, int n, uint64_t held) {
   return cli_memory_plan(&req, a->verbose, &a->algo);
 }
 
+/* The limit counts the input (reading or generating): exit 7 when that took all of it. */
+static int time_left(const solve_args *a) {
+  if (a->deadline <= 0 || bb_now() <= a->deadline) return 0;
+  cli_error("time limit of %g s reached before the solve: the input took it", a->time_limit);
+  return CLI_EXIT_TIMEOUT;
+}
+
+/* An HRC file: hrc-da (cmd_hrc.c). */
+static int solve_couples(const solve_args *a, const bb_hrc *hrc, double t_input) {
+  cli_hrc_solve_opts o = {.file = a->file, .algo = a->algo, .out_path = a->out_path, .quiet = a->quiet,
+                          .verify = a->verify, .time = a->time, .verbose = a->verbose, .deadline = a->deadline,
+                          .t_input = t_input, .format = a->format};
+  return cli_hrc_solve(hrc, &o);
+}
+
 static int run_solve(int argc, char **argv) {
   solve_args a = {.algo = "bamboo", .seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
   if (a.quiet) cli_progress_mute();
-  if (a.file && cli_hrc_file(a.file)) /* couples: cmd_hrc.c */
-    return cli_hrc_solve(a.file, a.algo, a.out_path, a.quiet, a.verify, a.time, a.format);
 
   bb_instance *inst = NULL;
   bb_hr *hr = NULL;
+  bb_hrc *hrc = NULL;
   /* The plan, and the CUDA context its query of the free GPU memory makes, are in no phase. */
   if (!a.file && !cli_hr_kind(a.gen_name) && (rc = plan_solve(&a, a.n, 0))) return rc;
   double t0 = bb_now();
+  if (a.time_limit > 0) a.deadline = t0 + a.time_limit;
   cli_phase reading;
   const char *source = !a.file ? a.gen_name : strcmp(a.file, "-") ? a.file : "standard input";
   cli_phase_begin(&reading, source, a.file ? "reading" : "generating");
-  rc = load_instance(&a, &inst, &hr);
+  rc = load_instance(&a, &inst, &hr, &hrc);
   cli_phase_end(&reading);
   double t_input = bb_now() - t0;
-  if (!rc && a.file && inst) rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
+  if (!rc && a.file && inst) {
+    double t_plan = bb_now();
+    rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
+    if (a.deadline > 0) a.deadline += bb_now() - t_plan; /* in no phase, as above */
+  }
+  if (!rc) rc = time_left(&a);
+  if (!rc && hrc) rc = solve_couples(&a, hrc, t_input);
   if (!rc && hr) rc = solve_incomplete(&a, hr, t_input);
-  if (rc || hr) {
+  if (rc || hr || hrc) {
     bb_instance_free(inst);
     bb_hr_free(hr);
+    bb_hrc_free(hrc);
+    free(a.perms);
     return rc;
   }
 
@@ -327,14 +415,17 @@ const cli_command cli_solve = {
     "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
     "                  [--time-limit SEC] [--gpus LIST] [--gen-on gpu|host]\n"
     "                  [--format text|json] [-o FILE] [-v] [-q]",
-    "Reads an instance (text or binary, '-' for standard input; validated first) or\n"
-    "generates one, finds the man-optimal stable matching (the woman-optimal one with\n"
-    "--side women) and prints it as n lines 'm w' (0-based man and woman, man first\n"
+    "Reads an instance (text or binary, '-' for standard input; opened once, so a pipe\n"
+    "or a FIFO works for every kind; validated first) or generates one, finds the\n"
+    "man-optimal stable matching (the woman-optimal one with --side women) and\n"
+    "prints it as n lines 'm w' (0-based man and woman, man first\n"
     "whichever side is optimal). An SMI/HR file (docs/formats.md) gets the\n"
     "man-/resident-optimal stable matching (or, with --side, the other side's), printed\n"
     "as one line 'r h' per man/resident, 'r -' when unmatched. An HRC file (couples)\n"
     "gets the couples-aware deferred acceptance (--algo hrc-da, its default there), the\n"
-    "same lines, and on stderr whether the matching is stable and its blocking pairs.\n\n"
+    "same lines, and on stderr whether the matching is stable and its blocking pairs;\n"
+    "there --side takes only residents, and --threads, --tail, --tail-on and --gpus\n"
+    "are usage errors. An option the instance has no use for is refused (exit 2).\n\n"
     "  FILE            instance file (docs/formats.md)\n"
     "  --gen KIND      generate instead: perfect, solo, congested, random, uniform,\n"
     "                  latin, irving-leather; or incomplete lists: smi, hr, nrmp (see\n"
@@ -344,24 +435,27 @@ const cli_command cli_solve = {
     "                  and SMI), residents or hospitals (HR); default the men's/\n"
     "                  residents'. Every algorithm honours it\n"
     "  --k, --hospitals, --women, --skew, --capacity\n"
-    "                  SMI/HR generators' parameters, as for 'gen'\n"
+    "                  SMI/HR generators' parameters, as for 'gen' (--gen only)\n"
     "  --n N           size of the generated instance, 1..2097151\n"
     "  --group G       random only: group size (default 5, or N when N < 5)\n"
-    "  --seed S        generator seed (default 1)\n"
+    "  --seed S        generator seed (default 1; --gen only)\n"
     "  --algo A        algorithm (default bamboo; 'bamboo-smp algos' lists them)\n"
     "  --verify        check the matching is perfect and stable; prints\n"
     "                  'verified: stable (n=N)' on stderr, or exits 1\n"
     "  --threads T     CPU threads, 0 = all CPUs (default 0)\n"
     "  --tail T        bamboo: the tail starts once at most T men are free (default 1)\n"
-    "  --tail-on W     bamboo: where the tail runs: auto (default: CPU, a long chain\n"
-    "                  goes back to the GPU), cpu (seed 000), gpu (one GPU block)\n"
+    "  --tail-on W     bamboo on complete lists: where the tail runs: auto (default:\n"
+    "                  CPU, a long chain goes back to the GPU), cpu (seed 000), gpu\n"
+    "                  (one GPU block)\n"
     "  --time          print the phase times (input, transfer, precheck, init, solve,\n"
     "                  post, total; ms), the path taken and the proposals on stderr\n"
-    "  --time-limit S  stop after S seconds with exit status 7; 0 = no limit\n"
-    "                  (the default). Also SMI/HR, whichever --algo and --side\n"
-    "  --gpus LIST     bamboo, gpu-la-min: GPUs by number, e.g. 1 or 0,1,2,3: one\n"
-    "                  partition of the participants per entry (seed 000 V-C), data\n"
-    "                  spread over them, peer access between distinct GPUs needed;\n"
+    "  --time-limit S  stop S seconds after the input starts (reading or generating\n"
+    "                  it counts) with exit status 7; 0 = no limit (the default).\n"
+    "                  Every kind (complete, SMI/HR, HRC), --algo and --side\n"
+    "  --gpus LIST     bamboo, gpu-la-min on complete lists: GPUs by number, e.g. 1\n"
+    "                  or 0,1,2,3: one partition of the participants per entry (seed\n"
+    "                  000 V-C), data spread over them, peer access between distinct\n"
+    "                  GPUs needed;\n"
     "                  a GPU may repeat (partitions on one GPU). Default 0\n"
     "  --gen-on W      with --gen (complete kinds), --algo bamboo (also with --gpus): where the\n"
     "                  lists are generated: host (default) or gpu (straight into the\n"

@@ -7,8 +7,15 @@
 #include <string.h>
 
 /* Reads more input, keeping buf[begin, end) (moved to the front). Returns 0 on success
- * (possibly reaching EOF), -1 on a read error or when the buffer cannot grow to `limit`. */
+ * (possibly reaching EOF), -1 on a read error, when the buffer cannot grow to `limit`, or
+ * past the deadline. */
 int bb_reader_fill(reader *r, size_t limit) {
+  /* One clock read per chunk (a megabyte): nothing next to parsing it. */
+  if (r->deadline > 0 && bb_now() > r->deadline) {
+    r->timed_out = 1;
+    r->read_errno = ETIME;
+    return -1;
+  }
   if (r->begin > 0) {
     memmove(r->buf, r->buf + r->begin, r->end - r->begin);
     r->end -= r->begin;

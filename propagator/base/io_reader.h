@@ -22,10 +22,13 @@ typedef struct reader {
   int eof;
   int read_errno; /* errno of a failed read, 0 if none */
   uint64_t bytes; /* bytes read from the file so far */
+  double deadline; /* bb_now() time after which reading stops (0 = none): a time limit counts reading */
+  int timed_out;   /* the last fill failed because the deadline had passed */
 } reader;
 
 /* Reads more input, keeping buf[begin, end) (moved to the front). Returns 0 on success
- * (possibly reaching EOF), -1 on a read error or when the buffer cannot grow to `limit`. */
+ * (possibly reaching EOF), -1 on a read error, when the buffer cannot grow to `limit`, or
+ * when the deadline has passed (timed_out set, read_errno ETIME). */
 int bb_reader_fill(reader *r, size_t limit);
 /* Next line without its '\n': 1, or 0 at end of input, or -1 (read error / too long). */
 int bb_reader_line(reader *r, const char **line, size_t *len, size_t limit);

@@ -145,6 +145,72 @@ case_time_limit() {
 
 # --- positive cases ---
 
+case_time_limit_input() {
+  # The limit counts reading the lists: 7.8 MB of text take well over a millisecond to read,
+  # while gs-seq's 1000 proposals on 'perfect' never reach its first clock read.
+  expect_ok gen perfect --n 1000 -o "$WORK/p.txt"
+  expect 7 "time limit" solve "$WORK/p.txt" --algo gs-seq --time-limit 0.001 -q
+  expect_ok solve "$WORK/p.txt" --algo gs-seq --time-limit 60 -q
+}
+
+# via_pipe FILE ARGS...: bamboo-smp solve - ARGS with FILE piped to standard input.
+via_pipe() {
+  src=$1
+  shift
+  cat "$src" | timeout 20 "$BIN" solve - "$@" >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+}
+
+# via_fifo FILE ARGS...: bamboo-smp solve FIFO ARGS, FILE written into the FIFO in the
+# background. A solve that opens its input twice waits for a second writer: the timeout
+# turns that hang into a failure.
+via_fifo() {
+  src=$1
+  shift
+  rm -f "$WORK/fifo" && mkfifo "$WORK/fifo" || fail "mkfifo"
+  cat "$src" >"$WORK/fifo" 2>/dev/null &
+  writer=$!
+  timeout 20 "$BIN" solve "$WORK/fifo" "$@" >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  kill "$writer" 2>/dev/null
+  wait "$writer" 2>/dev/null
+}
+
+case_stdin_and_fifo() {
+  expect_ok gen solo --n 40 -o "$WORK/complete.txt"
+  expect_ok gen solo --n 40 -o "$WORK/complete.bin" --binary
+  expect_ok gen smi --n 40 --k 5 -o "$WORK/smi.txt"
+  expect_ok gen smi --n 40 --k 5 -o "$WORK/smi.bin" --binary
+  expect_ok gen hr --n 40 --hospitals 6 --k 3 -o "$WORK/hr.txt"
+  expect_ok gen hr --n 40 --hospitals 6 --k 3 -o "$WORK/hr.bin" --binary
+  for f in complete.txt complete.bin smi.txt smi.bin hr.txt hr.bin; do
+    expect_ok solve "$WORK/$f" --verify
+    cp "$WORK/out" "$WORK/want"
+    for how in via_pipe via_fifo; do
+      $how "$WORK/$f" --verify
+      [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "$how $f: exit status $rc"; }
+      same "$WORK/out" "$WORK/want"
+    done
+  done
+}
+
+case_options_per_kind() {
+  # Every option is used or refused with exit 2: none is dropped for the kind of instance.
+  expect_ok gen solo --n 20 -o "$WORK/c.txt"
+  expect_ok gen smi --n 20 --k 3 -o "$WORK/s.txt"
+  for opt in "--seed 4" "--k 3" "--hospitals 3" "--women 3" "--skew 0.5" "--capacity 2" "--gen-on host"; do
+    for f in c.txt s.txt; do expect 2 "${opt%% *} goes with --gen, not with an instance file" solve "$WORK/$f" $opt; done
+  done
+  expect 2 "--gpus goes with complete lists, not with an SMI/HR file" solve "$WORK/s.txt" --gpus 0
+  expect 2 "--tail-on goes with complete lists, not with an SMI/HR file" solve "$WORK/s.txt" --tail-on cpu
+  expect 2 "--tail-on goes with complete lists, not with --gen smi" solve --gen smi --n 20 --tail-on cpu
+  expect 2 "--gpus goes with complete lists, not with --gen hr" solve --gen hr --n 20 --gpus 0
+  expect 2 "--group goes with complete lists, not with --gen hr" solve --gen hr --n 20 --group 3
+  expect 2 "--k goes with --gen smi, hr or nrmp, not with --gen solo" solve --gen solo --n 20 --k 3
+  expect 2 "--side takes men or women for this instance, not 'bogus'" solve "$WORK/c.txt" --side bogus
+  expect_ok solve "$WORK/s.txt" --tail 2 -q
+}
+
 case_round_trip_text() {
   expect_ok gen random --n 40 --group 4 --seed 7 -o "$WORK/inst.txt"
   expect_ok gen random --n 40 --group 4 --seed 7

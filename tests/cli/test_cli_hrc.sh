@@ -197,6 +197,61 @@ case_hrc_solve_gen() {
   grep -q "Not the couples' hrc and nrmp-couples" "$WORK/out" || fail "solve's help: hrc"
 }
 
+# via_fifo FILE ARGS...: bamboo-smp ARGS with FILE written into the FIFO $WORK/fifo (which
+# ARGS name) in the background. A command that opens its input twice waits for a second
+# writer: the timeout turns that hang into a failure.
+via_fifo() {
+  src=$1
+  shift
+  rm -f "$WORK/fifo" && mkfifo "$WORK/fifo" || fail "mkfifo"
+  cat "$src" >"$WORK/fifo" 2>/dev/null &
+  writer=$!
+  timeout 20 "$BIN" "$@" >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  kill "$writer" 2>/dev/null
+  wait "$writer" 2>/dev/null
+}
+
+case_hrc_stdin_and_fifo() {
+  expect_ok gen hrc --n 60 --seed 2 -o "$WORK/a.hrc"
+  expect_ok gen hrc --n 60 --seed 2 -o "$WORK/a.bin" --binary
+  for f in a.hrc a.bin; do
+    expect_ok solve "$WORK/$f" --verify
+    cp "$WORK/out" "$WORK/want"
+    cat "$WORK/$f" | timeout 20 "$BIN" solve - --verify >"$WORK/out" 2>"$WORK/err"
+    rc=$?
+    [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "solve - <$f: exit status $rc"; }
+    same "$WORK/out" "$WORK/want"
+    via_fifo "$WORK/$f" solve "$WORK/fifo" --verify
+    [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "solve FIFO <$f: exit status $rc"; }
+    same "$WORK/out" "$WORK/want"
+    # hrc check and hrc convert read their instance once as well.
+    via_fifo "$WORK/$f" hrc check "$WORK/fifo" --matching "$WORK/want"
+    [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "hrc check FIFO <$f: exit status $rc"; }
+    cat "$WORK/$f" | timeout 20 "$BIN" hrc convert - -o "$WORK/back.hrc" 2>"$WORK/err" || fail "hrc convert - <$f"
+    same "$WORK/back.hrc" "$WORK/a.hrc"
+  done
+}
+
+case_hrc_options() {
+  expect_ok gen hrc --n 60 --seed 2 -o "$WORK/a.hrc"
+  expect 2 "--side takes residents for an HRC instance" solve "$WORK/a.hrc" --side bogus
+  expect 2 "not 'hospitals'" solve "$WORK/a.hrc" --side hospitals
+  for opt in "--gpus 0" "--tail 2" "--tail-on cpu" "--threads 2" "--threads 0"; do
+    expect 2 "${opt%% *} has no meaning for an HRC instance" solve "$WORK/a.hrc" $opt
+  done
+  expect 2 "--seed goes with --gen, not with an instance file" solve "$WORK/a.hrc" --seed 3
+  expect_ok solve "$WORK/a.hrc" --side residents -v -q --time-limit 60
+  grep -q "algorithm hrc-da, path:" "$WORK/err" || fail "-v on an HRC file"
+  # hrc-da on this instance runs many seconds without a limit: it must stop at the limit,
+  # with exit 7 (the timeout guards against a run that ignores it).
+  expect_ok gen nrmp-couples --couples 3000 --seed 3 -o "$WORK/n.hrc"
+  timeout 15 "$BIN" solve "$WORK/n.hrc" --time-limit 0.3 -q >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  [ "$rc" -eq 7 ] || { cat "$WORK/err" >&2; fail "solve n.hrc --time-limit 0.3: exit status $rc, expected 7"; }
+  grep -q "time limit" "$WORK/err" || fail "the time limit's message"
+}
+
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
 "case_$CASE"
 echo "ok [$CASE]"

@@ -78,6 +78,7 @@ bb_status bb_hrc_check_stable(const bb_hrc *inst, const int32_t *assigned, bb_er
 typedef struct bb_hrc_da_opts {
   int max_rounds;         /* repair rounds of each run (0: the default, 100) */
   uint64_t max_proposals; /* bound on each run's proposals (0: the default, 64 x (entries + 1)) */
+  double deadline;        /* bb_now() time to stop at with BB_ERR_TIMEOUT (0: none) */
 } bb_hrc_da_opts;
 
 typedef struct bb_hrc_da_stats {
@@ -93,7 +94,9 @@ typedef struct bb_hrc_da_stats {
  * blocking entry (all at once; if that ends unstable, a second run from scratch repairs them
  * one at a time). Bounded, so it always ends; deterministic. assigned[r] gets the matching
  * with the fewest blocking pairs seen; *stable and *blocking (either may be NULL) come from
- * bb_hrc_count_blocking. opts and stats may be NULL. The instance must be valid. */
+ * bb_hrc_count_blocking. opts and stats may be NULL. The instance must be valid. Past
+ * opts->deadline it stops with BB_ERR_TIMEOUT (the clock is read between proposals, so a
+ * limit holds to a small fraction of a round). */
 bb_status bb_hrc_da(const bb_hrc *inst, const bb_hrc_da_opts *opts, int32_t *assigned, bool *stable,
                     uint64_t *blocking, bb_hrc_da_stats *stats, bb_error *err);
 

@@ -44,7 +44,18 @@ typedef struct da {
   uint8_t *queued;
   int qhead, qtail;
   uint64_t proposals, max_proposals;
+  double deadline;  /* 0: none */
+  uint32_t ticks;   /* calls of out_of_time, which reads the clock every HRC_CLOCK_EVERY + 1 */
+  bool timed_out;
 } da;
+
+#define HRC_CLOCK_EVERY 4095u
+
+/* Whether the deadline has passed: a proposal costs nanoseconds, a clock read tens of them. */
+static bool out_of_time(da *d) {
+  if (d->deadline > 0 && !d->timed_out && (d->ticks++ & HRC_CLOCK_EVERY) == 0) d->timed_out = bb_now() > d->deadline;
+  return d->timed_out;
+}
 
 static int agent_of(const da *d, int32_t r) {
   int32_t c = d->in->couple_of[r];
@@ -166,7 +177,7 @@ static void propose_couple(da *d, int c) {
 
 static void run_queue(da *d) {
   int a;
-  while ((a = pop(d)) >= 0 && d->proposals < d->max_proposals) {
+  while ((a = pop(d)) >= 0 && d->proposals < d->max_proposals && !out_of_time(d)) {
     if (d->cur[a] >= 0) continue; /* queued, then placed again before its turn: cannot happen, kept safe */
     if (a < d->nr) propose_single(d, a);
     else propose_couple(d, a - d->nr);
@@ -252,7 +263,7 @@ static int repair_batch(da *d, hosp_view *v, int64_t *restart) {
 static int repair_sequential(da *d, hosp_view *v) {
   int sent = 0;
   bool fresh = false;
-  for (int a = 0; a < d->nagents && d->proposals < d->max_proposals; a++) {
+  for (int a = 0; a < d->nagents && d->proposals < d->max_proposals && !out_of_time(d); a++) {
     if (a < d->nr && d->in->couple_of[a] != BB_HRC_SINGLE) continue;
     if (!fresh) view_hospitals(d, v), fresh = true;
     int64_t e = first_blocking(d, v, a);
@@ -364,6 +375,7 @@ static bb_status run_strategy(const bb_hrc *inst, const bb_hrc_da_opts *opts, bo
   int max_rounds = opts && opts->max_rounds > 0 ? opts->max_rounds : 100;
   da d;
   bb_status st = da_init(&d, inst, opts ? opts->max_proposals : 0, err);
+  d.deadline = opts ? opts->deadline : 0;
   hosp_view *view = malloc(((size_t)inst->n_hospitals + 1) * sizeof *view);
   int64_t *restart = malloc(((size_t)d.nagents + 1) * sizeof *restart);
   if (st == BB_OK && (!view || !restart)) st = bb_fail(err, BB_ERR_NOMEM, "bb_hrc_da: out of memory");
@@ -371,6 +383,12 @@ static bb_status run_strategy(const bb_hrc *inst, const bb_hrc_da_opts *opts, bo
   int rounds = 0;
   while (st == BB_OK) {
     run_queue(&d);
+    /* A queue cut short is no matching of this run: stop before the checker judges it. */
+    if (d.timed_out || (d.deadline > 0 && bb_now() > d.deadline)) {
+      st = bb_fail(err, BB_ERR_TIMEOUT, "hrc-da: time limit reached after %d repair rounds, %llu proposals",
+                   total->rounds + rounds, (unsigned long long)(total->proposals + d.proposals));
+      break;
+    }
     st = bb_hrc_count_blocking(inst, d.assigned, &count, err);
     if (st != BB_OK) break;
     if (count < *best) {
