@@ -1,5 +1,5 @@
 #!/bin/sh
-# The MiniZinc Challenge's hrc problem (num_bp blocking pairs exactly, fewest unassigned) on
+# The MiniZinc Challenge's hrc problem (at most num_bp blocking pairs, fewest unassigned) on
 # its own model (hrc/hrc.mzn, fzn-gecode) and on stable_matching_hrc (models/hrc_challenge.mzn,
 # bamboo), same data, each capped at LIMIT seconds: a markdown table on stdout.
 #   bench/hrc_challenge_agree.sh BUILD LIMIT instance...   (e.g. exp1-0-10 exp1-1-5670)

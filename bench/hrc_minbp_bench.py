@@ -6,7 +6,7 @@ wall seconds, search nodes and failures from minizinc -s).
   families   `bamboo-smp gen hrc` exp1 (100 residents, 0..30 couples) and exp2 (200..500
              residents), seeds 1..S: models/hrc_file.mzn, solve minimize bp.
   challenge  the MiniZinc Challenge's 6 hrc instances with the Challenge's own objective
-             (models/hrc_challenge.mzn: bp = num_bp, fewest unassigned).
+             (models/hrc_challenge.mzn: bp <= num_bp, fewest unassigned).
 
     bench/hrc_minbp_bench.py --smp build/tools/bamboo-smp \
         --solver before=/tmp/base/solvers --solver after=build/minizinc/solvers \
