@@ -13,8 +13,8 @@
  * posts the constraint over the instance's lists (bb_post_stable_matching_hrc).
  *
  * Annotations: ::gpu runs every propagation's counting pass on the GPU and the rules on the
- * host (hrc_path.h: the CPU path's domains); without a usable GPU the constraint warns once on
- * stderr and propagates on the CPU. ::cpu (or ::uniud), or no annotation, propagate on the CPU
+ * host (hrc_path.h: the CPU path's domains); without a usable GPU the poster warns once per
+ * model at the user's line (fzn_annotated_path) and the constraint propagates on the CPU. ::cpu (or ::uniud), or no annotation, propagate on the CPU
  * (bench/results/hrc-gpu-2026-11-25.md says why no annotation keeps the CPU). */
 #include "post_file_form.h"
 #include "bb_hrc.h"
@@ -45,7 +45,7 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
   if (getenv("BAMBOO_HRC_DEBUG")) fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
   if (ok) {
     bb_hrcc_lists L = bb_hrcc_lists_of(inst);
-    bb_smc_path before = bb_stable_matching_hrc_set_path(fzn_annotated_path(c));
+    bb_smc_path before = bb_stable_matching_hrc_set_path(fzn_annotated_path(b, c));
     bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &err);
     bb_stable_matching_hrc_set_path(before);
     ok = fzn_posted(b, c, st, &err);

@@ -225,7 +225,9 @@ def main():
                                                         out.strip().replace("\n", "\n        ")[:600]))
             else:
                 print("ok    %s (%s)" % (label, name))
-    failures += check_gpu_warning(args, tmp)
+    for name, text in (("stable_matching", GPU.format(t1=T1)), ("stable_matching_hr", GPU_HR),
+                       ("stable_matching_hrc", GPU_HRC)):
+        failures += check_gpu_warning(args, tmp, name, text)
     print("%d failure(s)" % failures)
     return 1 if failures else 0
 
@@ -238,22 +240,33 @@ constraint stable_matching(women, men, {t1}, {t1}) :: gpu;
 solve satisfy;
 """
 
+# The native HR and HRC constraints warn as stable_matching does, at the call (CALL_LINE), in
+# fzn-bamboo's poster: their propagators' own warning comes at search time without a line.
+GPU_HR = HR.format(capacity="[2]").replace(";\nsolve", " :: gpu;\nsolve")
+
+GPU_HRC = """include "stable_matching_hrc.mzn";
+array[1..1] of var int: singles; array[1..1] of var int: couples;
+var int: bp;
+constraint stable_matching_hrc(singles, couples, bp, [|1, 2|], [2], [|1|], [|2|], [1], [|1, 2, 3|1, 2, 3|], [3, 3], [1, 2]) :: gpu;
+solve satisfy;
+"""
+
 # What a user is told when ::gpu cannot be had: a build without CUDA says so, a CUDA build on
 # a machine without an NVIDIA driver or GPU (CI, this machine) says that (issue 18). Never
 # the CUDA runtime's own words.
 GPU_MESSAGES = ["no NVIDIA GPU or driver found; propagating on the CPU", "has no CUDA support"]
 
 
-def check_gpu_warning(args, tmp):
-    """::gpu without a usable GPU: the run succeeds and warns once (two ::gpu constraints),
-    at the model's line (the first one's), without --keep-paths. No warning at all means a
-    GPU was found."""
-    mzn = os.path.join(tmp, "gpu.mzn")
+def check_gpu_warning(args, tmp, name, text):
+    """::gpu without a usable GPU: the run succeeds and warns once (stable_matching: two ::gpu
+    constraints), at the model's line (the first one's), without --keep-paths, naming the
+    constraint. No warning at all means a GPU was found."""
+    mzn = os.path.join(tmp, "gpu_%s.mzn" % name)
     with open(mzn, "w") as f:
-        f.write(GPU.format(t1=T1))
+        f.write(text)
     p = subprocess.run([args.minizinc, "--solver", "bamboo", mzn], capture_output=True, text=True,
                        timeout=args.timeout)
-    warnings = [line for line in p.stderr.splitlines() if "warning: ::gpu" in line]
+    warnings = [line for line in p.stderr.splitlines() if "warning: " in line and "gpu" in line.lower()]
     problems = []
     if p.returncode != 0 or "----------" not in p.stdout:
         problems.append("rc %d, no solution" % p.returncode)
@@ -264,10 +277,12 @@ def check_gpu_warning(args, tmp):
             problems.append("not at %s:%d" % (os.path.basename(mzn), CALL_LINE))
         if not any(m in warnings[0] for m in GPU_MESSAGES) or "insufficient" in warnings[0]:
             problems.append("not a message a user can act on")
+        if "(%s," % name not in warnings[0]:
+            problems.append("%s not named" % name)
     if problems:
-        print("FAIL  ::gpu without a GPU: %s\n        %s" % ("; ".join(problems), p.stderr.strip()[:600]))
+        print("FAIL  %s ::gpu without a GPU: %s\n        %s" % (name, "; ".join(problems), p.stderr.strip()[:600]))
         return 1
-    print("ok    ::gpu: %s" % (warnings[0] if warnings else "a GPU was found: no warning"))
+    print("ok    %s ::gpu: %s" % (name, warnings[0] if warnings else "a GPU was found: no warning"))
     return 0
 
 
