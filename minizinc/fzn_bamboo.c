@@ -356,6 +356,7 @@ int main(int argc, char **argv) {
   }
   ok = ok && fzn_post_search(&b, o.free_search, o.seed, &sopts);
   if (!ok) {
+    fzn_report_unshown(&b);
     fzn_builder_free(&b);
     fzn_model_free(model);
     /* Each failure was reported where it happened; memory running out there (a poster,
