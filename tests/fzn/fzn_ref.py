@@ -237,6 +237,10 @@ class Model:
                     # as an int_in constraint on each, so a constant outside makes no solution.
                     for e in value[1]:
                         self.constraints.append(("set_in", [e, ("set", frozenset(t["dom"]))], []))
+                if t["base"] == "set" and t["dom"] is not None:
+                    # Set elements: subsets of the array's set (set_subset with a constant).
+                    for e in value[1]:
+                        self.constraints.append(("set_subset", [e, ("set", frozenset(t["dom"]))], []))
                 continue
             if value is not None:
                 term = self.term(value)
