@@ -11,8 +11,9 @@ file forms' sizes) give MiniZinc's "m.mzn:LINE.COL" on both solvers. The checks 
 fzn-bamboo makes (a complete row that is not a permutation, what a file holds) are
 reported by fzn-bamboo as "m.mzn:LINE:" too: by default from the paths file that minizinc
 passes (bamboo.msc's needsPathsFile), and under `--keep-paths` from the constraint's
-mzn_path annotation; both runs are made. A `::gpu` model on a machine without a usable GPU
-must warn once, at the model's line, with a message a user can act on.
+mzn_path annotation; both runs are made. A `::gpu` model (stable_matching, stable_matching_hr,
+stable_matching_hrc and its file form) on a machine without a usable GPU must warn once, at the
+model's line, naming the constraint, with a message a user can act on.
 
     MZN_SOLVER_PATH=<build>/minizinc/solvers tests/mznlib/check_data_errors.py
 """
@@ -225,8 +226,12 @@ def main():
                                                         out.strip().replace("\n", "\n        ")[:600]))
             else:
                 print("ok    %s (%s)" % (label, name))
+    hrc_file = os.path.join(tmp, "gpu.hrc")
+    with open(hrc_file, "w") as f:
+        f.write(HRC_FILE)
     for name, text in (("stable_matching", GPU.format(t1=T1)), ("stable_matching_hr", GPU_HR),
-                       ("stable_matching_hrc", GPU_HRC)):
+                       ("stable_matching_hrc", GPU_HRC),
+                       ("stable_matching_hrc_file", GPU_HRC_FILE.replace("{path}", hrc_file))):
         failures += check_gpu_warning(args, tmp, name, text)
     print("%d failure(s)" % failures)
     return 1 if failures else 0
@@ -248,6 +253,25 @@ GPU_HRC = """include "stable_matching_hrc.mzn";
 array[1..1] of var int: singles; array[1..1] of var int: couples;
 var int: bp;
 constraint stable_matching_hrc(singles, couples, bp, [|1, 2|], [2], [|1|], [|2|], [1], [|1, 2, 3|1, 2, 3|], [3, 3], [1, 2]) :: gpu;
+solve satisfy;
+"""
+
+# The file form: one couple (residents 0 and 1) and two singles, two hospitals
+# (`bamboo-smp gen hrc --n 4 --couples 1 --hospitals 2 --posts 3 --lists 1 2`, docs/formats.md).
+HRC_FILE = """hrc 4 2 1
+0 1: 1 1  0 1
+-
+-
+1
+0
+0: 3 0
+3: 2 1 0
+"""
+
+GPU_HRC_FILE = """include "stable_matching_hrc_file.mzn";
+array[1..2] of var int: singles; array[1..1] of var int: couples;
+var int: bp;
+constraint stable_matching_hrc_file(singles, couples, bp, "{path}") :: gpu;
 solve satisfy;
 """
 
