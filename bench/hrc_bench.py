@@ -39,7 +39,8 @@ def limit(mem_kb):
 
 
 def solve(env, path, ns, nc, timeout, mem_kb, model=MODEL, data=None):
-    cmd = ["minizinc", "--solver", "bamboo", "-s", model]
+    # -i: each better bp as it is found, so a run killed at the timeout still shows its best.
+    cmd = ["minizinc", "--solver", "bamboo", "-i", "-s", model]
     cmd += [data] if data else ["-D", 'nS = %d; nC = %d; file = "%s";' % (ns, nc, path)]
     t0 = time.time()
     try:

@@ -30,7 +30,8 @@ def run(solvers, args, timeout):
     env = dict(os.environ, MZN_SOLVER_PATH=solvers)
     t0 = time.time()
     try:
-        p = subprocess.run(["minizinc", "--solver", "bamboo", "-s"] + args, capture_output=True, text=True,
+        # -i: each better objective as it is found, so a run killed at the timeout still shows its best.
+        p = subprocess.run(["minizinc", "--solver", "bamboo", "-i", "-s"] + args, capture_output=True, text=True,
                            timeout=timeout + 5, env=env)
         out = p.stdout + p.stderr
     except subprocess.TimeoutExpired as e:

@@ -169,8 +169,9 @@ static int bind_scalar(fzn_builder *b, const fzn_decl *d) {
 }
 
 /* `array [1..n] of var 4..5: a = [x, y]`: the elements take the array's domain, as in
- * fzn-gecode (an empty one makes the model unsatisfiable). Set elements keep their own
- * bounds (MiniZinc declares them with the array's). */
+ * fzn-gecode (an empty one makes the model unsatisfiable). Set elements become subsets of
+ * the array's set (`array [1..n] of var set of 1..3`): MiniZinc usually declares them with
+ * the same bound, but FlatZinc does not promise it. */
 static void restrict_elements(fzn_builder *b, const fzn_decl *d, const int *vars, int count) {
   const fzn_expr *dom = d->type.domain;
   bb_error err;
@@ -181,6 +182,22 @@ static void restrict_elements(fzn_builder *b, const fzn_decl *d, const int *vars
     }
     for (int k = 0; k < count; k++)
       if (bb_post_float_in(b->space, vars[k], d->type.float_lo, d->type.float_hi, bb_reif_none(), &err) != BB_OK) {
+        fzn_report(b, d->line, "'%s': %s", d->name, err.msg);
+        return;
+      }
+    return;
+  }
+  if (d->type.base == FZN_T_SET_OF_INT && dom) {
+    int *vals, n;
+    if (!fzn_set_values(b, dom, d->line, d->name, &vals, &n)) return;
+    /* A fixed set (lower bound = upper bound): the search never branches on it. */
+    int bound = bb_set_var(b->space, vals, n, vals, n, n, n, &err);
+    if (bound < 0) {
+      fzn_report(b, d->line, "'%s': %s", d->name, err.msg);
+      return;
+    }
+    for (int k = 0; k < count; k++)
+      if (bb_post_set_rel(b->space, vars[k], BB_SET_SUBSET, bound, bb_reif_none(), &err) != BB_OK) {
         fzn_report(b, d->line, "'%s': %s", d->name, err.msg);
         return;
       }

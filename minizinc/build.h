@@ -69,7 +69,9 @@ void fzn_builder_free(fzn_builder *b);
 
 /* Reports "file:line: message" and counts it; returns false for `return fzn_report(...)`.
  * The location is the user's .mzn/.dzn line when MiniZinc said where the item being built
- * comes from (its paths file, or --keep-paths), else the FlatZinc file's line. */
+ * comes from (its paths file, or --keep-paths), else the FlatZinc file's line. Only the
+ * first FZN_BUILD_MAX_ERRORS are printed, as the parser's; the rest are counted for
+ * fzn_report_unshown. */
 bool fzn_report(fzn_builder *b, int line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -81,6 +83,12 @@ void fzn_warn(fzn_builder *b, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* Errors printed by fzn_report; the build goes on past them (each constraint is still
+ * checked), so that fzn_report_unshown can say how many more there were. */
+enum { FZN_BUILD_MAX_ERRORS = 20 };
+/* After a failed build: one line saying how many errors fzn_report did not print, if any. */
+void fzn_report_unshown(fzn_builder *b);
 
 /* Scratch memory that lives as long as the builder (NULL after reporting). */
 void *fzn_scratch(fzn_builder *b, size_t bytes, int line);

@@ -53,14 +53,20 @@ static void print_location(fzn_builder *b, int line) {
 }
 
 bool fzn_report(fzn_builder *b, int line, const char *fmt, ...) {
+  if (++b->error_count > FZN_BUILD_MAX_ERRORS) return false;
   va_list ap;
   va_start(ap, fmt);
   print_location(b, line);
   vfprintf(b->errors, fmt, ap);
   fputc('\n', b->errors);
   va_end(ap);
-  b->error_count++;
   return false;
+}
+
+void fzn_report_unshown(fzn_builder *b) {
+  if (b->error_count > FZN_BUILD_MAX_ERRORS)
+    fprintf(b->errors, "%s: %d more errors not shown (only the first %d are)\n", b->model->file,
+            b->error_count - FZN_BUILD_MAX_ERRORS, FZN_BUILD_MAX_ERRORS);
 }
 
 void fzn_warn(fzn_builder *b, int line, const char *fmt, ...) {

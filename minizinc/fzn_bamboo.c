@@ -57,12 +57,13 @@ static void usage(FILE *out) {
           "usage: fzn-bamboo [options] model.fzn\n"
           "  -a            all solutions (satisfaction); every improving solution (optimisation)\n"
           "  -n N          stop after N solutions\n"
-          "  -i            print intermediate solutions of an optimisation (the default)\n"
+          "  -i            print every improving solution of an optimisation (without -a or -i,\n"
+          "                only the best one, also when -t or SIGINT/SIGTERM stops the search)\n"
           "  -f            free search: ignore the search annotations, use bamboo's default\n"
           "  -p N          N search threads (Gecode's parallel search; at most the number of CPUs)\n"
           "  -r SEED       random seed for random variable/value choices\n"
           "  -s            statistics as %%%%%%mzn-stat lines\n"
-          "  -t MS         time limit in milliseconds (search stops, results so far are printed)\n"
+          "  -t MS         time limit in milliseconds (search stops, the best solution so far is printed)\n"
           "  -node N       stop after N search nodes, -fail N after N failures (as fzn-gecode)\n"
           "  -v            progress on standard error (phases, where stable_matching propagated)\n"
           "  --float-step S  a better float objective must improve by more than S (default 0;\n"
@@ -174,11 +175,31 @@ static int parse_options(int argc, char **argv, options *o) {
   return -1;
 }
 
+/* SIGINT or SIGTERM during the search: set by the handler, read by the search's stop
+ * check, so the search stops as at a time limit and the best solution so far is printed.
+ * The handler is reset after the first signal, so a second one ends the process at once. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig) {
+  (void)sig;
+  interrupted = 1;
+}
+
+static void stop_search_on_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
 /* MiniZinc starts fzn-bamboo as its child; if it is killed (SIGKILL leaves it no chance to
  * stop us), the search must not go on as an orphan. Linux sends the signal when the parent
- * dies; a parent that died before the request is caught by the second getppid(). SIGTERM
- * keeps its default action: the process ends at once, and every solution printed so far
- * was flushed whole. */
+ * dies; a parent that died before the request is caught by the second getppid(). Before
+ * the search SIGTERM keeps its default action (the process ends at once); during it,
+ * stop_search_on_signals stops the search instead. */
 static void die_with_parent(void) {
 #ifdef __linux__
   pid_t parent = getppid();
@@ -335,6 +356,7 @@ int main(int argc, char **argv) {
   }
   ok = ok && fzn_post_search(&b, o.free_search, o.seed, &sopts);
   if (!ok) {
+    fzn_report_unshown(&b);
     fzn_builder_free(&b);
     fzn_model_free(model);
     /* Each failure was reported where it happened; memory running out there (a poster,
@@ -352,6 +374,8 @@ int main(int argc, char **argv) {
   }
   sopts.node_limit = (uint64_t)o.node_limit;
   sopts.fail_limit = (uint64_t)o.fail_limit;
+  sopts.interrupt = &interrupted;
+  stop_search_on_signals();
   bb_error err = {{0}};
   static smc_tally tally = {PTHREAD_MUTEX_INITIALIZER, {0}, {0}, 0, BB_SMC_PATH_AUTO};
   if (o.verbose) bb_stable_matching_observe(tally_propagation, &tally);
@@ -363,20 +387,32 @@ int main(int argc, char **argv) {
     fzn_model_free(model);
     return 4;
   }
-  /* Satisfaction: 1 solution, or -n N, or all with -a. Optimisation: every improving
-   * solution is printed (that is also what -a and -i ask for); -n caps them. */
+  /* Satisfaction: 1 solution, or -n N, or all with -a. Optimisation: the search runs to
+   * the end (-n caps the improving solutions); as in fzn-gecode and MiniZinc's convention,
+   * each improving solution is printed with -a or -i, otherwise only the last one, when
+   * the search ends or a limit or a signal stops it. */
   long wanted = o.solutions ? o.solutions : (o.all || optimise) ? -1 : 1;
+  bool print_each = !optimise || o.all || o.intermediate;
   long found = 0;
-  bb_space *sol;
+  bb_space *sol, *best = NULL;
   int write_error = 0;
   while (!write_error && (wanted < 0 || found < wanted) && (sol = bb_search_next(search, &err)) != NULL) {
-    write_error = fzn_output_solution(&b, sol, stdout);
-    bb_space_free(sol);
+    if (print_each) {
+      write_error = fzn_output_solution(&b, sol, stdout);
+      bb_space_free(sol);
+    } else {
+      bb_space_free(best);
+      best = sol;
+    }
     if (write_error) break;
     if (o.verbose && found == 0)
       fprintf(stderr, "fzn-bamboo: first solution %.3f s after the search started (%.3f s after start)\n",
               bb_now() - t_search, bb_now() - t0);
     found++;
+  }
+  if (best) {
+    write_error = fzn_output_solution(&b, best, stdout);
+    bb_space_free(best);
   }
   if (write_error) {
     bb_search_free(search);

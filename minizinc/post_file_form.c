@@ -1,5 +1,6 @@
 /* The file forms' shared checks (post_file_form.h). */
 #include "post_file_form.h"
+#include "smc_tuning.h"
 
 #include <string.h>
 
@@ -37,7 +38,16 @@ bool fzn_file_numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_e
   return true;
 }
 
-bb_smc_path fzn_annotated_path(const fzn_constraint *c) {
+bool fzn_gpu_usable(fzn_builder *b, const fzn_constraint *c, const char *what) {
+  if (bb_smc_gpu_available()) return true;
+  if (!b->warned_gpu)
+    fzn_warn(b, c->line, "::gpu: %s; propagating on the CPU (%s, and any ::gpu constraint after it)", bb_smc_gpu_why(),
+             what);
+  b->warned_gpu = true;
+  return false;
+}
+
+bb_smc_path fzn_annotated_path(fzn_builder *b, const fzn_constraint *c) {
   bb_smc_path path = BB_SMC_PATH_CPU;
   for (int a = 0; a < c->annotations.count; a++) {
     const fzn_expr *ann = c->annotations.items[a];
@@ -45,5 +55,7 @@ bb_smc_path fzn_annotated_path(const fzn_constraint *c) {
     if (!strcmp(ann->u.id.name, "gpu")) path = BB_SMC_PATH_GPU;
     if (!strcmp(ann->u.id.name, "cpu") || !strcmp(ann->u.id.name, "uniud")) path = BB_SMC_PATH_CPU;
   }
+  const char *what = strncmp(c->name, "bamboo_", 7) ? c->name : c->name + 7;
+  if (path == BB_SMC_PATH_GPU && !fzn_gpu_usable(b, c, what)) path = BB_SMC_PATH_CPU;
   return path;
 }

@@ -23,9 +23,17 @@ bool fzn_file_numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_e
                             const char *person, const char *what, int n, int base, const char *path,
                             const uint32_t *start, const int32_t *capacity, const int64_t *values);
 
+/* For a ::gpu constraint: whether a GPU can be had. When none can, warns at the constraint's
+ * line (the user's, through the paths file) once per model, naming `what` (the user's
+ * constraint) and saying why in the probe's words, and returns false: the constraint then
+ * propagates on the CPU, and the propagator never tries the GPU (its own warning, printed
+ * at search time, could not name the model's line). */
+bool fzn_gpu_usable(fzn_builder *b, const fzn_constraint *c, const char *what);
+
 /* The path the constraint's annotations ask for: the last of ::gpu, ::cpu and ::uniud wins;
  * none of them: the CPU (the HR and HRC constraints' default; stable_matching's hybrid reads
- * its own annotations, fzn_smc_options). */
-bb_smc_path fzn_annotated_path(const fzn_constraint *c);
+ * its own annotations, fzn_smc_options). ::gpu without a GPU is the CPU, with
+ * fzn_gpu_usable's warning, which names c->name without bamboo_ (the user's predicate). */
+bb_smc_path fzn_annotated_path(fzn_builder *b, const fzn_constraint *c);
 
 #endif

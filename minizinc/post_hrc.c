@@ -13,9 +13,10 @@
  * posts the constraint over the instance's lists (bb_post_stable_matching_hrc).
  *
  * Annotations: ::gpu runs every propagation's counting pass on the GPU and the rules on the
- * host (hrc_path.h: the CPU path's domains); without a usable GPU the constraint warns once on
- * stderr and propagates on the CPU. ::cpu (or ::uniud), or no annotation, propagate on the CPU
- * (bench/results/hrc-gpu-2026-11-25.md says why no annotation keeps the CPU). */
+ * host (hrc_path.h: the CPU path's domains); without a usable GPU the poster warns once per
+ * model at the user's line (fzn_annotated_path) and the constraint propagates on the CPU.
+ * ::cpu (or ::uniud), or no annotation, propagate on the CPU (bench/results/hrc-gpu-2026-11-25.md
+ * says why no annotation keeps the CPU). */
 #include "post_file_form.h"
 #include "bb_hrc.h"
 #include "hrc.h"
@@ -45,7 +46,7 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
   if (getenv("BAMBOO_HRC_DEBUG")) fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
   if (ok) {
     bb_hrcc_lists L = bb_hrcc_lists_of(inst);
-    bb_smc_path before = bb_stable_matching_hrc_set_path(fzn_annotated_path(c));
+    bb_smc_path before = bb_stable_matching_hrc_set_path(fzn_annotated_path(b, c));
     bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &err);
     bb_stable_matching_hrc_set_path(before);
     ok = fzn_posted(b, c, st, &err);
@@ -70,6 +71,20 @@ static bool copy_row(fzn_builder *b, const fzn_constraint *c, const char *name, 
   return true;
 }
 
+/* The lengths of a list array (one entry per person) and of a padded matrix of `cols`
+ * columns (one row per person), reported by the array's name: FlatZinc written by hand may
+ * get one wrong where mznlib's stable_matching_hrc cannot. */
+static bool hrc_sizes_ok(fzn_builder *b, const fzn_constraint *c, const char *matrix, int entries, const char *len_name,
+                         int lens, const char *cols_name, int cols, int people, const char *who) {
+  if (lens != people)
+    return fzn_report(b, c->line, "%s: %s has %d entries for %d %s", c->name, len_name, lens, people, who);
+  if (cols < 0) return fzn_report(b, c->line, "%s: %s is %d; it must be at least 0", c->name, cols_name, cols);
+  if ((long long)people * cols != entries)
+    return fzn_report(b, c->line, "%s: %s has %d entries, not %d x %d (%s x %s)", c->name, matrix, entries, people,
+                      cols, who, cols_name);
+  return true;
+}
+
 /* bamboo_stable_matching_hrc: the dzn form. */
 static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
@@ -91,10 +106,11 @@ static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
       !fzn_arg_int_array(b, ARG(14), c->line, "capacity", &cap, &nh))
     return false;
   if (base != 0 && base != 1) return fzn_report(b, c->line, "%s: base %d; it must be 0 or 1", c->name, base);
-  if (nrl != ns || ncl != nc || nhl != nh || (long long)ns * rp_cols != nrp || (long long)nc * cp_cols != ncp1 ||
-      ncp1 != ncp2 || (long long)nh * hp_cols != nhp)
-    return fzn_report(b, c->line, "%s: the lists' sizes disagree with %d singles, %d couples and %d hospitals", c->name,
-                      ns, nc, nh);
+  if (!hrc_sizes_ok(b, c, "rp", nrp, "rp_len", nrl, "rp_cols", rp_cols, ns, "singles") ||
+      !hrc_sizes_ok(b, c, "cp1", ncp1, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
+      !hrc_sizes_ok(b, c, "cp2", ncp2, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
+      !hrc_sizes_ok(b, c, "hp", nhp, "hp_len", nhl, "hp_cols", hp_cols, nh, "hospitals"))
+    return false;
   int nr = ns + 2 * nc;
   uint64_t se = 0, ce = 0, he = 0;
   for (int i = 0; i < ns; i++) se += (uint64_t)(rp_len[i] > 0 ? rp_len[i] : 0);

@@ -62,13 +62,7 @@ static bb_stable_matching_options fzn_smc_options(fzn_builder *b, const fzn_cons
              what);
     opts.path = BB_SMC_PATH_CPU;
   }
-  if (opts.path == BB_SMC_PATH_GPU && !bb_smc_gpu_available()) {
-    if (!b->warned_gpu)
-      fzn_warn(b, c->line, "::gpu: %s; propagating on the CPU (%s, and any ::gpu constraint after it)",
-               bb_smc_gpu_why(), what);
-    b->warned_gpu = true;
-    opts.path = BB_SMC_PATH_CPU;
-  }
+  if (opts.path == BB_SMC_PATH_GPU && !fzn_gpu_usable(b, c, what)) opts.path = BB_SMC_PATH_CPU;
   return opts;
 }
 

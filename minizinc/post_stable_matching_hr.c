@@ -14,8 +14,8 @@
  *
  * Annotations: ::gpu propagates on the GPU path (smc_hr.h's bb_smc_hr_propagate_on: the
  * resident-oriented proposals on the GPU, the rest on the CPU, the CPU path's domains); without
- * a usable GPU the constraint warns once on stderr and propagates on the CPU. ::cpu and ::uniud,
- * or no annotation, propagate on the CPU. */
+ * a usable GPU the poster warns once per model at the user's line (fzn_annotated_path) and the
+ * constraint propagates on the CPU. ::cpu and ::uniud, or no annotation, propagate on the CPU. */
 #include "post_file_form.h"
 #include "bb_stable_matching_hr.h"
 #include "hr.h"
@@ -59,11 +59,14 @@ static bool post_hr(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *
   if (nrl != nr || nhl != nh)
     return fzn_report(b, c->line, "%s: rp_len has %d entries for %d residents, hp_len %d for %d hospitals", c->name,
                       nrl, nr, nhl, nh);
-  if ((long long)nr * rp_cols != nrp || (long long)nh * hp_cols != nhp || rp_cols < 0 || hp_cols < 0)
-    return fzn_report(b, c->line, "%s: rp (%d entries) or hp (%d entries) is not %d x %d or %d x %d", c->name, nrp,
-                      nhp, nr, rp_cols, nh, hp_cols);
+  if (rp_cols < 0 || (long long)nr * rp_cols != nrp)
+    return fzn_report(b, c->line, "%s: rp has %d entries, not %d x %d (residents x rp_cols)", c->name, nrp, nr,
+                      rp_cols);
+  if (hp_cols < 0 || (long long)nh * hp_cols != nhp)
+    return fzn_report(b, c->line, "%s: hp has %d entries, not %d x %d (hospitals x hp_cols)", c->name, nhp, nh,
+                      hp_cols);
   bb_error err = {{0}};
-  bb_smc_path before = bb_stable_matching_hr_set_path(fzn_annotated_path(c));
+  bb_smc_path before = bb_stable_matching_hr_set_path(fzn_annotated_path(b, c));
   bb_status st = bb_post_stable_matching_hr(b->space, res, nr, posts, nh, cols, base, rp, rp_len, rp_cols, hp, hp_len,
                                             hp_cols, cap, &err);
   bb_stable_matching_hr_set_path(before);
@@ -100,7 +103,7 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
     ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
                     path, max_cap);
   if (ok) {
-    bb_smc_path before = bb_stable_matching_hr_set_path(fzn_annotated_path(c));
+    bb_smc_path before = bb_stable_matching_hr_set_path(fzn_annotated_path(b, c));
     bb_status st = bb_post_stable_matching_hr_csr(b->space, res, nr, posts, nh, cols, base, inst->res_start,
                                                   inst->res_list, inst->hosp_start, inst->hosp_list, inst->capacity,
                                                   &err);

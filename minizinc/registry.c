@@ -86,10 +86,6 @@ bool fzn_post_constraints(fzn_builder *b) {
     b->posting_index = k;
     e->post(b, c, e);
     b->posting = NULL;
-    if (b->error_count > 50) {
-      fprintf(b->errors, "%s: too many errors, giving up\n", m->file);
-      break;
-    }
   }
   return b->error_count == 0;
 }

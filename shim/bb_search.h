@@ -16,6 +16,7 @@
 
 #include "bb_shim.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -130,6 +131,9 @@ typedef struct bb_search_options {
   uint64_t node_limit;      /* 0 = none */
   uint64_t fail_limit;      /* 0 = none */
   uint64_t time_limit_ms;   /* wall clock from bb_search_new; 0 = none */
+  /* NULL = none. The search stops (as at a limit) once *interrupt is non-zero: a signal
+   * handler may set it, so the caller can still print the best solution found. */
+  const volatile sig_atomic_t *interrupt;
 } bb_search_options;
 
 typedef struct bb_search_statistics {

@@ -6,6 +6,7 @@
 #include <gecode/search.hh>
 
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <memory>
 
@@ -23,7 +24,9 @@ struct limit_stop : public Search::Stop {
   uint64_t node_limit = 0, fail_limit = 0;
   bool has_deadline = false;
   clock_type::time_point deadline;
+  const volatile sig_atomic_t *interrupt = nullptr;
   bool stop(const Search::Statistics &s, const Search::Options &) override {
+    if (interrupt && *interrupt) return true;
     if (node_limit && s.node > node_limit) return true;
     if (fail_limit && s.fail > fail_limit) return true;
     return has_deadline && clock_type::now() >= deadline;
@@ -81,6 +84,7 @@ bb_search *bb_search_new(bb_space *root, const bb_search_options *opts, bb_error
     search->stop = new limit_stop();
     search->stop->node_limit = o.node_limit;
     search->stop->fail_limit = o.fail_limit;
+    search->stop->interrupt = o.interrupt;
     if (o.time_limit_ms) {
       search->stop->has_deadline = true;
       search->stop->deadline = clock_type::now() + std::chrono::milliseconds(o.time_limit_ms);

@@ -15,7 +15,9 @@
 #                two seconds instead of searching on as an orphan (Linux)
 #   paths_dev_zero  --paths /dev/zero on a model with an error to report: the paths file is
 #                refused with a warning and the error names its FlatZinc line, in bounded memory
-#                (it once read the endless line into memory, gigabytes in seconds)
+#   interrupt    SIGINT or SIGTERM stops an optimisation that cannot end: without -a or -i,
+#                the best solution so far is printed, followed by ---------- and no
+#                ==========, exit 0 (golden/time_limit_best.fzn without its time limit)
 set -u
 bin=$1
 case_name=$2
@@ -151,6 +153,30 @@ parent_death)
     kill -9 "$child" 2>/dev/null
     fail "fzn-bamboo still searching 2 s after its parent was killed"
   fi
+  ;;
+interrupt)
+  here=$(cd "$(dirname "$0")" && pwd)
+  for sig in INT TERM; do
+    "$bin" -v "$here/golden/time_limit_best.fzn" >"$tmp/out" 2>"$tmp/err" &
+    child=$!
+    # -v says when the first solution came: the search, and its signal handler, are on.
+    n=0
+    while ! grep -q "first solution" "$tmp/err" && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+    grep -q "first solution" "$tmp/err" || { kill -9 "$child"; fail "SIG$sig: no solution within 10 s"; }
+    sleep 0.2
+    kill -s "$sig" "$child"
+    n=0
+    while kill -0 "$child" 2>/dev/null && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+    if kill -0 "$child" 2>/dev/null; then
+      kill -9 "$child"
+      fail "SIG$sig: still searching 5 s after the signal"
+    fi
+    wait "$child"
+    rc=$?
+    [ $rc -eq 0 ] || fail "SIG$sig: exit status $rc, expected 0"
+    cmp -s "$tmp/out" "$here/golden/time_limit_best.expected" ||
+      fail "SIG$sig: the output is not the best solution so far alone: $(tr '\n' ' ' <"$tmp/out" | head -c 400)"
+  done
   ;;
 *)
   echo "unknown case $case_name" >&2

@@ -37,7 +37,11 @@ TIMEOUT = 120
 
 # models/README.md, "Models and expected results". (model, data files, flags, check)
 # check: ("solutions", {field: value, ...} per solution, as a list) for -a runs,
-#        ("count", n) for -a runs, ("unsat",), ("optimum", field, value[, {field: value}]).
+#        ("count", n) for -a runs, ("unsat",), ("optimum", field, value[, {field: value}]):
+#        without -a or -i exactly one solution, the optimum (MiniZinc passes neither flag and
+#        fzn-bamboo, as fzn-gecode, prints the best solution only); ("improving", field,
+#        value, sense) for -i runs: more than one solution, each strictly better, the last
+#        the optimum.
 T1_W1 = {"wife": [3, 0, 2, 1, 4], "men": [0, 0, 3, 1, 2], "women": [0, 1, 1, 0, 1]}
 T1_W2 = {"wife": [3, 0, 4, 2, 1], "men": [0, 0, 1, 0, 1], "women": [0, 3, 4, 0, 4]}
 DOCUMENTED = [
@@ -65,6 +69,7 @@ DOCUMENTED = [
     ("forced_forbidden.mzn", ["table1.dzn", "pairs_forbid_0_3.dzn"], ["-a"], ("unsat",)),
     ("weddings.mzn", ["table1.dzn", "weddings_table1.dzn"], [], ("optimum", "cost", 13, {"wife": [3, 0, 4, 2, 1]})),
     ("weddings.mzn", ["random10.dzn", "weddings_random10.dzn"], [], ("optimum", "cost", 44)),
+    ("weddings.mzn", ["random10.dzn", "weddings_random10.dzn"], ["-i"], ("improving", "cost", 44, "min")),
     ("hr_match.mzn", ["hr8.dzn", "hr8_rules.dzn"], ["-a"],
      ("solutions", [{"hospital": [2, 1, 2, 1, 3, 1, 0, 3], "assigned": [3, 2, 2]}])),
     ("hr_match.mzn", ["hr8.dzn", "hr8_no_rules.dzn"], ["-a"],
@@ -139,10 +144,17 @@ def check_documented(case):
     field, value = check[1], check[2]
     if not sols:
         return label, "no solution"
+    if kind == "optimum" and len(sols) != 1:
+        return label, "%d solutions printed without -a or -i, expected the optimum alone" % len(sols)
+    if kind == "improving":
+        values = [s.get(field, [None])[0] for s in sols]
+        better = all((b < a) if check[3] == "min" else (b > a) for a, b in zip(values, values[1:]))
+        if len(values) < 2 or not better:
+            return label, "%s = %s with -i, expected several, each strictly better" % (field, values)
     last = sols[-1]
     if last.get(field, [None])[0] != value:
         return label, "%s = %s, expected %s" % (field, last.get(field), value)
-    for k, v in (check[3] if len(check) > 3 else {}).items():
+    for k, v in (check[3] if kind == "optimum" and len(check) > 3 else {}).items():
         if last.get(k) != v:
             return label, "%s = %s, expected %s (the only optimum)" % (k, last.get(k), v)
     return label, None

@@ -2,7 +2,7 @@
 """A brute-force reference interpreter for small FlatZinc files: the oracle of the golden
 tests (tests/fzn/golden/). It shares no code with fzn-bamboo or Gecode.
 
-    tests/fzn/fzn_ref.py [-a] [-n N] file.fzn     # prints what fzn-bamboo must print
+    tests/fzn/fzn_ref.py [-a] [-i] [-n N] file.fzn  # prints what fzn-bamboo must print
     tests/fzn/fzn_ref.py -a --any-order file.fzn  # all solutions / the optimum, any order
 
 It enumerates every assignment by depth-first search in the order that a static search
@@ -10,9 +10,10 @@ annotation fixes (int_search/bool_search/set_search with input_order and an asce
 descending value choice, nested in seq_search), checking each constraint as soon as its
 variables are assigned, and prints the solutions in fzn-bamboo's format (minizinc/output.c:
 declaration order, `{1,3}` / `1..3` / `{2}` for set variables). Satisfaction: the first
-solution, `-n N` or all (`-a`); optimisation: every strictly improving solution in search
+solution, `-n N` or all (`-a`); optimisation: the strictly improving solutions in search
 order, which is what branch and bound finds with such a static order, whatever the
-propagation strength.
+propagation strength; all of them with `-a` or `-i`, else only the last (the FlatZinc
+convention).
 
 Variables outside the annotation are enumerated after it; if they are not determined by
 the annotated ones and are output, the order of solutions would depend on the solver's
@@ -236,6 +237,10 @@ class Model:
                     # as an int_in constraint on each, so a constant outside makes no solution.
                     for e in value[1]:
                         self.constraints.append(("set_in", [e, ("set", frozenset(t["dom"]))], []))
+                if t["base"] == "set" and t["dom"] is not None:
+                    # Set elements: subsets of the array's set (set_subset with a constant).
+                    for e in value[1]:
+                        self.constraints.append(("set_subset", [e, ("set", frozenset(t["dom"]))], []))
                 continue
             if value is not None:
                 term = self.term(value)
@@ -684,7 +689,7 @@ def output(model, asg):
     return "".join(l + "\n" for l in lines) + "----------\n"
 
 
-def run(text, all_solutions=False, limit=0, strict=True):
+def run(text, all_solutions=False, limit=0, strict=True, intermediate=False):
     """What fzn-bamboo prints. strict=False ignores the search annotations (any order, no
     ambiguity check): the set of solutions, or the optimum as the last one, still holds."""
     model = Model(text)
@@ -711,18 +716,22 @@ def run(text, all_solutions=False, limit=0, strict=True):
         if wanted > 0 and found >= wanted:
             break
     complete = wanted < 0 or found < wanted
+    if optimise and not (all_solutions or intermediate):
+        out = out[-1:]
     if complete:
         out.append("==========\n" if found else "=====UNSATISFIABLE=====\n")
     return "".join(out)
 
 
 def main(argv):
-    all_solutions, limit, path, strict = False, 0, None, True
+    all_solutions, intermediate, limit, path, strict = False, False, 0, None, True
     k = 0
     while k < len(argv):
         a = argv[k]
         if a == "-a":
             all_solutions = True
+        elif a == "-i":
+            intermediate = True
         elif a == "-n":
             k += 1
             limit = int(argv[k])
@@ -738,7 +747,7 @@ def main(argv):
     with open(path) as f:
         text = f.read()
     try:
-        sys.stdout.write(run(text, all_solutions, limit, strict))
+        sys.stdout.write(run(text, all_solutions, limit, strict, intermediate))
     except RefError as e:
         sys.stderr.write("fzn_ref: %s: %s\n" % (path, e))
         return 2

@@ -5,6 +5,7 @@
 #   % exit: N              the expected exit status (required)
 #   % stderr: TEXT         a line of standard error must contain TEXT (one line per message;
 #                          every one must be found; messages are "NAME.fzn:LINE: message")
+#   % no-stderr: TEXT       no line of standard error may contain TEXT (one line per text)
 # A rejected model (exit != 0) must print nothing on standard output.
 #
 #   run_errors.sh FZN_BAMBOO ERRORS_DIR [NAME...]     (no NAME: every case)
@@ -41,6 +42,15 @@ for name in "$@"; do
         break
       fi
     done <"$tmp/wanted"
+  fi
+  if [ -z "$bad" ]; then
+    sed -n 's/^% no-stderr: //p' "$f" >"$tmp/unwanted"
+    while IFS= read -r text; do
+      if grep -F -q -- "$text" "$tmp/err"; then
+        bad="standard error has: $text"
+        break
+      fi
+    done <"$tmp/unwanted"
   fi
   if [ -n "$bad" ]; then
     echo "FAIL $name: $bad"

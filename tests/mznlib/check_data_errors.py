@@ -11,8 +11,9 @@ file forms' sizes) give MiniZinc's "m.mzn:LINE.COL" on both solvers. The checks 
 fzn-bamboo makes (a complete row that is not a permutation, what a file holds) are
 reported by fzn-bamboo as "m.mzn:LINE:" too: by default from the paths file that minizinc
 passes (bamboo.msc's needsPathsFile), and under `--keep-paths` from the constraint's
-mzn_path annotation; both runs are made. A `::gpu` model on a machine without a usable GPU
-must warn once, at the model's line, with a message a user can act on.
+mzn_path annotation; both runs are made. A `::gpu` model (stable_matching, stable_matching_hr,
+stable_matching_hrc and its file form) on a machine without a usable GPU must warn once, at the
+model's line, naming the constraint, with a message a user can act on.
 
     MZN_SOLVER_PATH=<build>/minizinc/solvers tests/mznlib/check_data_errors.py
 """
@@ -225,7 +226,13 @@ def main():
                                                         out.strip().replace("\n", "\n        ")[:600]))
             else:
                 print("ok    %s (%s)" % (label, name))
-    failures += check_gpu_warning(args, tmp)
+    hrc_file = os.path.join(tmp, "gpu.hrc")
+    with open(hrc_file, "w") as f:
+        f.write(HRC_FILE)
+    for name, text in (("stable_matching", GPU.format(t1=T1)), ("stable_matching_hr", GPU_HR),
+                       ("stable_matching_hrc", GPU_HRC),
+                       ("stable_matching_hrc_file", GPU_HRC_FILE.replace("{path}", hrc_file))):
+        failures += check_gpu_warning(args, tmp, name, text)
     print("%d failure(s)" % failures)
     return 1 if failures else 0
 
@@ -238,22 +245,52 @@ constraint stable_matching(women, men, {t1}, {t1}) :: gpu;
 solve satisfy;
 """
 
+# The native HR and HRC constraints warn as stable_matching does, at the call (CALL_LINE), in
+# fzn-bamboo's poster: their propagators' own warning comes at search time without a line.
+GPU_HR = HR.format(capacity="[2]").replace(";\nsolve", " :: gpu;\nsolve")
+
+GPU_HRC = """include "stable_matching_hrc.mzn";
+array[1..1] of var int: singles; array[1..1] of var int: couples;
+var int: bp;
+constraint stable_matching_hrc(singles, couples, bp, [|1, 2|], [2], [|1|], [|2|], [1], [|1, 2, 3|1, 2, 3|], [3, 3], [1, 2]) :: gpu;
+solve satisfy;
+"""
+
+# The file form: one couple (residents 0 and 1) and two singles, two hospitals
+# (`bamboo-smp gen hrc --n 4 --couples 1 --hospitals 2 --posts 3 --lists 1 2`, docs/formats.md).
+HRC_FILE = """hrc 4 2 1
+0 1: 1 1  0 1
+-
+-
+1
+0
+0: 3 0
+3: 2 1 0
+"""
+
+GPU_HRC_FILE = """include "stable_matching_hrc_file.mzn";
+array[1..2] of var int: singles; array[1..1] of var int: couples;
+var int: bp;
+constraint stable_matching_hrc_file(singles, couples, bp, "{path}") :: gpu;
+solve satisfy;
+"""
+
 # What a user is told when ::gpu cannot be had: a build without CUDA says so, a CUDA build on
 # a machine without an NVIDIA driver or GPU (CI, this machine) says that (issue 18). Never
 # the CUDA runtime's own words.
 GPU_MESSAGES = ["no NVIDIA GPU or driver found; propagating on the CPU", "has no CUDA support"]
 
 
-def check_gpu_warning(args, tmp):
-    """::gpu without a usable GPU: the run succeeds and warns once (two ::gpu constraints),
-    at the model's line (the first one's), without --keep-paths. No warning at all means a
-    GPU was found."""
-    mzn = os.path.join(tmp, "gpu.mzn")
+def check_gpu_warning(args, tmp, name, text):
+    """::gpu without a usable GPU: the run succeeds and warns once (stable_matching: two ::gpu
+    constraints), at the model's line (the first one's), without --keep-paths, naming the
+    constraint. No warning at all means a GPU was found."""
+    mzn = os.path.join(tmp, "gpu_%s.mzn" % name)
     with open(mzn, "w") as f:
-        f.write(GPU.format(t1=T1))
+        f.write(text)
     p = subprocess.run([args.minizinc, "--solver", "bamboo", mzn], capture_output=True, text=True,
                        timeout=args.timeout)
-    warnings = [line for line in p.stderr.splitlines() if "warning: ::gpu" in line]
+    warnings = [line for line in p.stderr.splitlines() if "warning: " in line and "gpu" in line.lower()]
     problems = []
     if p.returncode != 0 or "----------" not in p.stdout:
         problems.append("rc %d, no solution" % p.returncode)
@@ -264,10 +301,12 @@ def check_gpu_warning(args, tmp):
             problems.append("not at %s:%d" % (os.path.basename(mzn), CALL_LINE))
         if not any(m in warnings[0] for m in GPU_MESSAGES) or "insufficient" in warnings[0]:
             problems.append("not a message a user can act on")
+        if "(%s," % name not in warnings[0]:
+            problems.append("%s not named" % name)
     if problems:
-        print("FAIL  ::gpu without a GPU: %s\n        %s" % ("; ".join(problems), p.stderr.strip()[:600]))
+        print("FAIL  %s ::gpu without a GPU: %s\n        %s" % (name, "; ".join(problems), p.stderr.strip()[:600]))
         return 1
-    print("ok    ::gpu: %s" % (warnings[0] if warnings else "a GPU was found: no warning"))
+    print("ok    %s ::gpu: %s" % (name, warnings[0] if warnings else "a GPU was found: no warning"))
     return 0
 
 
