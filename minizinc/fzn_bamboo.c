@@ -217,16 +217,21 @@ static void fatal_in_search(const char *message, bool out_of_memory) {
 }
 
 /* The model file, before the parser opens it: a directory or an unreadable file is exit 3,
- * with the file named. */
+ * with the file named. Only a regular file is opened to find out: a FIFO or a process
+ * substitution can be read once, so the parser must be the one to open it. */
 static bool readable(const char *file) {
   if (strcmp(file, "-") == 0) return true;
-  FILE *probe = fopen(file, "r");
   struct stat st;
-  if (probe && fstat(fileno(probe), &st) == 0 && S_ISDIR(st.st_mode)) {
-    fclose(probe);
+  if (stat(file, &st) != 0) {
+    fprintf(stderr, "fzn-bamboo: cannot open '%s': %s\n", file, strerror(errno));
+    return false;
+  }
+  if (S_ISDIR(st.st_mode)) {
     fprintf(stderr, "fzn-bamboo: cannot read '%s': it is a directory\n", file);
     return false;
   }
+  if (!S_ISREG(st.st_mode)) return true;
+  FILE *probe = fopen(file, "r");
   if (!probe) {
     fprintf(stderr, "fzn-bamboo: cannot open '%s': %s\n", file, strerror(errno));
     return false;

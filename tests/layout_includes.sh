@@ -74,7 +74,7 @@ check shim "$shim_all $base $engine $smc" "shim/ includes the public headers of 
 check tools "$tools $base $engine $smc" "tools/ includes the public headers of the propagator's parts"
 check minizinc "$minizinc $shim_pub $base $engine $smc" \
   "minizinc/ includes shim/ and the public headers of the propagator's parts, never cuda/"
-check tests "$tests $base $engine $engine_int $smc $smc_int $cuda_pub $shim_pub $minizinc" \
+check tests "$tests $base $engine $engine_int $smc $smc_int $cuda_pub $shim_pub $minizinc $tools" \
   "tests/ include public headers and the parts' internal/ ones"
 check bench "$bench $base $engine $smc $cuda_pub $shim_pub" "bench/ includes public headers"
 

@@ -7,6 +7,7 @@
 # CASEs:
 #   dev_zero     an endless binary input (/dev/zero) ends at once with one message, exit 1
 #   random       3 MB of random bytes: at most 21 lines of errors, exit 1, within seconds
+#   fifo         the model read from a FIFO: opened once, all solutions found, no hang
 #   dev_full     output to a full device (/dev/full): a message and exit 3, never exit 0
 #   unreadable   a file without read permission, a missing file: exit 3, the file named
 #   threads      -p far above the CPU count is clamped with a warning; the answers are those
@@ -42,6 +43,19 @@ solve satisfy;
 EOF
 
 case $case_name in
+fifo)
+  # The model through a FIFO: opened once, by the parser (a probe that opened it first
+  # would take the writer's data or wait for a second writer).
+  mkfifo "$tmp/model.fzn" || { echo "skip: no mkfifo"; exit 77; }
+  cat "$tmp/small.fzn" >"$tmp/model.fzn" &
+  timeout 10 "$bin" -a "$tmp/model.fzn" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  kill $! 2>/dev/null
+  [ $rc -eq 124 ] && fail "still waiting on the FIFO after 10 s"
+  [ $rc -eq 0 ] || fail "exit status $rc, expected 0"
+  [ "$(grep -c -- '^----------$' "$tmp/out")" -eq 3 ] || fail "not the 3 solutions: $(cat "$tmp/out")"
+  grep -q '^==========$' "$tmp/out" || fail "the search was not complete"
+  ;;
 dev_zero)
   [ -r /dev/zero ] || { echo "skip: no /dev/zero"; exit 77; }
   timeout 10 "$bin" /dev/zero >"$tmp/out" 2>"$tmp/err"
