@@ -9,6 +9,7 @@
 
 #include "generate.h"
 #include "instance_io.h"
+#include "io_writer.h"
 #include "test_util.h"
 
 static char tmp_dir[256];
@@ -219,6 +220,87 @@ static void test_io_errors(void) {
   bb_instance_free(inst);
 }
 
+static char *read_all(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  char *data = NULL;
+  *len = 0;
+  if (!f) return NULL;
+  size_t cap = 0, got;
+  do {
+    if (*len == cap) {
+      char *grown = realloc(data, cap = cap ? 2 * cap : 1 << 16);
+      if (!grown) break;
+      data = grown;
+    }
+    got = fread(data + *len, 1, cap - *len, f);
+    *len += got;
+  } while (got);
+  fclose(f);
+  return data;
+}
+
+/* base/io_writer: what it writes, across buffer boundaries, and every failure named. */
+static void test_writer(void) {
+  enum { IDS = 300000 }; /* 1.2 MB of 4-byte ids: more than one BB_IO_CHUNK */
+  uint32_t *ids = malloc(IDS * sizeof *ids);
+  char *text = malloc(BB_IO_CHUNK + 2);
+  CHECK(ids && text);
+  if (!ids || !text) return;
+  for (uint32_t i = 0; i < IDS; i++) ids[i] = i * 2654435761u;
+  memset(text, 'x', BB_IO_CHUNK + 1);
+  text[BB_IO_CHUNK + 1] = '\0';
+
+  const char *path = tmp_path("writer.bin");
+  writer w;
+  bb_error err = {{0}};
+  CHECK(bb_writer_open(&w, path, "wb", &err) == BB_OK);
+  bb_writer_put_text(&w, "hr ");
+  bb_writer_put_uint(&w, 0, ' ');
+  bb_writer_put_uint(&w, UINT64_MAX, '\0');
+  bb_writer_put_uint(&w, 4294967295u, '\n');
+  bb_writer_put_u32(&w, 0x04030201u);
+  bb_writer_put_ids(&w, ids, IDS, 4);
+  bb_writer_put_ids(&w, ids, 3, 2);
+  bb_writer_put_text(&w, text);
+  CHECK(bb_writer_close(&w, &err) == BB_OK);
+
+  size_t len = 0;
+  char *got = read_all(path, &len);
+  const char head[] = "hr 0 184467440737095516154294967295\n\x01\x02\x03\x04";
+  size_t want_len = (sizeof head - 1) + 4 * (size_t)IDS + 2 * 3 + BB_IO_CHUNK + 1;
+  CHECKF(got && len == want_len, "writer wrote %zu bytes, want %zu", len, want_len);
+  if (got && len == want_len) {
+    const unsigned char *p = (const unsigned char *)got;
+    CHECK(memcmp(p, head, sizeof head - 1) == 0);
+    p += sizeof head - 1;
+    int same = 1;
+    for (uint32_t i = 0; i < IDS; i++, p += 4)
+      same &= ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24) == ids[i];
+    for (uint32_t i = 0; i < 3; i++, p += 2) same &= ((uint32_t)p[0] | (uint32_t)p[1] << 8) == (ids[i] & 0xffffu);
+    for (size_t i = 0; i <= BB_IO_CHUNK; i++) same &= p[i] == 'x';
+    CHECK(same);
+  }
+  free(got);
+  remove(path);
+
+  /* A missing folder: nothing opened, the path named. */
+  CHECK(bb_writer_open(&w, tmp_path("missing-dir/w.txt"), "w", &err) == BB_ERR_IO);
+  CHECK(strstr(err.msg, "cannot open '") && strstr(err.msg, "missing-dir/w.txt' for writing"));
+  if (access("/dev/full", W_OK) == 0) {
+    /* Found at close (all in the buffer) and part way (more than a buffer). */
+    for (int big = 0; big < 2; big++) {
+      err.msg[0] = '\0';
+      CHECK(bb_writer_open(&w, "/dev/full", "wb", &err) == BB_OK);
+      bb_writer_put_text(&w, "hrc ");
+      if (big) bb_writer_put_ids(&w, ids, IDS, 4);
+      CHECK(bb_writer_close(&w, &err) == BB_ERR_IO);
+      CHECKF(strstr(err.msg, "cannot write '/dev/full': No space left"), "got \"%s\"", err.msg);
+    }
+  }
+  free(ids);
+  free(text);
+}
+
 /* "-" reads standard input, in either format. */
 static void test_stdin(void) {
   bb_instance *inst = NULL, *back = NULL;
@@ -332,6 +414,7 @@ int main(int argc, char **argv) {
   test_bad_text_files();
   test_binary_files();
   test_io_errors();
+  test_writer();
   fuzz();
   measure_text_speed();
   test_stdin();

@@ -118,6 +118,10 @@ case_hrc_gen() {
   same "$WORK/d.txt" "$WORK/d2.txt"
   expect_ok hrc convert "$WORK/d.txt" -o "$WORK/d2.bin" --binary
   same "$WORK/d.bin" "$WORK/d2.bin"
+  if [ -w /dev/full ]; then # a full disk: exit status 3 and the file named, both formats
+    expect 3 "cannot write '/dev/full': No space left" gen hrc --n 60 -o /dev/full
+    expect 3 "cannot write '/dev/full': No space left" hrc convert "$WORK/d.txt" -o /dev/full --binary
+  fi
   expect_ok solve "$WORK/d.bin" -o "$WORK/m1.txt"
   expect_ok solve "$WORK/d.txt" -o "$WORK/m2.txt"
   same "$WORK/m1.txt" "$WORK/m2.txt"

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "instance_readers.h"
+#include "io_writer.h"
 
 #define HR_MAGIC "BBHRCSR1"
 #define HR_VERSION 1u
@@ -335,98 +336,46 @@ bb_status bb_hr_read(const char *path, bb_hr **out, bb_error *err) {
 
 /* ---------------------------------------------------------------- writing ---- */
 
-typedef struct out_buf {
-  FILE *f;
-  char buf[1 << 16];
-  size_t len;
-} out_buf;
-
-static void flush_out(out_buf *o) {
-  if (o->len) fwrite(o->buf, 1, o->len, o->f);
-  o->len = 0;
-}
-
-static void put_text(out_buf *o, const char *s) {
-  size_t l = strlen(s);
-  if (o->len + l > sizeof o->buf) flush_out(o);
-  memcpy(o->buf + o->len, s, l);
-  o->len += l;
-}
-
-static void put_uint(out_buf *o, uint64_t v, char after) {
-  if (o->len + 24 > sizeof o->buf) flush_out(o);
-  char tmp[24];
-  int n = 0;
-  do tmp[n++] = (char)('0' + v % 10), v /= 10;
-  while (v);
-  while (n) o->buf[o->len++] = tmp[--n];
-  if (after) o->buf[o->len++] = after;
-}
-
-static void put_word(out_buf *o, uint32_t v) {
-  if (o->len + 4 > sizeof o->buf) flush_out(o);
-  for (int b = 0; b < 4; b++) o->buf[o->len++] = (char)(v >> (8 * b));
-}
-
-static bb_status open_out(const char *path, const char *mode, out_buf **o, bb_error *err) {
-  *o = calloc(1, sizeof **o);
-  if (!*o) return bb_fail(err, BB_ERR_NOMEM, "cannot write '%s': out of memory", path);
-  (*o)->f = strcmp(path, "-") == 0 ? stdout : fopen(path, mode);
-  if (!(*o)->f) {
-    free(*o);
-    return bb_fail(err, BB_ERR_IO, "cannot open '%s' for writing: %s", path, strerror(errno));
-  }
-  return BB_OK;
-}
-
-static bb_status close_out(out_buf *o, const char *path, bb_error *err) {
-  flush_out(o);
-  bool failed = ferror(o->f) != 0;
-  failed |= (o->f == stdout ? fflush(o->f) : fclose(o->f)) != 0;
-  free(o);
-  return failed ? bb_fail(err, BB_ERR_IO, "cannot write '%s': %s", path, strerror(errno ? errno : EIO)) : BB_OK;
-}
-
-static void put_lists(out_buf *o, const uint32_t *start, const bb_id *list, int count, const int32_t *capacity) {
+static void put_lists(writer *o, const uint32_t *start, const bb_id *list, int count, const int32_t *capacity) {
   for (int p = 0; p < count; p++) {
     if (capacity) {
-      put_uint(o, (uint32_t)capacity[p], 0);
-      put_text(o, ":");
+      bb_writer_put_uint(o, (uint32_t)capacity[p], 0);
+      bb_writer_put_text(o, ":");
     }
     for (uint32_t e = start[p]; e < start[p + 1]; e++) {
-      if (capacity || e > start[p]) put_text(o, " ");
-      put_uint(o, list[e], 0);
+      if (capacity || e > start[p]) bb_writer_put_text(o, " ");
+      bb_writer_put_uint(o, list[e], 0);
     }
-    put_text(o, "\n");
+    bb_writer_put_text(o, "\n");
   }
 }
 
 bb_status bb_hr_write_text(const bb_hr *inst, const char *path, bb_error *err) {
-  out_buf *o;
-  bb_status st = open_out(path, "w", &o, err);
+  writer o;
+  bb_status st = bb_writer_open(&o, path, "w", err);
   if (st != BB_OK) return st;
-  put_text(o, inst->smi ? "smi " : "hr ");
-  put_uint(o, (uint32_t)inst->n_residents, ' ');
-  put_uint(o, (uint32_t)inst->n_hospitals, '\n');
-  put_lists(o, inst->res_start, inst->res_list, inst->n_residents, NULL);
-  put_lists(o, inst->hosp_start, inst->hosp_list, inst->n_hospitals, inst->smi ? NULL : inst->capacity);
-  return close_out(o, path, err);
+  bb_writer_put_text(&o, inst->smi ? "smi " : "hr ");
+  bb_writer_put_uint(&o, (uint32_t)inst->n_residents, ' ');
+  bb_writer_put_uint(&o, (uint32_t)inst->n_hospitals, '\n');
+  put_lists(&o, inst->res_start, inst->res_list, inst->n_residents, NULL);
+  put_lists(&o, inst->hosp_start, inst->hosp_list, inst->n_hospitals, inst->smi ? NULL : inst->capacity);
+  return bb_writer_close(&o, err);
 }
 
 bb_status bb_hr_write_binary(const bb_hr *inst, const char *path, bb_error *err) {
-  out_buf *o;
-  bb_status st = open_out(path, "wb", &o, err);
+  writer o;
+  bb_status st = bb_writer_open(&o, path, "wb", err);
   if (st != BB_OK) return st;
-  put_text(o, HR_MAGIC);
+  bb_writer_put_text(&o, HR_MAGIC);
   uint64_t e1 = inst->res_start[inst->n_residents], e2 = inst->hosp_start[inst->n_hospitals];
   uint32_t header[8] = {HR_VERSION, inst->smi ? 0u : 1u, (uint32_t)inst->n_residents, (uint32_t)inst->n_hospitals,
                         (uint32_t)e1, (uint32_t)(e1 >> 32), (uint32_t)e2, (uint32_t)(e2 >> 32)};
-  for (int k = 0; k < 8; k++) put_word(o, header[k]);
-  for (int r = 0; r <= inst->n_residents; r++) put_word(o, inst->res_start[r]);
-  for (uint64_t e = 0; e < e1; e++) put_word(o, inst->res_list[e]);
-  for (int h = 0; h <= inst->n_hospitals; h++) put_word(o, inst->hosp_start[h]);
-  for (uint64_t e = 0; e < e2; e++) put_word(o, inst->hosp_list[e]);
+  for (int k = 0; k < 8; k++) bb_writer_put_u32(&o, header[k]);
+  bb_writer_put_ids(&o, inst->res_start, (size_t)inst->n_residents + 1, 4);
+  bb_writer_put_ids(&o, inst->res_list, e1, 4);
+  bb_writer_put_ids(&o, inst->hosp_start, (size_t)inst->n_hospitals + 1, 4);
+  bb_writer_put_ids(&o, inst->hosp_list, e2, 4);
   if (!inst->smi)
-    for (int h = 0; h < inst->n_hospitals; h++) put_word(o, (uint32_t)inst->capacity[h]);
-  return close_out(o, path, err);
+    for (int h = 0; h < inst->n_hospitals; h++) bb_writer_put_u32(&o, (uint32_t)inst->capacity[h]);
+  return bb_writer_close(&o, err);
 }

@@ -10,6 +10,7 @@
 
 #include "hrc_io.h"
 #include "hrc_io_internal.h"
+#include "io_writer.h"
 
 static uint32_t load_u32(const unsigned char *p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -109,112 +110,60 @@ bb_status bb_hrc_read_binary(reader *r, bb_hrc **out, bb_error *err) {
 
 /* ---------------------------------------------------------------- writing ---- */
 
-typedef struct out_buf {
-  FILE *f;
-  char buf[1 << 16];
-  size_t len;
-} out_buf;
-
-static void flush_out(out_buf *o) {
-  if (o->len) fwrite(o->buf, 1, o->len, o->f);
-  o->len = 0;
-}
-
-static void put_text(out_buf *o, const char *s) {
-  size_t l = strlen(s);
-  if (o->len + l > sizeof o->buf) flush_out(o);
-  memcpy(o->buf + o->len, s, l);
-  o->len += l;
-}
-
-static void put_uint(out_buf *o, uint64_t v, char after) {
-  if (o->len + 24 > sizeof o->buf) flush_out(o);
-  char tmp[24];
-  int n = 0;
-  do tmp[n++] = (char)('0' + v % 10), v /= 10;
-  while (v);
-  while (n) o->buf[o->len++] = tmp[--n];
-  if (after) o->buf[o->len++] = after;
-}
-
-static void put_word(out_buf *o, uint32_t v) {
-  if (o->len + 4 > sizeof o->buf) flush_out(o);
-  for (int b = 0; b < 4; b++) o->buf[o->len++] = (char)(v >> (8 * b));
-}
-
-static bb_status open_out(const char *path, const char *mode, out_buf **o, bb_error *err) {
-  *o = calloc(1, sizeof **o);
-  if (!*o) return bb_fail(err, BB_ERR_NOMEM, "cannot write '%s': out of memory", path);
-  (*o)->f = strcmp(path, "-") == 0 ? stdout : fopen(path, mode);
-  if (!(*o)->f) {
-    free(*o);
-    return bb_fail(err, BB_ERR_IO, "cannot open '%s' for writing: %s", path, strerror(errno));
-  }
-  return BB_OK;
-}
-
-static bb_status close_out(out_buf *o, const char *path, bb_error *err) {
-  flush_out(o);
-  bool failed = ferror(o->f) != 0;
-  failed |= (o->f == stdout ? fflush(o->f) : fclose(o->f)) != 0;
-  free(o);
-  return failed ? bb_fail(err, BB_ERR_IO, "cannot write '%s': %s", path, strerror(errno ? errno : EIO)) : BB_OK;
-}
-
 bb_status bb_hrc_write_text(const bb_hrc *inst, const char *path, bb_error *err) {
-  out_buf *o;
-  bb_status st = open_out(path, "w", &o, err);
+  writer o;
+  bb_status st = bb_writer_open(&o, path, "w", err);
   if (st != BB_OK) return st;
-  put_text(o, "hrc ");
-  put_uint(o, (uint32_t)inst->n_residents, ' ');
-  put_uint(o, (uint32_t)inst->n_hospitals, ' ');
-  put_uint(o, (uint32_t)inst->n_couples, '\n');
+  bb_writer_put_text(&o, "hrc ");
+  bb_writer_put_uint(&o, (uint32_t)inst->n_residents, ' ');
+  bb_writer_put_uint(&o, (uint32_t)inst->n_hospitals, ' ');
+  bb_writer_put_uint(&o, (uint32_t)inst->n_couples, '\n');
   for (int c = 0; c < inst->n_couples; c++) {
-    put_uint(o, (uint32_t)inst->couple_member[2 * c], ' ');
-    put_uint(o, (uint32_t)inst->couple_member[2 * c + 1], ':');
+    bb_writer_put_uint(&o, (uint32_t)inst->couple_member[2 * c], ' ');
+    bb_writer_put_uint(&o, (uint32_t)inst->couple_member[2 * c + 1], ':');
     for (uint32_t e = inst->couple_start[c]; e < inst->couple_start[c + 1]; e++) {
-      put_text(o, e > inst->couple_start[c] ? "  " : " ");
-      put_uint(o, inst->couple_list[2 * e], ' ');
-      put_uint(o, inst->couple_list[2 * e + 1], 0);
+      bb_writer_put_text(&o, e > inst->couple_start[c] ? "  " : " ");
+      bb_writer_put_uint(&o, inst->couple_list[2 * e], ' ');
+      bb_writer_put_uint(&o, inst->couple_list[2 * e + 1], 0);
     }
-    put_text(o, "\n");
+    bb_writer_put_text(&o, "\n");
   }
   for (int r = 0; r < inst->n_residents; r++) {
-    if (inst->couple_of[r] != BB_HRC_SINGLE) put_text(o, "-");
+    if (inst->couple_of[r] != BB_HRC_SINGLE) bb_writer_put_text(&o, "-");
     for (uint32_t e = inst->single_start[r]; e < inst->single_start[r + 1]; e++)
-      put_uint(o, inst->single_list[e], e + 1 < inst->single_start[r + 1] ? ' ' : 0);
-    put_text(o, "\n");
+      bb_writer_put_uint(&o, inst->single_list[e], e + 1 < inst->single_start[r + 1] ? ' ' : 0);
+    bb_writer_put_text(&o, "\n");
   }
   for (int h = 0; h < inst->n_hospitals; h++) {
-    put_uint(o, (uint32_t)inst->capacity[h], ':');
+    bb_writer_put_uint(&o, (uint32_t)inst->capacity[h], ':');
     for (uint32_t e = inst->hosp_start[h]; e < inst->hosp_start[h + 1]; e++) {
-      put_text(o, " ");
-      put_uint(o, inst->hosp_list[e], 0);
+      bb_writer_put_text(&o, " ");
+      bb_writer_put_uint(&o, inst->hosp_list[e], 0);
     }
-    put_text(o, "\n");
+    bb_writer_put_text(&o, "\n");
   }
-  return close_out(o, path, err);
+  return bb_writer_close(&o, err);
 }
 
 bb_status bb_hrc_write_binary(const bb_hrc *inst, const char *path, bb_error *err) {
-  out_buf *o;
-  bb_status st = open_out(path, "wb", &o, err);
+  writer o;
+  bb_status st = bb_writer_open(&o, path, "wb", err);
   if (st != BB_OK) return st;
-  put_text(o, BB_HRC_MAGIC);
+  bb_writer_put_text(&o, BB_HRC_MAGIC);
   uint64_t es = inst->single_start[inst->n_residents], ec = inst->couple_start[inst->n_couples],
            eh = inst->hosp_start[inst->n_hospitals];
   uint32_t header[10] = {BB_HRC_VERSION,     (uint32_t)inst->n_residents, (uint32_t)inst->n_hospitals,
                          (uint32_t)inst->n_couples, (uint32_t)es,         (uint32_t)(es >> 32),
                          (uint32_t)ec,       (uint32_t)(ec >> 32),        (uint32_t)eh,
                          (uint32_t)(eh >> 32)};
-  for (int k = 0; k < 10; k++) put_word(o, header[k]);
-  for (int k = 0; k < 2 * inst->n_couples; k++) put_word(o, (uint32_t)inst->couple_member[k]);
-  for (int r = 0; r <= inst->n_residents; r++) put_word(o, inst->single_start[r]);
-  for (uint64_t e = 0; e < es; e++) put_word(o, inst->single_list[e]);
-  for (int c = 0; c <= inst->n_couples; c++) put_word(o, inst->couple_start[c]);
-  for (uint64_t e = 0; e < 2 * ec; e++) put_word(o, inst->couple_list[e]);
-  for (int h = 0; h <= inst->n_hospitals; h++) put_word(o, inst->hosp_start[h]);
-  for (uint64_t e = 0; e < eh; e++) put_word(o, inst->hosp_list[e]);
-  for (int h = 0; h < inst->n_hospitals; h++) put_word(o, (uint32_t)inst->capacity[h]);
-  return close_out(o, path, err);
+  for (int k = 0; k < 10; k++) bb_writer_put_u32(&o, header[k]);
+  for (int k = 0; k < 2 * inst->n_couples; k++) bb_writer_put_u32(&o, (uint32_t)inst->couple_member[k]);
+  bb_writer_put_ids(&o, inst->single_start, (size_t)inst->n_residents + 1, 4);
+  bb_writer_put_ids(&o, inst->single_list, es, 4);
+  bb_writer_put_ids(&o, inst->couple_start, (size_t)inst->n_couples + 1, 4);
+  bb_writer_put_ids(&o, inst->couple_list, 2 * ec, 4);
+  bb_writer_put_ids(&o, inst->hosp_start, (size_t)inst->n_hospitals + 1, 4);
+  bb_writer_put_ids(&o, inst->hosp_list, eh, 4);
+  for (int h = 0; h < inst->n_hospitals; h++) bb_writer_put_u32(&o, (uint32_t)inst->capacity[h]);
+  return bb_writer_close(&o, err);
 }

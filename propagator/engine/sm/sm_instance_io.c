@@ -9,6 +9,7 @@
 #include "instance_io.h"
 
 #include "instance_readers.h"
+#include "io_writer.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -322,125 +323,40 @@ bb_status bb_instance_read(const char *path, bb_instance **out, bb_error *err) {
 
 /* ------------------------------------------------------------------ writing ---- */
 
-typedef struct writer {
-  FILE *f;
-  const char *path;
-  int to_stdout;
-  char *buf;
-  size_t len;
-  int failed_errno;
-} writer;
-
-static bb_status writer_open(writer *w, const char *path, const char *mode, bb_error *err) {
-  memset(w, 0, sizeof *w);
-  w->path = path;
-  w->to_stdout = strcmp(path, "-") == 0;
-  w->f = w->to_stdout ? stdout : fopen(path, mode);
-  if (!w->f)
-    return bb_fail(err, BB_ERR_IO, "cannot open '%s' for writing: %s", path, strerror(errno));
-  w->buf = malloc(BB_IO_CHUNK);
-  if (!w->buf) {
-    if (!w->to_stdout) fclose(w->f);
-    return bb_fail(err, BB_ERR_NOMEM, "cannot write '%s': out of memory", path);
-  }
-  return BB_OK;
-}
-
-static void writer_flush(writer *w) {
-  if (w->len && !w->failed_errno && fwrite(w->buf, 1, w->len, w->f) != w->len)
-    w->failed_errno = errno ? errno : EIO;
-  w->len = 0;
-}
-
-/* Makes room for `bytes` more bytes in the buffer (bytes <= BB_IO_CHUNK). */
-static char *writer_room(writer *w, size_t bytes) {
-  if (w->len + bytes > BB_IO_CHUNK) writer_flush(w);
-  return w->buf + w->len;
-}
-
-static bb_status writer_close(writer *w, bb_error *err) {
-  writer_flush(w);
-  free(w->buf);
-  if (w->to_stdout) {
-    if (fflush(w->f) != 0 && !w->failed_errno) w->failed_errno = errno ? errno : EIO;
-  } else if (fclose(w->f) != 0 && !w->failed_errno) {
-    w->failed_errno = errno ? errno : EIO;
-  }
-  if (w->failed_errno)
-    return bb_fail(err, BB_ERR_IO, "cannot write '%s': %s", w->path, strerror(w->failed_errno));
-  return BB_OK;
-}
-
 static bb_status check_writable(const bb_instance *inst, const char *path, bb_error *err) {
   if (!inst || !path || inst->n < 1 || !inst->men_prefs || !inst->women_prefs)
     return bb_fail(err, BB_ERR_ARG, "bb_instance_write: NULL or empty argument");
   return BB_OK;
 }
 
-/* Writes `v` in decimal at p; returns the number of characters. */
-static size_t put_uint(char *p, uint32_t v) {
-  char tmp[10];
-  size_t len = 0;
-  do {
-    tmp[len++] = (char)('0' + v % 10);
-    v /= 10;
-  } while (v);
-  for (size_t k = 0; k < len; k++) p[k] = tmp[len - 1 - k];
-  return len;
-}
-
 bb_status bb_instance_write_text(const bb_instance *inst, const char *path, bb_error *err) {
   bb_status st = check_writable(inst, path, err);
   if (st != BB_OK) return st;
   writer w;
-  if ((st = writer_open(&w, path, "w", err)) != BB_OK) return st;
+  if ((st = bb_writer_open(&w, path, "w", err)) != BB_OK) return st;
   int n = inst->n;
-  char *p = writer_room(&w, 16);
-  w.len += put_uint(p, (uint32_t)n);
-  w.buf[w.len++] = '\n';
+  bb_writer_put_uint(&w, (uint32_t)n, '\n');
   for (int side = 0; side < 2; side++) {
     const bb_id *rows = side ? inst->women_prefs : inst->men_prefs;
     for (int who = 0; who < n; who++) {
       const bb_id *row = rows + (size_t)who * (size_t)n;
-      for (int k = 0; k < n; k++) {
-        p = writer_room(&w, 12);
-        w.len += put_uint(p, row[k]);
-        w.buf[w.len++] = k + 1 < n ? ' ' : '\n';
-      }
+      for (int k = 0; k < n; k++) bb_writer_put_uint(&w, row[k], k + 1 < n ? ' ' : '\n');
     }
   }
-  return writer_close(&w, err);
+  return bb_writer_close(&w, err);
 }
 
 bb_status bb_instance_write_binary(const bb_instance *inst, const char *path, bb_error *err) {
   bb_status st = check_writable(inst, path, err);
   if (st != BB_OK) return st;
   writer w;
-  if ((st = writer_open(&w, path, "wb", err)) != BB_OK) return st;
+  if ((st = bb_writer_open(&w, path, "wb", err)) != BB_OK) return st;
   uint32_t n = (uint32_t)inst->n, id_bytes = n <= 65536 ? 2 : 4;
+  bb_writer_put_text(&w, BIN_MAGIC);
   uint32_t header[4] = {BIN_VERSION, n, id_bytes, 0};
-  unsigned char *p = (unsigned char *)writer_room(&w, BIN_HEADER_BYTES);
-  memcpy(p, BIN_MAGIC, 8);
-  for (int i = 0; i < 4; i++)
-    for (int b = 0; b < 4; b++) p[8 + 4 * i + b] = (unsigned char)(header[i] >> (8 * b));
-  w.len += BIN_HEADER_BYTES;
+  for (int i = 0; i < 4; i++) bb_writer_put_u32(&w, header[i]);
   size_t cells = (size_t)n * n;
-  for (int side = 0; side < 2; side++) {
-    const bb_id *ids = side ? inst->women_prefs : inst->men_prefs;
-    for (size_t c = 0; c < cells;) {
-      size_t batch = (BB_IO_CHUNK - w.len) / id_bytes;
-      if (batch == 0) {
-        writer_flush(&w);
-        continue;
-      }
-      if (batch > cells - c) batch = cells - c;
-      p = (unsigned char *)w.buf + w.len;
-      for (size_t i = 0; i < batch; i++)
-        for (uint32_t b = 0; b < id_bytes; b++)
-          p[id_bytes * i + b] = (unsigned char)(ids[c + i] >> (8 * b));
-      w.len += batch * id_bytes;
-      c += batch;
-    }
-  }
-  return writer_close(&w, err);
+  bb_writer_put_ids(&w, inst->men_prefs, cells, id_bytes);
+  bb_writer_put_ids(&w, inst->women_prefs, cells, id_bytes);
+  return bb_writer_close(&w, err);
 }
