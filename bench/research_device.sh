@@ -19,7 +19,7 @@
 #        FZN_BAMBOO (another fzn-bamboo, e.g. a baseline's: default the bundle's),
 #        LOGROOT (the raw outputs, default /tmp/bamboo-research)
 # Rows go to $OUT/research/<family>.<model>.<solver>.md (research.sh's table rows);
-# bench/research_merge.sh puts the rows of one or more calls into one table.
+# concatenated over one or more calls, they are bench/research_report.py's input.
 set -uo pipefail
 OUT=${OUT:-/tmp/bamboo-out}
 R=$OUT/research

@@ -11,6 +11,7 @@ Plots (PNG, with --plots) need matplotlib."""
 import argparse
 import collections
 import csv
+import lzma
 import os
 import statistics
 import sys
@@ -35,7 +36,7 @@ def category(row):
 def load(files):
     props, results = [], []
     for name in files:
-        with open(name) as f:
+        with (lzma.open(name, "rt") if name.endswith(".xz") else open(name)) as f:
             for rec in csv.reader(f):
                 if rec[0] == "prop":
                     props.append({"n": int(rec[1]), "instance": int(rec[2]), "path": rec[3], "strength": rec[4],

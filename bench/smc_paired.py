@@ -12,6 +12,7 @@ used. The propagations of the paths must line up one to one (every path makes th
 which is checked."""
 import collections
 import csv
+import lzma
 import statistics
 import sys
 
@@ -20,7 +21,7 @@ CATEGORIES = ("all free", "1-2 free", "3-255 free", ">= 256 free")
 
 def load(name):
     seq = collections.defaultdict(list)
-    with open(name) as f:
+    with (lzma.open(name, "rt") if name.endswith(".xz") else open(name)) as f:
         for r in csv.reader(f):
             if r[0] == "prop":
                 seq[(r[2], r[3])].append(r)

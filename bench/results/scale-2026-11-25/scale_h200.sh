@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 21's H200 targets, in one device call (kind nvidia-h200) of at most ~9 minutes, from
 # the repository root with .device-carry/ made by `bench/device_bundle.sh build-cuda`:
-#   bench/scale_h200.sh
+#   bench/results/scale-2026-11-25/scale_h200.sh
 # 1. n = 90,000 random g=5 and congested with bamboo: plan (-v), phase times, verified stable;
 # 2. the largest n the memory plan admits on this machine (GPU and host), and a verified
 #    random g=5 run there if time is left.

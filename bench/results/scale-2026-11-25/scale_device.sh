@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 21 on the GPU machine, in one call of about 8 minutes on an 80 GB H100, from the
 # repository root with .device-carry/ made here by `bench/device_bundle.sh build-cuda`:
-#   bench/scale_device.sh
+#   bench/results/scale-2026-11-25/scale_device.sh
 # 1. test_gpu_scale (staged and earlier initialisation vs gs-seq; plan vs measured peak at
 #    n = 4000, 12000), test_gpu_multi (bamboo and gpu-la-min in 2, 3, 4 partitions on GPU 0
 #    vs gs-seq) and test_gpu quick (the engine's GPU paths, staged by default now);
