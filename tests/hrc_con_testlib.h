@@ -2,7 +2,8 @@
  * random instances (hb_inst, drawn from one fixed xorshift stream), the same instance as the
  * core's lists and as the engine's bb_hrc, on which the harness's reference (bth_hrc.h)
  * counts blocking pairs; the domains as bit masks behind the core's callbacks, the matching
- * an assignment means, and enumeration of every assignment inside domains. */
+ * an assignment means and its blocking pairs (solution), and enumeration of every assignment
+ * inside domains. */
 #ifndef BB_HRC_CON_TESTLIB_H
 #define BB_HRC_CON_TESTLIB_H
 
@@ -195,6 +196,14 @@ static inline void matching_of(const bb_hrc *H, const bb_hrcc *d, const int *val
   }
 }
 
+/* The definition's side of the constraint: the matching M that full assignment val means,
+ * and its blocking pairs by the reference, which a solution's bp equals; -1 if M is not a
+ * matching (no solution then). */
+static inline int solution(const bb_hrc *H, const bb_hrcc *d, const int *val, int32_t *M) {
+  matching_of(H, d, val, M);
+  return bth_hrc_is_matching(H, M) ? bth_hrc_blocking(H, M) : -1;
+}
+
 /* Variable v's own blocking pairs in matching M, by the reference: the share of single v or
  * of couple v - singles (each blocking pair belongs to one list). */
 static inline int own_reference(const bb_hrc *H, const bb_hrcc *d, int v, const int32_t *M) {
@@ -237,8 +246,8 @@ typedef struct count_ctx {
 static inline void count_within(void *c, const int *val) {
   count_ctx *x = c;
   int32_t M[HB_MAX_R];
-  matching_of(x->H, x->d, val, M);
-  if (bth_hrc_is_matching(x->H, M) && bth_hrc_blocking(x->H, M) <= x->k) x->count++;
+  int bp = solution(x->H, x->d, val, M);
+  if (bp >= 0 && bp <= x->k) x->count++;
 }
 
 #endif

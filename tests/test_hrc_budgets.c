@@ -65,14 +65,14 @@ static void check_own(void *c, const int *val) {
   own_ctx *x = c;
   int32_t M[HB_MAX_R];
   int32_t own[2 * HB_MAX_R];
-  matching_of(x->H, x->d, val, M);
+  int bp = solution(x->H, x->d, val, M);
   bb_hrcc_result r = bb_hrcc_own_counts(x->d, val, own);
-  if (!bth_hrc_is_matching(x->H, M)) {
+  if (bp < 0) {
     CHECKF(r == BB_HRCC_FAILED, "own counts of an assignment over capacity: result %d", (int)r);
     return;
   }
   CHECKF(r == BB_HRCC_FIX, "own counts of a matching: result %d", (int)r);
-  int n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d), sum = 0, bp = bth_hrc_blocking(x->H, M);
+  int n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d), sum = 0;
   for (int v = 0; v < n; v++) {
     int want = own_reference(x->H, x->d, v, M);
     CHECKF(own[v] == want, "variable %d: own count %d, brute force %d", v, own[v], want);
@@ -95,10 +95,8 @@ typedef struct sound_ctx {
 static void check_sound(void *c, const int *val) {
   sound_ctx *x = c;
   int32_t M[HB_MAX_R];
-  matching_of(x->H, x->d, val, M);
-  if (!bth_hrc_is_matching(x->H, M)) return;
-  int bp = bth_hrc_blocking(x->H, M), own[2 * HB_MAX_R];
-  if (bp > x->bp_max) return;
+  int bp = solution(x->H, x->d, val, M), own[2 * HB_MAX_R];
+  if (bp < 0 || bp > x->bp_max) return;
   for (int v = 0; v < x->after->n; v++) {
     own[v] = own_reference(x->H, x->d, v, M);
     if (own[v] < x->given->lo[v] || own[v] > x->given->hi[v]) return;
@@ -146,9 +144,8 @@ static void search(const bb_hrc *H, const bb_hrcc *d, doms D, budgets B, int32_t
   int val[2 * HB_MAX_R];
   int32_t M[HB_MAX_R];
   for (int v = 0; v < D.n; v++) val[v] = __builtin_ctz(D.mask[v]);
-  matching_of(H, d, val, M);
-  int bp = bth_hrc_blocking(H, M);
-  CHECKF(bth_hrc_is_matching(H, M) && lo == bp && hi == bp, "search: a leaf that is not a solution");
+  int bp = solution(H, d, val, M);
+  CHECKF(bp >= 0 && lo == bp && hi == bp, "search: a leaf that is not a solution");
   for (int v = 0; v < D.n; v++) {
     int own = own_reference(H, d, v, M);
     CHECKF(B.lo[v] == own && B.hi[v] == own, "search: variable %d's budget [%d, %d], its own pairs %d", v, B.lo[v],
@@ -215,10 +212,10 @@ static int regression_lost(void) {
   /* every matching of the root domains (odometer over the domains) */
   for (int v = 0; v < root.n; v++) val[v] = __builtin_ctz(root.mask[v]);
   for (bool more = true; more;) {
-    matching_of(H, d, val, M);
-    if (bth_hrc_is_matching(H, M) && n_sol < 40000) {
+    int bp = solution(H, d, val, M);
+    if (bp >= 0 && n_sol < 40000) {
       memcpy(sol[n_sol], val, sizeof sol[n_sol]);
-      sol_bp[n_sol++] = bth_hrc_blocking(H, M);
+      sol_bp[n_sol++] = bp;
     }
     more = false;
     for (int v = 0; v < root.n && !more; v++) {

@@ -42,17 +42,16 @@ typedef struct exact_ctx {
 static void check_exact(void *c, const int *val) {
   exact_ctx *x = c;
   int32_t M[HB_MAX_R];
-  matching_of(x->H, x->d, val, M);
+  int want = solution(x->H, x->d, val, M);
   doms D;
   D.n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d);
   for (int v = 0; v < D.n; v++) D.mask[v] = 1u << val[v];
   int64_t lo = 0, hi = 1000;
   bool ok = fixpoint(x->d, &D, &lo, &hi);
-  if (!bth_hrc_is_matching(x->H, M)) {
+  if (want < 0) {
     CHECKF(!ok, "an assignment over capacity propagated");
     return;
   }
-  int want = bth_hrc_blocking(x->H, M);
   x->matchings++;
   if (want < x->min_bp) x->min_bp = want;
   CHECKF(ok && lo == want && hi == want, "fixed matching: bounds [%lld, %lld], brute force %d (ok %d)", (long long)lo,
@@ -74,10 +73,8 @@ typedef struct sound_ctx {
 static void check_sound(void *c, const int *val) {
   sound_ctx *x = c;
   int32_t M[HB_MAX_R];
-  matching_of(x->H, x->d, val, M);
-  if (!bth_hrc_is_matching(x->H, M)) return;
-  int bp = bth_hrc_blocking(x->H, M);
-  if (bp > x->bp_max) return;
+  int bp = solution(x->H, x->d, val, M);
+  if (bp < 0 || bp > x->bp_max) return;
   CHECKF(x->alive, "a matching with %d <= %lld blocking pairs was lost (failure)", bp, (long long)x->bp_max);
   if (!x->alive) return;
   for (int v = 0; v < x->after->n; v++) CHECKF(x->after->mask[v] >> val[v] & 1u, "variable %d lost value %d of a solution", v, val[v]);
@@ -101,9 +98,8 @@ static void search(const bb_hrc *H, const bb_hrcc *d, doms D, int64_t lo, int64_
   int val[2 * HB_MAX_R];
   int32_t M[HB_MAX_R];
   for (int v = 0; v < D.n; v++) val[v] = __builtin_ctz(D.mask[v]);
-  matching_of(H, d, val, M);
-  int bp = bth_hrc_blocking(H, M);
-  CHECKF(bth_hrc_is_matching(H, M) && bp <= hi && lo == bp && hi == bp, "search: a leaf that is not a solution");
+  int bp = solution(H, d, val, M);
+  CHECKF(bp >= 0 && bp <= hi && lo == bp && hi == bp, "search: a leaf that is not a solution");
   (*found)++;
 }
 
@@ -128,8 +124,7 @@ static bool check_strength(const bb_hrc *H, const bb_hrcc *d, const doms *root, 
   for (int k = 0; k < 32; k++) {
     if (!(D.mask[v] >> k & 1u)) continue;
     val[v] = k;
-    matching_of(H, d, val, M);
-    if (!bth_hrc_is_matching(H, M) || hb_rand(4) == 0) continue;
+    if (solution(H, d, val, M) < 0 || hb_rand(4) == 0) continue;
     keep |= 1u << k;
     int own = bth_hrc_blocking_of(H, M, H->n_residents + c); /* couple c's own blocking pairs */
     if (own < fewest) fewest = own;
