@@ -1,11 +1,108 @@
-/* Shared by the HRC constraint core's tests (test_hrc_con.c, test_hrc_budgets.c): the
- * domains as bit masks behind the core's callbacks, an hb_inst as the core's lists, the
- * matching an assignment means, and enumeration of every assignment inside domains. */
+/* Shared by the HRC constraint core's tests (test_hrc_con.c, test_hrc_budgets.c): their tiny
+ * random instances (hb_inst, drawn from one fixed xorshift stream), the same instance as the
+ * core's lists and as the engine's bb_hrc, on which the harness's reference (bth_hrc.h)
+ * counts blocking pairs; the domains as bit masks behind the core's callbacks, the matching
+ * an assignment means and its blocking pairs (solution), and enumeration of every assignment
+ * inside domains. */
 #ifndef BB_HRC_CON_TESTLIB_H
 #define BB_HRC_CON_TESTLIB_H
 
-#include "hrc_brute.h"
+#include "bth_hrc.h"
+#include "hrc.h"
 #include "hrc_con.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The instances as drawn: a fixed xorshift stream (the one these tests always drew from, so
+ * the same instances and counts), capacities 1-2 unless a test sets them, couples' lists of
+ * distinct pairs, hospitals listing most residents. Only a description: every count of
+ * blocking pairs is the reference's, on hrc_of's bb_hrc. */
+#define HB_MAX_R 10
+#define HB_MAX_H 4
+#define HB_MAX_L 6
+
+typedef struct hb_inst {
+  int nR, nH, nC;
+  int member[2 * HB_MAX_R];              /* couple c = residents member[2c], member[2c+1] */
+  int couple_of[HB_MAX_R];               /* -1 single */
+  int slen[HB_MAX_R], slist[HB_MAX_R][HB_MAX_L];        /* singles' lists */
+  int clen[HB_MAX_R], clist[HB_MAX_R][HB_MAX_L][2];     /* couples' joint lists */
+  int hlen[HB_MAX_H], hlist[HB_MAX_H][HB_MAX_R];        /* hospitals' lists */
+  int cap[HB_MAX_H];
+} hb_inst;
+
+static uint64_t hb_rng = 88172645463325252ull;
+static inline unsigned hb_rand(unsigned n) {
+  hb_rng ^= hb_rng << 13;
+  hb_rng ^= hb_rng >> 7;
+  hb_rng ^= hb_rng << 17;
+  return (unsigned)(hb_rng % n);
+}
+
+static inline void hb_random(hb_inst *I, int nR, int nH, int nC, int maxlen) {
+  memset(I, 0, sizeof *I);
+  I->nR = nR;
+  I->nH = nH;
+  I->nC = nC;
+  int perm[HB_MAX_R];
+  for (int r = 0; r < nR; r++) perm[r] = r;
+  for (int r = nR - 1; r > 0; r--) {
+    int j = (int)hb_rand((unsigned)r + 1), t = perm[r];
+    perm[r] = perm[j];
+    perm[j] = t;
+  }
+  for (int r = 0; r < nR; r++) I->couple_of[r] = -1;
+  for (int k = 0; k < 2 * nC; k++) {
+    I->member[k] = perm[k];
+    I->couple_of[perm[k]] = k / 2;
+  }
+  for (int h = 0; h < nH; h++) I->cap[h] = 1 + (int)hb_rand(2);
+  for (int r = 0; r < nR; r++) {
+    if (I->couple_of[r] >= 0) continue;
+    int len = (int)hb_rand((unsigned)(nH < maxlen ? nH : maxlen) + 1), hs[HB_MAX_H];
+    for (int h = 0; h < nH; h++) hs[h] = h;
+    for (int k = 0; k < len; k++) {
+      int j = k + (int)hb_rand((unsigned)(nH - k)), t = hs[k];
+      hs[k] = hs[j];
+      hs[j] = t;
+      I->slist[r][k] = hs[k];
+    }
+    I->slen[r] = len;
+  }
+  for (int c = 0; c < nC; c++) {
+    int len = (int)hb_rand((unsigned)maxlen + 1);
+    for (int k = 0; k < len; k++) {
+      int h1, h2, tries = 0;
+      bool dup;
+      do {
+        h1 = (int)hb_rand((unsigned)nH);
+        h2 = (int)hb_rand((unsigned)nH);
+        dup = false;
+        for (int f = 0; f < I->clen[c]; f++) dup |= I->clist[c][f][0] == h1 && I->clist[c][f][1] == h2;
+      } while (dup && ++tries < 50);
+      if (dup) break;
+      I->clist[c][I->clen[c]][0] = h1;
+      I->clist[c][I->clen[c]][1] = h2;
+      I->clen[c]++;
+    }
+  }
+  /* hospitals list most residents (some not: unacceptable entries), in random order */
+  for (int h = 0; h < nH; h++) {
+    int rs[HB_MAX_R];
+    for (int r = 0; r < nR; r++) rs[r] = r;
+    for (int r = nR - 1; r > 0; r--) {
+      int j = (int)hb_rand((unsigned)r + 1), t = rs[r];
+      rs[r] = rs[j];
+      rs[j] = t;
+    }
+    I->hlen[h] = 0;
+    for (int r = 0; r < nR; r++)
+      if (hb_rand(6) != 0) I->hlist[h][I->hlen[h]++] = rs[r];
+  }
+}
 
 typedef struct doms {
   int n;
@@ -62,19 +159,56 @@ static inline void to_lists(const hb_inst *I, lists *l) {
   l->L = L;
 }
 
-/* The matching a full assignment of the variables means. */
-static inline void matching_of(const hb_inst *I, const bb_hrcc *d, const int *val, int *M) {
-  for (int r = 0; r < I->nR; r++) M[r] = -1;
+/* The instance as the engine's bb_hrc (for the reference and the engine's checker); NULL if
+ * memory ran out. */
+static inline bb_hrc *hrc_of(const hb_inst *I, const lists *l) {
+  bb_error err;
+  bb_hrc *h = bb_hrc_new(I->nR, I->nH, I->nC, l->sstart[I->nR], l->cstart[I->nC], l->hstart[I->nH], &err);
+  if (!h) return NULL;
+  for (int r = 0; r < I->nR; r++) h->couple_of[r] = I->couple_of[r];
+  for (int k = 0; k < 2 * I->nC; k++) h->couple_member[k] = I->member[k];
+  memcpy(h->single_start, l->sstart, ((size_t)I->nR + 1) * sizeof(uint32_t));
+  for (uint32_t e = 0; e < l->sstart[I->nR]; e++) h->single_list[e] = (bb_id)l->slist[e];
+  memcpy(h->couple_start, l->cstart, ((size_t)I->nC + 1) * sizeof(uint32_t));
+  for (uint32_t e = 0; e < 2 * l->cstart[I->nC]; e++) h->couple_list[e] = (bb_id)l->clist[e];
+  memcpy(h->hosp_start, l->hstart, ((size_t)I->nH + 1) * sizeof(uint32_t));
+  for (uint32_t e = 0; e < l->hstart[I->nH]; e++) h->hosp_list[e] = (bb_id)l->hlist[e];
+  memcpy(h->capacity, I->cap, (size_t)I->nH * sizeof(int32_t));
+  return h;
+}
+
+/* The matching a full assignment of the variables means: a single's value k below his
+ * list's length is his k-th entry, a couple's its k-th pair; the length, unassigned. */
+static inline void matching_of(const bb_hrc *H, const bb_hrcc *d, const int *val, int32_t *M) {
+  for (int r = 0; r < H->n_residents; r++) M[r] = BB_HRC_NONE;
   int ns = bb_hrcc_singles(d);
   for (int i = 0; i < ns; i++) {
     int r = bb_hrcc_single_resident(d, i);
-    if (val[i] < I->slen[r]) M[r] = I->slist[r][val[i]];
+    uint32_t e = H->single_start[r] + (uint32_t)val[i];
+    if (e < H->single_start[r + 1]) M[r] = (int32_t)H->single_list[e];
   }
-  for (int c = 0; c < I->nC; c++)
-    if (val[ns + c] < I->clen[c]) {
-      M[I->member[2 * c]] = I->clist[c][val[ns + c]][0];
-      M[I->member[2 * c + 1]] = I->clist[c][val[ns + c]][1];
+  for (int c = 0; c < H->n_couples; c++) {
+    uint32_t e = H->couple_start[c] + (uint32_t)val[ns + c];
+    if (e < H->couple_start[c + 1]) {
+      M[H->couple_member[2 * c]] = (int32_t)H->couple_list[2 * e];
+      M[H->couple_member[2 * c + 1]] = (int32_t)H->couple_list[2 * e + 1];
     }
+  }
+}
+
+/* The definition's side of the constraint: the matching M that full assignment val means,
+ * and its blocking pairs by the reference, which a solution's bp equals; -1 if M is not a
+ * matching (no solution then). */
+static inline int solution(const bb_hrc *H, const bb_hrcc *d, const int *val, int32_t *M) {
+  matching_of(H, d, val, M);
+  return bth_hrc_is_matching(H, M) ? bth_hrc_blocking(H, M) : -1;
+}
+
+/* Variable v's own blocking pairs in matching M, by the reference: the share of single v or
+ * of couple v - singles (each blocking pair belongs to one list). */
+static inline int own_reference(const bb_hrc *H, const bb_hrcc *d, int v, const int32_t *M) {
+  int ns = bb_hrcc_singles(d);
+  return bth_hrc_blocking_of(H, M, v < ns ? bb_hrcc_single_resident(d, v) : H->n_residents + v - ns);
 }
 
 static inline doms root_domains(const bb_hrcc *d) {
@@ -105,15 +239,15 @@ static inline void each_assignment(const doms *D, int v, int *val, visit_fn f, v
 
 /* each_assignment's visitor that counts the matchings with at most k blocking pairs. */
 typedef struct count_ctx {
-  const hb_inst *I;
+  const bb_hrc *H;
   const bb_hrcc *d;
   int k, count;
 } count_ctx;
 static inline void count_within(void *c, const int *val) {
   count_ctx *x = c;
-  int M[HB_MAX_R];
-  matching_of(x->I, x->d, val, M);
-  if (hb_is_matching(x->I, M) && hb_blocking(x->I, M) <= x->k) x->count++;
+  int32_t M[HB_MAX_R];
+  int bp = solution(x->H, x->d, val, M);
+  if (bp >= 0 && bp <= x->k) x->count++;
 }
 
 #endif

@@ -1,16 +1,17 @@
-/* HRC in the engine: the checker against the brute-force reference (tests/hrc_reference.h) on
+/* HRC in the engine: the checker against the harness's brute-force reference (harness/bth_hrc.h) on
  * every matching of thousands of random tiny instances, the worked examples of docs/hrc.md,
  * validation, and the text and binary formats (round trips and every malformed input). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bth_hrc.h"
 #include "hr.h"
 #include "hrc.h"
 #include "hrc_gen.h"
 #include "hrc_io.h"
 #include "instance_any.h"
-#include "hrc_reference.h"
+#include "test_util.h"
 
 /* ------------------------------------------------------------ the checker ---- */
 
@@ -38,11 +39,11 @@ static long checker_against_reference(uint64_t *rng, int instances) {
   for (int k = 0; k < instances; k++) {
     int nh = 1 + (int)(tu_rand(rng) % 4), nr = 1 + (int)(tu_rand(rng) % 6);
     int nc = (int)(tu_rand(rng) % (uint64_t)(nr / 2 + 1));
-    bb_hrc *inst = hrc_ref_random(nr, nh, nc, 3, rng);
+    bb_hrc *inst = bth_hrc_random(nr, nh, nc, 3, rng);
     bb_error err = {{0}};
     CHECKF(bb_hrc_validate(inst, &err) == BB_OK, "%s", err.msg);
     visit_ctx v = {inst, 0};
-    hrc_ref_enumerate(inst, compare_visit, &v);
+    bth_hrc_enumerate(inst, compare_visit, &v);
     compared += v.compared;
     /* Assignments that are mostly not matchings: the checker refuses exactly those. */
     for (int t = 0; t < 20; t++) {
@@ -50,9 +51,9 @@ static long checker_against_reference(uint64_t *rng, int instances) {
       for (int r = 0; r < nr; r++) M[r] = (int32_t)(tu_rand(rng) % (uint64_t)(nh + 1)) - 1;
       uint64_t got = 0;
       bb_status st = bb_hrc_count_blocking(inst, M, &got, &err);
-      bool ok = hrc_ref_is_matching(inst, M);
+      bool ok = bth_hrc_is_matching(inst, M);
       CHECKF((st == BB_OK) == ok, "status %d (%s), reference says %s", st, err.msg, ok ? "a matching" : "none");
-      if (ok) CHECK(got == (uint64_t)hrc_ref_blocking(inst, M));
+      if (ok) CHECK(got == (uint64_t)bth_hrc_blocking(inst, M));
     }
     bb_hrc_free(inst);
   }
@@ -99,7 +100,7 @@ static uint64_t count_of(const bb_hrc *in, const int32_t *M) {
   uint64_t n = UINT64_MAX;
   bb_error err = {{0}};
   CHECKF(bb_hrc_count_blocking(in, M, &n, &err) == BB_OK, "%s", err.msg);
-  CHECK(n == (uint64_t)hrc_ref_blocking(in, M));
+  CHECK(n == (uint64_t)bth_hrc_blocking(in, M));
   return n;
 }
 
@@ -264,7 +265,7 @@ static void good_file(const char *dir, const char *name, const char *text, size_
 static void files(const char *dir, uint64_t *rng) {
   for (int k = 0; k < 60; k++) {
     int nr = k % 7, nh = k % 4;
-    bb_hrc *inst = hrc_ref_random(nr, nh, nh ? (int)(tu_rand(rng) % (uint64_t)(nr / 2 + 1)) : 0, 3, rng);
+    bb_hrc *inst = bth_hrc_random(nr, nh, nh ? (int)(tu_rand(rng) % (uint64_t)(nr / 2 + 1)) : 0, 3, rng);
     round_trip(inst, dir);
     bb_hrc_free(inst);
   }
@@ -316,7 +317,7 @@ static void files(const char *dir, uint64_t *rng) {
   bad_file(dir, "extra.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n1: 2\n1: 1\n5\n"), "extra data after the hospitals'", 8);
   bad_file(dir, "utf16.txt", TEXT("\xFF\xFEh\0r\0c\0"), "UTF-16", 0);
   /* Binary: a good file, then each way to break one. */
-  bb_hrc *inst = hrc_ref_random(5, 3, 2, 3, rng);
+  bb_hrc *inst = bth_hrc_random(5, 3, 2, 3, rng);
   char path[600];
   snprintf(path, sizeof path, "%s/hrc_bin.bin", dir);
   bb_error err = {{0}};
@@ -365,17 +366,17 @@ static void da_against_reference(uint64_t *rng, int instances, da_tally *t) {
   for (int k = 0; k < instances; k++) {
     int nh = 1 + (int)(tu_rand(rng) % 4), nr = 1 + (int)(tu_rand(rng) % 6);
     int nc = (int)(tu_rand(rng) % (uint64_t)(nr / 2 + 1));
-    bb_hrc *inst = hrc_ref_random(nr, nh, nc, 3, rng);
-    hrc_ref_summary s = hrc_ref_summarise(inst);
+    bb_hrc *inst = bth_hrc_random(nr, nh, nc, 3, rng);
+    bth_hrc_summary s = bth_hrc_summarise(inst);
     int32_t M[16], again[16];
     bool stable = false;
     uint64_t blocking = UINT64_MAX, blocking2 = 0;
     bb_error err = {{0}};
     bb_hrc_da_stats stats;
     CHECKF(bb_hrc_da(inst, NULL, M, &stable, &blocking, &stats, &err) == BB_OK, "%s", err.msg);
-    CHECK(hrc_ref_is_matching(inst, M));
-    CHECKF(blocking == (uint64_t)hrc_ref_blocking(inst, M), "DA reports %llu, the reference counts %d",
-           (unsigned long long)blocking, hrc_ref_blocking(inst, M));
+    CHECK(bth_hrc_is_matching(inst, M));
+    CHECKF(blocking == (uint64_t)bth_hrc_blocking(inst, M), "DA reports %llu, the reference counts %d",
+           (unsigned long long)blocking, bth_hrc_blocking(inst, M));
     CHECK(stable == (blocking == 0));
     CHECK(stable || stats.bounded); /* it stops unstable only at its bounds */
     CHECK(!stable || s.stable > 0);
@@ -395,7 +396,7 @@ static void da_against_reference(uint64_t *rng, int instances, da_tally *t) {
 static void da_without_couples(uint64_t *rng) {
   for (int k = 0; k < 300; k++) {
     int nr = 1 + k % 40, nh = 1 + k % 13;
-    bb_hrc *inst = hrc_ref_random(nr, nh, 0, 4, rng);
+    bb_hrc *inst = bth_hrc_random(nr, nh, 0, 4, rng);
     bb_hr *hr = bb_hr_new(false, nr, nh, inst->single_start[nr], inst->hosp_start[nh], NULL);
     memcpy(hr->res_start, inst->single_start, ((size_t)nr + 1) * 4);
     memcpy(hr->res_list, inst->single_list, (size_t)inst->single_start[nr] * 4);
@@ -423,7 +424,7 @@ static bool all_acceptable(const bb_hrc *in) {
     for (uint32_t e = in->hosp_start[h]; e < in->hosp_start[h + 1]; e++) {
       int r = (int)in->hosp_list[e], c = in->couple_of[r];
       bool proposes = false;
-      if (c == BB_HRC_SINGLE) proposes = hrc_ref_spos(in, r, h) >= 0;
+      if (c == BB_HRC_SINGLE) proposes = bth_hrc_spos(in, r, h) >= 0;
       else
         for (uint32_t k = in->couple_start[c]; k < in->couple_start[c + 1]; k++)
           proposes |= (int)in->couple_list[2 * k + (in->couple_member[2 * c + 1] == r)] == h;
@@ -431,11 +432,11 @@ static bool all_acceptable(const bb_hrc *in) {
     }
   for (int r = 0; r < in->n_residents; r++)
     for (uint32_t e = in->single_start[r]; e < in->single_start[r + 1]; e++)
-      if (hrc_ref_hrank(in, (int)in->single_list[e], r) < 0) return false;
+      if (bth_hrc_hrank(in, (int)in->single_list[e], r) < 0) return false;
   for (int c = 0; c < in->n_couples; c++)
     for (uint32_t k = in->couple_start[c]; k < in->couple_start[c + 1]; k++)
       for (int m = 0; m < 2; m++)
-        if (hrc_ref_hrank(in, (int)in->couple_list[2 * k + m], in->couple_member[2 * c + m]) < 0) return false;
+        if (bth_hrc_hrank(in, (int)in->couple_list[2 * k + m], in->couple_member[2 * c + m]) < 0) return false;
   return true;
 }
 
@@ -502,7 +503,7 @@ static void generators(const char *dir) {
 /* A deadline already past stops hrc-da with BB_ERR_TIMEOUT before it judges any matching; a
  * distant one changes nothing. */
 static void da_deadline(uint64_t *rng) {
-  bb_hrc *inst = hrc_ref_random(30, 6, 5, 4, rng);
+  bb_hrc *inst = bth_hrc_random(30, 6, 5, 4, rng);
   int32_t *a = malloc(30 * 4), *b = malloc(30 * 4);
   bb_error err = {{0}};
   bb_hrc_da_opts past = {.deadline = bb_now() - 1}, far = {.deadline = bb_now() + 3600};

@@ -1,6 +1,6 @@
 /* The HRC propagation's parallel path (propagator/smc/hrc/hrc_accel.c, the steps of
  * cuda/hrc_accel_steps.h) against its CPU path (hrc_count.c's host counting pass):
- *   - random HRC instances with couples: tiny ones from tests/hrc_reference.h (couples at one
+ *   - random HRC instances with couples: tiny ones from harness/bth_hrc.h (couples at one
  *     hospital, capacity 0, entries a hospital does not list) and generated ones of a few
  *     hundred to a few thousand residents (bb_hrc_generate, the Constraints 2017 and a
  *     shrunken NRMP shape);
@@ -12,12 +12,12 @@
  * `test_hrc_accel` runs the emulation (host threads), `test_hrc_accel gpu` the GPU and exits
  * 77 without one. The test fails if the parallel path never ran. */
 #include "bb_gpu_device.h"
+#include "bth_hrc.h"
 #include "hrc.h"
 #include "hrc_accel.h"
 #include "hrc_count.h"
 #include "hrc_gen.h"
 #include "hrc_path.h"
-#include "hrc_reference.h"
 #include "test_util.h"
 
 #include <stdio.h>
@@ -291,7 +291,7 @@ int main(int argc, char **argv) {
   for (int t = 0; t < 300; t++) { /* tiny: every odd case of the definition */
     int nh = 1 + (int)(tu_rand(&rng) % 5), nc = (int)(tu_rand(&rng) % 4), ns = (int)(tu_rand(&rng) % 6);
     if (2 * nc + ns == 0) ns = 1;
-    bb_hrc *I = hrc_ref_random(2 * nc + ns, nh, nc, 3, &rng);
+    bb_hrc *I = bth_hrc_random(2 * nc + ns, nh, nc, 3, &rng);
     run_instance(I, 6, &rng, &runs);
     bb_hrc_free(I);
     tiny++;

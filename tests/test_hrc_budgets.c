@@ -1,8 +1,8 @@
 /* The HRC core's per-variable blocking budgets (bb_hrcc_propagate_budgets, bb_hrcc_own_counts)
- * against the independent brute force (hrc_brute.h) on tiny random instances with couples:
+ * against the harness's reference (harness/bth_hrc.h) on tiny random instances with couples:
  *   own     every assignment of the root domains: a matching's per-variable counts are each
- *           variable's own blocking pairs (the brute force on a copy with every other list
- *           emptied) and sum to its blocking pairs; a non-matching fails;
+ *           variable's own blocking pairs (the reference's share of its single or couple)
+ *           and sum to its blocking pairs; a non-matching fails;
  *   sound   random sub-domains, bp_max and budgets [own_min, own_max], propagated to a fixpoint
  *           together with sum(own) = bp (as the shim posts it): every matching inside them that
  *           meets bp_max and the budgets keeps its values, its count within bp's bounds and each
@@ -13,7 +13,7 @@
  *   search  depth-first search that branches on the budgets first (own = min / own > min), then
  *           on the variables: the matchings with at most K blocking pairs, each once, and the
  *           smallest K with a solution is the brute force's minimum. */
-#include "hrc_brute.h"
+#include "bth_hrc.h"
 #include "hrc_con.h"
 #include "hrc_con_testlib.h"
 #include "test_util.h"
@@ -21,17 +21,6 @@
 typedef struct budgets {
   int32_t lo[2 * HB_MAX_R], hi[2 * HB_MAX_R];
 } budgets;
-
-/* Variable v's own blocking pairs in M: only v's list kept (hospitals' lists unchanged). */
-static int own_brute(const hb_inst *I, const bb_hrcc *d, int v, const int *M) {
-  hb_inst J = *I;
-  int ns = bb_hrcc_singles(d), keep = v < ns ? bb_hrcc_single_resident(d, v) : -1;
-  for (int r = 0; r < J.nR; r++)
-    if (r != keep) J.slen[r] = 0;
-  for (int c = 0; c < J.nC; c++)
-    if (c != v - ns) J.clen[c] = 0;
-  return hb_blocking(&J, M);
-}
 
 static bool tighten(int32_t *lo, int32_t *hi, int64_t new_lo, int64_t new_hi, bool *changed) {
   if (new_lo > *lo) *lo = (int32_t)new_lo, *changed = true;
@@ -67,25 +56,25 @@ static bool fixpoint_budgets(const bb_hrcc *d, doms *D, budgets *B, int32_t *lo,
 }
 
 typedef struct own_ctx {
-  const hb_inst *I;
+  const bb_hrc *H;
   const bb_hrcc *d;
   int matchings, min_bp;
 } own_ctx;
 
 static void check_own(void *c, const int *val) {
   own_ctx *x = c;
-  int M[HB_MAX_R];
+  int32_t M[HB_MAX_R];
   int32_t own[2 * HB_MAX_R];
-  matching_of(x->I, x->d, val, M);
+  int bp = solution(x->H, x->d, val, M);
   bb_hrcc_result r = bb_hrcc_own_counts(x->d, val, own);
-  if (!hb_is_matching(x->I, M)) {
+  if (bp < 0) {
     CHECKF(r == BB_HRCC_FAILED, "own counts of an assignment over capacity: result %d", (int)r);
     return;
   }
   CHECKF(r == BB_HRCC_FIX, "own counts of a matching: result %d", (int)r);
-  int n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d), sum = 0, bp = hb_blocking(x->I, M);
+  int n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d), sum = 0;
   for (int v = 0; v < n; v++) {
-    int want = own_brute(x->I, x->d, v, M);
+    int want = own_reference(x->H, x->d, v, M);
     CHECKF(own[v] == want, "variable %d: own count %d, brute force %d", v, own[v], want);
     sum += want;
   }
@@ -95,7 +84,7 @@ static void check_own(void *c, const int *val) {
 }
 
 typedef struct sound_ctx {
-  const hb_inst *I;
+  const bb_hrc *H;
   const bb_hrcc *d;
   const doms *after;
   const budgets *given, *final;
@@ -105,13 +94,11 @@ typedef struct sound_ctx {
 
 static void check_sound(void *c, const int *val) {
   sound_ctx *x = c;
-  int M[HB_MAX_R];
-  matching_of(x->I, x->d, val, M);
-  if (!hb_is_matching(x->I, M)) return;
-  int bp = hb_blocking(x->I, M), own[2 * HB_MAX_R];
-  if (bp > x->bp_max) return;
+  int32_t M[HB_MAX_R];
+  int bp = solution(x->H, x->d, val, M), own[2 * HB_MAX_R];
+  if (bp < 0 || bp > x->bp_max) return;
   for (int v = 0; v < x->after->n; v++) {
-    own[v] = own_brute(x->I, x->d, v, M);
+    own[v] = own_reference(x->H, x->d, v, M);
     if (own[v] < x->given->lo[v] || own[v] > x->given->hi[v]) return;
   }
   CHECKF(x->alive, "a matching with %d <= %d blocking pairs within the budgets was lost (failure)", bp, x->bp_max);
@@ -132,16 +119,16 @@ static int total_values(const doms *D) {
 
 /* DFS: budgets first (own[v] = lo / own[v] > lo), then the variables; counts the leaves and
  * checks each against the brute force. */
-static void search(const hb_inst *I, const bb_hrcc *d, doms D, budgets B, int32_t lo, int32_t hi, int *found) {
+static void search(const bb_hrc *H, const bb_hrcc *d, doms D, budgets B, int32_t lo, int32_t hi, int *found) {
   if (!fixpoint_budgets(d, &D, &B, &lo, &hi)) return;
   for (int v = 0; v < D.n; v++)
     if (B.lo[v] < B.hi[v]) {
       budgets E = B;
       E.hi[v] = B.lo[v];
-      search(I, d, D, E, lo, hi, found);
+      search(H, d, D, E, lo, hi, found);
       E = B;
       E.lo[v] = B.lo[v] + 1;
-      search(I, d, D, E, lo, hi, found);
+      search(H, d, D, E, lo, hi, found);
       return;
     }
   for (int v = 0; v < D.n; v++)
@@ -150,17 +137,17 @@ static void search(const hb_inst *I, const bb_hrcc *d, doms D, budgets B, int32_
         if (D.mask[v] >> k & 1u) {
           doms E = D;
           E.mask[v] = 1u << k;
-          search(I, d, E, B, lo, hi, found);
+          search(H, d, E, B, lo, hi, found);
         }
       return;
     }
-  int val[2 * HB_MAX_R], M[HB_MAX_R];
+  int val[2 * HB_MAX_R];
+  int32_t M[HB_MAX_R];
   for (int v = 0; v < D.n; v++) val[v] = __builtin_ctz(D.mask[v]);
-  matching_of(I, d, val, M);
-  int bp = hb_blocking(I, M);
-  CHECKF(hb_is_matching(I, M) && lo == bp && hi == bp, "search: a leaf that is not a solution");
+  int bp = solution(H, d, val, M);
+  CHECKF(bp >= 0 && lo == bp && hi == bp, "search: a leaf that is not a solution");
   for (int v = 0; v < D.n; v++) {
-    int own = own_brute(I, d, v, M);
+    int own = own_reference(H, d, v, M);
     CHECKF(B.lo[v] == own && B.hi[v] == own, "search: variable %d's budget [%d, %d], its own pairs %d", v, B.lo[v],
            B.hi[v], own);
   }
@@ -211,17 +198,24 @@ static int regression_lost(void) {
     CHECKF(0, "bb_hrcc_new: %s", err.msg);
     return 0;
   }
+  bb_hrc *H = hrc_of(&I, &l);
+  if (!H) {
+    CHECKF(0, "out of memory for the instance");
+    bb_hrcc_release(d);
+    return 0;
+  }
   static int sol[40000][8], sol_bp[40000];
-  int n_sol = 0, lost = 0, val[2 * HB_MAX_R], M[HB_MAX_R];
+  int n_sol = 0, lost = 0, val[2 * HB_MAX_R];
+  int32_t M[HB_MAX_R];
   doms root = root_domains(d);
   CHECK(root.n == 8);
   /* every matching of the root domains (odometer over the domains) */
   for (int v = 0; v < root.n; v++) val[v] = __builtin_ctz(root.mask[v]);
   for (bool more = true; more;) {
-    matching_of(&I, d, val, M);
-    if (hb_is_matching(&I, M) && n_sol < 40000) {
+    int bp = solution(H, d, val, M);
+    if (bp >= 0 && n_sol < 40000) {
       memcpy(sol[n_sol], val, sizeof sol[n_sol]);
-      sol_bp[n_sol++] = hb_blocking(&I, M);
+      sol_bp[n_sol++] = bp;
     }
     more = false;
     for (int v = 0; v < root.n && !more; v++) {
@@ -251,6 +245,7 @@ static int regression_lost(void) {
     }
   }
   CHECKF(lost == 0, "regression instance: %d matchings lost by propagation", lost);
+  bb_hrc_free(H);
   bb_hrcc_release(d);
   return n_sol;
 }
@@ -274,10 +269,16 @@ int main(void) {
       CHECKF(0, "bb_hrcc_new: %s", err.msg);
       continue;
     }
+    bb_hrc *H = hrc_of(&I, &l);
+    if (!H) {
+      CHECKF(0, "out of memory for the instance");
+      bb_hrcc_release(d);
+      continue;
+    }
     instances++;
     doms root = root_domains(d);
     int val[2 * HB_MAX_R];
-    own_ctx oc = {&I, d, 0, 1 << 30};
+    own_ctx oc = {H, d, 0, 1 << 30};
     each_assignment(&root, 0, val, check_own, &oc);
     for (int trial = 0; trial < 8; trial++) {
       doms D = root;
@@ -294,7 +295,7 @@ int main(void) {
       const doms before = D;
       const budgets given = B;
       int32_t lo = 0, hi = (int32_t)hb_rand(4), bp_max = hi;
-      sound_ctx sc = {&I, d, &D, &given, &B, false, 0, 0, bp_max};
+      sound_ctx sc = {H, d, &D, &given, &B, false, 0, 0, bp_max};
       sc.alive = fixpoint_budgets(d, &D, &B, &lo, &hi);
       sc.lo = lo;
       sc.hi = hi;
@@ -316,18 +317,19 @@ int main(void) {
     if (oc.matchings > 0) {
       for (int k = oc.min_bp; k <= oc.min_bp + 1; k++) {
         int found = 0;
-        count_ctx cc = {&I, d, k, 0};
+        count_ctx cc = {H, d, k, 0};
         each_assignment(&root, 0, val, count_within, &cc);
-        search(&I, d, root, open_budgets(d), 0, k, &found);
+        search(H, d, root, open_budgets(d), 0, k, &found);
         CHECKF(found == cc.count, "budget search found %d matchings with <= %d blocking pairs, brute force %d", found,
                k, cc.count);
       }
       int k = 0, found = 0;
-      while (!found && k <= oc.min_bp) search(&I, d, root, open_budgets(d), 0, k++, &found);
+      while (!found && k <= oc.min_bp) search(H, d, root, open_budgets(d), 0, k++, &found);
       CHECKF(found && k - 1 == oc.min_bp, "budget search's minimum %d, brute force %d", k - 1, oc.min_bp);
       searched++;
       without += oc.min_bp > 0;
     }
+    bb_hrc_free(H);
     bb_hrcc_release(d);
   }
   printf("%d instances (%d searched, %d without a stable matching), %d budget trials, %d pruned more with budgets; "

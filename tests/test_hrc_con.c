@@ -1,5 +1,5 @@
 /* The HRC constraint's core (propagator/smc/hrc) against an independent brute force
- * (hrc_brute.h) on tiny random instances:
+ * (the harness's reference, harness/bth_hrc.h) on tiny random instances:
  *   exact  every assignment of the variables: a matching propagates with lb = ub = its number
  *          of blocking pairs (also = the engine's bb_hrc_count_blocking), a non-matching fails;
  *   sound  random sub-domains and bounds on bp, propagated to a fixpoint: every matching inside
@@ -11,27 +11,11 @@
  *          bound; the per-entry count, "entries blocking under every value", can be lower);
  *   search depth-first search with the propagation finds exactly the matchings with at most
  *          K blocking pairs (K = 0: the stable ones; K = the minimum), each once. */
+#include "bth_hrc.h"
 #include "hrc.h"
-#include "hrc_brute.h"
 #include "hrc_con.h"
 #include "hrc_con_testlib.h"
 #include "test_util.h"
-
-static bb_hrc *engine_instance(const hb_inst *I, const lists *l) {
-  bb_error err;
-  bb_hrc *h = bb_hrc_new(I->nR, I->nH, I->nC, l->sstart[I->nR], l->cstart[I->nC], l->hstart[I->nH], &err);
-  if (!h) return NULL;
-  for (int r = 0; r < I->nR; r++) h->couple_of[r] = I->couple_of[r];
-  for (int k = 0; k < 2 * I->nC; k++) h->couple_member[k] = I->member[k];
-  memcpy(h->single_start, l->sstart, ((size_t)I->nR + 1) * sizeof(uint32_t));
-  for (uint32_t e = 0; e < l->sstart[I->nR]; e++) h->single_list[e] = (bb_id)l->slist[e];
-  memcpy(h->couple_start, l->cstart, ((size_t)I->nC + 1) * sizeof(uint32_t));
-  for (uint32_t e = 0; e < 2 * l->cstart[I->nC]; e++) h->couple_list[e] = (bb_id)l->clist[e];
-  memcpy(h->hosp_start, l->hstart, ((size_t)I->nH + 1) * sizeof(uint32_t));
-  for (uint32_t e = 0; e < l->hstart[I->nH]; e++) h->hosp_list[e] = (bb_id)l->hlist[e];
-  memcpy(h->capacity, I->cap, (size_t)I->nH * sizeof(int32_t));
-  return h;
-}
 
 /* Propagates to a fixpoint with bp in [*lo, *hi]; false on failure. */
 static bool fixpoint(const bb_hrcc *d, doms *D, int64_t *lo, int64_t *hi) {
@@ -50,42 +34,36 @@ static bool fixpoint(const bb_hrcc *d, doms *D, int64_t *lo, int64_t *hi) {
 }
 
 typedef struct exact_ctx {
-  const hb_inst *I;
+  const bb_hrc *H; /* the instance, for the reference and the engine's checker */
   const bb_hrcc *d;
-  const bb_hrc *eng;
   int matchings, min_bp;
 } exact_ctx;
 
 static void check_exact(void *c, const int *val) {
   exact_ctx *x = c;
-  int M[HB_MAX_R];
-  matching_of(x->I, x->d, val, M);
+  int32_t M[HB_MAX_R];
+  int want = solution(x->H, x->d, val, M);
   doms D;
   D.n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d);
   for (int v = 0; v < D.n; v++) D.mask[v] = 1u << val[v];
   int64_t lo = 0, hi = 1000;
   bool ok = fixpoint(x->d, &D, &lo, &hi);
-  if (!hb_is_matching(x->I, M)) {
+  if (want < 0) {
     CHECKF(!ok, "an assignment over capacity propagated");
     return;
   }
-  int want = hb_blocking(x->I, M);
   x->matchings++;
   if (want < x->min_bp) x->min_bp = want;
   CHECKF(ok && lo == want && hi == want, "fixed matching: bounds [%lld, %lld], brute force %d (ok %d)", (long long)lo,
          (long long)hi, want, ok);
-  if (x->eng) {
-    uint64_t blocking = 0;
-    bb_error err;
-    int32_t assigned[HB_MAX_R];
-    for (int r = 0; r < x->I->nR; r++) assigned[r] = M[r];
-    CHECK(bb_hrc_count_blocking(x->eng, assigned, &blocking, &err) == BB_OK);
-    CHECKF((int)blocking == want, "engine's checker %llu, brute force %d", (unsigned long long)blocking, want);
-  }
+  uint64_t blocking = 0;
+  bb_error err;
+  CHECK(bb_hrc_count_blocking(x->H, M, &blocking, &err) == BB_OK);
+  CHECKF((int)blocking == want, "engine's checker %llu, brute force %d", (unsigned long long)blocking, want);
 }
 
 typedef struct sound_ctx {
-  const hb_inst *I;
+  const bb_hrc *H;
   const bb_hrcc *d;
   const doms *after;
   bool alive;
@@ -94,11 +72,9 @@ typedef struct sound_ctx {
 
 static void check_sound(void *c, const int *val) {
   sound_ctx *x = c;
-  int M[HB_MAX_R];
-  matching_of(x->I, x->d, val, M);
-  if (!hb_is_matching(x->I, M)) return;
-  int bp = hb_blocking(x->I, M);
-  if (bp > x->bp_max) return;
+  int32_t M[HB_MAX_R];
+  int bp = solution(x->H, x->d, val, M);
+  if (bp < 0 || bp > x->bp_max) return;
   CHECKF(x->alive, "a matching with %d <= %lld blocking pairs was lost (failure)", bp, (long long)x->bp_max);
   if (!x->alive) return;
   for (int v = 0; v < x->after->n; v++) CHECKF(x->after->mask[v] >> val[v] & 1u, "variable %d lost value %d of a solution", v, val[v]);
@@ -107,7 +83,7 @@ static void check_sound(void *c, const int *val) {
 }
 
 /* DFS with propagation; counts solutions (all fixed) and checks each against brute force. */
-static void search(const hb_inst *I, const bb_hrcc *d, doms D, int64_t lo, int64_t hi, int *found) {
+static void search(const bb_hrc *H, const bb_hrcc *d, doms D, int64_t lo, int64_t hi, int *found) {
   if (!fixpoint(d, &D, &lo, &hi)) return;
   for (int v = 0; v < D.n; v++)
     if (popcount(D.mask[v]) > 1) {
@@ -115,32 +91,23 @@ static void search(const hb_inst *I, const bb_hrcc *d, doms D, int64_t lo, int64
         if (D.mask[v] >> k & 1u) {
           doms E = D;
           E.mask[v] = 1u << k;
-          search(I, d, E, lo, hi, found);
+          search(H, d, E, lo, hi, found);
         }
       return;
     }
-  int val[2 * HB_MAX_R], M[HB_MAX_R];
+  int val[2 * HB_MAX_R];
+  int32_t M[HB_MAX_R];
   for (int v = 0; v < D.n; v++) val[v] = __builtin_ctz(D.mask[v]);
-  matching_of(I, d, val, M);
-  int bp = hb_blocking(I, M);
-  CHECKF(hb_is_matching(I, M) && bp <= hi && lo == bp && hi == bp, "search: a leaf that is not a solution");
+  int bp = solution(H, d, val, M);
+  CHECKF(bp >= 0 && bp <= hi && lo == bp && hi == bp, "search: a leaf that is not a solution");
   (*found)++;
-}
-
-/* Couple c's own blocking pairs in matching M: the brute force on a copy whose other lists
- * are emptied (hospitals' lists, and so who wants whom, unchanged). */
-static int own_blocking(const hb_inst *I, int c, const int *M) {
-  hb_inst J = *I;
-  for (int r = 0; r < J.nR; r++) J.slen[r] = 0;
-  for (int k = 0; k < J.nC; k++)
-    if (k != c) J.clen[k] = 0;
-  return hb_blocking(&J, M);
 }
 
 /* strength (above): returns whether the couple's minimum was positive (the bound was tested
  * where the per-entry count can fall short). */
-static bool check_strength(const hb_inst *I, const bb_hrcc *d, const doms *root, int c) {
-  int ns = bb_hrcc_singles(d), v = ns + c, val[2 * HB_MAX_R], M[HB_MAX_R];
+static bool check_strength(const bb_hrc *H, const bb_hrcc *d, const doms *root, int c) {
+  int ns = bb_hrcc_singles(d), v = ns + c, val[2 * HB_MAX_R];
+  int32_t M[HB_MAX_R];
   doms D = *root;
   for (int u = 0; u < D.n; u++) {
     if (u == v) continue;
@@ -157,10 +124,9 @@ static bool check_strength(const hb_inst *I, const bb_hrcc *d, const doms *root,
   for (int k = 0; k < 32; k++) {
     if (!(D.mask[v] >> k & 1u)) continue;
     val[v] = k;
-    matching_of(I, d, val, M);
-    if (!hb_is_matching(I, M) || hb_rand(4) == 0) continue;
+    if (solution(H, d, val, M) < 0 || hb_rand(4) == 0) continue;
     keep |= 1u << k;
-    int own = own_blocking(I, c, M);
+    int own = bth_hrc_blocking_of(H, M, H->n_residents + c); /* couple c's own blocking pairs */
     if (own < fewest) fewest = own;
   }
   if (!keep) return false;
@@ -194,13 +160,17 @@ int main(void) {
       CHECKF(0, "bb_hrcc_new: %s", err.msg);
       continue;
     }
-    bb_hrc *eng = engine_instance(&I, &l);
-    CHECK(eng != NULL);
+    bb_hrc *H = hrc_of(&I, &l);
+    CHECK(H != NULL);
+    if (!H) {
+      bb_hrcc_release(d);
+      continue;
+    }
     instances++;
     doms root = root_domains(d);
     int val[2 * HB_MAX_R];
     /* exact: every assignment of the root domains */
-    exact_ctx ex = {&I, d, eng, 0, 1 << 30};
+    exact_ctx ex = {H, d, 0, 1 << 30};
     each_assignment(&root, 0, val, check_exact, &ex);
     /* sound: random sub-domains and bp_max */
     for (int trial = 0; trial < 6; trial++) {
@@ -211,7 +181,7 @@ int main(void) {
       }
       doms before = D;
       int64_t lo = 0, hi = (int64_t)hb_rand(4);
-      sound_ctx sc = {&I, d, &D, false, 0, 0, hi};
+      sound_ctx sc = {H, d, &D, false, 0, 0, hi};
       sc.alive = fixpoint(d, &D, &lo, &hi);
       sc.lo = lo;
       sc.hi = hi;
@@ -219,21 +189,21 @@ int main(void) {
       each_assignment(&before, 0, val, check_sound, &sc);
     }
     for (int c = 0; c < I.nC; c++)
-      for (int trial = 0; trial < 4; trial++) strength += check_strength(&I, d, &root, c);
+      for (int trial = 0; trial < 4; trial++) strength += check_strength(H, d, &root, c);
     /* search: the stable matchings, and those at the minimum */
     if (ex.matchings > 0) {
       for (int pass = 0; pass < 2; pass++) {
         int k = pass ? ex.min_bp : 0, found = 0;
-        count_ctx cc = {&I, d, k, 0};
+        count_ctx cc = {H, d, k, 0};
         each_assignment(&root, 0, val, count_within, &cc);
-        search(&I, d, root, 0, k, &found);
+        search(H, d, root, 0, k, &found);
         CHECKF(found == cc.count, "search found %d matchings with <= %d blocking pairs, brute force %d", found, k,
                cc.count);
       }
       if (ex.min_bp == 0) with_stable++;
       else without++;
     }
-    bb_hrc_free(eng);
+    bb_hrc_free(H);
     bb_hrcc_release(d);
   }
   /* strength where the couple is alone, so that the bound is its share only: there the
@@ -249,8 +219,15 @@ int main(void) {
       CHECKF(0, "bb_hrcc_new: %s", err.msg);
       continue;
     }
+    bb_hrc *H = hrc_of(&I, &l);
+    if (!H) {
+      CHECKF(0, "out of memory for the instance");
+      bb_hrcc_release(d);
+      continue;
+    }
     doms root = root_domains(d);
-    for (int trial = 0; trial < 4; trial++) strength += check_strength(&I, d, &root, 0);
+    for (int trial = 0; trial < 4; trial++) strength += check_strength(H, d, &root, 0);
+    bb_hrc_free(H);
     bb_hrcc_release(d);
   }
   printf("%d instances (%d with a stable matching, %d without), %d domains pruned in the soundness trials, "

@@ -1,5 +1,6 @@
 /* The objective bounds over the stable-matching lattice (propagator/smc/objective/) against
- * brute force: every perfect matching of small instances is enumerated, and
+ * the harness's brute force (bth_sm.h, bth_objective.h): every perfect matching of small
+ * instances is enumerated, and
  *  - the minimum weight, the range of (men's - women's weight) and "no perfect stable
  *    matching" equal what the restriction's stable matchings give (exact);
  *  - they bound every matching that is stable for the full lists and uses allowed pairs
@@ -9,6 +10,8 @@
  * matchings), and Irving and Leather's family at n = 4, 8; weights the ranks (egalitarian)
  * or random integers of either sign; restrictions: none, or random pairs removed from
  * either side's domains. */
+#include "bth_objective.h"
+#include "bth_sm.h"
 #include "generate.h"
 #include "smc_objective.h"
 #include "test_util.h"
@@ -17,117 +20,73 @@
 
 #define MAXN 8
 
-typedef struct brute {
-  int n;
-  const int32_t *mc, *wc;   /* lists by rank */
-  int32_t mr[MAXN * MAXN], wr[MAXN * MAXN]; /* ranks by id */
-  const int64_t *mw, *ww;
-  const uint8_t *man_ok, *woman_ok;
-  int wife[MAXN];
-  bool used[MAXN];
-  /* over the restriction's perfect stable matchings (exact) and over the full instance's
-   * stable matchings within the domains (the solutions) */
-  long exact_count, sol_count;
-  int64_t exact_min, exact_dlo, exact_dhi, sol_min, sol_dlo, sol_dhi;
-  int sol_regret;
-} brute;
-
-static bool allowed(const brute *B, int m, int w) {
-  return B->man_ok[m * B->n + B->mr[m * B->n + w]] && B->woman_ok[w * B->n + B->wr[w * B->n + m]];
-}
-
-/* Whether no pair blocks the matching; only allowed pairs count when `restricted`. */
-static bool stable(const brute *B, bool restricted) {
-  int n = B->n, husband[MAXN];
-  for (int m = 0; m < n; m++) husband[B->wife[m]] = m;
+/* The definition's side (the harness, bth_sm.h and bth_objective.h): over every perfect
+ * matching of the allowed pairs (the restriction keeps man_ok[m*n + rank] and woman_ok[w*n +
+ * rank]), the extremes of the objectives over the restriction's stable matchings (exact) and
+ * over the matchings stable for the full lists (the constraint's solutions: sound). */
+static void solution(int n, const int32_t *mc, const int32_t *wc, const int64_t *mw, const int64_t *ww,
+                     const uint8_t *man_ok, const uint8_t *woman_ok, bth_sm_extremes *exact, bth_sm_extremes *sol) {
+  bool allowed[MAXN * MAXN];
   for (int m = 0; m < n; m++)
-    for (int w = 0; w < n; w++) {
-      if (w == B->wife[m] || (restricted && !allowed(B, m, w))) continue;
-      if (B->mr[m * n + w] < B->mr[m * n + B->wife[m]] && B->wr[w * n + m] < B->wr[w * n + husband[w]]) return false;
-    }
+    for (int w = 0; w < n; w++)
+      allowed[m * n + w] = man_ok[m * n + bth_sm_rank(mc, n, m, w)] && woman_ok[w * n + bth_sm_rank(wc, n, w, m)];
+  bth_solutions found = {0};
+  bth_sm_brute_within(mc, wc, n, allowed, &found);
+  *exact = bth_sm_objective_extremes(mc, wc, n, mw, ww, &found);
+  bth_sm_brute(mc, wc, n, allowed, &found);
+  *sol = bth_sm_objective_extremes(mc, wc, n, mw, ww, &found);
+  bth_solutions_free(&found);
+}
+
+/* The code under test: the three bounds of bb_smo over the same restriction. */
+typedef struct bounds {
+  bb_smo_result weight, difference, regret_bound;
+  int64_t least, lo, hi;
+  int regret;
+} bounds;
+
+static bool post(int n, const int32_t *mc, const int32_t *wc, const int64_t *mw, const int64_t *ww,
+                 const uint8_t *man_ok, const uint8_t *woman_ok, bounds *b) {
+  bb_smo *smo = NULL;
+  bb_error err = {{0}};
+  CHECKF(bb_smo_new(n, mc, wc, mw, ww, &smo, &err) == BB_OK, "%s", err.msg);
+  if (!smo) return false;
+  bb_smo_allowed a = {man_ok, woman_ok};
+  *b = (bounds){0};
+  b->weight = bb_smo_min_weight(smo, a, &b->least);
+  b->difference = bb_smo_difference_range(smo, a, &b->lo, &b->hi);
+  b->regret_bound = bb_smo_min_regret_bound(smo, a, &b->regret);
+  bb_smo_release(smo);
   return true;
-}
-
-static void leaf(brute *B) {
-  int n = B->n, husband[MAXN], regret = 0;
-  int64_t men = 0, women = 0;
-  for (int m = 0; m < n; m++) husband[B->wife[m]] = m;
-  for (int m = 0; m < n; m++) {
-    int k = B->mr[m * n + B->wife[m]];
-    men += B->mw[m * n + k];
-    if (k > regret) regret = k;
-  }
-  for (int w = 0; w < n; w++) {
-    int k = B->wr[w * n + husband[w]];
-    women += B->ww[w * n + k];
-    if (k > regret) regret = k;
-  }
-  int64_t total = men + women, diff = men - women;
-  if (stable(B, true)) {
-    if (!B->exact_count++) B->exact_min = total, B->exact_dlo = B->exact_dhi = diff;
-    if (total < B->exact_min) B->exact_min = total;
-    if (diff < B->exact_dlo) B->exact_dlo = diff;
-    if (diff > B->exact_dhi) B->exact_dhi = diff;
-  }
-  if (stable(B, false)) {
-    if (!B->sol_count++) B->sol_min = total, B->sol_dlo = B->sol_dhi = diff, B->sol_regret = regret;
-    if (total < B->sol_min) B->sol_min = total;
-    if (diff < B->sol_dlo) B->sol_dlo = diff;
-    if (diff > B->sol_dhi) B->sol_dhi = diff;
-    if (regret < B->sol_regret) B->sol_regret = regret;
-  }
-}
-
-static void assign(brute *B, int m) {
-  if (m == B->n) {
-    leaf(B);
-    return;
-  }
-  for (int w = 0; w < B->n; w++) {
-    if (B->used[w] || !allowed(B, m, w)) continue;
-    B->used[w] = true;
-    B->wife[m] = w;
-    assign(B, m + 1);
-    B->used[w] = false;
-  }
 }
 
 /* One instance, weights and restriction: bounds against brute force. */
 static void check_case(int n, const int32_t *mc, const int32_t *wc, const int64_t *mw, const int64_t *ww,
                        const uint8_t *man_ok, const uint8_t *woman_ok, const char *what, uint64_t seed) {
-  brute B = {0};
-  B.n = n, B.mc = mc, B.wc = wc, B.mw = mw, B.ww = ww, B.man_ok = man_ok, B.woman_ok = woman_ok;
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < n; k++) B.mr[i * n + mc[i * n + k]] = k, B.wr[i * n + wc[i * n + k]] = k;
-  assign(&B, 0);
-  bb_smo *smo = NULL;
-  bb_error err = {{0}};
-  CHECKF(bb_smo_new(n, mc, wc, mw, ww, &smo, &err) == BB_OK, "%s", err.msg);
-  if (!smo) return;
-  bb_smo_allowed a = {man_ok, woman_ok};
-  int64_t least = 0, lo = 0, hi = 0;
-  int regret = 0;
-  bb_smo_result r1 = bb_smo_min_weight(smo, a, &least), r2 = bb_smo_difference_range(smo, a, &lo, &hi);
-  bb_smo_result r3 = bb_smo_min_regret_bound(smo, a, &regret);
+  bth_sm_extremes exact, sol;
+  solution(n, mc, wc, mw, ww, man_ok, woman_ok, &exact, &sol);
+  bounds b;
+  if (!post(n, mc, wc, mw, ww, man_ok, woman_ok, &b)) return;
+  bb_smo_result r1 = b.weight, r2 = b.difference, r3 = b.regret_bound;
   CHECKF(r1 == r2 && r2 == r3, "%s seed %llu: results %d %d %d", what, (unsigned long long)seed, r1, r2, r3);
-  CHECKF((r1 == BB_SMO_NONE) == (B.exact_count == 0), "%s seed %llu n %d: result %d, %ld perfect stable matchings",
-         what, (unsigned long long)seed, n, r1, B.exact_count);
-  if (r1 == BB_SMO_OK && B.exact_count) {
-    CHECKF(least == B.exact_min, "%s seed %llu n %d: min weight %lld, brute force %lld", what,
-           (unsigned long long)seed, n, (long long)least, (long long)B.exact_min);
-    CHECKF(lo == B.exact_dlo && hi == B.exact_dhi, "%s seed %llu n %d: range [%lld, %lld], brute force [%lld, %lld]",
-           what, (unsigned long long)seed, n, (long long)lo, (long long)hi, (long long)B.exact_dlo,
-           (long long)B.exact_dhi);
+  CHECKF((r1 == BB_SMO_NONE) == (exact.count == 0), "%s seed %llu n %d: result %d, %ld perfect stable matchings",
+         what, (unsigned long long)seed, n, r1, exact.count);
+  if (r1 == BB_SMO_OK && exact.count) {
+    CHECKF(b.least == exact.min_weight, "%s seed %llu n %d: min weight %lld, brute force %lld", what,
+           (unsigned long long)seed, n, (long long)b.least, (long long)exact.min_weight);
+    CHECKF(b.lo == exact.min_difference && b.hi == exact.max_difference,
+           "%s seed %llu n %d: range [%lld, %lld], brute force [%lld, %lld]", what, (unsigned long long)seed, n,
+           (long long)b.lo, (long long)b.hi, (long long)exact.min_difference, (long long)exact.max_difference);
   }
-  if (B.sol_count) { /* sound: never above what a solution reaches */
+  if (sol.count) { /* sound: never above what a solution reaches */
     CHECKF(r1 == BB_SMO_OK, "%s seed %llu: no bound although %ld solutions", what, (unsigned long long)seed,
-           B.sol_count);
-    CHECKF(least <= B.sol_min && lo <= B.sol_dlo && hi >= B.sol_dhi && regret <= B.sol_regret,
+           sol.count);
+    CHECKF(b.least <= sol.min_weight && b.lo <= sol.min_difference && b.hi >= sol.max_difference &&
+               b.regret <= sol.min_regret,
            "%s seed %llu n %d: bounds %lld [%lld, %lld] regret %d against solutions %lld [%lld, %lld] regret %d", what,
-           (unsigned long long)seed, n, (long long)least, (long long)lo, (long long)hi, regret, (long long)B.sol_min,
-           (long long)B.sol_dlo, (long long)B.sol_dhi, B.sol_regret);
+           (unsigned long long)seed, n, (long long)b.least, (long long)b.lo, (long long)b.hi, b.regret,
+           (long long)sol.min_weight, (long long)sol.min_difference, (long long)sol.max_difference, sol.min_regret);
   }
-  bb_smo_release(smo);
 }
 
 static void shuffle32(int32_t *row, int n, uint64_t *st) {

@@ -31,17 +31,31 @@ bool bth_sm_stable(const int *pm, const int *pw, int n, const int *wife) {
   return true;
 }
 
-static void permute(const int *pm, const int *pw, int n, const bool *allowed, int *wife, bool *used, int i,
-                    bth_solutions *out) {
+bool bth_sm_stable_within(const int *pm, const int *pw, int n, const bool *allowed, const int *wife) {
+  int husband[256];
+  for (int i = 0; i < n; i++) husband[wife[i]] = i;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; pm[i * n + k] != wife[i]; k++) {
+      int j = pm[i * n + k];
+      if (allowed[i * n + j] && bth_sm_rank(pw, n, j, i) < bth_sm_rank(pw, n, j, husband[j])) return false;
+    }
+  return true;
+}
+
+/* Every perfect matching of allowed pairs, kept if stable against the full lists or, with
+ * within, against the allowed pairs only. */
+static void permute(const int *pm, const int *pw, int n, const bool *allowed, bool within, int *wife, bool *used,
+                    int i, bth_solutions *out) {
   if (i == n) {
-    if (bth_sm_stable(pm, pw, n, wife)) bth_solutions_add(out, wife);
+    if (within ? bth_sm_stable_within(pm, pw, n, allowed, wife) : bth_sm_stable(pm, pw, n, wife))
+      bth_solutions_add(out, wife);
     return;
   }
   for (int j = 0; j < n; j++)
     if (!used[j] && allowed[i * n + j]) {
       used[j] = true;
       wife[i] = j;
-      permute(pm, pw, n, allowed, wife, used, i + 1, out);
+      permute(pm, pw, n, allowed, within, wife, used, i + 1, out);
       used[j] = false;
     }
 }
@@ -50,7 +64,14 @@ void bth_sm_brute(const int *pm, const int *pw, int n, const bool *allowed, bth_
   int wife[BTH_SM_BRUTE_MAX];
   bool used[BTH_SM_BRUTE_MAX] = {false};
   bth_solutions_reset(out, n);
-  if (n <= BTH_SM_BRUTE_MAX) permute(pm, pw, n, allowed, wife, used, 0, out);
+  if (n <= BTH_SM_BRUTE_MAX) permute(pm, pw, n, allowed, false, wife, used, 0, out);
+}
+
+void bth_sm_brute_within(const int *pm, const int *pw, int n, const bool *allowed, bth_solutions *out) {
+  int wife[BTH_SM_BRUTE_MAX];
+  bool used[BTH_SM_BRUTE_MAX] = {false};
+  bth_solutions_reset(out, n);
+  if (n <= BTH_SM_BRUTE_MAX) permute(pm, pw, n, allowed, true, wife, used, 0, out);
 }
 
 void bth_sm_extended_gs(const int *prop_prefs, const int *recv_prefs, int n, bool *keep,

@@ -21,6 +21,12 @@ bool bth_sm_stable(const int *pm, const int *pw, int n, const int *wife);
 /* Every stable matching that uses only allowed pairs (allowed[i*n+j]: man i with woman j),
  * as wife rows (width n) in lexicographic order; n <= BTH_SM_BRUTE_MAX. */
 void bth_sm_brute(const int *pm, const int *pw, int n, const bool *allowed, bth_solutions *out);
+/* Stable within the allowed pairs: no ALLOWED pair blocks (the restricted instance's
+ * stability; with every pair allowed, bth_sm_stable). */
+bool bth_sm_stable_within(const int *pm, const int *pw, int n, const bool *allowed, const int *wife);
+/* Every perfect matching of allowed pairs that is stable within them (the restricted
+ * instance's perfect stable matchings), as bth_sm_brute's rows. */
+void bth_sm_brute_within(const int *pm, const int *pw, int n, const bool *allowed, bth_solutions *out);
 /* Extended Gale-Shapley (seed 003, Algorithm 1) with `prop` proposing: on return keep[p*n+q]
  * says whether q is still on proposer p's list, keep_other[q*n+p] the same for receivers. */
 void bth_sm_extended_gs(const int *prop, const int *recv, int n, bool *keep, bool *keep_other);

@@ -7,6 +7,8 @@
  *   bth_sm.h         Stable Marriage, complete lists: random instances, brute force, GS-lists
  *   bth_smi.h        incomplete lists (SMI): random instances, brute force, ranks as values
  *   bth_hr.h         Hospitals/Residents (bb_hr): random instances, stability, brute force
+ *   bth_hrc.h        HRC (bb_hrc): random instances, blocking pairs by the definition, brute force
+ *   bth_objective.h  the Stable Marriage objectives (weights, regret) of a matching, their extremes
  *   bth_gecode.h     the same models in Gecode through the shim: enumeration, domain
  *                    snapshots, the constraint's posts, side constraints (its own library,
  *                    bamboo_test_harness_gecode)
