@@ -20,6 +20,9 @@
 
 #include "bb_gpu_hr.h"
 
+#define BB_HR_UNRANKED UINT32_MAX // a resident entry its hospital does not rank
+#define BB_HR_EMPTY_POST BB_GPU_HR_EMPTY_POST
+
 enum { CTL_STOP = 0, CTL_RUNNING = 1, CTL_PARKED = 2 };
 enum { RUN = 0, STOP = 1, ABORT = 2 };
 
@@ -117,11 +120,10 @@ static void pause_briefly(void) {
   nanosleep(&ts, NULL);
 }
 
-bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts, int tail, uint64_t *posts,
-                            uint64_t *cursor, uint32_t *parked, int *parked_count, bb_solve_stats *stats,
-                            bb_error *err) {
+bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts, uint64_t *cursor,
+                            uint32_t *parked, int *parked_count, bb_gpu_hr_times *stats, bb_error *err) {
   bb_status st = BB_OK;
-  const bb_hr *inst = in->inst;
+  const bb_gpu_hr_input *inst = in;
   int n = inst->n_residents, nh = inst->n_hospitals;
   uint32_t entries = inst->res_start[n], hosp_entries = inst->hosp_start[nh];
   uint32_t *d_res_start = NULL, *d_res_list = NULL, *d_hosp_start = NULL, *d_hosp_list = NULL;
@@ -132,7 +134,7 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
   int *d_ctl = NULL, *h_ctl = NULL;
   cudaStream_t stream = NULL, monitor = NULL;
   size_t free_b = 0, total_b = 0;
-  double t0 = bb_now(), deadline = opts && opts->time_limit_s > 0 ? t0 + opts->time_limit_s : 0;
+  double t0 = bb_now(), deadline = in->time_limit_s > 0 ? t0 + in->time_limit_s : 0;
   int stopped = RUN;
   *parked_count = 0;
   // Peak: the lists, the sort's three extra copies of the hospitals' entries, the nodes.
@@ -159,7 +161,7 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
   CHECK(cudaMemcpyAsync(d_hosp_start, inst->hosp_start, ((size_t)nh + 1) * 4, cudaMemcpyHostToDevice, stream));
   CHECK(cudaMemcpyAsync(d_hosp_list, inst->hosp_list, (size_t)hosp_entries * 4, cudaMemcpyHostToDevice, stream));
   CHECK(cudaStreamSynchronize(stream));
-  if (stats) stats->t_transfer += bb_now() - t0;
+  if (stats) stats->transfer += bb_now() - t0;
 
   t0 = bb_now();
   CHECK(cudaMalloc(&d_values, ((size_t)hosp_entries + 1) * 4));
@@ -187,7 +189,7 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
   cudaFree(d_sorted_rank), d_sorted_rank = NULL;
   cudaFree(d_hosp_list), d_hosp_list = NULL;
   cudaFree(d_res_list), d_res_list = NULL;
-  if (stats) stats->t_init += bb_now() - t0;
+  if (stats) stats->init += bb_now() - t0;
 
   t0 = bb_now();
   CHECK(cudaMalloc(&d_post_start, ((size_t)nh + 1) * 4));
@@ -222,7 +224,7 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
     pause_briefly();
   }
   CHECK(cudaStreamSynchronize(monitor));
-  if (stats) stats->t_solve += bb_now() - t0;
+  if (stats) stats->solve += bb_now() - t0;
   if (stopped == ABORT) {
     st = bb_fail(err, BB_ERR_TIMEOUT, "gpu: time limit reached");
     goto done;
@@ -238,7 +240,7 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts
     CHECK(cudaMemcpyAsync(cursor, d_cursor, (size_t)n * 8, cudaMemcpyDeviceToHost, stream));
     CHECK(cudaStreamSynchronize(stream));
   }
-  if (stats) stats->t_post += bb_now() - t0;
+  if (stats) stats->post += bb_now() - t0;
 done:
   cudaFree(d_res_start);
   cudaFree(d_res_list);

@@ -2,8 +2,7 @@
 // source, single-GPU (gpu_common.cu) and partitioned (gpu_multi.cu).
 #include <string.h>
 
-#include "gpu_internal.cuh"
-#include "la.h"
+#include "gpu_internal.cuh" // bb_prnode through bb_gpu.h
 
 template <typename Node>
 static void decode(const typename Node::raw *src, bb_prnode *out, uint32_t count) {

@@ -233,7 +233,7 @@ void shared_free(void *p) {
   free(sh);
 }
 
-bb_status upload_pairs(smc_shared *sh, const bb_smc_prefs *p, bb_error *err) {
+bb_status upload_pairs(smc_shared *sh, const bb_smc_accel_pairs *p, bb_error *err) {
   size_t row_bytes = (size_t)sh->width * sizeof(uint32_t);
   int chunk = (int)((64u << 20) / row_bytes);
   if (chunk < 1) chunk = 1;
@@ -242,7 +242,7 @@ bb_status upload_pairs(smc_shared *sh, const bb_smc_prefs *p, bb_error *err) {
   bb_status st = BB_OK;
   for (int row = 0; row < sh->vars && st == BB_OK; row += chunk) {
     int rows = sh->vars - row < chunk ? sh->vars - row : chunk;
-    bb_smc_accel_fill_pairs(p, row, row + rows, h);
+    p->fill(p->ctx, row, row + rows, h);
     cudaError_t e = cudaMemcpy(sh->d_pair + (size_t)row * sh->width, h, (size_t)rows * row_bytes, cudaMemcpyHostToDevice);
     if (e != cudaSuccess) st = bb_gpu_fail(err, e, "cudaMemcpy(pair matrix)", __FILE__, __LINE__);
   }
@@ -250,7 +250,7 @@ bb_status upload_pairs(smc_shared *sh, const bb_smc_prefs *p, bb_error *err) {
   return st;
 }
 
-void *shared_new(const bb_smc_prefs *p, int device, bb_error *err) {
+void *shared_new(const bb_smc_accel_pairs *p, int device, bb_error *err) {
   char why[256];
   if (!bb_gpu_probe(device, why, sizeof why)) {
     bb_fail(err, BB_ERR_NO_GPU, "%s", why);
@@ -267,8 +267,8 @@ void *shared_new(const bb_smc_prefs *p, int device, bb_error *err) {
     return NULL;
   }
   sh->device = device;
-  sh->vars = bb_smc_prefs_vars(p);
-  sh->width = bb_smc_accel_width(p);
+  sh->vars = p->vars;
+  sh->width = p->width;
   size_t bytes = (size_t)sh->vars * (size_t)sh->width * sizeof(uint32_t);
   cudaError_t e = cudaMalloc((void **)&sh->d_pair, bytes);
   if (e != cudaSuccess) {
@@ -368,7 +368,7 @@ bb_status lane_alloc(smc_lane *l, bb_error *err) {
   return grow(&l->d_up, &l->h_up, &l->up_cap, up, err);
 }
 
-void *lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
+void *lane_new(void *shared, const bb_smc_accel_pairs *p, bb_error *err) {
   smc_lane *l = (smc_lane *)calloc(1, sizeof *l);
   if (!l) {
     bb_fail(err, BB_ERR_NOMEM, "out of memory");
@@ -381,10 +381,10 @@ void *lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
     free(l);
     return NULL;
   }
-  l->n = bb_smc_prefs_men(p);
-  l->width = bb_smc_accel_width(p);
+  l->n = p->men;
+  l->width = p->width;
   l->words = (l->width + 31) / 32;
-  l->vars = bb_smc_prefs_vars(p);
+  l->vars = p->vars;
   if (lane_alloc(l, err) != BB_OK) {
     lane_free(l);
     return NULL;

@@ -69,10 +69,9 @@ const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void) { return NULL; }
 const bb_smc_hr_accel_engine_ops *bb_smc_hr_accel_gpu_ops(void) { return NULL; }
 const bb_hrcc_accel_engine_ops *bb_hrcc_accel_gpu_ops(void) { return NULL; }
 
-bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, const bb_solve_opts *opts, int tail, uint64_t *posts,
-                            uint64_t *cursor, uint32_t *parked, int *parked_count, bb_solve_stats *stats,
-                            bb_error *err) {
-  (void)in, (void)opts, (void)tail, (void)posts, (void)cursor, (void)parked, (void)stats;
+bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts, uint64_t *cursor,
+                            uint32_t *parked, int *parked_count, bb_gpu_hr_times *times, bb_error *err) {
+  (void)in, (void)tail, (void)posts, (void)cursor, (void)parked, (void)times;
   *parked_count = 0;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }

@@ -15,9 +15,11 @@
 #ifndef BB_SMC_ACCEL_H
 #define BB_SMC_ACCEL_H
 
-#include "smc.h"
-#include "smc_pairs.h"
+#include "bb_common.h"
 #include "smc_accel_steps.h"
+
+#include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -64,13 +66,25 @@ typedef struct bb_smc_accel_outcome {
   const int32_t *values;
 } bb_smc_accel_outcome;
 
+/* What the engines know of a constraint's preference data, filled by the host (smc_accel.c,
+ * from smc_pairs.h): the sizes, and the pair rows through `fill`, so that a GPU uploads them in
+ * blocks without the whole matrix on the host. */
+typedef struct bb_smc_accel_pairs {
+  int men;   /* variables 0..men-1 are the men, men..vars-1 the women */
+  int vars;  /* rows */
+  int width; /* entries per row */
+  /* Rows [row0, row1) into out ((row1 - row0) x width entries, BB_SMC_ACCEL_NOBODY where nobody is). */
+  void (*fill)(const void *ctx, int row0, int row1, uint32_t *out);
+  const void *ctx;
+} bb_smc_accel_pairs;
+
 typedef struct bb_smc_accel_engine_ops {
   const char *name;
   /* The preference data, once per constraint and accelerator, on GPU `device` (the emulation
    * ignores it); lanes live where their shared data does. */
-  void *(*shared_new)(const bb_smc_prefs *p, int device, bb_error *err);
+  void *(*shared_new)(const bb_smc_accel_pairs *p, int device, bb_error *err);
   void (*shared_free)(void *shared);
-  void *(*lane_new)(void *shared, const bb_smc_prefs *p, bb_error *err);
+  void *(*lane_new)(void *shared, const bb_smc_accel_pairs *p, bb_error *err);
   void (*lane_free)(void *lane);
   bb_status (*propose)(void *lane, const bb_smc_accel_request *req, bb_smc_accel_tail *tail, bb_error *err);
   /* tail_ran: the host changed tail->ptr / tail->word, which the engine takes back. */
@@ -81,7 +95,7 @@ extern const bb_smc_accel_engine_ops bb_smc_accel_emulated_ops; /* smc_accel_emu
 /* cuda/gpu_smc.cu; NULL in a build without CUDA (gpu_stub.c). */
 const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void);
 
-/* The pair matrix both engines read, and whether they can take a constraint: smc_pairs.h. */
+/* How the host fills the pair rows, and whether the engines can take a constraint: smc_pairs.h. */
 
 /* Emulation threads (tests vary it); default 4. */
 void bb_smc_accel_emulated_set_threads(int threads);

@@ -50,7 +50,6 @@ BB_SMC_ACCEL_FN int bb_smc_accel_add_i32(bb_smc_accel_i32a *p, int v) { return a
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "smc_pairs.h"
 #define BB_SMC_ACCEL_FN static inline
 typedef _Atomic int32_t bb_smc_accel_i32a;
 typedef _Atomic uint32_t bb_smc_accel_u32a;
@@ -96,7 +95,8 @@ typedef struct bb_smc_accel_view {
 } bb_smc_accel_view;
 
 #define BB_SMC_ACCEL_NO_HOLDER 1u
-/* BB_SMC_ACCEL_NOBODY (nobody at this rank): smc_pairs.h. */
+/* Nobody at this rank of a pair row (smc_pairs.h, which fills the rows, says when). */
+#define BB_SMC_ACCEL_NOBODY 0xffffffffu
 
 BB_SMC_ACCEL_FN int bb_smc_accel_proposes(const bb_smc_accel_view *s, int v) { return v < s->n || s->gs_lists; }
 BB_SMC_ACCEL_FN int bb_smc_accel_other(const bb_smc_accel_view *s, int v, uint32_t node) {

@@ -14,6 +14,7 @@
  * rows, kept here from what is sent and what comes back: asking the solver instead costs a
  * walk over the domain's ranges per test, which made a long chain 25 times slower. */
 #include "smc_internal.h"
+#include "smc_pairs.h"
 
 #include <stdint.h>
 
@@ -102,6 +103,12 @@ int bb_smc_accel_slot(bb_smc_path engine, int entry) {
   return engine == BB_SMC_PATH_EMULATED ? 0 : 1 + entry;
 }
 
+/* What an engine is given of the preference data: sizes and the pair rows (smc_pairs.h). */
+static void fill_pairs(const void *p, int row0, int row1, uint32_t *out) { bb_smc_accel_fill_pairs(p, row0, row1, out); }
+static bb_smc_accel_pairs pairs_of(const bb_smc_prefs *p) {
+  return (bb_smc_accel_pairs){.men = p->men, .vars = p->vars, .width = bb_smc_accel_width(p), .fill = fill_pairs, .ctx = p};
+}
+
 static const bb_smc_accel_engine_ops *engine_ops(bb_smc_path engine) {
   return engine == BB_SMC_PATH_EMULATED ? &bb_smc_accel_emulated_ops : bb_smc_accel_gpu_ops();
 }
@@ -123,7 +130,10 @@ static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine)
     a->ops = engine_ops(engine);
     if (!a->ops) bb_fail(&a->why, BB_ERR_NO_GPU, "this build of bamboo has no CUDA support");
     else if (!bb_smc_accel_fits(p, &a->why)) {
-    } else a->shared = a->ops->shared_new(p, device, &a->why);
+    } else {
+      bb_smc_accel_pairs pairs = pairs_of(p);
+      a->shared = a->ops->shared_new(&pairs, device, &a->why);
+    }
     atomic_store_explicit(&p->accel[which], a, memory_order_release);
   }
   pthread_mutex_unlock(&p->accel_lock);
@@ -167,7 +177,8 @@ static lane *lane_of(struct bb_smc_accel *a, const bb_smc_prefs *p, bb_error *er
       l->broken = true;
       return NULL;
     }
-    l->engine = a->ops->lane_new(a->shared, p, err);
+    bb_smc_accel_pairs pairs = pairs_of(p);
+    l->engine = a->ops->lane_new(a->shared, &pairs, err);
     if (!l->engine) {
       l->broken = true;
       return NULL;

@@ -20,17 +20,17 @@ typedef struct emul_shared {
   uint32_t *pair;
 } emul_shared;
 
-static void *emul_shared_new(const bb_smc_prefs *p, int device, bb_error *err) {
+static void *emul_shared_new(const bb_smc_accel_pairs *p, int device, bb_error *err) {
   (void)device;
   emul_shared *sh = calloc(1, sizeof *sh);
-  size_t cells = (size_t)p->vars * (size_t)bb_smc_accel_width(p);
+  size_t cells = (size_t)p->vars * (size_t)p->width;
   if (sh) sh->pair = malloc(cells * sizeof *sh->pair);
   if (!sh || !sh->pair) {
     free(sh);
     bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the emulated engine's pair matrix");
     return NULL;
   }
-  bb_smc_accel_fill_pairs(p, 0, p->vars, sh->pair);
+  p->fill(p->ctx, 0, p->vars, sh->pair);
   return sh;
 }
 
@@ -79,13 +79,13 @@ static void emul_lane_free(void *lane) {
   free(l);
 }
 
-static void *emul_lane_new(void *shared, const bb_smc_prefs *p, bb_error *err) {
+static void *emul_lane_new(void *shared, const bb_smc_accel_pairs *p, bb_error *err) {
   emul_lane *l = calloc(1, sizeof *l);
   if (l) {
     size_t vars = (size_t)p->vars;
     l->n = p->men;
     l->vars = p->vars;
-    l->width = bb_smc_accel_width(p);
+    l->width = p->width;
     l->words = (l->width + 31) / 32;
     l->sh = shared;
     l->lo0 = malloc(vars * sizeof *l->lo0);

@@ -21,6 +21,7 @@
 #include "smc_internal.h"
 #include "bb_gpu_device.h"
 #include "smc_accel.h"
+#include "smc_pairs.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -12,7 +12,8 @@
 
 /* Incomplete lists: nobody at this rank. It is v's unmatched rank (its list's length), or a
  * one-sided entry, which the host trims from the domain before the first propagation: either
- * way the rank is v's to take when its own domain has it, with no partner to cap. */
+ * way the rank is v's to take when its own domain has it, with no partner to cap. The same
+ * definition as cuda/smc_accel_steps.h's, which the kernels read. */
 #define BB_SMC_ACCEL_NOBODY 0xffffffffu
 
 #include "smc.h"

@@ -14,6 +14,8 @@
 #include "deadline.h"
 #include "hr_internal.h"
 
+_Static_assert(BB_HR_EMPTY_POST == BB_GPU_HR_EMPTY_POST, "the GPU writes hr_posts.h's post words");
+
 /* Below this many list entries the GPU's start-up costs more than the whole CPU run. */
 #define HR_GPU_MIN_ENTRIES 2000000u
 
@@ -55,9 +57,22 @@ static bb_status run_gpu(const bb_hr *inst, const bb_solve_opts *opts, int tail,
   if (!post_start || !words || !cursor || !parked) {
     st = bb_fail(err, BB_ERR_NOMEM, "out of memory for the GPU's results");
   } else {
-    bb_gpu_hr_input in = {inst, post_start, posts};
+    bb_gpu_hr_input in = {.n_residents = nr,
+                          .n_hospitals = nh,
+                          .res_start = inst->res_start,
+                          .res_list = inst->res_list,
+                          .hosp_start = inst->hosp_start,
+                          .hosp_list = inst->hosp_list,
+                          .post_start = post_start,
+                          .posts = posts,
+                          .time_limit_s = opts ? opts->time_limit_s : 0};
+    bb_gpu_hr_times times = {0};
     int parked_count = 0;
-    st = bb_gpu_hr_propose(&in, opts, tail, words, cursor, parked, &parked_count, stats, err);
+    st = bb_gpu_hr_propose(&in, tail, words, cursor, parked, &parked_count, &times, err);
+    stats->t_transfer += times.transfer;
+    stats->t_init += times.init;
+    stats->t_solve += times.solve;
+    stats->t_post += times.post;
     if (st == BB_OK) {
       double t = bb_now();
       st = bb_hr_finish_chains(inst, NULL, post_start, words, cursor, parked, parked_count, deadline,

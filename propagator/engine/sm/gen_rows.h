@@ -39,9 +39,6 @@ typedef struct bb_gen_spec {
 bb_status bb_gen_spec_init(bb_gen_spec *spec, bb_gen_kind kind, int n, int group, uint64_t seed,
                            bb_id *perms, bb_error *err);
 
-/* Ids per spec's permutations: 4n for perfect and solo, 0 otherwise. */
-size_t bb_gen_perm_ids(bb_gen_kind kind, int n);
-
 /* Rows first .. first + count - 1 of side `women` (0 men, 1 women) into out[count * n]. */
 void bb_gen_rows(const bb_gen_spec *spec, int women, int first, int count, bb_id *out);
 
@@ -55,6 +52,12 @@ void bb_generate_side(const bb_gen_spec *spec, int women, int threads, bb_id *ou
 #else
 #define BB_GEN_FN static inline
 #endif
+
+/* Ids per spec's permutations: 4n for perfect and solo, 0 otherwise (inline: cuda/gpu_gen.cu
+ * asks too, and links nothing of the engine). */
+BB_GEN_FN size_t bb_gen_perm_ids(bb_gen_kind kind, int n) {
+  return kind == BB_GEN_PERFECT || kind == BB_GEN_SOLO ? 4 * (size_t)n : 0;
+}
 
 BB_GEN_FN void bb_gen_identity(bb_id *row, int n) {
   for (int k = 0; k < n; k++) row[k] = (bb_id)k;

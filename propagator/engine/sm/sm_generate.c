@@ -89,10 +89,6 @@ static void invert(const bb_id *perm, bb_id *inverse, int n) {
   for (int i = 0; i < n; i++) inverse[perm[i]] = (bb_id)i;
 }
 
-size_t bb_gen_perm_ids(bb_gen_kind kind, int n) {
-  return kind == BB_GEN_PERFECT || kind == BB_GEN_SOLO ? 4 * (size_t)n : 0;
-}
-
 bb_status bb_gen_spec_init(bb_gen_spec *spec, bb_gen_kind kind, int n, int group, uint64_t seed,
                            bb_id *perms, bb_error *err) {
   if (!spec) return bb_fail(err, BB_ERR_ARG, "bb_gen_spec_init: NULL spec");
