@@ -103,13 +103,13 @@ ExecStatus StableMatchingHR::propagate(Space &home, const ModEventDelta &) {
   Host host = {&home, &x};
   const bb_smc_hr_domains domains = {&host,       dom_min,       dom_max,       dom_contains, dom_remove,
                                      dom_remove_range, dom_lower_max, dom_raise_min, dom_assign};
-  bb_smc_hr_result result;
+  bb_smc_status result;
   {
     Propagating guard(propagating);
     result = bb_smc_hr_propagate_on(hr, path, node, s, &domains);
   }
   // The rules run to their fixpoint; once every variable is fixed no advisor is left to wake us.
-  return result == BB_SMC_HR_FAILED ? ES_FAILED : ES_FIX;
+  return result == BB_SMC_FAILED ? ES_FAILED : ES_FIX;
 }
 
 size_t StableMatchingHR::dispose(Space &home) {

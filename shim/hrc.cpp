@@ -29,9 +29,11 @@ int dom_min(void *ctx, int v) { return view(ctx, v).min() - base_of(ctx); }
 int dom_max(void *ctx, int v) { return view(ctx, v).max() - base_of(ctx); }
 int dom_size(void *ctx, int v) { return (int)view(ctx, v).size(); }
 bool dom_has(void *ctx, int v, int k) { return view(ctx, v).in(k + base_of(ctx)); }
-int outcome(ModEvent me) { return me_failed(me) ? -1 : me == Int::ME_INT_NONE ? 0 : 1; }
-int dom_remove(void *ctx, int v, int k) { return outcome(view(ctx, v).nq(space(ctx), k + base_of(ctx))); }
-int dom_at_most(void *ctx, int v, int k) { return outcome(view(ctx, v).lq(space(ctx), k + base_of(ctx))); }
+bb_smc_status outcome(ModEvent me) {
+  return me_failed(me) ? BB_SMC_FAILED : me == Int::ME_INT_NONE ? BB_SMC_FIX : BB_SMC_CHANGED;
+}
+bb_smc_status dom_remove(void *ctx, int v, int k) { return outcome(view(ctx, v).nq(space(ctx), k + base_of(ctx))); }
+bb_smc_status dom_at_most(void *ctx, int v, int k) { return outcome(view(ctx, v).lq(space(ctx), k + base_of(ctx))); }
 
 // The path the next post gives its constraint (bb_stable_matching_hrc_set_path).
 thread_local bb_smc_path posting_path = BB_SMC_PATH_CPU;
@@ -88,9 +90,9 @@ class Hrc : public Propagator {
       own_max[v] = own[v].max();
     }
     bb_hrcc_budgets budgets{own_min, own_max, own_lb, own_ub};
-    bb_hrcc_result r = bb_hrcc_propagate_budgets(data, &dom, bp.max(), &budgets, &lb, &ub);
-    if (r == BB_HRCC_NOMEM) throw MemoryExhausted();
-    if (r == BB_HRCC_FAILED) return ES_FAILED;
+    bb_smc_status r = bb_hrcc_propagate_budgets(data, &dom, bp.max(), &budgets, &lb, &ub);
+    if (r == BB_SMC_NOMEM) throw MemoryExhausted();
+    if (r == BB_SMC_FAILED) return ES_FAILED;
     bool moved = false;
     for (int v = 0; v < n; v++) {
       ModEvent a = own[v].gq(home, own_lb[v]), b = own[v].lq(home, own_ub[v]);
@@ -99,7 +101,7 @@ class Hrc : public Propagator {
     }
     ModEvent m1 = bp.gq(home, bb_clamp_int(lb)), m2 = bp.lq(home, bb_clamp_int(ub));
     if (me_failed(m1) || me_failed(m2)) return ES_FAILED;
-    if (r == BB_HRCC_CHANGED || moved || m1 != Int::ME_INT_NONE || m2 != Int::ME_INT_NONE) return ES_NOFIX;
+    if (r == BB_SMC_CHANGED || moved || m1 != Int::ME_INT_NONE || m2 != Int::ME_INT_NONE) return ES_NOFIX;
     if (bp.assigned() && x.assigned()) return home.ES_SUBSUMED(*this);
     return ES_FIX;
   }
@@ -172,7 +174,7 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
       matching = matching && ranks[(size_t)v] >= 0;
     }
     std::vector<int32_t> da_own((size_t)n, 0);
-    if (matching && bb_hrcc_own_counts(data.get(), ranks.data(), da_own.data()) != BB_HRCC_FIX)
+    if (matching && bb_hrcc_own_counts(data.get(), ranks.data(), da_own.data()) != BB_SMC_FIX)
       std::fill(da_own.begin(), da_own.end(), 0);
     std::vector<IntVar> budget_order; // the deferred acceptance's blocking variables first
     for (int pass = 0; pass < 2; pass++)

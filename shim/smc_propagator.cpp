@@ -178,7 +178,7 @@ ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
   bb_smc_counters counters = {0, 0, 0, 0, 0};
   bb_smc_run_info info;
   bb_stable_matching_observer watch = observer.load(std::memory_order_acquire);
-  bb_smc_result result;
+  bb_smc_status result;
   {
     Propagating guard(propagating);
     result = bb_smc_propagate_on(prefs, strength, path, node, s, &domains, &counters, watch ? &info : nullptr);
@@ -189,6 +189,7 @@ ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
   case BB_SMC_FAILED: return ES_FAILED;
   case BB_SMC_SOLVED: return home.ES_SUBSUMED(*this);
   case BB_SMC_NOMEM: throw std::bad_alloc();
+  case BB_SMC_CHANGED: return ES_NOFIX; // not returned by this core (it runs to its fixpoint)
   case BB_SMC_FIX: break;
   }
   return ES_FIX;

@@ -83,18 +83,18 @@ static int d_size(void *c, int v) {
   return n;
 }
 static bool d_has(void *c, int v, int k) { return has(c, v, k); }
-static int d_remove(void *c, int v, int k) {
+static bb_smc_status d_remove(void *c, int v, int k) {
   doms *D = c;
-  if (!has(D, v, k)) return 0;
+  if (!has(D, v, k)) return BB_SMC_FIX;
   D->cell[D->off[v] + k] = 0;
-  return d_size(D, v) ? 1 : -1;
+  return d_size(D, v) ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
-static int d_at_most(void *c, int v, int k) {
+static bb_smc_status d_at_most(void *c, int v, int k) {
   doms *D = c;
   int changed = 0;
   for (int j = k + 1; j <= D->top[v]; j++)
     if (has(D, v, j)) D->cell[D->off[v] + j] = 0, changed = 1;
-  return !changed ? 0 : d_size(D, v) ? 1 : -1;
+  return !changed ? BB_SMC_FIX : d_size(D, v) ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
 static bb_hrcc_domains view(doms *D) { return (bb_hrcc_domains){D, d_min, d_max, d_size, d_has, d_remove, d_at_most}; }
 
@@ -142,12 +142,12 @@ static bool both_fixpoint(const bb_hrcc *dA, const bb_hrcc *dB, doms *A, doms *B
   for (int round = 0; round < 1000; round++) {
     check_counts(dB, A);
     int64_t la, ua, lb, ub;
-    bb_hrcc_result ra = bb_hrcc_propagate(dA, &da, *hi, &la, &ua);
-    bb_hrcc_result rb = bb_hrcc_propagate(dB, &db, *hi, &lb, &ub);
+    bb_smc_status ra = bb_hrcc_propagate(dA, &da, *hi, &la, &ua);
+    bb_smc_status rb = bb_hrcc_propagate(dB, &db, *hi, &lb, &ub);
     propagations++;
     CHECKF(ra == rb, "outcome: CPU %d, %s %d", ra, bb_smc_path_name(path), rb);
-    if (ra == BB_HRCC_FAILED || rb == BB_HRCC_FAILED || ra != rb) {
-      failures_seen += ra == BB_HRCC_FAILED;
+    if (ra == BB_SMC_FAILED || rb == BB_SMC_FAILED || ra != rb) {
+      failures_seen += ra == BB_SMC_FAILED;
       return false;
     }
     CHECKF(la == lb && ua == ub, "bp's bounds: CPU [%lld, %lld], %s [%lld, %lld]", (long long)la, (long long)ua,
@@ -160,7 +160,7 @@ static bool both_fixpoint(const bb_hrcc *dA, const bb_hrcc *dB, doms *A, doms *B
     if (la > *lo) *lo = la;
     if (ua < *hi) *hi = ua;
     if (*lo > *hi) return false;
-    if (ra == BB_HRCC_FIX && *hi == old_hi) return true;
+    if (ra == BB_SMC_FIX && *hi == old_hi) return true;
   }
   CHECKF(0, "no fixpoint after 1000 rounds");
   return false;

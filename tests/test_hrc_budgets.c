@@ -47,9 +47,9 @@ static bool fixpoint_budgets(const bb_hrcc *d, doms *D, budgets *B, int32_t *lo,
     int32_t own_lb[2 * HB_MAX_R], own_ub[2 * HB_MAX_R];
     bb_hrcc_budgets b = {B->lo, B->hi, own_lb, own_ub};
     int64_t lb, ub;
-    bb_hrcc_result r = bb_hrcc_propagate_budgets(d, &dom, *hi, &b, &lb, &ub);
-    if (r == BB_HRCC_FAILED) return false;
-    bool changed = r == BB_HRCC_CHANGED;
+    bb_smc_status r = bb_hrcc_propagate_budgets(d, &dom, *hi, &b, &lb, &ub);
+    if (r == BB_SMC_FAILED) return false;
+    bool changed = r == BB_SMC_CHANGED;
     if (!tighten(lo, hi, lb, ub, &changed)) return false;
     int64_t sum_lo = 0, sum_hi = 0;
     for (int v = 0; v < D->n; v++) {
@@ -77,12 +77,12 @@ static void check_own(void *c, const int *val) {
   int M[HB_MAX_R];
   int32_t own[2 * HB_MAX_R];
   matching_of(x->I, x->d, val, M);
-  bb_hrcc_result r = bb_hrcc_own_counts(x->d, val, own);
+  bb_smc_status r = bb_hrcc_own_counts(x->d, val, own);
   if (!hb_is_matching(x->I, M)) {
-    CHECKF(r == BB_HRCC_FAILED, "own counts of an assignment over capacity: result %d", (int)r);
+    CHECKF(r == BB_SMC_FAILED, "own counts of an assignment over capacity: result %d", (int)r);
     return;
   }
-  CHECKF(r == BB_HRCC_FIX, "own counts of a matching: result %d", (int)r);
+  CHECKF(r == BB_SMC_FIX, "own counts of a matching: result %d", (int)r);
   int n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d), sum = 0, bp = hb_blocking(x->I, M);
   for (int v = 0; v < n; v++) {
     int want = own_brute(x->I, x->d, v, M);
@@ -308,9 +308,9 @@ int main(void) {
       for (int v = 0; v < D.n; v++) tight.hi[v] = (int32_t)hb_rand(2);
       bb_hrcc_budgets tb = {tight.lo, tight.hi, NULL, NULL};
       int64_t lb, ub;
-      bb_hrcc_result pr = bb_hrcc_propagate(d, &pd, 1 << 20, &lb, &ub);
-      bb_hrcc_result qr = bb_hrcc_propagate_budgets(d, &qd, 1 << 20, &tb, &lb, &ub);
-      stronger += pr != BB_HRCC_FAILED && qr != BB_HRCC_FAILED && total_values(&Q) < total_values(&P);
+      bb_smc_status pr = bb_hrcc_propagate(d, &pd, 1 << 20, &lb, &ub);
+      bb_smc_status qr = bb_hrcc_propagate_budgets(d, &qd, 1 << 20, &tb, &lb, &ub);
+      stronger += pr != BB_SMC_FAILED && qr != BB_SMC_FAILED && total_values(&Q) < total_values(&P);
       trials++;
     }
     if (oc.matchings > 0) {

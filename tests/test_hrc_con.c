@@ -38,12 +38,12 @@ static bool fixpoint(const bb_hrcc *d, doms *D, int64_t *lo, int64_t *hi) {
   bb_hrcc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
   for (int round = 0; round < 1000; round++) {
     int64_t lb, ub, old_hi = *hi;
-    bb_hrcc_result r = bb_hrcc_propagate(d, &dom, *hi, &lb, &ub);
-    if (r == BB_HRCC_FAILED) return false;
+    bb_smc_status r = bb_hrcc_propagate(d, &dom, *hi, &lb, &ub);
+    if (r == BB_SMC_FAILED) return false;
     if (lb > *lo) *lo = lb;
     if (ub < *hi) *hi = ub;
     if (*lo > *hi) return false;
-    if (r == BB_HRCC_FIX && *hi == old_hi) return true;
+    if (r == BB_SMC_FIX && *hi == old_hi) return true;
   }
   CHECKF(0, "no fixpoint after 1000 rounds");
   return false;
@@ -167,8 +167,8 @@ static bool check_strength(const hb_inst *I, const bb_hrcc *d, const doms *root,
   D.mask[v] = keep;
   bb_hrcc_domains dom = {&D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
   int64_t lb, ub;
-  bb_hrcc_result r = bb_hrcc_propagate(d, &dom, 1 << 20, &lb, &ub);
-  CHECKF(r != BB_HRCC_FAILED, "strength: matchings inside the domains, yet failure");
+  bb_smc_status r = bb_hrcc_propagate(d, &dom, 1 << 20, &lb, &ub);
+  CHECKF(r != BB_SMC_FAILED, "strength: matchings inside the domains, yet failure");
   CHECKF(lb >= fewest, "strength: lower bound %lld, but couple %d has at least %d blocking pairs on each value",
          (long long)lb, c, fewest);
   D = *root; /* the domains before propagation: the others fixed, the couple on `keep` */

@@ -124,12 +124,12 @@ static bb_smc_hr *hr_of(const bb_hr *I, int cols) {
 static int both(pair_run *p, doms *a, bb_smc_hr_node *na, doms *b, bb_smc_hr_node *nb, int noted) {
   if (noted >= 0) bb_smc_hr_note(p->cpu, p->hr, noted), bb_smc_hr_note(p->par, p->hr, noted);
   bb_smc_hr_domains da = domains_of(a), db = domains_of(b);
-  bb_smc_hr_result ra = bb_smc_hr_propagate_on(p->hr, BB_SMC_PATH_CPU, na, p->cpu, &da);
-  bb_smc_hr_result rb = bb_smc_hr_propagate_on(p->hr, path, nb, p->par, &db);
+  bb_smc_status ra = bb_smc_hr_propagate_on(p->hr, BB_SMC_PATH_CPU, na, p->cpu, &da);
+  bb_smc_status rb = bb_smc_hr_propagate_on(p->hr, path, nb, p->par, &db);
   p->compared++;
   CHECKF(ra == rb, "CPU %s, %s path %s", ra ? "failed" : "at fixpoint", bb_smc_path_name(path), rb ? "failed" : "at fixpoint");
   if (ra != rb) return 0;
-  if (ra == BB_SMC_HR_FAILED) return p->failed++, 0;
+  if (ra == BB_SMC_FAILED) return p->failed++, 0;
   bool same = doms_equal(a, b);
   CHECKF(same, "propagation %lld: the domains differ between the CPU and the %s path", p->compared, bb_smc_path_name(path));
   return same;

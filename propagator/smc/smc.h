@@ -26,6 +26,7 @@
 #define BB_SMC_H
 
 #include "bb_common.h"
+#include "smc_status.h"
 
 #include <stdbool.h>
 
@@ -172,13 +173,9 @@ void bb_smc_note_unknown(bb_smc_scratch *scratch, int var);
 /* Drops recorded events (after a failure elsewhere made them moot). */
 void bb_smc_scratch_clear(bb_smc_scratch *scratch);
 
-typedef enum bb_smc_result {
-  BB_SMC_FIX = 0,    /* at the fixpoint, some variable unassigned */
-  BB_SMC_FAILED = 1, /* no stable matching is left in the domains */
-  BB_SMC_SOLVED = 2, /* every variable assigned: the domains are a stable matching */
-  BB_SMC_NOMEM = 3   /* scratch memory ran out; the domains are not at the fixpoint and the
-                        host must report an error (never treat this as FIX) */
-} bb_smc_result;
+/* bb_smc_propagate answers (smc_status.h) BB_SMC_FIX (at the fixpoint, some variable
+ * unassigned), BB_SMC_FAILED (no stable matching is left in the domains), BB_SMC_SOLVED (every
+ * variable assigned: the domains are a stable matching) or BB_SMC_NOMEM. */
 
 typedef struct bb_smc_counters {
   uint64_t propagations, rounds, channel_removals, bound_updates, scans;
@@ -187,7 +184,7 @@ typedef struct bb_smc_counters {
 /* Runs the rules to the fixpoint from the recorded events (all of them on a fresh node).
  * Work is proportional to what changed: the values that left the domains since the last
  * propagation, plus the domains of variables with unknown removals. counters may be NULL. */
-bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
+bb_smc_status bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
                                bb_smc_node *node, bb_smc_scratch *scratch,
                                const bb_smc_domains *domains, bb_smc_counters *counters);
 
@@ -224,7 +221,7 @@ typedef struct bb_smc_run_info {
 } bb_smc_run_info;
 
 /* bb_smc_propagate on a chosen path. info may be NULL. */
-bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
+bb_smc_status bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
                                   bb_smc_node *node, bb_smc_scratch *scratch, const bb_smc_domains *domains,
                                   bb_smc_counters *counters, bb_smc_run_info *info);
 

@@ -301,7 +301,7 @@ static void forget_events(bb_smc_scratch *s) {
   s->ranges_len = 0;
 }
 
-bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
+bb_smc_status bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
                              bb_smc_node *node, bb_smc_scratch *s, const bb_smc_domains *d,
                              bb_smc_run_info *info) {
   bb_error err = {{0}};

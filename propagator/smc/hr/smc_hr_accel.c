@@ -135,7 +135,7 @@ static void clear_queues(bb_smc_hr_scratch *s) {
   s->res_count = s->hosp_count = 0;
 }
 
-bb_smc_hr_result bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
+bb_smc_status bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
                                         bb_smc_hr_scratch *s, const bb_smc_hr_domains *dom) {
   if (path != BB_SMC_PATH_GPU && path != BB_SMC_PATH_EMULATED) return bb_smc_hr_propagate(hr, node, s, dom);
   int which = path == BB_SMC_PATH_GPU ? ENGINE_GPU : ENGINE_EMULATED;
@@ -165,7 +165,7 @@ bb_smc_hr_result bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, b
   pthread_mutex_unlock(&a->lock);
   if (!ok) {
     clear_queues(s);
-    return BB_SMC_HR_FAILED;
+    return BB_SMC_FAILED;
   }
   return bb_smc_hr_propagate(hr, node, s, dom);
 }

@@ -327,7 +327,7 @@ static void clear_queues(bb_smc_hr_scratch *s) {
   s->res_count = s->hosp_count = 0;
 }
 
-bb_smc_hr_result bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
+bb_smc_status bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
                                      const bb_smc_hr_domains *dom) {
   size_t ints = ((sizeof(bb_smc_hr_node) + (size_t)hr->nr * sizeof(int32_t)) + 7) & ~(size_t)7;
   run x = {hr, s, dom, (int32_t *)(node + 1), (bb_smc_hr_hosp *)((char *)node + ints),
@@ -353,7 +353,7 @@ bb_smc_hr_result bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, 
   }
   if (!ok) {
     clear_queues(s);
-    return BB_SMC_HR_FAILED;
+    return BB_SMC_FAILED;
   }
-  return BB_SMC_HR_FIX;
+  return BB_SMC_FIX;
 }

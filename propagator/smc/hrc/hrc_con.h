@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "bb_common.h"
+#include "smc_status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -68,29 +69,27 @@ bool bb_hrcc_acceptable(const bb_hrcc *d, int v, int k);
  * matches, len when unassigned, -1 when no acceptable entry matches. */
 int bb_hrcc_rank_of(const bb_hrcc *d, int v, const int32_t *assigned);
 
-/* The domains, as callbacks on variable index v and 0-based rank k. Changes return -1 on a
- * wipe-out, 1 when the domain shrank, 0 otherwise. */
+/* The domains, as callbacks on variable index v and 0-based rank k. Modifiers return
+ * BB_SMC_FAILED on a wipe-out, BB_SMC_CHANGED when the domain shrank, BB_SMC_FIX otherwise
+ * (smc_status.h). */
 typedef struct bb_hrcc_domains {
   void *ctx;
   int (*min)(void *ctx, int v);
   int (*max)(void *ctx, int v);
   int (*size)(void *ctx, int v);
   bool (*has)(void *ctx, int v, int k);
-  int (*remove)(void *ctx, int v, int k);
-  int (*at_most)(void *ctx, int v, int k);
+  bb_smc_status (*remove)(void *ctx, int v, int k);
+  bb_smc_status (*at_most)(void *ctx, int v, int k);
 } bb_hrcc_domains;
 
-typedef enum bb_hrcc_result {
-  BB_HRCC_FAILED = -1,
-  BB_HRCC_FIX = 0,     /* nothing changed */
-  BB_HRCC_CHANGED = 1, /* domains shrank: run again */
-  BB_HRCC_NOMEM = 2    /* scratch could not be allocated (nothing changed) */
-} bb_hrcc_result;
+/* bb_hrcc_propagate answers (smc_status.h) BB_SMC_FAILED, BB_SMC_FIX (nothing changed),
+ * BB_SMC_CHANGED (domains shrank: run again) or BB_SMC_NOMEM (scratch could not be allocated;
+ * nothing changed). */
 
 /* One propagation. bp_max is bp's current maximum; *lb and *ub receive bounds on the number
  * of blocking pairs under the domains at entry (lb <= every completion's count <= ub; equal
  * when all are fixed). Fails when a hospital is surely over capacity or lb > bp_max. */
-bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
+bb_smc_status bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub);
 
 /* Per-variable blocking budgets: own[v] is the number of variable v's own blocking pairs
@@ -109,13 +108,13 @@ typedef struct bb_hrcc_budgets {
 /* bb_hrcc_propagate with budgets (b may be NULL: the same as bb_hrcc_propagate). Fails also
  * when some v's share exceeds own_max[v], own_min[v] exceeds v's possible count, or the
  * shares at max(share, own_min) exceed bp_max. */
-bb_hrcc_result bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max,
+bb_smc_status bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max,
                                          const bb_hrcc_budgets *b, int64_t *lb, int64_t *ub);
 
 /* Each variable's number of own blocking pairs in a full assignment (ranks[v], 0-based, len =
- * unassigned): own[v] (n_vars). BB_HRCC_FAILED when the assignment is not a matching (over
- * capacity or an unacceptable entry), BB_HRCC_NOMEM when scratch could not be allocated. */
-bb_hrcc_result bb_hrcc_own_counts(const bb_hrcc *d, const int *ranks, int32_t *own);
+ * unassigned): own[v] (n_vars). BB_SMC_FAILED when the assignment is not a matching (over
+ * capacity or an unacceptable entry), BB_SMC_NOMEM when scratch could not be allocated. */
+bb_smc_status bb_hrcc_own_counts(const bb_hrcc *d, const int *ranks, int32_t *own);
 
 /* Variable v's share of bp's lower bound under the domains (the fewest of v's own pairs that
  * block in every completion, whatever value of D(v) it takes, the others counted at their

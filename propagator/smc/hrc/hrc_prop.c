@@ -47,9 +47,9 @@ typedef struct prop {
   bool failed, changed;
 } prop;
 
-static void apply(prop *P, int r) {
-  if (r < 0) P->failed = true;
-  if (r > 0) P->changed = true;
+static void apply(prop *P, bb_smc_status r) {
+  if (r == BB_SMC_FAILED) P->failed = true;
+  if (r == BB_SMC_CHANGED) P->changed = true;
 }
 
 static bool sure(const prop *P, int32_t slot) { return bb_hrcc_sure(P->d, P->s.poss, P->s.asize, slot); }
@@ -372,12 +372,12 @@ static void prune(prop *P) {
     if (P->s.fill[h] != INT32_MAX) fill(P, h);
 }
 
-bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
+bb_smc_status bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub) {
   return bb_hrcc_propagate_budgets(d, dom, bp_max, NULL, lb, ub);
 }
 
-bb_hrcc_result bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max,
+bb_smc_status bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max,
                                          const bb_hrcc_budgets *b, int64_t *lb, int64_t *ub) {
   prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false};
   *lb = 0;
@@ -385,7 +385,7 @@ bb_hrcc_result bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains
   if (!alloc_scratch(d, &P.s)) {
     free_scratch(&P.s);
     bb_note_out_of_memory();
-    return BB_HRCC_NOMEM;
+    return BB_SMC_NOMEM;
   }
   census(&P);
   if (!P.failed) bounds(&P, lb, ub);
@@ -399,7 +399,7 @@ bb_hrcc_result bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains
   if (!P.failed) capacities(&P);
   if (!P.failed) prune(&P);
   free_scratch(&P.s);
-  return P.failed ? BB_HRCC_FAILED : P.changed ? BB_HRCC_CHANGED : BB_HRCC_FIX;
+  return P.failed ? BB_SMC_FAILED : P.changed ? BB_SMC_CHANGED : BB_SMC_FIX;
 }
 
 int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v) {
@@ -422,20 +422,24 @@ int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v) {
 static int fixed_value(void *ctx, int v) { return ((const int *)ctx)[v]; }
 static int fixed_size(void *ctx, int v) { (void)ctx, (void)v; return 1; }
 static bool fixed_has(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k; }
-static int fixed_remove(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k ? -1 : 0; }
-static int fixed_at_most(void *ctx, int v, int k) { return ((const int *)ctx)[v] > k ? -1 : 0; }
+static bb_smc_status fixed_remove(void *ctx, int v, int k) {
+  return ((const int *)ctx)[v] == k ? BB_SMC_FAILED : BB_SMC_FIX;
+}
+static bb_smc_status fixed_at_most(void *ctx, int v, int k) {
+  return ((const int *)ctx)[v] > k ? BB_SMC_FAILED : BB_SMC_FIX;
+}
 
-bb_hrcc_result bb_hrcc_own_counts(const bb_hrcc *d, const int *ranks, int32_t *own) {
+bb_smc_status bb_hrcc_own_counts(const bb_hrcc *d, const int *ranks, int32_t *own) {
   for (int v = 0; v < d->n_vars; v++)
     if (ranks[v] < 0 || ranks[v] > bb_hrcc_len(d, v) || (ranks[v] < bb_hrcc_len(d, v) && !bb_hrcc_acceptable(d, v, ranks[v])))
-      return BB_HRCC_FAILED;
+      return BB_SMC_FAILED;
   bb_hrcc_domains dom = {(void *)ranks, fixed_value, fixed_value, fixed_size, fixed_has, fixed_remove, fixed_at_most};
   int32_t *ub = malloc(((size_t)d->n_vars + 1) * sizeof *ub);
-  if (!ub) return BB_HRCC_NOMEM;
+  if (!ub) return BB_SMC_NOMEM;
   bb_hrcc_budgets b = {NULL, NULL, own, ub};
   int64_t lb, hi;
   /* with everything fixed, each share is exact (and equals the possible count) */
-  bb_hrcc_result r = bb_hrcc_propagate_budgets(d, &dom, INT64_MAX / 4, &b, &lb, &hi);
+  bb_smc_status r = bb_hrcc_propagate_budgets(d, &dom, INT64_MAX / 4, &b, &lb, &hi);
   free(ub);
-  return r == BB_HRCC_FAILED || r == BB_HRCC_NOMEM ? r : BB_HRCC_FIX;
+  return r == BB_SMC_FAILED || r == BB_SMC_NOMEM ? r : BB_SMC_FIX;
 }
