@@ -1,4 +1,4 @@
-/* Hospitals/Residents with Couples (HRC) as a Gecode constraint: the C API of shim/hrc.cpp.
+/* Hospitals/Residents with Couples (HRC) as a Gecode constraint: the C API of shim/stable_matching_hrc.cpp.
  *
  * bb_post_stable_matching_hrc posts, over rank-valued int variables (ranks from `base`, 0
  * or 1), the constraint of propagator/smc/hrc/hrc_con.h:
