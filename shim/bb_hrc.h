@@ -40,13 +40,16 @@ static inline bb_hrcc_lists bb_hrcc_lists_of(const bb_hrc *I) {
   return L;
 }
 
+/* The constraint's options, as bb_stable_matching_options (bb_stable_matching.h); opts may be NULL. */
+typedef struct bb_stable_matching_hrc_options {
+  bb_smc_path path; /* where its counting pass runs (hrc_path.h): BB_SMC_PATH_CPU (the default
+                       with NULL options) or AUTO (the same), _GPU, _EMULATED */
+} bb_stable_matching_hrc_options;
+
 bb_status bb_post_stable_matching_hrc(bb_space *space, const int *singles, int n_singles, const int *couples,
                                       int n_couples, int bp, int base, const bb_hrcc_lists *lists,
-                                      const int32_t *first_choice, bb_error *err);
-
-/* The path that constraints posted from now on by this thread propagate on (hrc_path.h:
- * BB_SMC_PATH_CPU, the default; GPU; EMULATED); returns the one before. */
-bb_smc_path bb_stable_matching_hrc_set_path(bb_smc_path path);
+                                      const int32_t *first_choice, const bb_stable_matching_hrc_options *opts,
+                                      bb_error *err);
 
 /* Posts the default branchers that constraints asked for (in posting order), once. */
 bb_status bb_branch_deferred(bb_space *space, bb_error *err);

@@ -15,20 +15,19 @@ using namespace Gecode;
 
 namespace {
 
-// The path the next post gives its constraint (bb_stable_matching_hrc_set_path).
-thread_local bb_smc_path posting_path = BB_SMC_PATH_CPU;
-
 using Owned = std::unique_ptr<bb_hrcc, void (*)(bb_hrcc *)>;
 
 }  // namespace
 
 extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *singles, int n_singles, const int *couples,
                                                  int n_couples, int bp, int base, const bb_hrcc_lists *lists,
-                                                 const int32_t *first_choice, bb_error *err) {
+                                                 const int32_t *first_choice,
+                                                 const bb_stable_matching_hrc_options *opts, bb_error *err) {
   static const char fn[] = "stable_matching_hrc";
   return bb_shim::posting(sp, err, fn, [&](bb_space &s) -> bb_status {
     if (!lists) return bb_fail(err, BB_ERR_ARG, "%s: no space or no lists", fn);
     if (base != 0 && base != 1) return bb_fail(err, BB_ERR_ARG, "%s: base %d; ranks count from 0 or 1", fn, base);
+    bb_smc_path path = bb_shim::path_option(opts ? &opts->path : nullptr, BB_SMC_PATH_CPU);
     IntVarArgs sv = bb_shim::int_vars(s, singles, n_singles, "singles");
     IntVarArgs cv = bb_shim::int_vars(s, couples, n_couples, "couples");
     IntVar bpv = bb_shim::int_vars(s, &bp, 1, "bp")[0];
@@ -36,7 +35,7 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     bb_status st = bb_hrcc_new(lists, &built, err);
     Owned data(built, bb_hrcc_release);
     if (st != BB_OK) return st;
-    bb_hrcc_set_path(data.get(), posting_path); // before any propagation shares the data
+    bb_hrcc_set_path(data.get(), path); // before any propagation shares the data
     if (bb_hrcc_singles(data.get()) != n_singles || bb_hrcc_couples(data.get()) != n_couples)
       return bb_fail(err, BB_ERR_INPUT, "%s: the instance has %d singles and %d couples, the constraint %d and %d", fn,
                      bb_hrcc_singles(data.get()), bb_hrcc_couples(data.get()), n_singles, n_couples);
@@ -130,12 +129,6 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     bamboo::StableMatchingHRC::post(home, x, own, Int::IntView(bpv), data.release());
     return BB_OK;
   });
-}
-
-extern "C" bb_smc_path bb_stable_matching_hrc_set_path(bb_smc_path path) {
-  bb_smc_path before = posting_path;
-  posting_path = path;
-  return before;
 }
 
 extern "C" bb_status bb_branch_deferred(bb_space *sp, bb_error *err) {
