@@ -32,8 +32,8 @@ extern "C" {
 
 /* The engine's HRC instance (propagator/engine/hrc/hrc.h) as the constraint's lists: the same
  * CSR arrays, not copied; valid while `I` lives. */
-static inline bb_hrcc_lists bb_hrcc_lists_of(const bb_hrc *I) {
-  bb_hrcc_lists L = {I->n_residents, I->n_hospitals, I->n_couples,
+static inline bb_smc_hrc_lists bb_smc_hrc_lists_of(const bb_hrc *I) {
+  bb_smc_hrc_lists L = {I->n_residents, I->n_hospitals, I->n_couples,
                      I->couple_member, I->single_start, (const int32_t *)I->single_list,
                      I->couple_start, (const int32_t *)I->couple_list, I->hosp_start,
                      (const int32_t *)I->hosp_list, I->capacity};
@@ -47,7 +47,7 @@ typedef struct bb_stable_matching_hrc_options {
 } bb_stable_matching_hrc_options;
 
 bb_status bb_post_stable_matching_hrc(bb_space *space, const int *singles, int n_singles, const int *couples,
-                                      int n_couples, int bp, int base, const bb_hrcc_lists *lists,
+                                      int n_couples, int bp, int base, const bb_smc_hrc_lists *lists,
                                       const int32_t *first_choice, const bb_stable_matching_hrc_options *opts,
                                       bb_error *err);
 

@@ -32,7 +32,7 @@ bb_smc_status dom_at_most(void *ctx, int v, int k) { return outcome(view(ctx, v)
 }  // namespace
 
 StableMatchingHRC::StableMatchingHRC(Home home, ViewArray<View> &x0, ViewArray<Int::IntView> &own0,
-                                     Int::IntView bp0, bb_hrcc *d)
+                                     Int::IntView bp0, bb_smc_hrc *d)
     : Propagator(home), x(x0), own(own0), bp(bp0), data(d) {
   x.subscribe(home, *this, Int::PC_INT_DOM);
   own.subscribe(home, *this, Int::PC_INT_BND);
@@ -45,11 +45,11 @@ StableMatchingHRC::StableMatchingHRC(Space &home, StableMatchingHRC &other)
   x.update(home, other.x);
   own.update(home, other.own);
   bp.update(home, other.bp);
-  bb_hrcc_retain(data);
+  bb_smc_hrc_retain(data);
 }
 
 void StableMatchingHRC::post(Home home, ViewArray<View> &x, ViewArray<Int::IntView> &own, Int::IntView bp,
-                             bb_hrcc *d) {
+                             bb_smc_hrc *d) {
   (void)new (home) StableMatchingHRC(home, x, own, bp, d);
 }
 
@@ -70,14 +70,14 @@ size_t StableMatchingHRC::dispose(Space &home) {
   x.cancel(home, *this, Int::PC_INT_DOM);
   own.cancel(home, *this, Int::PC_INT_BND);
   bp.cancel(home, *this, Int::PC_INT_BND);
-  bb_hrcc_release(data);
+  bb_smc_hrc_release(data);
   (void)Propagator::dispose(home);
   return sizeof(*this);
 }
 
 ExecStatus StableMatchingHRC::propagate(Space &home, const ModEventDelta &) {
   Host host{&home, &x};
-  bb_hrcc_domains dom{&host, dom_min, dom_max, dom_size, dom_has, dom_remove, dom_at_most};
+  bb_smc_hrc_domains dom{&host, dom_min, dom_max, dom_size, dom_has, dom_remove, dom_at_most};
   int64_t lb, ub;
   int n = x.size();
   Region region;
@@ -87,8 +87,8 @@ ExecStatus StableMatchingHRC::propagate(Space &home, const ModEventDelta &) {
     own_min[v] = own[v].min();
     own_max[v] = own[v].max();
   }
-  bb_hrcc_budgets budgets{own_min, own_max, own_lb, own_ub};
-  bb_smc_status r = bb_hrcc_propagate_budgets(data, &dom, bp.max(), &budgets, &lb, &ub);
+  bb_smc_hrc_budgets budgets{own_min, own_max, own_lb, own_ub};
+  bb_smc_status r = bb_smc_hrc_propagate_budgets(data, &dom, bp.max(), &budgets, &lb, &ub);
   if (r == BB_SMC_NOMEM) throw MemoryExhausted();
   if (r == BB_SMC_FAILED) return ES_FAILED;
   bool moved = false;

@@ -18,17 +18,17 @@ class StableMatchingHRC : public Gecode::Propagator {
   Gecode::ViewArray<Gecode::Int::OffsetView> x;
   Gecode::ViewArray<Gecode::Int::IntView> own; // per variable: its own blocking pairs (sum = bp, posted beside)
   Gecode::Int::IntView bp;
-  bb_hrcc *data; // shared, reference counted, read-only
+  bb_smc_hrc *data; // shared, reference counted, read-only
 
   StableMatchingHRC(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x0,
-                    Gecode::ViewArray<Gecode::Int::IntView> &own0, Gecode::Int::IntView bp0, bb_hrcc *d);
+                    Gecode::ViewArray<Gecode::Int::IntView> &own0, Gecode::Int::IntView bp0, bb_smc_hrc *d);
   StableMatchingHRC(Gecode::Space &home, StableMatchingHRC &other);
 
  public:
-  // Takes over one reference to d, whose path is already set (bb_hrcc_set_path). The views of
+  // Takes over one reference to d, whose path is already set (bb_smc_hrc_set_path). The views of
   // x must be distinct.
   static void post(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x,
-                   Gecode::ViewArray<Gecode::Int::IntView> &own, Gecode::Int::IntView bp, bb_hrcc *d);
+                   Gecode::ViewArray<Gecode::Int::IntView> &own, Gecode::Int::IntView bp, bb_smc_hrc *d);
   Gecode::Actor *copy(Gecode::Space &home) override;
   Gecode::PropCost cost(const Gecode::Space &home, const Gecode::ModEventDelta &med) const override;
   void reschedule(Gecode::Space &home) override;

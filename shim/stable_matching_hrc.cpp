@@ -15,12 +15,12 @@ using namespace Gecode;
 
 namespace {
 
-using Owned = std::unique_ptr<bb_hrcc, void (*)(bb_hrcc *)>;
+using Owned = std::unique_ptr<bb_smc_hrc, void (*)(bb_smc_hrc *)>;
 
 }  // namespace
 
 extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *singles, int n_singles, const int *couples,
-                                                 int n_couples, int bp, int base, const bb_hrcc_lists *lists,
+                                                 int n_couples, int bp, int base, const bb_smc_hrc_lists *lists,
                                                  const int32_t *first_choice,
                                                  const bb_stable_matching_hrc_options *opts, bb_error *err) {
   static const char fn[] = "stable_matching_hrc";
@@ -31,14 +31,14 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     IntVarArgs sv = bb_shim::int_vars(s, singles, n_singles, "singles");
     IntVarArgs cv = bb_shim::int_vars(s, couples, n_couples, "couples");
     IntVar bpv = bb_shim::int_vars(s, &bp, 1, "bp")[0];
-    bb_hrcc *built = nullptr;
-    bb_status st = bb_hrcc_new(lists, &built, err);
-    Owned data(built, bb_hrcc_release);
+    bb_smc_hrc *built = nullptr;
+    bb_status st = bb_smc_hrc_new(lists, &built, err);
+    Owned data(built, bb_smc_hrc_release);
     if (st != BB_OK) return st;
-    bb_hrcc_set_path(data.get(), path); // before any propagation shares the data
-    if (bb_hrcc_singles(data.get()) != n_singles || bb_hrcc_couples(data.get()) != n_couples)
+    bb_smc_hrc_set_path(data.get(), path); // before any propagation shares the data
+    if (bb_smc_hrc_singles(data.get()) != n_singles || bb_smc_hrc_couples(data.get()) != n_couples)
       return bb_fail(err, BB_ERR_INPUT, "%s: the instance has %d singles and %d couples, the constraint %d and %d", fn,
-                     bb_hrcc_singles(data.get()), bb_hrcc_couples(data.get()), n_singles, n_couples);
+                     bb_smc_hrc_singles(data.get()), bb_smc_hrc_couples(data.get()), n_singles, n_couples);
     Space &home = s;
     int n = n_singles + n_couples;
     ViewArray<Int::OffsetView> x(home, n); // 0-based ranks for the core
@@ -52,10 +52,10 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
         rel(home, copy, IRT_EQ, var);
         var = copy;
       }
-      int len = bb_hrcc_len(data.get(), v);
+      int len = bb_smc_hrc_len(data.get(), v);
       dom(home, var, base, base + len);
       for (int k = 0; k < len; k++)
-        if (!bb_hrcc_acceptable(data.get(), v, k)) rel(home, var, IRT_NQ, base + k);
+        if (!bb_smc_hrc_acceptable(data.get(), v, k)) rel(home, var, IRT_NQ, base + k);
       x[v] = Int::OffsetView(Int::IntView(var), -base);
     }
     rel(home, bpv, IRT_GQ, 0);
@@ -66,7 +66,7 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     IntVarArgs own_vars(n);
     ViewArray<Int::IntView> own(home, n);
     for (int v = 0; v < n; v++) {
-      own_vars[v] = IntVar(home, 0, bb_hrcc_len(data.get(), v));
+      own_vars[v] = IntVar(home, 0, bb_smc_hrc_len(data.get(), v));
       own[v] = Int::IntView(own_vars[v]);
     }
     linear(home, own_vars, IRT_EQ, bpv);
@@ -75,11 +75,11 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
       std::vector<int> ranks((size_t)n);
       bool matching = true;
       for (int v = 0; v < n; v++) {
-        ranks[(size_t)v] = bb_hrcc_rank_of(data.get(), v, first_choice);
+        ranks[(size_t)v] = bb_smc_hrc_rank_of(data.get(), v, first_choice);
         matching = matching && ranks[(size_t)v] >= 0;
       }
       std::vector<int32_t> da_own((size_t)n, 0);
-      if (matching && bb_hrcc_own_counts(data.get(), ranks.data(), da_own.data()) != BB_SMC_FIX)
+      if (matching && bb_smc_hrc_own_counts(data.get(), ranks.data(), da_own.data()) != BB_SMC_FIX)
         std::fill(da_own.begin(), da_own.end(), 0);
       std::vector<IntVar> budget_order; // the deferred acceptance's blocking variables first
       for (int pass = 0; pass < 2; pass++)

@@ -31,7 +31,7 @@ static inline bb_smc_status d_at_most(void *c, int v, int k) {
 typedef struct lists {
   int32_t member[2 * HB_MAX_R], slist[HB_MAX_R * HB_MAX_L], clist[2 * HB_MAX_R * HB_MAX_L], hlist[HB_MAX_H * HB_MAX_R];
   uint32_t sstart[HB_MAX_R + 1], cstart[HB_MAX_R + 1], hstart[HB_MAX_H + 1];
-  bb_hrcc_lists L;
+  bb_smc_hrc_lists L;
 } lists;
 
 static inline void to_lists(const hb_inst *I, lists *l) {
@@ -58,16 +58,16 @@ static inline void to_lists(const hb_inst *I, lists *l) {
   }
   l->hstart[I->nH] = at;
   for (int k = 0; k < 2 * I->nC; k++) l->member[k] = I->member[k];
-  bb_hrcc_lists L = {I->nR, I->nH, I->nC, l->member, l->sstart, l->slist, l->cstart, l->clist, l->hstart, l->hlist, I->cap};
+  bb_smc_hrc_lists L = {I->nR, I->nH, I->nC, l->member, l->sstart, l->slist, l->cstart, l->clist, l->hstart, l->hlist, I->cap};
   l->L = L;
 }
 
 /* The matching a full assignment of the variables means. */
-static inline void matching_of(const hb_inst *I, const bb_hrcc *d, const int *val, int *M) {
+static inline void matching_of(const hb_inst *I, const bb_smc_hrc *d, const int *val, int *M) {
   for (int r = 0; r < I->nR; r++) M[r] = -1;
-  int ns = bb_hrcc_singles(d);
+  int ns = bb_smc_hrc_singles(d);
   for (int i = 0; i < ns; i++) {
-    int r = bb_hrcc_single_resident(d, i);
+    int r = bb_smc_hrc_single_resident(d, i);
     if (val[i] < I->slen[r]) M[r] = I->slist[r][val[i]];
   }
   for (int c = 0; c < I->nC; c++)
@@ -77,14 +77,14 @@ static inline void matching_of(const hb_inst *I, const bb_hrcc *d, const int *va
     }
 }
 
-static inline doms root_domains(const bb_hrcc *d) {
+static inline doms root_domains(const bb_smc_hrc *d) {
   doms D;
-  D.n = bb_hrcc_singles(d) + bb_hrcc_couples(d);
+  D.n = bb_smc_hrc_singles(d) + bb_smc_hrc_couples(d);
   for (int v = 0; v < D.n; v++) {
-    int len = bb_hrcc_len(d, v);
+    int len = bb_smc_hrc_len(d, v);
     D.mask[v] = 1u << len;
     for (int k = 0; k < len; k++)
-      if (bb_hrcc_acceptable(d, v, k)) D.mask[v] |= 1u << k;
+      if (bb_smc_hrc_acceptable(d, v, k)) D.mask[v] |= 1u << k;
   }
   return D;
 }
@@ -106,7 +106,7 @@ static inline void each_assignment(const doms *D, int v, int *val, visit_fn f, v
 /* each_assignment's visitor that counts the matchings with at most k blocking pairs. */
 typedef struct count_ctx {
   const hb_inst *I;
-  const bb_hrcc *d;
+  const bb_smc_hrc *d;
   int k, count;
 } count_ctx;
 static inline void count_within(void *c, const int *val) {

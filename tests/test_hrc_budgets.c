@@ -1,4 +1,4 @@
-/* The HRC core's per-variable blocking budgets (bb_hrcc_propagate_budgets, bb_hrcc_own_counts)
+/* The HRC core's per-variable blocking budgets (bb_smc_hrc_propagate_budgets, bb_smc_hrc_own_counts)
  * against the independent brute force (hrc_brute.h) on tiny random instances with couples:
  *   own     every assignment of the root domains: a matching's per-variable counts are each
  *           variable's own blocking pairs (the brute force on a copy with every other list
@@ -23,9 +23,9 @@ typedef struct budgets {
 } budgets;
 
 /* Variable v's own blocking pairs in M: only v's list kept (hospitals' lists unchanged). */
-static int own_brute(const hb_inst *I, const bb_hrcc *d, int v, const int *M) {
+static int own_brute(const hb_inst *I, const bb_smc_hrc *d, int v, const int *M) {
   hb_inst J = *I;
-  int ns = bb_hrcc_singles(d), keep = v < ns ? bb_hrcc_single_resident(d, v) : -1;
+  int ns = bb_smc_hrc_singles(d), keep = v < ns ? bb_smc_hrc_single_resident(d, v) : -1;
   for (int r = 0; r < J.nR; r++)
     if (r != keep) J.slen[r] = 0;
   for (int c = 0; c < J.nC; c++)
@@ -41,13 +41,13 @@ static bool tighten(int32_t *lo, int32_t *hi, int64_t new_lo, int64_t new_hi, bo
 
 /* Propagates the core with budgets and sum(own) = bp (bounds reasoning, as Gecode's linear)
  * to a fixpoint; false on failure. */
-static bool fixpoint_budgets(const bb_hrcc *d, doms *D, budgets *B, int32_t *lo, int32_t *hi) {
-  bb_hrcc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+static bool fixpoint_budgets(const bb_smc_hrc *d, doms *D, budgets *B, int32_t *lo, int32_t *hi) {
+  bb_smc_hrc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
   for (int round = 0; round < 1000; round++) {
     int32_t own_lb[2 * HB_MAX_R], own_ub[2 * HB_MAX_R];
-    bb_hrcc_budgets b = {B->lo, B->hi, own_lb, own_ub};
+    bb_smc_hrc_budgets b = {B->lo, B->hi, own_lb, own_ub};
     int64_t lb, ub;
-    bb_smc_status r = bb_hrcc_propagate_budgets(d, &dom, *hi, &b, &lb, &ub);
+    bb_smc_status r = bb_smc_hrc_propagate_budgets(d, &dom, *hi, &b, &lb, &ub);
     if (r == BB_SMC_FAILED) return false;
     bool changed = r == BB_SMC_CHANGED;
     if (!tighten(lo, hi, lb, ub, &changed)) return false;
@@ -68,7 +68,7 @@ static bool fixpoint_budgets(const bb_hrcc *d, doms *D, budgets *B, int32_t *lo,
 
 typedef struct own_ctx {
   const hb_inst *I;
-  const bb_hrcc *d;
+  const bb_smc_hrc *d;
   int matchings, min_bp;
 } own_ctx;
 
@@ -77,13 +77,13 @@ static void check_own(void *c, const int *val) {
   int M[HB_MAX_R];
   int32_t own[2 * HB_MAX_R];
   matching_of(x->I, x->d, val, M);
-  bb_smc_status r = bb_hrcc_own_counts(x->d, val, own);
+  bb_smc_status r = bb_smc_hrc_own_counts(x->d, val, own);
   if (!hb_is_matching(x->I, M)) {
     CHECKF(r == BB_SMC_FAILED, "own counts of an assignment over capacity: result %d", (int)r);
     return;
   }
   CHECKF(r == BB_SMC_FIX, "own counts of a matching: result %d", (int)r);
-  int n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d), sum = 0, bp = hb_blocking(x->I, M);
+  int n = bb_smc_hrc_singles(x->d) + bb_smc_hrc_couples(x->d), sum = 0, bp = hb_blocking(x->I, M);
   for (int v = 0; v < n; v++) {
     int want = own_brute(x->I, x->d, v, M);
     CHECKF(own[v] == want, "variable %d: own count %d, brute force %d", v, own[v], want);
@@ -96,7 +96,7 @@ static void check_own(void *c, const int *val) {
 
 typedef struct sound_ctx {
   const hb_inst *I;
-  const bb_hrcc *d;
+  const bb_smc_hrc *d;
   const doms *after;
   const budgets *given, *final;
   bool alive;
@@ -132,7 +132,7 @@ static int total_values(const doms *D) {
 
 /* DFS: budgets first (own[v] = lo / own[v] > lo), then the variables; counts the leaves and
  * checks each against the brute force. */
-static void search(const hb_inst *I, const bb_hrcc *d, doms D, budgets B, int32_t lo, int32_t hi, int *found) {
+static void search(const hb_inst *I, const bb_smc_hrc *d, doms D, budgets B, int32_t lo, int32_t hi, int *found) {
   if (!fixpoint_budgets(d, &D, &B, &lo, &hi)) return;
   for (int v = 0; v < D.n; v++)
     if (B.lo[v] < B.hi[v]) {
@@ -167,9 +167,9 @@ static void search(const hb_inst *I, const bb_hrcc *d, doms D, budgets B, int32_
   (*found)++;
 }
 
-static budgets open_budgets(const bb_hrcc *d) {
+static budgets open_budgets(const bb_smc_hrc *d) {
   budgets B;
-  for (int v = 0; v < bb_hrcc_singles(d) + bb_hrcc_couples(d); v++) B.lo[v] = 0, B.hi[v] = bb_hrcc_len(d, v);
+  for (int v = 0; v < bb_smc_hrc_singles(d) + bb_smc_hrc_couples(d); v++) B.lo[v] = 0, B.hi[v] = bb_smc_hrc_len(d, v);
   return B;
 }
 
@@ -205,10 +205,10 @@ static int regression_lost(void) {
   }
   lists l;
   to_lists(&I, &l);
-  bb_hrcc *d = NULL;
+  bb_smc_hrc *d = NULL;
   bb_error err;
-  if (bb_hrcc_new(&l.L, &d, &err) != BB_OK) {
-    CHECKF(0, "bb_hrcc_new: %s", err.msg);
+  if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
+    CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
     return 0;
   }
   static int sol[40000][8], sol_bp[40000];
@@ -251,7 +251,7 @@ static int regression_lost(void) {
     }
   }
   CHECKF(lost == 0, "regression instance: %d matchings lost by propagation", lost);
-  bb_hrcc_release(d);
+  bb_smc_hrc_release(d);
   return n_sol;
 }
 
@@ -268,10 +268,10 @@ int main(void) {
       for (int h = 0; h < nH; h++) I.cap[h] = 1 + (int)hb_rand(4);
     lists l;
     to_lists(&I, &l);
-    bb_hrcc *d = NULL;
+    bb_smc_hrc *d = NULL;
     bb_error err;
-    if (bb_hrcc_new(&l.L, &d, &err) != BB_OK) {
-      CHECKF(0, "bb_hrcc_new: %s", err.msg);
+    if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
+      CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
       continue;
     }
     instances++;
@@ -302,14 +302,14 @@ int main(void) {
       /* one propagation with bp unbounded: the budgets alone must prune (bp's bound, which
        * sum(own) = bp also tightens, is not what is tested here) */
       doms P = before, Q = before;
-      bb_hrcc_domains pd = {&P, d_min, d_max, d_size, d_has, d_remove, d_at_most};
-      bb_hrcc_domains qd = {&Q, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+      bb_smc_hrc_domains pd = {&P, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+      bb_smc_hrc_domains qd = {&Q, d_min, d_max, d_size, d_has, d_remove, d_at_most};
       budgets tight = open_budgets(d);
       for (int v = 0; v < D.n; v++) tight.hi[v] = (int32_t)hb_rand(2);
-      bb_hrcc_budgets tb = {tight.lo, tight.hi, NULL, NULL};
+      bb_smc_hrc_budgets tb = {tight.lo, tight.hi, NULL, NULL};
       int64_t lb, ub;
-      bb_smc_status pr = bb_hrcc_propagate(d, &pd, 1 << 20, &lb, &ub);
-      bb_smc_status qr = bb_hrcc_propagate_budgets(d, &qd, 1 << 20, &tb, &lb, &ub);
+      bb_smc_status pr = bb_smc_hrc_propagate(d, &pd, 1 << 20, &lb, &ub);
+      bb_smc_status qr = bb_smc_hrc_propagate_budgets(d, &qd, 1 << 20, &tb, &lb, &ub);
       stronger += pr != BB_SMC_FAILED && qr != BB_SMC_FAILED && total_values(&Q) < total_values(&P);
       trials++;
     }
@@ -328,7 +328,7 @@ int main(void) {
       searched++;
       without += oc.min_bp > 0;
     }
-    bb_hrcc_release(d);
+    bb_smc_hrc_release(d);
   }
   printf("%d instances (%d searched, %d without a stable matching), %d budget trials, %d pruned more with budgets; "
          "regression instance: %d matchings\n",
