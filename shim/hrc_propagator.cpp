@@ -23,11 +23,9 @@ int dom_min(void *ctx, int v) { return view(ctx, v).min(); }
 int dom_max(void *ctx, int v) { return view(ctx, v).max(); }
 int dom_size(void *ctx, int v) { return (int)view(ctx, v).size(); }
 bool dom_has(void *ctx, int v, int k) { return view(ctx, v).in(k); }
-bb_smc_status outcome(ModEvent me) {
-  return me_failed(me) ? BB_SMC_FAILED : me == Int::ME_INT_NONE ? BB_SMC_FIX : BB_SMC_CHANGED;
-}
-bb_smc_status dom_remove(void *ctx, int v, int k) { return outcome(view(ctx, v).nq(space(ctx), k)); }
-bb_smc_status dom_at_most(void *ctx, int v, int k) { return outcome(view(ctx, v).lq(space(ctx), k)); }
+using bb_shim::smc_status_of;
+bb_smc_status dom_remove(void *ctx, int v, int k) { return smc_status_of(view(ctx, v).nq(space(ctx), k)); }
+bb_smc_status dom_at_most(void *ctx, int v, int k) { return smc_status_of(view(ctx, v).lq(space(ctx), k)); }
 
 }  // namespace
 

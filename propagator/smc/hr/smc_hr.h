@@ -72,17 +72,18 @@ int bb_smc_hr_vars(const bb_smc_hr *hr); /* n_residents + n_hospitals * cols */
 int bb_smc_hr_top(const bb_smc_hr *hr, int var);
 
 /* The solver's domains, through callbacks on variable numbers as above. A modifier returns
- * false when the domain became empty. */
+ * (smc_status.h) BB_SMC_FAILED when the domain became empty, BB_SMC_CHANGED when it shrank,
+ * BB_SMC_FIX when nothing changed. */
 typedef struct bb_smc_hr_domains {
   void *ctx;
   int (*min)(void *ctx, int var);
   int (*max)(void *ctx, int var);
   bool (*contains)(void *ctx, int var, int value);
-  bool (*remove)(void *ctx, int var, int value);
-  bool (*remove_range)(void *ctx, int var, int lo, int hi);
-  bool (*lower_max)(void *ctx, int var, int value);
-  bool (*raise_min)(void *ctx, int var, int value);
-  bool (*assign)(void *ctx, int var, int value);
+  bb_smc_status (*remove)(void *ctx, int var, int value);
+  bb_smc_status (*remove_range)(void *ctx, int var, int lo, int hi);
+  bb_smc_status (*lower_max)(void *ctx, int var, int value);
+  bb_smc_status (*raise_min)(void *ctx, int var, int value);
+  bb_smc_status (*assign)(void *ctx, int var, int value);
 } bb_smc_hr_domains;
 
 /* One search node's memory (copied with the node): a few ints per resident and hospital and

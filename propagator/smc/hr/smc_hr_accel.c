@@ -124,7 +124,7 @@ static bool apply(struct bb_smc_hr_accel *a, const bb_smc_hr *hr, bb_smc_hr_scra
     if (a->final[r] <= d->min(d->ctx, r)) continue;
     a->raised++, atomic_fetch_add(&total_raised, 1);
     bb_smc_hr_note(s, hr, r);
-    if (!d->raise_min(d->ctx, r, a->final[r])) return false;
+    if (d->raise_min(d->ctx, r, a->final[r]) == BB_SMC_FAILED) return false;
   }
   return true;
 }
