@@ -72,7 +72,7 @@ static bool cap_partner(run *r, int var, int rank, int strict) {
   if (r->node->bounds[r->node->vars + pvar] <= limit) return true; /* seen: see outside_seen */
   if (r->d->max(r->d->ctx, pvar) <= limit) return true;
   r->c.bound_updates++;
-  if (!r->d->lower_max(r->d->ctx, pvar, limit)) return false;
+  if (r->d->lower_max(r->d->ctx, pvar, limit) == BB_SMC_FAILED) return false;
   bb_smc_enqueue(r->s, pvar);
   return true;
 }
@@ -93,7 +93,7 @@ static bool marriage(run *r, int var, int rank) {
   if (pvar < 0) return true; /* assigned unmatched: channelling removes the pairs */
   void *ctx = r->d->ctx;
   if (r->d->min(ctx, pvar) == prank && r->d->max(ctx, pvar) == prank) return true;
-  if (!r->d->assign(ctx, pvar, prank)) return false;
+  if (r->d->assign(ctx, pvar, prank) == BB_SMC_FAILED) return false;
   bb_smc_enqueue(r->s, pvar);
   return true;
 }
@@ -204,10 +204,10 @@ static bool trim_incomplete(run *r) {
   void *ctx = r->d->ctx;
   for (int v = 0; v < p->vars; v++) {
     int len = bb_smc_row_len(p, v) - 1, count = 0;
-    if (r->d->max(ctx, v) > len && !r->d->lower_max(ctx, v, len)) return false;
+    if (r->d->max(ctx, v) > len && r->d->lower_max(ctx, v, len) == BB_SMC_FAILED) return false;
     for (int k = 0; k < len; k++)
       if (p->pair_var[p->start[v] + k] < 0 && r->d->contains(ctx, v, k)) s->w->values[count++] = k;
-    if (count > 0 && !r->d->remove_values(ctx, v, s->w->values, count)) return false;
+    if (count > 0 && r->d->remove_values(ctx, v, s->w->values, count) == BB_SMC_FAILED) return false;
   }
   return true;
 }
