@@ -1,4 +1,4 @@
-/* The HRC constraint on each path (bb_stable_matching_hrc_set_path: CPU, the emulated parallel
+/* The HRC constraint on each path (the path option: CPU, the emulated parallel
  * path, the GPU when there is one), inside Gecode through the shim: read an HRC instance file
  * (bamboo-smp gen nrmp-couples), post the constraint as fzn-bamboo does (ranks from 1), and time
  *   root      Gecode status() with bp free: the root propagation to its fixpoint;
@@ -34,10 +34,9 @@ static bool post(const bb_hrc *I, bb_smc_path path, model *m, bb_error *err) {
   m->vars = malloc(((size_t)m->n + 1) * sizeof *m->vars);
   for (int v = 0; v < m->n; v++) m->vars[v] = bb_int_var(m->s, 1, 1 << 20, err);
   m->bp = bb_int_var(m->s, 0, 1 << 30, err);
-  bb_hrcc_lists L = bb_hrcc_lists_of(I);
-  bb_smc_path before = bb_stable_matching_hrc_set_path(path);
-  bb_status st = bb_post_stable_matching_hrc(m->s, m->vars, ns, m->vars + ns, nc, m->bp, 1, &L, NULL, err);
-  bb_stable_matching_hrc_set_path(before);
+  bb_smc_hrc_lists L = bb_smc_hrc_lists_of(I);
+  bb_stable_matching_hrc_options opts = {path};
+  bb_status st = bb_post_stable_matching_hrc(m->s, m->vars, ns, m->vars + ns, nc, m->bp, 1, &L, NULL, &opts, err);
   return st == BB_OK;
 }
 

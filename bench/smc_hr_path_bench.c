@@ -1,4 +1,4 @@
-/* The native HR constraint on each path (bb_stable_matching_hr_set_path: CPU, the emulated
+/* The native HR constraint on each path (the path option: CPU, the emulated
  * parallel path, the GPU when there is one), inside Gecode through the shim: generate an
  * instance (bamboo's HR generator), post the constraint, time the root propagation (Gecode
  * status()), then DECISIONS propagations down one branch (a resident with a choice loses his
@@ -44,9 +44,9 @@ int main(int argc, char **argv) {
     bb_space *s = bb_space_new(&err);
     int *vars = malloc(((size_t)nr + (size_t)nh * (size_t)cols) * sizeof *vars);
     for (int v = 0; v < nr + nh * cols; v++) vars[v] = bb_int_var(s, 0, 1 << 20, &err);
-    bb_stable_matching_hr_set_path(path_of[k]);
+    bb_stable_matching_hr_options opts = {path_of[k]};
     if (bb_post_stable_matching_hr_csr(s, vars, nr, vars + nr, nh, cols, 0, I->res_start, I->res_list, I->hosp_start,
-                                       I->hosp_list, I->capacity, &err) != BB_OK)
+                                       I->hosp_list, I->capacity, &opts, &err) != BB_OK)
       return fprintf(stderr, "post: %s\n", err.msg), 1;
     bb_space_state state;
     double t0 = bb_now();
@@ -76,7 +76,6 @@ int main(int argc, char **argv) {
     bb_space_free(s);
     free(vars);
   }
-  bb_stable_matching_hr_set_path(BB_SMC_PATH_AUTO);
   bb_hr_free(I);
   return 0;
 }

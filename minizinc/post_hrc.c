@@ -45,10 +45,9 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
   }
   if (getenv("BAMBOO_HRC_DEBUG")) fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
   if (ok) {
-    bb_hrcc_lists L = bb_hrcc_lists_of(inst);
-    bb_smc_path before = bb_stable_matching_hrc_set_path(fzn_annotated_path(b, c));
-    bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &err);
-    bb_stable_matching_hrc_set_path(before);
+    bb_smc_hrc_lists L = bb_smc_hrc_lists_of(inst);
+    bb_stable_matching_hrc_options opts = {fzn_annotated_path(b, c)};
+    bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &opts, &err);
     ok = fzn_posted(b, c, st, &err);
   }
   free(first);

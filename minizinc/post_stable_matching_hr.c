@@ -66,10 +66,9 @@ static bool post_hr(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *
     return fzn_report(b, c->line, "%s: hp has %d entries, not %d x %d (hospitals x hp_cols)", c->name, nhp, nh,
                       hp_cols);
   bb_error err = {{0}};
-  bb_smc_path before = bb_stable_matching_hr_set_path(fzn_annotated_path(b, c));
+  bb_stable_matching_hr_options opts = {fzn_annotated_path(b, c)};
   bb_status st = bb_post_stable_matching_hr(b->space, res, nr, posts, nh, cols, base, rp, rp_len, rp_cols, hp, hp_len,
-                                            hp_cols, cap, &err);
-  bb_stable_matching_hr_set_path(before);
+                                            hp_cols, cap, &opts, &err);
   return fzn_posted(b, c, st, &err);
 }
 
@@ -103,11 +102,10 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
     ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
                     path, max_cap);
   if (ok) {
-    bb_smc_path before = bb_stable_matching_hr_set_path(fzn_annotated_path(b, c));
+    bb_stable_matching_hr_options opts = {fzn_annotated_path(b, c)};
     bb_status st = bb_post_stable_matching_hr_csr(b->space, res, nr, posts, nh, cols, base, inst->res_start,
                                                   inst->res_list, inst->hosp_start, inst->hosp_list, inst->capacity,
-                                                  &err);
-    bb_stable_matching_hr_set_path(before);
+                                                  &opts, &err);
     ok = fzn_posted(b, c, st, &err);
   }
   bb_hr_free(inst);

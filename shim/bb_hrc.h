@@ -1,4 +1,4 @@
-/* Hospitals/Residents with Couples (HRC) as a Gecode constraint: the C API of shim/hrc.cpp.
+/* Hospitals/Residents with Couples (HRC) as a Gecode constraint: the C API of shim/stable_matching_hrc.cpp.
  *
  * bb_post_stable_matching_hrc posts, over rank-valued int variables (ranks from `base`, 0
  * or 1), the constraint of propagator/smc/hrc/hrc_con.h:
@@ -32,21 +32,24 @@ extern "C" {
 
 /* The engine's HRC instance (propagator/engine/hrc/hrc.h) as the constraint's lists: the same
  * CSR arrays, not copied; valid while `I` lives. */
-static inline bb_hrcc_lists bb_hrcc_lists_of(const bb_hrc *I) {
-  bb_hrcc_lists L = {I->n_residents, I->n_hospitals, I->n_couples,
+static inline bb_smc_hrc_lists bb_smc_hrc_lists_of(const bb_hrc *I) {
+  bb_smc_hrc_lists L = {I->n_residents, I->n_hospitals, I->n_couples,
                      I->couple_member, I->single_start, (const int32_t *)I->single_list,
                      I->couple_start, (const int32_t *)I->couple_list, I->hosp_start,
                      (const int32_t *)I->hosp_list, I->capacity};
   return L;
 }
 
-bb_status bb_post_stable_matching_hrc(bb_space *space, const int *singles, int n_singles, const int *couples,
-                                      int n_couples, int bp, int base, const bb_hrcc_lists *lists,
-                                      const int32_t *first_choice, bb_error *err);
+/* The constraint's options, as bb_stable_matching_options (bb_stable_matching.h); opts may be NULL. */
+typedef struct bb_stable_matching_hrc_options {
+  bb_smc_path path; /* where its counting pass runs (hrc_path.h): BB_SMC_PATH_CPU (the default
+                       with NULL options) or AUTO (the same), _GPU, _EMULATED */
+} bb_stable_matching_hrc_options;
 
-/* The path that constraints posted from now on by this thread propagate on (hrc_path.h:
- * BB_SMC_PATH_CPU, the default; GPU; EMULATED); returns the one before. */
-bb_smc_path bb_stable_matching_hrc_set_path(bb_smc_path path);
+bb_status bb_post_stable_matching_hrc(bb_space *space, const int *singles, int n_singles, const int *couples,
+                                      int n_couples, int bp, int base, const bb_smc_hrc_lists *lists,
+                                      const int32_t *first_choice, const bb_stable_matching_hrc_options *opts,
+                                      bb_error *err);
 
 /* Posts the default branchers that constraints asked for (in posting order), once. */
 bb_status bb_branch_deferred(bb_space *space, bb_error *err);

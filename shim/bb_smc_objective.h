@@ -1,5 +1,5 @@
 /* Objective bounds over the stable-matching lattice as a Gecode propagator: the C API of
- * shim/smc_objective.cpp (propagator/smc/objective/smc_objective.h, docs/objectives.md).
+ * shim/stable_matching_objective.cpp (propagator/smc/objective/smc_objective.h, docs/objectives.md).
  *
  *   bb_post_stable_matching_objective(men, women, n, base, pm, pw, wm, ww, cost, kind)
  *

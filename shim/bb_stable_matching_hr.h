@@ -20,22 +20,24 @@
 extern "C" {
 #endif
 
+/* The constraint's options, as bb_stable_matching_options (bb_stable_matching.h); opts may be NULL. */
+typedef struct bb_stable_matching_hr_options {
+  bb_smc_path path; /* where it propagates (smc_hr.h's bb_smc_hr_propagate_on): BB_SMC_PATH_AUTO
+                       (the default; the CPU), _CPU, _GPU, _EMULATED */
+} bb_stable_matching_hr_options;
+
 /* Lists as padded row-major matrices of ids counting from base (the MiniZinc predicate's). */
 bb_status bb_post_stable_matching_hr(bb_space *space, const int *residents, int n_residents, const int *posts,
                                      int n_hospitals, int cols, int base, const int *rp, const int *rp_len,
                                      int rp_cols, const int *hp, const int *hp_len, int hp_cols,
-                                     const int *capacity, bb_error *err);
-
-/* Where the constraints posted from now on by this thread propagate (smc_hr.h's
- * bb_smc_hr_propagate_on): BB_SMC_PATH_CPU, _GPU, _EMULATED; AUTO (the default) is the CPU.
- * Returns the previous setting, so that a caller can restore it (fzn-bamboo's ::gpu does). */
-bb_smc_path bb_stable_matching_hr_set_path(bb_smc_path path);
+                                     const int *capacity, const bb_stable_matching_hr_options *opts, bb_error *err);
 
 /* Lists as CSR with 0-based ids (bamboo-smp's bb_hr). */
 bb_status bb_post_stable_matching_hr_csr(bb_space *space, const int *residents, int n_residents, const int *posts,
                                          int n_hospitals, int cols, int base, const uint32_t *res_start,
                                          const uint32_t *res_list, const uint32_t *hosp_start,
-                                         const uint32_t *hosp_list, const int32_t *capacity, bb_error *err);
+                                         const uint32_t *hosp_list, const int32_t *capacity,
+                                         const bb_stable_matching_hr_options *opts, bb_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,8 @@
 // The native Hospitals/Residents propagator: Gecode's side of propagator/smc/hr/smc_hr.h.
 #include "hr_propagator.hh"
 
+#include "shim_internal.hh"
+
 #include <cstring>
 #include <new>
 
@@ -23,14 +25,15 @@ Space &space(void *ctx) { return *static_cast<Host *>(ctx)->home; }
 int dom_min(void *ctx, int var) { return view(ctx, var).min(); }
 int dom_max(void *ctx, int var) { return view(ctx, var).max(); }
 bool dom_contains(void *ctx, int var, int value) { return view(ctx, var).in(value); }
-bool dom_remove(void *ctx, int var, int value) { return !me_failed(view(ctx, var).nq(space(ctx), value)); }
-bool dom_remove_range(void *ctx, int var, int lo, int hi) {
+using bb_shim::smc_status_of;
+bb_smc_status dom_remove(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).nq(space(ctx), value)); }
+bb_smc_status dom_remove_range(void *ctx, int var, int lo, int hi) {
   Iter::Ranges::Singleton gone(lo, hi);
-  return !me_failed(view(ctx, var).minus_r(space(ctx), gone, false));
+  return smc_status_of(view(ctx, var).minus_r(space(ctx), gone, false));
 }
-bool dom_lower_max(void *ctx, int var, int value) { return !me_failed(view(ctx, var).lq(space(ctx), value)); }
-bool dom_raise_min(void *ctx, int var, int value) { return !me_failed(view(ctx, var).gq(space(ctx), value)); }
-bool dom_assign(void *ctx, int var, int value) { return !me_failed(view(ctx, var).eq(space(ctx), value)); }
+bb_smc_status dom_lower_max(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).lq(space(ctx), value)); }
+bb_smc_status dom_raise_min(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).gq(space(ctx), value)); }
+bb_smc_status dom_assign(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).eq(space(ctx), value)); }
 
 struct Propagating {
   bool &flag;
@@ -103,13 +106,13 @@ ExecStatus StableMatchingHR::propagate(Space &home, const ModEventDelta &) {
   Host host = {&home, &x};
   const bb_smc_hr_domains domains = {&host,       dom_min,       dom_max,       dom_contains, dom_remove,
                                      dom_remove_range, dom_lower_max, dom_raise_min, dom_assign};
-  bb_smc_hr_result result;
+  bb_smc_status result;
   {
     Propagating guard(propagating);
     result = bb_smc_hr_propagate_on(hr, path, node, s, &domains);
   }
   // The rules run to their fixpoint; once every variable is fixed no advisor is left to wake us.
-  return result == BB_SMC_HR_FAILED ? ES_FAILED : ES_FIX;
+  return result == BB_SMC_FAILED ? ES_FAILED : ES_FIX;
 }
 
 size_t StableMatchingHR::dispose(Space &home) {

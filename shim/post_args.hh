@@ -8,6 +8,7 @@
 
 #include "bb_post.h"
 #include "shim_internal.hh"
+#include "smc.h" /* bb_smc_path */
 
 #include <cstdarg>
 #include <cstdio>
@@ -88,6 +89,15 @@ bb_status posting(bb_space *sp, bb_error *err, const char *fn, std::tuple<c_enum
   return guarded(err, fn, [&]() -> bb_status {
     return std::apply([&](c_enum<E>... a) -> bb_status { return body(space_of(sp), a...); }, args);
   });
+}
+
+// A constraint's path option (bb_smc_path, smc.h): dflt when the caller passed no options,
+// BB_ERR_ARG for an int outside the enum.
+inline bb_smc_path path_option(const bb_smc_path *field, bb_smc_path dflt) {
+  if (!field) return dflt;
+  int raw = raw_enum(*field);
+  if (raw < BB_SMC_PATH_AUTO || raw > BB_SMC_PATH_EMULATED) arg_fail("unknown path %d", raw);
+  return static_cast<bb_smc_path>(raw);
 }
 
 inline void check_count(const void *array, int count, const char *what) {

@@ -4,6 +4,7 @@
 #define BB_SHIM_INTERNAL_HH
 
 #include "bb_shim.h"
+#include "smc_status.h"
 
 #include <gecode/float.hh>
 #include <gecode/int.hh>
@@ -155,6 +156,10 @@ struct bb_space : public Gecode::Space {
 };
 
 namespace bb_shim {
+// A view's modification as a stable-matching core's host contract answers it (smc_status.h).
+inline bb_smc_status smc_status_of(Gecode::ModEvent me) {
+  return Gecode::me_failed(me) ? BB_SMC_FAILED : me == Gecode::ME_GEN_NONE ? BB_SMC_FIX : BB_SMC_CHANGED;
+}
 // Gecode 6.2 cannot undo a clone that runs out of memory half-way: the space being cloned
 // is left with forwarding pointers in its variables and actors, and destroying it (or the
 // search engine that holds it) crashes; the partial copy is lost (later Gecode releases

@@ -1,6 +1,7 @@
 // The Stable Marriage propagator: Gecode's side of the C core's contract (smc.h).
 #include "smc_propagator.hh"
 #include "bb_stable_matching.h"
+#include "shim_internal.hh"
 
 #include <atomic>
 #include <climits>
@@ -31,17 +32,18 @@ int dom_values(void *ctx, int var, int *out) {
   for (Int::ViewValues<RankView> it(view(ctx, var)); it(); ++it) out[k++] = it.val();
   return k;
 }
-bool dom_remove(void *ctx, int var, int value) { return !me_failed(view(ctx, var).nq(space(ctx), value)); }
-bool dom_lower_max(void *ctx, int var, int value) { return !me_failed(view(ctx, var).lq(space(ctx), value)); }
-bool dom_raise_min(void *ctx, int var, int value) { return !me_failed(view(ctx, var).gq(space(ctx), value)); }
-bool dom_assign(void *ctx, int var, int value) { return !me_failed(view(ctx, var).eq(space(ctx), value)); }
-bool dom_remove_values(void *ctx, int var, const int *values, int count) {
+using bb_shim::smc_status_of;
+bb_smc_status dom_remove(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).nq(space(ctx), value)); }
+bb_smc_status dom_lower_max(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).lq(space(ctx), value)); }
+bb_smc_status dom_raise_min(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).gq(space(ctx), value)); }
+bb_smc_status dom_assign(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).eq(space(ctx), value)); }
+bb_smc_status dom_remove_values(void *ctx, int var, const int *values, int count) {
   Iter::Values::Array it(const_cast<int *>(values), count);
-  return !me_failed(view(ctx, var).minus_v(space(ctx), it, false));
+  return smc_status_of(view(ctx, var).minus_v(space(ctx), it, false));
 }
-bool dom_keep_values(void *ctx, int var, const int *values, int count) {
+bb_smc_status dom_keep_values(void *ctx, int var, const int *values, int count) {
   Iter::Values::Array it(const_cast<int *>(values), count);
-  return !me_failed(view(ctx, var).narrow_v(space(ctx), it, false));
+  return smc_status_of(view(ctx, var).narrow_v(space(ctx), it, false));
 }
 
 // The range read (smc.h): Gecode keeps a domain as a list of ranges, so this reads it a range
@@ -178,7 +180,7 @@ ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
   bb_smc_counters counters = {0, 0, 0, 0, 0};
   bb_smc_run_info info;
   bb_stable_matching_observer watch = observer.load(std::memory_order_acquire);
-  bb_smc_result result;
+  bb_smc_status result;
   {
     Propagating guard(propagating);
     result = bb_smc_propagate_on(prefs, strength, path, node, s, &domains, &counters, watch ? &info : nullptr);
@@ -189,6 +191,7 @@ ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
   case BB_SMC_FAILED: return ES_FAILED;
   case BB_SMC_SOLVED: return home.ES_SUBSUMED(*this);
   case BB_SMC_NOMEM: throw std::bad_alloc();
+  case BB_SMC_CHANGED: return ES_NOFIX; // not returned by this core (it runs to its fixpoint)
   case BB_SMC_FIX: break;
   }
   return ES_FIX;

@@ -1,5 +1,6 @@
 // bb_post_stable_matching(_smi): validation, variable set-up and posting of the SMC propagator.
 #include "bb_stable_matching.h"
+#include "post_args.hh"
 #include "shim_internal.hh"
 #include "smc_propagator.hh"
 
@@ -46,8 +47,7 @@ bb_status check_arrays(const char *fn, bb_space *space, const int *men, int n_me
 // Restricts each variable to its ranks base..base+len (len - 1 for complete lists, which
 // have no unmatched value) and posts the propagator over them.
 bb_status post_over(bb_space *space, const int *men, int n_men, const int *women, OwnedPrefs owned,
-                    bb_smc_strength strength, bb_smc_path path, const char *fn, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
+                    bb_smc_strength strength, bb_smc_path path) {
   bb_smc_prefs *prefs = owned.get();
   int vars = bb_smc_prefs_vars(prefs), base = bb_smc_prefs_base(prefs);
   bool incomplete = bb_smc_prefs_incomplete(prefs);
@@ -72,7 +72,6 @@ bb_status post_over(bb_space *space, const int *men, int n_men, const int *women
   (void)bb_smc_prepare(prefs, path, &ignored);  // a failure shows (with a warning) when it propagates
   bamboo::StableMatching::post(home, x, owned.release(), strength, path);
   return BB_OK;
-  BB_SHIM_GUARD_END(err, fn)
 }
 
 }  // namespace
@@ -82,15 +81,17 @@ extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, in
                                              const int *pw, int pw_rows, int pw_cols,
                                              const bb_stable_matching_options *opts, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching";
-  bb_smc_strength strength = BB_SMC_GS_LISTS;
-  bb_smc_path path = BB_SMC_PATH_AUTO;
-  bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
-  if (st != BB_OK) return st;
-  if (pm_rows > 0 && pm_cols > 0 && !pm) return bb_fail(err, BB_ERR_ARG, "%s: pm missing", fn);
-  if (pw_rows > 0 && pw_cols > 0 && !pw) return bb_fail(err, BB_ERR_ARG, "%s: pw missing", fn);
-  bb_smc_prefs *prefs = bb_smc_prefs_new(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
-  if (!prefs) return BB_ERR_INPUT;  // or out of memory: the message says which
-  return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path, fn, err);
+  return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
+    bb_smc_strength strength = BB_SMC_GS_LISTS;
+    bb_smc_path path = BB_SMC_PATH_AUTO;
+    bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
+    if (st != BB_OK) return st;
+    if (pm_rows > 0 && pm_cols > 0 && !pm) return bb_fail(err, BB_ERR_ARG, "%s: pm missing", fn);
+    if (pw_rows > 0 && pw_cols > 0 && !pw) return bb_fail(err, BB_ERR_ARG, "%s: pw missing", fn);
+    bb_smc_prefs *prefs = bb_smc_prefs_new(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
+    if (!prefs) return BB_ERR_INPUT;  // or out of memory: the message says which
+    return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path);
+  });
 }
 
 extern "C" bb_status bb_post_stable_matching_smi(bb_space *space, const int *men, int n_men, const int *women,
@@ -98,13 +99,15 @@ extern "C" bb_status bb_post_stable_matching_smi(bb_space *space, const int *men
                                                  int pm_cols, const int *pw, const int *pw_len, int pw_cols,
                                                  const bb_stable_matching_options *opts, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_smi";
-  bb_smc_strength strength = BB_SMC_GS_LISTS;
-  bb_smc_path path = BB_SMC_PATH_AUTO;
-  bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
-  if (st != BB_OK) return st;
-  bb_smc_prefs *prefs = bb_smc_prefs_new_smi(n_men, n_women, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, err);
-  if (!prefs) return BB_ERR_INPUT;
-  return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path, fn, err);
+  return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
+    bb_smc_strength strength = BB_SMC_GS_LISTS;
+    bb_smc_path path = BB_SMC_PATH_AUTO;
+    bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
+    if (st != BB_OK) return st;
+    bb_smc_prefs *prefs = bb_smc_prefs_new_smi(n_men, n_women, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, err);
+    if (!prefs) return BB_ERR_INPUT;
+    return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path);
+  });
 }
 
 extern "C" bb_status bb_post_stable_matching_smi_csr(bb_space *space, const int *men, int n_men, const int *women,
@@ -113,13 +116,15 @@ extern "C" bb_status bb_post_stable_matching_smi_csr(bb_space *space, const int 
                                                      const uint32_t *w_list, const bb_stable_matching_options *opts,
                                                      bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_smi_csr";
-  bb_smc_strength strength = BB_SMC_GS_LISTS;
-  bb_smc_path path = BB_SMC_PATH_AUTO;
-  bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
-  if (st != BB_OK) return st;
-  bb_smc_prefs *prefs = bb_smc_prefs_new_smi_csr(n_men, n_women, base, m_start, m_list, w_start, w_list, err);
-  if (!prefs) return BB_ERR_INPUT;
-  return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path, fn, err);
+  return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
+    bb_smc_strength strength = BB_SMC_GS_LISTS;
+    bb_smc_path path = BB_SMC_PATH_AUTO;
+    bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
+    if (st != BB_OK) return st;
+    bb_smc_prefs *prefs = bb_smc_prefs_new_smi_csr(n_men, n_women, base, m_start, m_list, w_start, w_list, err);
+    if (!prefs) return BB_ERR_INPUT;
+    return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path);
+  });
 }
 
 extern "C" bb_status bb_post_stable_matching_prefs(bb_space *space, const int *men, int n_men, const int *women,
@@ -127,13 +132,15 @@ extern "C" bb_status bb_post_stable_matching_prefs(bb_space *space, const int *m
                                                    const bb_stable_matching_options *opts, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_prefs";
   OwnedPrefs owned(prefs, bb_smc_prefs_release);  // released on every early return
-  bb_smc_strength strength = BB_SMC_GS_LISTS;
-  bb_smc_path path = BB_SMC_PATH_AUTO;
-  if (!prefs) return bb_fail(err, BB_ERR_ARG, "%s: no preference data", fn);
-  bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
-  if (st != BB_OK) return st;
-  if (n_men != bb_smc_prefs_men(prefs) || n_women != bb_smc_prefs_women(prefs))
-    return bb_fail(err, BB_ERR_INPUT, "%s: the data has %d men and %d women, the constraint %d and %d", fn,
-                   bb_smc_prefs_men(prefs), bb_smc_prefs_women(prefs), n_men, n_women);
-  return post_over(space, men, n_men, women, std::move(owned), strength, path, fn, err);
+  return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
+    bb_smc_strength strength = BB_SMC_GS_LISTS;
+    bb_smc_path path = BB_SMC_PATH_AUTO;
+    if (!prefs) return bb_fail(err, BB_ERR_ARG, "%s: no preference data", fn);
+    bb_status st = check_arrays(fn, space, men, n_men, women, n_women, opts, &strength, &path, err);
+    if (st != BB_OK) return st;
+    if (n_men != bb_smc_prefs_men(prefs) || n_women != bb_smc_prefs_women(prefs))
+      return bb_fail(err, BB_ERR_INPUT, "%s: the data has %d men and %d women, the constraint %d and %d", fn,
+                     bb_smc_prefs_men(prefs), bb_smc_prefs_women(prefs), n_men, n_women);
+    return post_over(space, men, n_men, women, std::move(owned), strength, path);
+  });
 }

@@ -2,6 +2,7 @@
 // propagator (hr_propagator.cpp).
 #include "bb_stable_matching_hr.h"
 #include "hr_propagator.hh"
+#include "post_args.hh"
 #include "shim_internal.hh"
 
 #include <climits>
@@ -14,8 +15,6 @@ using namespace Gecode;
 namespace {
 
 using OwnedHR = std::unique_ptr<bb_smc_hr, void (*)(bb_smc_hr *)>;
-
-thread_local bb_smc_path posting_path = BB_SMC_PATH_AUTO;
 
 bb_status check_vars(const char *fn, bb_space *space, const int *residents, int nr, const int *posts, int nh, int cols,
                      int base, bb_error *err) {
@@ -34,9 +33,8 @@ bb_status check_vars(const char *fn, bb_space *space, const int *residents, int 
   return BB_OK;
 }
 
-bb_status post_over(bb_space *space, const int *residents, const int *posts, int base, OwnedHR owned,
-                    const char *fn, bb_error *err) {
-  BB_SHIM_GUARD_BEGIN
+bb_status post_over(bb_space *space, const int *residents, const int *posts, int base, bb_smc_path path,
+                    OwnedHR owned) {
   bb_smc_hr *hr = owned.get();
   int nr = bb_smc_hr_residents(hr), vars = bb_smc_hr_vars(hr);
   Space &home = *space;
@@ -55,42 +53,42 @@ bb_status post_over(bb_space *space, const int *residents, const int *posts, int
     x[k] = Int::OffsetView(Int::IntView(v), -base);
   }
   if (home.failed()) return BB_OK;  // a variable had no value in range: the model is unsatisfiable
-  bamboo::StableMatchingHR::post(home, x, owned.release(), posting_path);
+  bamboo::StableMatchingHR::post(home, x, owned.release(), path);
   return BB_OK;
-  BB_SHIM_GUARD_END(err, fn)
 }
 
 }  // namespace
 
-extern "C" bb_smc_path bb_stable_matching_hr_set_path(bb_smc_path path) {
-  bb_smc_path before = posting_path;
-  posting_path = path;
-  return before;
-}
-
 extern "C" bb_status bb_post_stable_matching_hr(bb_space *space, const int *residents, int nr, const int *posts,
                                                 int nh, int cols, int base, const int *rp, const int *rp_len,
                                                 int rp_cols, const int *hp, const int *hp_len, int hp_cols,
-                                                const int *capacity, bb_error *err) {
+                                                const int *capacity, const bb_stable_matching_hr_options *opts,
+                                                bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_hr";
-  bb_status st = check_vars(fn, space, residents, nr, posts, nh, cols, base, err);
-  if (st != BB_OK) return st;
-  static_assert(sizeof(int) == sizeof(int32_t), "capacities are 32-bit");
-  bb_smc_hr *hr = bb_smc_hr_new(nr, nh, cols, base, rp, rp_len, rp_cols, hp, hp_len, hp_cols,
-                                reinterpret_cast<const int32_t *>(capacity), err);
-  if (!hr) return BB_ERR_INPUT;  // or out of memory: the message says which
-  return post_over(space, residents, posts, base, OwnedHR(hr, bb_smc_hr_release), fn, err);
+  return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
+    bb_status st = check_vars(fn, space, residents, nr, posts, nh, cols, base, err);
+    if (st != BB_OK) return st;
+    bb_smc_path path = bb_shim::path_option(opts ? &opts->path : nullptr, BB_SMC_PATH_AUTO);
+    static_assert(sizeof(int) == sizeof(int32_t), "capacities are 32-bit");
+    bb_smc_hr *hr = bb_smc_hr_new(nr, nh, cols, base, rp, rp_len, rp_cols, hp, hp_len, hp_cols,
+                                  reinterpret_cast<const int32_t *>(capacity), err);
+    if (!hr) return BB_ERR_INPUT;  // or out of memory: the message says which
+    return post_over(space, residents, posts, base, path, OwnedHR(hr, bb_smc_hr_release));
+  });
 }
 
 extern "C" bb_status bb_post_stable_matching_hr_csr(bb_space *space, const int *residents, int nr, const int *posts,
                                                     int nh, int cols, int base, const uint32_t *res_start,
                                                     const uint32_t *res_list, const uint32_t *hosp_start,
                                                     const uint32_t *hosp_list, const int32_t *capacity,
-                                                    bb_error *err) {
+                                                    const bb_stable_matching_hr_options *opts, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_hr_csr";
-  bb_status st = check_vars(fn, space, residents, nr, posts, nh, cols, base, err);
-  if (st != BB_OK) return st;
-  bb_smc_hr *hr = bb_smc_hr_new_csr(nr, nh, cols, base, res_start, res_list, hosp_start, hosp_list, capacity, err);
-  if (!hr) return BB_ERR_INPUT;
-  return post_over(space, residents, posts, base, OwnedHR(hr, bb_smc_hr_release), fn, err);
+  return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
+    bb_status st = check_vars(fn, space, residents, nr, posts, nh, cols, base, err);
+    if (st != BB_OK) return st;
+    bb_smc_path path = bb_shim::path_option(opts ? &opts->path : nullptr, BB_SMC_PATH_AUTO);
+    bb_smc_hr *hr = bb_smc_hr_new_csr(nr, nh, cols, base, res_start, res_list, hosp_start, hosp_list, capacity, err);
+    if (!hr) return BB_ERR_INPUT;
+    return post_over(space, residents, posts, base, path, OwnedHR(hr, bb_smc_hr_release));
+  });
 }

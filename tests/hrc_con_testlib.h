@@ -114,13 +114,13 @@ static inline int d_min(void *c, int v) { return __builtin_ctz(((doms *)c)->mask
 static inline int d_max(void *c, int v) { return 31 - __builtin_clz(((doms *)c)->mask[v]); }
 static inline int d_size(void *c, int v) { return popcount(((doms *)c)->mask[v]); }
 static inline bool d_has(void *c, int v, int k) { return k >= 0 && k < 32 && (((doms *)c)->mask[v] >> k & 1u); }
-static inline int d_set(doms *D, int v, uint32_t m) {
-  if (m == D->mask[v]) return 0;
+static inline bb_smc_status d_set(doms *D, int v, uint32_t m) {
+  if (m == D->mask[v]) return BB_SMC_FIX;
   D->mask[v] = m;
-  return m ? 1 : -1;
+  return m ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
-static inline int d_remove(void *c, int v, int k) { return d_set(c, v, ((doms *)c)->mask[v] & ~(1u << k)); }
-static inline int d_at_most(void *c, int v, int k) {
+static inline bb_smc_status d_remove(void *c, int v, int k) { return d_set(c, v, ((doms *)c)->mask[v] & ~(1u << k)); }
+static inline bb_smc_status d_at_most(void *c, int v, int k) {
   return d_set(c, v, ((doms *)c)->mask[v] & (k >= 31 ? 0xffffffffu : (2u << k) - 1));
 }
 
@@ -128,7 +128,7 @@ static inline int d_at_most(void *c, int v, int k) {
 typedef struct lists {
   int32_t member[2 * HB_MAX_R], slist[HB_MAX_R * HB_MAX_L], clist[2 * HB_MAX_R * HB_MAX_L], hlist[HB_MAX_H * HB_MAX_R];
   uint32_t sstart[HB_MAX_R + 1], cstart[HB_MAX_R + 1], hstart[HB_MAX_H + 1];
-  bb_hrcc_lists L;
+  bb_smc_hrc_lists L;
 } lists;
 
 static inline void to_lists(const hb_inst *I, lists *l) {
@@ -155,7 +155,7 @@ static inline void to_lists(const hb_inst *I, lists *l) {
   }
   l->hstart[I->nH] = at;
   for (int k = 0; k < 2 * I->nC; k++) l->member[k] = I->member[k];
-  bb_hrcc_lists L = {I->nR, I->nH, I->nC, l->member, l->sstart, l->slist, l->cstart, l->clist, l->hstart, l->hlist, I->cap};
+  bb_smc_hrc_lists L = {I->nR, I->nH, I->nC, l->member, l->sstart, l->slist, l->cstart, l->clist, l->hstart, l->hlist, I->cap};
   l->L = L;
 }
 
@@ -179,11 +179,11 @@ static inline bb_hrc *hrc_of(const hb_inst *I, const lists *l) {
 
 /* The matching a full assignment of the variables means: a single's value k below his
  * list's length is his k-th entry, a couple's its k-th pair; the length, unassigned. */
-static inline void matching_of(const bb_hrc *H, const bb_hrcc *d, const int *val, int32_t *M) {
+static inline void matching_of(const bb_hrc *H, const bb_smc_hrc *d, const int *val, int32_t *M) {
   for (int r = 0; r < H->n_residents; r++) M[r] = BB_HRC_NONE;
-  int ns = bb_hrcc_singles(d);
+  int ns = bb_smc_hrc_singles(d);
   for (int i = 0; i < ns; i++) {
-    int r = bb_hrcc_single_resident(d, i);
+    int r = bb_smc_hrc_single_resident(d, i);
     uint32_t e = H->single_start[r] + (uint32_t)val[i];
     if (e < H->single_start[r + 1]) M[r] = (int32_t)H->single_list[e];
   }
@@ -199,26 +199,26 @@ static inline void matching_of(const bb_hrc *H, const bb_hrcc *d, const int *val
 /* The definition's side of the constraint: the matching M that full assignment val means,
  * and its blocking pairs by the reference, which a solution's bp equals; -1 if M is not a
  * matching (no solution then). */
-static inline int solution(const bb_hrc *H, const bb_hrcc *d, const int *val, int32_t *M) {
+static inline int solution(const bb_hrc *H, const bb_smc_hrc *d, const int *val, int32_t *M) {
   matching_of(H, d, val, M);
   return bth_hrc_is_matching(H, M) ? bth_hrc_blocking(H, M) : -1;
 }
 
 /* Variable v's own blocking pairs in matching M, by the reference: the share of single v or
  * of couple v - singles (each blocking pair belongs to one list). */
-static inline int own_reference(const bb_hrc *H, const bb_hrcc *d, int v, const int32_t *M) {
-  int ns = bb_hrcc_singles(d);
-  return bth_hrc_blocking_of(H, M, v < ns ? bb_hrcc_single_resident(d, v) : H->n_residents + v - ns);
+static inline int own_reference(const bb_hrc *H, const bb_smc_hrc *d, int v, const int32_t *M) {
+  int ns = bb_smc_hrc_singles(d);
+  return bth_hrc_blocking_of(H, M, v < ns ? bb_smc_hrc_single_resident(d, v) : H->n_residents + v - ns);
 }
 
-static inline doms root_domains(const bb_hrcc *d) {
+static inline doms root_domains(const bb_smc_hrc *d) {
   doms D;
-  D.n = bb_hrcc_singles(d) + bb_hrcc_couples(d);
+  D.n = bb_smc_hrc_singles(d) + bb_smc_hrc_couples(d);
   for (int v = 0; v < D.n; v++) {
-    int len = bb_hrcc_len(d, v);
+    int len = bb_smc_hrc_len(d, v);
     D.mask[v] = 1u << len;
     for (int k = 0; k < len; k++)
-      if (bb_hrcc_acceptable(d, v, k)) D.mask[v] |= 1u << k;
+      if (bb_smc_hrc_acceptable(d, v, k)) D.mask[v] |= 1u << k;
   }
   return D;
 }
@@ -240,7 +240,7 @@ static inline void each_assignment(const doms *D, int v, int *val, visit_fn f, v
 /* each_assignment's visitor that counts the matchings with at most k blocking pairs. */
 typedef struct count_ctx {
   const bb_hrc *H;
-  const bb_hrcc *d;
+  const bb_smc_hrc *d;
   int k, count;
 } count_ctx;
 static inline void count_within(void *c, const int *val) {

@@ -134,13 +134,42 @@ static inline int toy_next(void *c, int var, int value) {
   return INT_MAX;
 }
 
+/* The modifiers as the core's contract answers (smc_status.h): failed, changed or unchanged. */
+#define TOY_STATUS(op, params, args)                                                   \
+  static inline bb_smc_status toy_status_##op params {                                 \
+    int before = toy_size(c, var);                                                     \
+    if (!toy_##op args) return BB_SMC_FAILED;                                          \
+    return toy_size(c, var) != before ? BB_SMC_CHANGED : BB_SMC_FIX;                   \
+  }
+TOY_STATUS(remove, (void *c, int var, int value), (c, var, value))
+TOY_STATUS(lower_max, (void *c, int var, int value), (c, var, value))
+TOY_STATUS(raise_min, (void *c, int var, int value), (c, var, value))
+TOY_STATUS(assign, (void *c, int var, int value), (c, var, value))
+TOY_STATUS(remove_values, (void *c, int var, const int *values, int count), (c, var, values, count))
+TOY_STATUS(keep_values, (void *c, int var, const int *values, int count), (c, var, values, count))
+TOY_STATUS(keep_ranges, (void *c, int var, const int *pairs, int count), (c, var, pairs, count))
+TOY_STATUS(remove_ranges, (void *c, int var, const int *pairs, int count), (c, var, pairs, count))
+#undef TOY_STATUS
+
 /* With the range operations and next; toy_domains_by_values leaves them out (the core's
  * fallback). */
 static inline bb_smc_domains toy_domains(toy *t) {
-  return (bb_smc_domains){t,          toy_min,    toy_max,    toy_size,      toy_contains,
-                          toy_values, toy_remove, toy_lower_max,    toy_raise_min,
-                          toy_assign, toy_remove_values, toy_keep_values,
-                          toy_ranges, toy_keep_ranges, toy_remove_ranges, toy_next};
+  return (bb_smc_domains){t,
+                          toy_min,
+                          toy_max,
+                          toy_size,
+                          toy_contains,
+                          toy_values,
+                          toy_status_remove,
+                          toy_status_lower_max,
+                          toy_status_raise_min,
+                          toy_status_assign,
+                          toy_status_remove_values,
+                          toy_status_keep_values,
+                          toy_ranges,
+                          toy_status_keep_ranges,
+                          toy_status_remove_ranges,
+                          toy_next};
 }
 static inline bb_smc_domains toy_domains_by_values(toy *t) {
   bb_smc_domains d = toy_domains(t);

@@ -35,15 +35,15 @@ typedef struct doms {
   uint8_t *cell;
 } doms;
 
-static doms *doms_new(const bb_hrcc *d) {
+static doms *doms_new(const bb_smc_hrc *d) {
   doms *D = calloc(1, sizeof *D);
-  D->vars = bb_hrcc_singles(d) + bb_hrcc_couples(d);
+  D->vars = bb_smc_hrc_singles(d) + bb_smc_hrc_couples(d);
   D->off = malloc(((size_t)D->vars + 1) * sizeof(int));
   D->top = malloc(((size_t)D->vars + 1) * sizeof(int));
-  for (int v = 0; v < D->vars; v++) D->off[v] = D->cells, D->top[v] = bb_hrcc_len(d, v), D->cells += D->top[v] + 1;
+  for (int v = 0; v < D->vars; v++) D->off[v] = D->cells, D->top[v] = bb_smc_hrc_len(d, v), D->cells += D->top[v] + 1;
   D->cell = calloc((size_t)D->cells + 1, 1);
   for (int v = 0; v < D->vars; v++) { /* the root: acceptable entries and unassigned, as the shim posts */
-    for (int k = 0; k < D->top[v]; k++) D->cell[D->off[v] + k] = bb_hrcc_acceptable(d, v, k);
+    for (int k = 0; k < D->top[v]; k++) D->cell[D->off[v] + k] = bb_smc_hrc_acceptable(d, v, k);
     D->cell[D->off[v] + D->top[v]] = 1;
   }
   return D;
@@ -83,29 +83,29 @@ static int d_size(void *c, int v) {
   return n;
 }
 static bool d_has(void *c, int v, int k) { return has(c, v, k); }
-static int d_remove(void *c, int v, int k) {
+static bb_smc_status d_remove(void *c, int v, int k) {
   doms *D = c;
-  if (!has(D, v, k)) return 0;
+  if (!has(D, v, k)) return BB_SMC_FIX;
   D->cell[D->off[v] + k] = 0;
-  return d_size(D, v) ? 1 : -1;
+  return d_size(D, v) ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
-static int d_at_most(void *c, int v, int k) {
+static bb_smc_status d_at_most(void *c, int v, int k) {
   doms *D = c;
   int changed = 0;
   for (int j = k + 1; j <= D->top[v]; j++)
     if (has(D, v, j)) D->cell[D->off[v] + j] = 0, changed = 1;
-  return !changed ? 0 : d_size(D, v) ? 1 : -1;
+  return !changed ? BB_SMC_FIX : d_size(D, v) ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
-static bb_hrcc_domains view(doms *D) { return (bb_hrcc_domains){D, d_min, d_max, d_size, d_has, d_remove, d_at_most}; }
+static bb_smc_hrc_domains view(doms *D) { return (bb_smc_hrc_domains){D, d_min, d_max, d_size, d_has, d_remove, d_at_most}; }
 
 /* ---- The counting pass alone: the path's arrays against the host's -------------------------- */
 
 typedef struct counts {
-  bb_hrcc_counts c;
+  bb_smc_hrc_counts c;
   size_t slots, hosp, vars;
 } counts;
 
-static counts counts_new(const bb_hrcc *d) {
+static counts counts_new(const bb_smc_hrc *d) {
   counts x;
   x.slots = (size_t)d->hosp_start[d->n_hospitals] + 1, x.hosp = (size_t)d->n_hospitals + 1, x.vars = (size_t)d->n_vars + 1;
   x.c.poss = calloc(x.slots, 4), x.c.poss_before = calloc(x.slots, 4), x.c.sure_before = calloc(x.slots, 4);
@@ -118,10 +118,10 @@ static void counts_free(counts *x) {
   free(x->c.amin), free(x->c.amax), free(x->c.asize);
 }
 
-static void check_counts(const bb_hrcc *d, doms *D) {
+static void check_counts(const bb_smc_hrc *d, doms *D) {
   counts host = counts_new(d), par = counts_new(d);
-  bb_hrcc_domains dom = view(D);
-  bool ok_host = bb_hrcc_count(d, &dom, BB_SMC_PATH_CPU, &host.c), ok_par = bb_hrcc_count(d, &dom, path, &par.c);
+  bb_smc_hrc_domains dom = view(D);
+  bool ok_host = bb_smc_hrc_count(d, &dom, BB_SMC_PATH_CPU, &host.c), ok_par = bb_smc_hrc_count(d, &dom, path, &par.c);
   size_t slots = host.slots - 1, nh = host.hosp - 1, nv = host.vars - 1;
   CHECKF(ok_host == ok_par, "counting pass: over capacity on the host %d, on the path %d", ok_host, ok_par);
   CHECK(!memcmp(host.c.poss, par.c.poss, slots * 4) && !memcmp(host.c.poss_before, par.c.poss_before, slots * 4) &&
@@ -137,17 +137,17 @@ static void check_counts(const bb_hrcc *d, doms *D) {
 /* Propagates A with the constraint on the CPU (dA) and B with the same constraint on the path
  * (dB), the same domains before, to a fixpoint with bp in [*lo, *hi]; checks after every step
  * that both agree. Returns whether they are alive. */
-static bool both_fixpoint(const bb_hrcc *dA, const bb_hrcc *dB, doms *A, doms *B, int64_t *lo, int64_t *hi) {
-  bb_hrcc_domains da = view(A), db = view(B);
+static bool both_fixpoint(const bb_smc_hrc *dA, const bb_smc_hrc *dB, doms *A, doms *B, int64_t *lo, int64_t *hi) {
+  bb_smc_hrc_domains da = view(A), db = view(B);
   for (int round = 0; round < 1000; round++) {
     check_counts(dB, A);
     int64_t la, ua, lb, ub;
-    bb_hrcc_result ra = bb_hrcc_propagate(dA, &da, *hi, &la, &ua);
-    bb_hrcc_result rb = bb_hrcc_propagate(dB, &db, *hi, &lb, &ub);
+    bb_smc_status ra = bb_smc_hrc_propagate(dA, &da, *hi, &la, &ua);
+    bb_smc_status rb = bb_smc_hrc_propagate(dB, &db, *hi, &lb, &ub);
     propagations++;
     CHECKF(ra == rb, "outcome: CPU %d, %s %d", ra, bb_smc_path_name(path), rb);
-    if (ra == BB_HRCC_FAILED || rb == BB_HRCC_FAILED || ra != rb) {
-      failures_seen += ra == BB_HRCC_FAILED;
+    if (ra == BB_SMC_FAILED || rb == BB_SMC_FAILED || ra != rb) {
+      failures_seen += ra == BB_SMC_FAILED;
       return false;
     }
     CHECKF(la == lb && ua == ub, "bp's bounds: CPU [%lld, %lld], %s [%lld, %lld]", (long long)la, (long long)ua,
@@ -160,7 +160,7 @@ static bool both_fixpoint(const bb_hrcc *dA, const bb_hrcc *dB, doms *A, doms *B
     if (la > *lo) *lo = la;
     if (ua < *hi) *hi = ua;
     if (*lo > *hi) return false;
-    if (ra == BB_HRCC_FIX && *hi == old_hi) return true;
+    if (ra == BB_SMC_FIX && *hi == old_hi) return true;
   }
   CHECKF(0, "no fixpoint after 1000 rounds");
   return false;
@@ -168,7 +168,7 @@ static bool both_fixpoint(const bb_hrcc *dA, const bb_hrcc *dB, doms *A, doms *B
 
 /* Random reductions, then decisions (fix a variable, or take one of its values away) until
  * everything is fixed or a side fails. */
-static void trial(const bb_hrcc *dA, const bb_hrcc *dB, const doms *root, uint64_t *rng) {
+static void trial(const bb_smc_hrc *dA, const bb_smc_hrc *dB, const doms *root, uint64_t *rng) {
   doms *A = doms_clone(root);
   int mode = (int)(tu_rand(rng) % 4);
   for (int v = 0; v < A->vars; v++) {
@@ -208,8 +208,8 @@ static void trial(const bb_hrcc *dA, const bb_hrcc *dB, const doms *root, uint64
 
 /* ---- Instances ------------------------------------------------------------------------------- */
 
-static bb_hrcc *constraint_of(const bb_hrc *I, bb_smc_path on) {
-  bb_hrcc_lists L = {I->n_residents,
+static bb_smc_hrc *constraint_of(const bb_hrc *I, bb_smc_path on) {
+  bb_smc_hrc_lists L = {I->n_residents,
                      I->n_hospitals,
                      I->n_couples,
                      I->couple_member,
@@ -220,26 +220,26 @@ static bb_hrcc *constraint_of(const bb_hrc *I, bb_smc_path on) {
                      I->hosp_start,
                      (const int32_t *)I->hosp_list,
                      I->capacity};
-  bb_hrcc *d = NULL;
+  bb_smc_hrc *d = NULL;
   bb_error err;
-  if (bb_hrcc_new(&L, &d, &err) != BB_OK) CHECKF(0, "bb_hrcc_new: %s", err.msg);
-  if (d) bb_hrcc_set_path(d, on);
+  if (bb_smc_hrc_new(&L, &d, &err) != BB_OK) CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
+  if (d) bb_smc_hrc_set_path(d, on);
   return d;
 }
 
 static void run_instance(const bb_hrc *I, int trials, uint64_t *rng, long long *runs_total) {
-  bb_hrcc *dA = constraint_of(I, BB_SMC_PATH_CPU), *dB = constraint_of(I, path);
+  bb_smc_hrc *dA = constraint_of(I, BB_SMC_PATH_CPU), *dB = constraint_of(I, path);
   if (dA && dB) {
     doms *root = doms_new(dA);
     for (int t = 0; t < trials; t++) trial(dA, dB, root, rng);
     long long runs, fallbacks;
-    bb_hrcc_accel_counts(dB, &runs, &fallbacks);
+    bb_smc_hrc_accel_counts(dB, &runs, &fallbacks);
     CHECKF(fallbacks == 0, "%lld counting passes fell back to the host", fallbacks);
     *runs_total += runs;
     doms_free(root);
   }
-  bb_hrcc_release(dA);
-  bb_hrcc_release(dB);
+  bb_smc_hrc_release(dA);
+  bb_smc_hrc_release(dB);
 }
 
 static bb_hrc *generated(int nr, int nc, int nh, int lo, int hi, int pairs, uint64_t seed) {
@@ -257,7 +257,7 @@ static bb_hrc *generated(int nr, int nc, int nh, int lo, int hi, int pairs, uint
  * domains all along. */
 static void check_fallback(uint64_t *rng) {
   bb_hrc *I = generated(300, 30, 30, 3, 6, 0, 99);
-  bb_hrcc *dA = I ? constraint_of(I, BB_SMC_PATH_CPU) : NULL, *dB = I ? constraint_of(I, BB_SMC_PATH_EMULATED) : NULL;
+  bb_smc_hrc *dA = I ? constraint_of(I, BB_SMC_PATH_CPU) : NULL, *dB = I ? constraint_of(I, BB_SMC_PATH_EMULATED) : NULL;
   if (dA && dB) {
     doms *root = doms_new(dA);
     bb_smc_path was = path;
@@ -266,13 +266,13 @@ static void check_fallback(uint64_t *rng) {
     for (int t = 0; t < 6; t++) trial(dA, dB, root, rng);
     bb_hrcc_accel_emulated_fail_after(0);
     long long runs, fallbacks;
-    bb_hrcc_accel_counts(dB, &runs, &fallbacks);
+    bb_smc_hrc_accel_counts(dB, &runs, &fallbacks);
     CHECKF(runs == 2 && fallbacks > 0, "after a failure on the third run: %lld runs, %lld fallbacks", runs, fallbacks);
     path = was;
     doms_free(root);
   }
-  bb_hrcc_release(dA);
-  bb_hrcc_release(dB);
+  bb_smc_hrc_release(dA);
+  bb_smc_hrc_release(dB);
   bb_hrc_free(I);
 }
 

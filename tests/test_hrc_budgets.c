@@ -1,4 +1,4 @@
-/* The HRC core's per-variable blocking budgets (bb_hrcc_propagate_budgets, bb_hrcc_own_counts)
+/* The HRC core's per-variable blocking budgets (bb_smc_hrc_propagate_budgets, bb_smc_hrc_own_counts)
  * against the harness's reference (harness/bth_hrc.h) on tiny random instances with couples:
  *   own     every assignment of the root domains: a matching's per-variable counts are each
  *           variable's own blocking pairs (the reference's share of its single or couple)
@@ -30,15 +30,15 @@ static bool tighten(int32_t *lo, int32_t *hi, int64_t new_lo, int64_t new_hi, bo
 
 /* Propagates the core with budgets and sum(own) = bp (bounds reasoning, as Gecode's linear)
  * to a fixpoint; false on failure. */
-static bool fixpoint_budgets(const bb_hrcc *d, doms *D, budgets *B, int32_t *lo, int32_t *hi) {
-  bb_hrcc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+static bool fixpoint_budgets(const bb_smc_hrc *d, doms *D, budgets *B, int32_t *lo, int32_t *hi) {
+  bb_smc_hrc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
   for (int round = 0; round < 1000; round++) {
     int32_t own_lb[2 * HB_MAX_R], own_ub[2 * HB_MAX_R];
-    bb_hrcc_budgets b = {B->lo, B->hi, own_lb, own_ub};
+    bb_smc_hrc_budgets b = {B->lo, B->hi, own_lb, own_ub};
     int64_t lb, ub;
-    bb_hrcc_result r = bb_hrcc_propagate_budgets(d, &dom, *hi, &b, &lb, &ub);
-    if (r == BB_HRCC_FAILED) return false;
-    bool changed = r == BB_HRCC_CHANGED;
+    bb_smc_status r = bb_smc_hrc_propagate_budgets(d, &dom, *hi, &b, &lb, &ub);
+    if (r == BB_SMC_FAILED) return false;
+    bool changed = r == BB_SMC_CHANGED;
     if (!tighten(lo, hi, lb, ub, &changed)) return false;
     int64_t sum_lo = 0, sum_hi = 0;
     for (int v = 0; v < D->n; v++) {
@@ -57,7 +57,7 @@ static bool fixpoint_budgets(const bb_hrcc *d, doms *D, budgets *B, int32_t *lo,
 
 typedef struct own_ctx {
   const bb_hrc *H;
-  const bb_hrcc *d;
+  const bb_smc_hrc *d;
   int matchings, min_bp;
 } own_ctx;
 
@@ -66,13 +66,13 @@ static void check_own(void *c, const int *val) {
   int32_t M[HB_MAX_R];
   int32_t own[2 * HB_MAX_R];
   int bp = solution(x->H, x->d, val, M);
-  bb_hrcc_result r = bb_hrcc_own_counts(x->d, val, own);
+  bb_smc_status r = bb_smc_hrc_own_counts(x->d, val, own);
   if (bp < 0) {
-    CHECKF(r == BB_HRCC_FAILED, "own counts of an assignment over capacity: result %d", (int)r);
+    CHECKF(r == BB_SMC_FAILED, "own counts of an assignment over capacity: result %d", (int)r);
     return;
   }
-  CHECKF(r == BB_HRCC_FIX, "own counts of a matching: result %d", (int)r);
-  int n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d), sum = 0;
+  CHECKF(r == BB_SMC_FIX, "own counts of a matching: result %d", (int)r);
+  int n = bb_smc_hrc_singles(x->d) + bb_smc_hrc_couples(x->d), sum = 0;
   for (int v = 0; v < n; v++) {
     int want = own_reference(x->H, x->d, v, M);
     CHECKF(own[v] == want, "variable %d: own count %d, brute force %d", v, own[v], want);
@@ -85,7 +85,7 @@ static void check_own(void *c, const int *val) {
 
 typedef struct sound_ctx {
   const bb_hrc *H;
-  const bb_hrcc *d;
+  const bb_smc_hrc *d;
   const doms *after;
   const budgets *given, *final;
   bool alive;
@@ -119,7 +119,7 @@ static int total_values(const doms *D) {
 
 /* DFS: budgets first (own[v] = lo / own[v] > lo), then the variables; counts the leaves and
  * checks each against the brute force. */
-static void search(const bb_hrc *H, const bb_hrcc *d, doms D, budgets B, int32_t lo, int32_t hi, int *found) {
+static void search(const bb_hrc *H, const bb_smc_hrc *d, doms D, budgets B, int32_t lo, int32_t hi, int *found) {
   if (!fixpoint_budgets(d, &D, &B, &lo, &hi)) return;
   for (int v = 0; v < D.n; v++)
     if (B.lo[v] < B.hi[v]) {
@@ -154,9 +154,9 @@ static void search(const bb_hrc *H, const bb_hrcc *d, doms D, budgets B, int32_t
   (*found)++;
 }
 
-static budgets open_budgets(const bb_hrcc *d) {
+static budgets open_budgets(const bb_smc_hrc *d) {
   budgets B;
-  for (int v = 0; v < bb_hrcc_singles(d) + bb_hrcc_couples(d); v++) B.lo[v] = 0, B.hi[v] = bb_hrcc_len(d, v);
+  for (int v = 0; v < bb_smc_hrc_singles(d) + bb_smc_hrc_couples(d); v++) B.lo[v] = 0, B.hi[v] = bb_smc_hrc_len(d, v);
   return B;
 }
 
@@ -192,16 +192,16 @@ static int regression_lost(void) {
   }
   lists l;
   to_lists(&I, &l);
-  bb_hrcc *d = NULL;
+  bb_smc_hrc *d = NULL;
   bb_error err;
-  if (bb_hrcc_new(&l.L, &d, &err) != BB_OK) {
-    CHECKF(0, "bb_hrcc_new: %s", err.msg);
+  if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
+    CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
     return 0;
   }
   bb_hrc *H = hrc_of(&I, &l);
   if (!H) {
     CHECKF(0, "out of memory for the instance");
-    bb_hrcc_release(d);
+    bb_smc_hrc_release(d);
     return 0;
   }
   static int sol[40000][8], sol_bp[40000];
@@ -246,7 +246,7 @@ static int regression_lost(void) {
   }
   CHECKF(lost == 0, "regression instance: %d matchings lost by propagation", lost);
   bb_hrc_free(H);
-  bb_hrcc_release(d);
+  bb_smc_hrc_release(d);
   return n_sol;
 }
 
@@ -263,16 +263,16 @@ int main(void) {
       for (int h = 0; h < nH; h++) I.cap[h] = 1 + (int)hb_rand(4);
     lists l;
     to_lists(&I, &l);
-    bb_hrcc *d = NULL;
+    bb_smc_hrc *d = NULL;
     bb_error err;
-    if (bb_hrcc_new(&l.L, &d, &err) != BB_OK) {
-      CHECKF(0, "bb_hrcc_new: %s", err.msg);
+    if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
+      CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
       continue;
     }
     bb_hrc *H = hrc_of(&I, &l);
     if (!H) {
       CHECKF(0, "out of memory for the instance");
-      bb_hrcc_release(d);
+      bb_smc_hrc_release(d);
       continue;
     }
     instances++;
@@ -303,15 +303,15 @@ int main(void) {
       /* one propagation with bp unbounded: the budgets alone must prune (bp's bound, which
        * sum(own) = bp also tightens, is not what is tested here) */
       doms P = before, Q = before;
-      bb_hrcc_domains pd = {&P, d_min, d_max, d_size, d_has, d_remove, d_at_most};
-      bb_hrcc_domains qd = {&Q, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+      bb_smc_hrc_domains pd = {&P, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+      bb_smc_hrc_domains qd = {&Q, d_min, d_max, d_size, d_has, d_remove, d_at_most};
       budgets tight = open_budgets(d);
       for (int v = 0; v < D.n; v++) tight.hi[v] = (int32_t)hb_rand(2);
-      bb_hrcc_budgets tb = {tight.lo, tight.hi, NULL, NULL};
+      bb_smc_hrc_budgets tb = {tight.lo, tight.hi, NULL, NULL};
       int64_t lb, ub;
-      bb_hrcc_result pr = bb_hrcc_propagate(d, &pd, 1 << 20, &lb, &ub);
-      bb_hrcc_result qr = bb_hrcc_propagate_budgets(d, &qd, 1 << 20, &tb, &lb, &ub);
-      stronger += pr != BB_HRCC_FAILED && qr != BB_HRCC_FAILED && total_values(&Q) < total_values(&P);
+      bb_smc_status pr = bb_smc_hrc_propagate(d, &pd, 1 << 20, &lb, &ub);
+      bb_smc_status qr = bb_smc_hrc_propagate_budgets(d, &qd, 1 << 20, &tb, &lb, &ub);
+      stronger += pr != BB_SMC_FAILED && qr != BB_SMC_FAILED && total_values(&Q) < total_values(&P);
       trials++;
     }
     if (oc.matchings > 0) {
@@ -330,7 +330,7 @@ int main(void) {
       without += oc.min_bp > 0;
     }
     bb_hrc_free(H);
-    bb_hrcc_release(d);
+    bb_smc_hrc_release(d);
   }
   printf("%d instances (%d searched, %d without a stable matching), %d budget trials, %d pruned more with budgets; "
          "regression instance: %d matchings\n",

@@ -18,16 +18,16 @@
 #include "test_util.h"
 
 /* Propagates to a fixpoint with bp in [*lo, *hi]; false on failure. */
-static bool fixpoint(const bb_hrcc *d, doms *D, int64_t *lo, int64_t *hi) {
-  bb_hrcc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+static bool fixpoint(const bb_smc_hrc *d, doms *D, int64_t *lo, int64_t *hi) {
+  bb_smc_hrc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
   for (int round = 0; round < 1000; round++) {
     int64_t lb, ub, old_hi = *hi;
-    bb_hrcc_result r = bb_hrcc_propagate(d, &dom, *hi, &lb, &ub);
-    if (r == BB_HRCC_FAILED) return false;
+    bb_smc_status r = bb_smc_hrc_propagate(d, &dom, *hi, &lb, &ub);
+    if (r == BB_SMC_FAILED) return false;
     if (lb > *lo) *lo = lb;
     if (ub < *hi) *hi = ub;
     if (*lo > *hi) return false;
-    if (r == BB_HRCC_FIX && *hi == old_hi) return true;
+    if (r == BB_SMC_FIX && *hi == old_hi) return true;
   }
   CHECKF(0, "no fixpoint after 1000 rounds");
   return false;
@@ -35,7 +35,7 @@ static bool fixpoint(const bb_hrcc *d, doms *D, int64_t *lo, int64_t *hi) {
 
 typedef struct exact_ctx {
   const bb_hrc *H; /* the instance, for the reference and the engine's checker */
-  const bb_hrcc *d;
+  const bb_smc_hrc *d;
   int matchings, min_bp;
 } exact_ctx;
 
@@ -44,7 +44,7 @@ static void check_exact(void *c, const int *val) {
   int32_t M[HB_MAX_R];
   int want = solution(x->H, x->d, val, M);
   doms D;
-  D.n = bb_hrcc_singles(x->d) + bb_hrcc_couples(x->d);
+  D.n = bb_smc_hrc_singles(x->d) + bb_smc_hrc_couples(x->d);
   for (int v = 0; v < D.n; v++) D.mask[v] = 1u << val[v];
   int64_t lo = 0, hi = 1000;
   bool ok = fixpoint(x->d, &D, &lo, &hi);
@@ -64,7 +64,7 @@ static void check_exact(void *c, const int *val) {
 
 typedef struct sound_ctx {
   const bb_hrc *H;
-  const bb_hrcc *d;
+  const bb_smc_hrc *d;
   const doms *after;
   bool alive;
   int64_t lo, hi, bp_max;
@@ -83,7 +83,7 @@ static void check_sound(void *c, const int *val) {
 }
 
 /* DFS with propagation; counts solutions (all fixed) and checks each against brute force. */
-static void search(const bb_hrc *H, const bb_hrcc *d, doms D, int64_t lo, int64_t hi, int *found) {
+static void search(const bb_hrc *H, const bb_smc_hrc *d, doms D, int64_t lo, int64_t hi, int *found) {
   if (!fixpoint(d, &D, &lo, &hi)) return;
   for (int v = 0; v < D.n; v++)
     if (popcount(D.mask[v]) > 1) {
@@ -105,8 +105,8 @@ static void search(const bb_hrc *H, const bb_hrcc *d, doms D, int64_t lo, int64_
 
 /* strength (above): returns whether the couple's minimum was positive (the bound was tested
  * where the per-entry count can fall short). */
-static bool check_strength(const bb_hrc *H, const bb_hrcc *d, const doms *root, int c) {
-  int ns = bb_hrcc_singles(d), v = ns + c, val[2 * HB_MAX_R];
+static bool check_strength(const bb_hrc *H, const bb_smc_hrc *d, const doms *root, int c) {
+  int ns = bb_smc_hrc_singles(d), v = ns + c, val[2 * HB_MAX_R];
   int32_t M[HB_MAX_R];
   doms D = *root;
   for (int u = 0; u < D.n; u++) {
@@ -131,15 +131,15 @@ static bool check_strength(const bb_hrc *H, const bb_hrcc *d, const doms *root, 
   }
   if (!keep) return false;
   D.mask[v] = keep;
-  bb_hrcc_domains dom = {&D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+  bb_smc_hrc_domains dom = {&D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
   int64_t lb, ub;
-  bb_hrcc_result r = bb_hrcc_propagate(d, &dom, 1 << 20, &lb, &ub);
-  CHECKF(r != BB_HRCC_FAILED, "strength: matchings inside the domains, yet failure");
+  bb_smc_status r = bb_smc_hrc_propagate(d, &dom, 1 << 20, &lb, &ub);
+  CHECKF(r != BB_SMC_FAILED, "strength: matchings inside the domains, yet failure");
   CHECKF(lb >= fewest, "strength: lower bound %lld, but couple %d has at least %d blocking pairs on each value",
          (long long)lb, c, fewest);
   D = *root; /* the domains before propagation: the others fixed, the couple on `keep` */
   for (int u = 0; u < D.n; u++) D.mask[u] = u == v ? keep : 1u << val[u];
-  int64_t share = bb_hrcc_share(d, &dom, v);
+  int64_t share = bb_smc_hrc_share(d, &dom, v);
   CHECKF(share == fewest, "strength: couple %d's share of the bound %lld, brute force minimum %d", c, (long long)share,
          fewest);
   return fewest > 0;
@@ -154,16 +154,16 @@ int main(void) {
     hb_random(&I, 2 * nC + nS, nH, nC, 1 + (int)hb_rand(4));
     lists l;
     to_lists(&I, &l);
-    bb_hrcc *d = NULL;
+    bb_smc_hrc *d = NULL;
     bb_error err;
-    if (bb_hrcc_new(&l.L, &d, &err) != BB_OK) {
-      CHECKF(0, "bb_hrcc_new: %s", err.msg);
+    if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
+      CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
       continue;
     }
     bb_hrc *H = hrc_of(&I, &l);
     CHECK(H != NULL);
     if (!H) {
-      bb_hrcc_release(d);
+      bb_smc_hrc_release(d);
       continue;
     }
     instances++;
@@ -204,7 +204,7 @@ int main(void) {
       else without++;
     }
     bb_hrc_free(H);
-    bb_hrcc_release(d);
+    bb_smc_hrc_release(d);
   }
   /* strength where the couple is alone, so that the bound is its share only: there the
    * per-entry count falls short of the minimum over values */
@@ -213,22 +213,22 @@ int main(void) {
     hb_random(&I, 2, 1 + (int)hb_rand(3), 1, 1 + (int)hb_rand(5));
     lists l;
     to_lists(&I, &l);
-    bb_hrcc *d = NULL;
+    bb_smc_hrc *d = NULL;
     bb_error err;
-    if (bb_hrcc_new(&l.L, &d, &err) != BB_OK) {
-      CHECKF(0, "bb_hrcc_new: %s", err.msg);
+    if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
+      CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
       continue;
     }
     bb_hrc *H = hrc_of(&I, &l);
     if (!H) {
       CHECKF(0, "out of memory for the instance");
-      bb_hrcc_release(d);
+      bb_smc_hrc_release(d);
       continue;
     }
     doms root = root_domains(d);
     for (int trial = 0; trial < 4; trial++) strength += check_strength(H, d, &root, 0);
     bb_hrc_free(H);
-    bb_hrcc_release(d);
+    bb_smc_hrc_release(d);
   }
   printf("%d instances (%d with a stable matching, %d without), %d domains pruned in the soundness trials, "
          "%d strength trials with a couple that surely blocks\n",

@@ -38,19 +38,19 @@ static long lockstep_checks;
 /* A later propagation (the batches of smc_delta.c, or the event rules) against the event
  * rules on a copy of the node that re-examine every variable: the fixpoint is unique, so both
  * must leave the same domains and say the same. */
-static bb_smc_result propagate(search *s, toy_node *t) {
+static bb_smc_status propagate(search *s, toy_node *t) {
   bb_smc_domains d = toy_domains(&t->dom);
   bool later = !bb_smc_node_fresh(t->smc) && s->n <= 60; /* larger: the reference costs O(n^2) a node */
   toy_node ref = {{0, 0, NULL}, NULL, 0};
   if (later) ref = node_copy(t);
-  bb_smc_result r = bb_smc_propagate(s->prefs, s->strength, t->smc, s->scratch, &d, NULL);
+  bb_smc_status r = bb_smc_propagate(s->prefs, s->strength, t->smc, s->scratch, &d, NULL);
   if (!later) return r;
   bb_smc_scratch *all = bb_smc_scratch_new(s->n, NULL);
   for (int v = 0; v < 2 * s->n; v++) bb_smc_note_unknown(all, v);
   bb_smc_domains rd = toy_domains(&ref.dom);
   bool batch = bb_smc_delta_batch();
   bb_smc_set_delta_batch(false);
-  bb_smc_result rr = bb_smc_propagate(s->prefs, s->strength, ref.smc, all, &rd, NULL);
+  bb_smc_status rr = bb_smc_propagate(s->prefs, s->strength, ref.smc, all, &rd, NULL);
   bb_smc_set_delta_batch(batch);
   CHECKF(r == rr, "n=%d: this propagation says %d, the event rules over every variable %d", s->n, (int)r, (int)rr);
   if (r != BB_SMC_FAILED && rr != BB_SMC_FAILED)
@@ -89,7 +89,7 @@ static void dfs(search *s, toy_node *t) {
       s->failures++;
       return;
     }
-  bb_smc_result r = propagate(s, t);
+  bb_smc_status r = propagate(s, t);
   if (r == BB_SMC_FAILED) {
     s->failures++;
     return;
@@ -218,7 +218,7 @@ static void consistency(void) {
         bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
         toy_node t = node_new(n);
         search s = {prefs, strength, bb_smc_scratch_new(n, NULL), EV_PRECISE, pm, n, 0, 0, NULL, 0, false, 1};
-        bb_smc_result r = propagate(&s, &t);
+        bb_smc_status r = propagate(&s, &t);
         CHECK(r != BB_SMC_FAILED);
         /* gs-lists: exactly the GS-lists (Gale-Shapley both ways, intersected). Men-proposing:
          * the MGS-lists whenever nobody's MGS-list is a single partner; otherwise the seed's

@@ -165,7 +165,7 @@ static void dfs(searcher *S, const bb_smc_prefs *p, bb_smc_strength strength, bb
   if ((*budget)-- <= 0) return;
   bb_smc_domains d = toy_domains(&t->dom);
   bb_smc_run_info info = {0};
-  bb_smc_result r = bb_smc_propagate_on(p, strength, S->path, t->smc, s, &d, NULL, &info);
+  bb_smc_status r = bb_smc_propagate_on(p, strength, S->path, t->smc, s, &d, NULL, &info);
   S->propagations++;
   S->on_path += info.path == S->path;
   mix(h, &r, sizeof r);

@@ -83,22 +83,32 @@ static bool d_contains(void *c, int x, int v) {
   doms *d = c;
   return v >= d->lo[x] && v <= d->hi[x] && d->cell[d->off[x] + v];
 }
-static bool d_remove_range(void *c, int x, int lo, int hi) {
+/* The modifiers as the core's contract wants them (smc_status.h), and as bools for the test. */
+static bb_smc_status s_remove_range(void *c, int x, int lo, int hi) {
   doms *d = c;
-  for (int v = lo < 0 ? 0 : lo; v <= hi && v <= d->top[x]; v++) d->cell[d->off[x] + v] = 0;
-  return tighten(d, x);
+  bool changed = false;
+  for (int v = lo < 0 ? 0 : lo; v <= hi && v <= d->top[x]; v++) {
+    changed = changed || d->cell[d->off[x] + v];
+    d->cell[d->off[x] + v] = 0;
+  }
+  return !tighten(d, x) ? BB_SMC_FAILED : changed ? BB_SMC_CHANGED : BB_SMC_FIX;
 }
-static bool d_remove(void *c, int x, int v) { return d_remove_range(c, x, v, v); }
-static bool d_lower_max(void *c, int x, int v) { return d_remove_range(c, x, v + 1, ((doms *)c)->top[x]); }
-static bool d_raise_min(void *c, int x, int v) { return d_remove_range(c, x, 0, v - 1); }
-static bool d_assign(void *c, int x, int v) {
+static bb_smc_status s_remove(void *c, int x, int v) { return s_remove_range(c, x, v, v); }
+static bb_smc_status s_lower_max(void *c, int x, int v) { return s_remove_range(c, x, v + 1, ((doms *)c)->top[x]); }
+static bb_smc_status s_raise_min(void *c, int x, int v) { return s_remove_range(c, x, 0, v - 1); }
+static bb_smc_status s_assign(void *c, int x, int v) {
   doms *d = c;
-  bool in = d_contains(c, x, v);
-  for (int w = 0; w <= d->top[x]; w++) d->cell[d->off[x] + w] = (uint8_t)(in && w == v);
-  return tighten(d, x);
+  bool in = d_contains(c, x, v), changed = !in;
+  for (int w = 0; w <= d->top[x]; w++) {
+    changed = changed || (w != v && d->cell[d->off[x] + w]);
+    d->cell[d->off[x] + w] = (uint8_t)(in && w == v);
+  }
+  return !tighten(d, x) ? BB_SMC_FAILED : changed ? BB_SMC_CHANGED : BB_SMC_FIX;
 }
+static bool d_remove(void *c, int x, int v) { return s_remove(c, x, v) != BB_SMC_FAILED; }
+static bool d_assign(void *c, int x, int v) { return s_assign(c, x, v) != BB_SMC_FAILED; }
 static bb_smc_hr_domains domains_of(doms *d) {
-  bb_smc_hr_domains dom = {d, d_min, d_max, d_contains, d_remove, d_remove_range, d_lower_max, d_raise_min, d_assign};
+  bb_smc_hr_domains dom = {d, d_min, d_max, d_contains, s_remove, s_remove_range, s_lower_max, s_raise_min, s_assign};
   return dom;
 }
 
@@ -124,12 +134,12 @@ static bb_smc_hr *hr_of(const bb_hr *I, int cols) {
 static int both(pair_run *p, doms *a, bb_smc_hr_node *na, doms *b, bb_smc_hr_node *nb, int noted) {
   if (noted >= 0) bb_smc_hr_note(p->cpu, p->hr, noted), bb_smc_hr_note(p->par, p->hr, noted);
   bb_smc_hr_domains da = domains_of(a), db = domains_of(b);
-  bb_smc_hr_result ra = bb_smc_hr_propagate_on(p->hr, BB_SMC_PATH_CPU, na, p->cpu, &da);
-  bb_smc_hr_result rb = bb_smc_hr_propagate_on(p->hr, path, nb, p->par, &db);
+  bb_smc_status ra = bb_smc_hr_propagate_on(p->hr, BB_SMC_PATH_CPU, na, p->cpu, &da);
+  bb_smc_status rb = bb_smc_hr_propagate_on(p->hr, path, nb, p->par, &db);
   p->compared++;
   CHECKF(ra == rb, "CPU %s, %s path %s", ra ? "failed" : "at fixpoint", bb_smc_path_name(path), rb ? "failed" : "at fixpoint");
   if (ra != rb) return 0;
-  if (ra == BB_SMC_HR_FAILED) return p->failed++, 0;
+  if (ra == BB_SMC_FAILED) return p->failed++, 0;
   bool same = doms_equal(a, b);
   CHECKF(same, "propagation %lld: the domains differ between the CPU and the %s path", p->compared, bb_smc_path_name(path));
   return same;

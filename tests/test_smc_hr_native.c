@@ -32,6 +32,9 @@
 
 enum { MAX_R = 8, MAX_H = 4, MAX_CAP = 3, MAX_COLS = MAX_CAP + 1, ROOM = 4096 };
 
+/* The path every post of this run uses (main sets it from the mode). */
+static bb_stable_matching_hr_options run_opts = {BB_SMC_PATH_AUTO};
+
 static int len_r(const bb_hr *I, int r) { return (int)(I->res_start[r + 1] - I->res_start[r]); }
 static int len_h(const bb_hr *I, int h) { return (int)(I->hosp_start[h + 1] - I->hosp_start[h]); }
 
@@ -96,7 +99,7 @@ static bb_status model_new(model *m, const bb_hr *I, int cols, int base, bool cs
   for (int k = 0; k < nr + nh * cols; k++) m->vars[k] = bb_int_var(m->space, -3, 20, err);
   if (csr)
     return bb_post_stable_matching_hr_csr(m->space, m->vars, nr, m->vars + nr, nh, cols, base, I->res_start,
-                                          I->res_list, I->hosp_start, I->hosp_list, I->capacity, err);
+                                          I->res_list, I->hosp_start, I->hosp_list, I->capacity, &run_opts, err);
   int rp[MAX_R * MAX_H], rl[MAX_R], hp[MAX_H * MAX_R], hl[MAX_H], cap[MAX_H];
   for (int r = 0; r < nr; r++) {
     rl[r] = len_r(I, r);
@@ -108,7 +111,7 @@ static bb_status model_new(model *m, const bb_hr *I, int cols, int base, bool cs
     for (int k = 0; k < nr; k++) hp[h * nr + k] = k < hl[h] ? (int)I->hosp_list[I->hosp_start[h] + (uint32_t)k] + base : -7;
   }
   return bb_post_stable_matching_hr(m->space, m->vars, nr, m->vars + nr, nh, cols, base, rp, rl, nh, hp, hl, nr, cap,
-                                    err);
+                                    &run_opts, err);
 }
 
 static void post_side(const bb_hr *I, const side *S, model *m, int base) {
@@ -366,7 +369,7 @@ static void root_is_gs_lists(void) {
     int vars[12 + 6 * 8];
     for (int k = 0; k < nr + nh * cols; k++) vars[k] = bb_int_var(s, 0, 30, &err);
     CHECKF(bb_post_stable_matching_hr_csr(s, vars, nr, vars + nr, nh, cols, 0, I->res_start, I->res_list, I->hosp_start,
-                                          I->hosp_list, I->capacity, &err) == BB_OK, "post: %s", err.msg);
+                                          I->hosp_list, I->capacity, &run_opts, &err) == BB_OK, "post: %s", err.msg);
     bb_space_state state;
     CHECK(bb_space_status(s, &state, &err) == BB_OK && state != BB_SPACE_FAILED);
     for (int r = 0; r < nr; r++) {
@@ -449,7 +452,7 @@ static void same_as_cloning(void) {
     for (int k = 0; k < nr + nh * cols; k++) va[k] = bb_int_var(a, 0, 40, &err);
     for (int k = 0; k < nr; k++) vb[k] = bb_int_var(b, 0, 40, &err);
     CHECKF(bb_post_stable_matching_hr_csr(a, va, nr, va + nr, nh, cols, 0, I->res_start, I->res_list, I->hosp_start,
-                                          I->hosp_list, I->capacity, &err) == BB_OK, "post: %s", err.msg);
+                                          I->hosp_list, I->capacity, &run_opts, &err) == BB_OK, "post: %s", err.msg);
     post_clone(b, I, vb);
     int decisions = 1 + (int)(tu_rand(&rng) % 3);
     for (int d = 0; d < decisions; d++) {
@@ -508,7 +511,7 @@ static void root_at_scale(void) {
     bb_space *s = bb_space_new(&err);
     for (int k = 0; k < nr + nh * cols; k++) vars[k] = bb_int_var(s, 1, 1 << 20, &err);
     CHECKF(bb_post_stable_matching_hr_csr(s, vars, nr, vars + nr, nh, cols, 1, I->res_start, I->res_list,
-                                          I->hosp_start, I->hosp_list, I->capacity, &err) == BB_OK, "post: %s", err.msg);
+                                          I->hosp_start, I->hosp_list, I->capacity, &run_opts, &err) == BB_OK, "post: %s", err.msg);
     bb_space_state state;
     CHECK(bb_space_status(s, &state, &err) == BB_OK && state != BB_SPACE_FAILED);
     int bad = 0, spread = 0;
@@ -542,19 +545,19 @@ static void bad_posts(void) {
   int v[4];
   for (int k = 0; k < 4; k++) v[k] = bb_int_var(s, 0, 9, &err);
   int rp[2] = {1, 5}, rl[1] = {2}, hp[1] = {1}, hl[1] = {1}, cap[1] = {1};
-  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 1, rp, rl, 2, hp, hl, 1, cap, &err) == BB_ERR_INPUT &&
+  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 1, rp, rl, 2, hp, hl, 1, cap, NULL, &err) == BB_ERR_INPUT &&
         strstr(err.msg, "resident 1's list names 5"));
   rp[1] = 1;
-  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 1, rp, rl, 2, hp, hl, 1, cap, &err) == BB_ERR_INPUT &&
+  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 1, rp, rl, 2, hp, hl, 1, cap, NULL, &err) == BB_ERR_INPUT &&
         strstr(err.msg, "twice"));
   rl[0] = 1, cap[0] = 2;
-  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 1, rp, rl, 2, hp, hl, 1, cap, &err) == BB_ERR_INPUT &&
+  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 1, rp, rl, 2, hp, hl, 1, cap, NULL, &err) == BB_ERR_INPUT &&
         strstr(err.msg, "capacity 2, more than the 1 columns"));
   cap[0] = 1;
-  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 2, rp, rl, 2, hp, hl, 1, cap, &err) == BB_ERR_ARG &&
+  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 2, rp, rl, 2, hp, hl, 1, cap, NULL, &err) == BB_ERR_ARG &&
         strstr(err.msg, "base 2"));
   v[1] = 99;
-  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 1, rp, rl, 2, hp, hl, 1, cap, &err) == BB_ERR_ARG &&
+  CHECK(bb_post_stable_matching_hr(s, v, 1, v + 1, 1, 1, 1, rp, rl, 2, hp, hl, 1, cap, NULL, &err) == BB_ERR_ARG &&
         strstr(err.msg, "posts[0] is int variable 99"));
   bb_space_free(s);
 }
@@ -566,9 +569,9 @@ int main(int argc, char **argv) {
   if (!strcmp(mode, "gpu")) {
     char why[256];
     if (!bb_gpu_probe(0, why, sizeof why)) return printf("no usable GPU (%s): skipped\n", why), 77;
-    bb_stable_matching_hr_set_path(BB_SMC_PATH_GPU);
+    run_opts.path = BB_SMC_PATH_GPU;
   } else if (!strcmp(mode, "emulated")) {
-    bb_stable_matching_hr_set_path(BB_SMC_PATH_EMULATED);
+    run_opts.path = BB_SMC_PATH_EMULATED;
   }
   bb_smc_hr_accel_reset_counts();
   differential();

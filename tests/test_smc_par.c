@@ -155,18 +155,18 @@ static bool apply(lockstep *L, bb_smc_scratch *s, toy_node *t, int var, decision
 
 /* When the lineages differ, which is right: the fixpoint from scratch (a fresh node on the
  * domains before the propagation, the CPU path's first propagation) is the reference. */
-static void referee(lockstep *L, const toy_node *before, const toy_node *cpu, bb_smc_result rc, const toy_node *par,
-                    bb_smc_result rp) {
+static void referee(lockstep *L, const toy_node *before, const toy_node *cpu, bb_smc_status rc, const toy_node *par,
+                    bb_smc_status rp) {
   toy_node ref = node_new_for(L->prefs);
   memcpy(ref.dom.in, before->dom.in, (size_t)ref.dom.vars * (size_t)ref.dom.n);
   bb_error err;
   bb_smc_scratch *s = bb_smc_scratch_for(L->prefs, &err);
   bb_smc_domains d = toy_domains_by_values(&ref.dom);
-  bb_smc_result rr = bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, ref.smc, s, &d, NULL, NULL);
+  bb_smc_status rr = bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, ref.smc, s, &d, NULL, NULL);
   bool failed = rr == BB_SMC_FAILED;
   const char *verdict[2];
   for (int side = 0; side < 2; side++) {
-    bb_smc_result r = side ? rp : rc;
+    bb_smc_status r = side ? rp : rc;
     const toy_node *t = side ? par : cpu;
     verdict[side] = failed ? (r == BB_SMC_FAILED ? "fails too" : "does not fail")
                     : r == BB_SMC_FAILED ? "fails"
@@ -206,11 +206,11 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
   /* The CPU lineage reads and writes by values, the parallel one by ranges (smc.h's optional
    * range operations): the lockstep checks both against each other. */
   bb_smc_domains dc = toy_domains_by_values(&cpu->dom), dp = toy_domains(&par->dom);
-  bb_smc_result rc = bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, cpu->smc, L->cpu_scratch, &dc,
+  bb_smc_status rc = bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, cpu->smc, L->cpu_scratch, &dc,
                                          NULL, NULL);
   bb_smc_path path = L->cpu_mix && tu_rand(&L->rng) % (uint64_t)L->cpu_mix == 0 ? BB_SMC_PATH_CPU : lineage_path;
   bb_smc_run_info info = {0};
-  bb_smc_result rp = bb_smc_propagate_on(L->prefs, L->strength, path, par->smc, L->par_scratch, &dp, NULL, &info);
+  bb_smc_status rp = bb_smc_propagate_on(L->prefs, L->strength, path, par->smc, L->par_scratch, &dp, NULL, &info);
   if (path == BB_SMC_PATH_AUTO) {
     handovers += info.handed_over;
     auto_cpu_runs += info.path == BB_SMC_PATH_CPU;
@@ -390,7 +390,7 @@ typedef struct enumeration {
 
 static void enumerate(enumeration *E, toy_node *t) {
   bb_smc_domains d = toy_domains(&t->dom);
-  bb_smc_result r = bb_smc_propagate_on(E->prefs, E->strength, engine, t->smc, E->scratch, &d, NULL, NULL);
+  bb_smc_status r = bb_smc_propagate_on(E->prefs, E->strength, engine, t->smc, E->scratch, &d, NULL, NULL);
   if (r == BB_SMC_FAILED) return;
   int n = E->n, var = -1;
   for (int v = 0; v < n && var < 0; v++)
@@ -438,7 +438,7 @@ static void regression_side_in_bulk(void) {
   CHECKF(p != NULL, "%s", err.msg);
   if (!p) return;
   toy_node runs[3];
-  bb_smc_result results[3];
+  bb_smc_status results[3];
   for (int run = 0; run < 3; run++) { /* batches, event rules, fresh node */
     toy_node t = node_new_for(p);
     memset(t.dom.in, 0, 20 * 10);

@@ -99,9 +99,9 @@ typedef struct search {
   bth_solutions found;
 } search;
 
-static bb_smc_result propagate(search *s, toy_node *t) {
+static bb_smc_status propagate(search *s, toy_node *t) {
   bb_smc_domains d = toy_domains(&t->dom);
-  bb_smc_result r = bb_smc_propagate(s->prefs, s->strength, t->smc, s->scratch, &d, NULL);
+  bb_smc_status r = bb_smc_propagate(s->prefs, s->strength, t->smc, s->scratch, &d, NULL);
   CHECKF(r != BB_SMC_NOMEM, "%s", "propagation ran out of memory");
   return r;
 }
@@ -123,7 +123,7 @@ static void dfs(search *s, toy_node *t) {
       s->failures++;
       return;
     }
-  bb_smc_result r = propagate(s, t);
+  bb_smc_status r = propagate(s, t);
   if (r == BB_SMC_FAILED || r == BB_SMC_NOMEM) {
     s->failures++;
     return;
@@ -202,19 +202,19 @@ static void search_and_compare(const bth_smi *I, const bb_smc_prefs *prefs, bb_s
 static int first_failed_round = -1;
 
 /* The root fixpoint of `strength` from full domains into *t (a fresh node). */
-static bb_smc_result root(const bb_smc_prefs *prefs, bb_smc_strength strength, toy_node *t) {
+static bb_smc_status root(const bb_smc_prefs *prefs, bb_smc_strength strength, toy_node *t) {
   bb_error err = {{0}};
   bb_smc_scratch *scratch = bb_smc_scratch_for(prefs, &err);
   CHECKF(scratch != NULL, "scratch: %s", err.msg);
   *t = node_new_for(prefs);
   bb_smc_domains d = toy_domains(&t->dom);
-  bb_smc_result r = scratch ? bb_smc_propagate(prefs, strength, t->smc, scratch, &d, NULL) : BB_SMC_NOMEM;
+  bb_smc_status r = scratch ? bb_smc_propagate(prefs, strength, t->smc, scratch, &d, NULL) : BB_SMC_NOMEM;
   if (r == BB_SMC_FIX || r == BB_SMC_SOLVED) { /* idempotent: a full re-scan changes nothing */
     size_t cells = (size_t)t->dom.vars * (size_t)t->dom.n;
     uint8_t before[BTH_SMI_VARS * (BTH_SMI_MAX + 1)];
     memcpy(before, t->dom.in, cells);
     for (int v = 0; v < t->dom.vars; v++) bb_smc_note_unknown(scratch, v);
-    bb_smc_result again = bb_smc_propagate(prefs, strength, t->smc, scratch, &d, NULL);
+    bb_smc_status again = bb_smc_propagate(prefs, strength, t->smc, scratch, &d, NULL);
     CHECKF(again == r && !memcmp(before, t->dom.in, cells), "a second propagation changed the root (%d -> %d)",
            (int)r, (int)again);
   }
@@ -227,7 +227,7 @@ static void check_root(const bth_smi *I, const bb_smc_prefs *prefs, const bth_so
   for (int si = 0; si < 2; si++) {
     bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
     toy_node t;
-    bb_smc_result r = root(prefs, strength, &t);
+    bb_smc_status r = root(prefs, strength, &t);
     CHECKF(r == BB_SMC_FIX || r == BB_SMC_SOLVED, "round %d %s: root said %d (SMI always has a stable matching)",
            round, bb_smc_strength_name(strength), (int)r);
     bool all_assigned = true;
@@ -276,9 +276,9 @@ static void check_root_paths_agree(const bth_smi *I, const bb_smc_prefs *prefs, 
     bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
     toy_node a, b;
     bb_smc_set_root_batch(true);
-    bb_smc_result ra = root(prefs, strength, &a);
+    bb_smc_status ra = root(prefs, strength, &a);
     bb_smc_set_root_batch(false);
-    bb_smc_result rb = root(prefs, strength, &b);
+    bb_smc_status rb = root(prefs, strength, &b);
     bb_smc_set_root_batch(batch_now);
     size_t cells = (size_t)a.dom.vars * (size_t)a.dom.n;
     CHECKF(ra == rb && !memcmp(a.dom.in, b.dom.in, cells),
@@ -395,7 +395,7 @@ static void differential(int rounds, uint64_t rng, bool batch) {
       bb_smc_scratch *scratch = bb_smc_scratch_for(prefs, &err);
       CHECKF(scratch != NULL, "scratch: %s", err.msg);
       bb_smc_domains d = toy_domains(&t.dom);
-      bb_smc_result r = scratch ? bb_smc_propagate(prefs, strength, t.smc, scratch, &d, NULL) : BB_SMC_NOMEM;
+      bb_smc_status r = scratch ? bb_smc_propagate(prefs, strength, t.smc, scratch, &d, NULL) : BB_SMC_NOMEM;
       if (r == BB_SMC_FIX) {
         apply_events(&I, &t, scratch, &rng);
         bth_solutions_copy(&want, &all);
@@ -515,7 +515,7 @@ static void validation(void) {
   CHECKF(p != NULL, "no men: %s", err.msg);
   if (p) {
     toy_node t;
-    bb_smc_result r = root(p, BB_SMC_GS_LISTS, &t);
+    bb_smc_status r = root(p, BB_SMC_GS_LISTS, &t);
     CHECK(r == BB_SMC_SOLVED && toy_size(&t.dom, 0) == 1 && toy_min(&t.dom, 2) == 0);
     node_free(&t);
   }

@@ -26,6 +26,7 @@
 #define BB_SMC_H
 
 #include "bb_common.h"
+#include "smc_status.h"
 
 #include <stdbool.h>
 
@@ -102,8 +103,9 @@ int bb_smc_man_rank(const bb_smc_prefs *prefs, int man, int woman);
 int bb_smc_woman_rank(const bb_smc_prefs *prefs, int woman, int man);
 
 /* --- The host solver's side. Variables 0..n-1 are the men, n..2n-1 the women; values
- * are 0-based ranks (the host adds its base). Modifiers return false when the domain
- * becomes empty (the constraint then fails). --- */
+ * are 0-based ranks (the host adds its base). Modifiers return (smc_status.h) BB_SMC_FAILED
+ * when the domain becomes empty (the constraint then fails), BB_SMC_CHANGED when it shrank,
+ * BB_SMC_FIX when nothing changed. --- */
 typedef struct bb_smc_domains {
   void *ctx;
   int (*min)(void *ctx, int var);
@@ -112,13 +114,13 @@ typedef struct bb_smc_domains {
   bool (*contains)(void *ctx, int var, int value);
   /* Writes the values ascending into out (room for n); returns how many. */
   int (*values)(void *ctx, int var, int *out);
-  bool (*remove)(void *ctx, int var, int value);
-  bool (*lower_max)(void *ctx, int var, int value); /* var <= value */
-  bool (*raise_min)(void *ctx, int var, int value); /* var >= value */
-  bool (*assign)(void *ctx, int var, int value);
+  bb_smc_status (*remove)(void *ctx, int var, int value);
+  bb_smc_status (*lower_max)(void *ctx, int var, int value); /* var <= value */
+  bb_smc_status (*raise_min)(void *ctx, int var, int value); /* var >= value */
+  bb_smc_status (*assign)(void *ctx, int var, int value);
   /* Bulk: values ascending and distinct; absent ones are ignored. */
-  bool (*remove_values)(void *ctx, int var, const int *values, int count);
-  bool (*keep_values)(void *ctx, int var, const int *values, int count);
+  bb_smc_status (*remove_values)(void *ctx, int var, const int *values, int count);
+  bb_smc_status (*keep_values)(void *ctx, int var, const int *values, int count);
   /* Optional, by ranges (NULL: the core uses values / keep_values / remove_values). A range
    * list is `count` lo, hi pairs, ascending, disjoint and not adjacent (maximal runs). ranges
    * writes var's domain so into out (room for n + 1 ints: n ranks make at most (n + 1) / 2
@@ -126,8 +128,8 @@ typedef struct bb_smc_domains {
    * that stores ranges (Gecode) then reads and writes a domain in one pass over its ranges
    * instead of value by value (issue 22: the root's gather and write-back). */
   int (*ranges)(void *ctx, int var, int *out);
-  bool (*keep_ranges)(void *ctx, int var, const int *pairs, int count);
-  bool (*remove_ranges)(void *ctx, int var, const int *pairs, int count);
+  bb_smc_status (*keep_ranges)(void *ctx, int var, const int *pairs, int count);
+  bb_smc_status (*remove_ranges)(void *ctx, int var, const int *pairs, int count);
   /* Optional: the smallest value of var's domain above `value`, or INT_MAX when there is none.
    * A proposer's next rank is usually the value after its domain's minimum, which a host that
    * keeps ranges finds in a step or two, where reading the whole domain walks every range
@@ -172,13 +174,9 @@ void bb_smc_note_unknown(bb_smc_scratch *scratch, int var);
 /* Drops recorded events (after a failure elsewhere made them moot). */
 void bb_smc_scratch_clear(bb_smc_scratch *scratch);
 
-typedef enum bb_smc_result {
-  BB_SMC_FIX = 0,    /* at the fixpoint, some variable unassigned */
-  BB_SMC_FAILED = 1, /* no stable matching is left in the domains */
-  BB_SMC_SOLVED = 2, /* every variable assigned: the domains are a stable matching */
-  BB_SMC_NOMEM = 3   /* scratch memory ran out; the domains are not at the fixpoint and the
-                        host must report an error (never treat this as FIX) */
-} bb_smc_result;
+/* bb_smc_propagate answers (smc_status.h) BB_SMC_FIX (at the fixpoint, some variable
+ * unassigned), BB_SMC_FAILED (no stable matching is left in the domains), BB_SMC_SOLVED (every
+ * variable assigned: the domains are a stable matching) or BB_SMC_NOMEM. */
 
 typedef struct bb_smc_counters {
   uint64_t propagations, rounds, channel_removals, bound_updates, scans;
@@ -187,7 +185,7 @@ typedef struct bb_smc_counters {
 /* Runs the rules to the fixpoint from the recorded events (all of them on a fresh node).
  * Work is proportional to what changed: the values that left the domains since the last
  * propagation, plus the domains of variables with unknown removals. counters may be NULL. */
-bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
+bb_smc_status bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
                                bb_smc_node *node, bb_smc_scratch *scratch,
                                const bb_smc_domains *domains, bb_smc_counters *counters);
 
@@ -224,7 +222,7 @@ typedef struct bb_smc_run_info {
 } bb_smc_run_info;
 
 /* bb_smc_propagate on a chosen path. info may be NULL. */
-bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
+bb_smc_status bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
                                   bb_smc_node *node, bb_smc_scratch *scratch, const bb_smc_domains *domains,
                                   bb_smc_counters *counters, bb_smc_run_info *info);
 

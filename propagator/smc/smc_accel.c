@@ -272,12 +272,12 @@ static bool write_back(const bb_smc_domains *d, bb_smc_scratch *s, const int32_t
   switch (rec[BB_SMC_ACCEL_OUT_KIND]) {
   case BB_SMC_ACCEL_KEEP: return bb_smc_keep(d, s, var, vals, count);
   case BB_SMC_ACCEL_REMOVE:
-    if (lo > d->min(ctx, var) && !d->raise_min(ctx, var, lo)) return false;
-    if (hi < d->max(ctx, var) && !d->lower_max(ctx, var, hi)) return false;
+    if (lo > d->min(ctx, var) && d->raise_min(ctx, var, lo) == BB_SMC_FAILED) return false;
+    if (hi < d->max(ctx, var) && d->lower_max(ctx, var, hi) == BB_SMC_FAILED) return false;
     return count == 0 || bb_smc_remove(d, s, var, vals, count);
   default:
-    if (lo > d->min(ctx, var) && !d->raise_min(ctx, var, lo)) return false;
-    return hi >= d->max(ctx, var) || d->lower_max(ctx, var, hi);
+    if (lo > d->min(ctx, var) && d->raise_min(ctx, var, lo) == BB_SMC_FAILED) return false;
+    return hi >= d->max(ctx, var) || d->lower_max(ctx, var, hi) != BB_SMC_FAILED;
   }
 }
 
@@ -312,7 +312,7 @@ static void forget_events(bb_smc_scratch *s) {
   s->ranges_len = 0;
 }
 
-bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
+bb_smc_status bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
                              bb_smc_node *node, bb_smc_scratch *s, const bb_smc_domains *d,
                              bb_smc_run_info *info) {
   bb_error err = {{0}};

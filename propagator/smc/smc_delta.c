@@ -364,8 +364,8 @@ static bool write_back(delta *t, int var) {
   const dvar *v = &s->w->dv[var];
   void *ctx = t->d->ctx;
   int lo = v->lo, hi = v->hi, count = 0;
-  if (hi < t->d->max(ctx, var) && !t->d->lower_max(ctx, var, hi)) return false;
-  if (lo > t->d->min(ctx, var) && !t->d->raise_min(ctx, var, lo)) return false;
+  if (hi < t->d->max(ctx, var) && t->d->lower_max(ctx, var, hi) == BB_SMC_FAILED) return false;
+  if (lo > t->d->min(ctx, var) && t->d->raise_min(ctx, var, lo) == BB_SMC_FAILED) return false;
   for (int it = s->w->head[var]; it >= 0; it = s->w->items[it].next) {
     int k = s->w->items[it].value;
     if (k >= lo && k <= hi) s->w->values[count++] = k; /* a bound itself may be a removal */
@@ -450,7 +450,7 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
     pair_of(&t, var, node->bounds[var], &q, &rank);
     if (q < 0) continue; /* assigned unmatched: channelling took the pairs */
     if (d->min(d->ctx, q) == rank && d->max(d->ctx, q) == rank) continue;
-    if (!d->assign(d->ctx, q, rank)) return BB_SMC_DELTA_FAILED;
+    if (d->assign(d->ctx, q, rank) == BB_SMC_FAILED) return BB_SMC_DELTA_FAILED;
     bb_smc_note_changed(s, q);
   }
   return s->stack_len > 0 ? BB_SMC_DELTA_MORE : BB_SMC_DELTA_DONE;

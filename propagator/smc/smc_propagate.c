@@ -72,7 +72,7 @@ static bool cap_partner(run *r, int var, int rank, int strict) {
   if (r->node->bounds[r->node->vars + pvar] <= limit) return true; /* seen: see outside_seen */
   if (r->d->max(r->d->ctx, pvar) <= limit) return true;
   r->c.bound_updates++;
-  if (!r->d->lower_max(r->d->ctx, pvar, limit)) return false;
+  if (r->d->lower_max(r->d->ctx, pvar, limit) == BB_SMC_FAILED) return false;
   bb_smc_enqueue(r->s, pvar);
   return true;
 }
@@ -93,7 +93,7 @@ static bool marriage(run *r, int var, int rank) {
   if (pvar < 0) return true; /* assigned unmatched: channelling removes the pairs */
   void *ctx = r->d->ctx;
   if (r->d->min(ctx, pvar) == prank && r->d->max(ctx, pvar) == prank) return true;
-  if (!r->d->assign(ctx, pvar, prank)) return false;
+  if (r->d->assign(ctx, pvar, prank) == BB_SMC_FAILED) return false;
   bb_smc_enqueue(r->s, pvar);
   return true;
 }
@@ -204,10 +204,10 @@ static bool trim_incomplete(run *r) {
   void *ctx = r->d->ctx;
   for (int v = 0; v < p->vars; v++) {
     int len = bb_smc_row_len(p, v) - 1, count = 0;
-    if (r->d->max(ctx, v) > len && !r->d->lower_max(ctx, v, len)) return false;
+    if (r->d->max(ctx, v) > len && r->d->lower_max(ctx, v, len) == BB_SMC_FAILED) return false;
     for (int k = 0; k < len; k++)
       if (p->pair_var[p->start[v] + k] < 0 && r->d->contains(ctx, v, k)) s->w->values[count++] = k;
-    if (count > 0 && !r->d->remove_values(ctx, v, s->w->values, count)) return false;
+    if (count > 0 && r->d->remove_values(ctx, v, s->w->values, count) == BB_SMC_FAILED) return false;
   }
   return true;
 }
@@ -235,14 +235,14 @@ const char *bb_smc_path_name(bb_smc_path path) {
   }
 }
 
-bb_smc_result bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_node *node,
+bb_smc_status bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_node *node,
                                bb_smc_scratch *scratch, const bb_smc_domains *domains,
                                bb_smc_counters *counters) {
   return bb_smc_propagate_on(prefs, strength, BB_SMC_PATH_CPU, node, scratch, domains, counters, NULL);
 }
 
 /* bb_smc_propagate_on with the thread's work area lent to the scratch (scratch->w). */
-static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
+static bb_smc_status propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
                                   bb_smc_node *node, bb_smc_scratch *scratch, const bb_smc_domains *domains,
                                   bb_smc_counters *counters, bb_smc_run_info *info) {
   double t0 = bb_now();
@@ -280,7 +280,7 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   if (lineage_start && !atomic_load_explicit(&root_batch, memory_order_relaxed)) note_inner_holes(node, scratch, domains, true);
   if (path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED) {
     /* Proposals in parallel; marriage and anything it sets off run below. */
-    bb_smc_result first = bb_smc_accel_run(prefs, strength, path, node, scratch, domains, info);
+    bb_smc_status first = bb_smc_accel_run(prefs, strength, path, node, scratch, domains, info);
     if (first == BB_SMC_FAILED) {
       bb_smc_scratch_clear(scratch);
       return BB_SMC_FAILED;
@@ -336,7 +336,7 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
         note_inner_holes(node, scratch, domains, false); /* the round's events go elsewhere */
       if (rounds == BB_SMC_DELTA_HAND_OVER) {
         budget = UINT64_MAX;
-        bb_smc_result rest = bb_smc_accel_run(prefs, strength, handover, node, scratch, domains, NULL);
+        bb_smc_status rest = bb_smc_accel_run(prefs, strength, handover, node, scratch, domains, NULL);
         if (rest == BB_SMC_FAILED) rounds = BB_SMC_DELTA_FAILED;
         else if (rest == BB_SMC_FIX) {
           parallel = true;
@@ -366,7 +366,7 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     if (ok && r.c.channel_removals + r.c.bound_updates > budget) {
       /* A cascade: the engine takes the rest from here (what is queued, what was examined). */
       budget = UINT64_MAX;
-      bb_smc_result rest = bb_smc_accel_run(prefs, strength, handover, node, scratch, domains, NULL);
+      bb_smc_status rest = bb_smc_accel_run(prefs, strength, handover, node, scratch, domains, NULL);
       if (rest == BB_SMC_FAILED) {
         ok = false;
         break;
@@ -401,7 +401,7 @@ static bb_smc_result propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
   return node->unassigned == 0 ? BB_SMC_SOLVED : BB_SMC_FIX;
 }
 
-bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
+bb_smc_status bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_path path,
                                   bb_smc_node *node, bb_smc_scratch *scratch, const bb_smc_domains *domains,
                                   bb_smc_counters *counters, bb_smc_run_info *info) {
   scratch->w = bb_smc_work_for((size_t)scratch->vars, scratch->n);
@@ -409,7 +409,7 @@ bb_smc_result bb_smc_propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
     bb_smc_scratch_clear(scratch);
     return BB_SMC_NOMEM;
   }
-  bb_smc_result result = propagate_on(prefs, strength, path, node, scratch, domains, counters, info);
+  bb_smc_status result = propagate_on(prefs, strength, path, node, scratch, domains, counters, info);
   scratch->w = NULL;
   return result;
 }

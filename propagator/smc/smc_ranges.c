@@ -27,12 +27,12 @@ int bb_smc_read_ranges(const bb_smc_domains *d, bb_smc_scratch *s, int var) {
 }
 
 bool bb_smc_keep(const bb_smc_domains *d, bb_smc_scratch *s, int var, const int *values, int count) {
-  if (!d->keep_ranges || count == 0) return d->keep_values(d->ctx, var, values, count);
-  return d->keep_ranges(d->ctx, var, s->w->pairs, runs_of(values, count, s->w->pairs));
+  if (!d->keep_ranges || count == 0) return d->keep_values(d->ctx, var, values, count) != BB_SMC_FAILED;
+  return d->keep_ranges(d->ctx, var, s->w->pairs, runs_of(values, count, s->w->pairs)) != BB_SMC_FAILED;
 }
 
 bool bb_smc_remove(const bb_smc_domains *d, bb_smc_scratch *s, int var, const int *values, int count) {
-  if (count == 1) return d->remove(d->ctx, var, values[0]);
-  if (!d->remove_ranges || count == 0) return d->remove_values(d->ctx, var, values, count);
-  return d->remove_ranges(d->ctx, var, s->w->pairs, runs_of(values, count, s->w->pairs));
+  if (count == 1) return d->remove(d->ctx, var, values[0]) != BB_SMC_FAILED;
+  if (!d->remove_ranges || count == 0) return d->remove_values(d->ctx, var, values, count) != BB_SMC_FAILED;
+  return d->remove_ranges(d->ctx, var, s->w->pairs, runs_of(values, count, s->w->pairs)) != BB_SMC_FAILED;
 }

@@ -140,8 +140,8 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
                                         * constraint on the same variables): nothing to write */
     ok = true;
   } else if (count == max - min + 1) { /* an interval: two bound updates at most */
-    ok = (min <= r->d->min(ctx, var) || r->d->raise_min(ctx, var, min)) &&
-         (max >= r->d->max(ctx, var) || r->d->lower_max(ctx, var, max));
+    ok = (min <= r->d->min(ctx, var) || r->d->raise_min(ctx, var, min) != BB_SMC_FAILED) &&
+         (max >= r->d->max(ctx, var) || r->d->lower_max(ctx, var, max) != BB_SMC_FAILED);
   } else {
     ok = bb_smc_keep(r->d, s, var, s->w->values, count);
   }

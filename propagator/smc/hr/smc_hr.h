@@ -72,17 +72,18 @@ int bb_smc_hr_vars(const bb_smc_hr *hr); /* n_residents + n_hospitals * cols */
 int bb_smc_hr_top(const bb_smc_hr *hr, int var);
 
 /* The solver's domains, through callbacks on variable numbers as above. A modifier returns
- * false when the domain became empty. */
+ * (smc_status.h) BB_SMC_FAILED when the domain became empty, BB_SMC_CHANGED when it shrank,
+ * BB_SMC_FIX when nothing changed. */
 typedef struct bb_smc_hr_domains {
   void *ctx;
   int (*min)(void *ctx, int var);
   int (*max)(void *ctx, int var);
   bool (*contains)(void *ctx, int var, int value);
-  bool (*remove)(void *ctx, int var, int value);
-  bool (*remove_range)(void *ctx, int var, int lo, int hi);
-  bool (*lower_max)(void *ctx, int var, int value);
-  bool (*raise_min)(void *ctx, int var, int value);
-  bool (*assign)(void *ctx, int var, int value);
+  bb_smc_status (*remove)(void *ctx, int var, int value);
+  bb_smc_status (*remove_range)(void *ctx, int var, int lo, int hi);
+  bb_smc_status (*lower_max)(void *ctx, int var, int value);
+  bb_smc_status (*raise_min)(void *ctx, int var, int value);
+  bb_smc_status (*assign)(void *ctx, int var, int value);
 } bb_smc_hr_domains;
 
 /* One search node's memory (copied with the node): a few ints per resident and hospital and
@@ -99,14 +100,12 @@ void bb_smc_hr_scratch_free(bb_smc_hr_scratch *s); /* accepts NULL */
 /* What changed since the last propagation, from the solver's advisors. */
 void bb_smc_hr_note(bb_smc_hr_scratch *s, const bb_smc_hr *hr, int var);
 
-typedef enum bb_smc_hr_result {
-  BB_SMC_HR_FIX = 0,   /* at the fixpoint of the rules above */
-  BB_SMC_HR_FAILED = 1 /* no stable matching within the domains */
-} bb_smc_hr_result;
+/* bb_smc_hr_propagate answers (smc_status.h) BB_SMC_FIX (at the fixpoint of the rules above)
+ * or BB_SMC_FAILED (no stable matching within the domains). */
 
 /* Runs the rules to their fixpoint over the noted changes (everything at the first call). The
  * rules follow their own domain changes; the solver need not report them back. */
-bb_smc_hr_result bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
+bb_smc_status bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
                                      const bb_smc_hr_domains *dom);
 
 /* bb_smc_hr_propagate on a chosen path, with the same domains after every propagation:
@@ -117,7 +116,7 @@ bb_smc_hr_result bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, 
  * when a CUDA call fails, it warns once per constraint on stderr and runs on the CPU.
  * BB_SMC_PATH_EMULATED is the same on host threads (smc_hr_accel_emul.c): how CI tests it.
  * Search threads share the engine: their parallel runs take turns. */
-bb_smc_hr_result bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
+bb_smc_status bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
                                         bb_smc_hr_scratch *s, const bb_smc_hr_domains *dom);
 
 #ifdef __cplusplus

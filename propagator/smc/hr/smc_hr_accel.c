@@ -124,7 +124,7 @@ static bool apply(struct bb_smc_hr_accel *a, const bb_smc_hr *hr, bb_smc_hr_scra
     if (a->final[r] <= d->min(d->ctx, r)) continue;
     a->raised++, atomic_fetch_add(&total_raised, 1);
     bb_smc_hr_note(s, hr, r);
-    if (!d->raise_min(d->ctx, r, a->final[r])) return false;
+    if (d->raise_min(d->ctx, r, a->final[r]) == BB_SMC_FAILED) return false;
   }
   return true;
 }
@@ -135,7 +135,7 @@ static void clear_queues(bb_smc_hr_scratch *s) {
   s->res_count = s->hosp_count = 0;
 }
 
-bb_smc_hr_result bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
+bb_smc_status bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
                                         bb_smc_hr_scratch *s, const bb_smc_hr_domains *dom) {
   if (path != BB_SMC_PATH_GPU && path != BB_SMC_PATH_EMULATED) return bb_smc_hr_propagate(hr, node, s, dom);
   int which = path == BB_SMC_PATH_GPU ? ENGINE_GPU : ENGINE_EMULATED;
@@ -165,7 +165,7 @@ bb_smc_hr_result bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, b
   pthread_mutex_unlock(&a->lock);
   if (!ok) {
     clear_queues(s);
-    return BB_SMC_HR_FAILED;
+    return BB_SMC_FAILED;
   }
   return bb_smc_hr_propagate(hr, node, s, dom);
 }

@@ -49,7 +49,7 @@ static bool drop(run *x, int r, int k) {
   const bb_smc_hr_domains *d = x->d;
   if (!d->contains(d->ctx, r, k)) return true;
   push_res(x, r);
-  return d->remove(d->ctx, r, k);
+  return d->remove(d->ctx, r, k) != BB_SMC_FAILED;
 }
 
 /* Has the resident at entry f of a hospital's list proposed to it? */
@@ -85,7 +85,7 @@ static bool offer(run *x, int h) {
     int r = (int)hr->hosp_res[f];
     if (d->max(d->ctx, r) > (int)k) {
       push_res(x, r);
-      if (!d->lower_max(d->ctx, r, (int)k)) return false;
+      if (d->lower_max(d->ctx, r, (int)k) == BB_SMC_FAILED) return false;
     }
     if (!is_gone(x, hr->res_start[r] + k)) st->offers_alive++;
   }
@@ -230,36 +230,41 @@ static bool posts_pass(run *x, int h, bool external) {
       int r = (int)hr->hosp_res[f];
       if (!d->contains(d->ctx, r, (int)k) || (d->min(d->ctx, r) == (int)k && d->max(d->ctx, r) == (int)k)) continue;
       push_res(x, r);
-      if (!d->assign(d->ctx, r, (int)k)) return false;
+      if (d->assign(d->ctx, r, (int)k) == BB_SMC_FAILED) return false;
     }
   for (int q = 0; q < need; q++) {
     int v = post_var(hr, h, q), room = x->s->tail[(n_alive - need + q) % (cap + 1)];
-    if (d->max(d->ctx, v) > room && !d->lower_max(d->ctx, v, room)) return false;
+    if (d->max(d->ctx, v) > room && d->lower_max(d->ctx, v, room) == BB_SMC_FAILED) return false;
   }
   for (int q = 0; q < cap; q++) {
     int v = post_var(hr, h, q);
     if (q >= n_alive) {
-      if (!d->assign(d->ctx, v, empty)) return false;
+      if (d->assign(d->ctx, v, empty) == BB_SMC_FAILED) return false;
       continue;
     }
     int a = x->s->alive[q];
-    if (d->min(d->ctx, v) < a && !d->raise_min(d->ctx, v, a)) return false;
-    if (q < n_fixed && d->max(d->ctx, v) > x->s->fixed[q] && !d->lower_max(d->ctx, v, x->s->fixed[q])) return false;
-    if (last + 1 < empty && d->max(d->ctx, v) > last && !d->remove_range(d->ctx, v, last + 1, empty - 1)) return false;
-    if (full && !d->remove(d->ctx, v, empty)) return false;
+    if (d->min(d->ctx, v) < a && d->raise_min(d->ctx, v, a) == BB_SMC_FAILED) return false;
+    if (q < n_fixed && d->max(d->ctx, v) > x->s->fixed[q] &&
+        d->lower_max(d->ctx, v, x->s->fixed[q]) == BB_SMC_FAILED)
+      return false;
+    if (last + 1 < empty && d->max(d->ctx, v) > last &&
+        d->remove_range(d->ctx, v, last + 1, empty - 1) == BB_SMC_FAILED)
+      return false;
+    if (full && d->remove(d->ctx, v, empty) == BB_SMC_FAILED) return false;
   }
   /* Best first, empty last: a post is empty only after an empty one, else above the one before. */
   for (int q = 1; q < cap; q++) {
     int before = d->min(d->ctx, post_var(hr, h, q - 1)), v = post_var(hr, h, q);
     if (before == empty) {
-      if (!d->assign(d->ctx, v, empty)) return false;
-    } else if (d->min(d->ctx, v) <= before && !d->raise_min(d->ctx, v, before + 1)) {
+      if (d->assign(d->ctx, v, empty) == BB_SMC_FAILED) return false;
+    } else if (d->min(d->ctx, v) <= before && d->raise_min(d->ctx, v, before + 1) == BB_SMC_FAILED) {
       return false;
     }
   }
   for (int q = cap - 2; q >= 0; q--) {
     int after = d->max(d->ctx, post_var(hr, h, q + 1)), v = post_var(hr, h, q);
-    if (after < empty && d->max(d->ctx, v) >= after && !d->lower_max(d->ctx, v, after - 1)) return false;
+    if (after < empty && d->max(d->ctx, v) >= after && d->lower_max(d->ctx, v, after - 1) == BB_SMC_FAILED)
+      return false;
   }
   /* A post fixed to a resident puts him at h. */
   for (int q = 0; q < cap; q++) {
@@ -270,7 +275,7 @@ static bool posts_pass(run *x, int h, bool external) {
     int r = (int)hr->hosp_res[f];
     if (d->min(d->ctx, r) != (int)k || d->max(d->ctx, r) != (int)k) {
       push_res(x, r);
-      if (!d->assign(d->ctx, r, (int)k)) return false;
+      if (d->assign(d->ctx, r, (int)k) == BB_SMC_FAILED) return false;
     }
   }
   /* Someone else changed a post: a resident that no post can hold any more loses h. */
@@ -315,7 +320,7 @@ static bool root(run *x) {
     push_hosp(x, h);
     x->s->hosp_external[h] = 1;
     for (int q = hr->capacity[h]; q < hr->cols; q++)
-      if (!d->assign(d->ctx, post_var(hr, h, q), hosp_len(hr, h))) return false;
+      if (d->assign(d->ctx, post_var(hr, h, q), hosp_len(hr, h)) == BB_SMC_FAILED) return false;
     if (!apply_cut(x, h) || !offer(x, h)) return false;
   }
   return true;
@@ -327,7 +332,7 @@ static void clear_queues(bb_smc_hr_scratch *s) {
   s->res_count = s->hosp_count = 0;
 }
 
-bb_smc_hr_result bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
+bb_smc_status bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
                                      const bb_smc_hr_domains *dom) {
   size_t ints = ((sizeof(bb_smc_hr_node) + (size_t)hr->nr * sizeof(int32_t)) + 7) & ~(size_t)7;
   run x = {hr, s, dom, (int32_t *)(node + 1), (bb_smc_hr_hosp *)((char *)node + ints),
@@ -353,7 +358,7 @@ bb_smc_hr_result bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, 
   }
   if (!ok) {
     clear_queues(s);
-    return BB_SMC_HR_FAILED;
+    return BB_SMC_FAILED;
   }
-  return BB_SMC_HR_FIX;
+  return BB_SMC_FIX;
 }

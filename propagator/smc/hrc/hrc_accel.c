@@ -18,7 +18,7 @@
 
 enum { ENGINE_EMULATED, ENGINE_GPU, ENGINES };
 
-struct bb_hrcc_accel {
+struct bb_smc_hrc_accel {
   pthread_mutex_t lock; /* one run at a time: the engines and the alive bits are shared */
   const bb_hrcc_accel_engine_ops *ops[ENGINES];
   void *engine[ENGINES];
@@ -27,7 +27,7 @@ struct bb_hrcc_accel {
   long long runs, fallbacks;
 };
 
-void bb_hrcc_accel_free(struct bb_hrcc_accel *a) {
+void bb_smc_hrc_accel_free(struct bb_smc_hrc_accel *a) {
   if (!a) return;
   for (int k = 0; k < ENGINES; k++)
     if (a->engine[k]) a->ops[k]->close(a->engine[k]);
@@ -36,8 +36,8 @@ void bb_hrcc_accel_free(struct bb_hrcc_accel *a) {
   free(a);
 }
 
-void bb_hrcc_accel_counts(const bb_hrcc *d, long long *runs, long long *fallbacks) {
-  struct bb_hrcc_accel *a = atomic_load(&((bb_hrcc *)d)->accel);
+void bb_smc_hrc_accel_counts(const bb_smc_hrc *d, long long *runs, long long *fallbacks) {
+  struct bb_smc_hrc_accel *a = atomic_load(&((bb_smc_hrc *)d)->accel);
   *runs = *fallbacks = 0;
   if (!a) return;
   pthread_mutex_lock(&a->lock);
@@ -46,9 +46,9 @@ void bb_hrcc_accel_counts(const bb_hrcc *d, long long *runs, long long *fallback
 }
 
 /* The state, made by the first parallel propagation of this constraint (NULL: no memory). */
-static struct bb_hrcc_accel *accel_of(const bb_hrcc *d) {
-  bb_hrcc *data = (bb_hrcc *)d; /* the state is the only mutable part, behind its lock */
-  struct bb_hrcc_accel *a = atomic_load(&data->accel);
+static struct bb_smc_hrc_accel *accel_of(const bb_smc_hrc *d) {
+  bb_smc_hrc *data = (bb_smc_hrc *)d; /* the state is the only mutable part, behind its lock */
+  struct bb_smc_hrc_accel *a = atomic_load(&data->accel);
   if (a) return a;
   a = calloc(1, sizeof *a);
   if (!a) return NULL;
@@ -58,15 +58,15 @@ static struct bb_hrcc_accel *accel_of(const bb_hrcc *d) {
     free(a);
     return NULL;
   }
-  struct bb_hrcc_accel *none = NULL;
+  struct bb_smc_hrc_accel *none = NULL;
   if (!atomic_compare_exchange_strong(&data->accel, &none, a)) { /* another thread made it first */
-    bb_hrcc_accel_free(a);
+    bb_smc_hrc_accel_free(a);
     return none;
   }
   return a;
 }
 
-static bb_status engine_of(struct bb_hrcc_accel *a, const bb_hrcc *d, int which, bb_error *err) {
+static bb_status engine_of(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, int which, bb_error *err) {
   if (a->engine[which]) return BB_OK;
   const bb_hrcc_accel_engine_ops *ops = which == ENGINE_GPU ? bb_hrcc_accel_gpu_ops() : &bb_hrcc_accel_emulated_ops;
   if (!ops) return bb_fail(err, BB_ERR_NO_GPU, "this build has no CUDA");
@@ -78,22 +78,22 @@ static bb_status engine_of(struct bb_hrcc_accel *a, const bb_hrcc *d, int which,
 }
 
 /* Every variable's bounds and size, and which acceptable entries its domain still holds
- * (bb_hrcc_read_var, bb_hrcc_entry_alive: the host's pass reads the same way). */
-static void gather(struct bb_hrcc_accel *a, const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_counts *c) {
+ * (bb_smc_hrc_read_var, bb_smc_hrc_entry_alive: the host's pass reads the same way). */
+static void gather(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_hrc_counts *c) {
   memset(a->alive, 0, ((size_t)d->var_start[d->n_vars] / 32 + 1) * sizeof *a->alive);
   for (int v = 0; v < d->n_vars; v++) {
-    bool interval = bb_hrcc_read_var(dom, c, v);
-    int len = bb_hrcc_len(d, v);
+    bool interval = bb_smc_hrc_read_var(dom, c, v);
+    int len = bb_smc_hrc_len(d, v);
     for (int k = c->amin[v]; k <= c->amax[v] && k < len; k++) {
       uint32_t e = d->var_start[v] + (uint32_t)k;
-      if (bb_hrcc_entry_alive(d, dom, v, k, interval)) a->alive[e >> 5] |= 1u << (e & 31);
+      if (bb_smc_hrc_entry_alive(d, dom, v, k, interval)) a->alive[e >> 5] |= 1u << (e & 31);
     }
   }
 }
 
-bool bb_hrcc_accel_count(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_smc_path path, bb_hrcc_counts *c) {
+bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c) {
   int which = path == BB_SMC_PATH_GPU ? ENGINE_GPU : ENGINE_EMULATED;
-  struct bb_hrcc_accel *a = accel_of(d);
+  struct bb_smc_hrc_accel *a = accel_of(d);
   if (!a) return false; /* no memory for the parallel path: the host's needs none */
   bb_error err;
   memset(&err, 0, sizeof err);

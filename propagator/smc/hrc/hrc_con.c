@@ -11,7 +11,7 @@ static void *alloc_n(size_t n, size_t size, bool *ok) {
   return p;
 }
 
-static void data_free(bb_hrcc *d) {
+static void data_free(bb_smc_hrc *d) {
   if (!d) return;
   free(d->single_res);
   free(d->couple_member);
@@ -28,7 +28,7 @@ static void data_free(bb_hrcc *d) {
   free(d->slot_entry);
   free(d->slot_hosp);
   free(d->capacity);
-  bb_hrcc_accel_free(d->accel);
+  bb_smc_hrc_accel_free(d->accel);
   free(d);
 }
 
@@ -53,7 +53,7 @@ static int32_t slot_of(const res_slots *rs, int r, int h) {
   return lo < rs->start[r + 1] && rs->hosp[lo] == h ? rs->slot[lo] : -1;
 }
 
-static bb_status validate(const bb_hrcc_lists *L, bb_error *err) {
+static bb_status validate(const bb_smc_hrc_lists *L, bb_error *err) {
   int nR = L->n_residents, nH = L->n_hospitals, nC = L->n_couples;
   if (nR < 0 || nH < 0 || nC < 0 || nR > BB_MAX_N || nH > BB_MAX_N || 2 * (int64_t)nC > nR)
     return bb_fail(err, BB_ERR_INPUT, "HRC: bad sizes (%d residents, %d hospitals, %d couples)", nR, nH, nC);
@@ -85,14 +85,14 @@ static bb_status validate(const bb_hrcc_lists *L, bb_error *err) {
   return BB_OK;
 }
 
-bb_status bb_hrcc_new(const bb_hrcc_lists *L, bb_hrcc **out, bb_error *err) {
+bb_status bb_smc_hrc_new(const bb_smc_hrc_lists *L, bb_smc_hrc **out, bb_error *err) {
   *out = NULL;
-  if (!L) return bb_fail(err, BB_ERR_ARG, "bb_hrcc_new: no lists");
+  if (!L) return bb_fail(err, BB_ERR_ARG, "bb_smc_hrc_new: no lists");
   bb_status st = validate(L, err);
   if (st != BB_OK) return st;
   int nR = L->n_residents, nH = L->n_hospitals, nC = L->n_couples;
   bool ok = true;
-  bb_hrcc *d = calloc(1, sizeof *d);
+  bb_smc_hrc *d = calloc(1, sizeof *d);
   int32_t *couple_of = alloc_n((size_t)nR, sizeof *couple_of, &ok);
   res_slots rs = {alloc_n((size_t)nR + 1, sizeof(uint32_t), &ok), NULL, NULL};
   if (!d || !ok) goto nomem;
@@ -245,23 +245,23 @@ fail:
   return st == BB_OK ? BB_ERR_INPUT : st;
 }
 
-void bb_hrcc_retain(bb_hrcc *d) { __atomic_add_fetch(&d->refs, 1, __ATOMIC_RELAXED); }
+void bb_smc_hrc_retain(bb_smc_hrc *d) { __atomic_add_fetch(&d->refs, 1, __ATOMIC_RELAXED); }
 
-void bb_hrcc_release(bb_hrcc *d) {
+void bb_smc_hrc_release(bb_smc_hrc *d) {
   if (d && __atomic_sub_fetch(&d->refs, 1, __ATOMIC_ACQ_REL) == 0) data_free(d);
 }
 
-int bb_hrcc_singles(const bb_hrcc *d) { return d->n_singles; }
-int bb_hrcc_couples(const bb_hrcc *d) { return d->n_couples; }
-int bb_hrcc_len(const bb_hrcc *d, int v) { return (int)(d->var_start[v + 1] - d->var_start[v]); }
-int bb_hrcc_single_resident(const bb_hrcc *d, int i) { return d->single_res[i]; }
+int bb_smc_hrc_singles(const bb_smc_hrc *d) { return d->n_singles; }
+int bb_smc_hrc_couples(const bb_smc_hrc *d) { return d->n_couples; }
+int bb_smc_hrc_len(const bb_smc_hrc *d, int v) { return (int)(d->var_start[v + 1] - d->var_start[v]); }
+int bb_smc_hrc_single_resident(const bb_smc_hrc *d, int i) { return d->single_res[i]; }
 
-bool bb_hrcc_acceptable(const bb_hrcc *d, int v, int k) {
-  return k >= 0 && k < bb_hrcc_len(d, v) && d->e_s1[d->var_start[v] + (uint32_t)k] >= 0;
+bool bb_smc_hrc_acceptable(const bb_smc_hrc *d, int v, int k) {
+  return k >= 0 && k < bb_smc_hrc_len(d, v) && d->e_s1[d->var_start[v] + (uint32_t)k] >= 0;
 }
 
-int bb_hrcc_rank_of(const bb_hrcc *d, int v, const int32_t *assigned) {
-  int len = bb_hrcc_len(d, v);
+int bb_smc_hrc_rank_of(const bb_smc_hrc *d, int v, const int32_t *assigned) {
+  int len = bb_smc_hrc_len(d, v);
   uint32_t e0 = d->var_start[v];
   if (v < d->n_singles) {
     int h = assigned[d->single_res[v]];

@@ -9,14 +9,14 @@
  *   Definition 1 (docs/hrc_constraint.md): a pair is (a single, an entry of his list) or
  *   (a couple, an entry of its joint list), each counted once.
  * Entries that are not acceptable (a hospital that does not list the resident) are removed
- * from the domains at the root (bb_hrcc_acceptable) and never block.
+ * from the domains at the root (bb_smc_hrc_acceptable) and never block.
  *
  * A propagation recomputes, from the domains, for every hospital and position in its list
  * whether that resident is surely / possibly there, and prefix counts over them (O(total list
  * length)); then for each entry whether it blocks certainly or possibly (upper bound); the
  * lower bound sums, per variable, the fewest of its own pairs certain under any one of its
  * values. Couples cost O(domain x list) each. Each variable has a slack: bp's (bp's maximum
- * less the lower bound) or, with budgets (bb_hrcc_budgets), the smaller of that and its own
+ * less the lower bound) or, with budgets (bb_smc_hrc_budgets), the smaller of that and its own
  * budget's. When a variable's slack is 0, none of its pairs that is not already counted may
  * block: values that would make one block for sure are removed, and a hospital that a single
  * (or a fixed couple) surely prefers is made full of residents it ranks higher. Sound with any side constraint: every
@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "bb_common.h"
+#include "smc_status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,7 +37,7 @@ extern "C" {
 /* The instance, in the engine's layout (propagator/engine/hrc/hrc.h): residents 0..nR-1,
  * couple c's members couple_member[2c], [2c+1] (their own lists empty), CSR lists favourite
  * first, ids 0-based. Read at construction only. */
-typedef struct bb_hrcc_lists {
+typedef struct bb_smc_hrc_lists {
   int n_residents, n_hospitals, n_couples;
   const int32_t *couple_member;
   const uint32_t *single_start; /* n_residents + 1 */
@@ -46,51 +47,49 @@ typedef struct bb_hrcc_lists {
   const uint32_t *hosp_start;   /* n_hospitals + 1 */
   const int32_t *hosp_list;
   const int32_t *capacity;
-} bb_hrcc_lists;
+} bb_smc_hrc_lists;
 
-typedef struct bb_hrcc bb_hrcc; /* shared, reference counted */
+typedef struct bb_smc_hrc bb_smc_hrc; /* shared, reference counted */
 
 /* Validates (ids in range, members distinct and in one couple, no one listed twice,
  * capacities >= 0; the message names the list) and builds the data into *out (NULL on an
  * error: BB_ERR_INPUT, BB_ERR_NOMEM or BB_ERR_ARG). */
-bb_status bb_hrcc_new(const bb_hrcc_lists *lists, bb_hrcc **out, bb_error *err);
-void bb_hrcc_retain(bb_hrcc *d);
-void bb_hrcc_release(bb_hrcc *d); /* accepts NULL */
+bb_status bb_smc_hrc_new(const bb_smc_hrc_lists *lists, bb_smc_hrc **out, bb_error *err);
+void bb_smc_hrc_retain(bb_smc_hrc *d);
+void bb_smc_hrc_release(bb_smc_hrc *d); /* accepts NULL */
 
-int bb_hrcc_singles(const bb_hrcc *d);
-int bb_hrcc_couples(const bb_hrcc *d);
+int bb_smc_hrc_singles(const bb_smc_hrc *d);
+int bb_smc_hrc_couples(const bb_smc_hrc *d);
 /* Variable v (singles first, then couples): its list length (= the unassigned rank), the
  * resident behind a single's variable, and whether entry k is acceptable. */
-int bb_hrcc_len(const bb_hrcc *d, int v);
-int bb_hrcc_single_resident(const bb_hrcc *d, int i);
-bool bb_hrcc_acceptable(const bb_hrcc *d, int v, int k);
+int bb_smc_hrc_len(const bb_smc_hrc *d, int v);
+int bb_smc_hrc_single_resident(const bb_smc_hrc *d, int i);
+bool bb_smc_hrc_acceptable(const bb_smc_hrc *d, int v, int k);
 /* The rank of a variable for an assignment (assigned[r] = hospital or -1): the entry that
  * matches, len when unassigned, -1 when no acceptable entry matches. */
-int bb_hrcc_rank_of(const bb_hrcc *d, int v, const int32_t *assigned);
+int bb_smc_hrc_rank_of(const bb_smc_hrc *d, int v, const int32_t *assigned);
 
-/* The domains, as callbacks on variable index v and 0-based rank k. Changes return -1 on a
- * wipe-out, 1 when the domain shrank, 0 otherwise. */
-typedef struct bb_hrcc_domains {
+/* The domains, as callbacks on variable index v and 0-based rank k. Modifiers return
+ * BB_SMC_FAILED on a wipe-out, BB_SMC_CHANGED when the domain shrank, BB_SMC_FIX otherwise
+ * (smc_status.h). */
+typedef struct bb_smc_hrc_domains {
   void *ctx;
   int (*min)(void *ctx, int v);
   int (*max)(void *ctx, int v);
   int (*size)(void *ctx, int v);
   bool (*has)(void *ctx, int v, int k);
-  int (*remove)(void *ctx, int v, int k);
-  int (*at_most)(void *ctx, int v, int k);
-} bb_hrcc_domains;
+  bb_smc_status (*remove)(void *ctx, int v, int k);
+  bb_smc_status (*at_most)(void *ctx, int v, int k);
+} bb_smc_hrc_domains;
 
-typedef enum bb_hrcc_result {
-  BB_HRCC_FAILED = -1,
-  BB_HRCC_FIX = 0,     /* nothing changed */
-  BB_HRCC_CHANGED = 1, /* domains shrank: run again */
-  BB_HRCC_NOMEM = 2    /* scratch could not be allocated (nothing changed) */
-} bb_hrcc_result;
+/* bb_smc_hrc_propagate answers (smc_status.h) BB_SMC_FAILED, BB_SMC_FIX (nothing changed),
+ * BB_SMC_CHANGED (domains shrank: run again) or BB_SMC_NOMEM (scratch could not be allocated;
+ * nothing changed). */
 
 /* One propagation. bp_max is bp's current maximum; *lb and *ub receive bounds on the number
  * of blocking pairs under the domains at entry (lb <= every completion's count <= ub; equal
  * when all are fixed). Fails when a hospital is surely over capacity or lb > bp_max. */
-bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
+bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub);
 
 /* Per-variable blocking budgets: own[v] is the number of variable v's own blocking pairs
@@ -101,27 +100,27 @@ bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, i
  * smaller of bp's slack (counting the other variables at max(share, own_min)) and its own
  * budget's (own_max[v] - share): with that at 0, v's no-slack rules apply even when bp has
  * slack elsewhere. */
-typedef struct bb_hrcc_budgets {
+typedef struct bb_smc_hrc_budgets {
   const int32_t *own_min, *own_max; /* n_vars each, or both NULL */
   int32_t *own_lb, *own_ub;         /* n_vars each, or NULL */
-} bb_hrcc_budgets;
+} bb_smc_hrc_budgets;
 
-/* bb_hrcc_propagate with budgets (b may be NULL: the same as bb_hrcc_propagate). Fails also
+/* bb_smc_hrc_propagate with budgets (b may be NULL: the same as bb_smc_hrc_propagate). Fails also
  * when some v's share exceeds own_max[v], own_min[v] exceeds v's possible count, or the
  * shares at max(share, own_min) exceed bp_max. */
-bb_hrcc_result bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max,
-                                         const bb_hrcc_budgets *b, int64_t *lb, int64_t *ub);
+bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int64_t bp_max,
+                                         const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub);
 
 /* Each variable's number of own blocking pairs in a full assignment (ranks[v], 0-based, len =
- * unassigned): own[v] (n_vars). BB_HRCC_FAILED when the assignment is not a matching (over
- * capacity or an unacceptable entry), BB_HRCC_NOMEM when scratch could not be allocated. */
-bb_hrcc_result bb_hrcc_own_counts(const bb_hrcc *d, const int *ranks, int32_t *own);
+ * unassigned): own[v] (n_vars). BB_SMC_FAILED when the assignment is not a matching (over
+ * capacity or an unacceptable entry), BB_SMC_NOMEM when scratch could not be allocated. */
+bb_smc_status bb_smc_hrc_own_counts(const bb_smc_hrc *d, const int *ranks, int32_t *own);
 
 /* Variable v's share of bp's lower bound under the domains (the fewest of v's own pairs that
  * block in every completion, whatever value of D(v) it takes, the others counted at their
  * most): -1 when a hospital is surely over capacity or scratch could not be allocated. For
  * tests: with every other variable fixed it is exact, the minimum over D(v) of v's pairs. */
-int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v);
+int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int v);
 
 #ifdef __cplusplus
 }

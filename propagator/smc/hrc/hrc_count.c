@@ -5,13 +5,13 @@
 
 #include <string.h>
 
-static void count_on_host(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_counts *c) {
+static void count_on_host(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_hrc_counts *c) {
   memset(c->poss, 0, ((size_t)d->hosp_start[d->n_hospitals] + 1) * sizeof *c->poss);
   for (int v = 0; v < d->n_vars; v++) {
-    bool interval = bb_hrcc_read_var(dom, c, v);
-    int len = bb_hrcc_len(d, v);
+    bool interval = bb_smc_hrc_read_var(dom, c, v);
+    int len = bb_smc_hrc_len(d, v);
     for (int k = c->amin[v]; k <= c->amax[v] && k < len; k++) {
-      if (!bb_hrcc_entry_alive(d, dom, v, k, interval)) continue;
+      if (!bb_smc_hrc_entry_alive(d, dom, v, k, interval)) continue;
       uint32_t e = d->var_start[v] + (uint32_t)k;
       c->poss[d->e_s1[e]]++;
       if (v >= d->n_singles) c->poss[d->e_s2[e]]++;
@@ -23,17 +23,17 @@ static void count_on_host(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_hrcc_
       c->poss_before[t] = may;
       c->sure_before[t] = must;
       may += c->poss[t] > 0;
-      must += bb_hrcc_sure(d, c->poss, c->asize, (int32_t)t);
+      must += bb_smc_hrc_sure(d, c->poss, c->asize, (int32_t)t);
     }
     c->sure_total[h] = must;
   }
 }
 
-void bb_hrcc_set_path(bb_hrcc *d, bb_smc_path path) { d->path = (int)path; }
+void bb_smc_hrc_set_path(bb_smc_hrc *d, bb_smc_path path) { d->path = (int)path; }
 
-bool bb_hrcc_count(const bb_hrcc *d, const bb_hrcc_domains *dom, bb_smc_path path, bb_hrcc_counts *c) {
+bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c) {
   bool parallel = path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED;
-  if (!parallel || !bb_hrcc_accel_count(d, dom, path, c)) count_on_host(d, dom, c);
+  if (!parallel || !bb_smc_hrc_accel_count(d, dom, path, c)) count_on_host(d, dom, c);
   for (int h = 0; h < d->n_hospitals; h++)
     if (c->sure_total[h] > d->capacity[h]) return false;
   return true;

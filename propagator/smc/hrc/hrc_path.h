@@ -1,4 +1,4 @@
-/* Where the HRC constraint's propagation (hrc_con.h's bb_hrcc_propagate) runs its counting
+/* Where the HRC constraint's propagation (hrc_con.h's bb_smc_hrc_propagate) runs its counting
  * pass. Every propagation starts with that pass, O(total list length): for every slot
  * of every hospital's list, how many domain values place that resident there, and how many
  * residents the hospital ranks above him are possibly / surely there. The rules then read
@@ -21,13 +21,13 @@
 extern "C" {
 #endif
 
-/* The constraint's path, for every propagation from now on (the CPU after bb_hrcc_new). Set it before the data is shared (between posting and the first propagation):
+/* The constraint's path, for every propagation from now on (the CPU after bb_smc_hrc_new). Set it before the data is shared (between posting and the first propagation):
  * it is a property of the constraint, not of one call. */
-void bb_hrcc_set_path(bb_hrcc *d, bb_smc_path path);
+void bb_smc_hrc_set_path(bb_smc_hrc *d, bb_smc_path path);
 
 /* For tests and benchmarks: counting passes run on this constraint's engines, and the times an
  * engine could not run (the host's pass ran instead). */
-void bb_hrcc_accel_counts(const bb_hrcc *d, long long *runs, long long *fallbacks);
+void bb_smc_hrc_accel_counts(const bb_smc_hrc *d, long long *runs, long long *fallbacks);
 
 #ifdef __cplusplus
 }

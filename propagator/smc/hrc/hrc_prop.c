@@ -40,19 +40,19 @@ typedef struct scratch {
 } scratch;
 
 typedef struct prop {
-  const bb_hrcc *d;
-  const bb_hrcc_domains *dom;
-  const bb_hrcc_budgets *b; /* NULL or without own_min/own_max: no budgets */
+  const bb_smc_hrc *d;
+  const bb_smc_hrc_domains *dom;
+  const bb_smc_hrc_budgets *b; /* NULL or without own_min/own_max: no budgets */
   scratch s;
   bool failed, changed;
 } prop;
 
-static void apply(prop *P, int r) {
-  if (r < 0) P->failed = true;
-  if (r > 0) P->changed = true;
+static void apply(prop *P, bb_smc_status r) {
+  if (r == BB_SMC_FAILED) P->failed = true;
+  if (r == BB_SMC_CHANGED) P->changed = true;
 }
 
-static bool sure(const prop *P, int32_t slot) { return bb_hrcc_sure(P->d, P->s.poss, P->s.asize, slot); }
+static bool sure(const prop *P, int32_t slot) { return bb_smc_hrc_sure(P->d, P->s.poss, P->s.asize, slot); }
 
 /* Whether the residue counted at `slot` in the certain (max) or possible (min) count. */
 static bool counted_in(const prop *P, int32_t slot, bool certain) {
@@ -66,9 +66,9 @@ static int32_t before(const prop *P, int32_t slot, bool certain) {
 /* Whether couple variable v's entry j blocks when the couple holds value p (> j), with the
  * other residents counted at their most (certain) or fewest (!certain). */
 static bool couple_blocks(const prop *P, int v, int j, int p, bool certain) {
-  const bb_hrcc *d = P->d;
+  const bb_smc_hrc *d = P->d;
   uint32_t e = d->var_start[v] + (uint32_t)j;
-  int len = bb_hrcc_len(d, v);
+  int len = bb_smc_hrc_len(d, v);
   int h1 = d->e_h1[e], h2 = d->e_h2[e];
   int32_t s1 = d->e_s1[e], s2 = d->e_s2[e], x21 = d->e_x21[e], x12 = d->e_x12[e];
   /* assignees above each member, the couple's own members left out */
@@ -94,7 +94,7 @@ static bool couple_blocks(const prop *P, int v, int j, int p, bool certain) {
 
 /* The resident at `slot` leaves its hospital, or is placed there. */
 static void remove_at(prop *P, int32_t slot) {
-  const bb_hrcc *d = P->d;
+  const bb_smc_hrc *d = P->d;
   int v = d->slot_var[slot];
   if (v < 0) return;
   if (v < d->n_singles) {
@@ -102,20 +102,20 @@ static void remove_at(prop *P, int32_t slot) {
     return;
   }
   const int32_t *member_slot = d->slot_member[slot] ? d->e_s2 : d->e_s1;
-  int len = bb_hrcc_len(d, v);
+  int len = bb_smc_hrc_len(d, v);
   for (int k = 0; k < len && !P->failed; k++)
     if (member_slot[d->var_start[v] + (uint32_t)k] == slot && P->dom->has(P->dom->ctx, v, k))
       apply(P, P->dom->remove(P->dom->ctx, v, k));
 }
 
 static void force_at(prop *P, int32_t slot) {
-  const bb_hrcc *d = P->d;
+  const bb_smc_hrc *d = P->d;
   int v = d->slot_var[slot];
   if (v < 0) {
     P->failed = true;
     return;
   }
-  int len = bb_hrcc_len(d, v);
+  int len = bb_smc_hrc_len(d, v);
   const int32_t *member_slot = v < d->n_singles ? d->e_s1 : d->slot_member[slot] ? d->e_s2 : d->e_s1;
   for (int k = 0; k <= len && !P->failed; k++)
     if ((k == len || member_slot[d->var_start[v] + (uint32_t)k] != slot) && P->dom->has(P->dom->ctx, v, k))
@@ -129,7 +129,7 @@ static void request_fill(prop *P, int h, int32_t slot) {
 /* Hospital h must hold capacity(h) residents ranked above `slot`: nobody at or below it,
  * and, when exactly that many may be above, all of them. */
 static void fill(prop *P, int h) {
-  const bb_hrcc *d = P->d;
+  const bb_smc_hrc *d = P->d;
   int32_t s = P->s.fill[h];
   if (P->s.poss_before[s] < d->capacity[h]) {
     P->failed = true;
@@ -162,11 +162,11 @@ static void free_scratch(scratch *s) {
   free(s->values);
 }
 
-static bool alloc_scratch(const bb_hrcc *d, scratch *s) {
+static bool alloc_scratch(const bb_smc_hrc *d, scratch *s) {
   size_t slots = d->hosp_start[d->n_hospitals] + 1, hosp = (size_t)d->n_hospitals + 1, vars = (size_t)d->n_vars + 1;
   size_t entries = d->var_start[d->n_vars] + 1, longest = 1;
   for (int v = 0; v < d->n_vars; v++)
-    if ((size_t)bb_hrcc_len(d, v) + 1 > longest) longest = (size_t)bb_hrcc_len(d, v) + 1;
+    if ((size_t)bb_smc_hrc_len(d, v) + 1 > longest) longest = (size_t)bb_smc_hrc_len(d, v) + 1;
   s->poss = calloc(slots, sizeof *s->poss);
   s->poss_before = malloc(slots * sizeof *s->poss_before);
   s->sure_before = malloc(slots * sizeof *s->sure_before);
@@ -196,20 +196,20 @@ static int domain_values(prop *P, int v) {
 /* Pass 0: who may be where, and prefix counts down each hospital's list (hrc_count.c: on the
  * host, or on the path's engine). */
 static void census(prop *P) {
-  bb_hrcc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total, P->s.amin, P->s.amax, P->s.asize};
-  if (!bb_hrcc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c)) P->failed = true;
+  bb_smc_hrc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total, P->s.amin, P->s.amax, P->s.asize};
+  if (!bb_smc_hrc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c)) P->failed = true;
   for (int h = 0; h < P->d->n_hospitals; h++) P->s.fill[h] = INT32_MAX;
 }
 
 /* Capacities: a full hospital takes nobody new; a couple's pair must fit both members. */
 static void capacities(prop *P) {
-  const bb_hrcc *d = P->d;
+  const bb_smc_hrc *d = P->d;
   for (int h = 0; h < d->n_hospitals && !P->failed; h++)
     if (P->s.sure_total[h] == d->capacity[h])
       for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1] && !P->failed; t++)
         if (P->s.poss[t] > 0 && !sure(P, (int32_t)t)) remove_at(P, (int32_t)t);
   for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) {
-    int n = domain_values(P, v), len = bb_hrcc_len(d, v);
+    int n = domain_values(P, v), len = bb_smc_hrc_len(d, v);
     for (int i = 0; i < n && !P->failed; i++) {
       int k = P->s.values[i];
       if (k >= len) continue;
@@ -225,8 +225,8 @@ static void capacities(prop *P) {
 /* v's pairs that block in every completion where v takes value p (> j for each entry j
  * counted; everybody else at their most). */
 static int32_t couple_certain(const prop *P, int v, int p) {
-  const bb_hrcc *d = P->d;
-  int len = bb_hrcc_len(d, v);
+  const bb_smc_hrc *d = P->d;
+  int len = bb_smc_hrc_len(d, v);
   int32_t certain = 0;
   for (int j = 0; j < p && j < len; j++)
     if (d->e_s1[d->var_start[v] + (uint32_t)j] >= 0 && couple_blocks(P, v, j, p, true)) certain++;
@@ -241,10 +241,10 @@ static int32_t couple_certain(const prop *P, int v, int p) {
  * certain under every value (counted[]), e.g. a couple whose every remaining pair leaves a
  * different better pair blocking contributes 1 where no single entry is certain. */
 static void bounds(prop *P, int64_t *lb, int64_t *ub) {
-  const bb_hrcc *d = P->d;
+  const bb_smc_hrc *d = P->d;
   int64_t low = 0, high = 0;
   for (int v = 0; v < d->n_singles; v++) {
-    int len = bb_hrcc_len(d, v);
+    int len = bb_smc_hrc_len(d, v);
     for (int j = 0; j < len && j < P->s.amax[v]; j++) {
       uint32_t e = d->var_start[v] + (uint32_t)j;
       int32_t s = d->e_s1[e];
@@ -260,7 +260,7 @@ static void bounds(prop *P, int64_t *lb, int64_t *ub) {
     high += P->s.vub[v];
   }
   for (int v = d->n_singles; v < d->n_vars; v++) {
-    int n = domain_values(P, v), len = bb_hrcc_len(d, v);
+    int n = domain_values(P, v), len = bb_smc_hrc_len(d, v);
     for (int j = 0; j < len && j < P->s.amax[v]; j++) {
       uint32_t e = d->var_start[v] + (uint32_t)j;
       if (d->e_s1[e] < 0) continue;
@@ -293,7 +293,7 @@ static void bounds(prop *P, int64_t *lb, int64_t *ub) {
  * both in every completion), and v's own budget own_max[v] - share(v), whichever is smaller.
  * Fails when a budget cannot be met. */
 static void slacks(prop *P, int64_t bp_max) {
-  const bb_hrcc *d = P->d;
+  const bb_smc_hrc *d = P->d;
   const int32_t *omin = P->b ? P->b->own_min : NULL, *omax = P->b ? P->b->own_max : NULL;
   int64_t low = 0;
   for (int v = 0; v < d->n_vars; v++) {
@@ -318,9 +318,9 @@ static void slacks(prop *P, int64_t bp_max) {
  * no pair of v's beyond those counted may block: a hospital that a single (or a fixed couple) surely prefers, and whose
  * wanting him is the only condition left, must be full of residents it ranks higher. */
 static void prune(prop *P) {
-  const bb_hrcc *d = P->d;
+  const bb_smc_hrc *d = P->d;
   for (int v = 0; v < d->n_singles && !P->failed; v++) {
-    int len = bb_hrcc_len(d, v);
+    int len = bb_smc_hrc_len(d, v);
     int64_t counted = P->s.vlb[v], certain = 0, slack = P->s.vslack[v];
     for (int j = 0; j < len && j < P->s.amax[v]; j++) {
       uint32_t e = d->var_start[v] + (uint32_t)j;
@@ -338,7 +338,7 @@ static void prune(prop *P) {
     }
   }
   for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) {
-    int n = domain_values(P, v), len = bb_hrcc_len(d, v);
+    int n = domain_values(P, v), len = bb_smc_hrc_len(d, v);
     int64_t counted = P->s.vlb[v], slack = P->s.vslack[v];
     for (int i = 0; i < n && !P->failed; i++) {
       int p = P->s.values[i];
@@ -372,20 +372,20 @@ static void prune(prop *P) {
     if (P->s.fill[h] != INT32_MAX) fill(P, h);
 }
 
-bb_hrcc_result bb_hrcc_propagate(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max, int64_t *lb,
+bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub) {
-  return bb_hrcc_propagate_budgets(d, dom, bp_max, NULL, lb, ub);
+  return bb_smc_hrc_propagate_budgets(d, dom, bp_max, NULL, lb, ub);
 }
 
-bb_hrcc_result bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains *dom, int64_t bp_max,
-                                         const bb_hrcc_budgets *b, int64_t *lb, int64_t *ub) {
+bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int64_t bp_max,
+                                         const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub) {
   prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false};
   *lb = 0;
   *ub = 0;
   if (!alloc_scratch(d, &P.s)) {
     free_scratch(&P.s);
     bb_note_out_of_memory();
-    return BB_HRCC_NOMEM;
+    return BB_SMC_NOMEM;
   }
   census(&P);
   if (!P.failed) bounds(&P, lb, ub);
@@ -399,10 +399,10 @@ bb_hrcc_result bb_hrcc_propagate_budgets(const bb_hrcc *d, const bb_hrcc_domains
   if (!P.failed) capacities(&P);
   if (!P.failed) prune(&P);
   free_scratch(&P.s);
-  return P.failed ? BB_HRCC_FAILED : P.changed ? BB_HRCC_CHANGED : BB_HRCC_FIX;
+  return P.failed ? BB_SMC_FAILED : P.changed ? BB_SMC_CHANGED : BB_SMC_FIX;
 }
 
-int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v) {
+int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int v) {
   prop P = {d, dom, NULL, {0}, false, false};
   int64_t lb = -1, ub, share = -1;
   if (v < 0 || v >= d->n_vars || !alloc_scratch(d, &P.s)) {
@@ -418,24 +418,28 @@ int64_t bb_hrcc_share(const bb_hrcc *d, const bb_hrcc_domains *dom, int v) {
   return share;
 }
 
-/* Fixed domains for bb_hrcc_own_counts: one value per variable, nothing may be removed. */
+/* Fixed domains for bb_smc_hrc_own_counts: one value per variable, nothing may be removed. */
 static int fixed_value(void *ctx, int v) { return ((const int *)ctx)[v]; }
 static int fixed_size(void *ctx, int v) { (void)ctx, (void)v; return 1; }
 static bool fixed_has(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k; }
-static int fixed_remove(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k ? -1 : 0; }
-static int fixed_at_most(void *ctx, int v, int k) { return ((const int *)ctx)[v] > k ? -1 : 0; }
+static bb_smc_status fixed_remove(void *ctx, int v, int k) {
+  return ((const int *)ctx)[v] == k ? BB_SMC_FAILED : BB_SMC_FIX;
+}
+static bb_smc_status fixed_at_most(void *ctx, int v, int k) {
+  return ((const int *)ctx)[v] > k ? BB_SMC_FAILED : BB_SMC_FIX;
+}
 
-bb_hrcc_result bb_hrcc_own_counts(const bb_hrcc *d, const int *ranks, int32_t *own) {
+bb_smc_status bb_smc_hrc_own_counts(const bb_smc_hrc *d, const int *ranks, int32_t *own) {
   for (int v = 0; v < d->n_vars; v++)
-    if (ranks[v] < 0 || ranks[v] > bb_hrcc_len(d, v) || (ranks[v] < bb_hrcc_len(d, v) && !bb_hrcc_acceptable(d, v, ranks[v])))
-      return BB_HRCC_FAILED;
-  bb_hrcc_domains dom = {(void *)ranks, fixed_value, fixed_value, fixed_size, fixed_has, fixed_remove, fixed_at_most};
+    if (ranks[v] < 0 || ranks[v] > bb_smc_hrc_len(d, v) || (ranks[v] < bb_smc_hrc_len(d, v) && !bb_smc_hrc_acceptable(d, v, ranks[v])))
+      return BB_SMC_FAILED;
+  bb_smc_hrc_domains dom = {(void *)ranks, fixed_value, fixed_value, fixed_size, fixed_has, fixed_remove, fixed_at_most};
   int32_t *ub = malloc(((size_t)d->n_vars + 1) * sizeof *ub);
-  if (!ub) return BB_HRCC_NOMEM;
-  bb_hrcc_budgets b = {NULL, NULL, own, ub};
+  if (!ub) return BB_SMC_NOMEM;
+  bb_smc_hrc_budgets b = {NULL, NULL, own, ub};
   int64_t lb, hi;
   /* with everything fixed, each share is exact (and equals the possible count) */
-  bb_hrcc_result r = bb_hrcc_propagate_budgets(d, &dom, INT64_MAX / 4, &b, &lb, &hi);
+  bb_smc_status r = bb_smc_hrc_propagate_budgets(d, &dom, INT64_MAX / 4, &b, &lb, &hi);
   free(ub);
-  return r == BB_HRCC_FAILED || r == BB_HRCC_NOMEM ? r : BB_HRCC_FIX;
+  return r == BB_SMC_FAILED || r == BB_SMC_NOMEM ? r : BB_SMC_FIX;
 }

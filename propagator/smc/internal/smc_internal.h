@@ -214,7 +214,7 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
  * hands the variables its event loop examines to bb_smc_accel_finish. BB_SMC_NOMEM here means
  * the engine could not run (no GPU, a CUDA error): nothing was written, the caller runs the
  * CPU path. */
-bb_smc_result bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
+bb_smc_status bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
                              bb_smc_node *node, bb_smc_scratch *s, const bb_smc_domains *d,
                              bb_smc_run_info *info);
 void bb_smc_accel_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s,

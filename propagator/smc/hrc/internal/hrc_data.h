@@ -1,4 +1,4 @@
-/* Internal to the HRC constraint's core: the data bb_hrcc_new builds. */
+/* Internal to the HRC constraint's core: the data bb_smc_hrc_new builds. */
 #ifndef BB_HRC_DATA_H
 #define BB_HRC_DATA_H
 
@@ -7,7 +7,7 @@
 /* A "slot" is one position of one hospital's list: hospital h's slots are
  * hosp_start[h] .. hosp_start[h + 1], best first, so within a hospital a smaller slot is a
  * resident it prefers. Entries are the variables' list entries, var_start[v] .. var_start[v + 1]. */
-struct bb_hrcc {
+struct bb_smc_hrc {
   int refs; /* atomic */
   int n_residents, n_hospitals, n_singles, n_couples, n_vars;
   int32_t *single_res;  /* n_singles: the resident behind single variable i */
@@ -23,10 +23,10 @@ struct bb_hrcc {
   int32_t *slot_entry;  /* a single's entry at this hospital, -1 if none (or a couple) */
   int32_t *slot_hosp;   /* the hospital of the slot */
   int32_t *capacity;
-  int path; /* bb_smc_path: where the counting pass runs (hrc_path.h's bb_hrcc_set_path) */
-  _Atomic(struct bb_hrcc_accel *) accel; /* the GPU / emulated counting engines, made on first use (hrc_accel.c) */
+  int path; /* bb_smc_path: where the counting pass runs (hrc_path.h's bb_smc_hrc_set_path) */
+  _Atomic(struct bb_smc_hrc_accel *) accel; /* the GPU / emulated counting engines, made on first use (hrc_accel.c) */
 };
 
-void bb_hrcc_accel_free(struct bb_hrcc_accel *a); /* accepts NULL */
+void bb_smc_hrc_accel_free(struct bb_smc_hrc_accel *a); /* accepts NULL */
 
 #endif

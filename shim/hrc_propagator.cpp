@@ -1,0 +1,105 @@
+// The HRC propagator: Gecode's side of propagator/smc/hrc/hrc_con.h.
+#include "hrc_propagator.hh"
+
+#include "shim_internal.hh"
+
+using namespace Gecode;
+
+namespace bamboo {
+
+namespace {
+
+typedef Int::OffsetView View;
+
+struct Host {
+  Space *home;
+  ViewArray<View> *x;
+};
+
+View &view(void *ctx, int v) { return (*static_cast<Host *>(ctx)->x)[v]; }
+Space &space(void *ctx) { return *static_cast<Host *>(ctx)->home; }
+
+int dom_min(void *ctx, int v) { return view(ctx, v).min(); }
+int dom_max(void *ctx, int v) { return view(ctx, v).max(); }
+int dom_size(void *ctx, int v) { return (int)view(ctx, v).size(); }
+bool dom_has(void *ctx, int v, int k) { return view(ctx, v).in(k); }
+using bb_shim::smc_status_of;
+bb_smc_status dom_remove(void *ctx, int v, int k) { return smc_status_of(view(ctx, v).nq(space(ctx), k)); }
+bb_smc_status dom_at_most(void *ctx, int v, int k) { return smc_status_of(view(ctx, v).lq(space(ctx), k)); }
+
+}  // namespace
+
+StableMatchingHRC::StableMatchingHRC(Home home, ViewArray<View> &x0, ViewArray<Int::IntView> &own0,
+                                     Int::IntView bp0, bb_smc_hrc *d)
+    : Propagator(home), x(x0), own(own0), bp(bp0), data(d) {
+  x.subscribe(home, *this, Int::PC_INT_DOM);
+  own.subscribe(home, *this, Int::PC_INT_BND);
+  bp.subscribe(home, *this, Int::PC_INT_BND);
+  home.notice(*this, AP_DISPOSE);
+}
+
+StableMatchingHRC::StableMatchingHRC(Space &home, StableMatchingHRC &other)
+    : Propagator(home, other), data(other.data) {
+  x.update(home, other.x);
+  own.update(home, other.own);
+  bp.update(home, other.bp);
+  bb_smc_hrc_retain(data);
+}
+
+void StableMatchingHRC::post(Home home, ViewArray<View> &x, ViewArray<Int::IntView> &own, Int::IntView bp,
+                             bb_smc_hrc *d) {
+  (void)new (home) StableMatchingHRC(home, x, own, bp, d);
+}
+
+Actor *StableMatchingHRC::copy(Space &home) { return new (home) StableMatchingHRC(home, *this); }
+
+PropCost StableMatchingHRC::cost(const Space &, const ModEventDelta &) const {
+  return PropCost::linear(PropCost::HI, x.size());
+}
+
+void StableMatchingHRC::reschedule(Space &home) {
+  x.reschedule(home, *this, Int::PC_INT_DOM);
+  own.reschedule(home, *this, Int::PC_INT_BND);
+  bp.reschedule(home, *this, Int::PC_INT_BND);
+}
+
+size_t StableMatchingHRC::dispose(Space &home) {
+  home.ignore(*this, AP_DISPOSE);
+  x.cancel(home, *this, Int::PC_INT_DOM);
+  own.cancel(home, *this, Int::PC_INT_BND);
+  bp.cancel(home, *this, Int::PC_INT_BND);
+  bb_smc_hrc_release(data);
+  (void)Propagator::dispose(home);
+  return sizeof(*this);
+}
+
+ExecStatus StableMatchingHRC::propagate(Space &home, const ModEventDelta &) {
+  Host host{&home, &x};
+  bb_smc_hrc_domains dom{&host, dom_min, dom_max, dom_size, dom_has, dom_remove, dom_at_most};
+  int64_t lb, ub;
+  int n = x.size();
+  Region region;
+  int32_t *own_min = region.alloc<int32_t>(n), *own_max = region.alloc<int32_t>(n);
+  int32_t *own_lb = region.alloc<int32_t>(n), *own_ub = region.alloc<int32_t>(n);
+  for (int v = 0; v < n; v++) {
+    own_min[v] = own[v].min();
+    own_max[v] = own[v].max();
+  }
+  bb_smc_hrc_budgets budgets{own_min, own_max, own_lb, own_ub};
+  bb_smc_status r = bb_smc_hrc_propagate_budgets(data, &dom, bp.max(), &budgets, &lb, &ub);
+  if (r == BB_SMC_NOMEM) throw MemoryExhausted();
+  if (r == BB_SMC_FAILED) return ES_FAILED;
+  bool moved = false;
+  for (int v = 0; v < n; v++) {
+    ModEvent a = own[v].gq(home, own_lb[v]), b = own[v].lq(home, own_ub[v]);
+    if (me_failed(a) || me_failed(b)) return ES_FAILED;
+    moved = moved || a != Int::ME_INT_NONE || b != Int::ME_INT_NONE;
+  }
+  ModEvent m1 = bp.gq(home, bb_clamp_int(lb)), m2 = bp.lq(home, bb_clamp_int(ub));
+  if (me_failed(m1) || me_failed(m2)) return ES_FAILED;
+  if (r == BB_SMC_CHANGED || moved || m1 != Int::ME_INT_NONE || m2 != Int::ME_INT_NONE) return ES_NOFIX;
+  if (bp.assigned() && x.assigned()) return home.ES_SUBSUMED(*this);
+  return ES_FIX;
+}
+
+}  // namespace bamboo

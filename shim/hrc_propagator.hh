@@ -1,0 +1,41 @@
+// Hospitals/Residents with Couples as one Gecode propagator (the shape of StableMatching in
+// smc_propagator.hh): propagate hands the rank views to the C core (propagator/smc/hrc/hrc_con.h)
+// and keeps bp and the per-variable budgets within the core's bounds; the instance data is
+// shared by every copy.
+#ifndef BB_HRC_PROPAGATOR_HH
+#define BB_HRC_PROPAGATOR_HH
+
+#include "hrc_con.h"
+
+#include <gecode/int.hh>
+
+namespace bamboo {
+
+class StableMatchingHRC : public Gecode::Propagator {
+ protected:
+  // Offset by -base (Gecode's OffsetView): the core reads and writes 0-based ranks, and no
+  // callback adds or subtracts the base. Singles, then couples.
+  Gecode::ViewArray<Gecode::Int::OffsetView> x;
+  Gecode::ViewArray<Gecode::Int::IntView> own; // per variable: its own blocking pairs (sum = bp, posted beside)
+  Gecode::Int::IntView bp;
+  bb_smc_hrc *data; // shared, reference counted, read-only
+
+  StableMatchingHRC(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x0,
+                    Gecode::ViewArray<Gecode::Int::IntView> &own0, Gecode::Int::IntView bp0, bb_smc_hrc *d);
+  StableMatchingHRC(Gecode::Space &home, StableMatchingHRC &other);
+
+ public:
+  // Takes over one reference to d, whose path is already set (bb_smc_hrc_set_path). The views of
+  // x must be distinct.
+  static void post(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x,
+                   Gecode::ViewArray<Gecode::Int::IntView> &own, Gecode::Int::IntView bp, bb_smc_hrc *d);
+  Gecode::Actor *copy(Gecode::Space &home) override;
+  Gecode::PropCost cost(const Gecode::Space &home, const Gecode::ModEventDelta &med) const override;
+  void reschedule(Gecode::Space &home) override;
+  Gecode::ExecStatus propagate(Gecode::Space &home, const Gecode::ModEventDelta &med) override;
+  size_t dispose(Gecode::Space &home) override;
+};
+
+}  // namespace bamboo
+
+#endif
