@@ -6,7 +6,9 @@
 #include <assert.h>
 
 bb_hrc *bth_hrc_random(int nr, int nh, int nc, int max_cap, uint64_t *rng) {
-  assert(nr >= 0 && nr <= BTH_HRC_MAX_RESIDENTS && nh >= 0 && nh <= 8 && 2 * nc <= nr);
+  /* ids holds the residents, the hospitals, and (couples only) every pair of hospitals. */
+  assert(nr >= 0 && nr <= BTH_HRC_MAX_RESIDENTS && nh >= 0 && nh <= BTH_HRC_MAX_RESIDENTS && 2 * nc <= nr);
+  assert(nc == 0 || nh * nh <= BTH_HRC_MAX_RESIDENTS);
   bb_hrc *inst = bb_hrc_new(nr, nh, nc, (uint64_t)nr * nh, (uint64_t)nc * nh * nh, (uint64_t)nr * nh, NULL);
   if (!inst) return NULL;
   int ids[BTH_HRC_MAX_RESIDENTS];

@@ -19,7 +19,7 @@ enum { BTH_HRC_MAX_RESIDENTS = 64 }; /* what the generator and enumeration take 
 
 /* nc couples of distinct random residents; singles list a random subset of the hospitals,
  * couples a random subset of all pairs ((h, h) included), hospitals a random subset of the
- * residents (mostly all), all in random order; capacities 0..max_cap. nr <= 64, nh <= 8. */
+ * residents (mostly all), all in random order; capacities 0..max_cap. nr <= 64, nh <= 64 (8 with couples). */
 bb_hrc *bth_hrc_random(int nr, int nh, int nc, int max_cap, uint64_t *rng);
 
 /* Where h ranks r (0 = best), or -1 if h does not list r. */
