@@ -15,8 +15,8 @@
  * Annotations: ::gpu runs every propagation's counting pass on the GPU and the rules on the
  * host (hrc_path.h: the CPU path's domains); without a usable GPU the poster warns once per
  * model at the user's line (fzn_annotated_path) and the constraint propagates on the CPU.
- * ::cpu (or ::uniud), or no annotation, propagate on the CPU (bench/results/hrc-gpu-2026-11-25.md
- * says why no annotation keeps the CPU). */
+ * ::cpu (or ::uniud), or no annotation, propagate on the CPU: the GPU's counting pass is slower
+ * to the first solution than the CPU (docs/hrc_constraint.md). */
 #include "post_file_form.h"
 #include "bb_hrc.h"
 #include "hrc.h"

@@ -205,7 +205,7 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
     goto done;
   }
   /* BAMBOO_GPU_STAGED=0 keeps the earlier initialisation (all lists on the device first),
-   * for comparison (bench/results/scale-2026-11-25/scale_device.sh). */
+   * so the staged build can be compared with it (docs/engine.md). */
   st = staged && *staged == '0' ? bb_gpu_open(device, inst, &gpu, stats, err)
                                 : bb_gpu_open_staged(device, inst, &gpu, stats, err);
   if (st == BB_OK && !(staged && *staged == '0')) choose_rank_rows(gpu, n, device, opts);
