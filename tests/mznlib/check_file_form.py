@@ -29,6 +29,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from smi_reference import hr_ranks, hr_stable_matchings, smi_ranks, smi_stable_matchings  # noqa: E402
+import mzn_setup  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DECOMPOSITION = os.path.join(HERE, "..", "..", "minizinc", "decomposition")
@@ -40,9 +41,7 @@ class Runner:
         self.args = args
         self.tmp = tempfile.mkdtemp(prefix="bamboo-file-form-")
         self.count = 0
-        self.env = dict(os.environ)
-        if args.solver_path:
-            self.env["MZN_SOLVER_PATH"] = args.solver_path
+        self.env = mzn_setup.solver_env(args.solver_path)
 
     def path(self, name):
         return os.path.join(self.tmp, name)
@@ -395,21 +394,16 @@ def part_errors_numbers(args, runner):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--part", choices=("brute", "first", "errors"), required=True)
-    ap.add_argument("--minizinc", default="minizinc")
-    ap.add_argument("--solver-path")
+    mzn_setup.add_arguments(ap)
     ap.add_argument("--bamboo-smp", required=True)
     ap.add_argument("--cases", type=int, default=None, help="default: 90 (brute), 3 (first)")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--timeout", type=float, default=120)
     args = ap.parse_args()
-    if shutil.which(args.minizinc) is None:
-        print("minizinc not found: skipped")
-        return 77
+    _, code = mzn_setup.prepare(args)
+    if code is not None:
+        return code
     runner = Runner(args)
-    listed = subprocess.run([args.minizinc, "--solvers"], capture_output=True, text=True, env=runner.env).stdout
-    if "org.bamboo.bamboo" not in listed:
-        print("minizinc does not see bamboo.msc (--solver-path)")
-        return 2
     if args.cases is None:
         args.cases = 3 if args.part == "first" else 90
     rng = random.Random(args.seed)

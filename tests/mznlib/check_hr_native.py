@@ -24,6 +24,7 @@ sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import check_smi_hr as smi_hr  # noqa: E402  (its Runner, instances and data)
+import mzn_setup  # noqa: E402
 
 MODEL = """include "stable_matching_hr.mzn";
 include "stable_matching_file.mzn";
@@ -99,15 +100,14 @@ def solutions(runner, model, data):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--minizinc", default="minizinc")
-    ap.add_argument("--solver-path")
+    mzn_setup.add_arguments(ap)
     ap.add_argument("--cases", type=int, default=60)
     ap.add_argument("--seed", type=int, default=2011)
     ap.add_argument("--timeout", type=float, default=120)
     args = ap.parse_args()
-    if shutil.which(args.minizinc) is None:
-        print("minizinc not found: skipped")
-        return 77
+    _, code = mzn_setup.prepare(args)
+    if code is not None:
+        return code
     runner = smi_hr.Runner(args)
     rng = random.Random(args.seed)
     failures = richest = 0

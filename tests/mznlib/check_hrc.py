@@ -32,6 +32,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True
+import mzn_setup  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DECOMPOSITION = os.path.join(ROOT, "minizinc", "decomposition")
@@ -241,24 +244,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", type=int, default=40)
     ap.add_argument("--seed", type=int, default=2017)
-    ap.add_argument("--minizinc", default=shutil.which("minizinc") or "minizinc")
-    ap.add_argument("--solver-path", help="folder of the build-tree bamboo.msc")
+    mzn_setup.add_arguments(ap)
     ap.add_argument("--solvers", default="bamboo,gecode")
     args = ap.parse_args()
-    if not shutil.which(args.minizinc):
-        print("no minizinc: skipped")
-        return 77
-    env = dict(os.environ)
-    if args.solver_path:
-        env["MZN_SOLVER_PATH"] = args.solver_path + (":" + env["MZN_SOLVER_PATH"] if env.get("MZN_SOLVER_PATH") else "")
-    listed = subprocess.run([args.minizinc, "--solvers"], capture_output=True, text=True, env=env).stdout
     solvers = args.solvers.split(",")
-    if "gecode" in solvers and "org.gecode.gecode" not in listed:
-        print("minizinc has no Gecode solver: skipped")
-        return 77
-    if "bamboo" in solvers and "org.bamboo.bamboo" not in listed:
-        print("minizinc does not see bamboo.msc (--solver-path)")
-        return 2
+    env, code = mzn_setup.prepare(args, need=[s for s in solvers if s == "bamboo"],
+                                  want=[s for s in solvers if s == "gecode"])
+    if code is not None:
+        return code
     rng = random.Random(args.seed)
     failures, checks, unstable = 0, 0, 0
     tmp = tempfile.mkdtemp(prefix="hrc")

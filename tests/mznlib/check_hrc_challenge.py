@@ -31,6 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 MODEL = os.path.join(ROOT, "models", "hrc_challenge.mzn")
 sys.path.insert(0, HERE)
 import check_hrc as ch  # noqa: E402
+import mzn_setup  # noqa: E402
 
 # one single, one hospital of capacity 1 that ranks him
 TINY = {"nS": 1, "nC": 0, "nH": 1, "cap": [1], "slist": [[0]], "clist": [], "hlist": [[0]]}
@@ -125,22 +126,14 @@ def solve(args, env, solver, model, dzn):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--minizinc", default="minizinc")
-    ap.add_argument("--solver-path")
+    mzn_setup.add_arguments(ap)
     ap.add_argument("--challenge-model", help="the Challenge's hrc.mzn, run on Gecode as well")
     ap.add_argument("--cases", type=int, default=24)
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args()
-    if shutil.which(args.minizinc) is None:
-        print("minizinc not found: skipped")
-        return 77
-    env = dict(os.environ)
-    if args.solver_path:
-        env["MZN_SOLVER_PATH"] = args.solver_path
-    listed = subprocess.run([args.minizinc, "--solvers"], capture_output=True, text=True, env=env).stdout
-    if "org.bamboo.bamboo" not in listed:
-        print("minizinc does not see bamboo.msc (--solver-path)")
-        return 2
+    env, code = mzn_setup.prepare(args)
+    if code is not None:
+        return code
     rng = random.Random(args.seed)
     tmp = tempfile.mkdtemp(prefix="bamboo-hrc-challenge-")
     cases = [("one single, one hospital", make(TINY), k) for k in (0, 1, 2)]

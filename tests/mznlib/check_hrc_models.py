@@ -11,7 +11,6 @@ without minizinc or Gecode."""
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -21,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 MODELS = os.path.join(ROOT, "models")
 sys.path.insert(0, HERE)
 import check_hrc as ch  # noqa: E402
+import mzn_setup  # noqa: E402
 
 
 def read(path):
@@ -56,17 +56,11 @@ def hospitals(inst, M):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--minizinc", default=shutil.which("minizinc") or "minizinc")
-    ap.add_argument("--solver-path")
+    mzn_setup.add_arguments(ap)
     a = ap.parse_args()
-    if not shutil.which(a.minizinc):
-        return 77
-    env = dict(os.environ)
-    if a.solver_path:
-        env["MZN_SOLVER_PATH"] = a.solver_path + (":" + env["MZN_SOLVER_PATH"] if env.get("MZN_SOLVER_PATH") else "")
-    listed = subprocess.run([a.minizinc, "--solvers"], capture_output=True, text=True, env=env).stdout
-    if "org.gecode.gecode" not in listed:
-        return 77
+    env, code = mzn_setup.prepare(a, want=("gecode",))
+    if code is not None:
+        return code
     failures = 0
     runs = [("hrc_match.mzn", ["hrc_small.dzn"]), ("hrc_match.mzn", ["hrc_no_stable.dzn"]),
             ("hrc_min_bp.mzn", ["hrc_small.dzn"]), ("hrc_min_bp.mzn", ["hrc_no_stable.dzn"]),

@@ -28,6 +28,7 @@ sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import check_hrc as ch  # noqa: E402
+import mzn_setup  # noqa: E402
 
 
 def da_values(args, inst, tmp):
@@ -55,16 +56,12 @@ def main():
     ap.add_argument("--cases", type=int, default=16)
     ap.add_argument("--telling", type=int, default=4, help="cases that must tell the orders apart")
     ap.add_argument("--seed", type=int, default=2020)
-    ap.add_argument("--minizinc", default=shutil.which("minizinc") or "minizinc")
-    ap.add_argument("--solver-path", help="folder of the build-tree bamboo.msc")
+    mzn_setup.add_arguments(ap)
     ap.add_argument("--smp", required=True, help="bamboo-smp")
     args = ap.parse_args()
-    if not shutil.which(args.minizinc):
-        print("no minizinc: skipped")
-        return 77
-    env = dict(os.environ)
-    if args.solver_path:
-        env["MZN_SOLVER_PATH"] = args.solver_path + (":" + env["MZN_SOLVER_PATH"] if env.get("MZN_SOLVER_PATH") else "")
+    env, code = mzn_setup.prepare(args)
+    if code is not None:
+        return code
     rng = random.Random(args.seed)
     tmp = tempfile.mkdtemp(prefix="hrc order")
     failures = checks = telling = k = 0

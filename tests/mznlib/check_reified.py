@@ -21,6 +21,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True
+import mzn_setup  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DECOMPOSITION = os.path.join(HERE, "..", "..", "minizinc", "decomposition")
 
@@ -71,22 +74,16 @@ def expected(pm, pw, base, form):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--minizinc", default="minizinc")
-    ap.add_argument("--solver-path")
+    mzn_setup.add_arguments(ap)
     ap.add_argument("--cases", type=int, default=18)
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
-    if shutil.which(args.minizinc) is None:
-        print("minizinc not found: skipped")
-        return 77
-    env = dict(os.environ)
-    if args.solver_path:
-        env["MZN_SOLVER_PATH"] = args.solver_path
+    env, code = mzn_setup.prepare(args)
+    if code is not None:
+        return code
+    # Gecode, where minizinc has it, runs the decomposition on the same instances.
     listed = subprocess.run([args.minizinc, "--solvers"], capture_output=True, text=True, env=env).stdout
-    solvers = [s for s, tag in (("bamboo", "org.bamboo.bamboo"), ("gecode", "org.gecode.gecode")) if tag in listed]
-    if "bamboo" not in solvers:
-        print("minizinc does not see bamboo.msc (--solver-path)")
-        return 2
+    solvers = ["bamboo"] + (["gecode"] if mzn_setup.TAGS["gecode"] in listed else [])
     rng = random.Random(args.seed)
     tmp = tempfile.mkdtemp(prefix="bamboo-reified-")
     failures = checks = 0

@@ -30,6 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 from check_reified import is_stable  # noqa: E402 (the brute force of b <-> stable_matching)
+import mzn_setup  # noqa: E402
 DECOMPOSITION = os.path.join(ROOT, "minizinc", "decomposition")
 TABLE1 = os.path.join(ROOT, "models", "table1.dzn")
 
@@ -129,24 +130,13 @@ def write_dzn(path, pm, pw, base):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--minizinc", default="minizinc")
-    ap.add_argument("--solver-path")
+    mzn_setup.add_arguments(ap)
     ap.add_argument("--cases", type=int, default=4, help="random instances per predicate")
     ap.add_argument("--seed", type=int, default=11)
     args = ap.parse_args()
-    if shutil.which(args.minizinc) is None:
-        print("minizinc not found: skipped")
-        return 77
-    env = dict(os.environ)
-    if args.solver_path:
-        env["MZN_SOLVER_PATH"] = args.solver_path
-    listed = subprocess.run([args.minizinc, "--solvers"], capture_output=True, text=True, env=env).stdout
-    if "org.bamboo.bamboo" not in listed:
-        print("minizinc does not see bamboo.msc (--solver-path)")
-        return 2
-    if "org.gecode.gecode" not in listed:
-        print("minizinc has no gecode: skipped")
-        return 77
+    env, code = mzn_setup.prepare(args, want=("gecode",))
+    if code is not None:
+        return code
     rng = random.Random(args.seed)
     tmp = tempfile.mkdtemp(prefix="bamboo-reified-objective-")
     failures = checks = 0

@@ -21,7 +21,6 @@ import concurrent.futures
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,6 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 DECOMPOSITION = os.path.join(ROOT, "minizinc", "decomposition")
 sys.path.insert(0, HERE)
 import smi_reference as ref  # noqa: E402
+import mzn_setup  # noqa: E402
 
 ANNOTATIONS = ("", " :: gpu", " :: cpu", " :: uniud", " :: men_proposing")
 
@@ -119,10 +119,7 @@ class Runner:
         self.args = args
         self.tmp = tempfile.mkdtemp(prefix="bamboo-smi-")
         self.count = 0
-        self.env = dict(os.environ)
-        if args.solver_path:
-            self.env["MZN_SOLVER_PATH"] = args.solver_path + (
-                ":" + os.environ["MZN_SOLVER_PATH"] if os.environ.get("MZN_SOLVER_PATH") else "")
+        self.env = mzn_setup.solver_env(args.solver_path)
 
     def run(self, solver, model, data, all_solutions=True):
         self.count += 1
@@ -437,8 +434,7 @@ def part_errors(args, runner, rng, pool):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--part", choices=("brute", "rural", "errors"), required=True)
-    ap.add_argument("--minizinc", default="minizinc")
-    ap.add_argument("--solver-path", help="folder of the build-tree bamboo.msc (put on MZN_SOLVER_PATH)")
+    mzn_setup.add_arguments(ap)
     ap.add_argument("--solvers", default="bamboo,gecode", help="comma-separated: bamboo, gecode")
     ap.add_argument("--cases", type=int, default=40)
     ap.add_argument("--seed", type=int, default=2026)
@@ -447,17 +443,10 @@ def main():
     args = ap.parse_args()
     args.solvers = [s for s in args.solvers.split(",") if s]
 
-    if shutil.which(args.minizinc) is None:
-        print("minizinc not found: skipped")
-        return 77
+    _, code = mzn_setup.prepare(args, need=[s for s in args.solvers if s == "bamboo"], want=("gecode",))
+    if code is not None:
+        return code
     runner = Runner(args)
-    listed = subprocess.run([args.minizinc, "--solvers"], capture_output=True, text=True, env=runner.env).stdout
-    if "org.gecode.gecode" not in listed:
-        print("minizinc has no Gecode solver (fzn-gecode): skipped")
-        return 77
-    if "bamboo" in args.solvers and "org.bamboo.bamboo" not in listed:
-        print("minizinc does not see bamboo.msc (--solver-path)")
-        return 2
 
     rng = random.Random(args.seed)
     failures = 0
