@@ -10,37 +10,7 @@ CASE=$4
 WORK=$3/$CASE
 rm -rf "$WORK" && mkdir -p "$WORK" || exit 1
 
-fail() {
-  echo "FAIL [$CASE]: $*" >&2
-  exit 1
-}
-
-# run ARGS...: runs bamboo-smp; stdout in $WORK/out, stderr in $WORK/err, status in $rc.
-run() {
-  "$BIN" "$@" >"$WORK/out" 2>"$WORK/err"
-  rc=$?
-}
-
-# expect CODE TEXT ARGS...: bamboo-smp ARGS exits with CODE and prints TEXT on stderr.
-expect() {
-  code=$1
-  text=$2
-  shift 2
-  run "$@"
-  if [ "$rc" -ne "$code" ]; then
-    cat "$WORK/err" >&2
-    fail "bamboo-smp $*: exit status $rc, expected $code"
-  fi
-  if [ -n "$text" ] && ! grep -F -q -- "$text" "$WORK/err"; then
-    cat "$WORK/err" >&2
-    fail "bamboo-smp $*: stderr lacks '$text'"
-  fi
-}
-
-# expect_ok ARGS...: bamboo-smp ARGS succeeds.
-expect_ok() { expect 0 "" "$@"; }
-
-same() { cmp -s "$1" "$2" || fail "$1 and $2 differ"; }
+. "$(dirname "$0")/cli_lib.sh"
 
 # --- bad input ---
 
@@ -395,7 +365,6 @@ case_side_complete() {
 # --- incomplete lists and capacities (SMI, HR) ---
 
 # write NAME TEXT: a file in the work folder (printf format: \n for line ends).
-write() { printf "$2" >"$WORK/$1"; }
 
 case_hr_bad_input() {
   write dup.txt 'smi 2 2\n0 1 0\n1\n0\n1 0\n'

@@ -9,35 +9,8 @@ CASE=$3
 WORK=$2/$CASE
 rm -rf "$WORK" && mkdir -p "$WORK" || exit 1
 
-fail() {
-  echo "FAIL [$CASE]: $*" >&2
-  exit 1
-}
-
-run() {
-  "$BIN" "$@" >"$WORK/out" 2>"$WORK/err"
-  rc=$?
-}
-
-# expect CODE TEXT ARGS...: bamboo-smp ARGS exits with CODE and prints TEXT on stderr or stdout.
-expect() {
-  code=$1
-  text=$2
-  shift 2
-  run "$@"
-  if [ "$rc" -ne "$code" ]; then
-    cat "$WORK/err" >&2
-    fail "bamboo-smp $*: exit status $rc, expected $code"
-  fi
-  if [ -n "$text" ] && ! grep -F -q -- "$text" "$WORK/err" "$WORK/out"; then
-    cat "$WORK/err" >&2
-    fail "bamboo-smp $*: output lacks '$text'"
-  fi
-}
-
-expect_ok() { expect 0 "" "$@"; }
-same() { cmp -s "$1" "$2" || fail "$1 and $2 differ"; }
-write() { printf "$2" >"$WORK/$1"; }
+EXPECT_STREAMS="err out" # hrc check and convert report on stdout
+. "$(dirname "$0")/cli_lib.sh"
 
 # docs/formats.md's example: couple (0, 1), single 2. Hospital 0 (capacity 1) ranks the single
 # first, so the couple gets its second pair, (1, 1), and nothing blocks.
