@@ -213,7 +213,7 @@ static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs
   }
   uint32_t *row = l->mirror + (size_t)var * (size_t)words + (lo >> 5);
   memset(row, 0, span * sizeof *row);
-  /* By ranges: a word at a time, not a value at a time (issue 22; smc_ranges.c). */
+  /* By ranges: a word at a time, not a value at a time, which is cheaper (smc_ranges.c). */
   int ranges = bb_smc_read_ranges(d, s, var), base = lo >> 5;
   for (int k = 0; k < ranges; k++) bb_smc_set_bits(row, s->w->pairs[2 * k] - 32 * base, s->w->pairs[2 * k + 1] - 32 * base);
   memcpy(l->rows + *row_words, row, span * sizeof *row);
