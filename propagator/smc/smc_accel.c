@@ -12,7 +12,8 @@
  * are unsettled after a round), the CPU finishes them from the engine's state with the
  * same steps, one at a time. Membership comes from the lane's mirror of the engine's bitmap
  * rows, kept here from what is sent and what comes back: asking the solver instead costs a
- * walk over the domain's ranges per test, which made a long chain 25 times slower. */
+ * walk over the domain's ranges per test, which made a long chain many times slower
+ * (docs/constraint.md). */
 #include "smc_internal.h"
 #include "smc_pairs.h"
 
