@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A/B on the GPU machine: the engine (`bamboo-smp bench`) and the constraint (`smc-gpu-bench`)
+# A/B on a GPU host: the engine (`bamboo-smp bench`) and the constraint (`smc-gpu-bench`)
 # with two sets of binaries, in one call, interleaved (A, B, A, B) so that drift of the machine
 # lands on both. Made for changes that must not change speed (a restructuring).
 #

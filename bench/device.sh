@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine, from the repository root, in one call:
+# Runs on a GPU host, from the repository root, in one call:
 #   bench/device.sh test            build, ctest (all labels), compute-sanitizer memcheck on the GPU test
 #   bench/device.sh bench N[,N..]   build, then the engine matrix (all algorithms x perfect, solo,
 #                                   congested, random g=5) at the given sizes

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Packs what bench/smc_device.sh needs on the GPU machine into .device-carry/ (git-ignored;
+# Packs what bench/smc_device.sh needs on a GPU host into .device-carry/ (git-ignored;
 # name it in the device tool's `carry`): the binaries of a CUDA build made here (nvcc
 # builds sm_90 code without a GPU), the Gecode, GMP and MPFR libraries they load, and
-# MiniZinc with its standard library. The GPU machine has neither Gecode nor MiniZinc, and
+# MiniZinc with its standard library. The GPU host need have neither Gecode nor MiniZinc, and
 # Debian's packages of them pull in Qt; these few files are all the runs need.
 #   bench/device_bundle.sh [BUILD_DIR] [--xz]   default: build
 # With GECODE=1 it also packs fzn-gecode and every library it loads (Qt and ICU among them:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A MiniZinc solver configuration for a carried fzn-bamboo on the GPU machine (no install
+# A MiniZinc solver configuration for a carried fzn-bamboo on a GPU host (no install
 # there): bamboo.msc in FOLDER, from minizinc/bamboo.msc.in, pointing at FZN_BAMBOO and at this
 # checkout's minizinc/mznlib. Run from the repository root; used by bench/smc_device.sh and
 # bench/research_device.sh (MZN_SOLVER_PATH=FOLDER then finds it).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The file form end to end (issue 11): `minizinc --solver bamboo` on models/*_file.mzn with
+# The file form end to end: `minizinc --solver bamboo` on models/*_file.mzn with
 # instances that bamboo-smp writes, timed whole (wall clock, peak RSS of the whole command
 # tree) and by phase (MiniZinc's flatTime, fzn-bamboo's initTime = read + post, solveTime to
 # the first solution).

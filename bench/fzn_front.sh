@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The FlatZinc front end on the dzn (matrix) form (issue 11): fzn-bamboo on the FlatZinc that
+# The FlatZinc front end on the dzn (matrix) form: fzn-bamboo on the FlatZinc that
 # MiniZinc 2.6.4 writes for models/stable_marriage.mzn (smc-dzn-gen --fzn writes the same text
 # byte for byte, fzn.gen_identical; MiniZinc itself takes minutes at n = 10000), first
 # solution. Per run: the parse (from fzn-bamboo -v) and its rate over the whole file, the

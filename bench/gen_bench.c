@@ -1,4 +1,4 @@
-/* Generation on the GPU against the host (issue 21; bench/gen_device.sh runs it):
+/* Generation on the GPU against the host (bench/gen_device.sh runs it):
  *   gen-bench KIND N [GROUP] [--host]
  * prints one markdown row: n, kind, the GPU's seconds for both sides in the staged build's
  * blocks (256 MiB of ids per launch, what bamboo's staged build does with a generator) and in

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 21, generation on the GPU, in one device call, from the repository root with
+# Generation on the GPU, in one device call, from the repository root with
 # .device-carry/ made here by `bench/device_bundle.sh build-cuda` (never run yet: its length is
 # unknown; every step has its own timeout and writes to $OUT as it goes, so a call cut at
 # 600 s still brings back what ran; give it timeout_s 600):

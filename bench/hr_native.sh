@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Hospitals/Residents native (stable_matching_hr_file) against the cloning reduction
-# (stable_matching_hr_file_cloning), through the file form (issue 20, part 1). For each
+# (stable_matching_hr_file_cloning), through the file form. For each
 # instance shape and each form: the FlatZinc MiniZinc writes (lines, bytes, time to flatten),
 # then fzn-bamboo on it alone under `ulimit -v` and `timeout`, one run at a time: the model it
 # posts (int variables), peak RSS (/usr/bin/time -v), time to the first solution (from

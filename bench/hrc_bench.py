@@ -14,7 +14,7 @@ models/hrc_file.mzn: solve minimize bp), writing a markdown table.
   nrmp      `bamboo-smp gen nrmp-couples` (47,000 residents, 6,600 programmes) with 1,000 and
             3,000 couples: min bp and time, under `ulimit -v` and a timeout.
 
-    bench/hrc_bench.py --build build --out bench/results/hrc-constraint-2026-11-25.md [--seeds 10]
+    bench/hrc_bench.py --build build --out table.md [--seeds 10]
 """
 import argparse
 import os

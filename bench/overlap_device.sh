@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 22 on the GPU machine: bamboo's upload overlapped with the initialisation, against a
+# On a GPU host: bamboo's upload overlapped with the initialisation, against a
 # baseline binary, in one call. Run from a folder holding bamboo-smp (new) and bamboo-smp-base
 # (the baseline), and the GPU tests; writes under $OUT (or /tmp/bamboo-out).
 #
@@ -42,7 +42,7 @@ for what in "$@"; do
     done
     ;;
   scan)
-    # The proposal step's variants (BAMBOO_GPU_SCAN; 1 = seed 000's kernel, the baseline),
+    # The proposal step's variants (BAMBOO_GPU_SCAN; 1 = [Bamboo-SMP]'s kernel, the baseline),
     # each variant on the same binary and machine, from the packed pinned lists (the targets'
     # form; FORMS="pinned instance" adds the instance's 32-bit lists); SCANS repeats a
     # variant to show the noise.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Where the search's propagations spend their time: a `perf script` dump (perf record
 --call-graph dwarf) of smc-gpu-bench or smc-bench, reduced to the samples taken under
-bb_search_next (the first propagation, at the root, is left out) and grouped into issue 22's
-phases by the innermost frame that names one.
+bb_search_next (the first propagation, at the root, is left out) and grouped into the
+search's phases by the innermost frame that names one.
 
     perf record -F 4000 --call-graph dwarf,16384 -o perf.data \\
         build/bench/smc-gpu-bench --n 2400 --instances 4 --nodes 100 --paths cpu --csv /dev/null

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 22's research benchmark: optimisation over stable matchings where there are very many
+# The research benchmark: optimisation over stable matchings where there are very many
 # of them. Families (docs/generators.md, written by smc-dzn-gen --gen): irving-leather
 # (n = 2^k, Irving and Leather's family: 10, 268, 195472 stable matchings at n = 4, 8, 16)
 # and latin with radix 4 (Z_4^a x Z_2^b group tables). Models: sex_equal, egalitarian,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 22's research benchmark (bench/research.sh) on the GPU machine, every path in one call:
+# The research benchmark (bench/research.sh) on a GPU host, every path in one call:
 # bamboo's `:: cpu`, `:: gpu` and the hybrid (auto) and Gecode (fzn-gecode) on the shipped
 # decomposition. Run from the repository root with .device-carry/ made by
 # `GECODE=1 bench/device_bundle.sh build --xz` (the bundle then holds fzn-gecode and the
@@ -31,7 +31,8 @@ export PATH=$C/usr/bin:$PATH
 export LIMIT=${LIMIT:-20} SIZES=${SIZES:-64 128 256 512 1024 2048}
 DEADLINE=${DEADLINE:-480}
 CPU_JOBS=${CPU_JOBS:-6}
-# The hybrid's calibration: the H100's fzn-bamboo --calibrate (bench/smc_latency_device.sh's).
+# The hybrid's calibration, fixed so that runs compare: one measured by fzn-bamboo --calibrate
+# (bench/smc_latency_device.sh's).
 printf 'min_n 500\nmin_free 512\nmin_modified 512\n' > "$R/calibration.txt"
 export BAMBOO_CALIBRATION=$R/calibration.txt
 {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Issue 21: peak host RSS and time of the host side of solve --gen-on gpu (husbands read from
+# Peak host RSS and time of the host side of solve --gen-on gpu (husbands read from
 # the women's rows, and --verify's check) with the rows regenerated (no lists) against host
 # lists, and the RSS of `bamboo-smp plan`. Usage: bench/rows_host.sh BUILD_DIR N [KIND:GROUP ...]
-# (default kinds random:5 uniform:0 solo:0). Results: bench/results/gen-rows-host-*.md.
+# (default kinds random:5 uniform:0 solo:0). results/README.md indexes the results.
 set -euo pipefail
 B=${1:?build dir}
 N=${2:-20000}

@@ -1,5 +1,5 @@
-/* Issue 21: the host side of solve --gen KIND --gen-on gpu without host lists, against the
- * same steps over host lists (bench/rows_host.sh, bench/results/gen-rows-host-*.md).
+/* The host side of solve --gen KIND --gen-on gpu without host lists, against the
+ * same steps over host lists (bench/rows_host.sh runs it).
  *
  *   rows-host-bench KIND N GROUP SEED MATCHING lists|rows
  *

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Stable Marriage constraint's GPU path on the GPU machine, from the repository root,
+# The Stable Marriage constraint's GPU path on a GPU host, from the repository root,
 # with .device-carry/ made by bench/device_bundle.sh (carried along):
 #   bench/smc_device.sh test     GPU tests (test_smc_par, test_smc_gecode, test_smc_smi_search,
 #                                test_smc_smi_gecode, test_hr, test_smc_gpus, test_smc_hr_accel, test_hrc_accel and
@@ -7,9 +7,9 @@
 #                                compute-sanitizer memcheck and racecheck, MiniZinc end to end
 #                                (::gpu, ::cpu, ::uniud, none; -p 4), fzn-bamboo --calibrate
 #   bench/smc_device.sh bench N K NODES [STRENGTH]
-#                                seed 003's experiment: K instances of size N (seeds $SEED ..,
-#                                default 1), paths cpu, gpu and auto, NODES search nodes each
-#                                (smc-gpu-bench)
+#                                [Travasci 2025]'s experiment: K instances of size N (seeds
+#                                $SEED .., default 1), paths cpu, gpu and auto, NODES search
+#                                nodes each (smc-gpu-bench)
 #   bench/smc_device.sh smi N K NODES
 #                                the same on incomplete lists (SMI, n men and n women, lists
 #                                of K): paths cpu, gpu and auto (smc-gpu-bench --k)
@@ -21,7 +21,7 @@
 #   bench/smc_device.sh front    the dzn form's FlatZinc front end (bench/fzn_front.sh): parse
 #                                rate, build, peak RSS at n = 2400 and 10000
 #   bench/smc_device.sh tails N  the tail threshold at size N (first propagations)
-#   bench/smc_device.sh research issue 22's research benchmark (bench/research.sh) on ::cpu,
+#   bench/smc_device.sh research the research benchmark (bench/research.sh) on ::cpu,
 #                                ::gpu, auto and Gecode with the decomposition
 #   bench/smc_device.sh nrmp     HRC at NRMP shape (1,000 and 3,000 couples) through minizinc
 #                                --solver bamboo on the file form (models/hrc_file.mzn)
@@ -136,7 +136,7 @@ tails)
   done | tee "$OUT/tails.txt"
   ;;
 research)
-  # Issue 22's research benchmark (bench/research.sh) on every path: ::cpu, ::gpu, the hybrid
+  # The research benchmark (bench/research.sh) on every path: ::cpu, ::gpu, the hybrid
   # (auto) and Gecode with the decomposition; PATHS, SIZES, LIMIT, FAMILIES, MODELS, GECODE
   # as research.sh takes them.
   PATHS=${PATHS:-cpu gpu auto} GEN="$C/bin/smc-dzn-gen" SOLVERS="$OUT/solvers" LOG=/tmp/bamboo-research \
@@ -166,9 +166,10 @@ first)
   rm -rf "$work"
   ;;
 nrmp)
-  # Issue 20's target: an NRMP-shaped HRC instance (47,000 residents, 6,600 programmes) with
-  # COUPLES couples each (default 1000 3000), through minizinc --solver bamboo on the file form
-  # (models/hrc_file.mzn, solve minimize bp), 600 s limit; the answer and its time.
+  # The national scale HRC must reach: an NRMP-shaped instance (47,000 residents, 6,600
+  # programmes) with COUPLES couples each (default 1000 3000), through minizinc --solver
+  # bamboo on the file form (models/hrc_file.mzn, solve minimize bp), 600 s limit; the answer
+  # and its time.
   # (bp is counted by the constraint itself, exact once the matching is fixed).
   work=/tmp/bamboo-nrmp
   mkdir -p "$work"

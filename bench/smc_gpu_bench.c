@@ -1,5 +1,5 @@
-/* smc-gpu-bench: seed 003 section 5's experiment, on any path of the Stable Marriage
- * constraint (issue 5).
+/* smc-gpu-bench: [Travasci 2025] section 5's experiment, on any path of the Stable Marriage
+ * constraint (docs/references.md).
  *
  * Per instance (random complete lists, bamboo's uniform generator): one space with 2n rank
  * variables and two constraints over them, the standard one and the one with men and women
@@ -11,7 +11,7 @@
  * "result" row fingerprints the root domains and the first solution so that the paths can
  * be checked identical (bench/smc_gpu_report.py does, and makes the tables and plots).
  *
- * With --k K the instances have incomplete lists (SMI, issue 10): n men and n women, each man
+ * With --k K the instances have incomplete lists (SMI): n men and n women, each man
  * ranks K women drawn uniformly (bamboo-smp's smi generator), each woman exactly the men who
  * ranked her; the constraints are posted with bb_post_stable_matching_smi.
  *
@@ -47,7 +47,7 @@ static void record(void *ctx, const bb_smc_run_info *i) {
 
 /* "cpu-rules": the CPU path with every later propagation through the event rules, not as
  * batches (smc_delta.c): the two side by side in one process. "auto-emulated": the hybrid
- * with the emulated engine in the GPU's place and the H100's calibration, for the hybrid's
+ * with the emulated engine in the GPU's place and a measured GPU's calibration, for the hybrid's
  * own costs on a machine without a GPU (it sets the calibration for the rest of the run). */
 static bool parse_path(const char *s, bb_smc_path *p) {
   if (!strcmp(s, "cpu") || !strcmp(s, "cpu-rules")) *p = BB_SMC_PATH_CPU;

@@ -3,12 +3,12 @@
 
     smc-gpu-bench --n 2400 --instances 20 --nodes 100 --paths cpu,auto-emulated --csv F.csv
     bench/smc_hybrid_cpu_share.py F.csv                  # the hybrid is auto-emulated
-    HYBRID=auto bench/smc_hybrid_cpu_share.py F.csv ...  # the GPU machine's --paths cpu,auto
+    HYBRID=auto bench/smc_hybrid_cpu_share.py F.csv ...  # a GPU host's --paths cpu,auto
 
-Both paths give the same search, so their propagations pair up by position; for each issue 22
-category, the median and total ms of the pairs where the hybrid took the CPU, split by what
-the propagation before it took: right after a parallel run (the engine wrote the domains and
-walked its own state) or after another CPU propagation.
+Both paths give the same search, so their propagations pair up by position; for each
+free-proposer category, the median and total ms of the pairs where the hybrid took the CPU,
+split by what the propagation before it took: right after a parallel run (the engine wrote
+the domains and walked its own state) or after another CPU propagation.
 """
 import collections
 import importlib.util

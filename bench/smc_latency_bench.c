@@ -1,7 +1,7 @@
-/* smc-latency-bench: one decision's propagation, alone and repeated (issue 22).
+/* smc-latency-bench: one decision's propagation, alone and repeated.
  *
  * smc-gpu-bench times the propagations a search meets, once each, among everything else a
- * search does. This takes the same model (seed 003's: random complete lists, the standard
+ * search does. This takes the same model ([Travasci 2025]'s: random complete lists, the standard
  * and the swapped constraint) to its root fixpoint, then for each of --decisions random
  * decisions (a node of smc-gpu-bench's search at a random depth up to --depth, and its next
  * split to the left or to the right) clones that node, posts the decision and times the

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Issue 22 on the GPU machine, in one call (from the repository root, .device-carry/ made by
-# bench/device_bundle.sh, with a baseline's smc-gpu-bench in .device-carry/base/):
-#   1. seed 003's setting (smc-gpu-bench --n 2400 --instances K --nodes 100): the baseline's
+# The latency of later propagations on a GPU host, in one call (from the repository root,
+# .device-carry/ made by bench/device_bundle.sh, with a baseline's smc-gpu-bench in
+# .device-carry/base/):
+#   1. [Travasci 2025]'s setting (smc-gpu-bench --n 2400 --instances K --nodes 100): the baseline's
 #      cpu, gpu and auto, then this build's cpu-rules (later propagations through the event
 #      rules), cpu (as batches, smc_delta.c), gpu and auto, interleaved per instance;
 #   2. smc-latency-bench: one decision's propagation, alone and repeated, on cpu-rules, cpu, gpu
 #      and auto, three rounds (bench/smc_latency_report.py takes the smallest of each);
 #   3. the hybrid's budget: auto with `batch_handover` H (steps before a batch hands its events
 #      to the GPU) for each H in $HANDOVERS.
-# Every run reads the same calibration (min_n 500, min_free 512, min_modified 512: the H100's
-# fzn-bamboo --calibrate of bench/results/smc-gpu-2026-11-22-h100/calibration.txt) and the
+# Every run reads the same calibration (min_n 500, min_free 512, min_modified 512: one that
+# fzn-bamboo --calibrate measured, fixed so that runs compare) and the
 # built-in handover budgets unless the sweep sets one. CSVs and logs go to $OUT/runs, packed
 # into $OUT/latency-runs.tgz (the device tool brings back few files); the tables are printed
 # last and kept in $OUT/summary.txt.

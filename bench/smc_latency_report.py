@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tables from smc-latency-bench runs (issue 22): for each decision and path, the smallest
+"""Tables from smc-latency-bench runs: for each decision and path, the smallest
 time over every run given (a run's min over its --repeat clones), so that drift of a shared
 machine counts as little as it can; the paths' fingerprints of the resulting domains must
 agree, decision by decision.

@@ -26,7 +26,7 @@ void bb_gpu_close(bb_gpu *gpu); /* accepts NULL */
 /* For bb_gpu_bamboo only: uploads nothing yet. bb_gpu_bamboo then builds the rank matrix
  * from the women's lists (freed after), and streams the men's lists in blocks of rows into
  * the PRMatrix, so the device peak is the rank matrix + PRMatrix + one block instead of
- * lists + rank matrix + PRMatrix (issue 21; engine/sm/memory_plan.h). `inst` must outlive
+ * lists + rank matrix + PRMatrix (engine/sm/memory_plan.h). `inst` must outlive
  * the context. */
 bb_status bb_gpu_open_staged(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats,
                              bb_error *err);
@@ -38,7 +38,7 @@ bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
 bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
                         bb_solve_stats *stats, bb_error *err);
 
-/* Bamboo's GPU phase (seed 000 Algorithm 2, steps 2-3). Builds the women's rank matrix
+/* Bamboo's GPU phase ([Bamboo-SMP] Algorithm 2, steps 2-3). Builds the women's rank matrix
  * and the packed PRMatrix on the device (t_init), then runs the packed-word atomicMin
  * kernel while this thread watches the number of free men; once at most
  * opts->tail_threshold men are free the kernel is told to stop and every thread parks

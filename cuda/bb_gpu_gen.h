@@ -1,5 +1,6 @@
-/* The seed's workloads generated on the GPU (issue 21): the rows of engine/sm/gen_rows.h,
- * the same code as the host generator's, so a device row is the host row bit for bit
+/* The [Bamboo-SMP] workloads generated on the GPU, so that a large instance needs no lists
+ * on the host: the rows of engine/sm/gen_rows.h, the same code as the host generator's, so
+ * a device row is the host row bit for bit
  * (docs/generators.md, "On the GPU"). gpu_stub.c answers BB_ERR_NO_GPU without CUDA. */
 #ifndef BB_GPU_GEN_H
 #define BB_GPU_GEN_H

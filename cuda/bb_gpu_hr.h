@@ -33,7 +33,7 @@ typedef struct bb_gpu_hr_times {
   double transfer, init, solve, post;
 } bb_gpu_hr_times;
 
-/* GPU initialisation (seed 000): the lists are uploaded as they are and the ranked view is
+/* GPU initialisation ([Bamboo-SMP]): the lists are uploaded as they are and the ranked view is
  * built on the device: each hospital's list is sorted by resident id (carrying the ranks) with
  * CUB's segmented sort, then every resident entry finds its rank by binary search in its
  * hospital's sorted list (t_init). No ranking on the host.

@@ -1,4 +1,4 @@
-/* The engine over several partitions of the participants (seed 000 section V-C): a device
+/* The engine over several partitions of the participants ([Bamboo-SMP] section V-C): a device
  * list, one partition per entry, participants split by id as evenly as possible (the first
  * n % k partitions get one more; engine/sm/memory_plan.h has the same arithmetic). Partition
  * p holds, on its device, the men's and women's lists of its ids, the rank-matrix rows of its
@@ -37,7 +37,7 @@ bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_instance
                                 bb_solve_stats *stats, bb_error *err);
 
 /* bamboo's GPU phase (as bb_gpu_bamboo) over the partitions; the tail is always the CPU's
- * (seed 000 Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. */
+ * ([Bamboo-SMP] Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. */
 bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la_state *st,
                               bb_id *free_men, int *free_count, bb_solve_stats *stats, bb_error *err);
 

@@ -1,4 +1,4 @@
-/* The PRMatrix node formats of the GPU engines (issue 21): which one an n gets, and the
+/* The PRMatrix node formats of the GPU engines: which one an n gets, and the
  * arithmetic of the 40-bit one. Pure C (static inline, no CUDA), so the memory plan
  * (engine/sm/memory_plan.h), the kernels (gpu_prnode.cuh) and a CPU unit test share it.
  *
@@ -8,7 +8,7 @@
  *      stays aligned and a row stays coalesced: a 32-bit plane of the low halves
  *      (woman bits 0-15 << 16 | rank bits 0-15, as the 4-byte node) and, after it, an 8-bit
  *      plane of the high nibbles (woman bits 16-19 << 4 | rank bits 16-19);
- *   8  32-bit woman | 32-bit rank, one 64-bit word (seed 000's two-word node): any n.
+ *   8  32-bit woman | 32-bit rank, one 64-bit word ([Bamboo-SMP]'s two-word node): any n.
  * The partner words that atomicMin works on are separate (gpu_internal.cuh); a node is only
  * read by the proposal kernels, so the two planes need no atomic access. */
 #ifndef BB_GPU_PRNODE_H
@@ -50,7 +50,7 @@ static inline int bb_prnode_bytes_choose(int n, int forced, int fallback) {
   if (!forced) return fallback;
   return bb_prnode_bytes_fits(forced, n) ? forced : bb_prnode_bytes_narrowest(n);
 }
-/* The defaults: bamboo the narrowest; gpu-la-min seed 000's 8-byte node while n <= 65,536
+/* The defaults: bamboo the narrowest; gpu-la-min [Bamboo-SMP]'s 8-byte node while n <= 65,536
  * (its timings stay comparable with the paper's), the narrowest above. The memory plan
  * (engine/sm/sm_memory_plan.c) uses these with its request's forced size; the engines with
  * the environment's. */

@@ -1,4 +1,4 @@
-// Bamboo's GPU phase (seed 000 Algorithm 2, initialisation and execution), improved on the
+// Bamboo's GPU phase ([Bamboo-SMP] Algorithm 2, initialisation and execution), improved on the
 // paper in three measured ways:
 //  * 32-bit PRMatrix nodes (16-bit woman, 16-bit rank) when n <= 65536: half the memory and
 //    half the bytes per proposal of the paper's two-word nodes; 40-bit ones (two planes,
@@ -8,7 +8,7 @@
 //    woman's list;
 //  * a stop request the kernel honours by parking each man it carries (man, position), so
 //    the CPU tail resumes exactly there: the hand-over loses no proposal;
-//  * (issue 22) a warp whose lanes all propose to one woman sends one atomicMin, from the lane
+//  * a warp whose lanes all propose to one woman sends one atomicMin, from the lane
 //    she ranks best, and other steps look ahead to skip women who hold better men.
 // With BB_TAIL_GPU (or when the CPU tail hands a long chain back, bb_gpu_tail) the tail is
 // finished on the device by one block that scans a free man's row 8192 entries at a time
@@ -19,11 +19,10 @@
 
 #include "gpu_internal.cuh"
 
-// The proposal step (issue 22). The default is "ua4": a storm step (the whole warp proposing to
-// one woman) is aggregated into one atomicMin, any other step proposes with a look-ahead of 4.
-// Against seed 000's kernel ("1"), H100, n = 30,000, solve ms: congested 27.9 -> 20.3-21.4,
-// random g=5 27.4-27.6 -> 23.9-24.1, uniform 19.0-19.2 -> 17.0-17.1 (table 6 of
-// bench/results/engine-tail-2026-11-27.md). BAMBOO_GPU_SCAN picks another variant:
+// The proposal step. The default is "ua4": a storm step (the whole warp proposing to one
+// woman) is aggregated into one atomicMin, any other step proposes with a look-ahead of 4.
+// It is faster than [Bamboo-SMP]'s kernel ("1") on congested, random and uniform lists
+// (docs/engine.md has the times). BAMBOO_GPU_SCAN picks another variant:
 //
 //  * Look-ahead, "a2", "a4", "a8" (Scan > 1): the atomicMin at entry k goes out with plain loads
 //    of the next Scan - 1 entries' partner words beside it; after a rejection the thread skips
@@ -36,12 +35,11 @@
 //    lanes carry distinct men) sends the atomicMin; the others are rejected on the spot, since
 //    after his atomicMin her partner is at least as good as he is. A storm step loads nothing
 //    ahead: the extra loads slow congested's lockstep.
-//  * "1": seed 000's kernel, one atomicMin per entry.
-// Alone, each was slower somewhere (a2 / a4 / a8: congested 32.4 / 37.7 / 55.8 ms against
-// 28.6-29.2; u: random g=5 28.7-29.0 against 27.4-27.6); together they are faster on all three
-// workloads. Two more variants were measured and removed after 7ae0f20 (tables 3 and 5): a
-// look-ahead that waits for its loads before proposing (congested 45-176 ms), and aggregation
-// of any group of lanes on one woman with __match_any_sync (random g=5 32-40 ms).
+//  * "1": [Bamboo-SMP]'s kernel, one atomicMin per entry.
+// Alone, each was slower somewhere (the look-ahead on congested lists, the storm step on
+// random ones); together they are faster on all three workloads. Two more variants were
+// slower and are not kept: a look-ahead that waits for its loads before proposing, and
+// aggregation of any group of lanes on one woman with __match_any_sync (docs/engine.md).
 template <typename Node, int Scan, bool Storm>
 __global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
                                       unsigned long long *partner, int *ctl, uint2 *parked) {
@@ -135,7 +133,7 @@ static void launch_propose(bb_gpu *g, propose_variant v) {
 // from his position, tail_unroll() * blockDim.x entries per round, for the first woman whose
 // partner is worse than him; all earlier entries are rejections and cost nothing else.
 // The chain is serial (solo: about n steps of about n entries), so a step's time is latency
-// and the one SM's gathers of partner ranks, one per entry. Hence (issue 22):
+// and the one SM's gathers of partner ranks, one per entry. Hence:
 //  * Keys in shared memory (n <= 65,535): each woman's partner rank as 16 bits (0xffff = free),
 //    loaded once and kept beside the global word. A gather from shared memory costs a few
 //    cycles per warp where a scattered global load costs one L1 transaction per thread.

@@ -17,7 +17,7 @@ bb_status bb_gpu_fail(bb_error *err, cudaError_t e, const char *call, const char
 
 // The reason a user can act on. Without an NVIDIA driver the runtime answers
 // cudaErrorInsufficientDriver ("CUDA driver version is insufficient for CUDA runtime
-// version"), which reads as if a driver were there but old (issue 18): cudaDriverGetVersion
+// version"), which reads as if a driver were there but old: cudaDriverGetVersion
 // tells the two apart (0 when no driver is installed).
 static void probe_reason(cudaError_t e, char *why, size_t why_len) {
   int driver = 0, runtime = 0;
@@ -110,8 +110,8 @@ bb_status bb_gpu_fill_u64(bb_gpu *g, unsigned long long *p, size_t count, unsign
 }
 
 // --- Upload of the lists -----------------------------------------------------------------
-// A bb_instance lives in pageable host memory, from which cudaMemcpy runs near 8 GB/s
-// (bench/results/). Instead, host threads copy each chunk into one of two pinned buffers,
+// A bb_instance lives in pageable host memory, from which cudaMemcpy runs well below the
+// bus's speed. Instead, host threads copy each chunk into one of two pinned buffers,
 // narrowing ids to 16 bits when n <= 65536, while the copy engine moves the other buffer;
 // on the device a kernel widens the chunk into place. Half the bytes cross the bus, and
 // host copying overlaps the transfer.
@@ -255,8 +255,8 @@ static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats 
   g->free_at_open = g->min_free = free_b;
   // The earlier order holds both lists at once. The staged one never does (gpu_staged.cu: the
   // women's lists, or blocks of them, then blocks of the men's); the memory plan checked its
-  // phases before anything was allocated. Checking 8n² here refused n > 102,900 on an H100
-  // whose plan (40-bit nodes, rank matrix in blocks) fits 128,320 (2026-11-25).
+  // phases before anything was allocated. Checking 8n² here would refuse instances that the
+  // plan (40-bit nodes, rank matrix in blocks) fits.
   if (!g->staged && 2 * bytes > free_b)
     return bb_fail(err, BB_ERR_GPU,
                    "n = %d needs %.2f GiB on the GPU for the lists alone, %.2f GiB free", g->n,

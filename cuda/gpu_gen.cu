@@ -1,4 +1,4 @@
-// The seed's workloads generated on the GPU (bb_gpu_gen.h). One thread per row runs
+// The [Bamboo-SMP] workloads generated on the GPU (bb_gpu_gen.h). One thread per row runs
 // bb_gen_row (engine/sm/gen_rows.h), the very code of the host generator: every row has its
 // own random stream (seed, side << 32 | row), so rows are independent and a device row equals
 // the host row bit for bit. Only the O(n) permutations of perfect and solo are drawn on the

@@ -1,6 +1,6 @@
 // SMI/HR on the GPU (bb_gpu_hr.h): resident chains over hospital posts with atomicMin.
 //
-// Initialisation (seed 000's GPU initialisation, for CSR lists): each hospital's list is
+// Initialisation ([Bamboo-SMP]'s GPU initialisation, for CSR lists): each hospital's list is
 // sorted by resident id, carrying each resident's rank; then every resident entry looks its
 // rank up by binary search in its hospital's sorted list. One warp per list, so the lanes
 // read and write consecutive entries.
@@ -12,7 +12,7 @@
 //
 // The host watches the number of running chains through a small copy on a second stream;
 // once at most `tail` run it raises the stop flag and each thread parks the resident it
-// carries (seed 000 Algorithm 2: the sequential end of the run belongs to the CPU).
+// carries ([Bamboo-SMP] Algorithm 2: the sequential end of the run belongs to the CPU).
 #include <cub/device/device_segmented_sort.cuh>
 #include <cuda_runtime.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-// GPU initialisation (seed 000 section IV-A, "LAInit"): the women's rank matrix and the
+// GPU initialisation ([Bamboo-SMP] section IV-A, "LAInit"): the women's rank matrix and the
 // PRMatrix, each entry independent of the others. Blocks stride over rows so every row is
 // read with coalesced accesses and no 64-bit division is needed per entry.
 #include "gpu_internal.cuh"

@@ -1,4 +1,4 @@
-// gpu-la-min: the LA-Par-GPU-MIN kernel of seed 000 Listing 1: PRMatrix nodes of two 32-bit
+// gpu-la-min: the LA-Par-GPU-MIN kernel of [Bamboo-SMP] Listing 1: PRMatrix nodes of two 32-bit
 // words (the 40-bit ones past n = 65,536, or any format forced: bb_gpu_prnode.h), atomicMin on the woman's partner rank, the displaced man looked up in her list.
 // One correction to the listing: it writes Next[m] after the atomicMin that accepts m, so
 // the thread that later displaces m may read a stale Next[m]. Here Next[m] is written

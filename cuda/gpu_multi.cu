@@ -1,4 +1,4 @@
-// The engine over partitions of the participants (bb_gpu_multi.h; seed 000 section V-C).
+// The engine over partitions of the participants (bb_gpu_multi.h; [Bamboo-SMP] section V-C).
 // Each partition is a bb_gpu on its device holding rows first[p] .. first[p + 1] - 1 of both
 // lists, of the women's rank matrix (while the PRMatrix is built) and of the PRMatrix. Kernels
 // get every partition's base pointers (PartView) and find a participant's row through the
@@ -171,7 +171,7 @@ static bb_status enable_peers(const int *devices, int count, bb_error *err) {
   return BB_OK;
 }
 
-// Partition p's rows of both sides generated on its device (issue 21: no host lists), by the
+// Partition p's rows of both sides generated on its device (no lists on the host), by the
 // generator's row code (bb_gpu_gen.h), the host generator's rows bit for bit. The generator's
 // permutations (16n bytes) live on the device only while the partition's rows are made.
 static bb_status generate_part(bb_gpu *g, const bb_gen_spec *spec, size_t first, int rows, bb_error *err) {

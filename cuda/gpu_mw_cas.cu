@@ -1,5 +1,5 @@
 // gpu-mw-cas: McVitie-Wilson on the GPU, one thread per man, the woman's partner (a man id)
-// replaced with atomicCAS (the seed 000 baseline MW-Par-GPU-CAS). Under contention a CAS
+// replaced with atomicCAS (the [Bamboo-SMP] baseline MW-Par-GPU-CAS). Under contention a CAS
 // fails and is retried, which is the cost atomicMin removes.
 #include "gpu_internal.cuh"
 

@@ -1,4 +1,4 @@
-// bamboo's initialisation with the upload overlapped (issue 22), for n <= 65,536: 16-bit ids
+// bamboo's initialisation with the upload overlapped, for n <= 65,536: 16-bit ids
 // travel in chunks of rows on a copy stream, and the compute stream turns each chunk that has
 // landed into rank-matrix rows (women) or PRMatrix rows (men) while the next chunks cross the
 // bus. The kernels read the 16-bit ids where they landed: no widening pass, no 32-bit copy of
@@ -154,10 +154,10 @@ int bb_gpu_lists_match(const bb_gpu_lists *l, const bb_instance *inst) {
 }
 
 // --- Pinned buffers kept for the process -------------------------------------------------
-// Pinning costs about 0.6 ms per MiB on the GPU machine (80 ms for the two 67 MB buffers at
-// n = 30,000, more than the narrowing saves), so the buffers of the 32-bit path outlive a build:
-// the first build of a process pays for them, later ones reuse them, as they reuse the CUDA
-// context. One set is kept (the largest asked for); a concurrent build allocates its own.
+// Pinning costs more than the narrowing saves (docs/engine.md), so the buffers of the 32-bit
+// path outlive a build: the first build of a process pays for them, later ones reuse them,
+// as they reuse the CUDA context. One set is kept (the largest asked for); a concurrent build
+// allocates its own.
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint16_t *kept[HOST_BUFFERS];
 static size_t kept_bytes;

@@ -36,7 +36,7 @@ struct PrNode32 { // n <= 65536: woman in the high half, rank in the low half
   }
 };
 
-struct PrNode64 { // any n: seed 000's two 32-bit words
+struct PrNode64 { // any n: [Bamboo-SMP]'s two 32-bit words
   typedef unsigned long long raw;
   static __host__ __device__ __forceinline__ raw make(uint32_t w, uint32_t r) {
     return ((unsigned long long)w << 32) | r;

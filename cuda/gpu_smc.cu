@@ -3,7 +3,7 @@
 //
 // Per constraint and GPU list entry (bb_smc_set_gpus; shared by that entry's search threads, on
 // its device): the pair matrix, one row of bb_smc_accel_width 32-bit entries per variable
-// (partner << 16 | partner's rank, or BB_SMC_ACCEL_NOBODY), i.e. seed 000's PRMatrix for both
+// (partner << 16 | partner's rank, or BB_SMC_ACCEL_NOBODY), i.e. [Bamboo-SMP]'s PRMatrix for both
 // sexes, uploaded once.
 // Per lane (one per search thread): a stream, the copy of every domain (bounds, sizes,
 // bitmap rows for domains with holes), the proposal state (ptr, word), and pinned host

@@ -1,4 +1,4 @@
-// bamboo's staged initialisation (issue 21): the device peak is the PRMatrix plus what
+// bamboo's staged initialisation: the device peak is the PRMatrix plus what
 // building it needs, not the lists, rank matrix and PRMatrix all at once.
 //   1. the women's lists are uploaded, turned into the rank matrix, and freed;
 //   2. the PRMatrix is allocated and the men's lists are streamed through one block of rows
@@ -157,7 +157,7 @@ bb_status bb_gpu_build_staged(bb_gpu *g, int node_bytes, bb_solve_stats *stats, 
   if (!g->staged || !g->inst) return bb_fail(err, BB_ERR_ARG, "bb_gpu_build_staged: not a staged context");
   const char *forced = getenv("BAMBOO_GPU_RANK_ROWS");
   int blocked = g->rank_rows > 0 || (forced && atoi(forced) > 0);
-  // 16-bit ids on the bus and the upload overlapped with the build (issue 22);
+  // 16-bit ids on the bus and the upload overlapped with the build (gpu_overlap.cu);
   // BAMBOO_GPU_OVERLAP=0 keeps the pipeline below, for comparison.
   const char *overlap = getenv("BAMBOO_GPU_OVERLAP");
   if (!g->gen && !blocked && g->n <= 65536 && !(overlap && *overlap == '0'))

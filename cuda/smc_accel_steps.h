@@ -4,18 +4,18 @@
  *   propagator/smc/smc_accel_emul.c  host threads and C11 atomics (the CPU emulation CI tests);
  *   propagator/smc/smc_accel.c       one host thread, for the sequential tail.
  *
- * The algorithm is seed 003 section 4 (proposals with atomicMin on the partners' bounds)
- * over seed 000's PRMatrix idea (one row holds partner and partner's rank), generalised to
- * domains with holes and to both strengths:
+ * The algorithm is [Travasci 2025] section 4 (proposals with atomicMin on the partners'
+ * bounds) over [Bamboo-SMP]'s PRMatrix idea (one row holds partner and partner's rank),
+ * generalised to domains with holes and to both strengths:
  *   - every proposer (men; women too with gs-lists) walks its list from its start rank
  *     (the minimum the last propagation left; 0 on a fresh node) to the first pair that
  *     is allowed: inside both bounds and in both domains. Every pair it passes caps that
- *     partner strictly (seed 003 deltaMin: she must end with someone she prefers), the pair
+ *     partner strictly ([Travasci 2025] deltaMin: she must end with someone she prefers), the pair
  *     it stops at weakly (no worse than him);
  *   - a cap is an atomicMin on the partner's word = 2 * upper bound + (no holder). A
  *     proposal writes 2 * rank (holder present), so the old word returned by atomicMin
  *     names the holder it displaced, and the thread carries him on from his next rank
- *     (seed 000's loss-free chain, without a next[] array). A strict cap that displaces a
+ *     ([Bamboo-SMP]'s loss-free chain, without a next[] array). A strict cap that displaces a
  *     holder only lowers the word; the check step finds him;
  *   - check: a proposer is settled when its pair is allowed and the partner's word says it
  *     holds her. Unsettled ones run again (GPU) or on the CPU (the tail), until none is
@@ -24,7 +24,7 @@
  *     not, and the check catches a proposer that stopped on a pair that stopped being
  *     allowed;
  *   - settle: per variable, the allowed ranks within its final bounds are its new domain
- *     (channelling, seed 003's removeValue/deltaMax), reported as bounds plus the shorter
+ *     (channelling, [Travasci 2025]'s removeValue/deltaMax), reported as bounds plus the shorter
  *     of the kept and the removed values.
  * The result is the same fixpoint as the event rules of smc_propagate.c compute (apart from
  * marriage, which the host applies next): the rules are monotone and their greatest

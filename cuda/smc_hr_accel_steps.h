@@ -11,7 +11,7 @@
  * ever decrease, stay sorted, and at the end hold the capacity[h] best proposers (what falls
  * off the last slot is worse than every word left in them). The word that falls off is a
  * rejected resident: the thread carries him on from his next entry (the loss-free chain of
- * seed 000, as cuda/gpu_hr.cu does for the engine). A capacity-0 hospital rejects at once.
+ * [Bamboo-SMP], as cuda/gpu_hr.cu does for the engine). A capacity-0 hospital rejects at once.
  * Each resident is carried by at most one thread at a time (his word is in one slot or in
  * one thread's hands), so no per-resident state is shared; the final slots say everything:
  * a resident in a slot of h ends at h, one in no slot ran out of hospitals.

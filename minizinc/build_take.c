@@ -1,4 +1,4 @@
-/* Big constant arrays for posters, without a copy (issue 11): the preference matrices of
+/* Big constant arrays for posters, without a copy: the preference matrices of
  * stable_matching at n = 10000 are 2 x 10^8 literals, and a copy of them in the builder, then
  * another in the constraint, was most of fzn-bamboo's peak memory. The parser keeps such an
  * array as one int32 big block; when the constraint is the only thing in the model that names

@@ -4,7 +4,7 @@
  *
  *   min_n     the smallest n whose first propagation (every proposer free) is faster on the
  *             GPU, over random complete instances of n = 250 ... 5000;
- *   min_free  at the largest n measured (seed 003's setting: the standard and the swapped
+ *   min_free  at the largest n measured ([Travasci 2025]'s setting: the standard and the swapped
  *             constraint, a DFS of 400 nodes), the fewest free proposers from which the
  *             GPU's median propagation time beats the CPU's; both paths run the same search,
  *             so each propagation is timed on both;
@@ -107,7 +107,7 @@ static void record(void *ctx, const bb_smc_run_info *info) {
   t->ms[t->count++] = info->t_total * 1e3;
 }
 
-/* Seed 003's setting: the standard and the swapped constraint over the same variables, a DFS
+/* [Travasci 2025]'s setting: the standard and the swapped constraint over the same variables, a DFS
  * (men in input order, split on the rank) for `nodes` nodes. Both paths make the same
  * decisions and propagations (their domains are identical), so the traces line up. */
 static bool search_trace(const bb_instance *inst, bb_smc_path path, int nodes, trace *t, bb_error *err) {

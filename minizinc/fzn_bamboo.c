@@ -164,8 +164,8 @@ static int parse_options(int argc, char **argv, options *o) {
     usage(stderr);
     return 2;
   }
-  /* Gecode's parallel engine slows down past one thread per CPU, and steeply: -p 128 took
-   * 10 s and -p 256 over 100 s for a 3-solution model on 2 CPUs. */
+  /* Gecode's parallel engine slows down past one thread per CPU, and steeply (docs/minizinc.md,
+   * `-p N`). */
   int cpus = bb_cpu_count();
   if (o->threads > cpus) {
     fprintf(stderr, "fzn-bamboo: warning: -p %d is more than the %d CPUs of this machine; searching with %d threads\n",

@@ -4,7 +4,7 @@
  * file forms below. The annotations (::gpu, ::cpu, ::men_proposing, ...) mean the same in all
  * of them (fzn_smc_options).
  *
- * The file form (issue 11): the preference data stays in a
+ * The file form, for matrices too big to go through FlatZinc: the preference data stays in a
  * bamboo-smp instance file, which MiniZinc never expands, and fzn-bamboo reads it when it
  * posts the constraint. mznlib's stable_matching_file.mzn passes the path in an annotation,
  * because FlatZinc constraints take no strings:
@@ -38,7 +38,7 @@ static bool same_length(fzn_builder *b, const fzn_constraint *c, int n1, int n2,
   return n1 == n2 || fzn_report(b, c->line, "%s: %s have different lengths (%d and %d)", c->name, what, n1, n2);
 }
 
-/* ::gpu and ::cpu (alias ::uniud, seed 003's name for the serial propagator) force a path;
+/* ::gpu and ::cpu (alias ::uniud, [Travasci 2025]'s name for the serial propagator) force a path;
  * without either, the hybrid chooses at every propagation. ::men_proposing asks for the
  * weaker strength (MGS-lists), ::gs_lists for the default (arc consistency). A ::gpu that
  * cannot be had (n above gpu_max_n when that is > 0, or no usable GPU) warns and runs on the

@@ -10,7 +10,7 @@ irving-leather write the group-table instances with many stable matchings that
 `bamboo-smp gen latin|irving-leather` writes (docs/generators.md, the same lists): man i's
 k-th choice is i + k and woman j's is j - (n - 1 - k), digit-wise in radix G (latin, default
 G = n: the cyclic square, n stable matchings) or 2 (irving-leather, n = 2^k). The output sets n, pm and pw;
-with --base 0 (the default, as seed 003's Figure 1) ids and ranks are 0..n-1, with
+with --base 0 (the default, as Figure 1 of [Travasci 2025]) ids and ranks are 0..n-1, with
 --base 1 they are 1..n.
 """
 import argparse

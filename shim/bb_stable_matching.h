@@ -1,5 +1,5 @@
 /* The Stable Marriage constraint, posted into a bb_space (see propagator/smc.h for its
- * meaning and DESIGN.md for the rank convention).
+ * meaning and docs/constraint.md for the rank convention).
  *
  *   stable_matching(men, women, pm, pw)
  *

@@ -83,7 +83,7 @@ ExecStatus ObjectiveBound::propagate(Space &home, const ModEventDelta &) {
   // Except the first time: the bound computed at the root raises cost's minimum in every node
   // below it, so once a solution is found, branch and bound's tighter maximum empties cost's
   // domain at once in every open node. Without it, each open node of the proof recomputed the
-  // lattice only to fail (64 times at n = 2048, 13 of the 15 s of an egalitarian proof).
+  // lattice only to fail, most of a proof's time (docs/objectives.md).
   if (bounded && total.max() >= most && !x.assigned()) return ES_FIX;
   bounded = true;
   std::vector<uint8_t> ok(2 * (size_t)n * n, 0);

@@ -14,8 +14,8 @@ namespace {
 // The TupleSet of the rows, shared with every earlier table of the same rows (by content:
 // MiniZinc writes one FlatZinc array per distinct table, but a caller may pass copies).
 // Gecode's FlatZinc front end shares them the same way; without it, Challenge models that
-// post a few big tables once per person (2017 groupsplitter) held a copy per constraint:
-// 1.17 GB, 257 MB shared (bench/results/natives-2026-11-25.md).
+// post a few big tables once per person (2017 groupsplitter) held a copy per constraint,
+// several times the memory of the shared tables (docs/minizinc.md).
 TupleSet tuple_set(bb_space &s, const int *tuples, int tuple_count, int arity, bool booleans) {
   if (tuple_count < 0) arg_fail("negative tuple count %d", tuple_count);
   long long cells = (long long)tuple_count * arity;

@@ -65,10 +65,9 @@ int dom_next(void *ctx, int var, int value) {
   return INT_MAX;
 }
 // Writes stay by values (keep_ranges and remove_ranges are left NULL): narrow_r / minus_r
-// from an iterator over the core's runs measured 15 % slower than narrow_v / minus_v on the
-// root's 4800 write-backs (0.92 against 1.09 ms, emulated path, n = 2400) and 0.85 ms slower
-// on the H100 (bench/results/smc-root2-2026-11-25.md): the domains are GS-lists of nearly
-// single values (30 ranges for 34 values at the root), and Gecode's narrow_v already is
+// from an iterator over the core's runs measured slower than narrow_v / minus_v on the
+// root's write-backs, on the CPU and on the GPU path (docs/constraint.md): the domains are
+// GS-lists of nearly single values, and Gecode's narrow_v already is
 // narrow_r over its own values-to-ranges iterator (gecode/int/var-imp/int.hpp): building the
 // runs first only adds a pass.
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # CTest layout.includes: every #include "..." of a folder names a header that folder may use
-# (README.md, "Layout"; DESIGN.md, "Where the code goes as it grows"). CMake enforces the same
+# (docs/architecture.md, "Layout"). CMake enforces the same
 # rule through include directories (a target that cannot see a header cannot include it);
 # this check also catches a header reached by a relative path or an include directory added
 # by hand, and says which rule a line breaks.

@@ -57,7 +57,7 @@ static void check_instance(const bb_instance *inst, const char *label) {
   uint64_t proposals = expected_proposals(inst, ref);
 
   for (int a = 0; a < algo_count; a++) {
-    for (int threads = 0; threads <= 3; threads += 3) { /* all CPUs, and 3 on 2 cores */
+    for (int threads = 0; threads <= 3; threads += 3) { /* all CPUs, and 3 (oversubscribed) */
       opts.threads = threads;
       memset(got, 0xff, (size_t)n * sizeof *got);
       st = bb_solve(inst, algos[a], &opts, got, &stats, &err);

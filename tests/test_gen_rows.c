@@ -1,4 +1,4 @@
-/* The row generator that the host and the GPU share (engine/sm/gen_rows.h, issue 21):
+/* The row generator that the host and the GPU share (engine/sm/gen_rows.h):
  *   - bb_generate's instances keep the fingerprints they had before the row code moved into
  *     gen_rows.h (FNV-1a 64 of the men's then the women's lists, little-endian 32-bit ids,
  *     taken from bamboo-smp gen at commit a915f66): the GPU generator reproduces these rows,

@@ -1,4 +1,4 @@
-/* GPU test of issue 21's generation on the device (ctest label `gpu`, exit 77 without a GPU):
+/* GPU test of generation on the device (ctest label `gpu`, exit 77 without a GPU):
  *   1. every kind's rows generated on the GPU (cuda/gpu_gen.cu) equal bb_generate's bit for bit,
  *      at several n, seeds and groups, whole sides and ranges of rows starting anywhere;
  *   2. bamboo's staged build fed by the device generator (bb_gpu_set_generator) gives gs-seq's

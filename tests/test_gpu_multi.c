@@ -1,4 +1,4 @@
-/* GPU tests of the partitioned engine (cuda/bb_gpu_multi.h, seed 000 V-C; ctest label `gpu`,
+/* GPU tests of the partitioned engine (cuda/bb_gpu_multi.h, [Bamboo-SMP] V-C; ctest label `gpu`,
  * exit 77 without a GPU): bamboo and gpu-la-min with the participants split into 2, 3 and 4
  * partitions on GPU 0 (the same device listed several times) must return exactly gs-seq's
  * matching, as the single-GPU path does, on every workload; every node format (4, 5, 8 bytes,

@@ -1,5 +1,5 @@
-/* GPU tests of issue 22 (ctest label `gpu`, exit 77 without a GPU): bamboo's overlapped upload
- * (cuda/gpu_overlap.cu) must return exactly gs-seq's matching from each source of the 16-bit
+/* GPU tests of bamboo's faster GPU steps (ctest label `gpu`, exit 77 without a GPU): its
+ * overlapped upload (cuda/gpu_overlap.cu) must return exactly gs-seq's matching from each source of the 16-bit
  * chunks (the instance's lists narrowed on the host, or bb_gpu_lists made beforehand), with one
  * chunk or many (BAMBOO_GPU_STAGE_ROWS), 32- or 64-bit nodes, every tail placement (the GPU tail
  * is the rewritten one-block scan, each variant of BAMBOO_GPU_TAIL), every proposal step of the
@@ -92,8 +92,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed, int 
         same_as_gs(inst, expect, name, &gpu_tail);
       }
     unsetenv("BAMBOO_GPU_TAIL");
-    /* Every proposal step (BAMBOO_GPU_SCAN: look-ahead, storm aggregation, both; 1 is seed 000's
-     * kernel), with and without a stop request handing men to a tail, both node sizes. */
+    /* Every proposal step (BAMBOO_GPU_SCAN: look-ahead, storm aggregation, both; 1 is
+     * [Bamboo-SMP]'s kernel), with and without a stop request handing men to a tail, both node sizes. */
     static const char *scans[] = {"1", "a2", "a4", "a8", "u", "ua2", "ua4"};
     for (int sc = 0; sc < 7; sc++)
       for (int wide = 0; wide < 2; wide++)

@@ -1,4 +1,4 @@
-/* GPU tests of issue 21 (ctest label `gpu`, exit 77 without a GPU): bamboo's staged
+/* GPU tests of large instances (ctest label `gpu`, exit 77 without a GPU): bamboo's staged
  * initialisation (cuda/gpu_staged.cu) and the earlier one must both return exactly gs-seq's
  * matching, with one block of men's rows or many (BAMBOO_GPU_STAGE_ROWS), the rank matrix
  * whole or in blocks of women (BAMBOO_GPU_RANK_ROWS), 32-, 40- or 64-bit nodes

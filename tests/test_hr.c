@@ -226,9 +226,10 @@ static void empty_sides(void) {
     }
 }
 
-/* --time-limit (issue 18): every CPU algorithm, both sides, stops with BB_ERR_TIMEOUT once the
- * deadline has passed (gs-seq ignored it), and gs-seq's own loops check it: called with a
- * deadline already past, both stop before the first proposal. A limit of 0 means none. */
+/* --time-limit: every CPU algorithm, both sides, stops with BB_ERR_TIMEOUT once the
+ * deadline has passed (regression: gs-seq ignored it), and gs-seq's own loops check it:
+ * called with a deadline already past, both stop before the first proposal. A limit of 0
+ * means none. */
 /* The GPU path's CPU tail (bb_hr_finish_chains), run here on every resident from the start
  * of his list, as a GPU that parked them all would hand them over: past a deadline it stops
  * with BB_ERR_TIMEOUT (it ignored the clock before), and without one it finishes the

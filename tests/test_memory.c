@@ -1,5 +1,5 @@
 /* The memory estimate behind every "needs X, Y available" message: it honours `ulimit -v`
- * (RLIMIT_AS), which it ignored (issue 18: "needs 0.01 GiB, 22.22 GiB available" under a
+ * (RLIMIT_AS), which it ignored (regression: "needs 0.01 GiB, 22.22 GiB available" under a
  * 30 MB limit), and sizes print in a unit that shows them ("0.00 GiB" said nothing).
  *
  * The limit is set on the running process and only lowered far below what is mapped plus a

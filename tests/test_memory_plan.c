@@ -1,4 +1,4 @@
-/* The memory plan (engine/sm/memory_plan.h, issue 21): its figures against the allocations
+/* The memory plan (engine/sm/memory_plan.h): its figures against the allocations
  * the GPU and CPU paths make (written out here from the cuda/ kernels and engine/sm/, one
  * term per allocation), the partition arithmetic against a brute-force split, and the
  * refusal that names the phase, the place and both numbers. */
@@ -85,7 +85,7 @@ static void bamboo_staged(void) {
     CHECK(phase(&p, "PRMatrix")->host == 8 * n2 + 4 * n + 16 * n + pinned);
   }
   /* n = 90,000: about 73.2 GB (68.1 GiB) with 40-bit nodes, 97.5 GB with 64-bit ones, instead
-   * of 161 unstaged: an H100 (about 79 GiB free) holds it whole. */
+   * of 161 unstaged: an 80 GB GPU (about 79 GiB free) holds it whole. */
   bb_memory_plan p = plan_of(90000, "bamboo", NULL, 0);
   uint64_t peak = bb_memory_plan_peak_device(&p, 0);
   CHECKF(peak > 73000000000ull && peak < 73500000000ull, "peak %llu", (unsigned long long)peak);
@@ -104,7 +104,7 @@ static void bamboo_staged(void) {
     CHECK(phase(&p, "rank matrix")->device[0] == 16 + 5 * n2 + 2 * 5000 * n * 4);
     CHECK(phase(&p, "solve")->device[0] == 16 + 5 * n2 + 16 * n);
     /* 120,000 then needs 76.8 GB (71.5 GiB) with 40-bit nodes, 120 GB with 64-bit ones,
-     * instead of 173 with the whole rank matrix: an H100 holds it. */
+     * instead of 173 with the whole rank matrix: an 80 GB GPU holds it. */
     CHECKF(bb_memory_plan_peak_device(&p, 0) == 76800000016ull, "%llu",
            (unsigned long long)bb_memory_plan_peak_device(&p, 0));
     req.rank_rows = 1 << 30; /* at most n */
@@ -120,7 +120,7 @@ static void bamboo_staged(void) {
     req = (bb_plan_request){.n = 1000, .algo = "bamboo", .rank_rows = 10, .unstaged = 1};
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 0);
   }
-  /* Partitions keep seed 000 V-C's layout (all lists on the devices). */
+  /* Partitions keep [Bamboo-SMP] V-C's layout (all lists on the devices). */
   static const int two[] = {0, 0};
   CHECK(!plan_of(1000, "bamboo", two, 2).staged);
 }
@@ -152,7 +152,7 @@ static void node_format(void) {
   bb_plan_request req = {.n = 1000, .algo = "bamboo", .wide_nodes = 1};
   bb_memory_plan p;
   CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.node_bytes == 8);
-  /* The default: the narrowest format that holds n for bamboo; gpu-la-min keeps seed 000's
+  /* The default: the narrowest format that holds n for bamboo; gpu-la-min keeps [Bamboo-SMP]'s
    * 8 bytes while the 4-byte node would do, and takes the 40-bit one above. */
   static const struct { int n, bamboo, la_min; } want[] = {
       {1, 4, 8}, {65536, 4, 8}, {65537, 5, 5}, {90000, 5, 5}, {1 << 20, 5, 5}, {(1 << 20) + 1, 8, 8}, {BB_MAX_N, 8, 8}};
@@ -171,7 +171,8 @@ static void node_format(void) {
              algos[a], forced[i].n, forced[i].forced, p.node_bytes);
     }
   /* The reason for the 40-bit node: bamboo's staged solve at n = 125,000 with the rank matrix
-   * in blocks needs 5 bytes a pair (72.8 GiB: fits an H100's 79 GiB; 8 bytes would need 116 GiB). */
+   * in blocks needs 5 bytes a pair (72.8 GiB: fits an 80 GB GPU's 79 GiB; 8 bytes would need
+   * 116 GiB). */
   bb_plan_request big = {.n = 125000, .algo = "bamboo", .threads = 2, .rank_rows = 2000};
   CHECK(bb_memory_plan_make(&big, &p, NULL) == BB_OK && p.node_bytes == 5);
   uint64_t n = 125000;
@@ -238,7 +239,7 @@ static void refusal(void) {
   bb_error err = {{0}};
   CHECK(bb_memory_plan_make(&req, &p, &err) == BB_OK);
   CHECK(bb_memory_plan_check(&p, &err) == BB_OK); /* nothing known: nothing refused */
-  p.device_free[0] = 140ull << 30; /* an H200's */
+  p.device_free[0] = 140ull << 30; /* a 141 GB GPU's */
   p.device_total[0] = 141ull << 30;
   CHECK(bb_memory_plan_check(&p, &err) == BB_ERR_NOMEM);
   CHECKF(strstr(err.msg, "the PRMatrix phase needs 151 GiB") && strstr(err.msg, "on GPU 0, 140 GiB free"),

@@ -1,4 +1,4 @@
-/* The PRMatrix node formats (cuda/bb_gpu_prnode.h, issue 21), on the CPU: the 40-bit node's
+/* The PRMatrix node formats (cuda/bb_gpu_prnode.h), on the CPU: the 40-bit node's
  * two planes give back every woman and rank below 2^20, its low plane is the 4-byte node
  * when both fit 16 bits (so the two formats agree where both hold n), distinct nodes never
  * share both planes; which format an n gets, and the environment that forces one. The

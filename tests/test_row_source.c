@@ -1,4 +1,4 @@
-/* The row source (row_source.h, issue 21: no lists on the host with solve --gen-on gpu):
+/* The row source (row_source.h: no lists on the host with solve --gen-on gpu):
  *   1. rows regenerated from a generator spec equal bb_generate's bit for bit, both sides,
  *      every row generator (perfect, solo, congested, random with g = 1, 3, 5, n, uniform), at
  *      several n and seeds, read in a scattered order through one buffer; a source over host

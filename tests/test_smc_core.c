@@ -6,7 +6,7 @@
  *   - the root fixpoint equals the MGS-lists / GS-lists; a second propagation changes
  *     nothing (idempotence);
  *   - gs-lists enumerates every stable matching without a failure (n up to 200);
- *   - the seed's Table 1 instance has exactly its two stable matchings;
+ *   - [Travasci 2025]'s Table 1 instance has exactly its two stable matchings;
  *   - every validation error of bb_smc_prefs_new. */
 #include "smc.h"
 #include "smc_tuning.h"
@@ -221,7 +221,7 @@ static void consistency(void) {
         bb_smc_status r = propagate(&s, &t);
         CHECK(r != BB_SMC_FAILED);
         /* gs-lists: exactly the GS-lists (Gale-Shapley both ways, intersected). Men-proposing:
-         * the MGS-lists whenever nobody's MGS-list is a single partner; otherwise the seed's
+         * the MGS-lists whenever nobody's MGS-list is a single partner; otherwise the paper's
          * inst() (marriage) prunes further, and the naive fixpoint of the rules is the reference. */
         bth_sm_gs_lists(pm, pw, n, strength == BB_SMC_GS_LISTS, allowed);
         bool single = false;
@@ -313,7 +313,7 @@ static void failure_free(void) {
   }
 }
 
-/* Seed 003, Table 1 / Figure 1 (0-based). */
+/* [Travasci 2025], Table 1 / Figure 1 (0-based). */
 static void seed_table1(void) {
   const int pm[25] = {3, 4, 1, 2, 0, 0, 1, 3, 2, 4, 0, 4, 3, 2, 1, 2, 1, 4, 3, 0, 0, 1, 4, 2, 3};
   const int pw[25] = {1, 3, 4, 0, 2, 2, 3, 0, 4, 1, 0, 2, 1, 4, 3, 0, 3, 2, 1, 4, 1, 4, 0, 3, 2};
@@ -334,7 +334,7 @@ static void seed_table1(void) {
     bb_smc_scratch_free(s.scratch);
     node_free(&t);
   }
-  /* The seed's caption calls this one stable; (m0, w3) blocks it. */
+  /* The paper's caption calls this one stable; (m0, w3) blocks it. */
   const int caption[5] = {4, 2, 0, 1, 3};
   CHECK(!bth_sm_stable(pm, pw, 5, caption));
   bb_smc_prefs_release(prefs);

@@ -6,7 +6,7 @@
  *   - the root fixpoint equals the reference lists;
  *   - gs-lists enumerates all stable matchings of random instances up to n = 200 with zero
  *     failures, and finds as many as men-proposing;
- *   - the seed's Table 1 instance; parallel search; a variable used twice; bad posts.
+ *   - [Travasci 2025]'s Table 1 instance; parallel search; a variable used twice; bad posts.
  * With the argument "emulated" or "gpu" every check runs with the constraint on the parallel
  * path (the CPU emulation of the kernels, or the GPU; the latter exits 77 without one). */
 #include "bth_gecode.h"

@@ -1,13 +1,13 @@
 /* The Stable Marriage constraint (SMC): its propagation logic, independent of any solver.
  *
- * stable_matching(men, women, pm, pw) over 2n rank-valued variables (DESIGN.md): men[i] = k
- * iff man i marries pm[i][k], and then women[pm[i][k]] is man i's rank in her list. The
- * solutions are exactly the stable matchings the domains allow; a pair removed by a side
- * constraint can still block.
+ * stable_matching(men, women, pm, pw) over 2n rank-valued variables (docs/constraint.md):
+ * men[i] = k iff man i marries pm[i][k], and then women[pm[i][k]] is man i's rank in her
+ * list. The solutions are exactly the stable matchings the domains allow; a pair removed by a
+ * side constraint can still block.
  *
- * The logic is seed 003's Algorithm 2 (after Gent et al., CP 2001, and Unsworth & Prosser,
- * 2005) driven by events, with both corrections the seed describes (removeValue and inst
- * handle men and women). Every rule is one of three:
+ * The logic is [Travasci 2025]'s Algorithm 2 (after [Gent 2001] and [Unsworth 2005]; see
+ * docs/references.md) driven by events, with both corrections the paper describes
+ * (removeValue and inst handle men and women). Every rule is one of three:
  *   channel:   a pair removed from one side's domain is removed from the other side's;
  *   stability: a man whose domain starts at rank r makes every woman he ranks above r
  *              take someone better than him, and the woman at r someone no worse;
@@ -36,7 +36,7 @@ extern "C" {
 
 typedef enum bb_smc_strength {
   BB_SMC_GS_LISTS = 0,      /* both sides propose: GS-lists, arc consistency (default) */
-  BB_SMC_MEN_PROPOSING = 1  /* seed 003: man-oriented GS-lists */
+  BB_SMC_MEN_PROPOSING = 1  /* [Travasci 2025]: man-oriented GS-lists */
 } bb_smc_strength;
 
 /* "gs-lists" / "men-proposing"; parse returns false on an unknown name. */
@@ -55,7 +55,7 @@ typedef struct bb_smc_prefs bb_smc_prefs;
  * different bases. The result starts with one reference. */
 bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols,
                                const int *pw, int pw_rows, int pw_cols, bb_error *err);
-/* Incomplete lists (SMI; HR reaches the core as SMI over hospital posts, DESIGN.md). n_men
+/* Incomplete lists (SMI; HR reaches the core as SMI over hospital posts, docs/minizinc.md). n_men
  * and n_women may differ, and each person ranks a subset of the other side. Man i's list is
  * pm[i * pm_cols + 0 .. pm_len[i] - 1]: distinct ids base..base + n_women - 1, favourite
  * first; the rest of the row is ignored (padding). Likewise pw for the women. base is 0 or 1.
@@ -126,7 +126,7 @@ typedef struct bb_smc_domains {
    * writes var's domain so into out (room for n + 1 ints: n ranks make at most (n + 1) / 2
    * ranges) and returns count; keep_ranges and remove_ranges are the bulk updates. A host
    * that stores ranges (Gecode) then reads and writes a domain in one pass over its ranges
-   * instead of value by value (issue 22: the root's gather and write-back). */
+   * instead of value by value (the root's gather and write-back were dominated by it). */
   int (*ranges)(void *ctx, int var, int *out);
   bb_smc_status (*keep_ranges)(void *ctx, int var, const int *pairs, int count);
   bb_smc_status (*remove_ranges)(void *ctx, int var, const int *pairs, int count);
@@ -189,7 +189,7 @@ bb_smc_status bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength streng
                                bb_smc_node *node, bb_smc_scratch *scratch,
                                const bb_smc_domains *domains, bb_smc_counters *counters);
 
-/* --- Where a propagation runs (seed 003 section 4; issue 5). ---
+/* --- Where a propagation runs ([Travasci 2025] section 4). ---
  * BB_SMC_PATH_CPU runs the event rules above (the first propagation as smc_root.c's batch).
  * BB_SMC_PATH_GPU runs the proposals in parallel on the GPU (cuda/gpu_smc.cu), the tail
  * of few free proposers on the CPU, and writes back compact results; without a usable GPU,

@@ -12,7 +12,8 @@
  * are unsettled after a round), the CPU finishes them from the engine's state with the
  * same steps, one at a time. Membership comes from the lane's mirror of the engine's bitmap
  * rows, kept here from what is sent and what comes back: asking the solver instead costs a
- * walk over the domain's ranges per test, which made a long chain 25 times slower. */
+ * walk over the domain's ranges per test, which made a long chain many times slower
+ * (docs/constraint.md). */
 #include "smc_internal.h"
 #include "smc_pairs.h"
 
@@ -213,7 +214,7 @@ static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs
   }
   uint32_t *row = l->mirror + (size_t)var * (size_t)words + (lo >> 5);
   memset(row, 0, span * sizeof *row);
-  /* By ranges: a word at a time, not a value at a time (issue 22; smc_ranges.c). */
+  /* By ranges: a word at a time, not a value at a time, which is cheaper (smc_ranges.c). */
   int ranges = bb_smc_read_ranges(d, s, var), base = lo >> 5;
   for (int k = 0; k < ranges; k++) bb_smc_set_bits(row, s->w->pairs[2 * k] - 32 * base, s->w->pairs[2 * k + 1] - 32 * base);
   memcpy(l->rows + *row_words, row, span * sizeof *row);

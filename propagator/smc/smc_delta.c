@@ -1,4 +1,4 @@
-/* A later propagation of the Stable Marriage constraint as a batch (issue 22): the root
+/* A later propagation of the Stable Marriage constraint as a batch: the root
  * batch's pointer Gale-Shapley (smc_root.c), started from the last fixpoint of this lineage
  * and from what changed since, on local state, with one bulk write-back per changed variable.
  *
@@ -163,8 +163,8 @@ static inline void channel(delta *t, int var, int k) {
   if (q >= 0 && rank >= node->bounds[q] && rank <= node->bounds[node->vars + q]) drop(t, q, rank);
 }
 
-/* A strict cap on the partner at each rank of [from, to), seed 003's stability for the ranks a
- * pointer passes. Most of those partners were capped below it before (their seen bound says so),
+/* A strict cap on the partner at each rank of [from, to), [Travasci 2025]'s stability for the
+ * ranks a pointer passes. Most of those partners were capped below it before (their seen bound says so),
  * so the loop only reads the pair and that bound. */
 static bool cap_passed(delta *t, int var, int from, int to) {
   assert(to <= bb_smc_row_len(t->p, var));
@@ -242,7 +242,7 @@ static int next_left(const delta *t, int var, const dvar *v, int k) {
 }
 
 /* A free proposer moves its pointer to its next rank left, capping every partner it passes
- * (strictly) and the one it stops at (weakly): seed 003's stability rule from the old
+ * (strictly) and the one it stops at (weakly): [Travasci 2025]'s stability rule from the old
  * pointer to the new minimum. The next rank comes from the host's next values when var's row
  * is unread (a freed proposer's next value is usually its domain's second), else from the row. */
 static bool propose(delta *t, int var) {

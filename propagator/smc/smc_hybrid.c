@@ -1,10 +1,10 @@
 /* The automatic choice between the CPU and the GPU for one Stable Marriage propagation
- * (seed 003 section 5, seed 000 section IV-C).
+ * ([Travasci 2025] section 5, [Bamboo-SMP] section IV-C; docs/references.md).
  *
  * What a propagation knows before it starts: n, whether the node is fresh (every proposer
  * free), how many variables the host reported changed, how many of them free a proposer
  * (a proposer's minimum rose, or a receiver's maximum fell below its holder) and their
- * total domain size when the last propagation ended. Seed 003 measured that the GPU wins
+ * total domain size when the last propagation ended. As [Travasci 2025] measured, the GPU wins
  * only with many free proposers: its fixed costs (transfers, launches, a host round trip
  * per round) are tens of microseconds, while the CPU's event rules cost a few
  * microseconds per free proposer. So the GPU is taken when
@@ -16,8 +16,8 @@
  * machine by `fzn-bamboo --calibrate`
  * (minizinc/calibrate.c), which times both paths and writes them to a file per GPU model:
  * $BAMBOO_CALIBRATION if set, else $XDG_CACHE_HOME/bamboo/ (or ~/.cache/bamboo/)
- * calibration-<gpu model>.txt. Without a file the defaults below (measured on an H100,
- * bench/results/) apply. */
+ * calibration-<gpu model>.txt. Without a file the defaults below apply (docs/constraint.md
+ * says how they were chosen). */
 #include "smc_internal.h"
 #include "bb_gpu_device.h"
 #include "smc_accel.h"
@@ -28,18 +28,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Defaults measured on an H100 (bench/results/smc-gpu-2026-11-22-h100.md): the GPU's first
- * propagation wins from n = 500-1000 on; later ones need about 512 free proposers or 512
- * modified variables to pay for the round trips. A cascade is handed over once its steps
- * pass a budget plus one per old domain value of the changed variables. The CPU's later
- * propagations run as batches (smc_delta.c), which write nothing until their round ends, so a
- * batch past DEFAULT_BATCH_HANDOVER hands its events over whole: at n = 2400 on the H100
- * machine, 8000 steps (a few ms of a batch) put the hybrid within 1.02-1.24 of the faster
- * forced path on one or two freed proposers over three runs, where 500 gave 1.26 and no
- * hand-over 1.21-1.56 (bench/results/smc-delta-2026-11-27.md). Through the event rules (bb_smc_set_delta_batch
- * off) DEFAULT_HANDOVER applies: one freed proposer's cascade at n = 2400 runs 2-4 times faster
- * on the parallel path than on the event rules, and 20000 of their steps, about 8 ms, handed
- * over too late (bench/results/smc-latency-2026-11-25.md). */
+/* Defaults for a machine without a calibration file (docs/constraint.md gives the
+ * measurements behind each): the GPU's first propagation pays off from about n = 1000; later
+ * ones need about 512 free proposers or 512 modified variables to pay for the round trips. A
+ * cascade is handed over once its steps pass a budget plus one per old domain value of the
+ * changed variables. The CPU's later propagations run as batches (smc_delta.c), which write
+ * nothing until their round ends, so a batch past DEFAULT_BATCH_HANDOVER hands its events over
+ * whole: a budget of a few ms of a batch keeps the hybrid close to the faster forced path on one
+ * or two freed proposers, where a small budget or none lost more. Through the event rules
+ * (bb_smc_set_delta_batch off) DEFAULT_HANDOVER applies, and it is smaller because one freed
+ * proposer's cascade runs several times faster on the parallel path than on the event rules,
+ * so a larger budget hands it over too late. */
 enum {
   DEFAULT_MIN_N = 1000,
   DEFAULT_MIN_FREE = 512,
@@ -47,17 +46,15 @@ enum {
   DEFAULT_HANDOVER = 500,
   DEFAULT_BATCH_HANDOVER = 8000,
   DEFAULT_HANDOVER_PER_VALUE = 1,
-  /* At the budget, one freed proposer's batches at n = 2400 on the H100 machine had touched
-   * 0.24-0.30 variables a step where the GPU then won (38 of 40, the other two within 10 %),
-   * 0.32-0.41 where the CPU did (8 of 9, the other a tie): the cascades of 20 instances set
-   * the line, those of 20 others checked it (bench/results/smc-handover-2026-11-28.md). */
+  /* Variables touched per 1000 steps at the budget: a batch that spread wider is many short
+   * moves, which the CPU ends sooner; one that touched fewer goes far, and the GPU wins it.
+   * The line was set on one set of instances and checked on another (docs/constraint.md). */
   DEFAULT_HANDOVER_SPREAD = 310,
   DEFAULT_TAIL = 32,
   /* No calibration file sends a smaller instance to the GPU (fzn-bamboo --calibrate's smallest
-   * size is 250), so below it the hybrid answers without initialising CUDA: on the H100
-   * machine that costs 0.13-0.15 s per process, which doubled the wall time of a whole
-   * search at n = 64 (bench/results/research-gpu-2026-11-27.md). bb_smc_set_calibration
-   * (programs, tests) may still set any min_n. */
+   * size is 250), so below it the hybrid answers without initialising CUDA, whose start-up
+   * per process can outweigh a whole search on a small model (docs/constraint.md).
+   * bb_smc_set_calibration (programs, tests) may still set any min_n. */
   MIN_N_FLOOR = 250
 };
 

@@ -172,7 +172,8 @@ static void permute_chunk(void *ctx, int64_t begin, int64_t end, int tid) {
  * other_rank[choice[p][k]][p]. Reading other_rank by columns misses the cache and the TLB on
  * every read, so: transpose m in place in 64 x 64 tiles (pairs of tiles swapped across the
  * diagonal), then permute each row through choice using one row of scratch per thread
- * (n = 5000: 1.3 s -> about 0.1 s). In place, the data never needs a third n x n matrix.
+ * (an order of magnitude faster; docs/constraint.md). In place, the data never needs a
+ * third n x n matrix.
  * row_tmp (n ints) is the scratch when no more can be had. */
 static void to_partner_ranks(const int32_t *choice, int32_t *m, int32_t *row_tmp, int n) {
   int threads = build_threads(n);

@@ -1,9 +1,9 @@
-/* The Stable Marriage constraint's propagation: the event-driven rules (seed 003 Algorithm 2)
- * and bb_smc_propagate_on, which runs a propagation on its path (the batch of smc_root.c for
- * a fresh node, the parallel path of smc_accel.c, the hybrid's choice of smc_hybrid.c). The
- * node, scratch and events it reads are smc_node.c's.
+/* The Stable Marriage constraint's propagation: the event-driven rules ([Travasci 2025]
+ * Algorithm 2) and bb_smc_propagate_on, which runs a propagation on its path (the batch of
+ * smc_root.c for a fresh node, the parallel path of smc_accel.c, the hybrid's choice of
+ * smc_hybrid.c). The node, scratch and events it reads are smc_node.c's.
  *
- * Seed 003's functions map onto the rules of smc.h as follows:
+ * [Travasci 2025]'s functions map onto the rules of smc.h as follows:
  *   deltaMin(i)         -> stability() on a man whose minimum rose
  *   deltaMax(j)         -> channel() of the ranks above a woman's new maximum
  *   removeValue(i,a,s)  -> channel() of an inner removal, for men and women alike

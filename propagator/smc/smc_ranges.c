@@ -1,4 +1,4 @@
-/* Domains by ranges (issue 22). The constraint's domains after the first propagation are
+/* Domains by ranges. The constraint's domains after the first propagation are
  * GS-lists: an interval of ranks with holes. Gecode stores a domain as a list of ranges, so
  * reading one value by value (a value iterator over the ranges) and writing one from a value
  * array (which Gecode turns back into ranges) costs a step per value on each side. Where the

@@ -1,4 +1,4 @@
-/* The first propagation of a Stable Marriage constraint (seed 003's init()), as a batch.
+/* The first propagation of a Stable Marriage constraint ([Travasci 2025]'s init()), as a batch.
  *
  * Every variable is new, so instead of pushing O(n^2) single channel removals through the
  * solver one at a time, the rules run on local bounds and each domain is written back
@@ -31,7 +31,7 @@ typedef struct root {
 /* Domains with holes, read once (by ranges, smc_ranges.c) into bitmap rows over their
  * bounds: a membership test is then a bit, where asking a host that keeps ranges (Gecode)
  * walks the domain's range list each time, which made the batch of a constraint posted
- * after another on the same variables three times slower (issue 22). The rows cover the
+ * after another on the same variables several times slower (docs/constraint.md). The rows cover the
  * bounds at the start; the batch only narrows them. Beyond BB_SMC_ROOT_BITS_MAX bytes (very
  * wide domains with holes at very large n) the batch asks the host as before. */
 #define BB_SMC_ROOT_BITS_MAX ((size_t)64 << 20)

@@ -49,7 +49,7 @@ int bb_smc_gpu_threads(void);
  * GPU model, else built-in defaults; `source` says which. */
 typedef struct bb_smc_calibration {
   int min_n, min_free;
-  int min_modified; /* ... or at least this many variables changed (seed 003 Figure 4) */
+  int min_modified; /* ... or at least this many variables changed ([Travasci 2025] Figure 4) */
   /* A propagation the hybrid left on the CPU moves to the GPU once its rules have made this
    * many steps (channel removals + bound updates): one free proposer can start a cascade
    * over thousands of variables, which no count known beforehand predicts. */
@@ -67,8 +67,7 @@ typedef struct bb_smc_calibration {
   /* A batch past its budget hands over only while it has touched fewer than this many
    * variables per 1000 steps; at or above it, it finishes on the CPU (0: always hands over).
    * Many variables a step is a cascade of short moves that the CPU ends soon and the GPU
-   * takes several rounds over; few is a long one the GPU takes in bulk
-   * (bench/results/smc-handover-2026-11-28.md). */
+   * takes several rounds over; few is a long one the GPU takes in bulk (docs/constraint.md). */
   int handover_spread;
   char source[1024];
 } bb_smc_calibration;

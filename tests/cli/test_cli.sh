@@ -242,7 +242,7 @@ case_gpu_algorithm() {
 }
 
 case_gen_on_gpu() {
-  # Lists generated on the GPU (issue 21): with a GPU the same matching as the host's lists
+  # Lists generated on the GPU: with a GPU the same matching as the host's lists
   # and verified; without one exit 5 before any list is made. Never anything else.
   run solve --gen random --n 300 --group 5 --seed 4 --gen-on gpu --verify -o "$WORK/gpu.txt"
   if [ "$rc" -eq 0 ]; then
@@ -263,7 +263,7 @@ case_gen_on_gpu() {
   expect 0 "verified" solve --gen random --n 30 --gen-on host --verify -q
 }
 
-# --- the memory plan (issue 21) ---
+# --- the memory plan ---
 
 case_memory_plan() {
   expect_ok plan --n 1000 --algo gpu-la-min --gpus 0,0

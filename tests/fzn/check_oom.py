@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """fzn-bamboo under an address-space limit (what `ulimit -v` sets): memory running out while
 parsing, posting or searching, with -p 1 and -p 2, must end with a message naming it and
-exit status 4, never a signal (issue 18: SIGSEGV in StableMatching::dispose after Gecode's
-MemoryExhausted during a clone; with -p 2 an abort on the uncaught exception).
+exit status 4, never a signal (regression: a SIGSEGV in StableMatching::dispose after
+Gecode's MemoryExhausted during a clone; with -p 2 an abort on the uncaught exception).
 
     check_oom.py FZN_BAMBOO BAMBOO_SMP
 

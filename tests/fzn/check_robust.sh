@@ -1,5 +1,5 @@
 #!/bin/sh
-# fzn-bamboo against hostile surroundings (issue 18): one case per run, so that CTest shows
+# fzn-bamboo against hostile surroundings: one case per run, so that CTest shows
 # each one.
 #
 #   check_robust.sh FZN_BAMBOO CASE

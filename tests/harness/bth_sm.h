@@ -27,7 +27,7 @@ bool bth_sm_stable_within(const int *pm, const int *pw, int n, const bool *allow
 /* Every perfect matching of allowed pairs that is stable within them (the restricted
  * instance's perfect stable matchings), as bth_sm_brute's rows. */
 void bth_sm_brute_within(const int *pm, const int *pw, int n, const bool *allowed, bth_solutions *out);
-/* Extended Gale-Shapley (seed 003, Algorithm 1) with `prop` proposing: on return keep[p*n+q]
+/* Extended Gale-Shapley ([Travasci 2025] Algorithm 1) with `prop` proposing: on return keep[p*n+q]
  * says whether q is still on proposer p's list, keep_other[q*n+p] the same for receivers. */
 void bth_sm_extended_gs(const int *prop, const int *recv, int n, bool *keep, bool *keep_other);
 /* The lists after the root propagation as allowed pairs: MGS-lists, or with gs_lists their

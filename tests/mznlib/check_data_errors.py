@@ -133,7 +133,7 @@ CASES = [
     ("smi: base 2", SMI.format(b=2, mhi=3, whi=3, pm="[|2,3|3,2|]", pm_len="[2,2]",
                                pw="[|2,3|3,2|]", pw_len="[2,2]"), ["must be 0 or 1"], False),
     ("hr: negative capacity", HR.format(capacity="[-1]"), ["capacity -1"], False),
-    # the helpers (issue 18: rp_len[8] = 4 with 3 columns said "lower bound of empty array
+    # the helpers (regression: rp_len[8] = 4 with 3 columns said "lower bound of empty array
     # undefined", other bad calls were silently unsatisfiable)
     ("hr_hospital: a list longer than rp's columns", hr_helper(hospital(rp_len="[2,2,4]")),
      ["stable_matching_hr_hospital: the list of resident 3 has length 4 (rp_len), outside 0..3"], False),
@@ -276,8 +276,8 @@ solve satisfy;
 """
 
 # What a user is told when ::gpu cannot be had: a build without CUDA says so, a CUDA build on
-# a machine without an NVIDIA driver or GPU (CI, this machine) says that (issue 18). Never
-# the CUDA runtime's own words.
+# a machine without an NVIDIA driver or GPU (CI, for one) says that. Never the CUDA runtime's
+# own words (regression: they read as if an old driver were installed).
 GPU_MESSAGES = ["no NVIDIA GPU or driver found; propagating on the CPU", "has no CUDA support"]
 
 

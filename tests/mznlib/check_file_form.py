@@ -346,7 +346,7 @@ def part_errors(args, runner, rng):
 
 def part_errors_numbers(args, runner):
     """The shipped models (models/smi_file.mzn, models/hr_file.mzn) with a .dzn whose list
-    lengths or capacities disagree with the instance file (issue 18): each must stop with a
+    lengths or capacities disagree with the instance file: each must stop with a
     message naming the file, the person and both numbers. In the SMI case man 1 is unmatched
     in every stable matching (both men list only woman 0, who prefers man 2), so with
     pm_len[1] = 2 instead of 1 the model's `men[1] <= pm_len[1]` ("man 1 is matched") took

@@ -255,7 +255,7 @@ def main():
             failures += 1
         print("%s  %s: %s" % ("ok  " if ok else "FAIL", what, msg), flush=True)
 
-    # seed 003's Table 1, both bases, both index styles, each annotation.
+    # Table 1 of [Travasci 2025], both bases, both index styles, each annotation.
     for base in (0, 1):
         for lo in (1, 0):
             for ann in ("", " :: gpu", " :: cpu", " :: uniud"):

@@ -39,7 +39,7 @@ int main(int argc, char **argv) {
   bool serial = !strcmp(mode, "serial"), timed = !strcmp(mode, "time");
   // Whether a solution is still queued when the engine is deleted is a race between the
   // workers and the main thread: 20 engines make a leak near certain (with "time", one to
-  // two of them leaked in each of 3 runs on 2 cores; with "first", thousands of spaces).
+  // two of them leaked in every run tried; with "first", thousands of spaces).
   long taken = 0, stopped = 0;
   for (int round = 0; round < 20; round++) {
     Search::Options o;

@@ -11,7 +11,7 @@
  * its capacity. It is stable when no acceptable pair (r, h) blocks: r unassigned or
  * preferring h, and h under-subscribed or preferring r to its worst assignee.
  *
- * Lists are CSR (DESIGN.md: large incomplete instances are sparse): resident r's list is
+ * Lists are CSR (large incomplete instances are sparse): resident r's list is
  * res_list[res_start[r] .. res_start[r + 1]), favourite first; likewise for hospitals. */
 #ifndef BB_HR_H
 #define BB_HR_H

@@ -1,5 +1,5 @@
 /* mw-par for SMI/HR: parallel McVitie-Wilson over hospital posts with compare-and-swap
- * (seed 002's lock-free parallel McVitie-Wilson, on the posts of hr_internal.h).
+ * (the lock-free parallel McVitie-Wilson of [Manne 2016], on the posts of hr_internal.h).
  *
  * Each thread takes a resident and runs his chain: he proposes down his list, trying each
  * acceptable hospital's posts in order; a post holds the word rank << 32 | resident of its

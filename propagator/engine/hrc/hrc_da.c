@@ -10,9 +10,8 @@
  * may not exist), so rounds and proposals are bounded and the best matching seen is kept.
  * Two kinds of repair round: batch (every blocking agent judged on one view, all sent back)
  * settles national-size instances in a few dozen rounds; sequential (one agent at a time, the
- * queue run after each) does better on small crowded ones (bench/results/hrc-2026-11-25.md:
- * batch alone 62 of 100 instances stable with 30 couples among 100 residents, sequential 69,
- * both 70). bb_hrc_da runs batch
+ * queue run after each) does better on small crowded ones, and the two together find a stable
+ * matching a little more often than either (docs/hrc.md). bb_hrc_da runs batch
  * and, only if that ends unstable, sequential from scratch.
  *
  * Agents are singles (ids 0..nr-1, couple members skipped) and couples (nr + c). A FIFO queue

@@ -1,7 +1,7 @@
-/* One preference row of the seed's workloads (generate.h), as a pure function of
+/* One preference row of the [Bamboo-SMP] workloads (generate.h), as a pure function of
  * (kind, n, group, seed, side, row) and the O(n) permutations of perfect and solo: the code
  * that bb_generate runs on the host and cuda/gpu_gen.cu runs on the GPU, so both give the
- * same rows bit for bit (issue 21; docs/generators.md, "On the GPU").
+ * same rows bit for bit (docs/generators.md, "On the GPU").
  *
  * Every row draws from its own stream (seed, side << 32 | row) (rng.h), so any set of rows
  * can be generated alone, in any order, by any number of threads. Only the permutations

@@ -1,4 +1,4 @@
-/* Instance generators (seed 000 section III-A workloads), reproducible from a seed:
+/* Instance generators ([Bamboo-SMP] section III-A workloads), reproducible from a seed:
  * the same (kind, n, group, seed) gives the same instance whatever the thread count.
  * docs/generators.md states precisely what each kind generates. */
 #ifndef BB_GENERATE_H

@@ -1,5 +1,5 @@
-/* bamboo's lists in the form its upload reads (issue 22): both sides' ids packed into the
- * fewest bits that hold n - 1 (at most 16, so n <= 65,536; 15 at n = 30,000, 14 at 10,000),
+/* bamboo's lists in the form its upload reads, so that fewer bytes cross the bus: both
+ * sides' ids packed into the fewest bits that hold n - 1 (at most 16, so n <= 65,536; 15 at n = 30,000, 14 at 10,000),
  * each row from a 16-bit boundary, in pinned (page-locked) host memory, made once per instance.
  *
  * From there the upload is a DMA of at most 4n^2 bytes with no host work: the copy engine moves the

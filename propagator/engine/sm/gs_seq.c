@@ -1,4 +1,4 @@
-/* Queue Gale-Shapley (seed 002 Algorithm 1): free men wait in a FIFO queue; each woman
+/* Queue Gale-Shapley ([Manne 2016] Algorithm 1): free men wait in a FIFO queue; each woman
  * keeps her best suitor so far, and a man skips women who already hold a better one. */
 #include "algos.h"
 #include "deadline.h"

@@ -1,4 +1,4 @@
-/* LAProp, the locality-aware proposal loop (seed 000 Algorithm 1, lines 9-26): one
+/* LAProp, the locality-aware proposal loop ([Bamboo-SMP] Algorithm 1, lines 9-26): one
  * PRMatrix read per proposal gives both the woman and the proposer's rank with her. */
 #include "la.h"
 

@@ -1,4 +1,4 @@
-/* The locality-aware sequential proposal loop (seed 000 Algorithm 1, LAProp), shared by
+/* The locality-aware sequential proposal loop ([Bamboo-SMP] Algorithm 1, LAProp), shared by
  * the la-seq algorithm and by bamboo's CPU tail, which resumes it from the GPU's state.
  *
  * State: partner_rank[w] is the rank (in w's list) of w's current partner, n if she is
@@ -7,7 +7,8 @@
  * partner_rank[w]]). The loop keeps husband[] itself, so neither the tail nor the
  * extraction reads a woman's list: a caller that resumes from partner ranks alone (bamboo
  * after its GPU phase) fills husband[] once from a row source (row_source.h,
- * bb_row_source_husbands), and the women's lists need not be on the host (issue 21). */
+ * bb_row_source_husbands), and the women's lists need not be on the host (a large n's lists
+ * may not fit there). */
 #ifndef BB_LA_H
 #define BB_LA_H
 

@@ -1,4 +1,4 @@
-/* LA-Seq-CPU (seed 000 Algorithm 1): PRMatrix initialisation, LAProp for every man,
+/* LA-Seq-CPU ([Bamboo-SMP] Algorithm 1): PRMatrix initialisation, LAProp for every man,
  * and the matching read off PartnerRank. */
 #include "algos.h"
 #include "deadline.h"

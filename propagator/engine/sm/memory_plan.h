@@ -1,4 +1,4 @@
-/* The memory plan (issue 21): before anything large is allocated, what each GPU and the host
+/* The memory plan: before anything large is allocated, what each GPU and the host
  * need at the peak of every phase of an algorithm (lists, rank matrix, PRMatrix, solve, tail),
  * so that an instance that cannot fit is refused at once with the phase, the place and both
  * numbers, instead of failing in cudaMalloc half-way or after the host spent its memory.
@@ -10,7 +10,7 @@
  * bb_memory_plan_probe asks the machine (free GPU memory, available host memory).
  *
  * Partitions: a device list ("0,0,1") splits the participants by id into one partition per
- * entry (seed 000 section V-C; cuda/bb_gpu_multi.h): partition p holds the men's and women's
+ * entry ([Bamboo-SMP] section V-C; cuda/bb_gpu_multi.h): partition p holds the men's and women's
  * lists of its ids, the rank-matrix rows of its women and the PRMatrix rows of its men; the
  * O(n) matching state is on the first partition's device. The same device may appear more
  * than once; its partitions' bytes add up. One entry is the single-GPU path. */

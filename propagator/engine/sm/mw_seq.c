@@ -1,5 +1,5 @@
-/* McVitie-Wilson (seed 002 section on [4]): men enter one at a time; a rejected or
- * displaced man proposes again at once, so the matching of the men seen so far is
+/* McVitie-Wilson ([McVitie 1971], as [Manne 2016] describes it): men enter one at a time; a
+ * rejected or displaced man proposes again at once, so the matching of the men seen so far is
  * always complete. This is queue Gale-Shapley with the queue replaced by a stack,
  * written as a chain that carries one man at a time. */
 #include "algos.h"

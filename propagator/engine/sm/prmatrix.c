@@ -1,4 +1,4 @@
-/* Rank matrix and PRMatrix construction (seed 000 section IV-A, Figure 4), parallel
+/* Rank matrix and PRMatrix construction ([Bamboo-SMP] section IV-A, Figure 4), parallel
  * over rows: every entry is independent. */
 #include "prmatrix.h"
 

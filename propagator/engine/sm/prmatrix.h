@@ -1,4 +1,4 @@
-/* Rank matrix and PRMatrix (seed 000 section IV-A).
+/* Rank matrix and PRMatrix ([Bamboo-SMP] section IV-A; docs/references.md).
  *
  * The women's rank matrix inverts their lists: women_rank[w * n + m] is the position
  * of man m in woman w's list. The PRMatrix co-locates, for each entry of a man's list,

@@ -1,4 +1,4 @@
-/* Where a side's preference rows come from (issue 21): the host lists when they exist, else
+/* Where a side's preference rows come from: the host lists when they exist, else
  * the generator's row code (gen_rows.h), one row at a time, bit for bit the rows the host
  * generator writes. With solve --gen KIND --gen-on gpu the host holds no lists at all: the
  * matching's husbands (bb_row_source_husbands) and the stability check

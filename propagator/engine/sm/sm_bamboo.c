@@ -1,4 +1,4 @@
-/* bamboo: the hybrid CPU/GPU engine of seed 000 Algorithm 2.
+/* bamboo: the hybrid CPU/GPU engine of [Bamboo-SMP] Algorithm 2 (docs/references.md).
  *
  *  1. precheck (host): if every man's first choice is distinct, that is the man-optimal
  *     matching and nothing else runs (no transfer, no initialisation);
@@ -11,7 +11,7 @@
  *     the GPU, so each man the CPU tail switches to costs one row copy over PCIe; in
  *     BB_TAIL_AUTO mode a chain that needs more than opts->tail_row_budget rows (the solo
  *     workload's one long chain) goes back to the GPU, where one block scans each row
- *     cooperatively (bench/results/ has the measurements behind this);
+ *     cooperatively, since a lone CPU thread walks such a chain slower (docs/engine.md);
  *  4. postprocessing: wife_of[] from husband[] (read once from the women's rows after the GPU
  *     phase: row_source.h).
  * Without a usable GPU, or when a CUDA call fails, the CPU's la-seq runs instead, with

@@ -1,4 +1,4 @@
-/* Instance generators: the workloads of seed 000 section III-A (solo, congested,
+/* Instance generators: the workloads of [Bamboo-SMP] section III-A (solo, congested,
  * random) plus the perfect case and uniformly random lists. docs/generators.md has the
  * same definitions with examples.
  *

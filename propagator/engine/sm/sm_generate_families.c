@@ -1,5 +1,5 @@
 /* Instance families with many stable matchings, for optimisation over stable
- * matchings (issue 22's research benchmark). docs/generators.md states what
+ * matchings (bench/research.sh's workloads). docs/generators.md states what
  * each kind generates.
  *
  * Both are group-table ("Latin square") instances. Ids 0..n-1 are the elements

@@ -245,8 +245,8 @@ static void plan_cpu(bb_memory_plan *p, const char *algo, int threads, uint64_t 
  * wife_of is freed, and the checker adds husband_of and one bit per (woman, man), in 64-bit
  * words per woman. Rows regenerated (gen_on_gpu: no lists on the host) add one row buffer per
  * side and checking thread and one for the report (bb_check_stable_rows). Without this phase a run at the largest n that the solve admits was
- * killed by the kernel in the check (an H200 at n = 129,184, 2026-11-25: the solve used all
- * 125 GiB of host memory the plan allowed, and the check's 1.9 GiB did not fit). */
+ * killed by the kernel in the check: the solve used all the host memory the plan allowed, and
+ * the check's buffers did not fit (docs/engine.md). */
 static void plan_verify(bb_memory_plan *p, const bb_plan_request *req, uint64_t host_lists, uint64_t host_small) {
   if (!req->verify) return;
   const uint64_t n = (uint64_t)p->n;
@@ -291,7 +291,7 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
   int forced = req->node_bytes ? req->node_bytes : req->wide_nodes ? 8 : 0;
   if (!strcmp(req->algo, "bamboo")) {
     p->node_bytes = bb_prnode_bytes_choose(req->n, forced, bb_prnode_bytes_default(req->n, 0)); /* gpu_bamboo.cu */
-    p->staged = !req->unstaged && count == 1; /* partitions: seed 000 V-C's layout */
+    p->staged = !req->unstaged && count == 1; /* partitions: [Bamboo-SMP] V-C's layout */
     p->rank_rows = p->staged && req->rank_rows > 0 ? (req->rank_rows < req->n ? req->rank_rows : req->n) : 0;
   }
   else if (!strcmp(req->algo, "gpu-la-min"))

@@ -1,4 +1,4 @@
-/* bamboo and gpu-la-min over a device list (opts->gpus with two entries or more; seed 000
+/* bamboo and gpu-la-min over a device list (opts->gpus with two entries or more; [Bamboo-SMP]
  * section V-C): the participants are partitioned by id over the listed devices
  * (cuda/bb_gpu_multi.h), the GPU phase runs on every partition at once, and bamboo's CPU
  * tail is unchanged, reading the rows it needs from the partition that holds them. With

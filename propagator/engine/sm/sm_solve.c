@@ -48,7 +48,7 @@ int bb_algorithm_needs_gpu(const char *name) {
 
 void bb_solve_opts_default(bb_solve_opts *opts) {
   memset(opts, 0, sizeof *opts);
-  opts->tail_threshold = 1; /* seed 000's switch point; bench/results/ shows larger ones lose */
+  opts->tail_threshold = 1; /* [Bamboo-SMP]'s switch point; larger ones lose (docs/engine.md) */
   opts->tail_row_budget = 16;
 }
 

@@ -17,9 +17,9 @@ typedef void (*bb_progress_fn)(void *ctx, const char *what, uint64_t done, uint6
 
 /* Where bamboo finishes once at most tail_threshold men are free. */
 typedef enum bb_tail_mode {
-  BB_TAIL_AUTO = 0, /* on the CPU (seed 000); a chain that needs more than tail_row_budget
+  BB_TAIL_AUTO = 0, /* on the CPU ([Bamboo-SMP]); a chain that needs more than tail_row_budget
                        PRMatrix rows is handed back to the one-block GPU scan */
-  BB_TAIL_CPU,      /* always on the CPU, as seed 000 Algorithm 2 */
+  BB_TAIL_CPU,      /* always on the CPU, as [Bamboo-SMP] Algorithm 2 */
   BB_TAIL_GPU       /* always on the GPU, one block scanning rows cooperatively */
 } bb_tail_mode;
 
@@ -33,7 +33,7 @@ typedef struct bb_solve_opts {
   bb_progress_fn progress;
   void *progress_ctx;
   const int *gpus;      /* bamboo, gpu-la-min: device list, one partition of the participants
-                           each (seed 000 V-C; a device may repeat); NULL or 1 entry = device
+                           each ([Bamboo-SMP] V-C; a device may repeat); NULL or 1 entry = device
                            gpus[0] (or 0), the single-GPU path */
   int gpu_count;
   const struct bb_gen_spec *gen_spec; /* bamboo, staged, on one GPU or in partitions: the lists
@@ -45,7 +45,7 @@ typedef struct bb_solve_opts {
                            (gpu_lists.h), uploaded with no host work; NULL = from inst */
 } bb_solve_opts;
 
-/* Seed 000 Figure 8 phases, in seconds. Phases an algorithm does not have stay 0. */
+/* The phases of [Bamboo-SMP] Figure 8, in seconds. Phases an algorithm does not have stay 0. */
 typedef struct bb_solve_stats {
   double t_transfer;   /* host -> GPU copy of the lists (GPU algorithms) */
   double t_precheck;   /* perfect-case test (bamboo) */

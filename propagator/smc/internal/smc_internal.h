@@ -28,7 +28,7 @@ struct bb_smc_prefs {
   /* 0-based, row-major n x n: man_choice[i][k] = woman at man i's rank k; likewise for
    * women. (The inverse ranks are only built while the data is made.) */
   int32_t *man_choice, *woman_choice;
-  /* The PRMatrix idea of seed 000, for both sides: man_partner_rank[i][k] = the rank woman
+  /* The PRMatrix idea of [Bamboo-SMP], for both sides: man_partner_rank[i][k] = the rank woman
    * man_choice[i][k] gives man i. Walking a list then reads one row sequentially. */
   int32_t *man_partner_rank, *woman_partner_rank;
   atomic_int refs;
@@ -96,8 +96,8 @@ typedef struct inner_range {
 
 /* The work area of one propagation: what does not outlive it. One per thread
  * (bb_smc_work_for), lent to every propagation the thread runs, so that a constraint copied
- * at every search node allocates only its event lists (a whole scratch of n = 2400 took 15
- * microseconds to make and free, more than many a propagation; issue 22). Between
+ * at every search node allocates only its event lists (making and freeing a whole scratch
+ * costs more than many a propagation; docs/constraint.md). Between
  * propagations every list is empty, head[] is all -1, is_dirty[] all 0 and every dv[].seen
  * below epoch. */
 typedef struct bb_smc_work {
@@ -180,7 +180,7 @@ static inline void bb_smc_enqueue(bb_smc_scratch *s, int var) {
   }
 }
 
-/* smc_root.c: the first propagation of a fresh node (seed 003's init()) as one batch:
+/* smc_root.c: the first propagation of a fresh node ([Travasci 2025]'s init()) as one batch:
  * extended Gale-Shapley with pointers over local bounds, then one bulk write-back per
  * variable. Leaves node's bounds set for every variable and the variables that ended
  * assigned in s->unknown[0..s->unknown_len) (smc_propagate.c applies marriage to them). Returns

@@ -2,7 +2,7 @@
  * (their encoding, which the GPU shares, is public: hr_posts.h).
  *
  * A resident's list entry becomes a node: the hospital and the rank that hospital gives the
- * resident, packed in 64 bits (seed 000's PRMatrix node, for incomplete lists), so that a
+ * resident, packed in 64 bits ([Bamboo-SMP]'s PRMatrix node, for incomplete lists), so that a
  * proposal is one sequential load. An entry the hospital does not reciprocate carries
  * BB_HR_UNRANKED and is skipped.
  *
