@@ -12,7 +12,7 @@ using namespace Gecode;
 
 namespace bamboo {
 
-ObjectiveBound::ObjectiveBound(Home home, ViewArray<Int::IntView> &x0, Int::IntView c, bb_smo *d, int b, int k)
+ObjectiveBound::ObjectiveBound(Home home, ViewArray<Int::OffsetView> &x0, Int::IntView c, bb_smo *d, int b, int k)
     : Propagator(home), x(x0), total(c), data(d), base(b), kind(k), bounded(false) {
   x.subscribe(home, *this, Int::PC_INT_DOM);
   total.subscribe(home, *this, Int::PC_INT_BND); // a new incumbent can make the bound bite
@@ -26,7 +26,7 @@ ObjectiveBound::ObjectiveBound(Space &home, ObjectiveBound &p)
   bb_smo_retain(data);
 }
 
-void ObjectiveBound::post(Home home, ViewArray<Int::IntView> &x, Int::IntView c, bb_smo *d, int base, int kind) {
+void ObjectiveBound::post(Home home, ViewArray<Int::OffsetView> &x, Int::IntView c, bb_smo *d, int base, int kind) {
   (void)new (home) ObjectiveBound(home, x, c, d, base, kind);
 }
 
@@ -61,13 +61,13 @@ ExecStatus ObjectiveBound::propagate(Space &home, const ModEventDelta &) {
   int64_t men_hi = 0, men_lo = 0, women_hi = 0, women_lo = 0, top_rank = 0;
   for (int v = 0; v < 2 * n; v++) {
     int64_t lo = INT64_MAX, hi = INT64_MIN;
-    int kmin = std::max(x[v].min() - base, 0), kmax = std::min(x[v].max() - base, n - 1);
+    int kmin = std::max(x[v].min(), 0), kmax = std::min(x[v].max(), n - 1);
     if (kmin > kmax) return ES_FAILED; // no rank left (cannot happen after dom() at post)
     if (monotone) {
       lo = bb_smo_weight(data, v, kmin), hi = bb_smo_weight(data, v, kmax);
     } else {
-      for (Int::ViewValues<Int::IntView> it(x[v]); it(); ++it) {
-        int k = it.val() - base;
+      for (Int::ViewValues<Int::OffsetView> it(x[v]); it(); ++it) {
+        int k = it.val();
         if (k < 0 || k >= n) continue;
         int64_t w = bb_smo_weight(data, v, k);
         lo = w < lo ? w : lo, hi = w > hi ? w : hi;
@@ -88,8 +88,8 @@ ExecStatus ObjectiveBound::propagate(Space &home, const ModEventDelta &) {
   bounded = true;
   std::vector<uint8_t> ok(2 * (size_t)n * n, 0);
   for (int v = 0; v < 2 * n; v++)
-    for (Int::ViewValues<Int::IntView> it(x[v]); it(); ++it) {
-      int k = it.val() - base;
+    for (Int::ViewValues<Int::OffsetView> it(x[v]); it(); ++it) {
+      int k = it.val();
       if (k >= 0 && k < n) ok[(size_t)v * n + k] = 1;
     }
   bb_smo_allowed allowed{ok.data(), ok.data() + (size_t)n * n};

@@ -12,20 +12,21 @@ namespace bamboo {
 
 class ObjectiveBound : public Gecode::Propagator {
  protected:
-  Gecode::ViewArray<Gecode::Int::IntView> x; // men, then women
+  // Men, then women, as ranks from 0: the offset view absorbs the model's base once.
+  Gecode::ViewArray<Gecode::Int::OffsetView> x;
   Gecode::Int::IntView total;
   bb_smo *data; // shared, reference counted, read-only
-  int base, kind;
+  int base, kind; // base: the regret bound is a rank in the model's units
   // Whether the bound was computed once (at the root): see propagate().
   bool bounded;
 
-  ObjectiveBound(Gecode::Home home, Gecode::ViewArray<Gecode::Int::IntView> &x0, Gecode::Int::IntView c, bb_smo *d,
+  ObjectiveBound(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x0, Gecode::Int::IntView c, bb_smo *d,
                  int b, int k);
   ObjectiveBound(Gecode::Space &home, ObjectiveBound &p);
 
  public:
   // Takes over one reference to d. kind is a bb_smo_kind (bb_smc_objective.h).
-  static void post(Gecode::Home home, Gecode::ViewArray<Gecode::Int::IntView> &x, Gecode::Int::IntView c, bb_smo *d,
+  static void post(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x, Gecode::Int::IntView c, bb_smo *d,
                    int base, int kind);
   Gecode::Actor *copy(Gecode::Space &home) override;
   Gecode::PropCost cost(const Gecode::Space &home, const Gecode::ModEventDelta &med) const override;

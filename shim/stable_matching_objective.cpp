@@ -35,11 +35,11 @@ extern "C" bb_status bb_post_stable_matching_objective(bb_space *sp, const int *
     std::unique_ptr<bb_smo, void (*)(bb_smo *)> data(built, bb_smo_release);
     if (st != BB_OK) return st;
     Space &home = s;
-    ViewArray<Int::IntView> x(home, 2 * n);
+    ViewArray<Int::OffsetView> x(home, 2 * n); // ranks from 0
     for (int v = 0; v < 2 * n; v++) {
       IntVar var = v < n ? mv[v] : wv[v - n];
       dom(home, var, base, base + n - 1);
-      x[v] = Int::IntView(var);
+      x[v] = Int::OffsetView(var, -base);
     }
     if (home.failed()) return BB_OK; // a variable with no rank left: the model is unsatisfiable
     bamboo::ObjectiveBound::post(home, x, Int::IntView(cv), data.release(), base, kind);
