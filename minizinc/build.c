@@ -136,13 +136,20 @@ static int new_var(fzn_builder *b, const fzn_decl *d) {
   return var;
 }
 
-/* `var int: x :: ... = e;`: an alias of another variable, or a fixed value. */
+static void restrict_elements(fzn_builder *b, const fzn_decl *d, const int *vars, int count);
+
+/* `var int: x :: ... = e;`: an alias of another variable, or a fixed value. An alias takes
+ * the declared domain too (`var 1..5: x = y;` with y in 1..10 restricts y to 1..5), as an
+ * array of variables does. */
 static int bind_scalar(fzn_builder *b, const fzn_decl *d) {
   fzn_entity ent = entity_of(d->type.base);
   if (!d->value) return new_var(b, d);
   bool found;
   int v = fzn_named_var(b, d->value, ent, d->line, d->name, &found);
-  if (found) return v;
+  if (found) {
+    if (v >= 0) restrict_elements(b, d, &v, 1);
+    return v;
+  }
   v = new_var(b, d);
   if (v < 0) return -1;
   bb_error err;
@@ -162,6 +169,7 @@ static int bind_scalar(fzn_builder *b, const fzn_decl *d) {
   } else {
     int src;
     if (!fzn_arg_set_var(b, d->value, d->line, d->name, &src)) return -1;
+    restrict_elements(b, d, &src, 1);
     return src;
   }
   if (st != BB_OK) fzn_report(b, d->line, "'%s': %s", d->name, err.msg);

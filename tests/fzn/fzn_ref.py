@@ -245,7 +245,12 @@ class Model:
             if value is not None:
                 term = self.term(value)
                 if term[0] == "var":
+                    # An alias takes its declared domain too, as an array's elements do.
                     self.binding[name] = term
+                    if t["base"] == "int" and t["dom"] is not None:
+                        self.constraints.append(("set_in", [value, ("set", frozenset(t["dom"]))], []))
+                    if t["base"] == "set" and t["dom"] is not None:
+                        self.constraints.append(("set_subset", [value, ("set", frozenset(t["dom"]))], []))
                     continue
                 self.binding[name] = self.new_var(name, t, fixed=term[1])
                 continue
