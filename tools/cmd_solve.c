@@ -71,6 +71,19 @@ static const char *const complete_only_options[] = {"--gpus", "--tail-on", NULL}
 /* hrc-da is one sequential CPU run of the residents' side (cmd_hrc.c). */
 static const char *const not_couples_options[] = {"--gpus", "--tail", "--tail-on", "--threads", NULL};
 
+/* The options only some algorithms read (the help says which): given to another algorithm
+ * they would be dropped without a word, so they are refused. */
+static int check_algorithm_options(const solve_args *a, int complete) {
+  int bamboo = !strcmp(a->algo, "bamboo");
+  const char *extra = NULL;
+  if (!bamboo && given(a, "--tail")) extra = "--tail";
+  else if (!bamboo && given(a, "--tail-on")) extra = "--tail-on";
+  else if (complete && !bamboo && strncmp(a->algo, "gpu-", 4) && given(a, "--gpus")) extra = "--gpus";
+  if (!extra) return 0;
+  return cli_usage(&cli_solve, "%s has no meaning for --algo %s (it goes with %s)", extra, a->algo,
+                   !strcmp(extra, "--gpus") ? "bamboo and the gpu- algorithms" : "bamboo");
+}
+
 static int check_args(solve_args *a) {
   if (a->file && a->gen_name) return cli_usage(&cli_solve, "give either FILE or --gen KIND, not both");
   if (!a->file && !a->gen_name) return cli_usage(&cli_solve, "missing input: FILE or --gen KIND");
@@ -99,9 +112,10 @@ static int check_args(solve_args *a) {
     if ((extra = first_given(a, complete_only_options)) || (extra = a->group ? "--group" : NULL))
       return cli_usage(&cli_solve, "%s goes with complete lists, not with --gen %s", extra, a->gen_name);
     if (a->n == 0 && strcmp(a->gen_name, "nrmp") != 0) return cli_usage(&cli_solve, "--gen needs --n N");
-    return cli_hr_check_algorithm(&cli_solve, a->algo);
+    if ((rc = cli_hr_check_algorithm(&cli_solve, a->algo))) return rc;
+    return check_algorithm_options(a, 0);
   }
-  if ((rc = cli_check_algorithm(&cli_solve, a->algo))) return rc;
+  if ((rc = cli_check_algorithm(&cli_solve, a->algo)) || (rc = check_algorithm_options(a, 1))) return rc;
   if ((extra = first_given(a, incomplete_generator_options)))
     return cli_usage(&cli_solve, "%s goes with --gen smi, hr or nrmp, not with --gen %s", extra, a->gen_name);
   if ((rc = cli_parse_kind(&cli_solve, a->gen_name, &a->gen_kind, "; incomplete lists: smi, hr or nrmp")))
@@ -190,10 +204,11 @@ static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc *
   if (*hrc) return check_couples(a);
   const char *extra = first_given(a, complete_only_options);
   if (*hr && extra) return cli_usage(&cli_solve, "%s goes with complete lists, not with an SMI/HR file", extra);
-  if (*hr) return cli_hr_check_algorithm(&cli_solve, a->algo);
+  int rc;
+  if (*hr) return (rc = cli_hr_check_algorithm(&cli_solve, a->algo)) ? rc : check_algorithm_options(a, 0);
   bb_hr_side side;
-  int rc = cli_hr_side(&cli_solve, a->hr.side, 1, &side);
-  return rc ? rc : cli_check_algorithm(&cli_solve, a->algo);
+  if ((rc = cli_hr_side(&cli_solve, a->hr.side, 1, &side)) || (rc = cli_check_algorithm(&cli_solve, a->algo))) return rc;
+  return check_algorithm_options(a, 1);
 }
 
 static void fill_opts(const solve_args *a, bb_solve_opts *opts) {
@@ -425,7 +440,9 @@ const cli_command cli_solve = {
     "gets the couples-aware deferred acceptance (--algo hrc-da, its default there), the\n"
     "same lines, and on stderr whether the matching is stable and its blocking pairs;\n"
     "there --side takes only residents, and --threads, --tail, --tail-on and --gpus\n"
-    "are usage errors. An option the instance has no use for is refused (exit 2).\n\n"
+    "are usage errors. An option the instance or the algorithm has no use for is\n"
+    "refused (exit 2): --tail and --tail-on go with bamboo, --gpus with bamboo and the\n"
+    "gpu- algorithms.\n\n"
     "  FILE            instance file (docs/formats.md)\n"
     "  --gen KIND      generate instead: perfect, solo, congested, random, uniform,\n"
     "                  latin, irving-leather; or incomplete lists: smi, hr, nrmp (see\n"
@@ -456,7 +473,8 @@ const cli_command cli_solve = {
     "                  or 0,1,2,3: one partition of the participants per entry (seed\n"
     "                  000 V-C), data spread over them, peer access between distinct\n"
     "                  GPUs needed;\n"
-    "                  a GPU may repeat (partitions on one GPU). Default 0\n"
+    "                  a GPU may repeat (partitions on one GPU). Default 0;\n"
+    "                  gpu-mw-cas runs on the one GPU listed\n"
     "  --gen-on W      with --gen (complete kinds), --algo bamboo (also with --gpus): where the\n"
     "                  lists are generated: host (default) or gpu (straight into the\n"
     "                  staged build, the same instance bit for bit; the host holds\n"

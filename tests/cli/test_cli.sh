@@ -181,6 +181,27 @@ case_options_per_kind() {
   expect_ok solve "$WORK/s.txt" --tail 2 -q
 }
 
+case_options_per_algorithm() {
+  # An option only some algorithms read is refused for the others (exit 2), not dropped.
+  expect_ok gen solo --n 20 -o "$WORK/c.txt"
+  expect_ok gen smi --n 20 --k 3 -o "$WORK/s.txt"
+  for algo in gs-seq mw-seq la-seq gs-par mw-par gpu-mw-cas gpu-la-min; do
+    expect 2 "--tail has no meaning for --algo $algo (it goes with bamboo)" solve "$WORK/c.txt" --algo $algo --tail 4
+    expect 2 "--tail-on has no meaning for --algo $algo" solve --gen random --n 20 --algo $algo --tail-on cpu
+  done
+  for algo in gs-seq mw-seq la-seq gs-par mw-par; do
+    expect 2 "--gpus has no meaning for --algo $algo (it goes with bamboo and the gpu- algorithms)" \
+      solve "$WORK/c.txt" --algo $algo --gpus 0
+  done
+  for algo in gs-seq mw-par gpu-la-min; do
+    expect 2 "--tail has no meaning for --algo $algo" solve "$WORK/s.txt" --algo $algo --tail 2
+    expect 2 "--tail has no meaning for --algo $algo" solve --gen hr --n 20 --algo $algo --tail 2
+  done
+  expect_ok solve "$WORK/c.txt" --algo bamboo --tail 4 --tail-on cpu -q
+  expect_ok solve "$WORK/s.txt" --algo bamboo --tail 2 -q
+  expect_ok solve "$WORK/c.txt" --algo gs-seq -q
+}
+
 case_round_trip_text() {
   expect_ok gen random --n 40 --group 4 --seed 7 -o "$WORK/inst.txt"
   expect_ok gen random --n 40 --group 4 --seed 7
