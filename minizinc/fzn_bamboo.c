@@ -50,6 +50,14 @@ typedef struct options {
   const char *file;
   const char *paths; /* --paths FILE: MiniZinc's symbol table, to name the user's lines */
   int gpus[BB_SMC_MAX_GPU_ENTRIES], gpu_count; /* --gpus LIST; 0 entries: the default (device 0) */
+  /* fzn-gecode's restart options; given, they take precedence over the model's restart_*
+   * annotation (the scale and base each on their own). */
+  bool restart_given, scale_given, base_given;
+  bb_restart_kind restart;
+  unsigned long restart_scale;
+  double restart_base;
+  bool nogoods;
+  unsigned nogoods_limit; /* 0: the default depth */
 } options;
 
 static void usage(FILE *out) {
@@ -65,6 +73,11 @@ static void usage(FILE *out) {
           "  -s            statistics as %%%%%%mzn-stat lines\n"
           "  -t MS         time limit in milliseconds (search stops, the best solution so far is printed)\n"
           "  -node N       stop after N search nodes, -fail N after N failures (as fzn-gecode)\n"
+          "  -restart K    restarts: none, constant, linear, luby or geometric (as fzn-gecode;\n"
+          "                over the model's restart annotation); -restart-scale N failures per\n"
+          "                unit (default 250), -restart-base B for geometric (default 1.5)\n"
+          "  -nogoods [B]  post no-goods from restarts (true/false, 1/0; alone: true), up to\n"
+          "                depth -nogoods-limit N (default 128)\n"
           "  -v            progress on standard error (phases, where stable_matching propagated)\n"
           "  --float-step S  a better float objective must improve by more than S (default 0;\n"
           "                fzn-gecode's -step)\n"
@@ -89,6 +102,56 @@ static bool number(const char *s, long lo, long hi, long *out) {
   return true;
 }
 
+/* The restart and no-good options at argv[*k] (fzn-gecode's names): -1 when argv[*k] is none
+ * of them, 0 when it was read (*k moved past its value), 2 for a bad value. */
+static int parse_search_option(int argc, char **argv, int *k, options *o) {
+  static const char *const kinds[] = {"none", "constant", "linear", "luby", "geometric"}; /* bb_restart_kind order */
+  const char *a = argv[*k], *val = *k + 1 < argc ? argv[*k + 1] : NULL;
+  long v;
+  if (!strcmp(a, "-nogoods")) {
+    o->nogoods = true;
+    if (val && (!strcmp(val, "true") || !strcmp(val, "1"))) ++*k;
+    else if (val && (!strcmp(val, "false") || !strcmp(val, "0"))) ++*k, o->nogoods = false;
+    return 0;
+  }
+  if (strcmp(a, "-restart") && strcmp(a, "-restart-scale") && strcmp(a, "-restart-base") && strcmp(a, "-nogoods-limit"))
+    return -1;
+  if (!val) {
+    fprintf(stderr, "fzn-bamboo: %s needs a value\n", a);
+    return 2;
+  }
+  ++*k;
+  if (!strcmp(a, "-restart")) {
+    for (int i = 0; i < 5; i++)
+      if (!strcmp(val, kinds[i])) {
+        o->restart = (bb_restart_kind)i;
+        o->restart_given = true;
+        return 0;
+      }
+    fprintf(stderr, "fzn-bamboo: bad value '%s' for -restart (none, constant, linear, luby or geometric)\n", val);
+    return 2;
+  }
+  if (!strcmp(a, "-restart-base")) {
+    char *end;
+    errno = 0;
+    double base = strtod(val, &end);
+    if (errno || end == val || *end || !(base > 1.0) || base > 1e6) {
+      fprintf(stderr, "fzn-bamboo: bad value '%s' for -restart-base (a number above 1)\n", val);
+      return 2;
+    }
+    o->restart_base = base;
+    o->base_given = true;
+    return 0;
+  }
+  if (!number(val, 1, 2000000000L, &v)) {
+    fprintf(stderr, "fzn-bamboo: bad value '%s' for %s (a positive integer)\n", val, a);
+    return 2;
+  }
+  if (!strcmp(a, "-restart-scale")) o->restart_scale = (unsigned long)v, o->scale_given = true;
+  else o->nogoods_limit = (unsigned)v;
+  return 0;
+}
+
 /* Returns -1 to go on, else the exit code. */
 static int parse_options(int argc, char **argv, options *o) {
   memset(o, 0, sizeof *o);
@@ -104,6 +167,11 @@ static int parse_options(int argc, char **argv, options *o) {
     if (!strcmp(a, "--version")) {
       printf("fzn-bamboo %s (Gecode 6.2 underneath)\n", BAMBOO_VERSION);
       return 0;
+    }
+    int searched = parse_search_option(argc, argv, &k, o);
+    if (searched >= 0) {
+      if (searched) return searched;
+      continue;
     }
     if (!strcmp(a, "-a") || !strcmp(a, "--all-solutions")) o->all = true;
     else if (!strcmp(a, "-i") || !strcmp(a, "--intermediate")) o->intermediate = true;
@@ -376,6 +444,18 @@ int main(int argc, char **argv) {
   if (o.time_limit_ms > 0) {
     long left = o.time_limit_ms - (long)(t_init * 1000.0);
     sopts.time_limit_ms = (uint64_t)(left > 1 ? left : 1);
+  }
+  if (o.restart_given) sopts.restart = o.restart;
+  if (o.scale_given) sopts.restart_scale = o.restart_scale;
+  if (o.base_given) sopts.restart_base = o.restart_base;
+  sopts.nogoods = o.nogoods;
+  sopts.nogoods_limit = o.nogoods_limit;
+  /* A restart forgets which solutions a satisfaction search has given, so enumerating them
+   * with restarts would repeat the first one without end (as fzn-gecode does). */
+  if (!optimise && (o.all || o.solutions > 1) && sopts.restart != BB_RESTART_NONE) {
+    fprintf(stderr, "fzn-bamboo: warning: restarts are ignored when enumerating solutions (%s); "
+            "a restart would give the same solutions again\n", o.all ? "-a" : "-n");
+    sopts.restart = BB_RESTART_NONE;
   }
   sopts.node_limit = (uint64_t)o.node_limit;
   sopts.fail_limit = (uint64_t)o.fail_limit;

@@ -99,6 +99,39 @@ static bool restart(fzn_builder *b, const fzn_expr *ann, bb_search_options *opts
   return true;
 }
 
+/* relax_and_reconstruct(x, percentage[, initial]): large neighbourhood search around the
+ * last solution (bb_search_relax_and_reconstruct), for an optimisation only. */
+static bool relax_and_reconstruct(fzn_builder *b, const fzn_expr *ann, unsigned seed) {
+  const char *name = "relax_and_reconstruct";
+  int line = ann->line;
+  if (ann->kind != FZN_E_CALL || ann->u.call.count < 2 || ann->u.call.count > 3)
+    return fzn_report(b, line, "%s: expected (variables, percentage) or (variables, percentage, initial values)", name);
+  const fzn_model *m = b->model;
+  if (!m->has_solve || m->solve.kind == FZN_SATISFY) {
+    fzn_warn(b, line, "%s needs an objective to improve; ignored in a satisfaction problem", name);
+    return true;
+  }
+  int *vars, n, percentage, *initial = NULL, n_initial = 0;
+  if (!fzn_arg_int_var_array(b, ann->u.call.args[0], line, name, &vars, &n)) return false;
+  if (!fzn_arg_int(b, ann->u.call.args[1], line, name, &percentage)) return false;
+  if (percentage < 0 || percentage > 100)
+    return fzn_report(b, line, "%s: percentage %d is outside 0..100", name, percentage);
+  if (ann->u.call.count == 3) {
+    if (!fzn_arg_int_array(b, ann->u.call.args[2], line, name, &initial, &n_initial)) return false;
+    if (n_initial != n)
+      return fzn_report(b, line, "%s: %d initial values for %d variables", name, n_initial, n);
+  }
+  bb_error err;
+  if (bb_search_relax_and_reconstruct(b->space, vars, n, percentage, initial, seed, &err) != BB_OK)
+    return fzn_report(b, line, "%s: %s", name, err.msg);
+  return true;
+}
+
+/* The annotations that shape the search engine rather than the branching: kept under -f. */
+static bool is_engine_annotation(const char *name) {
+  return !strncmp(name, "restart_", 8) || !strcmp(name, "relax_and_reconstruct");
+}
+
 static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_search_options *opts) {
   const char *name = ann->kind == FZN_E_CALL ? ann->u.call.name : ann->kind == FZN_E_ID ? ann->u.id.name : NULL;
   if (!name) return true;
@@ -115,6 +148,7 @@ static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_sear
     return true;
   }
   if (!strncmp(name, "restart_", 8)) return restart(b, ann, opts);
+  if (!strcmp(name, "relax_and_reconstruct")) return relax_and_reconstruct(b, ann, seed);
   if (!strcmp(name, "int_default_search") || !strcmp(name, "bool_default_search") || !strcmp(name, "set_default_search") ||
       !strcmp(name, "float_default_search"))
     return true; /* the default branching follows anyway */
@@ -211,8 +245,7 @@ bool fzn_post_search(fzn_builder *b, bool free_search, unsigned seed, bb_search_
     for (int k = 0; k < m->solve.annotations.count; k++) {
       const fzn_expr *ann = m->solve.annotations.items[k];
       const char *name = ann->kind == FZN_E_CALL ? ann->u.call.name : ann->kind == FZN_E_ID ? ann->u.id.name : "";
-      bool is_restart = !strncmp(name, "restart_", 8);
-      if (free_search && !is_restart) continue;
+      if (free_search && !is_engine_annotation(name)) continue;
       if (!post_one(b, ann, seed, opts)) return false;
     }
   bb_error err;

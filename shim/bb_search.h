@@ -128,6 +128,10 @@ typedef struct bb_search_options {
   bb_restart_kind restart;
   unsigned long restart_scale; /* failures per restart unit; 0 means 250 */
   double restart_base;         /* geometric growth factor; <= 1 means 1.5 */
+  /* No-goods from restarts (Gecode's): at each restart the search posts what the aborted
+   * search refuted, up to depth nogoods_limit (0 means 128). Only with restarts. */
+  bool nogoods;
+  unsigned nogoods_limit;
   uint64_t node_limit;      /* 0 = none */
   uint64_t fail_limit;      /* 0 = none */
   uint64_t time_limit_ms;   /* wall clock from bb_search_new; 0 = none */
@@ -135,6 +139,18 @@ typedef struct bb_search_options {
    * handler may set it, so the caller can still print the best solution found. */
   const volatile sig_atomic_t *interrupt;
 } bb_search_options;
+
+/* Large neighbourhood search over the given int variables (MiniZinc's
+ * relax_and_reconstruct(x, percentage)): after the first solution, each restart keeps every
+ * variable of the list at its value in the last solution with probability percentage / 100
+ * (0..100) and searches the rest again. Only for an optimisation: bb_search_new ignores it
+ * without an objective. Restarts are needed: without a restart kind in the options, the
+ * search restarts every 250 failures (BB_RESTART_CONSTANT). A search with LNS is not
+ * complete after its first restart: it ends at a limit, not at a proof. `initial` (NULL or
+ * count values) stands for the last solution until there is one. Random choices start
+ * from `seed`. Replaces an earlier call's list. */
+bb_status bb_search_relax_and_reconstruct(bb_space *s, const int *vars, int count, int percentage,
+                                          const int *initial, unsigned seed, bb_error *err);
 
 typedef struct bb_search_statistics {
   uint64_t nodes, fails, restarts, propagations, solutions;

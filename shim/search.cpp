@@ -33,8 +33,10 @@ struct limit_stop : public Search::Stop {
   }
 };
 
-Search::Cutoff *cutoff_for(const bb_search_options &o) {
+// LNS needs restarts; a constant budget per neighbourhood is the usual choice.
+Search::Cutoff *cutoff_for(const bb_search_options &o, bool lns) {
   unsigned long scale = o.restart_scale ? o.restart_scale : 250;
+  if (lns && o.restart == BB_RESTART_NONE) return Search::Cutoff::constant(scale);
   switch (bb_shim::raw_enum(o.restart)) {
   case BB_RESTART_CONSTANT: return Search::Cutoff::constant(scale);
   case BB_RESTART_LINEAR: return Search::Cutoff::linear(scale);
@@ -73,7 +75,9 @@ bb_search *bb_search_new(bb_space *root, const bb_search_options *opts, bb_error
     bb_search_options_init(&o);
     if (opts) o = *opts;
     if (o.threads < 0) arg_fail("negative thread count %d", o.threads);
-    Search::Cutoff *cutoff = cutoff_for(o); // validated before anything is allocated
+    bool optimize_root = r.objective >= 0 && r.sense != BB_SATISFY;
+    // validated before anything is allocated
+    Search::Cutoff *cutoff = cutoff_for(o, r.lns && optimize_root);
     std::unique_ptr<bb_search> search(new bb_search());
     if (r.status() == SS_FAILED) {
       delete cutoff;
@@ -91,6 +95,7 @@ bb_search *bb_search_new(bb_space *root, const bb_search_options *opts, bb_error
     }
     bb_space *copy = static_cast<bb_space *>(r.clone());
     copy->stop = search->stop;
+    if (!optimize_root) copy->lns.reset(); // a neighbourhood needs an objective to improve
     bool optimize = copy->objective >= 0 && copy->sense != BB_SATISFY;
     // constrain() reads the objective's value: make sure it gets one
     if (optimize && copy->objective_is_float)
@@ -103,6 +108,7 @@ bb_search *bb_search_new(bb_space *root, const bb_search_options *opts, bb_error
     so.threads = o.threads > 1 ? o.threads : 1;
     so.stop = search->stop;
     so.cutoff = cutoff; // owned by the restart engine
+    so.nogoods_limit = cutoff && o.nogoods ? (o.nogoods_limit ? o.nogoods_limit : 128) : 0;
     bb_shim::starting_search_threads starting;
     if (cutoff && optimize) search->engine = new RBS<bb_space, BAB>(copy, so);
     else if (cutoff) search->engine = new RBS<bb_space, DFS>(copy, so);
@@ -131,6 +137,26 @@ bb_space *bb_search_next(bb_search *search, bb_error *err) {
     return BB_OK;
   });
   return solution;
+}
+
+bb_status bb_search_relax_and_reconstruct(bb_space *s, const int *vars, int count, int percentage,
+                                          const int *initial, unsigned seed, bb_error *err) {
+  return guarded(err, "bb_search_relax_and_reconstruct", [&] {
+    bb_space &r = bb_shim::space_of(s);
+    if (count < 0 || (count > 0 && !vars)) arg_fail("bad variable list (count %d)", count);
+    if (percentage < 0 || percentage > 100) arg_fail("percentage %d is outside 0..100", percentage);
+    auto config = std::make_shared<lns_config>();
+    config->vars.reserve((size_t)count);
+    for (int k = 0; k < count; k++) {
+      if (vars[k] < 0 || (size_t)vars[k] >= r.ints.size()) arg_fail("int variable %d does not exist", vars[k]);
+      config->vars.push_back(vars[k]);
+    }
+    if (initial) config->initial.assign(initial, initial + count);
+    config->percentage = percentage;
+    config->random.seed(seed);
+    r.lns = std::move(config);
+    return BB_OK;
+  });
 }
 
 bool bb_search_stopped(const bb_search *search) { return search && search->stopped; }

@@ -14,6 +14,9 @@
 #include <cstdlib>
 #include <exception>
 #include <functional>
+#include <memory>
+#include <mutex>
+#include <random>
 #include <stdexcept>
 #include <new>
 #include <unordered_map>
@@ -26,6 +29,19 @@ inline int bb_clamp_int(int64_t v) {
          : v < Gecode::Int::Limits::min ? Gecode::Int::Limits::min
                                         : (int)v;
 }
+
+// Large neighbourhood search (MiniZinc's relax_and_reconstruct): at each restart after the
+// first solution, every listed int variable keeps its value in the last solution with
+// probability percentage / 100, and the rest of the problem is searched again. One
+// generator for the whole search, shared by every copy: Gecode calls slave() from the
+// restart engine's own thread, one restart at a time, so the lock is never contended.
+struct lns_config {
+  std::vector<int> vars;    // indices into bb_space::ints
+  std::vector<int> initial; // empty, or the values that stand for a last solution until one is found
+  int percentage = 0;    // 0..100: the chance that a variable is fixed
+  std::mutex lock;
+  std::mt19937 random;
+};
 
 // The variables of one kind. The root (the model being built) grows its list on the C
 // heap; every copy made during search keeps a fixed array on the copy's own space heap,
@@ -113,12 +129,13 @@ struct bb_space : public Gecode::Space {
   // acceptance order), posted by bb_branch_deferred after the model's own search annotations.
   std::vector<std::function<void(bb_space &)>> deferred_branchers;
   bool incomplete = false; // a copy whose variables could not all be copied (out of memory)
+  std::shared_ptr<lns_config> lns; // null without relax_and_reconstruct
 
   bb_space() = default;
   // Memory may run out in the variable arrays, after Gecode::Space's own copy: see copy().
   bb_space(bb_space &other)
       : Gecode::Space(other), objective(other.objective), objective_is_float(other.objective_is_float),
-        float_step(other.float_step), sense(other.sense), stop(other.stop) {
+        float_step(other.float_step), sense(other.sense), stop(other.stop), lns(other.lns) {
     try {
       ints.update(*this, other.ints);
       bools.update(*this, other.bools);
@@ -137,6 +154,24 @@ struct bb_space : public Gecode::Space {
     bb_space *c = new bb_space(*this);
     if (c->incomplete) throw Gecode::MemoryExhausted();
     return c;
+  }
+  // A restart of restart-based search: with LNS and a solution found, the next search
+  // explores the neighbourhood of that solution. Returns whether the restarted search is
+  // complete (then its exhaustion proves the last solution optimal); a neighbourhood is not.
+  bool slave(const Gecode::MetaInfo &mi) override {
+    if (!lns || mi.type() != Gecode::MetaInfo::RESTART) return true;
+    // The first search (restart 0, nothing found yet) is the whole problem.
+    const bb_space *last = static_cast<const bb_space *>(mi.last());
+    if (!last && (lns->initial.empty() || mi.restart() == 0)) return true;
+    std::lock_guard<std::mutex> hold(lns->lock);
+    std::uniform_int_distribution<int> percent(0, 99);
+    for (size_t k = 0; k < lns->vars.size(); k++) {
+      if (percent(lns->random) >= lns->percentage) continue;
+      size_t v = (size_t)lns->vars[k];
+      if (!last) Gecode::rel(*this, ints[v], Gecode::IRT_EQ, lns->initial[k]);
+      else if (last->ints[v].assigned()) Gecode::rel(*this, ints[v], Gecode::IRT_EQ, last->ints[v].val());
+    }
+    return false;
   }
   // Branch-and-bound: every later solution must be strictly better than `best`.
   void constrain(const Gecode::Space &best) override {

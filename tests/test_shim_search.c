@@ -298,6 +298,13 @@ static void test_errors(void) {
   EXPECT_ARG(bb_post_array_bool_op(m.s, BB_BOOL_IMP, &B, 1, bb_reif_none(), &err), "bb_post_array_bool_op", "AND");
   EXPECT_ARG(bb_post_set_rel(m.s, SV, (bb_set_rel)40, SV, bb_reif_none(), &err), "bb_post_set_rel", "relation");
   EXPECT_ARG(bb_post_set_card(m.s, 3, X, &err), "bb_post_set_card", "set variable 3");
+  EXPECT_ARG(bb_search_relax_and_reconstruct(m.s, xs, 2, 101, NULL, 1, &err), "bb_search_relax_and_reconstruct",
+             "101 is outside 0..100");
+  EXPECT_ARG(bb_search_relax_and_reconstruct(m.s, bad, 2, 50, NULL, 1, &err), "bb_search_relax_and_reconstruct",
+             "int variable 99");
+  EXPECT_ARG(bb_search_relax_and_reconstruct(m.s, NULL, 2, 50, NULL, 1, &err), "bb_search_relax_and_reconstruct",
+             "variable list");
+  CHECK(bb_search_relax_and_reconstruct(m.s, xs, 2, 50, NULL, 1, &err) == BB_OK);
   EXPECT_ARG(bb_post_inverse(m.s, xs, 2, 0, xs, 1, 0, BB_IPL_DEF, &err), "bb_post_inverse", "differ");
   int tup[4] = {0, 1, 2, 0}, bools[2] = {B, B};
   EXPECT_ARG(bb_post_table_bool(m.s, bools, 2, tup, 2, true, bb_reif_none(), BB_IPL_DEF, &err), "bb_post_table_bool",
