@@ -4,7 +4,7 @@
 //
 // Per constraint, on device 0: the entry and slot tables, uploaded once. Per run:
 //   alive bits + domain sizes up -> counts to 0 -> count -> prefix -> four arrays down
-// with one host synchronisation. Search threads take turns (hrc_accel.c's lock).
+// with one host synchronisation. Search threads take turns (smc_hrc_accel.c's lock).
 #include <stdlib.h>
 
 #include "bb_gpu_device.h"

@@ -1,7 +1,7 @@
 /* The HRC constraint's counting pass on a parallel engine, host side: what its engines (the
- * GPU in cuda/gpu_hrc.cu, the CPU emulation in propagator/smc/hrc/hrc_accel_emul.c) are given
- * and give back. The steps both run are in hrc_accel_steps.h; propagator/smc/hrc/hrc_accel.c
- * gathers the domains, and the rules of hrc_prop.c read the counts on the host. */
+ * GPU in cuda/gpu_hrc.cu, the CPU emulation in propagator/smc/hrc/smc_hrc_accel_emul.c) are given
+ * and give back. The steps both run are in hrc_accel_steps.h; propagator/smc/hrc/smc_hrc_accel.c
+ * gathers the domains, and the rules of smc_hrc_propagate.c read the counts on the host. */
 #ifndef BB_HRC_ACCEL_H
 #define BB_HRC_ACCEL_H
 
@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-/* The constraint's tables (propagator/smc/hrc/internal/hrc_data.h): per list entry the slots
+/* The constraint's tables (propagator/smc/hrc/internal/smc_hrc_data.h): per list entry the slots
  * it places its resident(s) at (e_s2 >= 0 only for a couple's acceptable entry), per hospital
  * its slots, per slot the variable that can place its resident there (-1: none). */
 typedef struct bb_hrcc_accel_lists {
@@ -42,7 +42,7 @@ typedef struct bb_hrcc_accel_engine_ops {
                      bb_error *err);
 } bb_hrcc_accel_engine_ops;
 
-extern const bb_hrcc_accel_engine_ops bb_hrcc_accel_emulated_ops; /* hrc_accel_emul.c */
+extern const bb_hrcc_accel_engine_ops bb_hrcc_accel_emulated_ops; /* smc_hrc_accel_emul.c */
 /* cuda/gpu_hrc.cu; NULL in a build without CUDA (gpu_stub.c). */
 const bb_hrcc_accel_engine_ops *bb_hrcc_accel_gpu_ops(void);
 

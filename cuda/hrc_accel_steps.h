@@ -1,7 +1,7 @@
-/* The HRC constraint's counting pass (propagator/smc/hrc/hrc_count.c's, on the host), written once in the common subset
+/* The HRC constraint's counting pass (propagator/smc/hrc/smc_hrc_count.c's, on the host), written once in the common subset
  * of C11 and CUDA C++ and compiled two ways:
  *   cuda/gpu_hrc.cu                          one GPU thread per list entry, then per hospital;
- *   propagator/smc/hrc/hrc_accel_emul.c      host threads and GCC atomics (what CI tests).
+ *   propagator/smc/hrc/smc_hrc_accel_emul.c      host threads and GCC atomics (what CI tests).
  *
  * Step 1, per list entry whose value is still in its variable's domain: one more value places
  * the resident (both members, for a couple's pair) at its slot. The counts are sums of ones,

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "build.h"
-#include "hrc_path.h" /* bb_smc_path */
+#include "smc_hrc_path.h" /* bb_smc_path */
 
 /* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported; when
  * `added_by` is not NULL the message names the mznlib file that adds the annotation). */

@@ -13,7 +13,7 @@
  * posts the constraint over the instance's lists (bb_post_stable_matching_hrc).
  *
  * Annotations: ::gpu runs every propagation's counting pass on the GPU and the rules on the
- * host (hrc_path.h: the CPU path's domains); without a usable GPU the poster warns once per
+ * host (smc_hrc_path.h: the CPU path's domains); without a usable GPU the poster warns once per
  * model at the user's line (fzn_annotated_path) and the constraint propagates on the CPU.
  * ::cpu (or ::uniud), or no annotation, propagate on the CPU: the GPU's counting pass is slower
  * to the first solution than the CPU (docs/hrc_constraint.md). */

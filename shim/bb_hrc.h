@@ -1,7 +1,7 @@
 /* Hospitals/Residents with Couples (HRC) as a Gecode constraint: the C API of shim/stable_matching_hrc.cpp.
  *
  * bb_post_stable_matching_hrc posts, over rank-valued int variables (ranks from `base`, 0
- * or 1), the constraint of propagator/smc/hrc/hrc_con.h:
+ * or 1), the constraint of propagator/smc/hrc/smc_hrc.h:
  *   singles[i]  = base + k: the i-th single resident (by resident id) holds the k-th hospital
  *                 of his list; base + len: unassigned;
  *   couples[c]  = base + k: couple c holds the k-th pair of its joint list; base + len: both
@@ -23,8 +23,8 @@
 
 #include "bb_shim.h"
 #include "hrc.h"     /* the engine's instance, bb_hrc */
-#include "hrc_con.h"
-#include "hrc_path.h" /* bb_smc_path */
+#include "smc_hrc.h"
+#include "smc_hrc_path.h" /* bb_smc_path */
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,7 +42,7 @@ static inline bb_smc_hrc_lists bb_smc_hrc_lists_of(const bb_hrc *I) {
 
 /* The constraint's options, as bb_stable_matching_options (bb_stable_matching.h); opts may be NULL. */
 typedef struct bb_stable_matching_hrc_options {
-  bb_smc_path path; /* where its counting pass runs (hrc_path.h): BB_SMC_PATH_CPU (the default
+  bb_smc_path path; /* where its counting pass runs (smc_hrc_path.h): BB_SMC_PATH_CPU (the default
                        with NULL options) or AUTO (the same), _GPU, _EMULATED */
 } bb_stable_matching_hrc_options;
 

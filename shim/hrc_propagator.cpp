@@ -1,4 +1,4 @@
-// The HRC propagator: Gecode's side of propagator/smc/hrc/hrc_con.h.
+// The HRC propagator: Gecode's side of propagator/smc/hrc/smc_hrc.h.
 #include "hrc_propagator.hh"
 
 #include "shim_internal.hh"

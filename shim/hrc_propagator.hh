@@ -1,11 +1,11 @@
 // Hospitals/Residents with Couples as one Gecode propagator (the shape of StableMatching in
-// smc_propagator.hh): propagate hands the rank views to the C core (propagator/smc/hrc/hrc_con.h)
+// smc_propagator.hh): propagate hands the rank views to the C core (propagator/smc/hrc/smc_hrc.h)
 // and keeps bp and the per-variable budgets within the core's bounds; the instance data is
 // shared by every copy.
 #ifndef BB_HRC_PROPAGATOR_HH
 #define BB_HRC_PROPAGATOR_HH
 
-#include "hrc_con.h"
+#include "smc_hrc.h"
 
 #include <gecode/int.hh>
 

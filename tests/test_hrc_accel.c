@@ -1,5 +1,5 @@
-/* The HRC propagation's parallel path (propagator/smc/hrc/hrc_accel.c, the steps of
- * cuda/hrc_accel_steps.h) against its CPU path (hrc_count.c's host counting pass):
+/* The HRC propagation's parallel path (propagator/smc/hrc/smc_hrc_accel.c, the steps of
+ * cuda/hrc_accel_steps.h) against its CPU path (smc_hrc_count.c's host counting pass):
  *   - random HRC instances with couples: tiny ones from harness/bth_hrc.h (couples at one
  *     hospital, capacity 0, entries a hospital does not list) and generated ones of a few
  *     hundred to a few thousand residents (bb_hrc_generate, the Constraints 2017 and a
@@ -15,9 +15,9 @@
 #include "bth_hrc.h"
 #include "hrc.h"
 #include "hrc_accel.h"
-#include "hrc_count.h"
+#include "smc_hrc_count.h"
 #include "hrc_gen.h"
-#include "hrc_path.h"
+#include "smc_hrc_path.h"
 #include "test_util.h"
 
 #include <stdio.h>

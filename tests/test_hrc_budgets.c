@@ -14,8 +14,8 @@
  *           on the variables: the matchings with at most K blocking pairs, each once, and the
  *           smallest K with a solution is the brute force's minimum. */
 #include "bth_hrc.h"
-#include "hrc_con.h"
-#include "hrc_con_testlib.h"
+#include "smc_hrc.h"
+#include "smc_hrc_testlib.h"
 #include "test_util.h"
 
 typedef struct budgets {
@@ -164,7 +164,7 @@ static budgets open_budgets(const bb_smc_hrc *d) {
  * --seed 5` (capacities 5, 1, 2; couples' lists of 6 pairs), where the propagation as merged
  * lost matchings: a couple fixed by a pass's own pruning had its share of the bound from an
  * entry that is certain under its last value but not under all, and the fixed-couple rule
- * demanded that entry not block (hrc_prop.c, prune). Random sub-domains (a third of the
+ * demanded that entry not block (smc_hrc_propagate.c, prune). Random sub-domains (a third of the
  * variables fixed) and bp_max 0..2, propagated with open budgets: every matching inside them
  * within bp_max keeps its values and its count within bp's bounds. */
 static int regression_lost(void) {

@@ -13,8 +13,8 @@
  *          K blocking pairs (K = 0: the stable ones; K = the minimum), each once. */
 #include "bth_hrc.h"
 #include "hrc.h"
-#include "hrc_con.h"
-#include "hrc_con_testlib.h"
+#include "smc_hrc.h"
+#include "smc_hrc_testlib.h"
 #include "test_util.h"
 
 /* Propagates to a fixpoint with bp in [*lo, *hi]; false on failure. */

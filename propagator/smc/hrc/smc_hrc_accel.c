@@ -1,4 +1,4 @@
-/* The HRC propagation's counting pass on a parallel engine, host side (hrc_count.h): gathers
+/* The HRC propagation's counting pass on a parallel engine, host side (smc_hrc_count.h): gathers
  * the domains into one bit per list entry and every variable's bounds and size, has the engine
  * (hrc_accel.h: the GPU, or its emulation on host threads) run the steps of
  * hrc_accel_steps.h, and hands the counts to the rules, which run on the host.
@@ -7,8 +7,8 @@
  * host (one warning on stderr per constraint and engine). Nothing is written to the domains
  * here, so there is nothing to undo. */
 #include "hrc_accel.h"
-#include "hrc_count.h"
-#include "hrc_path.h"
+#include "smc_hrc_count.h"
+#include "smc_hrc_path.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -1,4 +1,4 @@
-/* One propagation of the HRC constraint (hrc_con.h): capacities, bounds on the number of
+/* One propagation of the HRC constraint (smc_hrc.h): capacities, bounds on the number of
  * blocking pairs, and the pruning that keeps it within bp's maximum.
  *
  * Blocking, as in Manlove, McBride & Trimble (Constraints 22, 2017), Definition 1, read per
@@ -20,7 +20,7 @@
  * Under domains, "certainly" uses the most residents that may be above r (every resident
  * possibly at h) and "possibly" the fewest (those surely there); the couple's own members
  * are placed exactly, value by value. */
-#include "hrc_count.h"
+#include "smc_hrc_count.h"
 
 #include <stdlib.h>
 
@@ -193,7 +193,7 @@ static int domain_values(prop *P, int v) {
   return n;
 }
 
-/* Pass 0: who may be where, and prefix counts down each hospital's list (hrc_count.c: on the
+/* Pass 0: who may be where, and prefix counts down each hospital's list (smc_hrc_count.c: on the
  * host, or on the path's engine). */
 static void census(prop *P) {
   bb_smc_hrc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total, P->s.amin, P->s.amax, P->s.asize};

@@ -2,7 +2,7 @@
 #ifndef BB_HRC_DATA_H
 #define BB_HRC_DATA_H
 
-#include "hrc_con.h"
+#include "smc_hrc.h"
 
 /* A "slot" is one position of one hospital's list: hospital h's slots are
  * hosp_start[h] .. hosp_start[h + 1], best first, so within a hospital a smaller slot is a
@@ -23,8 +23,8 @@ struct bb_smc_hrc {
   int32_t *slot_entry;  /* a single's entry at this hospital, -1 if none (or a couple) */
   int32_t *slot_hosp;   /* the hospital of the slot */
   int32_t *capacity;
-  int path; /* bb_smc_path: where the counting pass runs (hrc_path.h's bb_smc_hrc_set_path) */
-  _Atomic(struct bb_smc_hrc_accel *) accel; /* the GPU / emulated counting engines, made on first use (hrc_accel.c) */
+  int path; /* bb_smc_path: where the counting pass runs (smc_hrc_path.h's bb_smc_hrc_set_path) */
+  _Atomic(struct bb_smc_hrc_accel *) accel; /* the GPU / emulated counting engines, made on first use (smc_hrc_accel.c) */
 };
 
 void bb_smc_hrc_accel_free(struct bb_smc_hrc_accel *a); /* accepts NULL */

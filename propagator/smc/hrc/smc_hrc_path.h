@@ -1,4 +1,4 @@
-/* Where the HRC constraint's propagation (hrc_con.h's bb_smc_hrc_propagate) runs its counting
+/* Where the HRC constraint's propagation (smc_hrc.h's bb_smc_hrc_propagate) runs its counting
  * pass. Every propagation starts with that pass, O(total list length): for every slot
  * of every hospital's list, how many domain values place that resident there, and how many
  * residents the hospital ranks above him are possibly / surely there. The rules then read
@@ -14,7 +14,7 @@
 #ifndef BB_HRC_PATH_H
 #define BB_HRC_PATH_H
 
-#include "hrc_con.h"
+#include "smc_hrc.h"
 #include "smc.h"
 
 #ifdef __cplusplus

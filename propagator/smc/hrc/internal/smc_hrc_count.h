@@ -1,10 +1,10 @@
 /* Internal to the HRC constraint's core: the counting pass every propagation starts with
- * (O(total list length)), apart from the rules that read it (hrc_prop.c), so that it can run
- * on a parallel engine (hrc_accel.c) while the rules stay on the host. */
+ * (O(total list length)), apart from the rules that read it (smc_hrc_propagate.c), so that it can run
+ * on a parallel engine (smc_hrc_accel.c) while the rules stay on the host. */
 #ifndef BB_HRC_COUNT_H
 #define BB_HRC_COUNT_H
 
-#include "hrc_data.h"
+#include "smc_hrc_data.h"
 #include "smc.h" /* bb_smc_path */
 
 /* What the rules read off the domains. Arrays of the propagation's scratch, sized for the
@@ -26,7 +26,7 @@ static inline bool bb_smc_hrc_sure(const bb_smc_hrc *d, const int32_t *poss, con
 
 /* Reads variable v's bounds and size into c (amin, amax, asize) and returns whether its domain
  * has no holes: then every value within the bounds is there and need not be asked for. The one
- * read of the domains both the host's pass and the engines' gather (hrc_accel.c) make. */
+ * read of the domains both the host's pass and the engines' gather (smc_hrc_accel.c) make. */
 static inline bool bb_smc_hrc_read_var(const bb_smc_hrc_domains *dom, bb_smc_hrc_counts *c, int v) {
   c->amin[v] = dom->min(dom->ctx, v);
   c->amax[v] = dom->max(dom->ctx, v);
@@ -45,7 +45,7 @@ static inline bool bb_smc_hrc_entry_alive(const bb_smc_hrc *d, const bb_smc_hrc_
  * over capacity. */
 bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);
 
-/* hrc_accel.c: the counts on the path's engine; false (nothing to undo) when it cannot run. */
+/* smc_hrc_accel.c: the counts on the path's engine; false (nothing to undo) when it cannot run. */
 bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);
 
 #endif

@@ -4,12 +4,12 @@
  * counts blocking pairs; the domains as bit masks behind the core's callbacks, the matching
  * an assignment means and its blocking pairs (solution), and enumeration of every assignment
  * inside domains. */
-#ifndef BB_HRC_CON_TESTLIB_H
-#define BB_HRC_CON_TESTLIB_H
+#ifndef BB_SMC_HRC_TESTLIB_H
+#define BB_SMC_HRC_TESTLIB_H
 
 #include "bth_hrc.h"
 #include "hrc.h"
-#include "hrc_con.h"
+#include "smc_hrc.h"
 
 #include <stdbool.h>
 #include <stdint.h>

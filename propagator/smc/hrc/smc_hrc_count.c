@@ -1,7 +1,7 @@
-/* The HRC propagation's counting pass (hrc_count.h): who may be where, and prefix counts down
- * each hospital's list. The host's version; hrc_accel.c runs the same pass on an engine. */
-#include "hrc_count.h"
-#include "hrc_path.h"
+/* The HRC propagation's counting pass (smc_hrc_count.h): who may be where, and prefix counts down
+ * each hospital's list. The host's version; smc_hrc_accel.c runs the same pass on an engine. */
+#include "smc_hrc_count.h"
+#include "smc_hrc_path.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* The HRC constraint's data: validation, and the slot tables that let a propagation count
  * "assigned residents a hospital prefers to r" with prefix sums over the hospital's list. */
-#include "hrc_data.h"
+#include "smc_hrc_data.h"
 
 #include <stdlib.h>
 #include <string.h>
