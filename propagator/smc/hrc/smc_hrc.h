@@ -21,8 +21,8 @@
  * block: values that would make one block for sure are removed, and a hospital that a single
  * (or a fixed couple) surely prefers is made full of residents it ranks higher. Sound with any side constraint: every
  * rule holds for every completion of the current domains. Exact when everything is fixed. */
-#ifndef BB_HRC_CON_H
-#define BB_HRC_CON_H
+#ifndef BB_SMC_HRC_H
+#define BB_SMC_HRC_H
 
 #include <stdbool.h>
 #include <stdint.h>

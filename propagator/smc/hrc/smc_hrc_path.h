@@ -11,8 +11,8 @@
  *   BB_SMC_PATH_EMULATED        the GPU's steps (cuda/hrc_accel_steps.h) on host threads with
  *                               atomics: how CI, which has no GPU, tests the GPU's arithmetic.
  * The counts are the same on every path, and so are the domains and bp's bounds. */
-#ifndef BB_HRC_PATH_H
-#define BB_HRC_PATH_H
+#ifndef BB_SMC_HRC_PATH_H
+#define BB_SMC_HRC_PATH_H
 
 #include "smc_hrc.h"
 #include "smc.h"

@@ -1,8 +1,8 @@
 /* Internal to the HRC constraint's core: the counting pass every propagation starts with
  * (O(total list length)), apart from the rules that read it (smc_hrc_propagate.c), so that it can run
  * on a parallel engine (smc_hrc_accel.c) while the rules stay on the host. */
-#ifndef BB_HRC_COUNT_H
-#define BB_HRC_COUNT_H
+#ifndef BB_SMC_HRC_COUNT_H
+#define BB_SMC_HRC_COUNT_H
 
 #include "smc_hrc_data.h"
 #include "smc.h" /* bb_smc_path */

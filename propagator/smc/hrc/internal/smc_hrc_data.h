@@ -1,6 +1,6 @@
 /* Internal to the HRC constraint's core: the data bb_smc_hrc_new builds. */
-#ifndef BB_HRC_DATA_H
-#define BB_HRC_DATA_H
+#ifndef BB_SMC_HRC_DATA_H
+#define BB_SMC_HRC_DATA_H
 
 #include "smc_hrc.h"
 
