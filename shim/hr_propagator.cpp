@@ -2,6 +2,7 @@
 #include "hr_propagator.hh"
 
 #include "shim_internal.hh"
+#include "smc_domains.hh"
 
 #include <cstring>
 #include <new>
@@ -13,27 +14,6 @@ namespace bamboo {
 namespace {
 
 typedef Int::OffsetView View;
-
-struct Host {
-  Space *home;
-  ViewArray<View> *x;
-};
-
-View &view(void *ctx, int var) { return (*static_cast<Host *>(ctx)->x)[var]; }
-Space &space(void *ctx) { return *static_cast<Host *>(ctx)->home; }
-
-int dom_min(void *ctx, int var) { return view(ctx, var).min(); }
-int dom_max(void *ctx, int var) { return view(ctx, var).max(); }
-bool dom_contains(void *ctx, int var, int value) { return view(ctx, var).in(value); }
-using bb_shim::smc_status_of;
-bb_smc_status dom_remove(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).nq(space(ctx), value)); }
-bb_smc_status dom_remove_range(void *ctx, int var, int lo, int hi) {
-  Iter::Ranges::Singleton gone(lo, hi);
-  return smc_status_of(view(ctx, var).minus_r(space(ctx), gone, false));
-}
-bb_smc_status dom_lower_max(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).lq(space(ctx), value)); }
-bb_smc_status dom_raise_min(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).gq(space(ctx), value)); }
-bb_smc_status dom_assign(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).eq(space(ctx), value)); }
 
 struct Propagating {
   bool &flag;
@@ -103,9 +83,8 @@ ExecStatus StableMatchingHR::advise(Space &home, Advisor &a, const Delta &) {
 
 ExecStatus StableMatchingHR::propagate(Space &home, const ModEventDelta &) {
   bb_smc_hr_scratch *s = work_space();
-  Host host = {&home, &x};
-  const bb_smc_hr_domains domains = {&host,       dom_min,       dom_max,       dom_contains, dom_remove,
-                                     dom_remove_range, dom_lower_max, dom_raise_min, dom_assign};
+  SmcHost host = {&home, &x};
+  const bb_smc_domains domains = smc_domains(host);
   bb_smc_status result;
   {
     Propagating guard(propagating);

@@ -2,32 +2,13 @@
 #include "hrc_propagator.hh"
 
 #include "shim_internal.hh"
+#include "smc_domains.hh"
 
 using namespace Gecode;
 
 namespace bamboo {
 
-namespace {
-
 typedef Int::OffsetView View;
-
-struct Host {
-  Space *home;
-  ViewArray<View> *x;
-};
-
-View &view(void *ctx, int v) { return (*static_cast<Host *>(ctx)->x)[v]; }
-Space &space(void *ctx) { return *static_cast<Host *>(ctx)->home; }
-
-int dom_min(void *ctx, int v) { return view(ctx, v).min(); }
-int dom_max(void *ctx, int v) { return view(ctx, v).max(); }
-int dom_size(void *ctx, int v) { return (int)view(ctx, v).size(); }
-bool dom_has(void *ctx, int v, int k) { return view(ctx, v).in(k); }
-using bb_shim::smc_status_of;
-bb_smc_status dom_remove(void *ctx, int v, int k) { return smc_status_of(view(ctx, v).nq(space(ctx), k)); }
-bb_smc_status dom_at_most(void *ctx, int v, int k) { return smc_status_of(view(ctx, v).lq(space(ctx), k)); }
-
-}  // namespace
 
 StableMatchingHRC::StableMatchingHRC(Home home, ViewArray<View> &x0, ViewArray<Int::IntView> &own0,
                                      Int::IntView bp0, bb_smc_hrc *d)
@@ -74,8 +55,8 @@ size_t StableMatchingHRC::dispose(Space &home) {
 }
 
 ExecStatus StableMatchingHRC::propagate(Space &home, const ModEventDelta &) {
-  Host host{&home, &x};
-  bb_smc_hrc_domains dom{&host, dom_min, dom_max, dom_size, dom_has, dom_remove, dom_at_most};
+  SmcHost host{&home, &x};
+  const bb_smc_domains dom = smc_domains(host);
   int64_t lb, ub;
   int n = x.size();
   Region region;

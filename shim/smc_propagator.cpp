@@ -2,6 +2,7 @@
 #include "smc_propagator.hh"
 #include "bb_stable_matching.h"
 #include "shim_internal.hh"
+#include "smc_domains.hh"
 
 #include <atomic>
 #include <climits>
@@ -13,63 +14,6 @@ using namespace Gecode;
 namespace bamboo {
 
 namespace {
-
-// The C core's domain operations, on the propagator's views.
-struct Host {
-  Space *home;
-  ViewArray<RankView> *x;
-};
-
-RankView &view(void *ctx, int var) { return (*static_cast<Host *>(ctx)->x)[var]; }
-Space &space(void *ctx) { return *static_cast<Host *>(ctx)->home; }
-
-int dom_min(void *ctx, int var) { return view(ctx, var).min(); }
-int dom_max(void *ctx, int var) { return view(ctx, var).max(); }
-int dom_size(void *ctx, int var) { return (int)view(ctx, var).size(); }
-bool dom_contains(void *ctx, int var, int value) { return view(ctx, var).in(value); }
-int dom_values(void *ctx, int var, int *out) {
-  int k = 0;
-  for (Int::ViewValues<RankView> it(view(ctx, var)); it(); ++it) out[k++] = it.val();
-  return k;
-}
-using bb_shim::smc_status_of;
-bb_smc_status dom_remove(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).nq(space(ctx), value)); }
-bb_smc_status dom_lower_max(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).lq(space(ctx), value)); }
-bb_smc_status dom_raise_min(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).gq(space(ctx), value)); }
-bb_smc_status dom_assign(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).eq(space(ctx), value)); }
-bb_smc_status dom_remove_values(void *ctx, int var, const int *values, int count) {
-  Iter::Values::Array it(const_cast<int *>(values), count);
-  return smc_status_of(view(ctx, var).minus_v(space(ctx), it, false));
-}
-bb_smc_status dom_keep_values(void *ctx, int var, const int *values, int count) {
-  Iter::Values::Array it(const_cast<int *>(values), count);
-  return smc_status_of(view(ctx, var).narrow_v(space(ctx), it, false));
-}
-
-// The range read (smc.h): Gecode keeps a domain as a list of ranges, so this reads it a range
-// at a time, where dom_values goes value by value (the parallel path's gather, the scans).
-int dom_ranges(void *ctx, int var, int *out) {
-  int k = 0;
-  for (Int::ViewRanges<RankView> it(view(ctx, var)); it(); ++it) {
-    out[2 * k] = it.min();
-    out[2 * k + 1] = it.max();
-    k++;
-  }
-  return k;
-}
-// The next value above `value`: a walk from the smallest range, which stops at once for the
-// values just above a domain's minimum (a proposer's next rank, smc_delta.c).
-int dom_next(void *ctx, int var, int value) {
-  for (Int::ViewRanges<RankView> it(view(ctx, var)); it(); ++it)
-    if (it.max() > value) return it.min() > value ? it.min() : value + 1;
-  return INT_MAX;
-}
-// Writes stay by values (keep_ranges and remove_ranges are left NULL): narrow_r / minus_r
-// from an iterator over the core's runs measured slower than narrow_v / minus_v on the
-// root's write-backs, on the CPU and on the GPU path (docs/constraint.md): the domains are
-// GS-lists of nearly single values, and Gecode's narrow_v already is
-// narrow_r over its own values-to-ranges iterator (gecode/int/var-imp/int.hpp): building the
-// runs first only adds a pass.
 
 std::atomic<bb_stable_matching_observer> observer{nullptr};
 std::atomic<void *> observer_ctx{nullptr};
@@ -171,11 +115,8 @@ ExecStatus StableMatching::advise(Space &home, Advisor &a, const Delta &d) {
 
 ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
   bb_smc_scratch *s = work_space();
-  Host host = {&home, &x};
-  const bb_smc_domains domains = {&host,      dom_min,    dom_max,  dom_size,     dom_contains,
-                                  dom_values, dom_remove, dom_lower_max, dom_raise_min,
-                                  dom_assign, dom_remove_values, dom_keep_values,
-                                  dom_ranges, nullptr,       nullptr,      dom_next};
+  SmcHost host = {&home, &x};
+  const bb_smc_domains domains = smc_domains(host);
   bb_smc_counters counters = {0, 0, 0, 0, 0};
   bb_smc_run_info info;
   bb_stable_matching_observer watch = observer.load(std::memory_order_acquire);

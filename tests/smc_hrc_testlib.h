@@ -113,14 +113,14 @@ static inline int popcount(uint32_t m) { return __builtin_popcount(m); }
 static inline int d_min(void *c, int v) { return __builtin_ctz(((doms *)c)->mask[v]); }
 static inline int d_max(void *c, int v) { return 31 - __builtin_clz(((doms *)c)->mask[v]); }
 static inline int d_size(void *c, int v) { return popcount(((doms *)c)->mask[v]); }
-static inline bool d_has(void *c, int v, int k) { return k >= 0 && k < 32 && (((doms *)c)->mask[v] >> k & 1u); }
+static inline bool d_contains(void *c, int v, int k) { return k >= 0 && k < 32 && (((doms *)c)->mask[v] >> k & 1u); }
 static inline bb_smc_status d_set(doms *D, int v, uint32_t m) {
   if (m == D->mask[v]) return BB_SMC_FIX;
   D->mask[v] = m;
   return m ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
 static inline bb_smc_status d_remove(void *c, int v, int k) { return d_set(c, v, ((doms *)c)->mask[v] & ~(1u << k)); }
-static inline bb_smc_status d_at_most(void *c, int v, int k) {
+static inline bb_smc_status d_lower_max(void *c, int v, int k) {
   return d_set(c, v, ((doms *)c)->mask[v] & (k >= 31 ? 0xffffffffu : (2u << k) - 1));
 }
 

@@ -154,22 +154,22 @@ TOY_STATUS(remove_ranges, (void *c, int var, const int *pairs, int count), (c, v
 /* With the range operations and next; toy_domains_by_values leaves them out (the core's
  * fallback). */
 static inline bb_smc_domains toy_domains(toy *t) {
-  return (bb_smc_domains){t,
-                          toy_min,
-                          toy_max,
-                          toy_size,
-                          toy_contains,
-                          toy_values,
-                          toy_status_remove,
-                          toy_status_lower_max,
-                          toy_status_raise_min,
-                          toy_status_assign,
-                          toy_status_remove_values,
-                          toy_status_keep_values,
-                          toy_ranges,
-                          toy_status_keep_ranges,
-                          toy_status_remove_ranges,
-                          toy_next};
+  return (bb_smc_domains){.ctx = t,
+                          .min = toy_min,
+                          .max = toy_max,
+                          .size = toy_size,
+                          .contains = toy_contains,
+                          .values = toy_values,
+                          .remove = toy_status_remove,
+                          .lower_max = toy_status_lower_max,
+                          .raise_min = toy_status_raise_min,
+                          .assign = toy_status_assign,
+                          .remove_values = toy_status_remove_values,
+                          .keep_values = toy_status_keep_values,
+                          .ranges = toy_ranges,
+                          .keep_ranges = toy_status_keep_ranges,
+                          .remove_ranges = toy_status_remove_ranges,
+                          .next = toy_next};
 }
 static inline bb_smc_domains toy_domains_by_values(toy *t) {
   bb_smc_domains d = toy_domains(t);

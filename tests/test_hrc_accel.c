@@ -82,21 +82,21 @@ static int d_size(void *c, int v) {
   for (int k = 0; k <= D->top[v]; k++) n += has(D, v, k);
   return n;
 }
-static bool d_has(void *c, int v, int k) { return has(c, v, k); }
+static bool d_contains(void *c, int v, int k) { return has(c, v, k); }
 static bb_smc_status d_remove(void *c, int v, int k) {
   doms *D = c;
   if (!has(D, v, k)) return BB_SMC_FIX;
   D->cell[D->off[v] + k] = 0;
   return d_size(D, v) ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
-static bb_smc_status d_at_most(void *c, int v, int k) {
+static bb_smc_status d_lower_max(void *c, int v, int k) {
   doms *D = c;
   int changed = 0;
   for (int j = k + 1; j <= D->top[v]; j++)
     if (has(D, v, j)) D->cell[D->off[v] + j] = 0, changed = 1;
   return !changed ? BB_SMC_FIX : d_size(D, v) ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
-static bb_smc_hrc_domains view(doms *D) { return (bb_smc_hrc_domains){D, d_min, d_max, d_size, d_has, d_remove, d_at_most}; }
+static bb_smc_domains view(doms *D) { return (bb_smc_domains){.ctx = D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max}; }
 
 /* ---- The counting pass alone: the path's arrays against the host's -------------------------- */
 
@@ -120,7 +120,7 @@ static void counts_free(counts *x) {
 
 static void check_counts(const bb_smc_hrc *d, doms *D) {
   counts host = counts_new(d), par = counts_new(d);
-  bb_smc_hrc_domains dom = view(D);
+  bb_smc_domains dom = view(D);
   bool ok_host = bb_smc_hrc_count(d, &dom, BB_SMC_PATH_CPU, &host.c), ok_par = bb_smc_hrc_count(d, &dom, path, &par.c);
   size_t slots = host.slots - 1, nh = host.hosp - 1, nv = host.vars - 1;
   CHECKF(ok_host == ok_par, "counting pass: over capacity on the host %d, on the path %d", ok_host, ok_par);
@@ -138,7 +138,7 @@ static void check_counts(const bb_smc_hrc *d, doms *D) {
  * (dB), the same domains before, to a fixpoint with bp in [*lo, *hi]; checks after every step
  * that both agree. Returns whether they are alive. */
 static bool both_fixpoint(const bb_smc_hrc *dA, const bb_smc_hrc *dB, doms *A, doms *B, int64_t *lo, int64_t *hi) {
-  bb_smc_hrc_domains da = view(A), db = view(B);
+  bb_smc_domains da = view(A), db = view(B);
   for (int round = 0; round < 1000; round++) {
     check_counts(dB, A);
     int64_t la, ua, lb, ub;
@@ -180,7 +180,7 @@ static void trial(const bb_smc_hrc *dA, const bb_smc_hrc *dB, const doms *root, 
       for (int k = 0; k <= A->top[v]; k++)
         if (has(A, v, k) && pick-- != 0) A->cell[A->off[v] + k] = 0;
     } else if (r == 1) {
-      d_at_most(A, v, d_min(A, v) + (int)(tu_rand(rng) % (uint64_t)size));
+      d_lower_max(A, v, d_min(A, v) + (int)(tu_rand(rng) % (uint64_t)size));
     } else if (r <= 3 || mode == 3) { /* holes */
       for (int k = 0; k <= A->top[v]; k++)
         if (has(A, v, k) && tu_rand(rng) % 3 == 0 && d_size(A, v) > 1) A->cell[A->off[v] + k] = 0;
@@ -197,7 +197,7 @@ static void trial(const bb_smc_hrc *dA, const bb_smc_hrc *dB, const doms *root, 
     int v = open[tu_rand(rng) % (uint64_t)n], k = d_min(A, v);
     if (tu_rand(rng) % 2) k = d_max(A, v);
     if (tu_rand(rng) % 2) { /* v = k */
-      d_at_most(A, v, k), d_at_most(B, v, k);
+      d_lower_max(A, v, k), d_lower_max(B, v, k);
       for (int j = 0; j < k; j++) d_remove(A, v, j), d_remove(B, v, j);
     } else {
       d_remove(A, v, k), d_remove(B, v, k);

@@ -31,7 +31,7 @@ static bool tighten(int32_t *lo, int32_t *hi, int64_t new_lo, int64_t new_hi, bo
 /* Propagates the core with budgets and sum(own) = bp (bounds reasoning, as Gecode's linear)
  * to a fixpoint; false on failure. */
 static bool fixpoint_budgets(const bb_smc_hrc *d, doms *D, budgets *B, int32_t *lo, int32_t *hi) {
-  bb_smc_hrc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+  bb_smc_domains dom = {.ctx = D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
   for (int round = 0; round < 1000; round++) {
     int32_t own_lb[2 * HB_MAX_R], own_ub[2 * HB_MAX_R];
     bb_smc_hrc_budgets b = {B->lo, B->hi, own_lb, own_ub};
@@ -303,8 +303,8 @@ int main(void) {
       /* one propagation with bp unbounded: the budgets alone must prune (bp's bound, which
        * sum(own) = bp also tightens, is not what is tested here) */
       doms P = before, Q = before;
-      bb_smc_hrc_domains pd = {&P, d_min, d_max, d_size, d_has, d_remove, d_at_most};
-      bb_smc_hrc_domains qd = {&Q, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+      bb_smc_domains pd = {.ctx = &P, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
+      bb_smc_domains qd = {.ctx = &Q, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
       budgets tight = open_budgets(d);
       for (int v = 0; v < D.n; v++) tight.hi[v] = (int32_t)hb_rand(2);
       bb_smc_hrc_budgets tb = {tight.lo, tight.hi, NULL, NULL};

@@ -19,7 +19,7 @@
 
 /* Propagates to a fixpoint with bp in [*lo, *hi]; false on failure. */
 static bool fixpoint(const bb_smc_hrc *d, doms *D, int64_t *lo, int64_t *hi) {
-  bb_smc_hrc_domains dom = {D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+  bb_smc_domains dom = {.ctx = D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
   for (int round = 0; round < 1000; round++) {
     int64_t lb, ub, old_hi = *hi;
     bb_smc_status r = bb_smc_hrc_propagate(d, &dom, *hi, &lb, &ub);
@@ -131,7 +131,7 @@ static bool check_strength(const bb_hrc *H, const bb_smc_hrc *d, const doms *roo
   }
   if (!keep) return false;
   D.mask[v] = keep;
-  bb_smc_hrc_domains dom = {&D, d_min, d_max, d_size, d_has, d_remove, d_at_most};
+  bb_smc_domains dom = {.ctx = &D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
   int64_t lb, ub;
   bb_smc_status r = bb_smc_hrc_propagate(d, &dom, 1 << 20, &lb, &ub);
   CHECKF(r != BB_SMC_FAILED, "strength: matchings inside the domains, yet failure");

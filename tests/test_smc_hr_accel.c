@@ -107,8 +107,10 @@ static bb_smc_status s_assign(void *c, int x, int v) {
 }
 static bool d_remove(void *c, int x, int v) { return s_remove(c, x, v) != BB_SMC_FAILED; }
 static bool d_assign(void *c, int x, int v) { return s_assign(c, x, v) != BB_SMC_FAILED; }
-static bb_smc_hr_domains domains_of(doms *d) {
-  bb_smc_hr_domains dom = {d, d_min, d_max, d_contains, s_remove, s_remove_range, s_lower_max, s_raise_min, s_assign};
+static bb_smc_domains domains_of(doms *d) {
+  bb_smc_domains dom = {.ctx = d, .min = d_min, .max = d_max, .contains = d_contains, .remove = s_remove,
+                        .remove_range = s_remove_range, .lower_max = s_lower_max, .raise_min = s_raise_min,
+                        .assign = s_assign};
   return dom;
 }
 
@@ -133,7 +135,7 @@ static bb_smc_hr *hr_of(const bb_hr *I, int cols) {
  * fixpoint, 0 failed. Checks that both agree. */
 static int both(pair_run *p, doms *a, bb_smc_hr_node *na, doms *b, bb_smc_hr_node *nb, int noted) {
   if (noted >= 0) bb_smc_hr_note(p->cpu, p->hr, noted), bb_smc_hr_note(p->par, p->hr, noted);
-  bb_smc_hr_domains da = domains_of(a), db = domains_of(b);
+  bb_smc_domains da = domains_of(a), db = domains_of(b);
   bb_smc_status ra = bb_smc_hr_propagate_on(p->hr, BB_SMC_PATH_CPU, na, p->cpu, &da);
   bb_smc_status rb = bb_smc_hr_propagate_on(p->hr, path, nb, p->par, &db);
   p->compared++;

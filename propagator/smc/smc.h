@@ -26,6 +26,7 @@
 #define BB_SMC_H
 
 #include "bb_common.h"
+#include "smc_domains.h"
 #include "smc_status.h"
 
 #include <stdbool.h>
@@ -102,40 +103,8 @@ int bb_smc_woman_choice(const bb_smc_prefs *prefs, int woman, int rank);
 int bb_smc_man_rank(const bb_smc_prefs *prefs, int man, int woman);
 int bb_smc_woman_rank(const bb_smc_prefs *prefs, int woman, int man);
 
-/* --- The host solver's side. Variables 0..n-1 are the men, n..2n-1 the women; values
- * are 0-based ranks (the host adds its base). Modifiers return (smc_status.h) BB_SMC_FAILED
- * when the domain becomes empty (the constraint then fails), BB_SMC_CHANGED when it shrank,
- * BB_SMC_FIX when nothing changed. --- */
-typedef struct bb_smc_domains {
-  void *ctx;
-  int (*min)(void *ctx, int var);
-  int (*max)(void *ctx, int var);
-  int (*size)(void *ctx, int var);
-  bool (*contains)(void *ctx, int var, int value);
-  /* Writes the values ascending into out (room for n); returns how many. */
-  int (*values)(void *ctx, int var, int *out);
-  bb_smc_status (*remove)(void *ctx, int var, int value);
-  bb_smc_status (*lower_max)(void *ctx, int var, int value); /* var <= value */
-  bb_smc_status (*raise_min)(void *ctx, int var, int value); /* var >= value */
-  bb_smc_status (*assign)(void *ctx, int var, int value);
-  /* Bulk: values ascending and distinct; absent ones are ignored. */
-  bb_smc_status (*remove_values)(void *ctx, int var, const int *values, int count);
-  bb_smc_status (*keep_values)(void *ctx, int var, const int *values, int count);
-  /* Optional, by ranges (NULL: the core uses values / keep_values / remove_values). A range
-   * list is `count` lo, hi pairs, ascending, disjoint and not adjacent (maximal runs). ranges
-   * writes var's domain so into out (room for n + 1 ints: n ranks make at most (n + 1) / 2
-   * ranges) and returns count; keep_ranges and remove_ranges are the bulk updates. A host
-   * that stores ranges (Gecode) then reads and writes a domain in one pass over its ranges
-   * instead of value by value (the root's gather and write-back were dominated by it). */
-  int (*ranges)(void *ctx, int var, int *out);
-  bb_smc_status (*keep_ranges)(void *ctx, int var, const int *pairs, int count);
-  bb_smc_status (*remove_ranges)(void *ctx, int var, const int *pairs, int count);
-  /* Optional: the smallest value of var's domain above `value`, or INT_MAX when there is none.
-   * A proposer's next rank is usually the value after its domain's minimum, which a host that
-   * keeps ranges finds in a step or two, where reading the whole domain walks every range
-   * (smc_delta.c). NULL: the core reads the domain's ranges. */
-  int (*next)(void *ctx, int var, int value);
-} bb_smc_domains;
+/* --- The host solver's side: bb_smc_domains (smc_domains.h), on variables 0..n-1 the men
+ * and n..2n-1 the women, values 0-based ranks (the host adds its base). --- */
 
 /* --- Per-search-node state: what the last propagation saw of every domain. --- */
 

@@ -40,7 +40,7 @@
 #define BB_SMC_HR_H
 
 #include "bb_common.h"
-#include "smc.h" /* bb_smc_path */
+#include "smc.h" /* bb_smc_path; smc_domains.h */
 
 #ifdef __cplusplus
 extern "C" {
@@ -71,20 +71,8 @@ int bb_smc_hr_vars(const bb_smc_hr *hr); /* n_residents + n_hospitals * cols */
 /* The largest value of variable var: len(r) for a resident, len(h) (empty) for a post. */
 int bb_smc_hr_top(const bb_smc_hr *hr, int var);
 
-/* The solver's domains, through callbacks on variable numbers as above. A modifier returns
- * (smc_status.h) BB_SMC_FAILED when the domain became empty, BB_SMC_CHANGED when it shrank,
- * BB_SMC_FIX when nothing changed. */
-typedef struct bb_smc_hr_domains {
-  void *ctx;
-  int (*min)(void *ctx, int var);
-  int (*max)(void *ctx, int var);
-  bool (*contains)(void *ctx, int var, int value);
-  bb_smc_status (*remove)(void *ctx, int var, int value);
-  bb_smc_status (*remove_range)(void *ctx, int var, int lo, int hi);
-  bb_smc_status (*lower_max)(void *ctx, int var, int value);
-  bb_smc_status (*raise_min)(void *ctx, int var, int value);
-  bb_smc_status (*assign)(void *ctx, int var, int value);
-} bb_smc_hr_domains;
+/* The solver's domains: the one host contract (smc_domains.h), on the variable numbers above.
+ * The core uses min, max, contains, remove, remove_range, lower_max, raise_min and assign. */
 
 /* One search node's memory (copied with the node): a few ints per resident and hospital and
  * one bit per list entry. bytes_for gives its size; init prepares the root's. */
@@ -106,7 +94,7 @@ void bb_smc_hr_note(bb_smc_hr_scratch *s, const bb_smc_hr *hr, int var);
 /* Runs the rules to their fixpoint over the noted changes (everything at the first call). The
  * rules follow their own domain changes; the solver need not report them back. */
 bb_smc_status bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
-                                     const bb_smc_hr_domains *dom);
+                                     const bb_smc_domains *dom);
 
 /* bb_smc_hr_propagate on a chosen path, with the same domains after every propagation:
  * BB_SMC_PATH_CPU (and AUTO: no measurement favours the GPU yet) is bb_smc_hr_propagate. BB_SMC_PATH_GPU runs the
@@ -117,7 +105,7 @@ bb_smc_status bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_
  * BB_SMC_PATH_EMULATED is the same on host threads (smc_hr_accel_emul.c): how CI tests it.
  * Search threads share the engine: their parallel runs take turns. */
 bb_smc_status bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
-                                        bb_smc_hr_scratch *s, const bb_smc_hr_domains *dom);
+                                        bb_smc_hr_scratch *s, const bb_smc_domains *dom);
 
 #ifdef __cplusplus
 }

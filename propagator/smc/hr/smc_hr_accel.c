@@ -98,7 +98,7 @@ static bb_status engine_of(struct bb_smc_hr_accel *a, const bb_smc_hr *hr, int w
 }
 
 /* Which pairs each resident still allows (one-sided entries never match), from his smallest value on. */
-static void gather(struct bb_smc_hr_accel *a, const bb_smc_hr *hr, const bb_smc_hr_domains *d) {
+static void gather(struct bb_smc_hr_accel *a, const bb_smc_hr *hr, const bb_smc_domains *d) {
   memset(a->alive, 0, ((size_t)hr->res_start[hr->nr] / 32 + 1) * sizeof *a->alive);
   for (int r = 0; r < hr->nr; r++) {
     int len = (int)(hr->res_start[r + 1] - hr->res_start[r]), lo = d->min(d->ctx, r), hi = d->max(d->ctx, r);
@@ -111,7 +111,7 @@ static void gather(struct bb_smc_hr_accel *a, const bb_smc_hr *hr, const bb_smc_
 }
 
 /* Every resident's smallest value up to where his proposals ended (len(r): nowhere). */
-static bool apply(struct bb_smc_hr_accel *a, const bb_smc_hr *hr, bb_smc_hr_scratch *s, const bb_smc_hr_domains *d) {
+static bool apply(struct bb_smc_hr_accel *a, const bb_smc_hr *hr, bb_smc_hr_scratch *s, const bb_smc_domains *d) {
   for (int r = 0; r < hr->nr; r++) a->final[r] = (int32_t)(hr->res_start[r + 1] - hr->res_start[r]);
   for (int h = 0; h < hr->nh; h++)
     for (uint32_t q = a->slot_start[h]; q < a->slot_start[h + 1]; q++) {
@@ -136,7 +136,7 @@ static void clear_queues(bb_smc_hr_scratch *s) {
 }
 
 bb_smc_status bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
-                                        bb_smc_hr_scratch *s, const bb_smc_hr_domains *dom) {
+                                        bb_smc_hr_scratch *s, const bb_smc_domains *dom) {
   if (path != BB_SMC_PATH_GPU && path != BB_SMC_PATH_EMULATED) return bb_smc_hr_propagate(hr, node, s, dom);
   int which = path == BB_SMC_PATH_GPU ? ENGINE_GPU : ENGINE_EMULATED;
   struct bb_smc_hr_accel *a = accel_of(hr);

@@ -22,7 +22,7 @@
 typedef struct run {
   const bb_smc_hr *hr;
   bb_smc_hr_scratch *s;
-  const bb_smc_hr_domains *d;
+  const bb_smc_domains *d;
   int32_t *last_min;
   bb_smc_hr_hosp *hosp;
   uint64_t *gone;
@@ -46,7 +46,7 @@ static void push_hosp(run *x, int h) {
 
 /* Resident r cannot have the hospital at his rank k. */
 static bool drop(run *x, int r, int k) {
-  const bb_smc_hr_domains *d = x->d;
+  const bb_smc_domains *d = x->d;
   if (!d->contains(d->ctx, r, k)) return true;
   push_res(x, r);
   return d->remove(d->ctx, r, k) != BB_SMC_FAILED;
@@ -76,7 +76,7 @@ static bool apply_cut(run *x, int h) {
 /* Hospital-oriented GS: offers h's next positions until capacity[h] possible residents hold one. */
 static bool offer(run *x, int h) {
   const bb_smc_hr *hr = x->hr;
-  const bb_smc_hr_domains *d = x->d;
+  const bb_smc_domains *d = x->d;
   bb_smc_hr_hosp *st = &x->hosp[h];
   int len = hosp_len(hr, h);
   while (st->offers_alive < hr->capacity[h] && st->offer_end + 1 < len) {
@@ -133,7 +133,7 @@ static bool passed(run *x, int h, int32_t p) {
 
 static bool resident_changed(run *x, int r) {
   const bb_smc_hr *hr = x->hr;
-  const bb_smc_hr_domains *d = x->d;
+  const bb_smc_domains *d = x->d;
   int len = res_len(hr, r);
   uint32_t first = hr->res_start[r];
   for (int k = 0; k < len; k++) {
@@ -169,7 +169,7 @@ static bool resident_changed(run *x, int r) {
 
 /* Snapshots the posts' bounds (all the passes read of them besides membership). */
 static void posts_bounds(const run *x, int h, int cap, int32_t *lo, int32_t *hi) {
-  const bb_smc_hr_domains *d = x->d;
+  const bb_smc_domains *d = x->d;
   for (int q = 0; q < cap; q++) {
     int v = post_var(x->hr, h, q);
     lo[q] = d->min(d->ctx, v), hi[q] = d->max(d->ctx, v);
@@ -179,7 +179,7 @@ static void posts_bounds(const run *x, int h, int cap, int32_t *lo, int32_t *hi)
 /* One pass of the posts' rules of hospital h. */
 static bool posts_pass(run *x, int h, bool external) {
   const bb_smc_hr *hr = x->hr;
-  const bb_smc_hr_domains *d = x->d;
+  const bb_smc_domains *d = x->d;
   bb_smc_hr_hosp *st = &x->hosp[h];
   int cap = hr->capacity[h], empty = hosp_len(hr, h);
   uint32_t start = hr->hosp_start[h];
@@ -314,7 +314,7 @@ static bool hospital_changed(run *x, int h, bool external) {
 
 static bool root(run *x) {
   const bb_smc_hr *hr = x->hr;
-  const bb_smc_hr_domains *d = x->d;
+  const bb_smc_domains *d = x->d;
   for (int r = 0; r < hr->nr; r++) push_res(x, r);
   for (int h = 0; h < hr->nh; h++) {
     push_hosp(x, h);
@@ -333,7 +333,7 @@ static void clear_queues(bb_smc_hr_scratch *s) {
 }
 
 bb_smc_status bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
-                                     const bb_smc_hr_domains *dom) {
+                                     const bb_smc_domains *dom) {
   size_t ints = ((sizeof(bb_smc_hr_node) + (size_t)hr->nr * sizeof(int32_t)) + 7) & ~(size_t)7;
   run x = {hr, s, dom, (int32_t *)(node + 1), (bb_smc_hr_hosp *)((char *)node + ints),
            (uint64_t *)((char *)node + ints + (size_t)hr->nh * sizeof(bb_smc_hr_hosp))};

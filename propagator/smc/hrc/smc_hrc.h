@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "bb_common.h"
+#include "smc_domains.h"
 #include "smc_status.h"
 
 #ifdef __cplusplus
@@ -69,18 +70,8 @@ bool bb_smc_hrc_acceptable(const bb_smc_hrc *d, int v, int k);
  * matches, len when unassigned, -1 when no acceptable entry matches. */
 int bb_smc_hrc_rank_of(const bb_smc_hrc *d, int v, const int32_t *assigned);
 
-/* The domains, as callbacks on variable index v and 0-based rank k. Modifiers return
- * BB_SMC_FAILED on a wipe-out, BB_SMC_CHANGED when the domain shrank, BB_SMC_FIX otherwise
- * (smc_status.h). */
-typedef struct bb_smc_hrc_domains {
-  void *ctx;
-  int (*min)(void *ctx, int v);
-  int (*max)(void *ctx, int v);
-  int (*size)(void *ctx, int v);
-  bool (*has)(void *ctx, int v, int k);
-  bb_smc_status (*remove)(void *ctx, int v, int k);
-  bb_smc_status (*at_most)(void *ctx, int v, int k);
-} bb_smc_hrc_domains;
+/* The domains: the one host contract (smc_domains.h), on variable index v and 0-based rank k.
+ * The core uses min, max, size, contains, remove and lower_max. */
 
 /* bb_smc_hrc_propagate answers (smc_status.h) BB_SMC_FAILED, BB_SMC_FIX (nothing changed),
  * BB_SMC_CHANGED (domains shrank: run again) or BB_SMC_NOMEM (scratch could not be allocated;
@@ -89,7 +80,7 @@ typedef struct bb_smc_hrc_domains {
 /* One propagation. bp_max is bp's current maximum; *lb and *ub receive bounds on the number
  * of blocking pairs under the domains at entry (lb <= every completion's count <= ub; equal
  * when all are fixed). Fails when a hospital is surely over capacity or lb > bp_max. */
-bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int64_t bp_max, int64_t *lb,
+bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub);
 
 /* Per-variable blocking budgets: own[v] is the number of variable v's own blocking pairs
@@ -108,7 +99,7 @@ typedef struct bb_smc_hrc_budgets {
 /* bb_smc_hrc_propagate with budgets (b may be NULL: the same as bb_smc_hrc_propagate). Fails also
  * when some v's share exceeds own_max[v], own_min[v] exceeds v's possible count, or the
  * shares at max(share, own_min) exceed bp_max. */
-bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int64_t bp_max,
+bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
                                          const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub);
 
 /* Each variable's number of own blocking pairs in a full assignment (ranks[v], 0-based, len =
@@ -120,7 +111,7 @@ bb_smc_status bb_smc_hrc_own_counts(const bb_smc_hrc *d, const int *ranks, int32
  * block in every completion, whatever value of D(v) it takes, the others counted at their
  * most): -1 when a hospital is surely over capacity or scratch could not be allocated. For
  * tests: with every other variable fixed it is exact, the minimum over D(v) of v's pairs. */
-int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int v);
+int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v);
 
 #ifdef __cplusplus
 }

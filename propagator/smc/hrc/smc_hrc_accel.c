@@ -79,7 +79,7 @@ static bb_status engine_of(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, int 
 
 /* Every variable's bounds and size, and which acceptable entries its domain still holds
  * (bb_smc_hrc_read_var, bb_smc_hrc_entry_alive: the host's pass reads the same way). */
-static void gather(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_hrc_counts *c) {
+static void gather(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_counts *c) {
   memset(a->alive, 0, ((size_t)d->var_start[d->n_vars] / 32 + 1) * sizeof *a->alive);
   for (int v = 0; v < d->n_vars; v++) {
     bool interval = bb_smc_hrc_read_var(dom, c, v);
@@ -91,7 +91,7 @@ static void gather(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, const bb_smc
   }
 }
 
-bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c) {
+bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c) {
   int which = path == BB_SMC_PATH_GPU ? ENGINE_GPU : ENGINE_EMULATED;
   struct bb_smc_hrc_accel *a = accel_of(d);
   if (!a) return false; /* no memory for the parallel path: the host's needs none */

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-static void count_on_host(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_hrc_counts *c) {
+static void count_on_host(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_counts *c) {
   memset(c->poss, 0, ((size_t)d->hosp_start[d->n_hospitals] + 1) * sizeof *c->poss);
   for (int v = 0; v < d->n_vars; v++) {
     bool interval = bb_smc_hrc_read_var(dom, c, v);
@@ -31,7 +31,7 @@ static void count_on_host(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb
 
 void bb_smc_hrc_set_path(bb_smc_hrc *d, bb_smc_path path) { d->path = (int)path; }
 
-bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c) {
+bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c) {
   bool parallel = path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED;
   if (!parallel || !bb_smc_hrc_accel_count(d, dom, path, c)) count_on_host(d, dom, c);
   for (int h = 0; h < d->n_hospitals; h++)

@@ -41,7 +41,7 @@ typedef struct scratch {
 
 typedef struct prop {
   const bb_smc_hrc *d;
-  const bb_smc_hrc_domains *dom;
+  const bb_smc_domains *dom;
   const bb_smc_hrc_budgets *b; /* NULL or without own_min/own_max: no budgets */
   scratch s;
   bool failed, changed;
@@ -104,7 +104,7 @@ static void remove_at(prop *P, int32_t slot) {
   const int32_t *member_slot = d->slot_member[slot] ? d->e_s2 : d->e_s1;
   int len = bb_smc_hrc_len(d, v);
   for (int k = 0; k < len && !P->failed; k++)
-    if (member_slot[d->var_start[v] + (uint32_t)k] == slot && P->dom->has(P->dom->ctx, v, k))
+    if (member_slot[d->var_start[v] + (uint32_t)k] == slot && P->dom->contains(P->dom->ctx, v, k))
       apply(P, P->dom->remove(P->dom->ctx, v, k));
 }
 
@@ -118,7 +118,7 @@ static void force_at(prop *P, int32_t slot) {
   int len = bb_smc_hrc_len(d, v);
   const int32_t *member_slot = v < d->n_singles ? d->e_s1 : d->slot_member[slot] ? d->e_s2 : d->e_s1;
   for (int k = 0; k <= len && !P->failed; k++)
-    if ((k == len || member_slot[d->var_start[v] + (uint32_t)k] != slot) && P->dom->has(P->dom->ctx, v, k))
+    if ((k == len || member_slot[d->var_start[v] + (uint32_t)k] != slot) && P->dom->contains(P->dom->ctx, v, k))
       apply(P, P->dom->remove(P->dom->ctx, v, k));
 }
 
@@ -189,7 +189,7 @@ static bool alloc_scratch(const bb_smc_hrc *d, scratch *s) {
 static int domain_values(prop *P, int v) {
   int n = 0;
   for (int k = P->s.amin[v]; k <= P->s.amax[v]; k++)
-    if (P->dom->has(P->dom->ctx, v, k)) P->s.values[n++] = k;
+    if (P->dom->contains(P->dom->ctx, v, k)) P->s.values[n++] = k;
   return n;
 }
 
@@ -329,7 +329,7 @@ static void prune(prop *P) {
       int h = d->e_h1[e];
       if (P->s.poss_before[s] < d->capacity[h]) { /* h surely wants him: every value past j pays */
         if (++certain - counted > slack) {
-          apply(P, P->dom->at_most(P->dom->ctx, v, j));
+          apply(P, P->dom->lower_max(P->dom->ctx, v, j));
           break;
         }
       } else if (slack == 0 && P->s.amin[v] > j && !P->s.counted[e]) {
@@ -372,12 +372,12 @@ static void prune(prop *P) {
     if (P->s.fill[h] != INT32_MAX) fill(P, h);
 }
 
-bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int64_t bp_max, int64_t *lb,
+bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max, int64_t *lb,
                                  int64_t *ub) {
   return bb_smc_hrc_propagate_budgets(d, dom, bp_max, NULL, lb, ub);
 }
 
-bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int64_t bp_max,
+bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
                                          const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub) {
   prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false};
   *lb = 0;
@@ -402,7 +402,7 @@ bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_hrc
   return P.failed ? BB_SMC_FAILED : P.changed ? BB_SMC_CHANGED : BB_SMC_FIX;
 }
 
-int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int v) {
+int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) {
   prop P = {d, dom, NULL, {0}, false, false};
   int64_t lb = -1, ub, share = -1;
   if (v < 0 || v >= d->n_vars || !alloc_scratch(d, &P.s)) {
@@ -421,11 +421,11 @@ int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int
 /* Fixed domains for bb_smc_hrc_own_counts: one value per variable, nothing may be removed. */
 static int fixed_value(void *ctx, int v) { return ((const int *)ctx)[v]; }
 static int fixed_size(void *ctx, int v) { (void)ctx, (void)v; return 1; }
-static bool fixed_has(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k; }
+static bool fixed_contains(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k; }
 static bb_smc_status fixed_remove(void *ctx, int v, int k) {
   return ((const int *)ctx)[v] == k ? BB_SMC_FAILED : BB_SMC_FIX;
 }
-static bb_smc_status fixed_at_most(void *ctx, int v, int k) {
+static bb_smc_status fixed_lower_max(void *ctx, int v, int k) {
   return ((const int *)ctx)[v] > k ? BB_SMC_FAILED : BB_SMC_FIX;
 }
 
@@ -433,7 +433,8 @@ bb_smc_status bb_smc_hrc_own_counts(const bb_smc_hrc *d, const int *ranks, int32
   for (int v = 0; v < d->n_vars; v++)
     if (ranks[v] < 0 || ranks[v] > bb_smc_hrc_len(d, v) || (ranks[v] < bb_smc_hrc_len(d, v) && !bb_smc_hrc_acceptable(d, v, ranks[v])))
       return BB_SMC_FAILED;
-  bb_smc_hrc_domains dom = {(void *)ranks, fixed_value, fixed_value, fixed_size, fixed_has, fixed_remove, fixed_at_most};
+  bb_smc_domains dom = {.ctx = (void *)ranks, .min = fixed_value, .max = fixed_value, .size = fixed_size,
+                        .contains = fixed_contains, .remove = fixed_remove, .lower_max = fixed_lower_max};
   int32_t *ub = malloc(((size_t)d->n_vars + 1) * sizeof *ub);
   if (!ub) return BB_SMC_NOMEM;
   bb_smc_hrc_budgets b = {NULL, NULL, own, ub};

@@ -27,7 +27,7 @@ static inline bool bb_smc_hrc_sure(const bb_smc_hrc *d, const int32_t *poss, con
 /* Reads variable v's bounds and size into c (amin, amax, asize) and returns whether its domain
  * has no holes: then every value within the bounds is there and need not be asked for. The one
  * read of the domains both the host's pass and the engines' gather (smc_hrc_accel.c) make. */
-static inline bool bb_smc_hrc_read_var(const bb_smc_hrc_domains *dom, bb_smc_hrc_counts *c, int v) {
+static inline bool bb_smc_hrc_read_var(const bb_smc_domains *dom, bb_smc_hrc_counts *c, int v) {
   c->amin[v] = dom->min(dom->ctx, v);
   c->amax[v] = dom->max(dom->ctx, v);
   c->asize[v] = dom->size(dom->ctx, v);
@@ -35,17 +35,17 @@ static inline bool bb_smc_hrc_read_var(const bb_smc_hrc_domains *dom, bb_smc_hrc
 }
 
 /* Whether v's entry k (within its bounds) is acceptable and still in its domain. */
-static inline bool bb_smc_hrc_entry_alive(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, int v, int k, bool interval) {
-  return d->e_s1[d->var_start[v] + (uint32_t)k] >= 0 && (interval || dom->has(dom->ctx, v, k));
+static inline bool bb_smc_hrc_entry_alive(const bb_smc_hrc *d, const bb_smc_domains *dom, int v, int k, bool interval) {
+  return d->e_s1[d->var_start[v] + (uint32_t)k] >= 0 && (interval || dom->contains(dom->ctx, v, k));
 }
 
 /* Fills *c from the domains: on the host for BB_SMC_PATH_CPU (and AUTO), on the engine of the
  * GPU or EMULATED path otherwise (the host's counts when that engine cannot run: one warning
  * per constraint). The same numbers on every path. Returns false when a hospital is surely
  * over capacity. */
-bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);
+bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);
 
 /* smc_hrc_accel.c: the counts on the path's engine; false (nothing to undo) when it cannot run. */
-bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_hrc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);
+bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);
 
 #endif
