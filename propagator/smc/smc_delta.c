@@ -62,6 +62,7 @@ static inline void pair_of(const delta *t, int var, int k, int *q, int *rank) {
 
 /* var's local state, from the node on its first touch in this round. */
 static inline dvar *touch(delta *t, int var) {
+  assert(var >= 0 && var < t->node->vars);
   dvar *v = &t->s->w->dv[var];
   if (v->seen != t->s->w->epoch) {
     v->seen = t->s->w->epoch;
@@ -76,12 +77,16 @@ static inline dvar *touch(delta *t, int var) {
 static void push_free(delta *t, int var, dvar *v) {
   if (v->flags & FREE) return;
   v->flags |= FREE;
+  assert(t->s->w->free_len < t->node->vars); /* each variable is on the stack at most once */
   t->s->w->free_stack[t->s->w->free_len++] = var;
 }
 
 /* Lists var for the write-back (CHANGED) or for what the node sees (EVENT), once. */
 static void mark(delta *t, int var, dvar *v, int flag) {
-  if (!(v->flags & (CHANGED | EVENT))) t->s->w->listed[t->s->w->listed_len++] = var;
+  if (!(v->flags & (CHANGED | EVENT))) {
+    assert(t->s->w->listed_len < t->node->vars); /* listed once a round */
+    t->s->w->listed[t->s->w->listed_len++] = var;
+  }
   v->flags |= (uint8_t)flag;
 }
 
@@ -112,6 +117,7 @@ static bool read_row(delta *t, int var, dvar *v) {
     s->w->pool = grown;
     s->w->pool_cap = cap;
   }
+  assert(s->w->pool_len + words <= s->w->pool_cap);
   uint32_t *row = s->w->pool + s->w->pool_len;
   memset(row, 0, words * sizeof *row);
   v->row = (int32_t)s->w->pool_len - (lo >> 5);
@@ -133,6 +139,7 @@ static bool read_row(delta *t, int var, dvar *v) {
  * it was is free. */
 static void drop(delta *t, int var, int k) {
   const bb_smc_node *node = t->node;
+  assert(k >= 0 && k <= bb_smc_row_len(t->p, var));
   if (k < node->bounds[var] || k > node->bounds[node->vars + var]) return; /* gone before */
   dvar *v = touch(t, var);
   if (k < v->lo || k > v->hi) return;

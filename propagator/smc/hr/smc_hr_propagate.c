@@ -19,6 +19,8 @@
  * each death is counted once (offers_alive) and tells its hospital once. */
 #include "smc_hr_internal.h"
 
+#include <assert.h>
+
 typedef struct run {
   const bb_smc_hr *hr;
   bb_smc_hr_scratch *s;
@@ -35,13 +37,22 @@ static int post_var(const bb_smc_hr *hr, int h, int q) { return hr->nr + h * hr-
 static bool is_gone(const run *x, uint32_t e) { return x->gone[e >> 6] >> (e & 63) & 1; }
 static void set_gone(run *x, uint32_t e) { x->gone[e >> 6] |= (uint64_t)1 << (e & 63); }
 
+/* Each queue holds an agent at most once (its queued flag), so it never outgrows its agents. */
 static void push_res(run *x, int r) {
   bb_smc_hr_scratch *s = x->s;
-  if (!s->res_queued[r]) s->res_queued[r] = 1, s->res_queue[s->res_count++] = r;
+  assert(r >= 0 && r < x->hr->nr);
+  if (!s->res_queued[r]) {
+    assert(s->res_count < x->hr->nr);
+    s->res_queued[r] = 1, s->res_queue[s->res_count++] = r;
+  }
 }
 static void push_hosp(run *x, int h) {
   bb_smc_hr_scratch *s = x->s;
-  if (!s->hosp_queued[h]) s->hosp_queued[h] = 1, s->hosp_queue[s->hosp_count++] = h;
+  assert(h >= 0 && h < x->hr->nh);
+  if (!s->hosp_queued[h]) {
+    assert(s->hosp_count < x->hr->nh);
+    s->hosp_queued[h] = 1, s->hosp_queue[s->hosp_count++] = h;
+  }
 }
 
 /* Resident r cannot have the hospital at his rank k. */

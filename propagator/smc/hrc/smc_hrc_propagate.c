@@ -22,6 +22,7 @@
  * are placed exactly, value by value. */
 #include "smc_hrc_count.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 typedef struct scratch {
@@ -95,7 +96,9 @@ static bool couple_blocks(const prop *P, int v, int j, int p, bool certain) {
 /* The resident at `slot` leaves its hospital, or is placed there. */
 static void remove_at(prop *P, int32_t slot) {
   const bb_smc_hrc *d = P->d;
+  assert(slot >= 0);
   int v = d->slot_var[slot];
+  assert(v < d->n_vars);
   if (v < 0) return;
   if (v < d->n_singles) {
     if (d->slot_entry[slot] >= 0) apply(P, P->dom->remove(P->dom->ctx, v, d->slot_entry[slot]));
@@ -110,7 +113,9 @@ static void remove_at(prop *P, int32_t slot) {
 
 static void force_at(prop *P, int32_t slot) {
   const bb_smc_hrc *d = P->d;
+  assert(slot >= 0);
   int v = d->slot_var[slot];
+  assert(v < d->n_vars);
   if (v < 0) {
     P->failed = true;
     return;
@@ -188,6 +193,7 @@ static bool alloc_scratch(const bb_smc_hrc *d, scratch *s) {
 /* The values of v in its domain (at most its list length + 1). */
 static int domain_values(prop *P, int v) {
   int n = 0;
+  assert(P->s.amin[v] >= 0 && P->s.amax[v] <= bb_smc_hrc_len(P->d, v)); /* ranks 0..len */
   for (int k = P->s.amin[v]; k <= P->s.amax[v]; k++)
     if (P->dom->contains(P->dom->ctx, v, k)) P->s.values[n++] = k;
   return n;
