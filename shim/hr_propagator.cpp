@@ -11,17 +11,7 @@ using namespace Gecode;
 
 namespace bamboo {
 
-namespace {
-
 typedef Int::OffsetView View;
-
-struct Propagating {
-  bool &flag;
-  explicit Propagating(bool &f) : flag(f) { flag = true; }
-  ~Propagating() { flag = false; }
-};
-
-}  // namespace
 
 StableMatchingHR::StableMatchingHR(Home home, ViewArray<View> &x0, bb_smc_hr *hr0, bb_smc_path path0)
     : Propagator(home), x(x0), watches(home), hr(hr0), node(nullptr), scratch(nullptr), propagating(false),

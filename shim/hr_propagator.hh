@@ -7,19 +7,15 @@
 
 #include "smc_hr.h"
 
+#include "smc_domains.hh"
+
 #include <gecode/int.hh>
 
 namespace bamboo {
 
 class StableMatchingHR : public Gecode::Propagator {
  protected:
-  class Watch : public Gecode::Advisor {
-   public:
-    int var;
-    Watch(Gecode::Space &home, Gecode::Propagator &p, Gecode::Council<Watch> &c, int var0)
-        : Gecode::Advisor(home, p, c), var(var0) {}
-    Watch(Gecode::Space &home, Watch &other) : Gecode::Advisor(home, other), var(other.var) {}
-  };
+  typedef VarWatch Watch;
 
   // Offset by -base: the core sees 0-based ranks. Residents, then the posts row by row.
   Gecode::ViewArray<Gecode::Int::OffsetView> x;

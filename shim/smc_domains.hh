@@ -1,5 +1,6 @@
-// The one adapter from Gecode's views to the stable-matching cores' host contract
-// (propagator/smc/smc_domains.h): the SM, HR and HRC propagators fill their tables here.
+// What the stable-matching propagators share on Gecode's side: the one adapter from views to
+// the cores' host contract (propagator/smc/smc_domains.h), the advisor that knows which
+// variable it watches, and the guard that marks the propagator's own writes.
 #ifndef BB_SHIM_SMC_DOMAINS_HH
 #define BB_SHIM_SMC_DOMAINS_HH
 
@@ -23,6 +24,24 @@ struct SmcHost {
 // GS-lists of nearly single values, and Gecode's narrow_v already is narrow_r over its own
 // values-to-ranges iterator: building the runs first only adds a pass.
 bb_smc_domains smc_domains(SmcHost &host);
+
+// An advisor on one variable (its number in the core's numbering): a change it sees is told
+// to the core as that variable's event.
+class VarWatch : public Gecode::Advisor {
+ public:
+  int var;
+  VarWatch(Gecode::Space &home, Gecode::Propagator &p, Gecode::Council<VarWatch> &c, int var0)
+      : Gecode::Advisor(home, p, c), var(var0) {}
+  VarWatch(Gecode::Space &home, VarWatch &other) : Gecode::Advisor(home, other), var(other.var) {}
+};
+
+// Set while a core writes the domains, however propagate() is left (an exception included):
+// the advisors then ignore the changes, which the core follows itself.
+struct Propagating {
+  bool &flag;
+  explicit Propagating(bool &f) : flag(f) { flag = true; }
+  ~Propagating() { flag = false; }
+};
 
 }  // namespace bamboo
 

@@ -20,12 +20,6 @@ std::atomic<void *> observer_ctx{nullptr};
 
 std::atomic<uint64_t> total_propagations{0}, total_rounds{0}, total_channel{0}, total_bounds{0}, total_scans{0};
 
-// Clears `propagating` however propagate() is left (an exception included).
-struct Propagating {
-  bool &flag;
-  explicit Propagating(bool &f) : flag(f) { flag = true; }
-  ~Propagating() { flag = false; }
-};
 
 }  // namespace
 

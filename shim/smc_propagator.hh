@@ -7,6 +7,8 @@
 
 #include "smc.h"
 
+#include "smc_domains.hh"
+
 #include <gecode/int.hh>
 
 namespace bamboo {
@@ -16,14 +18,7 @@ typedef Gecode::Int::OffsetView RankView;
 
 class StableMatching : public Gecode::Propagator {
  protected:
-  // Knows which variable it watches: men 0..n-1, women n..2n-1.
-  class Watch : public Gecode::Advisor {
-   public:
-    int var;
-    Watch(Gecode::Space &home, Gecode::Propagator &p, Gecode::Council<Watch> &c, int var0)
-        : Gecode::Advisor(home, p, c), var(var0) {}
-    Watch(Gecode::Space &home, Watch &other) : Gecode::Advisor(home, other), var(other.var) {}
-  };
+  typedef VarWatch Watch; // men 0..n-1, women n..2n-1
 
   Gecode::ViewArray<RankView> x;   // men then women
   Gecode::Council<Watch> watches;
