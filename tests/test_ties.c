@@ -191,11 +191,74 @@ static void files(const char *dir, uint64_t *rng) {
   }
 }
 
+
+/* ------------------------------------------------------------- algorithms ---- */
+
+static bool weakly_stable_both_ways(const bb_ties *in, const int32_t *M) {
+  bb_error err = {{0}};
+  bool checker = bb_ties_check_stable(in, M, BB_TIES_WEAK, &err) == BB_OK;
+  bool reference = bth_ties_is_matching(in, M) && bth_ties_blocking(in, M, BB_TIES_WEAK) == 0;
+  CHECKF(checker == reference, "checker %d, reference %d (%s)", checker, reference, err.msg);
+  return checker && reference;
+}
+
+static int place(const bb_ties *in, const int32_t *M, int r) {
+  return M[r] == BB_TIES_NONE ? 1 << 30 : bth_ties_rrank(in, r, M[r]);
+}
+
+static void algorithms_against_reference(uint64_t *rng, int instances) {
+  const char *const *names = bb_ties_algorithm_names();
+  long below_max[4] = {0}, sic_improved = 0, pareto_checked = 0;
+  for (int k = 0; k < instances; k++) {
+    bool smti = k % 2 == 0;
+    int nr = 1 + (int)(tu_rand(rng) % 7), nh = 1 + (int)(tu_rand(rng) % (smti ? 7 : 4));
+    bb_ties *in = bth_ties_random(nr, nh, 3, smti, (int)(tu_rand(rng) % 90), rng);
+    bool strict_residents = k % 3 == 0; /* Erdil-Ergin's efficiency needs strict residents' lists */
+    if (strict_residents)
+      for (int r = 0; r < nr; r++)
+        for (uint32_t e = in->res_start[r]; e < in->res_start[r + 1]; e++) in->res_rank[e] = e - in->res_start[r];
+    bth_ties_summary s = bth_ties_summarise(in);
+    uint64_t seed = tu_rand(rng);
+    int32_t M[4][BTH_TIES_MAX_RESIDENTS];
+    for (int a = 0; a < 4; a++) {
+      bb_error err = {{0}};
+      bb_status st = bb_ties_solve(in, names[a], seed, M[a], &err);
+      CHECKF(st == BB_OK, "%s: %s", names[a], err.msg);
+      CHECKF(weakly_stable_both_ways(in, M[a]), "%s: not weakly stable", names[a]);
+      int size = bth_ties_size(in, M[a]);
+      CHECK(size <= s.max_weak_size);
+      below_max[a] += size < s.max_weak_size;
+      if (!strcmp(names[a], "kiraly"))
+        CHECKF(3 * size >= 2 * s.max_weak_size, "kiraly: size %d, maximum %d", size, s.max_weak_size);
+    }
+    /* sic starts from da-stb with the same seed: nobody worse off */
+    bool better = false;
+    for (int r = 0; r < nr; r++) {
+      CHECK(place(in, M[2], r) <= place(in, M[0], r));
+      better |= place(in, M[2], r) < place(in, M[0], r);
+    }
+    sic_improved += better;
+    if (strict_residents) {
+      CHECK(!bth_ties_weak_pareto_dominated(in, M[2]));
+      pareto_checked++;
+    }
+    bb_ties_free(in);
+  }
+  printf("algorithms: %d instances; below the maximum: da-stb %ld, da-mtb %ld, sic %ld, kiraly %ld; sic improved on "
+         "da-stb in %ld; Pareto efficiency checked on %ld\n",
+         instances, below_max[0], below_max[1], below_max[2], below_max[3], sic_improved, pareto_checked);
+  CHECK(below_max[0] > 0 && sic_improved > 0); /* the instances exercise what is tested */
+  bb_error err = {{0}};
+  int32_t M[1];
+  CHECK(bb_ties_solve(NULL, "sic", 1, M, &err) == BB_ERR_ARG);
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : ".";
   uint64_t rng = 1994;
   checker_against_reference(&rng, 600);
   not_matchings();
   files(dir, &rng);
+  algorithms_against_reference(&rng, 3000);
   return tu_finish();
 }
