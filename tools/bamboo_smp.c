@@ -14,7 +14,7 @@
 #define BAMBOO_VERSION "unknown"
 #endif
 
-static const cli_command *const commands[] = {&cli_gen, &cli_solve, &cli_plan, &cli_bench, &cli_hrc, NULL};
+static const cli_command *const commands[] = {&cli_gen, &cli_solve, &cli_plan, &cli_bench, &cli_hrc, &cli_ties, NULL};
 
 static const char exit_codes_text[] =
     "Exit status:\n"
