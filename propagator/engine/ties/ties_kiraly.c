@@ -7,16 +7,22 @@
  * bachelor who exhausts it stays single. A woman accepts a proposal when she is free, when she
  * strictly prefers the proposer, when she is indifferent and the proposer is a bachelor while
  * her fiance is a lad, or when her fiance is "uncertain" (he still has a maiden in his current
- * tie, so he will find another partner as good: she is "flighty"). A man rejected for that
- * last reason keeps her in his tie; every other rejection deletes her. Kiraly's flighty woman
- * accepts anyone; here she accepts nobody worse than the best man who ever deleted her
- * (worst_allowed), which keeps the matching weakly stable by the Gale-Shapley argument: a man
- * deletes a woman only while she holds a man she likes at least as well, and she never falls
- * below him afterwards. The 2/3 bound is tested against brute force (tests/test_ties.c).
+ * tie, so he will find another partner as good: she is "flighty"); a man rejected for that last
+ * reason keeps her in his tie, every other rejection deletes her.
+ *
+ * Why a flighty woman may take a worse man and the matching still ends weakly stable: a man
+ * proposes to a non-maiden only when his tie has no maiden left, and maidens never come back,
+ * so an uncertain fiance proposed to her while she was a maiden: he is her first, and while he
+ * is uncertain she accepts everyone, so nobody has deleted her yet (the assert below). Her
+ * later fiances are certain, so from her first deletion on her partners only get better, and
+ * every deletion happens while she holds a man she likes at least as well as the one deleting
+ * her: the Gale-Shapley argument. The 2/3 bound is tested against brute force
+ * (tests/test_ties.c).
  *
  * HRT: hospital h with capacity c is c women with h's list; a resident ranks all of them where
  * he ranks h. Weakly stable matchings of the clone and of the original correspond with equal
  * sizes (docs/ties.md), so the ratio carries over; the men's lists grow c-fold. */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "ties.h"
@@ -35,7 +41,7 @@ typedef struct kiraly {
   int64_t *fiance;                          /* n_women: the man, or -1 */
   uint32_t *fiance_rank, *fiance_pos;       /* her rank of him; his entry of her */
   uint8_t *ever;                            /* n_women: was engaged once (not a maiden) */
-  uint32_t *worst_allowed;                  /* n_women: her best rank of a man who deleted her */
+  uint8_t *rejected_any;                    /* n_women: a man deleted her from his list */
   uint32_t *queue;
 } kiraly;
 
@@ -92,16 +98,18 @@ static void run(kiraly *k) {
         uint32_t theirs = k->fiance_rank[w];
         bool promoted = k->phase[m] == 1 && k->phase[f] == 0;
         accept = mine < theirs || (mine == theirs && promoted);
-        if (!accept && mine <= k->worst_allowed[w] && maiden_in_tie(k, (uint32_t)f, k->fiance_pos[w]) != UINT32_MAX)
+        if (!accept && maiden_in_tie(k, (uint32_t)f, k->fiance_pos[w]) != UINT32_MAX) {
+          assert(!k->rejected_any[w]); /* flighty: still with her first fiance (the header says why) */
           accept = keeps = true;
+        }
       }
       if (!accept) {
-        if (mine < k->worst_allowed[w]) k->worst_allowed[w] = mine;
+        k->rejected_any[w] = 1;
         delete_at(k, m, e);
         continue;
       }
       if (f >= 0) {
-        if (!keeps && k->fiance_rank[w] < k->worst_allowed[w]) k->worst_allowed[w] = k->fiance_rank[w];
+        if (!keeps) k->rejected_any[w] = 1;
         if (!keeps) delete_at(k, (uint32_t)f, k->fiance_pos[w]);
         k->queue[tail] = (uint32_t)f;
         tail = (tail + 1) % slots;
@@ -132,10 +140,10 @@ bb_status bb_ties_kiraly(const bb_ties *in, int32_t *assigned, bb_error *err) {
     k.left_end = malloc((nr + 1) * sizeof(uint32_t)), k.phase = malloc(nr + 1);
     k.fiance = malloc((k.n_women + 1) * sizeof(int64_t)), k.fiance_rank = malloc((k.n_women + 1) * sizeof(uint32_t));
     k.fiance_pos = malloc((k.n_women + 1) * sizeof(uint32_t)), k.ever = calloc(k.n_women + 1, 1);
-    k.worst_allowed = malloc((k.n_women + 1) * sizeof(uint32_t));
+    k.rejected_any = calloc(k.n_women + 1, 1);
     k.queue = malloc((nr + 1) * sizeof(uint32_t)), post_hospital = malloc((k.n_women + 1) * sizeof(int32_t));
     if (entries > UINT32_MAX - 1 || !k.start || !k.list || !k.tie_begin || !k.tie_end || !k.left_end || !k.phase ||
-        !k.fiance || !k.fiance_rank || !k.fiance_pos || !k.ever || !k.worst_allowed || !k.queue || !post_hospital)
+        !k.fiance || !k.fiance_rank || !k.fiance_pos || !k.ever || !k.rejected_any || !k.queue || !post_hospital)
       st = bb_fail(err, BB_ERR_NOMEM, "kiraly: out of memory for %llu cloned list entries", (unsigned long long)entries);
   }
   if (st == BB_OK) {
@@ -151,7 +159,7 @@ bb_status bb_ties_kiraly(const bb_ties *in, int32_t *assigned, bb_error *err) {
     k.start[nr] = n;
     for (uint32_t h = 0; h < nh; h++)
       for (uint32_t p = first_post[h]; p < first_post[h + 1]; p++) post_hospital[p] = (int32_t)h;
-    for (uint32_t w = 0; w < k.n_women; w++) k.fiance[w] = -1, k.worst_allowed[w] = UINT32_MAX;
+    for (uint32_t w = 0; w < k.n_women; w++) k.fiance[w] = -1;
     run(&k);
     for (uint32_t r = 0; r < nr; r++) assigned[r] = BB_TIES_NONE;
     for (uint32_t w = 0; w < k.n_women; w++)
@@ -159,6 +167,6 @@ bb_status bb_ties_kiraly(const bb_ties *in, int32_t *assigned, bb_error *err) {
   }
   free(res_other), free(first_post), free(post_hospital), free(k.start), free(k.list), free(k.tie_begin);
   free(k.tie_end), free(k.left_end), free(k.phase), free(k.fiance), free(k.fiance_rank), free(k.fiance_pos);
-  free(k.ever), free(k.worst_allowed), free(k.queue);
+  free(k.ever), free(k.rejected_any), free(k.queue);
   return st;
 }
