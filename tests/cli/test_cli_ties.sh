@@ -42,6 +42,7 @@ case_ties_solve() {
   cat "$WORK/doc.txt" | "$BIN" solve - --algo kiraly >"$WORK/pipe" 2>"$WORK/err" || fail "solve from stdin"
   same "$WORK/pipe" "$WORK/want"
   expect_ok algos
+  for algo in da-stb da-mtb sic kiraly; do grep -q "^$algo " "$WORK/out" || fail "algos lacks $algo"; done
 }
 
 case_ties_check() {

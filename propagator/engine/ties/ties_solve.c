@@ -15,7 +15,7 @@
 #define TIES_ALGOS(X)                                                                                              \
   X("da-stb", "deferred acceptance after single tie-breaking: one random order of each side for everybody")       \
   X("da-mtb", "deferred acceptance after multiple tie-breaking: every agent breaks its ties by its own order")     \
-  X("sic", "da-stb, then Erdil-Ergin stable improvement cycles: the residents' optimum among weakly stable")      \
+  X("sic", "da-stb, then Erdil-Ergin stable improvement cycles until none is left (constrained efficient)")      \
   X("kiraly", "Kiraly's 3/2-approximation of the largest weakly stable matching (deterministic)")
 
 static const char *const names[] = {
