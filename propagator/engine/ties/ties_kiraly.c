@@ -37,6 +37,7 @@ typedef struct kiraly {
   uint32_t *start; /* n_men + 1 into list */
   entry *list;
   uint32_t *tie_begin, *tie_end, *left_end; /* current tie; its remaining women list[tie_begin .. left_end) */
+  uint32_t *maiden_from;                    /* no maiden in list[tie_begin .. maiden_from) */
   uint8_t *phase;                           /* 0 lad, 1 bachelor, 2 single for good */
   int64_t *fiance;                          /* n_women: the man, or -1 */
   uint32_t *fiance_rank, *fiance_pos;       /* her rank of him; his entry of her */
@@ -48,20 +49,33 @@ typedef struct kiraly {
 static void start_tie(kiraly *k, uint32_t m, uint32_t from) {
   uint32_t end = from;
   while (end < k->start[m + 1] && k->list[end].own == k->list[from].own) end++;
-  k->tie_begin[m] = from, k->tie_end[m] = end, k->left_end[m] = end;
+  k->tie_begin[m] = from, k->tie_end[m] = end, k->left_end[m] = end, k->maiden_from[m] = from;
 }
 
-/* A maiden in m's current tie other than at position `skip`: her position, or UINT32_MAX. */
-static uint32_t maiden_in_tie(const kiraly *k, uint32_t m, uint32_t skip) {
-  for (uint32_t e = k->tie_begin[m]; e < k->left_end[m]; e++)
-    if (e != skip && !k->ever[k->list[e].woman]) return e;
-  return UINT32_MAX;
+/* The first maiden among m's remaining women of his tie, or UINT32_MAX. Entries before
+ * maiden_from are known not to be maidens, and maidens never come back, so the cursor moves
+ * forward (a deletion moves it back one step at most): a long tie (a hospital's cloned posts)
+ * is not scanned again at every proposal. */
+static uint32_t maiden_in_tie(kiraly *k, uint32_t m) {
+  uint32_t e = k->maiden_from[m];
+  while (e < k->left_end[m] && k->ever[k->list[e].woman]) e++;
+  k->maiden_from[m] = e;
+  return e < k->left_end[m] ? e : UINT32_MAX;
 }
 
+static void swap_entries(kiraly *k, uint32_t a, uint32_t b) {
+  entry t = k->list[a];
+  k->list[a] = k->list[b];
+  k->list[b] = t;
+}
+
+/* Drops entry e from m's remaining women (m is free, so no fiance_pos points into his list),
+ * keeping the entries before maiden_from free of maidens. */
 static void delete_at(kiraly *k, uint32_t m, uint32_t e) {
-  entry t = k->list[e];
-  k->list[e] = k->list[--k->left_end[m]];
-  k->list[k->left_end[m]] = t;
+  swap_entries(k, e, --k->left_end[m]);
+  if (k->maiden_from[m] > k->left_end[m]) k->maiden_from[m] = k->left_end[m];
+  if (e < k->maiden_from[m] && !k->ever[k->list[e].woman]) /* a maiden moved below the cursor */
+    swap_entries(k, e, --k->maiden_from[m]);
 }
 
 static void run(kiraly *k) {
@@ -89,7 +103,7 @@ static void run(kiraly *k) {
         start_tie(k, m, next);
         continue;
       }
-      uint32_t e = maiden_in_tie(k, m, UINT32_MAX);
+      uint32_t e = maiden_in_tie(k, m);
       if (e == UINT32_MAX) e = k->tie_begin[m];
       uint32_t w = k->list[e].woman, mine = k->list[e].theirs;
       int64_t f = k->fiance[w];
@@ -98,7 +112,7 @@ static void run(kiraly *k) {
         uint32_t theirs = k->fiance_rank[w];
         bool promoted = k->phase[m] == 1 && k->phase[f] == 0;
         accept = mine < theirs || (mine == theirs && promoted);
-        if (!accept && maiden_in_tie(k, (uint32_t)f, k->fiance_pos[w]) != UINT32_MAX) {
+        if (!accept && maiden_in_tie(k, (uint32_t)f) != UINT32_MAX) { /* she is no maiden herself */
           assert(!k->rejected_any[w]); /* flighty: still with her first fiance (the header says why) */
           accept = keeps = true;
         }
@@ -138,11 +152,13 @@ bb_status bb_ties_kiraly(const bb_ties *in, int32_t *assigned, bb_error *err) {
     k.list = malloc((entries ? entries : 1) * sizeof *k.list);
     k.tie_begin = malloc((nr + 1) * sizeof(uint32_t)), k.tie_end = malloc((nr + 1) * sizeof(uint32_t));
     k.left_end = malloc((nr + 1) * sizeof(uint32_t)), k.phase = malloc(nr + 1);
+    k.maiden_from = malloc((nr + 1) * sizeof(uint32_t));
     k.fiance = malloc((k.n_women + 1) * sizeof(int64_t)), k.fiance_rank = malloc((k.n_women + 1) * sizeof(uint32_t));
     k.fiance_pos = malloc((k.n_women + 1) * sizeof(uint32_t)), k.ever = calloc(k.n_women + 1, 1);
     k.rejected_any = calloc(k.n_women + 1, 1);
     k.queue = malloc((nr + 1) * sizeof(uint32_t)), post_hospital = malloc((k.n_women + 1) * sizeof(int32_t));
-    if (entries > UINT32_MAX - 1 || !k.start || !k.list || !k.tie_begin || !k.tie_end || !k.left_end || !k.phase ||
+    if (entries > UINT32_MAX - 1 || !k.start || !k.list || !k.tie_begin || !k.tie_end || !k.left_end ||
+        !k.maiden_from || !k.phase ||
         !k.fiance || !k.fiance_rank || !k.fiance_pos || !k.ever || !k.rejected_any || !k.queue || !post_hospital)
       st = bb_fail(err, BB_ERR_NOMEM, "kiraly: out of memory for %llu cloned list entries", (unsigned long long)entries);
   }
@@ -166,7 +182,8 @@ bb_status bb_ties_kiraly(const bb_ties *in, int32_t *assigned, bb_error *err) {
       if (k.fiance[w] >= 0) assigned[k.fiance[w]] = post_hospital[w];
   }
   free(res_other), free(first_post), free(post_hospital), free(k.start), free(k.list), free(k.tie_begin);
-  free(k.tie_end), free(k.left_end), free(k.phase), free(k.fiance), free(k.fiance_rank), free(k.fiance_pos);
+  free(k.tie_end), free(k.left_end), free(k.maiden_from), free(k.phase), free(k.fiance), free(k.fiance_rank);
+  free(k.fiance_pos);
   free(k.ever), free(k.rejected_any), free(k.queue);
   return st;
 }
