@@ -14,7 +14,7 @@
 #define BAMBOO_VERSION "unknown"
 #endif
 
-static const cli_command *const commands[] = {&cli_gen, &cli_solve, &cli_plan, &cli_bench, &cli_hrc, NULL};
+static const cli_command *const commands[] = {&cli_gen, &cli_solve, &cli_plan, &cli_bench, &cli_hrc, &cli_ties, NULL};
 
 static const char exit_codes_text[] =
     "Exit status:\n"
@@ -70,6 +70,9 @@ static int list_algorithms(int argc) {
            !strcmp(*name, "gpu-la-min") ? " [needs a GPU]" : "");
   printf("\nFor couples (HRC files):\n%-12s %s\n", "hrc-da",
          "couples-aware deferred acceptance (Roth-Peranson style), then repair rounds; says whether it is stable");
+  printf("\nFor ties (SMTI/HRT files; --seed S breaks the ties of all but kiraly):\n");
+  for (const char *const *name = bb_ties_algorithm_names(); *name; name++)
+    printf("%-12s %s\n", *name, bb_ties_algorithm_describe(*name));
   return CLI_EXIT_OK;
 }
 

@@ -37,7 +37,7 @@ typedef struct cli_command {
   int (*run)(int argc, char **argv); /* argv[0] is the command name */
 } cli_command;
 
-extern const cli_command cli_gen, cli_solve, cli_bench, cli_plan, cli_hrc;
+extern const cli_command cli_gen, cli_solve, cli_bench, cli_plan, cli_hrc, cli_ties;
 
 void cli_print_help(const cli_command *cmd);
 
@@ -168,6 +168,29 @@ typedef struct cli_hrc_solve_opts {
 } cli_hrc_solve_opts;
 /* hrc-da, the matching printed as for HR, stability on stderr; returns the exit code. */
 int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o);
+
+/* A matching file: one line 'r h' or 'r -' per resident (nr of them, hospitals below nh), any
+ * order, '#' comments; errors at FILE:LINE (cmd_hrc.c). */
+bb_status cli_read_matching(const char *path, int nr, int nh, int32_t *assigned, bb_error *err);
+
+/* --- Ties: SMTI, HRT (cmd_ties.c) --- */
+#include "ties.h"
+/* Whether `kind` names a ties generator (smti, hrt, school); `gen KIND ...` then goes to
+ * cli_ties_gen, which parses its own options. */
+int cli_ties_gen_kind(const char *kind);
+int cli_ties_gen(int argc, char **argv);
+/* The algorithm solve runs on a ties file for --algo A (the default bamboo is da-stb). */
+const char *cli_ties_algorithm(const char *algo);
+/* A usage error unless A runs on ties, or when --seed was given to kiraly. */
+int cli_ties_check_algorithm(const cli_command *cmd, const char *algo, int seed_given);
+typedef struct cli_ties_solve_opts {
+  const char *file, *algo, *out_path;
+  uint64_t seed;
+  int quiet, verify, time, verbose;
+  double t_input;
+  int format; /* a cli_output_format */
+} cli_ties_solve_opts;
+int cli_ties_solve(const bb_ties *inst, const cli_ties_solve_opts *o);
 
 /* Sum of the phases bb_solve timed: transfer, precheck, init, solve, post (seconds). */
 double cli_phase_total(const bb_solve_stats *stats);

@@ -200,12 +200,11 @@ int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
  * end of the file (which would leave the lines after it unchecked). */
 #define MATCHING_LINE_LIMIT ((size_t)1 << 20)
 
-/* A matching file: one line 'r h' or 'r -' per resident, any order, '#' comments. */
-static bb_status read_matching(const char *path, const bb_hrc *inst, int32_t *assigned, bb_error *err) {
+/* A matching file (cli.h): HRC's and the ties' check read it. */
+bb_status cli_read_matching(const char *path, int nr, int nh, int32_t *assigned, bb_error *err) {
   reader r;
   bb_status st = bb_reader_open(&r, path, err);
   if (st != BB_OK) return st;
-  int nr = inst->n_residents;
   uint8_t *seen = calloc((size_t)nr + 1, 1);
   const char *line, *end = NULL;
   size_t len;
@@ -235,9 +234,9 @@ static bb_status read_matching(const char *path, const bb_hrc *inst, int32_t *as
     }
     if (end - tok == 1 && *tok == '-') {
       assigned[who] = BB_HRC_NONE;
-    } else if (bb_io_classify(tok, end, &h) != TOK_NUMBER || h >= (uint64_t)inst->n_hospitals) {
+    } else if (bb_io_classify(tok, end, &h) != TOK_NUMBER || h >= (uint64_t)nh) {
       st = bb_fail(err, BB_ERR_INPUT, "%s:%lld: '%s' is not a hospital 0..%d or '-'", r.name, line_no,
-                   bb_io_quote(q, tok, (size_t)(end - tok)), inst->n_hospitals - 1);
+                   bb_io_quote(q, tok, (size_t)(end - tok)), nh - 1);
       break;
     } else {
       assigned[who] = (int32_t)h;
@@ -284,7 +283,7 @@ static int hrc_check(int argc, char **argv) {
   int32_t *assigned = alloc_matching(inst);
   uint64_t blocking = 0;
   rc = assigned ? 0 : CLI_EXIT_NOMEM;
-  if (!rc && (st = read_matching(matching, inst, assigned, &err)) != BB_OK) rc = cli_fail(st, &err);
+  if (!rc && (st = cli_read_matching(matching, inst->n_residents, inst->n_hospitals, assigned, &err)) != BB_OK) rc = cli_fail(st, &err);
   if (!rc && (st = bb_hrc_count_blocking(inst, assigned, &blocking, &err)) != BB_OK) rc = cli_fail(st, &err);
   if (!rc && blocking == 0) printf("stable\n");
   if (!rc && blocking > 0) {

@@ -62,8 +62,10 @@ static const char *first_given(const solve_args *a, const char *const *options) 
   return NULL;
 }
 
-static const char *const generator_options[] = {"--seed", "--k", "--hospitals", "--women", "--skew", "--capacity",
-                                                "--gen-on", NULL};
+/* With a file: --seed goes with a ties file too (it seeds the tie-breaking), checked once the
+ * file says its kind. */
+static const char *const file_refused_options[] = {"--k", "--hospitals", "--women", "--skew", "--capacity",
+                                                   "--gen-on", NULL};
 static const char *const incomplete_generator_options[] = {"--k", "--hospitals", "--women", "--skew", "--capacity",
                                                            NULL};
 /* bb_hr_solve has no partitions over GPUs and no choice of where its tail runs. */
@@ -90,7 +92,7 @@ static int check_args(solve_args *a) {
   if (a->quiet && a->out_path && a->format == CLI_FORMAT_TEXT) /* json -q still has a report */
     return cli_usage(&cli_solve, "-q and -o exclude each other");
   if (a->file && (a->n || a->group)) return cli_usage(&cli_solve, "--n and --group go with --gen");
-  const char *extra = a->file ? first_given(a, generator_options) : NULL;
+  const char *extra = a->file ? first_given(a, file_refused_options) : NULL;
   if (extra) return cli_usage(&cli_solve, "%s goes with --gen, not with an instance file", extra);
   if (a->gen_on && strcmp(a->gen_on, "gpu") && strcmp(a->gen_on, "host"))
     return cli_usage(&cli_solve, "--gen-on takes gpu or host, not '%s'", a->gen_on);
@@ -99,6 +101,11 @@ static int check_args(solve_args *a) {
     return cli_usage(&cli_solve, "--gen-on gpu goes with --gen perfect, solo, congested, random or uniform");
   int rc = 0;
   if (a->file) return 0; /* the algorithm and --side are checked once the file says which kind it is */
+  if (cli_ties_gen_kind(a->gen_name))
+    return cli_usage(&cli_solve,
+                     "--gen %s: solve does not generate ties (SMTI/HRT) instances; write one with "
+                     "'bamboo-smp gen %s ... -o FILE', then run 'bamboo-smp solve FILE'",
+                     a->gen_name, a->gen_name);
   if (cli_hrc_gen_kind(a->gen_name))
     return cli_usage(&cli_solve,
                      "--gen %s: solve does not generate couples (HRC) instances; write one with "
@@ -191,16 +198,30 @@ static int check_couples(const solve_args *a) {
   return 0;
 }
 
+/* A ties file: the options no ties algorithm reads are refused, not dropped. */
+static int check_ties(const solve_args *a) {
+  const char *extra = first_given(a, not_couples_options);
+  if (extra) return cli_usage(&cli_solve, "%s has no meaning for an SMTI/HRT instance (its algorithms run on one CPU "
+                                          "thread)", extra);
+  if (a->hr.side && strcmp(a->hr.side, "residents") && strcmp(a->hr.side, "men"))
+    return cli_usage(&cli_solve, "--side takes men or residents for an SMTI/HRT instance (they propose), not '%s'",
+                     a->hr.side);
+  return cli_ties_check_algorithm(&cli_solve, a->algo, given(a, "--seed"));
+}
+
 /* Reads or generates the instance: a complete one in *inst, an SMI/HR one in *hr, an HRC one
- * in *hrc. The file is opened once and its kind told from the bytes read, so '-', a FIFO and
+ * in *hrc, a ties one in *ties. The file is opened once and its kind told from the bytes read, so '-', a FIFO and
  * a process substitution work as a regular file does. */
-static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc **hrc) {
+static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc **hrc, bb_ties **ties) {
   if (a->gen_on_gpu) return spec_only(a, inst);
   if (!a->file && cli_hr_kind(a->gen_name)) return cli_hr_generate(a->gen_name, a->n, &a->hr, a->seed, a->threads, hr);
   if (!a->file) return cli_generate(a->gen_kind, a->n, a->group, a->seed, a->threads, inst);
   bb_error err = {{0}};
-  bb_status st = bb_read_any_kind(a->file, a->deadline, inst, hr, hrc, &err);
+  bb_status st = bb_read_any_with_ties(a->file, a->deadline, inst, hr, hrc, ties, &err);
   if (st != BB_OK) return cli_fail(st, &err);
+  if (*ties) return check_ties(a);
+  if (given(a, "--seed"))
+    return cli_usage(&cli_solve, "--seed goes with --gen, not with an instance file (but with a ties file)");
   if (*hrc) return check_couples(a);
   const char *extra = first_given(a, complete_only_options);
   if (*hr && extra) return cli_usage(&cli_solve, "%s goes with complete lists, not with an SMI/HR file", extra);
@@ -360,6 +381,14 @@ static int solve_couples(const solve_args *a, const bb_hrc *hrc, double t_input)
   return cli_hrc_solve(hrc, &o);
 }
 
+/* A ties file: da-stb, da-mtb, sic or kiraly (cmd_ties.c). */
+static int solve_ties(const solve_args *a, const bb_ties *ties, double t_input) {
+  cli_ties_solve_opts o = {.file = a->file, .algo = a->algo, .out_path = a->out_path, .seed = a->seed,
+                           .quiet = a->quiet, .verify = a->verify, .time = a->time, .verbose = a->verbose,
+                           .t_input = t_input, .format = a->format};
+  return cli_ties_solve(ties, &o);
+}
+
 static int run_solve(int argc, char **argv) {
   solve_args a = {.algo = "bamboo", .seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
@@ -369,6 +398,7 @@ static int run_solve(int argc, char **argv) {
   bb_instance *inst = NULL;
   bb_hr *hr = NULL;
   bb_hrc *hrc = NULL;
+  bb_ties *ties = NULL;
   /* The plan, and the CUDA context its query of the free GPU memory makes, are in no phase. */
   if (!a.file && !cli_hr_kind(a.gen_name) && (rc = plan_solve(&a, a.n, 0))) return rc;
   double t0 = bb_now();
@@ -376,7 +406,7 @@ static int run_solve(int argc, char **argv) {
   cli_phase reading;
   const char *source = !a.file ? a.gen_name : strcmp(a.file, "-") ? a.file : "standard input";
   cli_phase_begin(&reading, source, a.file ? "reading" : "generating");
-  rc = load_instance(&a, &inst, &hr, &hrc);
+  rc = load_instance(&a, &inst, &hr, &hrc, &ties);
   cli_phase_end(&reading);
   double t_input = bb_now() - t0;
   if (!rc && a.file && inst) {
@@ -386,11 +416,13 @@ static int run_solve(int argc, char **argv) {
   }
   if (!rc) rc = time_left(&a);
   if (!rc && hrc) rc = solve_couples(&a, hrc, t_input);
+  if (!rc && ties) rc = solve_ties(&a, ties, t_input);
   if (!rc && hr) rc = solve_incomplete(&a, hr, t_input);
-  if (rc || hr || hrc) {
+  if (rc || hr || hrc || ties) {
     bb_instance_free(inst);
     bb_hr_free(hr);
     bb_hrc_free(hrc);
+    bb_ties_free(ties);
     free(a.perms);
     return rc;
   }
@@ -440,7 +472,9 @@ const cli_command cli_solve = {
     "gets the couples-aware deferred acceptance (--algo hrc-da, its default there), the\n"
     "same lines, and on stderr whether the matching is stable and its blocking pairs;\n"
     "there --side takes only residents, and --threads, --tail, --tail-on and --gpus\n"
-    "are usage errors. An option the instance or the algorithm has no use for is\n"
+    "are usage errors. An SMTI/HRT file (ties, docs/ties.md) gets --algo da-stb (its\n"
+    "default), da-mtb, sic or kiraly, seeded by --seed, the same lines; --verify checks\n"
+    "weak stability. An option the instance or the algorithm has no use for is\n"
     "refused (exit 2): --tail and --tail-on go with bamboo, --gpus with bamboo and the\n"
     "gpu- algorithms.\n\n"
     "  FILE            instance file (docs/formats.md)\n"
@@ -455,7 +489,8 @@ const cli_command cli_solve = {
     "                  SMI/HR generators' parameters, as for 'gen' (--gen only)\n"
     "  --n N           size of the generated instance, 1..2097151\n"
     "  --group G       random only: group size (default 5, or N when N < 5)\n"
-    "  --seed S        generator seed (default 1; --gen only)\n"
+    "  --seed S        generator seed (default 1; --gen), or the tie-breaking's seed\n"
+    "                  with a ties file (not kiraly)\n"
     "  --algo A        algorithm (default bamboo; 'bamboo-smp algos' lists them)\n"
     "  --verify        check the matching is perfect and stable; prints\n"
     "                  'verified: stable (n=N)' on stderr, or exits 1\n"

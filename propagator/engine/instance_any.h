@@ -1,5 +1,5 @@
 /* An instance file of any family (docs/formats.md): complete lists (instance_io.h),
- * incomplete lists and capacities (hr_io.h) or couples (hrc_io.h), told apart by the first
+ * incomplete lists and capacities (hr_io.h), couples (hrc_io.h) or ties (ties_io.h), told apart by the first
  * bytes. The file is opened once, so standard input, a FIFO or a process substitution reads
  * as well as a regular file. */
 #ifndef BB_INSTANCE_ANY_H
@@ -9,6 +9,7 @@
 #include "hrc.h"
 #include "instance.h"
 #include "io_reader.h"
+#include "ties.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,6 +26,11 @@ bb_status bb_read_any_from(reader *r, bb_instance **complete, bb_hr **incomplete
  * so that a time limit counts the input as well as the solve. */
 bb_status bb_read_any_kind(const char *path, double deadline, bb_instance **complete, bb_hr **incomplete,
                            bb_hrc **couples, bb_error *err);
+
+/* Every family and ties: an SMTI/HRT file goes to *ties (ties_io.h); the functions above
+ * refuse one with a message naming docs/ties.md. */
+bb_status bb_read_any_with_ties(const char *path, double deadline, bb_instance **complete, bb_hr **incomplete,
+                                bb_hrc **couples, bb_ties **ties, bb_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,101 @@
+/* bb_ties_solve: the algorithms by name, and deferred acceptance with tie-breaking.
+ *
+ * Breaking every tie by a strict order turns the instance into an HR (SMI) one whose stable
+ * matchings are all weakly stable in the original: a pair that blocks weakly strictly
+ * prefers both ways, which the broken lists keep. The broken instance goes to the strict
+ * engine's bb_hr_solve (resident-proposing). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hr.h"
+#include "rng.h"
+#include "ties.h"
+#include "ties_algos.h"
+
+#define TIES_ALGOS(X)                                                                                              \
+  X("da-stb", "deferred acceptance after single tie-breaking: one random order of each side for everybody")       \
+  X("da-mtb", "deferred acceptance after multiple tie-breaking: every agent breaks its ties by its own order")     \
+  X("sic", "da-stb, then Erdil-Ergin stable improvement cycles until none is left (constrained efficient)")      \
+  X("kiraly", "Kiraly's 3/2-approximation of the largest weakly stable matching (deterministic)")
+
+static const char *const names[] = {
+#define TIES_NAME(name, text) name,
+    TIES_ALGOS(TIES_NAME)
+#undef TIES_NAME
+        NULL};
+
+const char *const *bb_ties_algorithm_names(void) { return names; }
+
+const char *bb_ties_algorithm_describe(const char *name) {
+#define TIES_TEXT(id, text)                                                                                        \
+  if (name && strcmp(name, id) == 0) return text;
+  TIES_ALGOS(TIES_TEXT)
+#undef TIES_TEXT
+  return NULL;
+}
+
+typedef struct keyed_entry {
+  uint32_t rank;
+  uint64_t lottery;
+  bb_id id;
+} keyed_entry;
+
+static int by_rank_then_lottery(const void *a, const void *b) {
+  const keyed_entry *x = a, *y = b;
+  if (x->rank != y->rank) return (x->rank > y->rank) - (x->rank < y->rank);
+  return (x->lottery > y->lottery) - (x->lottery < y->lottery);
+}
+
+/* The lottery number of `id` in the order of `owner` (single: every owner shares side's order). */
+static uint64_t lottery(uint64_t seed, int side, bool multiple, uint32_t owner, bb_id id) {
+  uint64_t s = seed ^ ((uint64_t)side << 62) ^ (multiple ? ((uint64_t)owner + 1) << 24 : 0) ^ ((uint64_t)id << 1);
+  bb_splitmix64(&s);
+  return bb_splitmix64(&s);
+}
+
+static bool break_side(const uint32_t *start, const bb_id *list, const uint32_t *rank, int count, int side,
+                       bool multiple, uint64_t seed, bb_id *out) {
+  uint32_t longest = 0;
+  for (int p = 0; p < count; p++)
+    if (start[p + 1] - start[p] > longest) longest = start[p + 1] - start[p];
+  keyed_entry *k = malloc(((size_t)longest + 1) * sizeof *k);
+  if (!k) return false;
+  for (int p = 0; p < count; p++) {
+    uint32_t len = start[p + 1] - start[p];
+    for (uint32_t i = 0; i < len; i++) {
+      bb_id id = list[start[p] + i];
+      k[i] = (keyed_entry){rank[start[p] + i], lottery(seed, side, multiple, (uint32_t)p, id), id};
+    }
+    qsort(k, len, sizeof *k, by_rank_then_lottery);
+    for (uint32_t i = 0; i < len; i++) out[start[p] + i] = k[i].id;
+  }
+  free(k);
+  return true;
+}
+
+bb_status bb_ties_da(const bb_ties *in, bool multiple, uint64_t seed, int32_t *assigned, bb_error *err) {
+  uint64_t er = in->res_start[in->n_residents], eh = in->hosp_start[in->n_hospitals];
+  bb_hr *hr = bb_hr_new(in->smti, in->n_residents, in->n_hospitals, er, eh, err);
+  if (!hr) return BB_ERR_NOMEM;
+  memcpy(hr->res_start, in->res_start, ((size_t)in->n_residents + 1) * sizeof(uint32_t));
+  memcpy(hr->hosp_start, in->hosp_start, ((size_t)in->n_hospitals + 1) * sizeof(uint32_t));
+  memcpy(hr->capacity, in->capacity, (size_t)in->n_hospitals * sizeof(int32_t));
+  bb_status st = BB_OK;
+  if (!break_side(in->res_start, in->res_list, in->res_rank, in->n_residents, 0, multiple, seed, hr->res_list) ||
+      !break_side(in->hosp_start, in->hosp_list, in->hosp_rank, in->n_hospitals, 1, multiple, seed, hr->hosp_list))
+    st = bb_fail(err, BB_ERR_NOMEM, "out of memory for the tie-breaking");
+  if (st == BB_OK) st = bb_hr_solve(hr, "gs-seq", BB_HR_RESIDENT_OPTIMAL, NULL, assigned, NULL, err);
+  bb_hr_free(hr);
+  return st;
+}
+
+bb_status bb_ties_solve(const bb_ties *in, const char *algo, uint64_t seed, int32_t *assigned, bb_error *err) {
+  if (!in || !assigned) return bb_fail(err, BB_ERR_ARG, "bb_ties_solve: NULL argument");
+  if (!bb_ties_algorithm_describe(algo))
+    return bb_fail(err, BB_ERR_ARG, "unknown algorithm '%s' for ties: da-stb, da-mtb, sic or kiraly",
+                   algo ? algo : "(null)");
+  if (!strcmp(algo, "kiraly")) return bb_ties_kiraly(in, assigned, err);
+  bb_status st = bb_ties_da(in, !strcmp(algo, "da-mtb"), seed, assigned, err);
+  if (st == BB_OK && !strcmp(algo, "sic")) st = bb_ties_sic(in, assigned, err);
+  return st;
+}
