@@ -17,6 +17,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mzn_setup  # noqa: E402
 import ties_reference as ref  # noqa: E402
