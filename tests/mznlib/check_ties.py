@@ -209,6 +209,8 @@ ERRORS = [
      "capacity has 1 entries, expected 2"),
     ("hrt", "[|0, 1|0, 1|], [2, 2], [|0, 0|0, 0|], [|0, 1|0, 1|], [2, 2], [|0, 0|0, 0|], [1, -1]",
      "hospital 1 has capacity -1"),
+    ("hrt", "[|0, 1|0, 1|], [2, 2], [|0, 0|0, 0|], [|0, 1|0, 1|], [2, 2], [|0, 0|0, 0|], [1, 1]",
+     "residents start at index 2; the first index is the base of ids and ranks and must be 0 or 1"),
 ]
 
 
@@ -216,8 +218,9 @@ def check_errors(runner, failures):
     n = 0
     for kind_of, args, fragment in ERRORS:
         a_name, c_name = ("men", "women") if kind_of == "smti" else ("residents", "load")
-        text = ('include "stable_matching_%s.mzn";\narray[0..1] of var int: %s;\narray[0..1] of var int: %s;\n'
-                'var int: size;\n\n' % (kind_of, a_name, c_name)
+        lo = 2 if "start at index 2" in fragment else 0  # a base that is neither 0 nor 1
+        text = ('include "stable_matching_%s.mzn";\narray[%d..%d] of var int: %s;\narray[%d..%d] of var int: %s;\n'
+                'var int: size;\n\n' % (kind_of, lo, lo + 1, a_name, lo, lo + 1, c_name)
                 + "constraint stable_matching_%s(%s, %s, %s, size);\nsolve satisfy;\n" % (kind_of, a_name, c_name, args))
         for solver in ("bamboo", "gecode") if kind_of == "hrt" or "ranks" in fragment else ("bamboo",):
             n += 1
