@@ -236,8 +236,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     mzn_setup.add_arguments(ap)
     ap.add_argument("--part", choices=["sets", "max", "errors"], required=True)
-    ap.add_argument("--cases", type=int, default=50, help="instances for `sets`")
-    ap.add_argument("--batches", type=int, default=60, help="instances (models) of `max`")
+    ap.add_argument("--cases", type=int, default=70, help="instances for `sets`")
+    ap.add_argument("--batches", type=int, default=100, help="instances (models) of `max`")
     # one instance per model: a sum over independent instances makes branch and bound search
     # their product
     ap.add_argument("--per", type=int, default=1, help="instances per model of `max`")
