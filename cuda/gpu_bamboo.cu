@@ -13,6 +13,7 @@
 // With opts->tail_on_gpu (or when the CPU tail hands a long chain back, bb_gpu_tail) the tail is
 // finished on the device by one block that scans a free man's row 8192 entries at a time
 // for the first woman who accepts him.
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,6 +342,8 @@ static bb_status download_state(bb_gpu *g, int parked, bb_gpu_la *st, bb_id *fre
 
 bb_status bb_gpu_bamboo(bb_gpu *g, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
                         int *free_count, bb_gpu_stats *stats, bb_error *err) {
+  assert(g && opts && st && free_men && free_count && stats);
+  assert(st->partner_rank && st->next && st->n == g->n); // the state covers everybody
   int n = g->n;
   // The narrowest format for n; BAMBOO_GPU_NODE_BYTES=4|5|8 (or BAMBOO_GPU_WIDE_NODES=1)
   // forces one, so tests cover every format on small instances (bb_gpu_prnode.h).
@@ -400,6 +403,8 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id
 
 bb_status bb_gpu_tail(bb_gpu *g, bb_gpu_la *st, const bb_id *free_men,
                       int count, bb_error *err) {
+  assert(g && st && st->partner_rank && st->next && st->husband && st->n == g->n);
+  assert(count == 0 || free_men);
   int n = g->n;
   if (!g->d_pr || !g->d_words || !g->d_parked || count < 0 || count > n)
     return bb_fail(err, BB_ERR_ARG, "bb_gpu_tail: no bamboo state on the GPU");

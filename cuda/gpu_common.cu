@@ -1,5 +1,6 @@
 // The bb_gpu context: device probe, upload of the lists, control words, the monitor that
 // watches running proposal kernels, and PRMatrix rows for the CPU tail.
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,6 +277,7 @@ static bb_status open_device(bb_gpu *g, const bb_gpu_instance *inst, bb_gpu_stat
 
 static bb_status open_any(int device, const bb_gpu_instance *inst, int staged, bb_gpu **out,
                           bb_gpu_stats *stats, bb_error *err) {
+  assert(inst && out && stats && inst->n >= 0);
   *out = NULL;
   cudaError_t e = cudaSetDevice(device);
   if (e != cudaSuccess) return bb_gpu_fail(err, e, "cudaSetDevice", __FILE__, __LINE__);
