@@ -91,7 +91,7 @@ static void mark(delta *t, int var, dvar *v, int flag) {
 }
 
 static inline bool has_bit(const delta *t, const dvar *v, int k) {
-  assert(v->row >= 0 && (size_t)(v->row + (k >> 5)) < t->s->w->pool_len); /* read this round */
+  assert(v->row + (k >> 5) >= 0 && (size_t)(v->row + (k >> 5)) < t->s->w->pool_len); /* in the row read */
   return (t->s->w->pool[v->row + (k >> 5)] >> (k & 31)) & 1u;
 }
 
