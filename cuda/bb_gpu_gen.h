@@ -1,12 +1,12 @@
 /* The [Bamboo-SMP] workloads generated on the GPU, so that a large instance needs no lists
- * on the host: the rows of engine/sm/gen_rows.h, the same code as the host generator's, so
+ * on the host: the rows of base/gen_row.h, the same code as the host generator's, so
  * a device row is the host row bit for bit
  * (docs/generators.md, "On the GPU"). gpu_stub.c answers BB_ERR_NO_GPU without CUDA. */
 #ifndef BB_GPU_GEN_H
 #define BB_GPU_GEN_H
 
 #include "bb_gpu.h"
-#include "gen_rows.h"
+#include "gen_row.h" /* bb_gen_spec and the rows, as the host generator makes them */
 
 #ifdef __cplusplus
 extern "C" {

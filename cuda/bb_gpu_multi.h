@@ -25,25 +25,25 @@ typedef struct bb_gpu_multi bb_gpu_multi;
 /* Uploads each partition's rows (stats->t_transfer), then builds the rank matrix and the
  * PRMatrix with `node_bytes` per node (4, 5 or 8, one that holds n: bb_gpu_prnode.h) and frees the rank matrix
  * (stats->t_init). 2 <= count <= BB_GPU_MAX_PARTS, count <= n. */
-bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *inst, int node_bytes,
-                            bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err);
+bb_status bb_gpu_multi_open(const int *devices, int count, const bb_gpu_instance *inst, int node_bytes,
+                            bb_gpu_multi **out, bb_gpu_stats *stats, bb_error *err);
 void bb_gpu_multi_close(bb_gpu_multi *mg); /* accepts NULL */
 
 /* bb_gpu_multi_open with each partition's rows generated on its device from `spec`
  * (engine/sm/gen_rows.h, the host generator's rows bit for bit; solve --gen-on gpu --gpus)
  * instead of uploaded: `inst` may then have no lists. NULL spec: bb_gpu_multi_open. */
-bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_instance *inst,
+bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_instance *inst,
                                 const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out,
-                                bb_solve_stats *stats, bb_error *err);
+                                bb_gpu_stats *stats, bb_error *err);
 
 /* bamboo's GPU phase (as bb_gpu_bamboo) over the partitions; the tail is always the CPU's
  * ([Bamboo-SMP] Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. */
-bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la_state *st,
-                              bb_id *free_men, int *free_count, bb_solve_stats *stats, bb_error *err);
+bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st,
+                              bb_id *free_men, int *free_count, bb_gpu_stats *stats, bb_error *err);
 
 /* gpu-la-min (as bb_gpu_la_min, 64-bit nodes) over the partitions. */
-bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_id *wife_of,
-                              bb_solve_stats *stats, bb_error *err);
+bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of,
+                              bb_gpu_stats *stats, bb_error *err);
 
 /* bb_prrow_fn over the partitions' PRMatrix rows (ctx is the bb_gpu_multi). */
 const bb_prnode *bb_gpu_multi_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err);

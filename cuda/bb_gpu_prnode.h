@@ -17,6 +17,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "bb_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A PRMatrix node as the host reads it (the host PRMatrix, and a device row decoded for the
+ * CPU tail): the woman and the rank of the proposing man in her list. */
+typedef struct bb_prnode {
+  bb_id woman;
+  uint32_t man_rank;
+} bb_prnode;
+
+#ifdef __cplusplus
+}
+#endif
+
 #ifdef __CUDACC__
 #define BB_PRNODE_HD static __host__ __device__ __forceinline__
 #else

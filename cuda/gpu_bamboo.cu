@@ -10,9 +10,10 @@
 //    the CPU tail resumes exactly there: the hand-over loses no proposal;
 //  * a warp whose lanes all propose to one woman sends one atomicMin, from the lane
 //    she ranks best, and other steps look ahead to skip women who hold better men.
-// With BB_TAIL_GPU (or when the CPU tail hands a long chain back, bb_gpu_tail) the tail is
+// With opts->tail_on_gpu (or when the CPU tail hands a long chain back, bb_gpu_tail) the tail is
 // finished on the device by one block that scans a free man's row 8192 entries at a time
 // for the first woman who accepts him.
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,7 +290,7 @@ static cudaError_t launch_tail_kernel(bb_gpu *g, int parked) {
 
 // Resumes everybody's LA state from the partner words and the parked men.
 void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked, int count,
-                     bb_la_state *st, bb_id *free_men) {
+                     bb_gpu_la *st, bb_id *free_men) {
   for (int w = 0; w < n; w++) {
     unsigned long long word = words[w];
     if (word == BB_WORD_FREE) {
@@ -313,7 +314,7 @@ static bb_status launch_tail(bb_gpu *g, int parked, bb_error *err) {
 }
 
 // Copies the words and `parked` parked men back and rebuilds the host state from them.
-static bb_status download_state(bb_gpu *g, int parked, bb_la_state *st, bb_id *free_men,
+static bb_status download_state(bb_gpu *g, int parked, bb_gpu_la *st, bb_id *free_men,
                                 bb_error *err) {
   int n = g->n;
   unsigned long long *h_words = (unsigned long long *)malloc((size_t)n * sizeof *h_words);
@@ -339,8 +340,10 @@ static bb_status download_state(bb_gpu *g, int parked, bb_la_state *st, bb_id *f
   return status;
 }
 
-bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, bb_id *free_men,
-                        int *free_count, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_bamboo(bb_gpu *g, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
+                        int *free_count, bb_gpu_stats *stats, bb_error *err) {
+  assert(g && opts && st && free_men && free_count && stats);
+  assert(st->partner_rank && st->next && st->n == g->n); // the state covers everybody
   int n = g->n;
   // The narrowest format for n; BAMBOO_GPU_NODE_BYTES=4|5|8 (or BAMBOO_GPU_WIDE_NODES=1)
   // forces one, so tests cover every format on small instances (bb_gpu_prnode.h).
@@ -378,7 +381,7 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
   int parked = g->h_ctl[BB_CTL_PARKED];
   if (parked < 0 || parked > n)
     return bb_fail(err, BB_ERR_GPU, "bamboo: kernel parked %d men (n = %d)", parked, n);
-  if (parked > 0 && opts->tail_mode == BB_TAIL_GPU) {
+  if (parked > 0 && opts->tail_on_gpu) {
     if ((status = launch_tail(g, parked, err)) != BB_OK) return status;
     stats->tail_men = parked;
     parked = 0;
@@ -398,8 +401,10 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_solve_opts *opts, bb_la_state *st, b
   return BB_OK;
 }
 
-bb_status bb_gpu_tail(bb_gpu *g, bb_la_state *st, const bb_id *free_men,
+bb_status bb_gpu_tail(bb_gpu *g, bb_gpu_la *st, const bb_id *free_men,
                       int count, bb_error *err) {
+  assert(g && st && st->partner_rank && st->next && st->husband && st->n == g->n);
+  assert(count == 0 || free_men);
   int n = g->n;
   if (!g->d_pr || !g->d_words || !g->d_parked || count < 0 || count > n)
     return bb_fail(err, BB_ERR_ARG, "bb_gpu_tail: no bamboo state on the GPU");

@@ -1,5 +1,6 @@
 // The bb_gpu context: device probe, upload of the lists, control words, the monitor that
 // watches running proposal kernels, and PRMatrix rows for the CPU tail.
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +111,7 @@ bb_status bb_gpu_fill_u64(bb_gpu *g, unsigned long long *p, size_t count, unsign
 }
 
 // --- Upload of the lists -----------------------------------------------------------------
-// A bb_instance lives in pageable host memory, from which cudaMemcpy runs well below the
+// A bb_gpu_instance lives in pageable host memory, from which cudaMemcpy runs well below the
 // bus's speed. Instead, host threads copy each chunk into one of two pinned buffers,
 // narrowing ids to 16 bits when n <= 65536, while the copy engine moves the other buffer;
 // on the device a kernel widens the chunk into place. Half the bytes cross the bus, and
@@ -197,7 +198,7 @@ static bb_status upload_list(bb_gpu *g, upload_pipe *u, const bb_id *host, bb_id
   return BB_OK;
 }
 
-static bb_status upload_lists(bb_gpu *g, const bb_instance *inst, bb_error *err) {
+static bb_status upload_lists(bb_gpu *g, const bb_gpu_instance *inst, bb_error *err) {
   upload_pipe u;
   if (pipe_acquire(&u, g->n) != 0) { // no pinned memory: plain (slower) copies
     size_t bytes = g->cells * sizeof(bb_id);
@@ -247,7 +248,7 @@ void bb_gpu_pipe_close(bb_gpu *g, bb_gpu_pipe *p) {
   free(p);
 }
 
-static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats *stats,
+static bb_status open_device(bb_gpu *g, const bb_gpu_instance *inst, bb_gpu_stats *stats,
                              bb_error *err) {
   size_t bytes = g->cells * sizeof(bb_id);
   size_t free_b = 0, total_b = 0;
@@ -274,8 +275,9 @@ static bb_status open_device(bb_gpu *g, const bb_instance *inst, bb_solve_stats 
   return st;
 }
 
-static bb_status open_any(int device, const bb_instance *inst, int staged, bb_gpu **out,
-                          bb_solve_stats *stats, bb_error *err) {
+static bb_status open_any(int device, const bb_gpu_instance *inst, int staged, bb_gpu **out,
+                          bb_gpu_stats *stats, bb_error *err) {
+  assert(inst && out && stats && inst->n >= 0);
   *out = NULL;
   cudaError_t e = cudaSetDevice(device);
   if (e != cudaSuccess) return bb_gpu_fail(err, e, "cudaSetDevice", __FILE__, __LINE__);
@@ -284,7 +286,8 @@ static bb_status open_any(int device, const bb_instance *inst, int staged, bb_gp
   g->device = device;
   g->n = inst->n;
   g->cells = (size_t)inst->n * (size_t)inst->n;
-  g->inst = inst;
+  g->lists_of = *inst;
+  g->inst = &g->lists_of;
   g->staged = staged;
   bb_status st = open_device(g, inst, stats, err);
   if (st != BB_OK) {
@@ -295,11 +298,11 @@ static bb_status open_any(int device, const bb_instance *inst, int staged, bb_gp
   return BB_OK;
 }
 
-bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_open(int device, const bb_gpu_instance *inst, bb_gpu **out, bb_gpu_stats *stats, bb_error *err) {
   return open_any(device, inst, 0, out, stats, err);
 }
 
-bb_status bb_gpu_open_staged(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats,
+bb_status bb_gpu_open_staged(int device, const bb_gpu_instance *inst, bb_gpu **out, bb_gpu_stats *stats,
                              bb_error *err) {
   return open_any(device, inst, 1, out, stats, err);
 }
@@ -363,7 +366,7 @@ static bb_status request_stop(bb_gpu *g, int how, bb_error *err) {
   return BB_OK;
 }
 
-bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_solve_opts *opts, const char *what,
+bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_gpu_opts *opts, const char *what,
                          bb_error *err) {
   double start = bb_now(), last_report = start;
   int stop_sent = 0, abort_sent = 0;
@@ -398,10 +401,10 @@ bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_solve_opts *opts, cons
   return BB_OK;
 }
 
-static bb_status run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *name,
+static bb_status run_baseline(bb_gpu *g, const bb_gpu_opts *opts, const char *name,
                              uint32_t free_value, bb_gpu_baseline_step propose,
                              bb_gpu_baseline_step to_ids, uint32_t *d_partner, uint32_t *d_next,
-                             uint32_t *h_partner, bb_id *wife_of, bb_solve_stats *stats,
+                             uint32_t *h_partner, bb_id *wife_of, bb_gpu_stats *stats,
                              bb_error *err) {
   int n = g->n;
   double t = bb_now();
@@ -430,9 +433,9 @@ static bb_status run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *
   return BB_OK;
 }
 
-bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_solve_opts *opts, const char *name,
+bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_gpu_opts *opts, const char *name,
                               uint32_t free_value, bb_gpu_baseline_step propose,
-                              bb_gpu_baseline_step to_ids, bb_id *wife_of, bb_solve_stats *stats,
+                              bb_gpu_baseline_step to_ids, bb_id *wife_of, bb_gpu_stats *stats,
                               bb_error *err) {
   size_t bytes = (size_t)g->n * sizeof(uint32_t);
   uint32_t *d_partner = NULL, *d_next = NULL;

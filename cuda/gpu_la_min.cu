@@ -53,8 +53,8 @@ static void partner_ids(bb_gpu *g, uint32_t *partner_rank, uint32_t *unused) {
   partner_ids_kernel<<<(g->n + 255) / 256, 256, 0, g->stream>>>(g->d_women, g->n, partner_rank);
 }
 
-bb_status bb_gpu_la_min(bb_gpu *g, const bb_solve_opts *opts, bb_id *wife_of,
-                        bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_la_min(bb_gpu *g, const bb_gpu_opts *opts, bb_id *wife_of,
+                        bb_gpu_stats *stats, bb_error *err) {
   double t = bb_now();
   bb_status st = bb_gpu_build_prmatrix(g, bb_prnode_bytes_la_min(g->n), err);
   if (st == BB_OK) {

@@ -187,7 +187,7 @@ static bb_status generate_part(bb_gpu *g, const bb_gen_spec *spec, size_t first,
 
 // Partition p's context on its device with its rows of both lists uploaded (or generated,
 // with a spec).
-static bb_status open_part(bb_gpu_multi *mg, int p, int device, const bb_instance *inst, const bb_gen_spec *spec,
+static bb_status open_part(bb_gpu_multi *mg, int p, int device, const bb_gpu_instance *inst, const bb_gen_spec *spec,
                            bb_error *err) {
   BB_CUDA(cudaSetDevice(device));
   bb_gpu *g = (bb_gpu *)calloc(1, sizeof *g);
@@ -197,7 +197,8 @@ static bb_status open_part(bb_gpu_multi *mg, int p, int device, const bb_instanc
   g->device = device;
   g->n = mg->n;
   g->cells = rows * n;
-  g->inst = inst;
+  g->lists_of = *inst;
+  g->inst = &g->lists_of;
   BB_CUDA(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
   BB_CUDA(cudaStreamCreateWithFlags(&g->monitor, cudaStreamNonBlocking));
   if (p == 0) {
@@ -267,13 +268,13 @@ static bb_status build(bb_gpu_multi *mg, bb_error *err) {
   return BB_OK;
 }
 
-bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *inst, int node_bytes,
-                            bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_open(const int *devices, int count, const bb_gpu_instance *inst, int node_bytes,
+                            bb_gpu_multi **out, bb_gpu_stats *stats, bb_error *err) {
   return bb_gpu_multi_open_gen(devices, count, inst, NULL, node_bytes, out, stats, err);
 }
 
-bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_instance *inst, const bb_gen_spec *spec,
-                                int node_bytes, bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_instance *inst, const bb_gen_spec *spec,
+                                int node_bytes, bb_gpu_multi **out, bb_gpu_stats *stats, bb_error *err) {
   *out = NULL;
   if (spec && spec->n != inst->n)
     return bb_fail(err, BB_ERR_ARG, "--gpus: the generator's n (%d) is not the instance's (%d)", spec->n, inst->n);
@@ -333,7 +334,7 @@ static bb_status send_stop(bb_gpu *g0, int how, bb_error *err) {
 }
 
 // bb_gpu_monitor over every partition's stream; the control words are on part[0].
-static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_solve_opts *opts, const char *what,
+static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_gpu_opts *opts, const char *what,
                          bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   double start = bb_now(), last_report = start;
@@ -386,7 +387,7 @@ static bb_status launch_bamboo(bb_gpu_multi *mg, bb_error *err) {
   return BB_OK;
 }
 
-static bb_status download_handover(bb_gpu_multi *mg, bb_la_state *st, bb_id *free_men, int *free_count,
+static bb_status download_handover(bb_gpu_multi *mg, bb_gpu_la *st, bb_id *free_men, int *free_count,
                                    bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   int n = mg->n;
@@ -416,8 +417,8 @@ static bb_status download_handover(bb_gpu_multi *mg, bb_la_state *st, bb_id *fre
   return status;
 }
 
-bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la_state *st,
-                              bb_id *free_men, int *free_count, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st,
+                              bb_id *free_men, int *free_count, bb_gpu_stats *stats, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   int n = mg->n;
   *free_count = 0;
@@ -438,9 +439,9 @@ bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la
   return status;
 }
 
-static bb_status run_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, uint32_t *d_partner,
+static bb_status run_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, uint32_t *d_partner,
                             uint32_t *d_next, uint32_t *h_partner, bb_id *wife_of,
-                            bb_solve_stats *stats, bb_error *err) {
+                            bb_gpu_stats *stats, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   int n = mg->n;
   double t = bb_now();
@@ -476,8 +477,8 @@ static bb_status run_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, uint32_
   return BB_OK;
 }
 
-bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_id *wife_of,
-                              bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of,
+                              bb_gpu_stats *stats, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   size_t bytes = (size_t)mg->n * sizeof(uint32_t);
   BB_CUDA(cudaSetDevice(g0->device));

@@ -45,8 +45,8 @@ static void propose(bb_gpu *g, uint32_t *partner, uint32_t *next) {
                                                             g->d_ctl);
 }
 
-bb_status bb_gpu_mw_cas(bb_gpu *g, const bb_solve_opts *opts, bb_id *wife_of,
-                        bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_mw_cas(bb_gpu *g, const bb_gpu_opts *opts, bb_id *wife_of,
+                        bb_gpu_stats *stats, bb_error *err) {
   double t = bb_now();
   bb_status st = bb_gpu_build_rank(g, err);
   if (st == BB_OK) {

@@ -5,7 +5,7 @@
 // the lists on the device, and no host wait between the women's upload and the rank matrix.
 //
 //   source of a chunk                          host work per run
-//   bb_gpu_lists (16-bit, pinned; gpu_lists.h)  none: cudaMemcpyAsync straight from it
+//   bb_gpu_lists (16-bit, pinned; bb_gpu_lists.h) none: cudaMemcpyAsync straight from it
 //   the instance's 32-bit lists                 host threads narrow each chunk into one of two
 //                                               pinned buffers while the other is on the bus
 //
@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "gpu_internal.cuh"
-#include "gpu_lists.h"
+#include "bb_gpu_lists.h"
 #include "parallel.h"
 
 #define CHUNK_IDS ((size_t)32 << 20)      // 16-bit ids per chunk: 64 MiB (the plan's staging chunk)
@@ -69,7 +69,7 @@ static void narrow(bb_pool *pool, const bb_id *src, uint16_t *dst, size_t count)
   bb_pool_for(pool, (int64_t)count, (int64_t)1 << 18, narrow_range, &job);
 }
 
-// --- Packing on the host (bb_gpu_lists_prepare only) --------------------------------------
+// --- Packing on the host (bb_gpu_lists_pack only) ------------------------------------------
 typedef struct pack_job {
   const bb_id *src;
   uint16_t *dst;
@@ -102,7 +102,7 @@ static void pack(bb_pool *pool, const bb_id *src, uint16_t *dst, int n, int bits
   bb_pool_for(pool, n, 16, pack_rows, &job);
 }
 
-extern "C" bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, bb_gpu_lists **out,
+extern "C" bb_status bb_gpu_lists_pack(const bb_gpu_instance *inst, int threads, bb_gpu_lists **out,
                                           bb_error *err) {
   *out = NULL;
   if (!inst || !inst->men_prefs || !inst->women_prefs)
@@ -124,7 +124,7 @@ extern "C" bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, 
   if (e == cudaSuccess) e = cudaHostAlloc(&l->women, cells * sizeof(uint16_t), cudaHostAllocDefault);
   if (e != cudaSuccess) {
     bb_pool_free(pool);
-    bb_gpu_lists_free(l);
+    bb_gpu_lists_release(l);
     cudaGetLastError();
     return bb_fail(err, BB_ERR_NOMEM, "cannot pin %.2f GiB of host memory for the packed lists: %s",
                    2.0 * cells * sizeof(uint16_t) / 1073741824.0, cudaGetErrorString(e));
@@ -141,7 +141,7 @@ extern "C" bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, 
   return BB_OK;
 }
 
-extern "C" void bb_gpu_lists_free(bb_gpu_lists *l) {
+extern "C" void bb_gpu_lists_release(bb_gpu_lists *l) {
   if (!l) return;
   if (l->men) cudaFreeHost(l->men);
   if (l->women) cudaFreeHost(l->women);
@@ -149,7 +149,7 @@ extern "C" void bb_gpu_lists_free(bb_gpu_lists *l) {
   free(l);
 }
 
-int bb_gpu_lists_match(const bb_gpu_lists *l, const bb_instance *inst) {
+int bb_gpu_lists_match(const bb_gpu_lists *l, const bb_gpu_instance *inst) {
   return l && inst && l->n == inst->n && l->src_men == inst->men_prefs && l->src_women == inst->women_prefs;
 }
 
@@ -378,7 +378,7 @@ int bb_gpu_profiling(void) {
   return p && *p == '1';
 }
 
-bb_status bb_gpu_build_overlapped(bb_gpu *g, int node_bytes, const bb_gpu_lists *lists, bb_solve_stats *stats,
+bb_status bb_gpu_build_overlapped(bb_gpu *g, int node_bytes, const bb_gpu_lists *lists, bb_gpu_stats *stats,
                                   bb_error *err) {
   double t0 = bb_now();
   if (g->d_pr) {

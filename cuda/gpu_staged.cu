@@ -111,7 +111,7 @@ static bb_status ranks_in_blocks(bb_gpu *g, bb_gpu_pipe *pipe, bb_error *err) {
   return st;
 }
 
-static bb_status rank_from_women(bb_gpu *g, bb_gpu_pipe *pipe, bb_solve_stats *stats,
+static bb_status rank_from_women(bb_gpu *g, bb_gpu_pipe *pipe, bb_gpu_stats *stats,
                                  bb_error *err) {
   double t = bb_now();
   BB_CUDA(cudaMalloc(&g->d_women, g->cells * sizeof(bb_id)));
@@ -151,7 +151,7 @@ static bb_status prmatrix_from_men(bb_gpu *g, bb_gpu_pipe *pipe, bb_error *err) 
   return st;
 }
 
-bb_status bb_gpu_build_staged(bb_gpu *g, int node_bytes, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_build_staged(bb_gpu *g, int node_bytes, bb_gpu_stats *stats, bb_error *err) {
   if (!bb_prnode_bytes_fits(node_bytes, g->n))
     return bb_fail(err, BB_ERR_ARG, "%d-byte PRMatrix nodes do not hold n = %d", node_bytes, g->n);
   if (!g->staged || !g->inst) return bb_fail(err, BB_ERR_ARG, "bb_gpu_build_staged: not a staged context");

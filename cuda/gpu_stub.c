@@ -4,7 +4,7 @@
 #include "bb_gpu_gen.h"
 #include "bb_gpu_hr.h"
 #include "bb_gpu_multi.h"
-#include "gpu_lists.h"
+#include "bb_gpu_lists.h"
 #include "hrc_accel.h"
 #include "smc_accel.h"
 #include "smc_hr_accel.h"
@@ -19,7 +19,7 @@ int bb_gpu_probe(int device, char *why, size_t why_len) {
   return 0;
 }
 
-bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_open(int device, const bb_gpu_instance *inst, bb_gpu **out, bb_gpu_stats *stats, bb_error *err) {
   (void)device;
   (void)inst;
   (void)stats;
@@ -29,20 +29,20 @@ bb_status bb_gpu_open(int device, const bb_instance *inst, bb_gpu **out, bb_solv
 
 void bb_gpu_close(bb_gpu *gpu) { (void)gpu; }
 
-bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
-                        bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of,
+                        bb_gpu_stats *stats, bb_error *err) {
   (void)gpu, (void)opts, (void)wife_of, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_solve_opts *opts, bb_id *wife_of,
-                        bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of,
+                        bb_gpu_stats *stats, bb_error *err) {
   (void)gpu, (void)opts, (void)wife_of, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_solve_opts *opts, bb_la_state *st, bb_id *free_men,
-                        int *free_count, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
+                        int *free_count, bb_gpu_stats *stats, bb_error *err) {
   (void)gpu, (void)opts, (void)st, (void)free_men, (void)free_count, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
@@ -53,7 +53,7 @@ const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err) 
   return NULL;
 }
 
-bb_status bb_gpu_tail(bb_gpu *gpu, bb_la_state *st, const bb_id *free_men,
+bb_status bb_gpu_tail(bb_gpu *gpu, bb_gpu_la *st, const bb_id *free_men,
                       int count, bb_error *err) {
   (void)gpu, (void)st, (void)free_men, (void)count;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
@@ -87,35 +87,35 @@ uint64_t bb_gpu_measured_peak(const bb_gpu *gpu) {
   return 0;
 }
 
-bb_status bb_gpu_open_staged(int device, const bb_instance *inst, bb_gpu **out, bb_solve_stats *stats,
+bb_status bb_gpu_open_staged(int device, const bb_gpu_instance *inst, bb_gpu **out, bb_gpu_stats *stats,
                              bb_error *err) {
   return bb_gpu_open(device, inst, out, stats, err);
 }
 
-bb_status bb_gpu_multi_open(const int *devices, int count, const bb_instance *inst, int node_bytes,
-                            bb_gpu_multi **out, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_open(const int *devices, int count, const bb_gpu_instance *inst, int node_bytes,
+                            bb_gpu_multi **out, bb_gpu_stats *stats, bb_error *err) {
   (void)devices, (void)count, (void)inst, (void)node_bytes, (void)stats;
   if (out) *out = NULL;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_instance *inst,
+bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_instance *inst,
                                 const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out,
-                                bb_solve_stats *stats, bb_error *err) {
+                                bb_gpu_stats *stats, bb_error *err) {
   (void)spec;
   return bb_gpu_multi_open(devices, count, inst, node_bytes, out, stats, err);
 }
 
 void bb_gpu_multi_close(bb_gpu_multi *mg) { (void)mg; }
 
-bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_la_state *st,
-                              bb_id *free_men, int *free_count, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st,
+                              bb_id *free_men, int *free_count, bb_gpu_stats *stats, bb_error *err) {
   (void)mg, (void)opts, (void)st, (void)free_men, (void)free_count, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_solve_opts *opts, bb_id *wife_of,
-                              bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of,
+                              bb_gpu_stats *stats, bb_error *err) {
   (void)mg, (void)opts, (void)wife_of, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
@@ -152,10 +152,10 @@ bb_status bb_gpu_gen_time(bb_gpu_gen *gen, int women, int rows, double *seconds,
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-bb_status bb_gpu_lists_prepare(const bb_instance *inst, int threads, bb_gpu_lists **out, bb_error *err) {
+bb_status bb_gpu_lists_pack(const bb_gpu_instance *inst, int threads, bb_gpu_lists **out, bb_error *err) {
   (void)inst, (void)threads;
   if (out) *out = NULL;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-void bb_gpu_lists_free(bb_gpu_lists *lists) { (void)lists; }
+void bb_gpu_lists_release(bb_gpu_lists *lists) { (void)lists; }

@@ -8,8 +8,7 @@
 #   base/              base
 #   engine/            base, engine (its internal/ folders too), cuda/'s interfaces
 #   smc/               base, smc (its internal/ too), cuda/'s interfaces
-#   cuda/              cuda and base only (it knows pointers, sizes and streams, as CUB does);
-#                      for now also the SM engine's public la.h, solve.h, gen_rows.h, gpu_lists.h
+#   cuda/              cuda and base only (it knows pointers, sizes and streams, as CUB does)
 #   shim/, tools/      their own, and the public headers of the propagator's parts
 #   minizinc/          its own, shim/, and the public headers of the propagator's parts (never cuda/)
 #   tests/, bench/     anything but the other folders' .cc/.cuh internals (tests see internal/)
@@ -70,10 +69,7 @@ check propagator/base "$base" "base/ includes only base/"
 check propagator/engine "$base $engine $engine_int $cuda_pub" \
   "engine/ includes base/, engine/ and cuda/'s interfaces"
 check propagator/smc "$base $smc $smc_int $cuda_pub" "smc/ includes base/, smc/ and cuda/'s interfaces"
-# The SM engine's interface (bb_gpu.h and what is built on it) still takes the engine's types:
-# these names are the rest of that work, and the list only shrinks.
-cuda_pending="la.h solve.h gen_rows.h gpu_lists.h"
-check cuda "$cuda_all $base $cuda_pending" "cuda/ includes base/ and cuda/ only"
+check cuda "$cuda_all $base" "cuda/ includes base/ and cuda/ only"
 check shim "$shim_all $base $engine $smc" "shim/ includes the public headers of the propagator's parts"
 check tools "$tools $base $engine $smc" "tools/ includes the public headers of the propagator's parts"
 check minizinc "$minizinc $shim_pub $base $engine $smc" \

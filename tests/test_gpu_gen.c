@@ -24,6 +24,7 @@
 #include "bb_gpu_gen.h"
 #include "gen_rows.h"
 #include "generate.h"
+#include "gpu_args.h"
 #include "la.h"
 #include "row_source.h"
 #include "solve.h"
@@ -120,10 +121,16 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
     }
   }
   if (st == BB_OK) st = open_gen(kind, n, group, seed, &perms, &gen, &spec, &err);
-  if (st == BB_OK) st = bb_gpu_open_staged(0, decoy, &gpu, &stats, &err);
+  bb_gpu_stats gstats = bb_gpu_stats_of(&stats);
+  bb_gpu_opts gopts = bb_gpu_opts_of(&opts);
+  bb_gpu_la gla = bb_gpu_la_of(&la);
+  if (st == BB_OK) {
+    bb_gpu_instance lists = bb_gpu_instance_of(decoy);
+    st = bb_gpu_open_staged(0, &lists, &gpu, &gstats, &err);
+  }
   if (st == BB_OK) st = bb_gpu_set_generator(gpu, gen, &err);
   if (st == BB_OK) bb_gpu_set_rank_rows(gpu, rank_rows);
-  if (st == BB_OK) st = bb_gpu_bamboo(gpu, &opts, &la, free_men, &free_count, &stats, &err);
+  if (st == BB_OK) st = bb_gpu_bamboo(gpu, &gopts, &gla, free_men, &free_count, &gstats, &err);
   if (st == BB_OK) st = bb_row_source_husbands(&src, la.partner_rank, NULL, la.husband, 2, &err);
   for (int i = 0; i < free_count && st == BB_OK; i++)
     st = bb_la_propose(&la, gpu_row, gpu, free_men[i], &err);

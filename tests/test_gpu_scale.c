@@ -13,6 +13,7 @@
 
 #include "bb_gpu.h"
 #include "generate.h"
+#include "gpu_args.h"
 #include "memory_plan.h"
 #include "solve.h"
 
@@ -97,15 +98,17 @@ static void peak_matches_plan(int n, int unstaged, int rank_rows, int node) {
   bb_status st = bb_memory_plan_make(&req, &plan, &err);
   bb_solve_opts opts;
   bb_solve_opts_default(&opts);
-  bb_solve_stats stats = {0};
+  bb_gpu_opts gopts = bb_gpu_opts_of(&opts);
+  bb_gpu_instance lists = bb_gpu_instance_of(inst);
+  bb_gpu_stats stats = {0};
   bb_gpu *gpu = NULL;
-  bb_la_state la = {.n = n, .partner_rank = malloc((size_t)n * 4), .next = malloc((size_t)n * 4)};
+  bb_gpu_la la = {.n = n, .partner_rank = malloc((size_t)n * 4), .next = malloc((size_t)n * 4)};
   bb_id *free_men = malloc((size_t)n * sizeof *free_men);
   int free_count = 0;
   if (st == BB_OK)
-    st = unstaged ? bb_gpu_open(0, inst, &gpu, &stats, &err) : bb_gpu_open_staged(0, inst, &gpu, &stats, &err);
+    st = unstaged ? bb_gpu_open(0, &lists, &gpu, &stats, &err) : bb_gpu_open_staged(0, &lists, &gpu, &stats, &err);
   if (st == BB_OK) bb_gpu_set_rank_rows(gpu, rank_rows);
-  if (st == BB_OK) st = bb_gpu_bamboo(gpu, &opts, &la, free_men, &free_count, &stats, &err);
+  if (st == BB_OK) st = bb_gpu_bamboo(gpu, &gopts, &la, free_men, &free_count, &stats, &err);
   if (st == BB_OK) {
     double planned = (double)bb_memory_plan_peak_device(&plan, 0);
     double measured = (double)bb_gpu_measured_peak(gpu);

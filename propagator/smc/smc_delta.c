@@ -91,6 +91,7 @@ static void mark(delta *t, int var, dvar *v, int flag) {
 }
 
 static inline bool has_bit(const delta *t, const dvar *v, int k) {
+  assert(v->row + (k >> 5) >= 0 && (size_t)(v->row + (k >> 5)) < t->s->w->pool_len); /* in the row read */
   return (t->s->w->pool[v->row + (k >> 5)] >> (k & 31)) & 1u;
 }
 
@@ -125,6 +126,8 @@ static bool read_row(delta *t, int var, dvar *v) {
   if (hi < lo) return true;
   int ranges = bb_smc_read_ranges(t->d, s, var), base = 32 * (lo >> 5);
   for (int g = 0; g < ranges; g++) {
+    /* The host's ranges are ascending and disjoint (smc_ranges.c). */
+    assert(s->w->pairs[2 * g] <= s->w->pairs[2 * g + 1] && (g == 0 || s->w->pairs[2 * g] > s->w->pairs[2 * g - 1]));
     int a = s->w->pairs[2 * g] < lo ? lo : s->w->pairs[2 * g], b = s->w->pairs[2 * g + 1] > hi ? hi : s->w->pairs[2 * g + 1];
     if (a <= b) bb_smc_set_bits(row, a - base, b - base);
   }
@@ -437,11 +440,13 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
     if (s->w->dv[var].flags & CHANGED) ok = write_back(&t, var);
     if (!ok) break;
     if (s->w->track_dirty && !s->w->is_dirty[var]) { /* the parallel engine's copy of var goes stale */
+      assert(s->w->dirty_len < node->vars); /* each variable listed at most once */
       s->w->is_dirty[var] = 1;
       s->w->dirty[s->w->dirty_len++] = var;
     }
     int min = d->min(d->ctx, var), max = d->max(d->ctx, var);
     int *seen_lo = &node->bounds[var], *seen_hi = &node->bounds[node->vars + var];
+    assert(min <= max && min >= *seen_lo && max <= *seen_hi); /* a domain never grows */
     if (min == max && !(*seen_lo == min && *seen_hi == max)) {
       node->unassigned--;
       s->unknown[married++] = var; /* the list is free again: s->unknown_len is 0 */

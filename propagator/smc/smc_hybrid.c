@@ -161,6 +161,7 @@ void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_s
     for (int v = 0; v < vars; v++) info->old_domain += bb_smc_row_len(p, v);
     return;
   }
+  assert(s->stack_len >= 0 && s->stack_len <= vars); /* each variable queued at most once */
   info->modified = s->stack_len;
   for (int k = 0; k < s->stack_len; k++) {
     int v = s->stack[k], lo = node->bounds[v], hi = node->bounds[vars + v];

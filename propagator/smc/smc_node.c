@@ -4,6 +4,7 @@
  * smc_root.c (the first propagation as a batch) and smc_accel.c (the parallel path). */
 #include "smc_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,8 @@ void bb_smc_scratch_free(bb_smc_scratch *s) {
 }
 
 bool bb_smc_pend(bb_smc_work *w, int var, int value) {
+  assert(var >= 0 && (size_t)var < w->vars);
+  assert(w->items_len <= w->items_cap);
   if (w->items_len == w->items_cap) {
     size_t cap = w->items_cap ? 2 * w->items_cap : 1024;
     pending *items = realloc(w->items, cap * sizeof *items);
@@ -57,7 +60,9 @@ bool bb_smc_pend(bb_smc_work *w, int var, int value) {
 void bb_smc_note_changed(bb_smc_scratch *s, int var) { bb_smc_enqueue(s, var); }
 
 void bb_smc_note_unknown(bb_smc_scratch *s, int var) {
+  assert(var >= 0 && var < s->vars);
   if (!s->is_unknown[var]) {
+    assert(s->unknown_len < s->vars); /* listed at most once */
     s->is_unknown[var] = 1;
     s->unknown[s->unknown_len++] = var;
   }

@@ -1,6 +1,7 @@
 /* The pair layout (smc_pairs.h) that both engines of the parallel path read: the GPU
  * (cuda/gpu_smc.cu) uploads it, the CPU emulation (smc_accel_emul.c) keeps it in host memory. */
 #include "smc_internal.h"
+#include <assert.h>
 #include "smc_pairs.h"
 
 int bb_smc_accel_width(const bb_smc_prefs *p) { return p->start ? p->room : p->n; }
@@ -21,11 +22,13 @@ bool bb_smc_accel_fits(const bb_smc_prefs *p, bb_error *why) {
 }
 
 void bb_smc_accel_fill_pairs(const bb_smc_prefs *p, int row0, int row1, uint32_t *out) {
+  assert(out && 0 <= row0 && row0 <= row1 && row1 <= p->vars);
   size_t width = (size_t)bb_smc_accel_width(p);
   for (size_t row = (size_t)row0; row < (size_t)row1; row++) {
     uint32_t *dst = out + (row - (size_t)row0) * width;
     if (p->start) {
       int len = bb_smc_row_len(p, (int)row), other = (int)row < p->men ? p->men : 0;
+      assert(len >= 0 && (size_t)len <= width);
       const int32_t *partner = p->pair_var + p->start[row], *rank = p->pair_rank + p->start[row];
       for (int k = 0; k < len; k++)
         dst[k] = partner[k] < 0 ? BB_SMC_ACCEL_NOBODY : ((uint32_t)(partner[k] - other) << 16) | (uint32_t)rank[k];

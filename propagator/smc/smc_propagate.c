@@ -105,6 +105,7 @@ static bool examine(run *r, int var) {
   int row = bb_smc_row_len(r->p, var);
   int min = r->d->min(r->d->ctx, var), max = r->d->max(r->d->ctx, var);
   bool proposes = is_man(r, var) || r->strength == BB_SMC_GS_LISTS;
+  assert(min <= max && min >= *lo && max <= *hi); /* a domain never grows along a lineage */
   if (min > *lo) {
     int from = *lo < 0 ? 0 : *lo;
     if (proposes) {
@@ -118,6 +119,7 @@ static bool examine(run *r, int var) {
   if (min == max && !(*lo == min && *hi == max)) {
     if (!marriage(r, var, min)) return false;
     r->node->unassigned--;
+    assert(r->node->unassigned >= 0);
   }
   *lo = min;
   *hi = max;
@@ -355,6 +357,7 @@ static bb_smc_status propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
       int var = scratch->stack[--scratch->stack_len];
       scratch->queued[var] = 0;
       if (scratch->w->track_dirty && !scratch->w->is_dirty[var]) { /* the engine's copy of var goes stale */
+        assert(scratch->w->dirty_len < scratch->vars); /* each variable listed at most once */
         scratch->w->is_dirty[var] = 1;
         scratch->w->dirty[scratch->w->dirty_len++] = var;
       }

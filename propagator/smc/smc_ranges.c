@@ -6,10 +6,13 @@
  * ranges directly; otherwise these fall back to the value operations, with the same result. */
 #include "smc_internal.h"
 
+#include <assert.h>
+
 /* The maximal runs of ascending distinct values, as lo, hi pairs; returns how many. */
 static int runs_of(const int *values, int count, int *pairs) {
   int runs = 0;
   for (int k = 0; k < count; k++) {
+    assert(k == 0 || values[k] > values[k - 1]); /* ascending and distinct */
     if (runs > 0 && values[k] == pairs[2 * runs - 1] + 1) {
       pairs[2 * runs - 1] = values[k];
     } else {

@@ -5,6 +5,7 @@
  * another thread (work stealing) simply takes that thread's. */
 #include "smc_internal.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -63,9 +64,14 @@ static bb_smc_work *work_make(size_t vars, int room) {
 }
 
 bb_smc_work *bb_smc_work_for(size_t vars, int room) {
+  assert(room >= 0);
   pthread_once(&key_once, make_key);
   bb_smc_work *w = pthread_getspecific(key);
-  if (w && w->vars >= vars && w->room >= room) return w;
+  if (w && w->vars >= vars && w->room >= room) {
+    assert(w->items_len <= w->items_cap && w->pool_len <= w->pool_cap);
+    assert(w->dirty_len >= 0 && (size_t)w->dirty_len <= w->vars);
+    return w;
+  }
   /* Idle between propagations: the old area can go, the new one is made to the larger sizes. */
   bb_smc_work *grown = work_make(w && w->vars > vars ? w->vars : vars, w && w->room > room ? w->room : room);
   if (!grown) return NULL;

@@ -7,16 +7,12 @@
 #ifndef BB_PRMATRIX_H
 #define BB_PRMATRIX_H
 
+#include "bb_gpu_prnode.h" /* bb_prnode, the node the GPU rows decode to */
 #include "instance.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef struct bb_prnode {
-  bb_id woman;
-  uint32_t man_rank; /* rank of the proposing man in `woman`'s list */
-} bb_prnode;
 
 /* Both build with `threads` threads (0 = all CPUs); results are malloc'ed, caller frees. */
 bb_status bb_rank_matrix_build(const bb_instance *inst, int threads, uint32_t **women_rank,

@@ -24,6 +24,7 @@
 #include "algos.h"
 #include "bb_gpu.h"
 #include "bb_gpu_gen.h"
+#include "gpu_args.h"
 #include "memory_plan.h"
 #include "row_source.h"
 
@@ -110,7 +111,8 @@ static bb_status gpu_tail(bb_gpu *gpu, const bb_row_source *src, const bb_solve_
   uint32_t *before = malloc(n * sizeof *before);
   if (!before) return bb_fail(err, BB_ERR_NOMEM, "bamboo: out of memory for the tail's hand-back");
   memcpy(before, la->partner_rank, n * sizeof *before);
-  bb_status st = bb_gpu_tail(gpu, la, free_men, count, err);
+  bb_gpu_la gla = bb_gpu_la_of(la);
+  bb_status st = bb_gpu_tail(gpu, &gla, free_men, count, err);
   if (st == BB_OK) st = read_husbands(src, la, before, opts, stats, err);
   free(before);
   return st;
@@ -206,12 +208,19 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   }
   /* BAMBOO_GPU_STAGED=0 keeps the earlier initialisation (all lists on the device first),
    * so the staged build can be compared with it (docs/engine.md). */
-  st = staged && *staged == '0' ? bb_gpu_open(device, inst, &gpu, stats, err)
-                                : bb_gpu_open_staged(device, inst, &gpu, stats, err);
+  bb_gpu_instance lists = bb_gpu_instance_of(inst); /* copied by the context */
+  bb_gpu_opts gopts = bb_gpu_opts_of(opts);
+  bb_gpu_stats gstats = bb_gpu_stats_of(stats);
+  st = staged && *staged == '0' ? bb_gpu_open(device, &lists, &gpu, &gstats, err)
+                                : bb_gpu_open_staged(device, &lists, &gpu, &gstats, err);
   if (st == BB_OK && !(staged && *staged == '0')) choose_rank_rows(gpu, n, device, opts);
   if (st == BB_OK && gen_spec) st = bb_gpu_gen_open(device, gen_spec, &gen, err);
   if (st == BB_OK && gen_spec) st = bb_gpu_set_generator(gpu, gen, err);
-  if (st == BB_OK) st = bb_gpu_bamboo(gpu, opts, &la, free_men, &free_count, stats, err);
+  if (st == BB_OK) {
+    bb_gpu_la gla = bb_gpu_la_of(&la);
+    st = bb_gpu_bamboo(gpu, &gopts, &gla, free_men, &free_count, &gstats, err);
+  }
+  bb_gpu_stats_back(&gstats, stats);
   if (st == BB_OK && opts->verbose) report_peak(gpu);
   if (st == BB_OK) st = read_husbands(&src, &la, NULL, opts, stats, err);
   if (st == BB_OK) {

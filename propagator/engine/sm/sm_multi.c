@@ -10,6 +10,7 @@
 #include "algos.h"
 #include "bb_gpu_multi.h"
 #include "bb_gpu_prnode.h"
+#include "gpu_args.h"
 #include "row_source.h"
 
 #include <stdio.h>
@@ -28,9 +29,16 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
   bb_status st = bb_row_source_init(&src, inst, opts->gen_spec, err);
   if (st == BB_OK && (la_ok != BB_OK || !free_men))
     st = bb_fail(err, BB_ERR_NOMEM, "bamboo: cannot allocate the matching state for n = %d", n);
-  if (st == BB_OK) st = bb_gpu_multi_open_gen(opts->gpus, opts->gpu_count, inst, opts->gen_spec, node_bytes, &mg, stats,
+  bb_gpu_instance lists = bb_gpu_instance_of(inst);
+  bb_gpu_opts gopts = bb_gpu_opts_of(opts);
+  bb_gpu_stats gstats = bb_gpu_stats_of(stats);
+  if (st == BB_OK) st = bb_gpu_multi_open_gen(opts->gpus, opts->gpu_count, &lists, opts->gen_spec, node_bytes, &mg, &gstats,
                                                    err);
-  if (st == BB_OK) st = bb_gpu_multi_bamboo(mg, opts, &la, free_men, &free_count, stats, err);
+  if (st == BB_OK) {
+    bb_gpu_la gla = bb_gpu_la_of(&la);
+    st = bb_gpu_multi_bamboo(mg, &gopts, &gla, free_men, &free_count, &gstats, err);
+  }
+  bb_gpu_stats_back(&gstats, stats);
   if (st == BB_OK) st = bb_row_source_husbands(&src, la.partner_rank, NULL, la.husband, opts->threads, err);
   if (st == BB_OK) {
     double t = bb_now();
@@ -57,9 +65,13 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
 bb_status bb_gpu_la_min_multi(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
                               bb_solve_stats *stats, bb_error *err) {
   bb_gpu_multi *mg = NULL;
-  bb_status st = bb_gpu_multi_open(opts->gpus, opts->gpu_count, inst, bb_prnode_bytes_la_min(inst->n), &mg,
-                                   stats, err);
-  if (st == BB_OK) st = bb_gpu_multi_la_min(mg, opts, wife_of, stats, err);
+  bb_gpu_instance lists = bb_gpu_instance_of(inst);
+  bb_gpu_opts gopts = bb_gpu_opts_of(opts);
+  bb_gpu_stats gstats = bb_gpu_stats_of(stats);
+  bb_status st = bb_gpu_multi_open(opts->gpus, opts->gpu_count, &lists, bb_prnode_bytes_la_min(inst->n), &mg,
+                                   &gstats, err);
+  if (st == BB_OK) st = bb_gpu_multi_la_min(mg, &gopts, wife_of, &gstats, err);
+  bb_gpu_stats_back(&gstats, stats);
   bb_gpu_multi_close(mg);
   snprintf(stats->path, sizeof stats->path, "gpu x%d partitions", opts->gpu_count);
   return st;

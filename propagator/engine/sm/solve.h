@@ -42,7 +42,7 @@ typedef struct bb_solve_opts {
                            (no precheck, no CPU fallback): the husbands and --verify read the
                            women's rows regenerated on the host (row_source.h) */
   const struct bb_gpu_lists *gpu_lists; /* bamboo, one GPU: the same lists, 16-bit and pinned
-                           (gpu_lists.h), uploaded with no host work; NULL = from inst */
+                           (cuda/bb_gpu_lists.h), uploaded with no host work; NULL = from inst */
 } bb_solve_opts;
 
 /* The phases of [Bamboo-SMP] Figure 8, in seconds. Phases an algorithm does not have stay 0. */

@@ -6,6 +6,7 @@
 #include "smc.h"
 #include "smc_tuning.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -161,6 +162,7 @@ bool bb_smc_remove(const bb_smc_domains *d, bb_smc_scratch *s, int var, const in
 
 /* Sets bits a..b (0 <= a <= b) of a bitmap row, a word at a time. */
 static inline void bb_smc_set_bits(uint32_t *row, int a, int b) {
+  assert(row && 0 <= a && a <= b);
   int wa = a >> 5, wb = b >> 5;
   uint32_t first = ~0u << (a & 31), last = ~0u >> (31 - (b & 31));
   if (wa == wb) {
@@ -174,7 +176,9 @@ static inline void bb_smc_set_bits(uint32_t *row, int a, int b) {
 
 /* Queues var for examination, at most once (smc_node.c's events, smc_propagate.c's rules). */
 static inline void bb_smc_enqueue(bb_smc_scratch *s, int var) {
+  assert(var >= 0 && var < s->vars);
   if (!s->queued[var]) {
+    assert(s->stack_len < s->vars); /* each variable is on the stack at most once */
     s->queued[var] = 1;
     s->stack[s->stack_len++] = var;
   }
