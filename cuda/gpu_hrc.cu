@@ -24,14 +24,14 @@ struct hrc_engine {
   int32_t *d_poss, *d_poss_before, *d_sure_before, *d_sure_total;
 };
 
-__global__ void count_kernel(bb_hrcc_accel_view v) {
+__global__ void count_kernel(bb_smc_hrc_accel_view v) {
   uint32_t e = blockIdx.x * blockDim.x + threadIdx.x;
-  if (e < v.entries) bb_hrcc_accel_count_entry(&v, e);
+  if (e < v.entries) bb_smc_hrc_accel_count_entry(&v, e);
 }
 
-__global__ void prefix_kernel(bb_hrcc_accel_view v) {
+__global__ void prefix_kernel(bb_smc_hrc_accel_view v) {
   int h = (int)(blockIdx.x * blockDim.x + threadIdx.x);
-  if (h < v.n_hospitals) bb_hrcc_accel_prefix(&v, h);
+  if (h < v.n_hospitals) bb_smc_hrc_accel_prefix(&v, h);
 }
 
 template <typename T>
@@ -52,7 +52,7 @@ void hrc_close(void *engine) {
   free(e);
 }
 
-bb_status hrc_open_on(hrc_engine *e, const bb_hrcc_accel_lists *l, bb_error *err) {
+bb_status hrc_open_on(hrc_engine *e, const bb_smc_hrc_accel_lists *l, bb_error *err) {
   char why[256];
   if (!bb_gpu_probe(0, why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "%s", why);
   BB_CUDA(cudaSetDevice(0));
@@ -74,7 +74,7 @@ bb_status hrc_open_on(hrc_engine *e, const bb_hrcc_accel_lists *l, bb_error *err
   return st;
 }
 
-void *hrc_open(const bb_hrcc_accel_lists *l, bb_error *err) {
+void *hrc_open(const bb_smc_hrc_accel_lists *l, bb_error *err) {
   hrc_engine *e = (hrc_engine *)calloc(1, sizeof *e);
   if (!e) {
     bb_fail(err, BB_ERR_NOMEM, "out of memory for the GPU engine");
@@ -87,15 +87,15 @@ void *hrc_open(const bb_hrcc_accel_lists *l, bb_error *err) {
   return e;
 }
 
-bb_status hrc_count(void *engine, const uint32_t *alive, const int32_t *asize, const bb_hrcc_accel_out *out,
+bb_status hrc_count(void *engine, const uint32_t *alive, const int32_t *asize, const bb_smc_hrc_accel_out *out,
                     bb_error *err) {
   hrc_engine *e = (hrc_engine *)engine;
   BB_CUDA(cudaSetDevice(0));
   BB_CUDA(cudaMemcpy(e->d_alive, alive, (size_t)e->alive_words * sizeof(uint32_t), cudaMemcpyHostToDevice));
   if (e->n_vars) BB_CUDA(cudaMemcpy(e->d_asize, asize, (size_t)e->n_vars * sizeof(int32_t), cudaMemcpyHostToDevice));
   if (e->slots) BB_CUDA(cudaMemset(e->d_poss, 0, (size_t)e->slots * sizeof(int32_t)));
-  bb_hrcc_accel_view v = {e->entries,    e->nh,      e->d_e_s1, e->d_e_s2,       e->d_alive,       e->d_hosp_start,
-                          e->d_slot_var, e->d_asize, e->d_poss, e->d_poss_before, e->d_sure_before, e->d_sure_total};
+  bb_smc_hrc_accel_view v = {e->entries,    e->nh,      e->d_e_s1, e->d_e_s2,       e->d_alive,       e->d_hosp_start,
+                             e->d_slot_var, e->d_asize, e->d_poss, e->d_poss_before, e->d_sure_before, e->d_sure_total};
   if (e->entries) {
     count_kernel<<<(e->entries + kThreads - 1) / kThreads, kThreads>>>(v);
     BB_CUDA_LAUNCHED("count_kernel (HRC)");
@@ -116,8 +116,8 @@ bb_status hrc_count(void *engine, const uint32_t *alive, const int32_t *asize, c
   return BB_OK;
 }
 
-const bb_hrcc_accel_engine_ops gpu_ops = {"GPU", hrc_open, hrc_close, hrc_count};
+const bb_smc_hrc_accel_engine_ops gpu_ops = {"GPU", hrc_open, hrc_close, hrc_count};
 
 }  // namespace
 
-extern "C" const bb_hrcc_accel_engine_ops *bb_hrcc_accel_gpu_ops(void) { return &gpu_ops; }
+extern "C" const bb_smc_hrc_accel_engine_ops *bb_smc_hrc_accel_gpu_ops(void) { return &gpu_ops; }

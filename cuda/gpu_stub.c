@@ -67,7 +67,7 @@ int bb_gpu_name(int device, char *out, size_t len) {
 
 const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void) { return NULL; }
 const bb_smc_hr_accel_engine_ops *bb_smc_hr_accel_gpu_ops(void) { return NULL; }
-const bb_hrcc_accel_engine_ops *bb_hrcc_accel_gpu_ops(void) { return NULL; }
+const bb_smc_hrc_accel_engine_ops *bb_smc_hrc_accel_gpu_ops(void) { return NULL; }
 
 bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts, uint64_t *cursor,
                             uint32_t *parked, int *parked_count, bb_gpu_hr_times *times, bb_error *err) {

@@ -16,39 +16,39 @@ extern "C" {
 /* The constraint's tables (propagator/smc/hrc/internal/smc_hrc_data.h): per list entry the slots
  * it places its resident(s) at (e_s2 >= 0 only for a couple's acceptable entry), per hospital
  * its slots, per slot the variable that can place its resident there (-1: none). */
-typedef struct bb_hrcc_accel_lists {
+typedef struct bb_smc_hrc_accel_lists {
   int n_vars, n_hospitals;
   uint32_t entries, slots;
   const int32_t *e_s1, *e_s2;
   const uint32_t *hosp_start; /* n_hospitals + 1 */
   const int32_t *slot_var;
-} bb_hrcc_accel_lists;
+} bb_smc_hrc_accel_lists;
 
 /* One run's results, in the host's arrays: per slot, per hospital (hrc_accel_steps.h). */
-typedef struct bb_hrcc_accel_out {
+typedef struct bb_smc_hrc_accel_out {
   int32_t *poss, *poss_before, *sure_before; /* slots */
   int32_t *sure_total;                       /* hospitals */
-} bb_hrcc_accel_out;
+} bb_smc_hrc_accel_out;
 
-typedef struct bb_hrcc_accel_engine_ops {
+typedef struct bb_smc_hrc_accel_engine_ops {
   const char *name;
   /* Takes the tables (a GPU copies them to device 0; the emulation keeps the pointers, which
    * outlive it). */
-  void *(*open)(const bb_hrcc_accel_lists *lists, bb_error *err);
+  void *(*open)(const bb_smc_hrc_accel_lists *lists, bb_error *err);
   void (*close)(void *engine); /* accepts NULL */
   /* One counting pass: alive has one bit per entry (its value is in the domain, the entry is
    * acceptable), asize every variable's domain size. */
-  bb_status (*count)(void *engine, const uint32_t *alive, const int32_t *asize, const bb_hrcc_accel_out *out,
+  bb_status (*count)(void *engine, const uint32_t *alive, const int32_t *asize, const bb_smc_hrc_accel_out *out,
                      bb_error *err);
-} bb_hrcc_accel_engine_ops;
+} bb_smc_hrc_accel_engine_ops;
 
-extern const bb_hrcc_accel_engine_ops bb_hrcc_accel_emulated_ops; /* smc_hrc_accel_emul.c */
+extern const bb_smc_hrc_accel_engine_ops bb_smc_hrc_accel_emulated_ops; /* smc_hrc_accel_emul.c */
 /* cuda/gpu_hrc.cu; NULL in a build without CUDA (gpu_stub.c). */
-const bb_hrcc_accel_engine_ops *bb_hrcc_accel_gpu_ops(void);
+const bb_smc_hrc_accel_engine_ops *bb_smc_hrc_accel_gpu_ops(void);
 
 /* For tests: the emulated engine's run number `runs` from now fails as a CUDA error would,
  * so that the fallback to the CPU is exercised. 0: never. */
-void bb_hrcc_accel_emulated_fail_after(int runs);
+void bb_smc_hrc_accel_emulated_fail_after(int runs);
 
 #ifdef __cplusplus
 }

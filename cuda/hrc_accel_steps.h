@@ -17,17 +17,17 @@
 #include <stdint.h>
 
 #ifdef __CUDACC__
-#define BB_HRCC_ACCEL_FN static __device__ __forceinline__
-BB_HRCC_ACCEL_FN void bb_hrcc_accel_add(int32_t *p) { atomicAdd((int *)p, 1); }
-BB_HRCC_ACCEL_FN int32_t bb_hrcc_accel_load(const int32_t *p) { return *p; }
+#define BB_SMC_HRC_ACCEL_FN static __device__ __forceinline__
+BB_SMC_HRC_ACCEL_FN void bb_smc_hrc_accel_add(int32_t *p) { atomicAdd((int *)p, 1); }
+BB_SMC_HRC_ACCEL_FN int32_t bb_smc_hrc_accel_load(const int32_t *p) { return *p; }
 #else
-#define BB_HRCC_ACCEL_FN static inline
-BB_HRCC_ACCEL_FN void bb_hrcc_accel_add(int32_t *p) { __atomic_fetch_add(p, 1, __ATOMIC_RELAXED); }
-BB_HRCC_ACCEL_FN int32_t bb_hrcc_accel_load(const int32_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+#define BB_SMC_HRC_ACCEL_FN static inline
+BB_SMC_HRC_ACCEL_FN void bb_smc_hrc_accel_add(int32_t *p) { __atomic_fetch_add(p, 1, __ATOMIC_RELAXED); }
+BB_SMC_HRC_ACCEL_FN int32_t bb_smc_hrc_accel_load(const int32_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
 #endif
 
 /* One run's state. Pointers are device pointers on the GPU. */
-typedef struct bb_hrcc_accel_view {
+typedef struct bb_smc_hrc_accel_view {
   uint32_t entries;
   int n_hospitals;
   const int32_t *e_s1, *e_s2;  /* per entry: the slots it places residents at */
@@ -38,18 +38,18 @@ typedef struct bb_hrcc_accel_view {
   int32_t *poss;               /* per slot, 0 before step 1 */
   int32_t *poss_before, *sure_before; /* per slot, written by step 2 */
   int32_t *sure_total;         /* per hospital, written by step 2 */
-} bb_hrcc_accel_view;
+} bb_smc_hrc_accel_view;
 
-BB_HRCC_ACCEL_FN void bb_hrcc_accel_count_entry(const bb_hrcc_accel_view *v, uint32_t e) {
+BB_SMC_HRC_ACCEL_FN void bb_smc_hrc_accel_count_entry(const bb_smc_hrc_accel_view *v, uint32_t e) {
   if (!(v->alive[e >> 5] >> (e & 31) & 1u)) return;
-  bb_hrcc_accel_add(&v->poss[v->e_s1[e]]);
-  if (v->e_s2[e] >= 0) bb_hrcc_accel_add(&v->poss[v->e_s2[e]]);
+  bb_smc_hrc_accel_add(&v->poss[v->e_s1[e]]);
+  if (v->e_s2[e] >= 0) bb_smc_hrc_accel_add(&v->poss[v->e_s2[e]]);
 }
 
-BB_HRCC_ACCEL_FN void bb_hrcc_accel_prefix(const bb_hrcc_accel_view *v, int h) {
+BB_SMC_HRC_ACCEL_FN void bb_smc_hrc_accel_prefix(const bb_smc_hrc_accel_view *v, int h) {
   int32_t may = 0, must = 0;
   for (uint32_t t = v->hosp_start[h]; t < v->hosp_start[h + 1]; t++) {
-    int32_t p = bb_hrcc_accel_load(&v->poss[t]), var = v->slot_var[t];
+    int32_t p = bb_smc_hrc_accel_load(&v->poss[t]), var = v->slot_var[t];
     v->poss_before[t] = may;
     v->sure_before[t] = must;
     may += p > 0;

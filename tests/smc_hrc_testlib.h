@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,6 +125,13 @@ static inline bb_smc_status d_lower_max(void *c, int v, int k) {
   return d_set(c, v, ((doms *)c)->mask[v] & (k >= 31 ? 0xffffffffu : (2u << k) - 1));
 }
 
+/* D behind the host contract, with the callbacks the HRC core uses. */
+static inline bb_smc_domains doms_table(doms *D) {
+  bb_smc_domains t = {.ctx = D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains,
+                      .remove = d_remove, .lower_max = d_lower_max};
+  return t;
+}
+
 /* The instance as the core's lists (and the engine's bb_hrc, for its checker). */
 typedef struct lists {
   int32_t member[2 * HB_MAX_R], slist[HB_MAX_R * HB_MAX_L], clist[2 * HB_MAX_R * HB_MAX_L], hlist[HB_MAX_H * HB_MAX_R];
@@ -175,6 +183,27 @@ static inline bb_hrc *hrc_of(const hb_inst *I, const lists *l) {
   for (uint32_t e = 0; e < l->hstart[I->nH]; e++) h->hosp_list[e] = (bb_id)l->hlist[e];
   memcpy(h->capacity, I->cap, (size_t)I->nH * sizeof(int32_t));
   return h;
+}
+
+/* The instance as the core's data (*d) and as the engine's bb_hrc (*H), l holding the lists;
+ * false, with err saying which could not be made, and then nothing is left to free. */
+static inline bool hb_build(const hb_inst *I, lists *l, bb_smc_hrc **d, bb_hrc **H, bb_error *err) {
+  to_lists(I, l);
+  *d = NULL;
+  *H = NULL;
+  bb_error why;
+  if (bb_smc_hrc_new(&l->L, d, &why) != BB_OK) {
+    snprintf(err->msg, sizeof err->msg, "bb_smc_hrc_new: %.400s", why.msg);
+    return false;
+  }
+  *H = hrc_of(I, l);
+  if (!*H) {
+    bb_smc_hrc_release(*d);
+    *d = NULL;
+    snprintf(err->msg, sizeof err->msg, "out of memory for the instance");
+    return false;
+  }
+  return true;
 }
 
 /* The matching a full assignment of the variables means: a single's value k below his

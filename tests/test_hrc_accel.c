@@ -262,9 +262,9 @@ static void check_fallback(uint64_t *rng) {
     doms *root = doms_new(dA);
     bb_smc_path was = path;
     path = BB_SMC_PATH_EMULATED;
-    bb_hrcc_accel_emulated_fail_after(3);
+    bb_smc_hrc_accel_emulated_fail_after(3);
     for (int t = 0; t < 6; t++) trial(dA, dB, root, rng);
-    bb_hrcc_accel_emulated_fail_after(0);
+    bb_smc_hrc_accel_emulated_fail_after(0);
     long long runs, fallbacks;
     bb_smc_hrc_accel_counts(dB, &runs, &fallbacks);
     CHECKF(runs == 2 && fallbacks > 0, "after a failure on the third run: %lld runs, %lld fallbacks", runs, fallbacks);
@@ -279,8 +279,8 @@ static void check_fallback(uint64_t *rng) {
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "gpu")) {
     char why[256];
-    if (!bb_hrcc_accel_gpu_ops() || !bb_gpu_probe(0, why, sizeof why)) {
-      printf("no GPU: %s\n", bb_hrcc_accel_gpu_ops() ? why : "this build has no CUDA");
+    if (!bb_smc_hrc_accel_gpu_ops() || !bb_gpu_probe(0, why, sizeof why)) {
+      printf("no GPU: %s\n", bb_smc_hrc_accel_gpu_ops() ? why : "this build has no CUDA");
       return 77;
     }
     path = BB_SMC_PATH_GPU;

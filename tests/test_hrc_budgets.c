@@ -31,7 +31,7 @@ static bool tighten(int32_t *lo, int32_t *hi, int64_t new_lo, int64_t new_hi, bo
 /* Propagates the core with budgets and sum(own) = bp (bounds reasoning, as Gecode's linear)
  * to a fixpoint; false on failure. */
 static bool fixpoint_budgets(const bb_smc_hrc *d, doms *D, budgets *B, int32_t *lo, int32_t *hi) {
-  bb_smc_domains dom = {.ctx = D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
+  bb_smc_domains dom = doms_table(D);
   for (int round = 0; round < 1000; round++) {
     int32_t own_lb[2 * HB_MAX_R], own_ub[2 * HB_MAX_R];
     bb_smc_hrc_budgets b = {B->lo, B->hi, own_lb, own_ub};
@@ -191,17 +191,11 @@ static int regression_lost(void) {
     memcpy(I.hlist[h], hlists[h], sizeof hlists[h]);
   }
   lists l;
-  to_lists(&I, &l);
-  bb_smc_hrc *d = NULL;
+  bb_smc_hrc *d;
+  bb_hrc *H;
   bb_error err;
-  if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
-    CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
-    return 0;
-  }
-  bb_hrc *H = hrc_of(&I, &l);
-  if (!H) {
-    CHECKF(0, "out of memory for the instance");
-    bb_smc_hrc_release(d);
+  if (!hb_build(&I, &l, &d, &H, &err)) {
+    CHECKF(0, "%s", err.msg);
     return 0;
   }
   static int sol[40000][8], sol_bp[40000];
@@ -262,17 +256,11 @@ int main(void) {
     if (t % 3 == 2) /* larger capacities: hospitals that hold both members and others */
       for (int h = 0; h < nH; h++) I.cap[h] = 1 + (int)hb_rand(4);
     lists l;
-    to_lists(&I, &l);
-    bb_smc_hrc *d = NULL;
+    bb_smc_hrc *d;
+    bb_hrc *H;
     bb_error err;
-    if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
-      CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
-      continue;
-    }
-    bb_hrc *H = hrc_of(&I, &l);
-    if (!H) {
-      CHECKF(0, "out of memory for the instance");
-      bb_smc_hrc_release(d);
+    if (!hb_build(&I, &l, &d, &H, &err)) {
+      CHECKF(0, "%s", err.msg);
       continue;
     }
     instances++;
@@ -303,8 +291,8 @@ int main(void) {
       /* one propagation with bp unbounded: the budgets alone must prune (bp's bound, which
        * sum(own) = bp also tightens, is not what is tested here) */
       doms P = before, Q = before;
-      bb_smc_domains pd = {.ctx = &P, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
-      bb_smc_domains qd = {.ctx = &Q, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
+      bb_smc_domains pd = doms_table(&P);
+      bb_smc_domains qd = doms_table(&Q);
       budgets tight = open_budgets(d);
       for (int v = 0; v < D.n; v++) tight.hi[v] = (int32_t)hb_rand(2);
       bb_smc_hrc_budgets tb = {tight.lo, tight.hi, NULL, NULL};

@@ -19,7 +19,7 @@
 
 /* Propagates to a fixpoint with bp in [*lo, *hi]; false on failure. */
 static bool fixpoint(const bb_smc_hrc *d, doms *D, int64_t *lo, int64_t *hi) {
-  bb_smc_domains dom = {.ctx = D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
+  bb_smc_domains dom = doms_table(D);
   for (int round = 0; round < 1000; round++) {
     int64_t lb, ub, old_hi = *hi;
     bb_smc_status r = bb_smc_hrc_propagate(d, &dom, *hi, &lb, &ub);
@@ -131,7 +131,7 @@ static bool check_strength(const bb_hrc *H, const bb_smc_hrc *d, const doms *roo
   }
   if (!keep) return false;
   D.mask[v] = keep;
-  bb_smc_domains dom = {.ctx = &D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max};
+  bb_smc_domains dom = doms_table(&D);
   int64_t lb, ub;
   bb_smc_status r = bb_smc_hrc_propagate(d, &dom, 1 << 20, &lb, &ub);
   CHECKF(r != BB_SMC_FAILED, "strength: matchings inside the domains, yet failure");
@@ -153,19 +153,12 @@ int main(void) {
     if (2 * nC + nS == 0) nS = 1;
     hb_random(&I, 2 * nC + nS, nH, nC, 1 + (int)hb_rand(4));
     lists l;
-    to_lists(&I, &l);
-    bb_smc_hrc *d = NULL;
+    bb_smc_hrc *d;
+    bb_hrc *H;
     bb_error err;
-    if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
-      CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
-      continue;
-    }
-    bb_hrc *H = hrc_of(&I, &l);
-    CHECK(H != NULL);
-    if (!H) {
-      bb_smc_hrc_release(d);
-      continue;
-    }
+    bool built = hb_build(&I, &l, &d, &H, &err);
+    CHECKF(built, "%s", err.msg);
+    if (!built) continue;
     instances++;
     doms root = root_domains(d);
     int val[2 * HB_MAX_R];
@@ -212,17 +205,11 @@ int main(void) {
     hb_inst I;
     hb_random(&I, 2, 1 + (int)hb_rand(3), 1, 1 + (int)hb_rand(5));
     lists l;
-    to_lists(&I, &l);
-    bb_smc_hrc *d = NULL;
+    bb_smc_hrc *d;
+    bb_hrc *H;
     bb_error err;
-    if (bb_smc_hrc_new(&l.L, &d, &err) != BB_OK) {
-      CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
-      continue;
-    }
-    bb_hrc *H = hrc_of(&I, &l);
-    if (!H) {
-      CHECKF(0, "out of memory for the instance");
-      bb_smc_hrc_release(d);
+    if (!hb_build(&I, &l, &d, &H, &err)) {
+      CHECKF(0, "%s", err.msg);
       continue;
     }
     doms root = root_domains(d);

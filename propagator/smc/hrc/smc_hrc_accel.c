@@ -20,7 +20,7 @@ enum { ENGINE_EMULATED, ENGINE_GPU, ENGINES };
 
 struct bb_smc_hrc_accel {
   pthread_mutex_t lock; /* one run at a time: the engines and the alive bits are shared */
-  const bb_hrcc_accel_engine_ops *ops[ENGINES];
+  const bb_smc_hrc_accel_engine_ops *ops[ENGINES];
   void *engine[ENGINES];
   bool broken[ENGINES];
   uint32_t *alive;
@@ -68,10 +68,11 @@ static struct bb_smc_hrc_accel *accel_of(const bb_smc_hrc *d) {
 
 static bb_status engine_of(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, int which, bb_error *err) {
   if (a->engine[which]) return BB_OK;
-  const bb_hrcc_accel_engine_ops *ops = which == ENGINE_GPU ? bb_hrcc_accel_gpu_ops() : &bb_hrcc_accel_emulated_ops;
+  const bb_smc_hrc_accel_engine_ops *ops =
+      which == ENGINE_GPU ? bb_smc_hrc_accel_gpu_ops() : &bb_smc_hrc_accel_emulated_ops;
   if (!ops) return bb_fail(err, BB_ERR_NO_GPU, "this build has no CUDA");
-  bb_hrcc_accel_lists lists = {d->n_vars,   d->n_hospitals, d->var_start[d->n_vars], d->hosp_start[d->n_hospitals],
-                               d->e_s1,     d->e_s2,        d->hosp_start,           d->slot_var};
+  bb_smc_hrc_accel_lists lists = {d->n_vars,   d->n_hospitals, d->var_start[d->n_vars], d->hosp_start[d->n_hospitals],
+                                  d->e_s1,     d->e_s2,        d->hosp_start,           d->slot_var};
   a->ops[which] = ops;
   a->engine[which] = ops->open(&lists, err);
   return a->engine[which] ? BB_OK : BB_ERR_GPU; /* err says why */
@@ -106,7 +107,7 @@ bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_s
   bb_status st = engine_of(a, d, which, &err);
   if (st == BB_OK) {
     gather(a, d, dom, c);
-    bb_hrcc_accel_out out = {c->poss, c->poss_before, c->sure_before, c->sure_total};
+    bb_smc_hrc_accel_out out = {c->poss, c->poss_before, c->sure_before, c->sure_total};
     st = a->ops[which]->count(a->engine[which], a->alive, c->asize, &out, &err);
   }
   if (st != BB_OK) {
