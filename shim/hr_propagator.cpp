@@ -14,22 +14,16 @@ namespace bamboo {
 typedef Int::OffsetView View;
 
 StableMatchingHR::StableMatchingHR(Home home, ViewArray<View> &x0, bb_smc_hr *hr0, bb_smc_path path0)
-    : Propagator(home), x(x0), watches(home), hr(hr0), node(nullptr), scratch(nullptr), propagating(false),
-      path(path0) {
+    : WatchedPropagator(home, x0), hr(hr0), node(nullptr), scratch(nullptr), path(path0) {
   Space &s = home;
   node = reinterpret_cast<bb_smc_hr_node *>(s.alloc<char>(bb_smc_hr_node_bytes(hr)));
   bb_smc_hr_node_init(node, hr);
-  for (int v = 0; v < x.size(); v++)
-    if (!x[v].assigned()) x[v].subscribe(home, *new (home) Watch(home, *this, watches, v));
-  home.notice(*this, AP_DISPOSE);
-  View::schedule(home, *this, Int::ME_INT_DOM);
+  watch(home);
 }
 
 // As StableMatching's copy: nothing outside the space's heap until the last step.
 StableMatchingHR::StableMatchingHR(Space &home, StableMatchingHR &other)
-    : Propagator(home, other), hr(nullptr), node(nullptr), scratch(nullptr), propagating(false), path(other.path) {
-  x.update(home, other.x);
-  watches.update(home, other.watches);
+    : WatchedPropagator(home, other), hr(nullptr), node(nullptr), scratch(nullptr), path(other.path) {
   size_t bytes = bb_smc_hr_node_bytes(other.hr);
   node = reinterpret_cast<bb_smc_hr_node *>(home.alloc<char>(bytes));
   memcpy(node, other.node, bytes);
@@ -51,8 +45,6 @@ Propagator *StableMatchingHR::copy(Space &home) { return new (home) StableMatchi
 PropCost StableMatchingHR::cost(const Space &, const ModEventDelta &) const {
   return PropCost::linear(PropCost::HI, x.size());
 }
-
-void StableMatchingHR::reschedule(Space &home) { View::schedule(home, *this, Int::ME_INT_DOM); }
 
 bb_smc_hr_scratch *StableMatchingHR::work_space() {
   if (!scratch) {
@@ -85,10 +77,7 @@ ExecStatus StableMatchingHR::propagate(Space &home, const ModEventDelta &) {
 }
 
 size_t StableMatchingHR::dispose(Space &home) {
-  if (!home.failed())
-    for (Advisors<Watch> as(watches); as(); ++as) x[as.advisor().var].cancel(home, as.advisor());
-  watches.dispose(home);
-  home.ignore(*this, AP_DISPOSE);
+  unwatch(home);
   home.free<char>(reinterpret_cast<char *>(node), bb_smc_hr_node_bytes(hr));
   bb_smc_hr_release(hr);
   bb_smc_hr_scratch_free(scratch);

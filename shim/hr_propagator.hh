@@ -7,23 +7,18 @@
 
 #include "smc_hr.h"
 
-#include "smc_domains.hh"
+#include "watched_propagator.hh"
 
 #include <gecode/int.hh>
 
 namespace bamboo {
 
-class StableMatchingHR : public Gecode::Propagator {
+// x: offset by -base, so that the core sees 0-based ranks. Residents, then the posts row by row.
+class StableMatchingHR : public WatchedPropagator<Gecode::Int::OffsetView> {
  protected:
-  typedef VarWatch Watch;
-
-  // Offset by -base: the core sees 0-based ranks. Residents, then the posts row by row.
-  Gecode::ViewArray<Gecode::Int::OffsetView> x;
-  Gecode::Council<Watch> watches;
   bb_smc_hr *hr;               // shared, reference counted
   bb_smc_hr_node *node;        // on the space's heap, copied with it
   bb_smc_hr_scratch *scratch;  // this copy's queues, made on first use
-  bool propagating;            // our own writes: the core follows them itself
   bb_smc_path path;            // where it propagates (bb_smc_hr_propagate_on)
 
   StableMatchingHR(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x0, bb_smc_hr *hr0,
@@ -37,7 +32,6 @@ class StableMatchingHR : public Gecode::Propagator {
                                  bb_smc_path path = BB_SMC_PATH_AUTO);
   Gecode::Propagator *copy(Gecode::Space &home) override;
   Gecode::PropCost cost(const Gecode::Space &home, const Gecode::ModEventDelta &med) const override;
-  void reschedule(Gecode::Space &home) override;
   Gecode::ExecStatus advise(Gecode::Space &home, Gecode::Advisor &a, const Gecode::Delta &d) override;
   Gecode::ExecStatus propagate(Gecode::Space &home, const Gecode::ModEventDelta &med) override;
   size_t dispose(Gecode::Space &home) override;

@@ -33,25 +33,20 @@ void add_counters(const bb_smc_counters &c) {
 
 StableMatching::StableMatching(Home home, ViewArray<RankView> &x0, bb_smc_prefs *prefs0,
                                bb_smc_strength strength0, bb_smc_path path0)
-    : Propagator(home), x(x0), watches(home), prefs(prefs0), strength(strength0), path(path0), node(nullptr),
-      scratch(nullptr), propagating(false) {
+    : WatchedPropagator(home, x0), prefs(prefs0), strength(strength0), path(path0), node(nullptr),
+      scratch(nullptr) {
   Space &s = home;
   node = reinterpret_cast<bb_smc_node *>(s.alloc<char>(bb_smc_node_bytes_for(prefs)));
   bb_smc_node_init_for(node, prefs);
-  for (int v = 0; v < x.size(); v++)
-    if (!x[v].assigned()) x[v].subscribe(home, *new (home) Watch(home, *this, watches, v));
-  home.notice(*this, AP_DISPOSE);  // prefs and scratch live outside the space; nothing below allocates
-  RankView::schedule(home, *this, Int::ME_INT_DOM);  // the first propagation: init()
+  watch(home);  // the first propagation: init()
 }
 
 // Any allocation here may throw (Gecode's MemoryExhausted) with the copy half made. The
 // copy is then never linked into the new space nor disposed, so it must own nothing
 // outside the space's heap until the end: the shared preferences are retained last.
 StableMatching::StableMatching(Space &home, StableMatching &other)
-    : Propagator(home, other), prefs(nullptr), strength(other.strength), path(other.path), node(nullptr),
-      scratch(nullptr), propagating(false) {
-  x.update(home, other.x);
-  watches.update(home, other.watches);
+    : WatchedPropagator(home, other), prefs(nullptr), strength(other.strength), path(other.path), node(nullptr),
+      scratch(nullptr) {
   size_t bytes = bb_smc_node_bytes_for(other.prefs);
   node = reinterpret_cast<bb_smc_node *>(home.alloc<char>(bytes));
   memcpy(node, other.node, bytes);
@@ -76,8 +71,6 @@ Propagator *StableMatching::copy(Space &home) { return new (home) StableMatching
 PropCost StableMatching::cost(const Space &, const ModEventDelta &) const {
   return PropCost::quadratic(PropCost::LO, x.size());
 }
-
-void StableMatching::reschedule(Space &home) { RankView::schedule(home, *this, Int::ME_INT_DOM); }
 
 bb_smc_scratch *StableMatching::work_space() {
   if (!scratch) {
@@ -132,13 +125,7 @@ ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
 }
 
 size_t StableMatching::dispose(Space &home) {
-  // A space being deleted is failed first, and then its subscriptions die with it: they are
-  // not cancelled one by one. That also keeps dispose away from the variables of a space a
-  // clone failed on half-way, which still point into the lost copy (Gecode 6.2).
-  if (!home.failed())
-    for (Advisors<Watch> as(watches); as(); ++as) x[as.advisor().var].cancel(home, as.advisor());
-  watches.dispose(home);
-  home.ignore(*this, AP_DISPOSE);
+  unwatch(home);
   home.free<char>(reinterpret_cast<char *>(node), bb_smc_node_bytes_for(prefs));
   bb_smc_prefs_release(prefs);
   bb_smc_scratch_free(scratch);

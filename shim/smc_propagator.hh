@@ -7,7 +7,7 @@
 
 #include "smc.h"
 
-#include "smc_domains.hh"
+#include "watched_propagator.hh"
 
 #include <gecode/int.hh>
 
@@ -16,18 +16,14 @@ namespace bamboo {
 // Views are offset by -base so that the core always sees 0-based ranks.
 typedef Gecode::Int::OffsetView RankView;
 
-class StableMatching : public Gecode::Propagator {
+// x: men 0..n-1, then women n..2n-1 (the number a Watch knows).
+class StableMatching : public WatchedPropagator<RankView> {
  protected:
-  typedef VarWatch Watch; // men 0..n-1, women n..2n-1
-
-  Gecode::ViewArray<RankView> x;   // men then women
-  Gecode::Council<Watch> watches;
   bb_smc_prefs *prefs;             // shared, reference counted
   bb_smc_strength strength;
   bb_smc_path path;                // CPU, GPU, emulated, or AUTO (the hybrid decides each time)
   bb_smc_node *node;               // O(n) ints on the space's heap
   bb_smc_scratch *scratch;         // this copy's work space, created on first use
-  bool propagating;                // our own writes: the core follows them itself
 
   StableMatching(Gecode::Home home, Gecode::ViewArray<RankView> &x0, bb_smc_prefs *prefs0,
                  bb_smc_strength strength0, bb_smc_path path0);
@@ -40,7 +36,6 @@ class StableMatching : public Gecode::Propagator {
                                  bb_smc_strength strength, bb_smc_path path);
   Gecode::Propagator *copy(Gecode::Space &home) override;
   Gecode::PropCost cost(const Gecode::Space &home, const Gecode::ModEventDelta &med) const override;
-  void reschedule(Gecode::Space &home) override;
   Gecode::ExecStatus advise(Gecode::Space &home, Gecode::Advisor &a, const Gecode::Delta &d) override;
   Gecode::ExecStatus propagate(Gecode::Space &home, const Gecode::ModEventDelta &med) override;
   size_t dispose(Gecode::Space &home) override;
