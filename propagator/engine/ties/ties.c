@@ -69,9 +69,12 @@ void bb_ties_free(bb_ties *inst) {
 static bb_status check_side(const uint32_t *start, const bb_id *list, const uint32_t *rank, int count, int other,
                             const char *who, uint32_t *seen, bb_error *err) {
   if (start[0] != 0) return bb_fail(err, BB_ERR_INPUT, "%s lists: the first offset is %u, not 0", who, start[0]);
-  for (int p = 0; p < count; p++) {
+  /* Every offset first: a list is read only once all of them are known to stay within the
+   * last one (the entries' count), which a binary file may contradict. */
+  for (int p = 0; p < count; p++)
     if (start[p + 1] < start[p])
       return bb_fail(err, BB_ERR_INPUT, "%s %d's list: offsets decrease (%u then %u)", who, p, start[p], start[p + 1]);
+  for (int p = 0; p < count; p++) {
     uint32_t stamp = (uint32_t)p + 1;
     for (uint32_t e = start[p]; e < start[p + 1]; e++) {
       bb_id id = list[e];
