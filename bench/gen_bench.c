@@ -53,8 +53,9 @@ int main(int argc, char **argv) {
   bb_gen_spec spec;
   bb_gpu_gen *gen = NULL;
   double staged = 0, wide = 0, cpu = -1;
-  if (bb_gen_spec_init(&spec, kind, n, group, 1, perms, &err) != BB_OK || bb_gpu_gen_open(0, &spec, &gen, &err) != BB_OK ||
-      !time_sides(gen, n, (size_t)64 << 20, &staged, &err) || !time_sides(gen, n, (size_t)2 << 30, &wide, &err)) {
+  if (bb_gen_spec_init(&spec, kind, n, group, 1, perms, &err) != BB_OK ||
+      bb_gpu_gen_open(0, &spec, &gen, &err) != BB_OK || !time_sides(gen, n, (size_t)64 << 20, &staged, &err) ||
+      !time_sides(gen, n, (size_t)2 << 30, &wide, &err)) {
     fprintf(stderr, "gen-bench: %s\n", err.msg);
     return 1;
   }

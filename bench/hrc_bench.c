@@ -34,7 +34,8 @@ static int32_t hrank1(const bb_hrc *in, int h, int r) { /* 1-based rank, 0 if un
 
 static uint32_t list_len(const bb_hrc *in, int r) {
   int c = in->couple_of[r];
-  return c == BB_HRC_SINGLE ? in->single_start[r + 1] - in->single_start[r] : in->couple_start[c + 1] - in->couple_start[c];
+  return c == BB_HRC_SINGLE ? in->single_start[r + 1] - in->single_start[r]
+                            : in->couple_start[c + 1] - in->couple_start[c];
 }
 
 static uint32_t entry(const bb_hrc *in, int r, uint32_t k) {
@@ -64,7 +65,8 @@ static void write_dzn(const bb_hrc *in, FILE *f, int num_bp) {
   for (int h = 0; h < nh; h++)
     for (uint32_t k = 0; k < max_h; k++) {
       uint32_t e = in->hosp_start[h] + k;
-      fprintf(f, "%s%u%s", k ? "," : "|", e < in->hosp_start[h + 1] ? in->hosp_list[e] + 1 : 0, k + 1 == max_h ? "\n" : "");
+      fprintf(f, "%s%u%s", k ? "," : "|", e < in->hosp_start[h + 1] ? in->hosp_list[e] + 1 : 0,
+              k + 1 == max_h ? "\n" : "");
     }
   fprintf(f, "|];\nhpref_len = [");
   for (int h = 0; h < nh; h++) fprintf(f, "%s%u", h ? "," : "", in->hosp_start[h + 1] - in->hosp_start[h]);
@@ -128,7 +130,8 @@ static void fix_positions(const bb_hrc *in, const int32_t *m, FILE *f) {
                                      : (int32_t)entry(in, r, k) == m[r] && (int32_t)entry(in, r + 1, k) == m[r + 1];
       if (here) pos = k + 1;
     }
-    fprintf(f, " /\\ %s[%d] = %u", c == BB_HRC_SINGLE ? "single_pos" : "coup_pos", c == BB_HRC_SINGLE ? r + 1 : c + 1, pos);
+    fprintf(f, " /\\ %s[%d] = %u", c == BB_HRC_SINGLE ? "single_pos" : "coup_pos", c == BB_HRC_SINGLE ? r + 1 : c + 1,
+            pos);
   }
   fprintf(f, ";\n");
 }
@@ -182,8 +185,8 @@ static int nrmp(int nc, uint64_t seed) {
   double t3 = now_ms();
   int matched = 0;
   for (int r = 0; r < in->n_residents; r++) matched += m[r] != BB_HRC_NONE;
-  printf("%d %llu %.1f %.1f %.1f %d %llu %d %llu %d\n", nc, (unsigned long long)seed, t1 - t0, t2 - t1, t3 - t2,
-         stable, (unsigned long long)blocking, st.rounds, (unsigned long long)st.proposals, matched);
+  printf("%d %llu %.1f %.1f %.1f %d %llu %d %llu %d\n", nc, (unsigned long long)seed, t1 - t0, t2 - t1, t3 - t2, stable,
+         (unsigned long long)blocking, st.rounds, (unsigned long long)st.proposals, matched);
   free(m);
   bb_hrc_free(in);
   return 0;
@@ -272,7 +275,8 @@ int main(int argc, char **argv) {
   if (argc == 7 && !strcmp(argv[1], "check-dzn"))
     return check_dzn(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), strtoull(argv[5], NULL, 10), argv[6]);
   if (argc == 9 && !strcmp(argv[1], "exists"))
-    return exists(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), atoi(argv[6]), atoi(argv[7]), atoi(argv[8]));
+    return exists(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), atoi(argv[6]), atoi(argv[7]),
+                  atoi(argv[8]));
   fprintf(stderr, "usage: hrc-bench family NR NC NH SEEDS DZN_DIR | nrmp NC SEED | check-dzn NR NC NH SEED FILE\n");
   return 2;
 }

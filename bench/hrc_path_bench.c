@@ -68,8 +68,9 @@ int main(int argc, char **argv) {
   static const bb_smc_path path_of[] = {BB_SMC_PATH_CPU, BB_SMC_PATH_EMULATED, BB_SMC_PATH_GPU};
   long long first[3] = {0, 0, 0};
   printf("%s: %d residents (%d couples), %d hospitals\n\n", argv[1], I->n_residents, I->n_couples, I->n_hospitals);
-  printf("| path | root (ms) | bp = 0 (ms) | %d decisions (ms per propagation) | checksums root / bp = 0 / decisions |\n",
-         decisions);
+  printf(
+      "| path | root (ms) | bp = 0 (ms) | %d decisions (ms per propagation) | checksums root / bp = 0 / decisions |\n",
+      decisions);
   printf("|---|---|---|---|---|\n");
   for (int run = 0; run < 2 * paths; run++) { /* each path twice: the first warms up */
     bb_smc_path path = path_of[run / 2];
@@ -113,8 +114,8 @@ int main(int argc, char **argv) {
       same = same && sums[k] == first[k];
     }
     if (run % 2 == 1)
-      printf("| %s | %.1f | %.1f | %.3f (%d) | %llx / %llx / %llx%s |\n", bb_smc_path_name(path), 1e3 * root, 1e3 * zero,
-             done ? 1e3 * down / done : 0.0, done, (unsigned long long)sums[0], (unsigned long long)sums[1],
+      printf("| %s | %.1f | %.1f | %.3f (%d) | %llx / %llx / %llx%s |\n", bb_smc_path_name(path), 1e3 * root,
+             1e3 * zero, done ? 1e3 * down / done : 0.0, done, (unsigned long long)sums[0], (unsigned long long)sums[1],
              (unsigned long long)sums[2], same ? "" : " DIFFERS");
   }
   bb_hrc_free(I);

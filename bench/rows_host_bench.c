@@ -57,8 +57,8 @@ int main(int argc, char **argv) {
     if (fscanf(in, "%*d %d", &w) != 1 || w < 0 || w >= n) {
       fprintf(stderr, "%s: line %d: expected 'man woman'\n", argv[5], m + 1);
       return 1;
-    }
-    else wife[m] = (bb_id)w;
+    } else
+      wife[m] = (bb_id)w;
   fclose(in);
 
   printf("%s n=%d g=%d seed=%llu, %s on the host, %d CPUs\n", argv[1], n, group, (unsigned long long)seed,

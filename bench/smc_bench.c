@@ -48,9 +48,8 @@ static int run(int n, uint64_t seed, bb_smc_strength strength, bool enumerate) {
     bb_smc_counters c;
     bb_stable_matching_counters(&c);
     fprintf(stderr, "counters: propagations %llu rounds %llu channel %llu bounds %llu scans %llu\n",
-            (unsigned long long)c.propagations, (unsigned long long)c.rounds,
-            (unsigned long long)c.channel_removals, (unsigned long long)c.bound_updates,
-            (unsigned long long)c.scans);
+            (unsigned long long)c.propagations, (unsigned long long)c.rounds, (unsigned long long)c.channel_removals,
+            (unsigned long long)c.bound_updates, (unsigned long long)c.scans);
   }
   long domain_total = 0;
   for (int i = 0; i < n; i++) domain_total += (long)bb_int_size(space, men[i]) + (long)bb_int_size(space, women[i]);
@@ -70,8 +69,8 @@ static int run(int n, uint64_t seed, bb_smc_strength strength, bool enumerate) {
   printf("| %d | %s | %llu | %.2f | %.2f | %ld | ", n, bb_smc_strength_name(strength), (unsigned long long)seed,
          1e3 * t_post, 1e3 * t_root, domain_total);
   if (enumerate)
-    printf("%ld | %llu | %llu | %.1f | ", solutions, (unsigned long long)stats.fails,
-           (unsigned long long)stats.nodes, 1e3 * t_enum);
+    printf("%ld | %llu | %llu | %.1f | ", solutions, (unsigned long long)stats.fails, (unsigned long long)stats.nodes,
+           1e3 * t_enum);
   else
     printf("- | - | - | - | ");
   printf("%.0f |\n", peak_rss_mib());
@@ -87,15 +86,22 @@ int main(int argc, char **argv) {
   int instances = 1;
   bool enumerate = true, header = false;
   for (int a = 1; a < argc; a++) {
-    if (!strcmp(argv[a], "--n") && a + 1 < argc) snprintf(sizes, sizeof sizes, "%s", argv[++a]);
-    else if (!strcmp(argv[a], "--strength") && a + 1 < argc) strength_name = argv[++a];
-    else if (!strcmp(argv[a], "--seed") && a + 1 < argc) seed = strtoull(argv[++a], NULL, 10);
-    else if (!strcmp(argv[a], "--instances") && a + 1 < argc) instances = atoi(argv[++a]);
-    else if (!strcmp(argv[a], "--no-enumerate")) enumerate = false;
-    else if (!strcmp(argv[a], "--header")) header = true;
+    if (!strcmp(argv[a], "--n") && a + 1 < argc)
+      snprintf(sizes, sizeof sizes, "%s", argv[++a]);
+    else if (!strcmp(argv[a], "--strength") && a + 1 < argc)
+      strength_name = argv[++a];
+    else if (!strcmp(argv[a], "--seed") && a + 1 < argc)
+      seed = strtoull(argv[++a], NULL, 10);
+    else if (!strcmp(argv[a], "--instances") && a + 1 < argc)
+      instances = atoi(argv[++a]);
+    else if (!strcmp(argv[a], "--no-enumerate"))
+      enumerate = false;
+    else if (!strcmp(argv[a], "--header"))
+      header = true;
     else {
-      fprintf(stderr, "usage: smc-bench [--n 100,1000] [--strength gs-lists|men-proposing|both] [--seed S] "
-                      "[--instances K] [--no-enumerate] [--header]\n");
+      fprintf(stderr,
+              "usage: smc-bench [--n 100,1000] [--strength gs-lists|men-proposing|both] [--seed S] "
+              "[--instances K] [--no-enumerate] [--header]\n");
       return 2;
     }
   }
@@ -109,7 +115,9 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (header) {
-    printf("| n | strength | seed | post ms | root propagation ms | domain total | solutions | failures | nodes | enumeration ms | peak RSS MiB |\n");
+    printf(
+        "| n | strength | seed | post ms | root propagation ms | domain total | solutions | failures | nodes | "
+        "enumeration ms | peak RSS MiB |\n");
     printf("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   }
   for (char *tok = strtok(sizes, ","); tok; tok = strtok(NULL, ",")) {

@@ -23,8 +23,7 @@
 static void matrix(const char *name, const bb_id *m, int n) {
   printf("%s = [|\n", name);
   for (int r = 0; r < n; r++) {
-    for (int k = 0; k < n; k++)
-      printf(k ? ", %u" : "  %u", (unsigned)m[(size_t)r * n + k]);
+    for (int k = 0; k < n; k++) printf(k ? ", %u" : "  %u", (unsigned)m[(size_t)r * n + k]);
     fputs(r + 1 < n ? "\n|" : "\n|];\n", stdout);
   }
 }
@@ -33,36 +32,34 @@ static void matrix(const char *name, const bb_id *m, int n) {
 static void fzn_array(int id, const bb_id *m, int n) {
   size_t cells = (size_t)n * (size_t)n;
   printf("array [1..%zu] of int: X_INTRODUCED_%d_ = [", cells, id);
-  for (size_t c = 0; c < cells; c++)
-    printf(c ? ",%u" : "%u", (unsigned)m[c]);
+  for (size_t c = 0; c < cells; c++) printf(c ? ",%u" : "%u", (unsigned)m[c]);
   fputs("];\n", stdout);
 }
 
 static void fzn_var_array(const char *name, int first, int n) {
-  printf("array [1..%d] of var int: %s:: output_array([1..%d]) = [", n, name,
-         n);
-  for (int i = 0; i < n; i++)
-    printf(i ? ",X_INTRODUCED_%d_" : "X_INTRODUCED_%d_", first + i);
+  printf("array [1..%d] of var int: %s:: output_array([1..%d]) = [", n, name, n);
+  for (int i = 0; i < n; i++) printf(i ? ",X_INTRODUCED_%d_" : "X_INTRODUCED_%d_", first + i);
   fputs("];\n", stdout);
 }
 
 static void fzn_model(const bb_instance *inst, int n) {
-  fputs("predicate bamboo_stable_matching(array [int] of var int: men,array "
-        "[int] of var int: women,"
-        "array [int] of int: pm,array [int] of int: pw,int: pm_rows,int: "
-        "pm_cols,int: pw_rows,int: pw_cols);\n",
-        stdout);
+  fputs(
+      "predicate bamboo_stable_matching(array [int] of var int: men,array "
+      "[int] of var int: women,"
+      "array [int] of int: pm,array [int] of int: pw,int: pm_rows,int: "
+      "pm_cols,int: pw_rows,int: pw_cols);\n",
+      stdout);
   /* 2n and 2n+1 go to the first rows that the library's data checks read */
   fzn_array(2 * n + 2, inst->women_prefs, n);
   fzn_array(2 * n + 3, inst->men_prefs, n);
-  for (int v = 0; v < 2 * n; v++)
-    printf("var 0..%d: X_INTRODUCED_%d_;\n", n - 1, v);
+  for (int v = 0; v < 2 * n; v++) printf("var 0..%d: X_INTRODUCED_%d_;\n", n - 1, v);
   fzn_var_array("men", 0, n);
   fzn_var_array("women", n, n);
-  printf("constraint "
-         "bamboo_stable_matching(men,women,X_INTRODUCED_%d_,X_INTRODUCED_%d_,%"
-         "d,%d,%d,%d):: gpu;\n",
-         2 * n + 3, 2 * n + 2, n, n, n, n);
+  printf(
+      "constraint "
+      "bamboo_stable_matching(men,women,X_INTRODUCED_%d_,X_INTRODUCED_%d_,%"
+      "d,%d,%d,%d):: gpu;\n",
+      2 * n + 3, 2 * n + 2, n, n, n, n);
   fputs("solve  satisfy;\n", stdout);
 }
 
@@ -84,11 +81,9 @@ int main(int argc, char **argv) {
     else
       bad = 1;
   }
-  if (group == 0)
-    group = kind == BB_GEN_RANDOM && n > 5 ? 5 : n; /* as bamboo-smp gen */
+  if (group == 0) group = kind == BB_GEN_RANDOM && n > 5 ? 5 : n; /* as bamboo-smp gen */
   if (n < 1 || bad || (fzn && n < 5)) {
-    if (err.msg[0])
-      fprintf(stderr, "smc-dzn-gen: %s\n", err.msg);
+    if (err.msg[0]) fprintf(stderr, "smc-dzn-gen: %s\n", err.msg);
     fprintf(stderr,
             "usage: smc-dzn-gen N [SEED] [--fzn] [--gen KIND [--group G]] > "
             "data.dzn "

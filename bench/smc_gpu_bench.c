@@ -38,8 +38,7 @@ typedef struct recorder {
 
 static void record(void *ctx, const bb_smc_run_info *i) {
   recorder *r = ctx;
-  fprintf(r->out,
-          "prop,%d,%d,%s,%s,%s,%s,%d,%d,%lld,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", r->n, r->instance,
+  fprintf(r->out, "prop,%d,%d,%s,%s,%s,%s,%d,%d,%lld,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", r->n, r->instance,
           r->path, r->strength, r->phase, bb_smc_path_name(i->path), i->free_proposers, i->modified, i->old_domain,
           i->uploaded, i->tail, i->rounds, i->written, i->t_gather * 1e3, i->t_propose * 1e3, i->t_tail * 1e3,
           i->t_settle * 1e3, i->t_apply * 1e3, i->t_total * 1e3);
@@ -50,11 +49,16 @@ static void record(void *ctx, const bb_smc_run_info *i) {
  * with the emulated engine in the GPU's place and a measured GPU's calibration, for the hybrid's
  * own costs on a machine without a GPU (it sets the calibration for the rest of the run). */
 static bool parse_path(const char *s, bb_smc_path *p) {
-  if (!strcmp(s, "cpu") || !strcmp(s, "cpu-rules")) *p = BB_SMC_PATH_CPU;
-  else if (!strcmp(s, "gpu")) *p = BB_SMC_PATH_GPU;
-  else if (!strcmp(s, "auto") || !strcmp(s, "auto-emulated")) *p = BB_SMC_PATH_AUTO;
-  else if (!strcmp(s, "emulated")) *p = BB_SMC_PATH_EMULATED;
-  else return false;
+  if (!strcmp(s, "cpu") || !strcmp(s, "cpu-rules"))
+    *p = BB_SMC_PATH_CPU;
+  else if (!strcmp(s, "gpu"))
+    *p = BB_SMC_PATH_GPU;
+  else if (!strcmp(s, "auto") || !strcmp(s, "auto-emulated"))
+    *p = BB_SMC_PATH_AUTO;
+  else if (!strcmp(s, "emulated"))
+    *p = BB_SMC_PATH_EMULATED;
+  else
+    return false;
   return true;
 }
 
@@ -182,17 +186,26 @@ int main(int argc, char **argv) {
   for (int a = 1; a < argc; a++) {
     const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : NULL;
     if (!v) goto usage;
-    if (!strcmp(o, "--n")) n = atoi(v);
-    else if (!strcmp(o, "--k")) k = atoi(v);
-    else if (!strcmp(o, "--instances")) instances = atoi(v);
-    else if (!strcmp(o, "--seed")) seed = strtoull(v, NULL, 10);
-    else if (!strcmp(o, "--nodes")) nodes = atoi(v);
-    else if (!strcmp(o, "--paths")) paths = v;
-    else if (!strcmp(o, "--csv")) csv = v;
-    else if (!strcmp(o, "--tail")) bb_smc_set_tail_threshold(atoi(v));
+    if (!strcmp(o, "--n"))
+      n = atoi(v);
+    else if (!strcmp(o, "--k"))
+      k = atoi(v);
+    else if (!strcmp(o, "--instances"))
+      instances = atoi(v);
+    else if (!strcmp(o, "--seed"))
+      seed = strtoull(v, NULL, 10);
+    else if (!strcmp(o, "--nodes"))
+      nodes = atoi(v);
+    else if (!strcmp(o, "--paths"))
+      paths = v;
+    else if (!strcmp(o, "--csv"))
+      csv = v;
+    else if (!strcmp(o, "--tail"))
+      bb_smc_set_tail_threshold(atoi(v));
     else if (!strcmp(o, "--strength")) {
       if (!bb_smc_strength_parse(v, &strength)) goto usage;
-    } else goto usage;
+    } else
+      goto usage;
     a++;
   }
   if (n < 1 || instances < 1 || k < 0 || k > n) goto usage;
@@ -227,7 +240,9 @@ int main(int argc, char **argv) {
   if (csv) fclose(r.out);
   return 0;
 usage:
-  fprintf(stderr, "usage: smc-gpu-bench --n N [--k K] [--instances K] [--seed S] [--paths cpu,gpu,auto,emulated,cpu-rules,auto-emulated]\n"
-                  "                     [--strength gs-lists|men-proposing] [--nodes M] [--tail T] [--csv FILE]\n");
+  fprintf(stderr,
+          "usage: smc-gpu-bench --n N [--k K] [--instances K] [--seed S] [--paths "
+          "cpu,gpu,auto,emulated,cpu-rules,auto-emulated]\n"
+          "                     [--strength gs-lists|men-proposing] [--nodes M] [--tail T] [--csv FILE]\n");
   return 2;
 }

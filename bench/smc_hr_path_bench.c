@@ -2,7 +2,8 @@
  * parallel path, the GPU when there is one), inside Gecode through the shim: generate an
  * instance (bamboo's HR generator), post the constraint, time the root propagation (Gecode
  * status()), then DECISIONS propagations down one branch (a resident with a choice loses his
- * largest value, the same residents on every path; each path runs twice, the second timed), and check that every path leaves the same
+ * largest value, the same residents on every path; each path runs twice, the second timed), and
+ * check that every path leaves the same
  * residents' bounds. One markdown row per path.
  *
  *   smc-hr-path-bench RESIDENTS HOSPITALS LIST_LENGTH [DECISIONS [SEED]] */
@@ -36,8 +37,10 @@ int main(int argc, char **argv) {
   int paths = bb_gpu_probe(0, why, sizeof why) ? 3 : 2;
   static const bb_smc_path path_of[] = {BB_SMC_PATH_CPU, BB_SMC_PATH_EMULATED, BB_SMC_PATH_GPU};
   long long first_sum = -1;
-  printf("| path | residents | hospitals | list length | root (ms) | %d decisions (ms per propagation) | residents' bounds sum |\n",
-         decisions);
+  printf(
+      "| path | residents | hospitals | list length | root (ms) | %d decisions (ms per propagation) | residents' "
+      "bounds sum |\n",
+      decisions);
   printf("|---|---|---|---|---|---|---|\n");
   for (int run = 0; run < 2 * paths; run++) { /* each path twice: the first warms up */
     int k = run / 2;
@@ -68,11 +71,12 @@ int main(int argc, char **argv) {
       down += bb_now() - t0, done++;
     }
     long long sum = 0;
-    for (int r = 0; r < nr && state != BB_SPACE_FAILED; r++) sum += bb_int_min(s, vars[r]) + 7LL * bb_int_max(s, vars[r]);
+    for (int r = 0; r < nr && state != BB_SPACE_FAILED; r++)
+      sum += bb_int_min(s, vars[r]) + 7LL * bb_int_max(s, vars[r]);
     if (first_sum < 0) first_sum = sum;
     if (run % 2 == 1)
-      printf("| %s | %d | %d | %d | %.1f | %.3f (%d) | %lld%s |\n", bb_smc_path_name(path_of[k]), nr, nh, gp.list_length,
-           1e3 * root, done ? 1e3 * down / done : 0.0, done, sum, sum == first_sum ? "" : " DIFFERS");
+      printf("| %s | %d | %d | %d | %.1f | %.3f (%d) | %lld%s |\n", bb_smc_path_name(path_of[k]), nr, nh,
+             gp.list_length, 1e3 * root, done ? 1e3 * down / done : 0.0, done, sum, sum == first_sum ? "" : " DIFFERS");
     bb_space_free(s);
     free(vars);
   }

@@ -12,8 +12,8 @@
 
 typedef struct smc_model {
   int n;
-  int *pm, *pw;      /* n x n, 0-based */
-  int *men, *women;  /* variable indexes in space */
+  int *pm, *pw;     /* n x n, 0-based */
+  int *men, *women; /* variable indexes in space */
   bb_space *space;
 } smc_model;
 

@@ -59,9 +59,12 @@ static int middle(bb_space *s, int man) {
 static int run_path(const char *name, int n, uint64_t seed, bb_smc_strength strength, const decision *ds, int count,
                     int only, int repeat) {
   bb_smc_path path = BB_SMC_PATH_CPU;
-  if (!strcmp(name, "gpu")) path = BB_SMC_PATH_GPU;
-  else if (!strcmp(name, "auto")) path = BB_SMC_PATH_AUTO;
-  else if (strcmp(name, "cpu") && strcmp(name, "cpu-rules")) return 2;
+  if (!strcmp(name, "gpu"))
+    path = BB_SMC_PATH_GPU;
+  else if (!strcmp(name, "auto"))
+    path = BB_SMC_PATH_AUTO;
+  else if (strcmp(name, "cpu") && strcmp(name, "cpu-rules"))
+    return 2;
   bb_smc_set_delta_batch(strcmp(name, "cpu-rules") != 0);
   smc_model m;
   if (!smc_model_new(&m, n, seed, "smc-latency-bench")) return 1;
@@ -131,16 +134,24 @@ int main(int argc, char **argv) {
   for (int a = 1; a < argc; a++) {
     const char *o = argv[a], *v = a + 1 < argc ? argv[a + 1] : NULL;
     if (!v) goto usage;
-    if (!strcmp(o, "--n")) n = atoi(v);
-    else if (!strcmp(o, "--seed")) seed = strtoull(v, NULL, 10);
-    else if (!strcmp(o, "--decisions")) count = atoi(v);
-    else if (!strcmp(o, "--repeat")) repeat = atoi(v);
-    else if (!strcmp(o, "--depth")) max_depth = atoi(v);
-    else if (!strcmp(o, "--only")) only = atoi(v);
-    else if (!strcmp(o, "--paths")) paths = v;
+    if (!strcmp(o, "--n"))
+      n = atoi(v);
+    else if (!strcmp(o, "--seed"))
+      seed = strtoull(v, NULL, 10);
+    else if (!strcmp(o, "--decisions"))
+      count = atoi(v);
+    else if (!strcmp(o, "--repeat"))
+      repeat = atoi(v);
+    else if (!strcmp(o, "--depth"))
+      max_depth = atoi(v);
+    else if (!strcmp(o, "--only"))
+      only = atoi(v);
+    else if (!strcmp(o, "--paths"))
+      paths = v;
     else if (!strcmp(o, "--strength")) {
       if (!bb_smc_strength_parse(v, &strength)) goto usage;
-    } else goto usage;
+    } else
+      goto usage;
     a++;
   }
   if (n < 2 || count < 1 || repeat < 1 || max_depth < 0) goto usage;
@@ -162,7 +173,8 @@ int main(int argc, char **argv) {
   free(ds);
   return 0;
 usage:
-  fprintf(stderr, "usage: smc-latency-bench --n N [--seed S] [--decisions D] [--depth MAX] [--repeat R] [--only K]\n"
-                  "                         [--paths cpu,cpu-rules,gpu,auto] [--strength gs-lists|men-proposing]\n");
+  fprintf(stderr,
+          "usage: smc-latency-bench --n N [--seed S] [--decisions D] [--depth MAX] [--repeat R] [--only K]\n"
+          "                         [--paths cpu,cpu-rules,gpu,auto] [--strength gs-lists|men-proposing]\n");
   return 2;
 }

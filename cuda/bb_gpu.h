@@ -8,7 +8,7 @@
 #ifndef BB_GPU_H
 #define BB_GPU_H
 
-#include "bb_gpu_args.h"   /* bb_gpu_instance, bb_gpu_opts, bb_gpu_stats, bb_gpu_la */
+#include "bb_gpu_args.h" /* bb_gpu_instance, bb_gpu_opts, bb_gpu_stats, bb_gpu_la */
 #include "bb_gpu_device.h"
 #include "bb_gpu_prnode.h" /* bb_prnode */
 
@@ -28,15 +28,12 @@ void bb_gpu_close(bb_gpu *gpu); /* accepts NULL */
  * the PRMatrix, so the device peak is the rank matrix + PRMatrix + one block instead of
  * lists + rank matrix + PRMatrix (engine/sm/memory_plan.h). `inst` must outlive
  * the context. */
-bb_status bb_gpu_open_staged(int device, const bb_gpu_instance *inst, bb_gpu **out, bb_gpu_stats *stats,
-                             bb_error *err);
+bb_status bb_gpu_open_staged(int device, const bb_gpu_instance *inst, bb_gpu **out, bb_gpu_stats *stats, bb_error *err);
 
 /* Baseline kernels, each with GPU initialisation (rank matrix / PRMatrix: t_init),
  * proposals (t_solve) and matching extraction (t_post). */
-bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of,
-                        bb_gpu_stats *stats, bb_error *err);
-bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of,
-                        bb_gpu_stats *stats, bb_error *err);
+bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats, bb_error *err);
+bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats, bb_error *err);
 
 /* Bamboo's GPU phase ([Bamboo-SMP] Algorithm 2, steps 2-3). Builds the women's rank matrix
  * and the packed PRMatrix on the device (t_init), then runs the packed-word atomicMin
@@ -47,15 +44,14 @@ bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of,
  * still free, so the CPU continues exactly where the GPU stopped. With
  * opts->tail_on_gpu the tail is finished on the GPU by one block (cooperative
  * row scan) and *free_count is 0. */
-bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
-                        int *free_count, bb_gpu_stats *stats, bb_error *err);
+bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men, int *free_count,
+                        bb_gpu_stats *stats, bb_error *err);
 
 /* Finishes a tail on the GPU from a host state, after the CPU tail handed it back: uploads
  * the partner words rebuilt from `st` (st->husband names each partner), lets one block
  * finish free_men[0..count) with the cooperative row scan, and brings the final state back
  * into `st`. Needs the PRMatrix of a preceding bb_gpu_bamboo. */
-bb_status bb_gpu_tail(bb_gpu *gpu, bb_gpu_la *st, const bb_id *free_men,
-                      int count, bb_error *err);
+bb_status bb_gpu_tail(bb_gpu *gpu, bb_gpu_la *st, const bb_id *free_men, int count, bb_error *err);
 
 /* bb_prrow_fn over the device PRMatrix built by bb_gpu_bamboo (ctx is the bb_gpu):
  * copies man m's row from `from` on to the host. Valid until the next call. */

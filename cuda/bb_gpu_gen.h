@@ -20,8 +20,7 @@ void bb_gpu_gen_close(bb_gpu_gen *gen); /* accepts NULL */
 
 /* Rows first .. first + count - 1 of side `women` (0 men, 1 women) generated on the device
  * and copied to host_out[count * n] (the test's path: tests/test_gpu_gen.c). */
-bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, bb_id *host_out,
-                             bb_error *err);
+bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, bb_id *host_out, bb_error *err);
 
 /* Benchmarks (bench/gen_bench.c): generates every row of side `women` on the device, `rows`
  * rows per launch into one scratch block (as the staged build does), and returns the

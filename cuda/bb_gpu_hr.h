@@ -19,7 +19,7 @@ extern "C" {
 /* The lists, uploaded as they are (bb_hr's arrays), and every hospital's first post. */
 typedef struct bb_gpu_hr_input {
   int n_residents, n_hospitals;
-  const uint32_t *res_start;  /* n_residents + 1 offsets into res_list */
+  const uint32_t *res_start; /* n_residents + 1 offsets into res_list */
   const bb_id *res_list;
   const uint32_t *hosp_start; /* n_hospitals + 1 offsets into hosp_list */
   const bb_id *hosp_list;
@@ -46,8 +46,8 @@ typedef struct bb_gpu_hr_times {
  * entry << 32 | post where each parked resident resumes) hold the GPU's state, and
  * parked[0..*parked_count) the residents to finish. Times go to `times` (may be NULL: transfer for the
  * uploads, solve, post for the downloads). A time limit returns BB_ERR_TIMEOUT. */
-bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts, uint64_t *cursor,
-                            uint32_t *parked, int *parked_count, bb_gpu_hr_times *times, bb_error *err);
+bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts, uint64_t *cursor, uint32_t *parked,
+                            int *parked_count, bb_gpu_hr_times *times, bb_error *err);
 
 #ifdef __cplusplus
 }

@@ -33,17 +33,17 @@ void bb_gpu_multi_close(bb_gpu_multi *mg); /* accepts NULL */
  * (engine/sm/gen_rows.h, the host generator's rows bit for bit; solve --gen-on gpu --gpus)
  * instead of uploaded: `inst` may then have no lists. NULL spec: bb_gpu_multi_open. */
 bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_instance *inst,
-                                const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out,
-                                bb_gpu_stats *stats, bb_error *err);
+                                const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out, bb_gpu_stats *stats,
+                                bb_error *err);
 
 /* bamboo's GPU phase (as bb_gpu_bamboo) over the partitions; the tail is always the CPU's
  * ([Bamboo-SMP] Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. */
-bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st,
-                              bb_id *free_men, int *free_count, bb_gpu_stats *stats, bb_error *err);
+bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
+                              int *free_count, bb_gpu_stats *stats, bb_error *err);
 
 /* gpu-la-min (as bb_gpu_la_min, 64-bit nodes) over the partitions. */
-bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of,
-                              bb_gpu_stats *stats, bb_error *err);
+bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats,
+                              bb_error *err);
 
 /* bb_prrow_fn over the partitions' PRMatrix rows (ctx is the bb_gpu_multi). */
 const bb_prnode *bb_gpu_multi_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err);

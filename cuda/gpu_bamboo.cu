@@ -42,8 +42,8 @@
 // slower and are not kept: a look-ahead that waits for its loads before proposing, and
 // aggregation of any group of lanes on one woman with __match_any_sync (docs/engine.md).
 template <typename Node, int Scan, bool Storm>
-__global__ void bamboo_propose_kernel(typename Node::plane pr, int n,
-                                      unsigned long long *partner, int *ctl, uint2 *parked) {
+__global__ void bamboo_propose_kernel(typename Node::plane pr, int n, unsigned long long *partner, int *ctl,
+                                      uint2 *parked) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= n) return;
   volatile int *stop = ctl + BB_CTL_STOP_FLAG;
@@ -103,30 +103,38 @@ static propose_variant propose_variant_of(const char *v) {
   if (!v || !*v) return d;
   propose_variant r = {1, *v == 'u'};
   if (*v == 'u') v++;
-  if (*v == 'a') r.scan = atoi(v + 1);
-  else if (*v && strcmp(v, "1")) return d;
+  if (*v == 'a')
+    r.scan = atoi(v + 1);
+  else if (*v && strcmp(v, "1"))
+    return d;
   return r.scan == 1 || r.scan == 2 || r.scan == 4 || r.scan == 8 ? r : d;
 }
 
 template <typename Node, int Scan, bool Storm>
 static void launch_propose_variant(bb_gpu *g) {
   int n = g->n;
-  bamboo_propose_kernel<Node, Scan, Storm><<<(n + 255) / 256, 256, 0, g->stream>>>(
-      Node::at(g->d_pr, g->cells), n, g->d_words, g->d_ctl, g->d_parked);
+  bamboo_propose_kernel<Node, Scan, Storm>
+      <<<(n + 255) / 256, 256, 0, g->stream>>>(Node::at(g->d_pr, g->cells), n, g->d_words, g->d_ctl, g->d_parked);
 }
 
 template <typename Node, bool Storm>
 static void launch_propose_scan(bb_gpu *g, int scan) {
-  if (scan == 2) launch_propose_variant<Node, 2, Storm>(g);
-  else if (scan == 4) launch_propose_variant<Node, 4, Storm>(g);
-  else if (scan == 8) launch_propose_variant<Node, 8, Storm>(g);
-  else launch_propose_variant<Node, 1, Storm>(g);
+  if (scan == 2)
+    launch_propose_variant<Node, 2, Storm>(g);
+  else if (scan == 4)
+    launch_propose_variant<Node, 4, Storm>(g);
+  else if (scan == 8)
+    launch_propose_variant<Node, 8, Storm>(g);
+  else
+    launch_propose_variant<Node, 1, Storm>(g);
 }
 
 template <typename Node>
 static void launch_propose(bb_gpu *g, propose_variant v) {
-  if (v.storm) launch_propose_scan<Node, true>(g, v.scan);
-  else launch_propose_scan<Node, false>(g, v.scan);
+  if (v.storm)
+    launch_propose_scan<Node, true>(g, v.scan);
+  else
+    launch_propose_scan<Node, false>(g, v.scan);
 }
 
 // One block finishes the parked men one after the other (the state is then touched by this
@@ -154,8 +162,8 @@ static void launch_propose(bb_gpu *g, propose_variant v) {
 // Nodes per thread and round: `per_thread` for 32-bit nodes, half that for 64-bit ones.
 template <typename Node, bool Keys, bool Held, int per_thread>
 __global__ void __launch_bounds__(TAIL_THREADS)
-    bamboo_tail_kernel(typename Node::plane pr, int n,
-                       unsigned long long *partner, const uint2 *parked, int parked_count) {
+    bamboo_tail_kernel(typename Node::plane pr, int n, unsigned long long *partner, const uint2 *parked,
+                       int parked_count) {
   constexpr int U = sizeof(typename Node::raw) == 4 ? per_thread : per_thread / 2;
   extern __shared__ uint16_t s_key[]; // Keys: n entries; Held: then n holders and n positions
   uint16_t *s_holder = s_key + n, *s_hpos = s_key + 2 * (size_t)n;
@@ -262,8 +270,8 @@ static cudaError_t launch_tail_variant(bb_gpu *g, int parked) {
                                          cudaFuncAttributeMaxDynamicSharedMemorySize, (int)keys);
     if (e != cudaSuccess) return e;
   }
-  bamboo_tail_kernel<Node, Keys, Held, per_thread><<<1, TAIL_THREADS, keys, g->stream>>>(
-      pr, g->n, g->d_words, g->d_parked, parked);
+  bamboo_tail_kernel<Node, Keys, Held, per_thread>
+      <<<1, TAIL_THREADS, keys, g->stream>>>(pr, g->n, g->d_words, g->d_parked, parked);
   return cudaPeekAtLastError();
 }
 
@@ -289,8 +297,8 @@ static cudaError_t launch_tail_kernel(bb_gpu *g, int parked) {
 }
 
 // Resumes everybody's LA state from the partner words and the parked men.
-void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked, int count,
-                     bb_gpu_la *st, bb_id *free_men) {
+void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked, int count, bb_gpu_la *st,
+                     bb_id *free_men) {
   for (int w = 0; w < n; w++) {
     unsigned long long word = words[w];
     if (word == BB_WORD_FREE) {
@@ -314,8 +322,7 @@ static bb_status launch_tail(bb_gpu *g, int parked, bb_error *err) {
 }
 
 // Copies the words and `parked` parked men back and rebuilds the host state from them.
-static bb_status download_state(bb_gpu *g, int parked, bb_gpu_la *st, bb_id *free_men,
-                                bb_error *err) {
+static bb_status download_state(bb_gpu *g, int parked, bb_gpu_la *st, bb_id *free_men, bb_error *err) {
   int n = g->n;
   unsigned long long *h_words = (unsigned long long *)malloc((size_t)n * sizeof *h_words);
   uint2 *h_parked = (uint2 *)malloc((size_t)(parked ? parked : 1) * sizeof *h_parked);
@@ -324,11 +331,9 @@ static bb_status download_state(bb_gpu *g, int parked, bb_gpu_la *st, bb_id *fre
   if (!h_words || !h_parked) {
     status = bb_fail(err, BB_ERR_NOMEM, "bamboo: out of host memory for the hand-over");
   } else {
-    e = cudaMemcpyAsync(h_words, g->d_words, (size_t)n * sizeof *h_words, cudaMemcpyDeviceToHost,
-                        g->stream);
+    e = cudaMemcpyAsync(h_words, g->d_words, (size_t)n * sizeof *h_words, cudaMemcpyDeviceToHost, g->stream);
     if (e == cudaSuccess && parked)
-      e = cudaMemcpyAsync(h_parked, g->d_parked, (size_t)parked * sizeof *h_parked,
-                          cudaMemcpyDeviceToHost, g->stream);
+      e = cudaMemcpyAsync(h_parked, g->d_parked, (size_t)parked * sizeof *h_parked, cudaMemcpyDeviceToHost, g->stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(g->stream);
     if (e == cudaSuccess)
       bb_gpu_handover(n, h_words, h_parked, parked, st, free_men);
@@ -340,8 +345,8 @@ static bb_status download_state(bb_gpu *g, int parked, bb_gpu_la *st, bb_id *fre
   return status;
 }
 
-bb_status bb_gpu_bamboo(bb_gpu *g, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
-                        int *free_count, bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_bamboo(bb_gpu *g, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men, int *free_count,
+                        bb_gpu_stats *stats, bb_error *err) {
   assert(g && opts && st && free_men && free_count && stats);
   assert(st->partner_rank && st->next && st->n == g->n); // the state covers everybody
   int n = g->n;
@@ -354,15 +359,14 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id
   if (opts->gpu_lists && !g->lists && opts->verbose)
     fprintf(stderr, "bamboo: the 16-bit pinned lists were made from other lists; uploading from the instance\n");
   double t = bb_now(), t_start = t, transfer = stats->t_transfer;
-  bb_status status = g->staged ? bb_gpu_build_staged(g, node_bytes, stats, err)
-                               : bb_gpu_build_prmatrix(g, node_bytes, err);
+  bb_status status =
+      g->staged ? bb_gpu_build_staged(g, node_bytes, stats, err) : bb_gpu_build_prmatrix(g, node_bytes, err);
   if (status != BB_OK) return status;
   if (!g->d_words) BB_CUDA(cudaMalloc(&g->d_words, (size_t)n * sizeof *g->d_words));
   if (!g->d_parked) BB_CUDA(cudaMalloc(&g->d_parked, (size_t)n * sizeof *g->d_parked));
   bb_gpu_sample_memory(g); // the peak: lists, rank matrix, PRMatrix and the words
   double t_built = bb_now();
-  if ((status = bb_gpu_fill_u64(g, g->d_words, (size_t)n, BB_WORD_FREE, err)) != BB_OK)
-    return status;
+  if ((status = bb_gpu_fill_u64(g, g->d_words, (size_t)n, BB_WORD_FREE, err)) != BB_OK) return status;
   BB_CUDA(cudaStreamSynchronize(g->stream));
   double t_filled = bb_now();
   bb_gpu_free_rank(g);
@@ -379,8 +383,7 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id
   double t_proposed = bb_now();
   BB_CUDA(cudaMemcpy(g->h_ctl, g->d_ctl, 4 * sizeof(int), cudaMemcpyDeviceToHost));
   int parked = g->h_ctl[BB_CTL_PARKED];
-  if (parked < 0 || parked > n)
-    return bb_fail(err, BB_ERR_GPU, "bamboo: kernel parked %d men (n = %d)", parked, n);
+  if (parked < 0 || parked > n) return bb_fail(err, BB_ERR_GPU, "bamboo: kernel parked %d men (n = %d)", parked, n);
   if (parked > 0 && opts->tail_on_gpu) {
     if ((status = launch_tail(g, parked, err)) != BB_OK) return status;
     stats->tail_men = parked;
@@ -396,13 +399,12 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id
     fprintf(stderr,
             "bamboo n=%d: build %.2f ms, words %.2f ms, rank freed %.2f ms; proposals %.2f ms, GPU tail %.2f "
             "ms, download and hand-over %.2f ms\n",
-            n, 1e3 * (t_built - t_start), 1e3 * (t_filled - t_built), 1e3 * (t_freed - t_filled), 1e3 * (t_proposed - t), 1e3 * (t_tail - t_proposed),
-            1e3 * (t_done - t_tail));
+            n, 1e3 * (t_built - t_start), 1e3 * (t_filled - t_built), 1e3 * (t_freed - t_filled),
+            1e3 * (t_proposed - t), 1e3 * (t_tail - t_proposed), 1e3 * (t_done - t_tail));
   return BB_OK;
 }
 
-bb_status bb_gpu_tail(bb_gpu *g, bb_gpu_la *st, const bb_id *free_men,
-                      int count, bb_error *err) {
+bb_status bb_gpu_tail(bb_gpu *g, bb_gpu_la *st, const bb_id *free_men, int count, bb_error *err) {
   assert(g && st && st->partner_rank && st->next && st->husband && st->n == g->n);
   assert(count == 0 || free_men);
   int n = g->n;
@@ -425,11 +427,9 @@ bb_status bb_gpu_tail(bb_gpu *g, bb_gpu_la *st, const bb_id *free_men,
     }
   }
   for (int i = 0; i < count; i++) h_parked[i] = make_uint2(free_men[i], st->next[free_men[i]]);
-  cudaError_t e = cudaMemcpyAsync(g->d_words, h_words, (size_t)n * sizeof *h_words,
-                                  cudaMemcpyHostToDevice, g->stream);
+  cudaError_t e = cudaMemcpyAsync(g->d_words, h_words, (size_t)n * sizeof *h_words, cudaMemcpyHostToDevice, g->stream);
   if (e == cudaSuccess && count)
-    e = cudaMemcpyAsync(g->d_parked, h_parked, (size_t)count * sizeof *h_parked,
-                        cudaMemcpyHostToDevice, g->stream);
+    e = cudaMemcpyAsync(g->d_parked, h_parked, (size_t)count * sizeof *h_parked, cudaMemcpyHostToDevice, g->stream);
   if (e == cudaSuccess) e = cudaStreamSynchronize(g->stream); // the host buffers go next
   free(h_words);
   free(h_parked);

@@ -10,8 +10,7 @@
 
 bb_status bb_gpu_fail(bb_error *err, cudaError_t e, const char *call, const char *file, int line) {
   const char *base = strrchr(file, '/');
-  bb_fail(err, BB_ERR_GPU, "CUDA error in %s (%s:%d): %s", call, base ? base + 1 : file, line,
-          cudaGetErrorString(e));
+  bb_fail(err, BB_ERR_GPU, "CUDA error in %s (%s:%d): %s", call, base ? base + 1 : file, line, cudaGetErrorString(e));
   cudaGetLastError(); // clear a non-sticky error so later calls (and the CPU fallback) are clean
   return BB_ERR_GPU;
 }
@@ -24,7 +23,8 @@ static void probe_reason(cudaError_t e, char *why, size_t why_len) {
   int driver = 0, runtime = 0;
   if (e == cudaErrorInsufficientDriver && cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0 &&
       cudaRuntimeGetVersion(&runtime) == cudaSuccess)
-    snprintf(why, why_len, "the NVIDIA driver supports CUDA %d.%d, older than this build's CUDA %d.%d; update the driver",
+    snprintf(why, why_len,
+             "the NVIDIA driver supports CUDA %d.%d, older than this build's CUDA %d.%d; update the driver",
              driver / 1000, driver % 1000 / 10, runtime / 1000, runtime % 1000 / 10);
   else if (e == cudaSuccess || e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver)
     snprintf(why, why_len, "no NVIDIA GPU or driver found");
@@ -82,13 +82,11 @@ int bb_gpu_row_blocks(int rows) {
 }
 
 __global__ void fill_u32_kernel(uint32_t *p, size_t count, uint32_t value) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count;
-       i += (size_t)gridDim.x * blockDim.x)
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count; i += (size_t)gridDim.x * blockDim.x)
     p[i] = value;
 }
 __global__ void fill_u64_kernel(unsigned long long *p, size_t count, unsigned long long value) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count;
-       i += (size_t)gridDim.x * blockDim.x)
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count; i += (size_t)gridDim.x * blockDim.x)
     p[i] = value;
 }
 
@@ -103,8 +101,7 @@ bb_status bb_gpu_fill_u32(bb_gpu *g, uint32_t *p, size_t count, uint32_t value, 
   return BB_OK;
 }
 
-bb_status bb_gpu_fill_u64(bb_gpu *g, unsigned long long *p, size_t count, unsigned long long value,
-                          bb_error *err) {
+bb_status bb_gpu_fill_u64(bb_gpu *g, unsigned long long *p, size_t count, unsigned long long value, bb_error *err) {
   fill_u64_kernel<<<fill_blocks(count), 256, 0, g->stream>>>(p, count, value);
   BB_CUDA_LAUNCHED("fill_u64_kernel");
   return BB_OK;
@@ -119,10 +116,10 @@ bb_status bb_gpu_fill_u64(bb_gpu *g, unsigned long long *p, size_t count, unsign
 #define UPLOAD_CHUNK_IDS ((size_t)32 << 20)
 
 typedef struct upload_pipe {
-  int narrow;               // 1: 16-bit ids on the bus
-  void *pinned[2];          // host staging, UPLOAD_CHUNK_IDS ids each
-  uint16_t *staging[2];     // device staging for narrowed chunks
-  cudaEvent_t drained[2];   // the transfer (and widening) that last used buffer b is done
+  int narrow;             // 1: 16-bit ids on the bus
+  void *pinned[2];        // host staging, UPLOAD_CHUNK_IDS ids each
+  uint16_t *staging[2];   // device staging for narrowed chunks
+  cudaEvent_t drained[2]; // the transfer (and widening) that last used buffer b is done
   bb_pool *pool;
 } upload_pipe;
 
@@ -144,8 +141,7 @@ static void narrow_range(void *ctx, int64_t begin, int64_t end, int tid) {
 }
 
 __global__ void widen_kernel(const uint16_t *__restrict__ in, size_t count, bb_id *__restrict__ out) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count;
-       i += (size_t)gridDim.x * blockDim.x)
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count; i += (size_t)gridDim.x * blockDim.x)
     out[i] = in[i];
 }
 
@@ -176,8 +172,7 @@ static int pipe_acquire(upload_pipe *u, int n) {
   return u->pool ? 0 : (pipe_release(u), -1);
 }
 
-static bb_status upload_list(bb_gpu *g, upload_pipe *u, const bb_id *host, bb_id *dev,
-                             size_t cells, bb_error *err) {
+static bb_status upload_list(bb_gpu *g, upload_pipe *u, const bb_id *host, bb_id *dev, size_t cells, bb_error *err) {
   for (size_t off = 0, i = 0; off < cells; off += UPLOAD_CHUNK_IDS, i++) {
     int b = (int)(i & 1);
     size_t count = cells - off < UPLOAD_CHUNK_IDS ? cells - off : UPLOAD_CHUNK_IDS;
@@ -185,13 +180,12 @@ static bb_status upload_list(bb_gpu *g, upload_pipe *u, const bb_id *host, bb_id
     narrow_job job = {host + off, u->pinned[b], u->narrow};
     bb_pool_for(u->pool, (int64_t)count, (int64_t)1 << 18, narrow_range, &job);
     if (u->narrow) {
-      BB_CUDA(cudaMemcpyAsync(u->staging[b], u->pinned[b], count * sizeof(uint16_t),
-                              cudaMemcpyHostToDevice, g->stream));
+      BB_CUDA(
+          cudaMemcpyAsync(u->staging[b], u->pinned[b], count * sizeof(uint16_t), cudaMemcpyHostToDevice, g->stream));
       widen_kernel<<<1024, 256, 0, g->stream>>>(u->staging[b], count, dev + off);
       BB_CUDA_LAUNCHED("widen_kernel");
     } else {
-      BB_CUDA(cudaMemcpyAsync(dev + off, u->pinned[b], count * sizeof(bb_id),
-                              cudaMemcpyHostToDevice, g->stream));
+      BB_CUDA(cudaMemcpyAsync(dev + off, u->pinned[b], count * sizeof(bb_id), cudaMemcpyHostToDevice, g->stream));
     }
     BB_CUDA(cudaEventRecord(u->drained[b], g->stream));
   }
@@ -231,8 +225,7 @@ bb_status bb_gpu_pipe_open(bb_gpu *g, bb_gpu_pipe **out, bb_error *err) {
   return BB_OK;
 }
 
-bb_status bb_gpu_pipe_upload(bb_gpu *g, bb_gpu_pipe *p, const bb_id *host, bb_id *dev, size_t count,
-                             bb_error *err) {
+bb_status bb_gpu_pipe_upload(bb_gpu *g, bb_gpu_pipe *p, const bb_id *host, bb_id *dev, size_t count, bb_error *err) {
   if (p->pipelined) return upload_list(g, &p->u, host, dev, count, err);
   // The host range may be reused at once by the caller: a synchronous copy.
   BB_CUDA(cudaMemcpyAsync(dev, host, count * sizeof(bb_id), cudaMemcpyHostToDevice, g->stream));
@@ -248,8 +241,7 @@ void bb_gpu_pipe_close(bb_gpu *g, bb_gpu_pipe *p) {
   free(p);
 }
 
-static bb_status open_device(bb_gpu *g, const bb_gpu_instance *inst, bb_gpu_stats *stats,
-                             bb_error *err) {
+static bb_status open_device(bb_gpu *g, const bb_gpu_instance *inst, bb_gpu_stats *stats, bb_error *err) {
   size_t bytes = g->cells * sizeof(bb_id);
   size_t free_b = 0, total_b = 0;
   BB_CUDA(cudaMemGetInfo(&free_b, &total_b));
@@ -259,8 +251,7 @@ static bb_status open_device(bb_gpu *g, const bb_gpu_instance *inst, bb_gpu_stat
   // phases before anything was allocated. Checking 8n² here would refuse instances that the
   // plan (40-bit nodes, rank matrix in blocks) fits.
   if (!g->staged && 2 * bytes > free_b)
-    return bb_fail(err, BB_ERR_GPU,
-                   "n = %d needs %.2f GiB on the GPU for the lists alone, %.2f GiB free", g->n,
+    return bb_fail(err, BB_ERR_GPU, "n = %d needs %.2f GiB on the GPU for the lists alone, %.2f GiB free", g->n,
                    2.0 * bytes / 1073741824.0, free_b / 1073741824.0);
   BB_CUDA(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
   BB_CUDA(cudaStreamCreateWithFlags(&g->monitor, cudaStreamNonBlocking));
@@ -275,8 +266,8 @@ static bb_status open_device(bb_gpu *g, const bb_gpu_instance *inst, bb_gpu_stat
   return st;
 }
 
-static bb_status open_any(int device, const bb_gpu_instance *inst, int staged, bb_gpu **out,
-                          bb_gpu_stats *stats, bb_error *err) {
+static bb_status open_any(int device, const bb_gpu_instance *inst, int staged, bb_gpu **out, bb_gpu_stats *stats,
+                          bb_error *err) {
   assert(inst && out && stats && inst->n >= 0);
   *out = NULL;
   cudaError_t e = cudaSetDevice(device);
@@ -360,22 +351,20 @@ bb_status bb_gpu_ctl_reset(bb_gpu *g, int free_men, bb_error *err) {
 static bb_status request_stop(bb_gpu *g, int how, bb_error *err) {
   // h_ctl[3] is a pinned cell that only carries this value to the device.
   g->h_ctl[3] = how;
-  BB_CUDA(cudaMemcpyAsync(g->d_ctl + BB_CTL_STOP_FLAG, g->h_ctl + 3, sizeof(int),
-                          cudaMemcpyHostToDevice, g->monitor));
+  BB_CUDA(cudaMemcpyAsync(g->d_ctl + BB_CTL_STOP_FLAG, g->h_ctl + 3, sizeof(int), cudaMemcpyHostToDevice, g->monitor));
   BB_CUDA(cudaStreamSynchronize(g->monitor));
   return BB_OK;
 }
 
-bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_gpu_opts *opts, const char *what,
-                         bb_error *err) {
+bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_gpu_opts *opts, const char *what, bb_error *err) {
   double start = bb_now(), last_report = start;
   int stop_sent = 0, abort_sent = 0;
   for (;;) {
     cudaError_t q = cudaStreamQuery(g->stream);
     if (q == cudaSuccess) break;
     if (q != cudaErrorNotReady) return bb_gpu_fail(err, q, what, __FILE__, __LINE__);
-    BB_CUDA(cudaMemcpyAsync(g->h_ctl + BB_CTL_FREE_MEN, g->d_ctl + BB_CTL_FREE_MEN, sizeof(int),
-                            cudaMemcpyDeviceToHost, g->monitor));
+    BB_CUDA(cudaMemcpyAsync(g->h_ctl + BB_CTL_FREE_MEN, g->d_ctl + BB_CTL_FREE_MEN, sizeof(int), cudaMemcpyDeviceToHost,
+                            g->monitor));
     BB_CUDA(cudaStreamSynchronize(g->monitor));
     int free_men = g->h_ctl[BB_CTL_FREE_MEN];
     double now = bb_now();
@@ -396,16 +385,14 @@ bb_status bb_gpu_monitor(bb_gpu *g, int stop_at, const bb_gpu_opts *opts, const 
   }
   BB_CUDA(cudaStreamSynchronize(g->stream));
   if (abort_sent)
-    return bb_fail(err, BB_ERR_TIMEOUT, "%s stopped by the time limit of %.3g s", what,
-                   opts->time_limit_s);
+    return bb_fail(err, BB_ERR_TIMEOUT, "%s stopped by the time limit of %.3g s", what, opts->time_limit_s);
   return BB_OK;
 }
 
-static bb_status run_baseline(bb_gpu *g, const bb_gpu_opts *opts, const char *name,
-                             uint32_t free_value, bb_gpu_baseline_step propose,
-                             bb_gpu_baseline_step to_ids, uint32_t *d_partner, uint32_t *d_next,
-                             uint32_t *h_partner, bb_id *wife_of, bb_gpu_stats *stats,
-                             bb_error *err) {
+static bb_status run_baseline(bb_gpu *g, const bb_gpu_opts *opts, const char *name, uint32_t free_value,
+                              bb_gpu_baseline_step propose, bb_gpu_baseline_step to_ids, uint32_t *d_partner,
+                              uint32_t *d_next, uint32_t *h_partner, bb_id *wife_of, bb_gpu_stats *stats,
+                              bb_error *err) {
   int n = g->n;
   double t = bb_now();
   bb_status st = bb_gpu_fill_u32(g, d_partner, (size_t)n, free_value, err);
@@ -421,8 +408,7 @@ static bb_status run_baseline(bb_gpu *g, const bb_gpu_opts *opts, const char *na
     to_ids(g, d_partner, d_next);
     BB_CUDA_LAUNCHED(name);
   }
-  BB_CUDA(cudaMemcpyAsync(h_partner, d_partner, (size_t)n * sizeof(uint32_t),
-                          cudaMemcpyDeviceToHost, g->stream));
+  BB_CUDA(cudaMemcpyAsync(h_partner, d_partner, (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToHost, g->stream));
   BB_CUDA(cudaStreamSynchronize(g->stream));
   for (int w = 0; w < n; w++) {
     if (h_partner[w] >= (uint32_t)n)
@@ -433,10 +419,9 @@ static bb_status run_baseline(bb_gpu *g, const bb_gpu_opts *opts, const char *na
   return BB_OK;
 }
 
-bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_gpu_opts *opts, const char *name,
-                              uint32_t free_value, bb_gpu_baseline_step propose,
-                              bb_gpu_baseline_step to_ids, bb_id *wife_of, bb_gpu_stats *stats,
-                              bb_error *err) {
+bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_gpu_opts *opts, const char *name, uint32_t free_value,
+                              bb_gpu_baseline_step propose, bb_gpu_baseline_step to_ids, bb_id *wife_of,
+                              bb_gpu_stats *stats, bb_error *err) {
   size_t bytes = (size_t)g->n * sizeof(uint32_t);
   uint32_t *d_partner = NULL, *d_next = NULL;
   uint32_t *h_partner = (uint32_t *)malloc(bytes);
@@ -444,13 +429,11 @@ bb_status bb_gpu_run_baseline(bb_gpu *g, const bb_gpu_opts *opts, const char *na
   cudaError_t e = cudaSuccess;
   if (!h_partner)
     st = bb_fail(err, BB_ERR_NOMEM, "%s: out of host memory", name);
-  else if ((e = cudaMalloc(&d_partner, bytes)) != cudaSuccess ||
-           (e = cudaMalloc(&d_next, bytes)) != cudaSuccess)
+  else if ((e = cudaMalloc(&d_partner, bytes)) != cudaSuccess || (e = cudaMalloc(&d_next, bytes)) != cudaSuccess)
     st = bb_gpu_fail(err, e, "cudaMalloc(partner, next)", __FILE__, __LINE__);
   if (st == BB_OK && e == cudaSuccess) {
     bb_gpu_sample_memory(g);
-    st = run_baseline(g, opts, name, free_value, propose, to_ids, d_partner, d_next, h_partner,
-                      wife_of, stats, err);
+    st = run_baseline(g, opts, name, free_value, propose, to_ids, d_partner, d_next, h_partner, wife_of, stats, err);
   }
   cudaFree(d_partner);
   cudaFree(d_next);

@@ -28,9 +28,9 @@ bb_status bb_gpu_gen_open(int device, const bb_gen_spec *spec, bb_gpu_gen **out,
   if (!spec || !out) return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen_open: NULL argument");
   *out = NULL;
   size_t perm_ids = bb_gen_perm_ids(spec->kind, spec->n);
-  if (perm_ids && (spec->kind == BB_GEN_PERFECT ? !spec->sigma
-                                                : !(spec->man_label && spec->woman_label &&
-                                                    spec->man_of_label && spec->woman_of_label)))
+  if (perm_ids && (spec->kind == BB_GEN_PERFECT
+                       ? !spec->sigma
+                       : !(spec->man_label && spec->woman_label && spec->man_of_label && spec->woman_of_label)))
     return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen_open: the spec has no permutations (bb_gen_spec_init)");
   BB_CUDA(cudaSetDevice(device));
   bb_gpu_gen *gen = (bb_gpu_gen *)calloc(1, sizeof *gen);
@@ -76,12 +76,11 @@ void bb_gpu_gen_close(bb_gpu_gen *gen) {
   free(gen);
 }
 
-bb_status bb_gpu_gen_launch(const bb_gpu_gen *gen, int women, int first, int count, bb_id *dev,
-                            cudaStream_t stream, bb_error *err) {
+bb_status bb_gpu_gen_launch(const bb_gpu_gen *gen, int women, int first, int count, bb_id *dev, cudaStream_t stream,
+                            bb_error *err) {
   if (count <= 0) return BB_OK;
   if (first < 0 || first + count > gen->spec.n)
-    return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen: rows %d..%d outside 0..%d", first, first + count - 1,
-                   gen->spec.n - 1);
+    return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen: rows %d..%d outside 0..%d", first, first + count - 1, gen->spec.n - 1);
   // One warp per block: a staged block holds few rows (671 at n = 100,000), each a long
   // sequential loop, so they are spread over as many SMs as possible.
   int threads = 32, blocks = (count + threads - 1) / threads;
@@ -90,8 +89,7 @@ bb_status bb_gpu_gen_launch(const bb_gpu_gen *gen, int women, int first, int cou
   return BB_OK;
 }
 
-bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, bb_id *host_out,
-                             bb_error *err) {
+bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, bb_id *host_out, bb_error *err) {
   if (!gen || (!host_out && count > 0)) return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen_to_host: NULL argument");
   if (count <= 0) return BB_OK;
   BB_CUDA(cudaSetDevice(gen->device));

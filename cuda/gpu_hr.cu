@@ -31,13 +31,13 @@ static bb_status fail(bb_error *err, cudaError_t e, const char *call, int line) 
   cudaGetLastError();
   return BB_ERR_GPU;
 }
-#define CHECK(call)                                                                                \
-  do {                                                                                             \
-    cudaError_t e_ = (call);                                                                       \
-    if (e_ != cudaSuccess) {                                                                       \
-      st = fail(err, e_, #call, __LINE__);                                                         \
-      goto done;                                                                                   \
-    }                                                                                              \
+#define CHECK(call)                        \
+  do {                                     \
+    cudaError_t e_ = (call);               \
+    if (e_ != cudaSuccess) {               \
+      st = fail(err, e_, #call, __LINE__); \
+      goto done;                           \
+    }                                      \
   } while (0)
 
 // values[f] = f's position in its hospital's list: one warp per hospital.
@@ -61,8 +61,10 @@ __global__ void rank_nodes_kernel(const uint32_t *__restrict__ res_start, const 
       uint32_t h = res_list[e], lo = hosp_start[h], hi = hosp_start[h + 1];
       while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (sorted_res[mid] < (uint32_t)r) lo = mid + 1;
-        else hi = mid;
+        if (sorted_res[mid] < (uint32_t)r)
+          lo = mid + 1;
+        else
+          hi = mid;
       }
       uint32_t rank = lo < hosp_start[h + 1] && sorted_res[lo] == (uint32_t)r ? sorted_rank[lo] : BB_HR_UNRANKED;
       nodes[e] = (unsigned long long)rank << 32 | h;
@@ -120,8 +122,8 @@ static void pause_briefly(void) {
   nanosleep(&ts, NULL);
 }
 
-bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts, uint64_t *cursor,
-                            uint32_t *parked, int *parked_count, bb_gpu_hr_times *stats, bb_error *err) {
+bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts, uint64_t *cursor, uint32_t *parked,
+                            int *parked_count, bb_gpu_hr_times *stats, bb_error *err) {
   bb_status st = BB_OK;
   const bb_gpu_hr_input *inst = in;
   int n = inst->n_residents, nh = inst->n_hospitals;
@@ -138,8 +140,8 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts
   int stopped = RUN;
   *parked_count = 0;
   // Peak: the lists, the sort's three extra copies of the hospitals' entries, the nodes.
-  size_t need = ((size_t)n + nh + 2) * 4 + (size_t)entries * 12 + (size_t)hosp_entries * 16 +
-                (size_t)in->posts * 8 + (size_t)n * 12 + ((size_t)64 << 20);
+  size_t need = ((size_t)n + nh + 2) * 4 + (size_t)entries * 12 + (size_t)hosp_entries * 16 + (size_t)in->posts * 8 +
+                (size_t)n * 12 + ((size_t)64 << 20);
   if (hosp_entries > (uint32_t)INT32_MAX) {
     st = bb_fail(err, BB_ERR_GPU, "%u hospital-side entries: the GPU's sort takes at most %d", hosp_entries, INT32_MAX);
     goto done;

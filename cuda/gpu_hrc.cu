@@ -45,8 +45,8 @@ bb_status upload(T **dev, const T *host, size_t count, const char *what, bb_erro
 void hrc_close(void *engine) {
   hrc_engine *e = (hrc_engine *)engine;
   if (!e) return;
-  void *arrays[] = {e->d_e_s1, e->d_e_s2, e->d_slot_var, e->d_asize, e->d_hosp_start, e->d_alive,
-                    e->d_poss, e->d_poss_before, e->d_sure_before, e->d_sure_total};
+  void *arrays[] = {e->d_e_s1,  e->d_e_s2, e->d_slot_var,    e->d_asize,       e->d_hosp_start,
+                    e->d_alive, e->d_poss, e->d_poss_before, e->d_sure_before, e->d_sure_total};
   for (void *p : arrays)
     if (p) cudaFree(p);
   free(e);
@@ -63,14 +63,16 @@ bb_status hrc_open_on(hrc_engine *e, const bb_smc_hrc_accel_lists *l, bb_error *
   e->alive_words = l->entries / 32 + 1;
   bb_status st = upload(&e->d_e_s1, l->e_s1, l->entries, "cudaMalloc(e_s1)", err);
   if (st == BB_OK) st = upload(&e->d_e_s2, l->e_s2, l->entries, "cudaMalloc(e_s2)", err);
-  if (st == BB_OK) st = upload(&e->d_hosp_start, l->hosp_start, (size_t)l->n_hospitals + 1, "cudaMalloc(hosp_start)", err);
+  if (st == BB_OK)
+    st = upload(&e->d_hosp_start, l->hosp_start, (size_t)l->n_hospitals + 1, "cudaMalloc(hosp_start)", err);
   if (st == BB_OK) st = upload(&e->d_slot_var, l->slot_var, l->slots, "cudaMalloc(slot_var)", err);
   if (st == BB_OK) st = upload(&e->d_asize, (const int32_t *)NULL, (size_t)l->n_vars, "cudaMalloc(asize)", err);
   if (st == BB_OK) st = upload(&e->d_alive, (const uint32_t *)NULL, e->alive_words, "cudaMalloc(alive)", err);
   if (st == BB_OK) st = upload(&e->d_poss, (const int32_t *)NULL, l->slots, "cudaMalloc(poss)", err);
   if (st == BB_OK) st = upload(&e->d_poss_before, (const int32_t *)NULL, l->slots, "cudaMalloc(poss_before)", err);
   if (st == BB_OK) st = upload(&e->d_sure_before, (const int32_t *)NULL, l->slots, "cudaMalloc(sure_before)", err);
-  if (st == BB_OK) st = upload(&e->d_sure_total, (const int32_t *)NULL, (size_t)l->n_hospitals, "cudaMalloc(sure_total)", err);
+  if (st == BB_OK)
+    st = upload(&e->d_sure_total, (const int32_t *)NULL, (size_t)l->n_hospitals, "cudaMalloc(sure_total)", err);
   return st;
 }
 
@@ -94,7 +96,7 @@ bb_status hrc_count(void *engine, const uint32_t *alive, const int32_t *asize, c
   BB_CUDA(cudaMemcpy(e->d_alive, alive, (size_t)e->alive_words * sizeof(uint32_t), cudaMemcpyHostToDevice));
   if (e->n_vars) BB_CUDA(cudaMemcpy(e->d_asize, asize, (size_t)e->n_vars * sizeof(int32_t), cudaMemcpyHostToDevice));
   if (e->slots) BB_CUDA(cudaMemset(e->d_poss, 0, (size_t)e->slots * sizeof(int32_t)));
-  bb_smc_hrc_accel_view v = {e->entries,    e->nh,      e->d_e_s1, e->d_e_s2,       e->d_alive,       e->d_hosp_start,
+  bb_smc_hrc_accel_view v = {e->entries,    e->nh,      e->d_e_s1, e->d_e_s2,        e->d_alive,       e->d_hosp_start,
                              e->d_slot_var, e->d_asize, e->d_poss, e->d_poss_before, e->d_sure_before, e->d_sure_total};
   if (e->entries) {
     count_kernel<<<(e->entries + kThreads - 1) / kThreads, kThreads>>>(v);
@@ -118,6 +120,6 @@ bb_status hrc_count(void *engine, const uint32_t *alive, const int32_t *asize, c
 
 const bb_smc_hrc_accel_engine_ops gpu_ops = {"GPU", hrc_open, hrc_close, hrc_count};
 
-}  // namespace
+} // namespace
 
 extern "C" const bb_smc_hrc_accel_engine_ops *bb_smc_hrc_accel_gpu_ops(void) { return &gpu_ops; }

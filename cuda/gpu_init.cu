@@ -15,8 +15,8 @@ __global__ void rank_matrix_kernel(const bb_id *__restrict__ women, int n, uint3
 // of the rank matrix; it is the one scattered read of the whole algorithm, paid once here.
 // Rows first .. first + rows - 1; `men` holds just those rows.
 template <typename Node>
-__global__ void prmatrix_kernel(const bb_id *__restrict__ men, const uint32_t *__restrict__ rank,
-                                int n, int first, int rows, typename Node::plane pr) {
+__global__ void prmatrix_kernel(const bb_id *__restrict__ men, const uint32_t *__restrict__ rank, int n, int first,
+                                int rows, typename Node::plane pr) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     int m = first + i;
     const bb_id *list = men + (size_t)i * n;
@@ -52,13 +52,12 @@ bb_status bb_gpu_build_prmatrix(bb_gpu *g, int node_bytes, bb_error *err) {
   return bb_gpu_build_prmatrix_rows(g, g->d_men, 0, g->n, err);
 }
 
-bb_status bb_gpu_build_prmatrix_rows(bb_gpu *g, const bb_id *men_rows, int first, int rows,
-                                     bb_error *err) {
+bb_status bb_gpu_build_prmatrix_rows(bb_gpu *g, const bb_id *men_rows, int first, int rows, bb_error *err) {
   int blocks = bb_gpu_row_blocks(rows);
   bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
     using Node = decltype(node);
-    prmatrix_kernel<Node><<<blocks, 256, 0, g->stream>>>(men_rows, g->d_rank, g->n, first, rows,
-                                                         Node::at(g->d_pr, g->cells));
+    prmatrix_kernel<Node>
+        <<<blocks, 256, 0, g->stream>>>(men_rows, g->d_rank, g->n, first, rows, Node::at(g->d_pr, g->cells));
   });
   BB_CUDA_LAUNCHED("prmatrix_kernel");
   return BB_OK;

@@ -1,13 +1,14 @@
 // gpu-la-min: the LA-Par-GPU-MIN kernel of [Bamboo-SMP] Listing 1: PRMatrix nodes of two 32-bit
-// words (the 40-bit ones past n = 65,536, or any format forced: bb_gpu_prnode.h), atomicMin on the woman's partner rank, the displaced man looked up in her list.
+// words (the 40-bit ones past n = 65,536, or any format forced: bb_gpu_prnode.h), atomicMin on the
+// woman's partner rank, the displaced man looked up in her list.
 // One correction to the listing: it writes Next[m] after the atomicMin that accepts m, so
 // the thread that later displaces m may read a stale Next[m]. Here Next[m] is written
 // before the atomicMin and fenced, and read after a fence by the displacing thread.
 #include "gpu_internal.cuh"
 
 template <typename Node>
-__global__ void la_min_kernel(typename Node::plane pr, const bb_id *__restrict__ women,
-                              int n, uint32_t *partner_rank, uint32_t *next, int *ctl) {
+__global__ void la_min_kernel(typename Node::plane pr, const bb_id *__restrict__ women, int n, uint32_t *partner_rank,
+                              uint32_t *next, int *ctl) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= n) return;
   volatile int *stop = ctl + BB_CTL_STOP_FLAG;
@@ -53,8 +54,7 @@ static void partner_ids(bb_gpu *g, uint32_t *partner_rank, uint32_t *unused) {
   partner_ids_kernel<<<(g->n + 255) / 256, 256, 0, g->stream>>>(g->d_women, g->n, partner_rank);
 }
 
-bb_status bb_gpu_la_min(bb_gpu *g, const bb_gpu_opts *opts, bb_id *wife_of,
-                        bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_la_min(bb_gpu *g, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats, bb_error *err) {
   double t = bb_now();
   bb_status st = bb_gpu_build_prmatrix(g, bb_prnode_bytes_la_min(g->n), err);
   if (st == BB_OK) {
@@ -64,6 +64,5 @@ bb_status bb_gpu_la_min(bb_gpu *g, const bb_gpu_opts *opts, bb_id *wife_of,
   bb_gpu_free_rank(g);
   stats->t_init += bb_now() - t;
   if (st != BB_OK) return st;
-  return bb_gpu_run_baseline(g, opts, "gpu-la-min", (uint32_t)g->n, propose, partner_ids, wife_of,
-                             stats, err);
+  return bb_gpu_run_baseline(g, opts, "gpu-la-min", (uint32_t)g->n, propose, partner_ids, wife_of, stats, err);
 }

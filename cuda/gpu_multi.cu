@@ -15,7 +15,7 @@
 
 struct PartView { // passed by value to every kernel
   int n, parts;
-  void *pr[BB_GPU_MAX_PARTS];       // each partition's PRMatrix (rows x n nodes; gpu_prnode.cuh)
+  void *pr[BB_GPU_MAX_PARTS]; // each partition's PRMatrix (rows x n nodes; gpu_prnode.cuh)
   size_t pr_cells[BB_GPU_MAX_PARTS];
   const uint32_t *rank[BB_GPU_MAX_PARTS];
   const bb_id *women[BB_GPU_MAX_PARTS];
@@ -46,8 +46,7 @@ struct bb_gpu_multi {
 };
 
 // --- Kernels -----------------------------------------------------------------------------
-__global__ void part_rank_kernel(const bb_id *__restrict__ women, int n, int rows,
-                                 uint32_t *__restrict__ rank) {
+__global__ void part_rank_kernel(const bb_id *__restrict__ women, int n, int rows, uint32_t *__restrict__ rank) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     const bb_id *row = women + (size_t)i * n;
     uint32_t *out = rank + (size_t)i * n;
@@ -76,8 +75,8 @@ __device__ __forceinline__ typename Node::plane pr_row(const PartView &v, uint32
 }
 
 template <typename Node>
-__global__ void part_bamboo_kernel(PartView v, int first, int rows, unsigned long long *partner,
-                                   int *ctl, uint2 *parked) {
+__global__ void part_bamboo_kernel(PartView v, int first, int rows, unsigned long long *partner, int *ctl,
+                                   uint2 *parked) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= rows) return;
   volatile int *stop = ctl + BB_CTL_STOP_FLAG;
@@ -106,8 +105,7 @@ __global__ void part_bamboo_kernel(PartView v, int first, int rows, unsigned lon
 }
 
 template <typename Node>
-__global__ void part_la_min_kernel(PartView v, int first, int rows, uint32_t *partner_rank,
-                                   uint32_t *next, int *ctl) {
+__global__ void part_la_min_kernel(PartView v, int first, int rows, uint32_t *partner_rank, uint32_t *next, int *ctl) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= rows) return;
   int n = v.n;
@@ -233,8 +231,8 @@ static bb_status build(bb_gpu_multi *mg, bb_error *err) {
     bb_gpu *g = mg->part[p];
     BB_CUDA(cudaSetDevice(g->device));
     BB_CUDA(cudaMalloc(&g->d_rank, g->cells * sizeof(uint32_t)));
-    part_rank_kernel<<<bb_gpu_row_blocks(rows_of(mg, p)), 256, 0, g->stream>>>(g->d_women, mg->n,
-                                                                              rows_of(mg, p), g->d_rank);
+    part_rank_kernel<<<bb_gpu_row_blocks(rows_of(mg, p)), 256, 0, g->stream>>>(g->d_women, mg->n, rows_of(mg, p),
+                                                                               g->d_rank);
     BB_CUDA_LAUNCHED("part_rank_kernel");
     mg->view.rank[p] = g->d_rank;
   }
@@ -281,8 +279,8 @@ bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_inst
   if (!spec && (!inst->men_prefs || !inst->women_prefs))
     return bb_fail(err, BB_ERR_ARG, "--gpus: the instance has no lists to upload and no generator");
   if (count < 2 || count > BB_GPU_MAX_PARTS || count > inst->n)
-    return bb_fail(err, BB_ERR_ARG, "--gpus: %d partitions for n = %d (2..%d, at most n)", count,
-                   inst->n, BB_GPU_MAX_PARTS);
+    return bb_fail(err, BB_ERR_ARG, "--gpus: %d partitions for n = %d (2..%d, at most n)", count, inst->n,
+                   BB_GPU_MAX_PARTS);
   if ((node_bytes != 4 && node_bytes != 5 && node_bytes != 8) || !bb_prnode_bytes_fits(node_bytes, inst->n))
     return bb_fail(err, BB_ERR_ARG, "%d-byte PRMatrix nodes do not fit n = %d", node_bytes, inst->n);
   bb_status st = enable_peers(devices, count, err);
@@ -327,15 +325,14 @@ void bb_gpu_multi_close(bb_gpu_multi *mg) {
 // --- Running the partitions' kernels -------------------------------------------------------
 static bb_status send_stop(bb_gpu *g0, int how, bb_error *err) {
   g0->h_ctl[3] = how;
-  BB_CUDA(cudaMemcpyAsync(g0->d_ctl + BB_CTL_STOP_FLAG, g0->h_ctl + 3, sizeof(int),
-                          cudaMemcpyHostToDevice, g0->monitor));
+  BB_CUDA(
+      cudaMemcpyAsync(g0->d_ctl + BB_CTL_STOP_FLAG, g0->h_ctl + 3, sizeof(int), cudaMemcpyHostToDevice, g0->monitor));
   BB_CUDA(cudaStreamSynchronize(g0->monitor));
   return BB_OK;
 }
 
 // bb_gpu_monitor over every partition's stream; the control words are on part[0].
-static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_gpu_opts *opts, const char *what,
-                         bb_error *err) {
+static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_gpu_opts *opts, const char *what, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   double start = bb_now(), last_report = start;
   int stop_sent = 0, abort_sent = 0;
@@ -343,8 +340,10 @@ static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_gpu_opts *opts,
     int running = 0;
     for (int p = 0; p < mg->parts; p++) {
       cudaError_t q = cudaStreamQuery(mg->part[p]->stream);
-      if (q == cudaErrorNotReady) running = 1;
-      else if (q != cudaSuccess) return bb_gpu_fail(err, q, what, __FILE__, __LINE__);
+      if (q == cudaErrorNotReady)
+        running = 1;
+      else if (q != cudaSuccess)
+        return bb_gpu_fail(err, q, what, __FILE__, __LINE__);
     }
     if (!running) break;
     BB_CUDA(cudaSetDevice(g0->device));
@@ -379,22 +378,20 @@ static bb_status launch_bamboo(bb_gpu_multi *mg, bb_error *err) {
     BB_CUDA(cudaSetDevice(g->device));
     bb_gpu_with_node(mg->node_bytes, [&](auto node) {
       using Node = decltype(node);
-      part_bamboo_kernel<Node><<<(rows + 255) / 256, 256, 0, g->stream>>>(mg->view, mg->first[p], rows,
-                                                                          mg->d_words, g0->d_ctl, mg->d_parked);
+      part_bamboo_kernel<Node><<<(rows + 255) / 256, 256, 0, g->stream>>>(mg->view, mg->first[p], rows, mg->d_words,
+                                                                          g0->d_ctl, mg->d_parked);
     });
     BB_CUDA_LAUNCHED("part_bamboo_kernel");
   }
   return BB_OK;
 }
 
-static bb_status download_handover(bb_gpu_multi *mg, bb_gpu_la *st, bb_id *free_men, int *free_count,
-                                   bb_error *err) {
+static bb_status download_handover(bb_gpu_multi *mg, bb_gpu_la *st, bb_id *free_men, int *free_count, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   int n = mg->n;
   BB_CUDA(cudaMemcpy(g0->h_ctl, g0->d_ctl, 4 * sizeof(int), cudaMemcpyDeviceToHost));
   int parked = g0->h_ctl[BB_CTL_PARKED];
-  if (parked < 0 || parked > n)
-    return bb_fail(err, BB_ERR_GPU, "bamboo: kernels parked %d men (n = %d)", parked, n);
+  if (parked < 0 || parked > n) return bb_fail(err, BB_ERR_GPU, "bamboo: kernels parked %d men (n = %d)", parked, n);
   unsigned long long *h_words = (unsigned long long *)malloc((size_t)n * sizeof *h_words);
   uint2 *h_parked = (uint2 *)malloc((size_t)(parked ? parked : 1) * sizeof *h_parked);
   bb_status status = BB_OK;
@@ -417,8 +414,8 @@ static bb_status download_handover(bb_gpu_multi *mg, bb_gpu_la *st, bb_id *free_
   return status;
 }
 
-bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st,
-                              bb_id *free_men, int *free_count, bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
+                              int *free_count, bb_gpu_stats *stats, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   int n = mg->n;
   *free_count = 0;
@@ -439,9 +436,8 @@ bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_
   return status;
 }
 
-static bb_status run_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, uint32_t *d_partner,
-                            uint32_t *d_next, uint32_t *h_partner, bb_id *wife_of,
-                            bb_gpu_stats *stats, bb_error *err) {
+static bb_status run_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, uint32_t *d_partner, uint32_t *d_next,
+                            uint32_t *h_partner, bb_id *wife_of, bb_gpu_stats *stats, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   int n = mg->n;
   double t = bb_now();
@@ -455,8 +451,8 @@ static bb_status run_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, uint32_t 
     BB_CUDA(cudaSetDevice(g->device));
     bb_gpu_with_node(mg->node_bytes, [&](auto node) {
       using Node = decltype(node);
-      part_la_min_kernel<Node><<<(rows + 255) / 256, 256, 0, g->stream>>>(mg->view, mg->first[p], rows,
-                                                                         d_partner, d_next, g0->d_ctl);
+      part_la_min_kernel<Node>
+          <<<(rows + 255) / 256, 256, 0, g->stream>>>(mg->view, mg->first[p], rows, d_partner, d_next, g0->d_ctl);
     });
     BB_CUDA_LAUNCHED("part_la_min_kernel");
   }
@@ -465,8 +461,7 @@ static bb_status run_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, uint32_t 
   t = bb_now();
   part_partner_ids_kernel<<<(n + 255) / 256, 256, 0, g0->stream>>>(mg->view, d_partner);
   BB_CUDA_LAUNCHED("part_partner_ids_kernel");
-  BB_CUDA(cudaMemcpyAsync(h_partner, d_partner, (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToHost,
-                          g0->stream));
+  BB_CUDA(cudaMemcpyAsync(h_partner, d_partner, (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToHost, g0->stream));
   BB_CUDA(cudaStreamSynchronize(g0->stream));
   for (int w = 0; w < n; w++) {
     if (h_partner[w] >= (uint32_t)n)
@@ -477,8 +472,8 @@ static bb_status run_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, uint32_t 
   return BB_OK;
 }
 
-bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of,
-                              bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats,
+                              bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   size_t bytes = (size_t)mg->n * sizeof(uint32_t);
   BB_CUDA(cudaSetDevice(g0->device));

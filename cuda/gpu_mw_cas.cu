@@ -41,12 +41,10 @@ __global__ void mw_cas_kernel(const bb_id *__restrict__ men, const uint32_t *__r
 }
 
 static void propose(bb_gpu *g, uint32_t *partner, uint32_t *next) {
-  mw_cas_kernel<<<(g->n + 255) / 256, 256, 0, g->stream>>>(g->d_men, g->d_rank, g->n, partner, next,
-                                                            g->d_ctl);
+  mw_cas_kernel<<<(g->n + 255) / 256, 256, 0, g->stream>>>(g->d_men, g->d_rank, g->n, partner, next, g->d_ctl);
 }
 
-bb_status bb_gpu_mw_cas(bb_gpu *g, const bb_gpu_opts *opts, bb_id *wife_of,
-                        bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_mw_cas(bb_gpu *g, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats, bb_error *err) {
   double t = bb_now();
   bb_status st = bb_gpu_build_rank(g, err);
   if (st == BB_OK) {
@@ -54,8 +52,7 @@ bb_status bb_gpu_mw_cas(bb_gpu *g, const bb_gpu_opts *opts, bb_id *wife_of,
     if (e != cudaSuccess) st = bb_gpu_fail(err, e, "rank matrix", __FILE__, __LINE__);
   }
   stats->t_init += bb_now() - t;
-  if (st == BB_OK)
-    st = bb_gpu_run_baseline(g, opts, "gpu-mw-cas", FREE_WOMAN, propose, NULL, wife_of, stats, err);
+  if (st == BB_OK) st = bb_gpu_run_baseline(g, opts, "gpu-mw-cas", FREE_WOMAN, propose, NULL, wife_of, stats, err);
   bb_gpu_free_rank(g);
   return st;
 }

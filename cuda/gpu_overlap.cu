@@ -102,8 +102,7 @@ static void pack(bb_pool *pool, const bb_id *src, uint16_t *dst, int n, int bits
   bb_pool_for(pool, n, 16, pack_rows, &job);
 }
 
-extern "C" bb_status bb_gpu_lists_pack(const bb_gpu_instance *inst, int threads, bb_gpu_lists **out,
-                                          bb_error *err) {
+extern "C" bb_status bb_gpu_lists_pack(const bb_gpu_instance *inst, int threads, bb_gpu_lists **out, bb_error *err) {
   *out = NULL;
   if (!inst || !inst->men_prefs || !inst->women_prefs)
     return bb_fail(err, BB_ERR_ARG, "bb_gpu_lists_prepare: the instance has no lists");
@@ -223,8 +222,8 @@ __device__ __forceinline__ uint32_t row_id(const uint16_t *__restrict__ row, int
 }
 
 // Rank rows first .. first + rows - 1 from those women's lists (`stride` units a row).
-__global__ void rank16_kernel(const uint16_t *__restrict__ women, int n, int bits, size_t stride, int first,
-                              int rows, uint32_t *__restrict__ rank) {
+__global__ void rank16_kernel(const uint16_t *__restrict__ women, int n, int bits, size_t stride, int first, int rows,
+                              uint32_t *__restrict__ rank) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     const uint16_t *list = women + (size_t)i * stride;
     uint32_t *out = rank + (size_t)(first + i) * n;
@@ -234,8 +233,8 @@ __global__ void rank16_kernel(const uint16_t *__restrict__ women, int n, int bit
 
 // PRMatrix rows first .. first + rows - 1 (gpu_init.cu's prmatrix_kernel on 16-bit units).
 template <typename Node>
-__global__ void prmatrix16_kernel(const uint16_t *__restrict__ men, const uint32_t *__restrict__ rank, int n,
-                                  int bits, size_t stride, int first, int rows, typename Node::plane pr) {
+__global__ void prmatrix16_kernel(const uint16_t *__restrict__ men, const uint32_t *__restrict__ rank, int n, int bits,
+                                  size_t stride, int first, int rows, typename Node::plane pr) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     int m = first + i;
     const uint16_t *list = men + (size_t)i * stride;
@@ -252,19 +251,19 @@ typedef struct overlap {
   bb_gpu *g;
   const bb_gpu_lists *lists; // or NULL: narrow the instance's lists on the host
   int chunk_rows, slots;
-  size_t chunk_ids;                     // units a slot holds: chunk_rows * n
-  int bits;                             // of an id in the source: 16 unless lists are packed
-  size_t stride;                        // units per row in the source
-  uint16_t *region;                     // device: `slots` chunks
-  cudaEvent_t landed[MAX_SLOTS];        // the copy into slot s is done
-  cudaEvent_t consumed[MAX_SLOTS];      // the kernel that read slot s is done
-  uint16_t *host[HOST_BUFFERS];         // pinned, 32-bit source only (kept for the process)
+  size_t chunk_ids;                // units a slot holds: chunk_rows * n
+  int bits;                        // of an id in the source: 16 unless lists are packed
+  size_t stride;                   // units per row in the source
+  uint16_t *region;                // device: `slots` chunks
+  cudaEvent_t landed[MAX_SLOTS];   // the copy into slot s is done
+  cudaEvent_t consumed[MAX_SLOTS]; // the kernel that read slot s is done
+  uint16_t *host[HOST_BUFFERS];    // pinned, 32-bit source only (kept for the process)
   size_t host_bytes;
   bb_pool *pool;
   cudaStream_t copy;
-  cudaEvent_t copy_start, copy_end;     // timing of the copies (transfer)
-  long chunks;                          // chunks issued so far
-  double narrow_s;                      // host time spent narrowing
+  cudaEvent_t copy_start, copy_end; // timing of the copies (transfer)
+  long chunks;                      // chunks issued so far
+  double narrow_s;                  // host time spent narrowing
 } overlap;
 
 static void overlap_release(overlap *o) {
@@ -299,7 +298,8 @@ static bb_status overlap_acquire(overlap *o, bb_gpu *g, const bb_gpu_lists *list
   o->stride = lists ? lists->stride : n;
   size_t slots = region_bytes / (o->chunk_ids * sizeof(uint16_t));
   o->slots = (int)(slots < 2 ? 2 : slots > MAX_SLOTS ? MAX_SLOTS : slots);
-  if ((size_t)o->slots * o->chunk_ids * sizeof(uint16_t) > region_bytes) region_bytes = o->slots * o->chunk_ids * sizeof(uint16_t);
+  if ((size_t)o->slots * o->chunk_ids * sizeof(uint16_t) > region_bytes)
+    region_bytes = o->slots * o->chunk_ids * sizeof(uint16_t);
   BB_CUDA(cudaMalloc(&o->region, region_bytes));
   BB_CUDA(cudaStreamCreateWithFlags(&o->copy, cudaStreamNonBlocking));
   for (int s = 0; s < o->slots; s++) {
@@ -326,8 +326,8 @@ static bb_status launch_chunk(overlap *o, int women, int first, int rows, const 
   else // every node format (a 40-bit node is forced at small n by BAMBOO_GPU_NODE_BYTES=5)
     bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
       using Node = decltype(node);
-      prmatrix16_kernel<Node><<<blocks, 256, 0, g->stream>>>(dev, g->d_rank, g->n, o->bits, o->stride, first,
-                                                             rows, Node::at(g->d_pr, g->cells));
+      prmatrix16_kernel<Node><<<blocks, 256, 0, g->stream>>>(dev, g->d_rank, g->n, o->bits, o->stride, first, rows,
+                                                             Node::at(g->d_pr, g->cells));
     });
   BB_CUDA_LAUNCHED(women ? "rank16_kernel" : "prmatrix16_kernel");
   return BB_OK;

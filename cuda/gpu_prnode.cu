@@ -12,16 +12,15 @@ static void decode(const typename Node::raw *src, bb_prnode *out, uint32_t count
   }
 }
 
-cudaError_t bb_gpu_fetch_nodes(const void *d_pr, size_t cells, int bytes, size_t index, uint32_t count,
-                               void *h_raw, bb_prnode *out, cudaStream_t stream) {
+cudaError_t bb_gpu_fetch_nodes(const void *d_pr, size_t cells, int bytes, size_t index, uint32_t count, void *h_raw,
+                               bb_prnode *out, cudaStream_t stream) {
   const char *base = (const char *)d_pr;
   cudaError_t e;
   if (bytes == 5) { // the low words, then the high bytes behind them in h_raw
     uint32_t *lo = (uint32_t *)h_raw;
     uint8_t *hi = (uint8_t *)h_raw + 4 * (size_t)count;
     e = cudaMemcpyAsync(lo, base + 4 * index, 4 * (size_t)count, cudaMemcpyDeviceToHost, stream);
-    if (e == cudaSuccess)
-      e = cudaMemcpyAsync(hi, base + 4 * cells + index, count, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(hi, base + 4 * cells + index, count, cudaMemcpyDeviceToHost, stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess) return e;
     for (uint32_t i = 0; i < count; i++) {

@@ -108,7 +108,7 @@ static void bb_gpu_with_node(int bytes, F &&f) {
 // d_pr (device) into h_raw (host, at least count * bytes; pinned for speed) and decodes them
 // into out[0 .. count - 1], stream-ordered on `stream` and waited for (gpu_common.cu).
 struct bb_prnode;
-cudaError_t bb_gpu_fetch_nodes(const void *d_pr, size_t cells, int bytes, size_t index, uint32_t count,
-                               void *h_raw, struct bb_prnode *out, cudaStream_t stream);
+cudaError_t bb_gpu_fetch_nodes(const void *d_pr, size_t cells, int bytes, size_t index, uint32_t count, void *h_raw,
+                               struct bb_prnode *out, cudaStream_t stream);
 
 #endif

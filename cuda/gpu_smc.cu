@@ -28,7 +28,7 @@ enum { CTL_ACTIVE, CTL_FAILED, CTL_NEXT, CTL_CHANGED, CTL_TOTAL, CTL_INNER, CTL_
 
 struct smc_shared {
   int vars, width;
-  int device;  // the GPU holding this copy: every call on it and its lanes runs there
+  int device; // the GPU holding this copy: every call on it and its lanes runs there
   uint32_t *d_pair;
 };
 
@@ -41,11 +41,11 @@ cudaError_t use_device(int device) {
 }
 
 struct smc_lane {
-  int n, width, words, vars, epoch;  // n: the men
-  int want_inner;                    // the request's (settle reports inner holes)
+  int n, width, words, vars, epoch; // n: the men
+  int want_inner;                   // the request's (settle reports inner holes)
   const smc_shared *sh;
   cudaStream_t stream;
-  void *d_block, *h_block;  // every fixed-size array below lives in one of these
+  void *d_block, *h_block; // every fixed-size array below lives in one of these
   // The copy of the domains.
   int32_t *d_lo0, *d_hi0, *d_size0;
   uint8_t *d_holes;
@@ -65,7 +65,7 @@ struct smc_lane {
   int *h_ptr, *h_unsettled;
   unsigned *h_word;
   int32_t *h_lo0, *h_hi0;
-  bb_smc_accel_view view;  // device pointers
+  bb_smc_accel_view view; // device pointers
 };
 
 // --- Kernels ------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ __global__ void apply_kernel(bb_smc_accel_view s, const int32_t *rec, const int3
       s.ptr[v] = r[BB_SMC_ACCEL_REC_START];
       listed[v] = epoch;
     }
-    if (row_of[i] >= 0) {  // the row's words within the bounds, packed at row_of[i]
+    if (row_of[i] >= 0) { // the row's words within the bounds, packed at row_of[i]
       int lo = r[BB_SMC_ACCEL_REC_LO], span = bb_smc_accel_row_span(lo, r[BB_SMC_ACCEL_REC_HI]);
       const uint32_t *src = rows + row_of[i];
       uint32_t *dst = (uint32_t *)s.bits + (size_t)v * s.words + (lo >> 5);
@@ -130,8 +130,8 @@ __device__ __forceinline__ unsigned chunk_mask(int base, int lo, int hi) {
 
 // want_inner: also raise ctl[CTL_INNER] when a rank within v's bounds is an inner hole
 // (bb_smc_accel_inner_hole; asked on every run of a lineage without one yet, for the host's batches).
-__global__ void settle_count_kernel(bb_smc_accel_view s, int vars, bb_smc_accel_settled_var *res, int *ctl, int32_t *out_rec,
-                                    int want_inner) {
+__global__ void settle_count_kernel(bb_smc_accel_view s, int vars, bb_smc_accel_settled_var *res, int *ctl,
+                                    int32_t *out_rec, int want_inner) {
   int v = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) >> 5), lane = threadIdx.x & 31;
   if (v >= vars) return;
   int lo = bb_smc_accel_lo(&s, v), hi = bb_smc_accel_ub(&s, v);
@@ -156,7 +156,7 @@ __global__ void settle_count_kernel(bb_smc_accel_view s, int vars, bb_smc_accel_
     return;
   }
   if (r.size != s.size0[v] && r.size != r.hi - r.lo + 1) {
-    int inside = 0;  // old values within the new bounds
+    int inside = 0; // old values within the new bounds
     for (int base = r.lo & ~31; base <= r.hi; base += 32) {
       int k = base + lane;
       unsigned range = chunk_mask(base, r.lo, r.hi);
@@ -183,8 +183,7 @@ __global__ void settle_count_kernel(bb_smc_accel_view s, int vars, bb_smc_accel_
 
 // Emits only when everything fits (the host grows the buffer and runs settle again if not).
 __global__ void settle_emit_kernel(bb_smc_accel_view s, const bb_smc_accel_settled_var *res, const int *ctl,
-                                   const int32_t *out_rec, int32_t *values, long long values_cap,
-                                   uint32_t *new_bits) {
+                                   const int32_t *out_rec, int32_t *values, long long values_cap, uint32_t *new_bits) {
   int i = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) >> 5), lane = threadIdx.x & 31;
   if (i >= ctl[CTL_CHANGED] || (long long)ctl[CTL_TOTAL] > values_cap) return;
   const int32_t *o = out_rec + (size_t)i * BB_SMC_ACCEL_OUT_INTS;
@@ -207,8 +206,8 @@ __global__ void settle_emit_kernel(bb_smc_accel_view s, const bb_smc_accel_settl
   }
 }
 
-__global__ void commit_kernel(bb_smc_accel_view s, const bb_smc_accel_settled_var *res, const int *ctl, const int32_t *out_rec,
-                              const uint32_t *new_bits) {
+__global__ void commit_kernel(bb_smc_accel_view s, const bb_smc_accel_settled_var *res, const int *ctl,
+                              const int32_t *out_rec, const uint32_t *new_bits) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= ctl[CTL_CHANGED]) return;
   int v = out_rec[(size_t)i * BB_SMC_ACCEL_OUT_INTS + BB_SMC_ACCEL_OUT_VAR];
@@ -243,7 +242,8 @@ bb_status upload_pairs(smc_shared *sh, const bb_smc_accel_pairs *p, bb_error *er
   for (int row = 0; row < sh->vars && st == BB_OK; row += chunk) {
     int rows = sh->vars - row < chunk ? sh->vars - row : chunk;
     p->fill(p->ctx, row, row + rows, h);
-    cudaError_t e = cudaMemcpy(sh->d_pair + (size_t)row * sh->width, h, (size_t)rows * row_bytes, cudaMemcpyHostToDevice);
+    cudaError_t e =
+        cudaMemcpy(sh->d_pair + (size_t)row * sh->width, h, (size_t)rows * row_bytes, cudaMemcpyHostToDevice);
     if (e != cudaSuccess) st = bb_gpu_fail(err, e, "cudaMemcpy(pair matrix)", __FILE__, __LINE__);
   }
   cudaFreeHost(h);
@@ -420,18 +420,30 @@ bb_status gpu_propose(void *lane, const bb_smc_accel_request *req, bb_smc_accel_
   }
   memcpy(h + rec_bytes + row_of_bytes, req->rows, req->row_words * sizeof(uint32_t));
   const char *d = (const char *)l->d_up;
-  l->view = bb_smc_accel_view{n,          l->width,      req->gs_lists, words,      req->threshold, l->sh->d_pair,
-                        l->d_lo0,   l->d_hi0,      l->d_size0, l->d_holes,     l->d_bits,
-                        l->d_ptr,   l->d_word,     l->d_ctl + CTL_ACTIVE,      l->d_ctl + CTL_FAILED,
-                        NULL};
+  l->view = bb_smc_accel_view{n,
+                              l->width,
+                              req->gs_lists,
+                              words,
+                              req->threshold,
+                              l->sh->d_pair,
+                              l->d_lo0,
+                              l->d_hi0,
+                              l->d_size0,
+                              l->d_holes,
+                              l->d_bits,
+                              l->d_ptr,
+                              l->d_word,
+                              l->d_ctl + CTL_ACTIVE,
+                              l->d_ctl + CTL_FAILED,
+                              NULL};
   l->epoch++;
   BB_CUDA(cudaMemcpyAsync(l->d_up, h, bytes, cudaMemcpyHostToDevice, l->stream));
   BB_CUDA(cudaMemsetAsync(l->d_ctl, 0, CTL_INTS * sizeof(int), l->stream));
   if (req->count > 0) {
     int grid = req->count < 65535 ? req->count : 65535;
     apply_kernel<<<grid, 128, 0, l->stream>>>(l->view, (const int32_t *)d, (const int32_t *)(d + rec_bytes),
-                                              (const uint32_t *)(d + rec_bytes + row_of_bytes), req->count,
-                                              l->d_listed, l->epoch);
+                                              (const uint32_t *)(d + rec_bytes + row_of_bytes), req->count, l->d_listed,
+                                              l->epoch);
     BB_CUDA_LAUNCHED("apply_kernel");
   }
   init_kernel<<<blocks_for(vars), kThreads, 0, l->stream>>>(l->view, l->d_listed, l->epoch, vars);
@@ -445,7 +457,7 @@ bb_status gpu_propose(void *lane, const bb_smc_accel_request *req, bb_smc_accel_
   for (;;) {
     BB_CUDA(cudaMemsetAsync(l->d_ctl + CTL_NEXT, 0, sizeof(int), l->stream));
     check_kernel<<<blocks_for(proposers), kThreads, 0, l->stream>>>(l->view, proposers, l->d_ctl + CTL_NEXT,
-                                                                     l->d_unsettled);
+                                                                    l->d_unsettled);
     BB_CUDA_LAUNCHED("check_kernel");
     BB_CUDA(cudaMemcpyAsync(l->h_ctl, l->d_ctl, CTL_INTS * sizeof(int), cudaMemcpyDeviceToHost, l->stream));
     if (sync(l, err) != BB_OK) return BB_ERR_GPU;
@@ -455,12 +467,12 @@ bb_status gpu_propose(void *lane, const bb_smc_accel_request *req, bb_smc_accel_
       return BB_OK;
     }
     if (count == 0) return BB_OK;
-    if (req->threshold > 0) {  // the CPU finishes: bring the state over
+    if (req->threshold > 0) { // the CPU finishes: bring the state over
       BB_CUDA(cudaMemcpyAsync(l->h_unsettled, l->d_unsettled, (size_t)count * sizeof(int), cudaMemcpyDeviceToHost,
                               l->stream));
       BB_CUDA(cudaMemcpyAsync(l->h_ptr, l->d_ptr, (size_t)vars * sizeof(int), cudaMemcpyDeviceToHost, l->stream));
-      BB_CUDA(cudaMemcpyAsync(l->h_word, l->d_word, (size_t)vars * sizeof(unsigned), cudaMemcpyDeviceToHost,
-                              l->stream));
+      BB_CUDA(
+          cudaMemcpyAsync(l->h_word, l->d_word, (size_t)vars * sizeof(unsigned), cudaMemcpyDeviceToHost, l->stream));
       BB_CUDA(cudaMemcpyAsync(l->h_lo0, l->d_lo0, (size_t)vars * sizeof(int32_t), cudaMemcpyDeviceToHost, l->stream));
       BB_CUDA(cudaMemcpyAsync(l->h_hi0, l->d_hi0, (size_t)vars * sizeof(int32_t), cudaMemcpyDeviceToHost, l->stream));
       if (sync(l, err) != BB_OK) return BB_ERR_GPU;
@@ -472,28 +484,28 @@ bb_status gpu_propose(void *lane, const bb_smc_accel_request *req, bb_smc_accel_
       tail->hi0 = l->h_hi0;
       return BB_OK;
     }
-    BB_CUDA(cudaMemcpyAsync(l->d_ctl + CTL_ACTIVE, &l->h_ctl[CTL_NEXT], sizeof(int), cudaMemcpyHostToDevice,
-                            l->stream));
+    BB_CUDA(
+        cudaMemcpyAsync(l->d_ctl + CTL_ACTIVE, &l->h_ctl[CTL_NEXT], sizeof(int), cudaMemcpyHostToDevice, l->stream));
     propose_list_kernel<<<blocks_for(count), kThreads, 0, l->stream>>>(l->view, l->d_unsettled, count);
     BB_CUDA_LAUNCHED("propose_list_kernel");
     tail->rounds++;
   }
 }
 
-bb_status gpu_settle(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb_smc_accel_outcome *out, bb_error *err) {
+bb_status gpu_settle(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb_smc_accel_outcome *out,
+                     bb_error *err) {
   smc_lane *l = (smc_lane *)lane;
   BB_CUDA(use_device(l->sh->device));
   int vars = l->vars;
   *out = bb_smc_accel_outcome();
-  if (tail_ran) {  // the CPU moved pointers and caps: the device takes them back
+  if (tail_ran) { // the CPU moved pointers and caps: the device takes them back
     BB_CUDA(cudaMemcpyAsync(l->d_ptr, tail->ptr, (size_t)vars * sizeof(int), cudaMemcpyHostToDevice, l->stream));
-    BB_CUDA(cudaMemcpyAsync(l->d_word, tail->word, (size_t)vars * sizeof(unsigned), cudaMemcpyHostToDevice,
-                            l->stream));
+    BB_CUDA(cudaMemcpyAsync(l->d_word, tail->word, (size_t)vars * sizeof(unsigned), cudaMemcpyHostToDevice, l->stream));
   }
   for (int attempt = 0;; attempt++) {
     BB_CUDA(cudaMemsetAsync(l->d_ctl, 0, CTL_INTS * sizeof(int), l->stream));
     settle_count_kernel<<<blocks_for(32LL * vars), kThreads, 0, l->stream>>>(l->view, vars, l->d_res, l->d_ctl,
-                                                                               l->d_out_rec, l->want_inner);
+                                                                             l->d_out_rec, l->want_inner);
     BB_CUDA_LAUNCHED("settle_count_kernel");
     settle_emit_kernel<<<blocks_for(32LL * vars), kThreads, 0, l->stream>>>(
         l->view, l->d_res, l->d_ctl, l->d_out_rec, l->d_out_values, (long long)l->values_cap, l->d_new_bits);
@@ -518,8 +530,7 @@ bb_status gpu_settle(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb
                           cudaMemcpyDeviceToHost, l->stream));
   BB_CUDA(cudaMemcpyAsync(l->h_out_values, l->d_out_values, (size_t)total * sizeof(int32_t), cudaMemcpyDeviceToHost,
                           l->stream));
-  commit_kernel<<<blocks_for(vars), kThreads, 0, l->stream>>>(l->view, l->d_res, l->d_ctl, l->d_out_rec,
-                                                                l->d_new_bits);
+  commit_kernel<<<blocks_for(vars), kThreads, 0, l->stream>>>(l->view, l->d_res, l->d_ctl, l->d_out_rec, l->d_new_bits);
   BB_CUDA_LAUNCHED("commit_kernel");
   if (sync(l, err) != BB_OK) return BB_ERR_GPU;
   out->changed = changed;
@@ -530,6 +541,6 @@ bb_status gpu_settle(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb
 
 const bb_smc_accel_engine_ops gpu_ops = {"GPU", shared_new, shared_free, lane_new, lane_free, gpu_propose, gpu_settle};
 
-}  // namespace
+} // namespace
 
 extern "C" const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void) { return &gpu_ops; }

@@ -39,8 +39,8 @@ bb_status upload(uint32_t **dev, const uint32_t *host, size_t count, const char 
 void hr_close(void *engine) {
   hr_engine *e = (hr_engine *)engine;
   if (!e) return;
-  uint32_t *arrays[] = {e->d_res_start, e->d_res_hosp, e->d_res_pos, e->d_hosp_start,
-                        e->d_hosp_rank, e->d_slot_start, e->d_alive, e->d_start};
+  uint32_t *arrays[] = {e->d_res_start, e->d_res_hosp,   e->d_res_pos, e->d_hosp_start,
+                        e->d_hosp_rank, e->d_slot_start, e->d_alive,   e->d_start};
   for (uint32_t *p : arrays)
     if (p) cudaFree(p);
   if (e->d_slot) cudaFree(e->d_slot);
@@ -90,8 +90,8 @@ bb_status hr_propose(void *engine, const uint32_t *alive, const uint32_t *start,
   if (e->nr) BB_CUDA(cudaMemcpy(e->d_start, start, (size_t)e->nr * sizeof(uint32_t), cudaMemcpyHostToDevice));
   if (e->slots) BB_CUDA(cudaMemset(e->d_slot, 0xff, (size_t)e->slots * sizeof(unsigned long long)));
   if (e->nr) {
-    bb_smc_hr_accel_view v = {e->nr,           e->d_res_start, e->d_res_hosp, e->d_res_pos, e->d_hosp_start,
-                              e->d_hosp_rank, e->d_slot_start, e->d_alive,  e->d_start,   e->d_slot};
+    bb_smc_hr_accel_view v = {e->nr,          e->d_res_start,  e->d_res_hosp, e->d_res_pos, e->d_hosp_start,
+                              e->d_hosp_rank, e->d_slot_start, e->d_alive,    e->d_start,   e->d_slot};
     propose_kernel<<<(e->nr + kThreads - 1) / kThreads, kThreads>>>(v);
     BB_CUDA_LAUNCHED("propose_kernel (native HR)");
   }
@@ -103,6 +103,6 @@ bb_status hr_propose(void *engine, const uint32_t *alive, const uint32_t *start,
 
 const bb_smc_hr_accel_engine_ops gpu_ops = {"GPU", hr_open, hr_close, hr_propose};
 
-}  // namespace
+} // namespace
 
 extern "C" const bb_smc_hr_accel_engine_ops *bb_smc_hr_accel_gpu_ops(void) { return &gpu_ops; }

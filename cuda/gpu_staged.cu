@@ -15,19 +15,16 @@
 
 // Rows first .. first + count - 1 of one side into `dev`: uploaded from the instance, or
 // generated on the device when the context has a generator (bb_gpu_set_generator; gpu_gen.cu).
-static bb_status stage_rows(bb_gpu *g, bb_gpu_pipe *pipe, int women, int first, int count, bb_id *dev,
-                            bb_error *err) {
+static bb_status stage_rows(bb_gpu *g, bb_gpu_pipe *pipe, int women, int first, int count, bb_id *dev, bb_error *err) {
   if (g->gen) return bb_gpu_gen_launch(g->gen, women, first, count, dev, g->stream, err);
   const bb_id *lists = women ? g->inst->women_prefs : g->inst->men_prefs;
-  return bb_gpu_pipe_upload(g, pipe, lists + (size_t)first * (size_t)g->n, dev, (size_t)count * (size_t)g->n,
-                            err);
+  return bb_gpu_pipe_upload(g, pipe, lists + (size_t)first * (size_t)g->n, dev, (size_t)count * (size_t)g->n, err);
 }
 
 // --- Rank matrix in blocks of women (bb_gpu_set_rank_rows) -----------------------------
 // The men's rows give every PRMatrix node its woman (rank 0 for now) ...
 template <typename Node>
-__global__ void pr_women_kernel(const bb_id *__restrict__ men, int n, int first, int rows,
-                                typename Node::plane pr) {
+__global__ void pr_women_kernel(const bb_id *__restrict__ men, int n, int first, int rows, typename Node::plane pr) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     typename Node::plane out = pr.shift((size_t)(first + i) * n);
     for (int k = threadIdx.x; k < n; k += blockDim.x) out.put(k, Node::make(men[(size_t)i * n + k], 0));
@@ -37,8 +34,7 @@ __global__ void pr_women_kernel(const bb_id *__restrict__ men, int n, int first,
 // ... and each block of women's ranks (rank[(w - w0) * n + m]) is written into the nodes that
 // name one of its women.
 template <typename Node>
-__global__ void pr_ranks_kernel(typename Node::plane pr, int n, int w0, int rows,
-                                const uint32_t *__restrict__ rank) {
+__global__ void pr_ranks_kernel(typename Node::plane pr, int n, int w0, int rows, const uint32_t *__restrict__ rank) {
   for (int m = blockIdx.x; m < n; m += gridDim.x) {
     typename Node::plane row = pr.shift((size_t)m * n);
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
@@ -61,8 +57,8 @@ __global__ void rank_rows_kernel(const bb_id *__restrict__ women, int n, int row
 static bb_status launch_pr_women(bb_gpu *g, const bb_id *men, int first, int rows, bb_error *err) {
   bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
     using Node = decltype(node);
-    pr_women_kernel<Node><<<bb_gpu_row_blocks(rows), 256, 0, g->stream>>>(men, g->n, first, rows,
-                                                                         Node::at(g->d_pr, g->cells));
+    pr_women_kernel<Node>
+        <<<bb_gpu_row_blocks(rows), 256, 0, g->stream>>>(men, g->n, first, rows, Node::at(g->d_pr, g->cells));
   });
   BB_CUDA_LAUNCHED("pr_women_kernel");
   return BB_OK;
@@ -71,8 +67,8 @@ static bb_status launch_pr_women(bb_gpu *g, const bb_id *men, int first, int row
 static bb_status launch_pr_ranks(bb_gpu *g, int w0, int rows, const uint32_t *rank, bb_error *err) {
   bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
     using Node = decltype(node);
-    pr_ranks_kernel<Node><<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>(Node::at(g->d_pr, g->cells), g->n,
-                                                                         w0, rows, rank);
+    pr_ranks_kernel<Node>
+        <<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>(Node::at(g->d_pr, g->cells), g->n, w0, rows, rank);
   });
   BB_CUDA_LAUNCHED("pr_ranks_kernel");
   return BB_OK;
@@ -111,8 +107,7 @@ static bb_status ranks_in_blocks(bb_gpu *g, bb_gpu_pipe *pipe, bb_error *err) {
   return st;
 }
 
-static bb_status rank_from_women(bb_gpu *g, bb_gpu_pipe *pipe, bb_gpu_stats *stats,
-                                 bb_error *err) {
+static bb_status rank_from_women(bb_gpu *g, bb_gpu_pipe *pipe, bb_gpu_stats *stats, bb_error *err) {
   double t = bb_now();
   BB_CUDA(cudaMalloc(&g->d_women, g->cells * sizeof(bb_id)));
   bb_gpu_sample_memory(g);

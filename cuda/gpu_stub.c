@@ -1,4 +1,5 @@
-/* The GPU API of bb_gpu_device.h, bb_gpu.h, bb_gpu_hr.h, smc_accel.h, smc_hr_accel.h and hrc_accel.h for builds without CUDA: every entry point reports that no
+/* The GPU API of bb_gpu_device.h, bb_gpu.h, bb_gpu_hr.h, smc_accel.h, smc_hr_accel.h and
+ * hrc_accel.h for builds without CUDA: every entry point reports that no
  * GPU is available, so callers take their CPU path. */
 #include "bb_gpu.h"
 #include "bb_gpu_gen.h"
@@ -29,20 +30,18 @@ bb_status bb_gpu_open(int device, const bb_gpu_instance *inst, bb_gpu **out, bb_
 
 void bb_gpu_close(bb_gpu *gpu) { (void)gpu; }
 
-bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of,
-                        bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_mw_cas(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats, bb_error *err) {
   (void)gpu, (void)opts, (void)wife_of, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of,
-                        bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_la_min(bb_gpu *gpu, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats, bb_error *err) {
   (void)gpu, (void)opts, (void)wife_of, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
-                        int *free_count, bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_bamboo(bb_gpu *gpu, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men, int *free_count,
+                        bb_gpu_stats *stats, bb_error *err) {
   (void)gpu, (void)opts, (void)st, (void)free_men, (void)free_count, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
@@ -53,8 +52,7 @@ const bb_prnode *bb_gpu_prrow(void *ctx, bb_id m, uint32_t from, bb_error *err) 
   return NULL;
 }
 
-bb_status bb_gpu_tail(bb_gpu *gpu, bb_gpu_la *st, const bb_id *free_men,
-                      int count, bb_error *err) {
+bb_status bb_gpu_tail(bb_gpu *gpu, bb_gpu_la *st, const bb_id *free_men, int count, bb_error *err) {
   (void)gpu, (void)st, (void)free_men, (void)count;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
@@ -69,8 +67,8 @@ const bb_smc_accel_engine_ops *bb_smc_accel_gpu_ops(void) { return NULL; }
 const bb_smc_hr_accel_engine_ops *bb_smc_hr_accel_gpu_ops(void) { return NULL; }
 const bb_smc_hrc_accel_engine_ops *bb_smc_hrc_accel_gpu_ops(void) { return NULL; }
 
-bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts, uint64_t *cursor,
-                            uint32_t *parked, int *parked_count, bb_gpu_hr_times *times, bb_error *err) {
+bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts, uint64_t *cursor, uint32_t *parked,
+                            int *parked_count, bb_gpu_hr_times *times, bb_error *err) {
   (void)in, (void)tail, (void)posts, (void)cursor, (void)parked, (void)times;
   *parked_count = 0;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
@@ -100,22 +98,22 @@ bb_status bb_gpu_multi_open(const int *devices, int count, const bb_gpu_instance
 }
 
 bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_instance *inst,
-                                const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out,
-                                bb_gpu_stats *stats, bb_error *err) {
+                                const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out, bb_gpu_stats *stats,
+                                bb_error *err) {
   (void)spec;
   return bb_gpu_multi_open(devices, count, inst, node_bytes, out, stats, err);
 }
 
 void bb_gpu_multi_close(bb_gpu_multi *mg) { (void)mg; }
 
-bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st,
-                              bb_id *free_men, int *free_count, bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
+                              int *free_count, bb_gpu_stats *stats, bb_error *err) {
   (void)mg, (void)opts, (void)st, (void)free_men, (void)free_count, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of,
-                              bb_gpu_stats *stats, bb_error *err) {
+bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats,
+                              bb_error *err) {
   (void)mg, (void)opts, (void)wife_of, (void)stats;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
@@ -136,8 +134,7 @@ bb_status bb_gpu_gen_open(int device, const bb_gen_spec *spec, bb_gpu_gen **out,
 
 void bb_gpu_gen_close(bb_gpu_gen *gen) { (void)gen; }
 
-bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, bb_id *host_out,
-                             bb_error *err) {
+bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, bb_id *host_out, bb_error *err) {
   (void)gen, (void)women, (void)first, (void)count, (void)host_out;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }

@@ -1,4 +1,5 @@
-/* The HRC constraint's counting pass (propagator/smc/hrc/smc_hrc_count.c's, on the host), written once in the common subset
+/* The HRC constraint's counting pass (propagator/smc/hrc/smc_hrc_count.c's, on the host), written
+ * once in the common subset
  * of C11 and CUDA C++ and compiled two ways:
  *   cuda/gpu_hrc.cu                          one GPU thread per list entry, then per hospital;
  *   propagator/smc/hrc/smc_hrc_accel_emul.c      host threads and GCC atomics (what CI tests).
@@ -30,14 +31,14 @@ BB_SMC_HRC_ACCEL_FN int32_t bb_smc_hrc_accel_load(const int32_t *p) { return __a
 typedef struct bb_smc_hrc_accel_view {
   uint32_t entries;
   int n_hospitals;
-  const int32_t *e_s1, *e_s2;  /* per entry: the slots it places residents at */
-  const uint32_t *alive;       /* one bit per entry: in the domain and acceptable */
-  const uint32_t *hosp_start;  /* h's slots: hosp_start[h] .. hosp_start[h + 1], best first */
-  const int32_t *slot_var;     /* per slot */
-  const int32_t *asize;        /* per variable: its domain's size */
-  int32_t *poss;               /* per slot, 0 before step 1 */
+  const int32_t *e_s1, *e_s2;         /* per entry: the slots it places residents at */
+  const uint32_t *alive;              /* one bit per entry: in the domain and acceptable */
+  const uint32_t *hosp_start;         /* h's slots: hosp_start[h] .. hosp_start[h + 1], best first */
+  const int32_t *slot_var;            /* per slot */
+  const int32_t *asize;               /* per variable: its domain's size */
+  int32_t *poss;                      /* per slot, 0 before step 1 */
   int32_t *poss_before, *sure_before; /* per slot, written by step 2 */
-  int32_t *sure_total;         /* per hospital, written by step 2 */
+  int32_t *sure_total;                /* per hospital, written by step 2 */
 } bb_smc_hrc_accel_view;
 
 BB_SMC_HRC_ACCEL_FN void bb_smc_hrc_accel_count_entry(const bb_smc_hrc_accel_view *v, uint32_t e) {

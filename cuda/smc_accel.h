@@ -27,22 +27,36 @@ extern "C" {
 
 /* Record fields of an upload (one variable each). start: where a proposer's walk begins,
  * the minimum the last propagation of this lineage saw (0 on a fresh node). */
-enum { BB_SMC_ACCEL_REC_VAR, BB_SMC_ACCEL_REC_LO, BB_SMC_ACCEL_REC_HI, BB_SMC_ACCEL_REC_SIZE, BB_SMC_ACCEL_REC_START, BB_SMC_ACCEL_REC_INTS };
+enum {
+  BB_SMC_ACCEL_REC_VAR,
+  BB_SMC_ACCEL_REC_LO,
+  BB_SMC_ACCEL_REC_HI,
+  BB_SMC_ACCEL_REC_SIZE,
+  BB_SMC_ACCEL_REC_START,
+  BB_SMC_ACCEL_REC_INTS
+};
 /* Result fields (one changed variable each): kind is BB_SMC_ACCEL_INTERVAL/KEEP/REMOVE
  * (smc_accel_steps.h); values[offset .. offset + count) holds the kept or removed ranks. */
-enum { BB_SMC_ACCEL_OUT_VAR, BB_SMC_ACCEL_OUT_LO, BB_SMC_ACCEL_OUT_HI, BB_SMC_ACCEL_OUT_KIND, BB_SMC_ACCEL_OUT_COUNT, BB_SMC_ACCEL_OUT_OFFSET,
-       BB_SMC_ACCEL_OUT_INTS };
+enum {
+  BB_SMC_ACCEL_OUT_VAR,
+  BB_SMC_ACCEL_OUT_LO,
+  BB_SMC_ACCEL_OUT_HI,
+  BB_SMC_ACCEL_OUT_KIND,
+  BB_SMC_ACCEL_OUT_COUNT,
+  BB_SMC_ACCEL_OUT_OFFSET,
+  BB_SMC_ACCEL_OUT_INTS
+};
 
 typedef struct bb_smc_accel_request {
   int gs_lists;
-  int threshold;         /* hand the tail to the CPU once at most this many chains run; 0: never */
-  int count;             /* records */
-  int full;              /* the records cover every variable */
-  int want_inner;        /* report whether a pair is gone from within both bounds (outcome) */
-  const int32_t *rec;    /* count x BB_SMC_ACCEL_REC_INTS */
-  const uint32_t *rows;  /* per record whose domain has holes, in order: its bitmap row's words
+  int threshold;        /* hand the tail to the CPU once at most this many chains run; 0: never */
+  int count;            /* records */
+  int full;             /* the records cover every variable */
+  int want_inner;       /* report whether a pair is gone from within both bounds (outcome) */
+  const int32_t *rec;   /* count x BB_SMC_ACCEL_REC_INTS */
+  const uint32_t *rows; /* per record whose domain has holes, in order: its bitmap row's words
                             lo / 32 .. hi / 32 only (bb_smc_accel_row_span) */
-  size_t row_words;      /* all of them */
+  size_t row_words;     /* all of them */
 } bb_smc_accel_request;
 
 /* What propose leaves for the CPU: the unsettled proposers and, when there are any, the
@@ -54,15 +68,15 @@ typedef struct bb_smc_accel_tail {
   bb_smc_accel_i32a *ptr;
   bb_smc_accel_u32a *word;
   const int32_t *lo0, *hi0;
-  int rounds;            /* propose launches */
+  int rounds; /* propose launches */
 } bb_smc_accel_tail;
 
 typedef struct bb_smc_accel_outcome {
   int failed;
-  int inner_holes;       /* asked for (want_inner): some rank within a variable's final bounds is no
+  int inner_holes;    /* asked for (want_inner): some rank within a variable's final bounds is no
                             pair of its domain though the partner's bounds hold it (bb_smc_accel_inner_hole) */
-  int changed;           /* result records */
-  const int32_t *rec;    /* changed x BB_SMC_ACCEL_OUT_INTS */
+  int changed;        /* result records */
+  const int32_t *rec; /* changed x BB_SMC_ACCEL_OUT_INTS */
   const int32_t *values;
 } bb_smc_accel_outcome;
 
@@ -88,7 +102,8 @@ typedef struct bb_smc_accel_engine_ops {
   void (*lane_free)(void *lane);
   bb_status (*propose)(void *lane, const bb_smc_accel_request *req, bb_smc_accel_tail *tail, bb_error *err);
   /* tail_ran: the host changed tail->ptr / tail->word, which the engine takes back. */
-  bb_status (*settle)(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb_smc_accel_outcome *out, bb_error *err);
+  bb_status (*settle)(void *lane, const bb_smc_accel_tail *tail, int tail_ran, bb_smc_accel_outcome *out,
+                      bb_error *err);
 } bb_smc_accel_engine_ops;
 
 extern const bb_smc_accel_engine_ops bb_smc_accel_emulated_ops; /* smc_accel_emul.c */

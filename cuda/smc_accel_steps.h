@@ -53,17 +53,24 @@ BB_SMC_ACCEL_FN int bb_smc_accel_add_i32(bb_smc_accel_i32a *p, int v) { return a
 #define BB_SMC_ACCEL_FN static inline
 typedef _Atomic int32_t bb_smc_accel_i32a;
 typedef _Atomic uint32_t bb_smc_accel_u32a;
-BB_SMC_ACCEL_FN int bb_smc_accel_load_i32(bb_smc_accel_i32a *p) { return atomic_load_explicit(p, memory_order_relaxed); }
-BB_SMC_ACCEL_FN unsigned bb_smc_accel_load_u32(bb_smc_accel_u32a *p) { return atomic_load_explicit(p, memory_order_relaxed); }
-BB_SMC_ACCEL_FN void bb_smc_accel_store_i32(bb_smc_accel_i32a *p, int v) { atomic_store_explicit(p, v, memory_order_relaxed); }
+BB_SMC_ACCEL_FN int bb_smc_accel_load_i32(bb_smc_accel_i32a *p) {
+  return atomic_load_explicit(p, memory_order_relaxed);
+}
+BB_SMC_ACCEL_FN unsigned bb_smc_accel_load_u32(bb_smc_accel_u32a *p) {
+  return atomic_load_explicit(p, memory_order_relaxed);
+}
+BB_SMC_ACCEL_FN void bb_smc_accel_store_i32(bb_smc_accel_i32a *p, int v) {
+  atomic_store_explicit(p, v, memory_order_relaxed);
+}
 /* C11 has no fetch-min: a compare-and-swap loop that gives up once the word is small enough. */
 BB_SMC_ACCEL_FN unsigned bb_smc_accel_min_u32(bb_smc_accel_u32a *p, unsigned v) {
   unsigned old = atomic_load_explicit(p, memory_order_relaxed);
-  while (old > v && !atomic_compare_exchange_weak_explicit(p, &old, v, memory_order_acq_rel, memory_order_relaxed)) {
-  }
+  while (old > v && !atomic_compare_exchange_weak_explicit(p, &old, v, memory_order_acq_rel, memory_order_relaxed)) {}
   return old;
 }
-BB_SMC_ACCEL_FN int bb_smc_accel_add_i32(bb_smc_accel_i32a *p, int v) { return atomic_fetch_add_explicit(p, v, memory_order_relaxed); }
+BB_SMC_ACCEL_FN int bb_smc_accel_add_i32(bb_smc_accel_i32a *p, int v) {
+  return atomic_fetch_add_explicit(p, v, memory_order_relaxed);
+}
 #endif
 
 #ifdef __CUDACC__
@@ -77,21 +84,21 @@ BB_SMC_ACCEL_HOST_DEVICE int bb_smc_accel_row_span(int lo, int hi) { return (hi 
 /* The state of one parallel propagation. Variables 0..n-1 are the men, n..vars-1 the women
  * (complete lists: vars = 2n); ranks are 0-based. Pointers are device pointers on the GPU. */
 typedef struct bb_smc_accel_view {
-  int n;                   /* men */
-  int width;               /* entries per pair row: n, or (incomplete lists) the longest list + 1 */
-  int gs_lists;            /* women propose too */
-  int words;               /* 32-bit words per bitmap row: (width + 31) / 32 */
-  int threshold;           /* a chain parks once at most this many proposers are carried; 0: never */
-  const uint32_t *pair;    /* vars x width: (partner's index on the other side << 16) | partner's rank
+  int n;                            /* men */
+  int width;                        /* entries per pair row: n, or (incomplete lists) the longest list + 1 */
+  int gs_lists;                     /* women propose too */
+  int words;                        /* 32-bit words per bitmap row: (width + 31) / 32 */
+  int threshold;                    /* a chain parks once at most this many proposers are carried; 0: never */
+  const uint32_t *pair;             /* vars x width: (partner's index on the other side << 16) | partner's rank
                               of v, or BB_SMC_ACCEL_NOBODY */
   const int32_t *lo0, *hi0, *size0; /* domains when the propagation started */
-  const uint8_t *holes;    /* the domain is not an interval: read its bitmap row */
-  const uint32_t *bits;    /* 2n x words: domain membership, valid where holes[v] */
-  bb_smc_accel_i32a *ptr;        /* a proposer's current rank (its lower bound) */
-  bb_smc_accel_u32a *word;       /* 2 * upper bound + (1 if no proposer holds v at that rank) */
-  bb_smc_accel_i32a *active;     /* proposers being carried by some thread */
-  bb_smc_accel_i32a *failed;     /* set when a domain empties */
-  const void *host;        /* the host tail's context (BB_SMC_ACCEL_MEMBER / BB_SMC_ACCEL_PAIR there) */
+  const uint8_t *holes;             /* the domain is not an interval: read its bitmap row */
+  const uint32_t *bits;             /* 2n x words: domain membership, valid where holes[v] */
+  bb_smc_accel_i32a *ptr;           /* a proposer's current rank (its lower bound) */
+  bb_smc_accel_u32a *word;          /* 2 * upper bound + (1 if no proposer holds v at that rank) */
+  bb_smc_accel_i32a *active;        /* proposers being carried by some thread */
+  bb_smc_accel_i32a *failed;        /* set when a domain empties */
+  const void *host;                 /* the host tail's context (BB_SMC_ACCEL_MEMBER / BB_SMC_ACCEL_PAIR there) */
 } bb_smc_accel_view;
 
 #define BB_SMC_ACCEL_NO_HOLDER 1u
@@ -102,7 +109,9 @@ BB_SMC_ACCEL_FN int bb_smc_accel_proposes(const bb_smc_accel_view *s, int v) { r
 BB_SMC_ACCEL_FN int bb_smc_accel_other(const bb_smc_accel_view *s, int v, uint32_t node) {
   return v < s->n ? s->n + (int)(node >> 16) : (int)(node >> 16);
 }
-BB_SMC_ACCEL_FN int bb_smc_accel_ub(const bb_smc_accel_view *s, int v) { return (int)(bb_smc_accel_load_u32(&s->word[v]) >> 1); }
+BB_SMC_ACCEL_FN int bb_smc_accel_ub(const bb_smc_accel_view *s, int v) {
+  return (int)(bb_smc_accel_load_u32(&s->word[v]) >> 1);
+}
 BB_SMC_ACCEL_FN int bb_smc_accel_lo(const bb_smc_accel_view *s, int v) {
   int lo = s->lo0[v];
   if (bb_smc_accel_proposes(s, v)) {
@@ -114,7 +123,7 @@ BB_SMC_ACCEL_FN int bb_smc_accel_lo(const bb_smc_accel_view *s, int v) {
 
 #ifndef BB_SMC_ACCEL_MEMBER
 #define BB_SMC_ACCEL_MEMBER(s, v, k) \
-  (!(s)->holes[v] || (((s)->bits[(size_t)(v) * (size_t)(s)->words + ((unsigned)(k) >> 5)] >> ((k) & 31)) & 1u))
+  (!(s)->holes[v] || (((s)->bits[(size_t)(v) * (size_t)(s)->words + ((unsigned)(k) >> 5)] >> ((k)&31)) & 1u))
 #endif
 #ifndef BB_SMC_ACCEL_PAIR
 #define BB_SMC_ACCEL_PAIR(s, v, k) ((s)->pair[(size_t)(v) * (size_t)(s)->width + (size_t)(k)])
@@ -262,8 +271,8 @@ BB_SMC_ACCEL_FN bb_smc_accel_settled_var bb_smc_accel_settle_count(const bb_smc_
 
 /* Writes the kept or removed values (ascending) and, when the new domain has holes, its
  * bitmap row over [lo, hi] into new_row. */
-BB_SMC_ACCEL_FN void bb_smc_accel_settle_emit(const bb_smc_accel_view *s, int v, const bb_smc_accel_settled_var *r, int32_t *values,
-                                  uint32_t *new_row) {
+BB_SMC_ACCEL_FN void bb_smc_accel_settle_emit(const bb_smc_accel_view *s, int v, const bb_smc_accel_settled_var *r,
+                                              int32_t *values, uint32_t *new_row) {
   int at = 0;
   uint32_t acc = 0;
   for (int k = r->lo; k <= r->hi; k++) {

@@ -40,8 +40,7 @@ typedef _Atomic uint64_t bb_smc_hr_accel_u64a;
 /* C11 has no fetch-min: a compare-and-swap loop that gives up once the word is small enough. */
 BB_SMC_HR_ACCEL_FN uint64_t bb_smc_hr_accel_min_u64(bb_smc_hr_accel_u64a *p, uint64_t v) {
   uint64_t old = atomic_load_explicit(p, memory_order_relaxed);
-  while (old > v && !atomic_compare_exchange_weak_explicit(p, &old, v, memory_order_acq_rel, memory_order_relaxed)) {
-  }
+  while (old > v && !atomic_compare_exchange_weak_explicit(p, &old, v, memory_order_acq_rel, memory_order_relaxed)) {}
   return old;
 }
 #endif

@@ -80,10 +80,10 @@ int fzn_const_bool_var(fzn_builder *b, bool value, int line) {
 
 static fzn_entity entity_of(fzn_base_type t) {
   switch (t) {
-  case FZN_T_INT: return FZN_ENT_INT;
-  case FZN_T_BOOL: return FZN_ENT_BOOL;
-  case FZN_T_SET_OF_INT: return FZN_ENT_SET;
-  case FZN_T_FLOAT: return FZN_ENT_FLOAT;
+    case FZN_T_INT: return FZN_ENT_INT;
+    case FZN_T_BOOL: return FZN_ENT_BOOL;
+    case FZN_T_SET_OF_INT: return FZN_ENT_SET;
+    case FZN_T_FLOAT: return FZN_ENT_FLOAT;
   }
   return FZN_ENT_NONE;
 }
@@ -100,37 +100,43 @@ static int new_var(fzn_builder *b, const fzn_decl *d) {
   if (d->type.base == FZN_T_FLOAT && d->type.has_float_domain) empty = !(d->type.float_lo <= d->type.float_hi);
   if (empty) {
     var = d->type.base == FZN_T_INT ? bb_int_var(b->space, 0, 0, &err) : bb_float_var(b->space, 0.0, 0.0, &err);
-    if (var < 0) fzn_report(b, d->line, "variable '%s': %s", d->name, err.msg);
-    else bb_space_fail(b->space);
+    if (var < 0)
+      fzn_report(b, d->line, "variable '%s': %s", d->name, err.msg);
+    else
+      bb_space_fail(b->space);
     return var;
   }
   switch (d->type.base) {
-  case FZN_T_BOOL: var = bb_bool_var(b->space, 0, 1, &err); break;
-  case FZN_T_INT:
-    if (!dom) var = bb_int_var(b->space, (int)-FZN_INT_LIMIT, (int)FZN_INT_LIMIT, &err);
-    else if (dom->u.set.ranges == 1) {
-      int64_t lo = dom->u.set.bounds[0], hi = dom->u.set.bounds[1];
-      if (!fzn_check_int_range(b, lo, d->line, d->name) || !fzn_check_int_range(b, hi, d->line, d->name)) return -1;
-      var = bb_int_var(b->space, (int)lo, (int)hi, &err);
-    } else {
-      if (!fzn_set_values(b, dom, d->line, d->name, &vals, &count)) return -1;
-      var = bb_int_var_values(b->space, vals, count, &err);
-    }
-    break;
-  case FZN_T_SET_OF_INT:
-    if (!dom) { /* unbounded: Gecode's whole set universe, as its own front end does */
-      var = bb_set_var_universe(b->space, &err);
+    case FZN_T_BOOL: var = bb_bool_var(b->space, 0, 1, &err); break;
+    case FZN_T_INT:
+      if (!dom)
+        var = bb_int_var(b->space, (int)-FZN_INT_LIMIT, (int)FZN_INT_LIMIT, &err);
+      else if (dom->u.set.ranges == 1) {
+        int64_t lo = dom->u.set.bounds[0], hi = dom->u.set.bounds[1];
+        if (!fzn_check_int_range(b, lo, d->line, d->name) || !fzn_check_int_range(b, hi, d->line, d->name)) return -1;
+        var = bb_int_var(b->space, (int)lo, (int)hi, &err);
+      } else {
+        if (!fzn_set_values(b, dom, d->line, d->name, &vals, &count)) return -1;
+        var = bb_int_var_values(b->space, vals, count, &err);
+      }
       break;
-    }
-    if (!fzn_set_values(b, dom, d->line, d->name, &vals, &count)) return -1;
-    var = bb_set_var(b->space, NULL, 0, vals, count, 0, count, &err);
-    break;
-  case FZN_T_FLOAT:
-    if (d->type.has_float_domain) var = bb_float_var(b->space, d->type.float_lo, d->type.float_hi, &err);
-    else if (dom && dom->u.set.ranges >= 1) /* an int range written for a float */
-      var = bb_float_var(b->space, (double)dom->u.set.bounds[0], (double)dom->u.set.bounds[2 * dom->u.set.ranges - 1], &err);
-    else var = bb_float_var(b->space, -HUGE_VAL, HUGE_VAL, &err);
-    break;
+    case FZN_T_SET_OF_INT:
+      if (!dom) { /* unbounded: Gecode's whole set universe, as its own front end does */
+        var = bb_set_var_universe(b->space, &err);
+        break;
+      }
+      if (!fzn_set_values(b, dom, d->line, d->name, &vals, &count)) return -1;
+      var = bb_set_var(b->space, NULL, 0, vals, count, 0, count, &err);
+      break;
+    case FZN_T_FLOAT:
+      if (d->type.has_float_domain)
+        var = bb_float_var(b->space, d->type.float_lo, d->type.float_hi, &err);
+      else if (dom && dom->u.set.ranges >= 1) /* an int range written for a float */
+        var = bb_float_var(b->space, (double)dom->u.set.bounds[0], (double)dom->u.set.bounds[2 * dom->u.set.ranges - 1],
+                           &err);
+      else
+        var = bb_float_var(b->space, -HUGE_VAL, HUGE_VAL, &err);
+      break;
   }
   if (var < 0) fzn_report(b, d->line, "variable '%s': %s", d->name, err.msg);
   return var;

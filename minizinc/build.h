@@ -23,8 +23,8 @@ typedef enum fzn_entity {
 /* What a declaration became: a variable index, or for arrays, one per element. */
 typedef struct fzn_binding {
   fzn_entity entity;
-  int var;       /* scalar variables */
-  int *elems;    /* arrays of variables */
+  int var;    /* scalar variables */
+  int *elems; /* arrays of variables */
   int count;
 } fzn_binding;
 
@@ -41,7 +41,7 @@ typedef struct fzn_builder {
   void **scratch;
   int scratch_len, scratch_cap;
   /* Options the posters need. */
-  bool warned_gpu;     /* ::gpu warned about once */
+  bool warned_gpu; /* ::gpu warned about once */
   /* int variable -> the Boolean b of a bool2int(b, x) constraint, or -1 (int_lin over
    * such images is posted as a linear over the Booleans, as Gecode's front end does). */
   int *bool_image;
@@ -111,11 +111,11 @@ bool fzn_arg_int_array(fzn_builder *b, const fzn_expr *e, int line, const char *
  * longer has it); otherwise the model's int32 literals are lent (read-only, valid while the
  * model lives), or, for literals stored wide, copied to scratch. */
 bool fzn_arg_int_array_take(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count,
-                        bool *owned);
+                            bool *owned);
 bool fzn_arg_bool_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count);
 /* Arrays of constant sets: all values concatenated, and each set's size. */
 bool fzn_arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,
-                   int *count);
+                       int *count);
 /* Variables (constants become constant variables). */
 bool fzn_arg_int_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);
 bool fzn_arg_bool_var(fzn_builder *b, const fzn_expr *e, int line, const char *what, int *var);

@@ -24,7 +24,8 @@ const fzn_decl *fzn_decl_of(const fzn_builder *b, const fzn_expr *e) {
 
 /* Follows identifiers naming parameters to their values; array accesses into parameter
  * arrays to the element (ints and bools only; others are returned as the access). */
-static const fzn_expr *par_value(const fzn_builder *b, const fzn_expr *e, int64_t *access_value, bool *is_access_value) {
+static const fzn_expr *par_value(const fzn_builder *b, const fzn_expr *e, int64_t *access_value,
+                                 bool *is_access_value) {
   *is_access_value = false;
   for (int depth = 0; depth < 64; depth++) {
     const fzn_decl *d = fzn_decl_of(b, e);
@@ -65,8 +66,8 @@ bool fzn_arg_is_par(fzn_builder *b, const fzn_expr *e) {
 
 bool fzn_check_int_range(fzn_builder *b, int64_t v, int line, const char *what) {
   if (v < -FZN_INT_LIMIT || v > FZN_INT_LIMIT)
-    return fzn_report(b, line, "%s: %lld is outside the integers Gecode supports (|v| <= %lld)", what,
-                     (long long)v, FZN_INT_LIMIT);
+    return fzn_report(b, line, "%s: %lld is outside the integers Gecode supports (|v| <= %lld)", what, (long long)v,
+                      FZN_INT_LIMIT);
   return true;
 }
 
@@ -75,9 +76,12 @@ bool fzn_arg_int(fzn_builder *b, const fzn_expr *e, int line, const char *what, 
   bool acc;
   e = par_value(b, e, &v, &acc);
   if (!acc) {
-    if (e->kind == FZN_E_INT) v = e->u.i;
-    else if (e->kind == FZN_E_BOOL) v = e->u.b;
-    else return fzn_report(b, line, "%s: expected an integer constant", what);
+    if (e->kind == FZN_E_INT)
+      v = e->u.i;
+    else if (e->kind == FZN_E_BOOL)
+      v = e->u.b;
+    else
+      return fzn_report(b, line, "%s: expected an integer constant", what);
   }
   if (!fzn_check_int_range(b, v, line, what)) return false;
   *out = (int)v;
@@ -141,7 +145,7 @@ bool fzn_arg_int_set(fzn_builder *b, const fzn_expr *e, int line, const char *wh
 
 /* The elements of an array argument: a literal, or the value of a parameter array. */
 typedef struct elems {
-  const fzn_expr *array; /* FZN_E_ARRAY, FZN_E_INTS or FZN_E_BOOLS */
+  const fzn_expr *array;      /* FZN_E_ARRAY, FZN_E_INTS or FZN_E_BOOLS */
   const fzn_binding *binding; /* a variable array */
   int count;
 } elems;
@@ -161,10 +165,10 @@ static bool array_of(fzn_builder *b, const fzn_expr *e, int line, const char *wh
     e = d->value;
   }
   switch (e->kind) {
-  case FZN_E_ARRAY: out->count = e->u.array.count; break;
-  case FZN_E_INTS: out->count = e->u.ints.count; break;
-  case FZN_E_BOOLS: out->count = e->u.bools.count; break;
-  default: return fzn_report(b, line, "%s: expected an array", what);
+    case FZN_E_ARRAY: out->count = e->u.array.count; break;
+    case FZN_E_INTS: out->count = e->u.ints.count; break;
+    case FZN_E_BOOLS: out->count = e->u.bools.count; break;
+    default: return fzn_report(b, line, "%s: expected an array", what);
   }
   out->array = e;
   return true;
@@ -240,7 +244,7 @@ bool fzn_arg_float_array(fzn_builder *b, const fzn_expr *e, int line, const char
 }
 
 bool fzn_arg_set_array(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int **sizes,
-                   int *count) {
+                       int *count) {
   elems a;
   if (!array_of(b, e, line, what, &a)) return false;
   if (a.binding || a.array->kind != FZN_E_ARRAY)
@@ -285,7 +289,7 @@ int fzn_named_var(fzn_builder *b, const fzn_expr *e, fzn_entity want, int line, 
     }
     if (e->u.id.index < 1 || e->u.id.index > bind->count) {
       fzn_report(b, line, "%s: index %lld out of bounds for '%s' (1..%d)", what, (long long)e->u.id.index, d->name,
-                bind->count);
+                 bind->count);
       return -1;
     }
     return bind->elems[e->u.id.index - 1];

@@ -48,8 +48,10 @@ static bool user_location(fzn_builder *b, int line, char *file, size_t size, int
 static void print_location(fzn_builder *b, int line) {
   char file[4096];
   int user_line;
-  if (user_location(b, line, file, sizeof file, &user_line)) fprintf(b->errors, "%s:%d: ", file, user_line);
-  else fprintf(b->errors, "%s:%d: ", b->model->file, line);
+  if (user_location(b, line, file, sizeof file, &user_line))
+    fprintf(b->errors, "%s:%d: ", file, user_line);
+  else
+    fprintf(b->errors, "%s:%d: ", b->model->file, line);
 }
 
 bool fzn_report(fzn_builder *b, int line, const char *fmt, ...) {

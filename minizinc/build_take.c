@@ -14,19 +14,19 @@ _Static_assert(sizeof(int) == sizeof(int32_t), "literals are lent as int");
 static void count_uses(const fzn_model *m, int *uses, const fzn_expr *e) {
   if (!e) return;
   switch (e->kind) {
-  case FZN_E_ID:
-  case FZN_E_ACCESS: {
-    const fzn_decl *d = fzn_lookup(m, e->u.id.name);
-    if (d) uses[d->index]++;
-    return;
-  }
-  case FZN_E_ARRAY:
-    for (int k = 0; k < e->u.array.count; k++) count_uses(m, uses, e->u.array.elems[k]);
-    return;
-  case FZN_E_CALL:
-    for (int k = 0; k < e->u.call.count; k++) count_uses(m, uses, e->u.call.args[k]);
-    return;
-  default: return;
+    case FZN_E_ID:
+    case FZN_E_ACCESS: {
+      const fzn_decl *d = fzn_lookup(m, e->u.id.name);
+      if (d) uses[d->index]++;
+      return;
+    }
+    case FZN_E_ARRAY:
+      for (int k = 0; k < e->u.array.count; k++) count_uses(m, uses, e->u.array.elems[k]);
+      return;
+    case FZN_E_CALL:
+      for (int k = 0; k < e->u.call.count; k++) count_uses(m, uses, e->u.call.args[k]);
+      return;
+    default: return;
   }
 }
 
@@ -57,7 +57,7 @@ static const int *use_counts(fzn_builder *b) {
 }
 
 bool fzn_arg_int_array_take(fzn_builder *b, const fzn_expr *e, int line, const char *what, int **values, int *count,
-                        bool *owned) {
+                            bool *owned) {
   *owned = false;
   const fzn_expr *array = e;
   const fzn_decl *d = NULL;

@@ -142,7 +142,8 @@ static double median_of(double *v, int count) {
 }
 
 /* The smallest count (of free proposers, or of modified variables) from which the GPU's
- * median time beats the CPU's in every bucket (powers of two) with data. Medians, not totals: a propagation that sets off a
+ * median time beats the CPU's in every bucket (powers of two) with data. Medians, not totals: a
+ * propagation that sets off a
  * cascade is handed over mid-way anyway (calibration's handover), and the typical one,
  * with a few free proposers, must stay cheap. The first two propagations are the root's. */
 static int best_threshold(const trace *cpu, const trace *gpu, const int *measure, const char *what, FILE *out) {

@@ -16,7 +16,7 @@
 
 typedef struct fzn_arena fzn_arena;
 
-fzn_arena *fzn_arena_new(void); /* NULL when out of memory */
+fzn_arena *fzn_arena_new(void);        /* NULL when out of memory */
 void fzn_arena_free(fzn_arena *arena); /* accepts NULL */
 
 /* `bytes` of zeroed memory, aligned for any type. */

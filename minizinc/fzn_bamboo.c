@@ -45,10 +45,10 @@ typedef struct options {
   int threads;
   unsigned seed;
   long time_limit_ms;
-  double float_step; /* --float-step: a better float objective improves by more than this */
+  double float_step;           /* --float-step: a better float objective improves by more than this */
   long node_limit, fail_limit; /* Gecode's -node and -fail cutoffs; 0 = none */
   const char *file;
-  const char *paths; /* --paths FILE: MiniZinc's symbol table, to name the user's lines */
+  const char *paths;                           /* --paths FILE: MiniZinc's symbol table, to name the user's lines */
   int gpus[BB_SMC_MAX_GPU_ENTRIES], gpu_count; /* --gpus LIST; 0 entries: the default (device 0) */
   /* fzn-gecode's restart options; given, they take precedence over the model's restart_*
    * annotation (the scale and base each on their own). */
@@ -110,8 +110,10 @@ static int parse_search_option(int argc, char **argv, int *k, options *o) {
   long v;
   if (!strcmp(a, "-nogoods")) {
     o->nogoods = true;
-    if (val && (!strcmp(val, "true") || !strcmp(val, "1"))) ++*k;
-    else if (val && (!strcmp(val, "false") || !strcmp(val, "0"))) ++*k, o->nogoods = false;
+    if (val && (!strcmp(val, "true") || !strcmp(val, "1")))
+      ++*k;
+    else if (val && (!strcmp(val, "false") || !strcmp(val, "0")))
+      ++*k, o->nogoods = false;
     return 0;
   }
   if (strcmp(a, "-restart") && strcmp(a, "-restart-scale") && strcmp(a, "-restart-base") && strcmp(a, "-nogoods-limit"))
@@ -147,8 +149,10 @@ static int parse_search_option(int argc, char **argv, int *k, options *o) {
     fprintf(stderr, "fzn-bamboo: bad value '%s' for %s (a positive integer)\n", val, a);
     return 2;
   }
-  if (!strcmp(a, "-restart-scale")) o->restart_scale = (unsigned long)v, o->scale_given = true;
-  else o->nogoods_limit = (unsigned)v;
+  if (!strcmp(a, "-restart-scale"))
+    o->restart_scale = (unsigned long)v, o->scale_given = true;
+  else
+    o->nogoods_limit = (unsigned)v;
   return 0;
 }
 
@@ -173,11 +177,16 @@ static int parse_options(int argc, char **argv, options *o) {
       if (searched) return searched;
       continue;
     }
-    if (!strcmp(a, "-a") || !strcmp(a, "--all-solutions")) o->all = true;
-    else if (!strcmp(a, "-i") || !strcmp(a, "--intermediate")) o->intermediate = true;
-    else if (!strcmp(a, "-f") || !strcmp(a, "--free-search")) o->free_search = true;
-    else if (!strcmp(a, "-s") || !strcmp(a, "--statistics")) o->stats = true;
-    else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) o->verbose = true;
+    if (!strcmp(a, "-a") || !strcmp(a, "--all-solutions"))
+      o->all = true;
+    else if (!strcmp(a, "-i") || !strcmp(a, "--intermediate"))
+      o->intermediate = true;
+    else if (!strcmp(a, "-f") || !strcmp(a, "--free-search"))
+      o->free_search = true;
+    else if (!strcmp(a, "-s") || !strcmp(a, "--statistics"))
+      o->stats = true;
+    else if (!strcmp(a, "-v") || !strcmp(a, "--verbose"))
+      o->verbose = true;
     else if ((!strcmp(a, "--float-step") || !strcmp(a, "-step")) && k + 1 < argc) {
       const char *val = argv[++k];
       char *end;
@@ -198,10 +207,14 @@ static int parse_options(int argc, char **argv, options *o) {
         fprintf(stderr, "fzn-bamboo: bad value '%s' for %s\n", val, a);
         return 2;
       }
-      if (a[1] == 'n') o->solutions = v;
-      else if (a[1] == 'p') o->threads = (int)v;
-      else if (a[1] == 'r') o->seed = (unsigned)v;
-      else o->time_limit_ms = v;
+      if (a[1] == 'n')
+        o->solutions = v;
+      else if (a[1] == 'p')
+        o->threads = (int)v;
+      else if (a[1] == 'r')
+        o->seed = (unsigned)v;
+      else
+        o->time_limit_ms = v;
     } else if (!strcmp(a, "--gpus") && k + 1 < argc) {
       bb_error err = {{0}};
       if (bb_smc_parse_gpus(argv[++k], o->gpus, &o->gpu_count, &err) != BB_OK) {
@@ -216,8 +229,10 @@ static int parse_options(int argc, char **argv, options *o) {
         fprintf(stderr, "fzn-bamboo: bad value '%s' for %s\n", val, a);
         return 2;
       }
-      if (a[1] == 'n') o->node_limit = v;
-      else o->fail_limit = v;
+      if (a[1] == 'n')
+        o->node_limit = v;
+      else
+        o->fail_limit = v;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "fzn-bamboo: unknown option '%s' (see --help)\n", a);
       return 2;
@@ -453,8 +468,10 @@ int main(int argc, char **argv) {
   /* A restart forgets which solutions a satisfaction search has given, so enumerating them
    * with restarts would repeat the first one without end (as fzn-gecode does). */
   if (!optimise && (o.all || o.solutions > 1) && sopts.restart != BB_RESTART_NONE) {
-    fprintf(stderr, "fzn-bamboo: warning: restarts are ignored when enumerating solutions (%s); "
-            "a restart would give the same solutions again\n", o.all ? "-a" : "-n");
+    fprintf(stderr,
+            "fzn-bamboo: warning: restarts are ignored when enumerating solutions (%s); "
+            "a restart would give the same solutions again\n",
+            o.all ? "-a" : "-n");
     sopts.restart = BB_RESTART_NONE;
   }
   sopts.node_limit = (uint64_t)o.node_limit;
@@ -512,13 +529,15 @@ int main(int argc, char **argv) {
   bool error = err.msg[0] != 0;
   bool complete = !error && !bb_search_stopped(search) && (wanted < 0 || found < wanted);
   if (error) fprintf(stderr, "fzn-bamboo: %s\n", err.msg);
-  if (complete) puts(found ? "==========" : "=====UNSATISFIABLE=====");
-  else if (found == 0 && !error) puts("=====UNKNOWN=====");
+  if (complete)
+    puts(found ? "==========" : "=====UNSATISFIABLE=====");
+  else if (found == 0 && !error)
+    puts("=====UNKNOWN=====");
   if (o.stats) {
     bb_search_statistics st;
     bb_search_stats(search, &st);
-    write_error = print_stats(&st, t_init, bb_now() - t_search, bb_int_var_count(b.space) + bb_bool_var_count(b.space),
-                              stdout);
+    write_error =
+        print_stats(&st, t_init, bb_now() - t_search, bb_int_var_count(b.space) + bb_bool_var_count(b.space), stdout);
   }
   if (!write_error) write_error = fzn_output_flush(stdout);
   /* A file system may report a failed write only when the file is closed. */

@@ -144,8 +144,7 @@ bool fzn_set_is_subset(const fzn_expr *sub, const fzn_expr *super) {
   for (int i = 0; i < sub->u.set.ranges; i++) {
     int64_t lo = sub->u.set.bounds[2 * i], hi = sub->u.set.bounds[2 * i + 1];
     while (j < super->u.set.ranges && super->u.set.bounds[2 * j + 1] < lo) j++;
-    if (j == super->u.set.ranges || super->u.set.bounds[2 * j] > lo ||
-        super->u.set.bounds[2 * j + 1] < hi)
+    if (j == super->u.set.ranges || super->u.set.bounds[2 * j] > lo || super->u.set.bounds[2 * j + 1] < hi)
       return false;
   }
   return true;
@@ -155,12 +154,12 @@ void fzn_set_format(const fzn_expr *set, char *buffer, size_t size) {
   int ranges = set->u.set.ranges;
   const int64_t *b = set->u.set.bounds;
   size_t used = 0;
-#define APPEND(...)                                                                               \
-  do {                                                                                            \
-    if (used < size) {                                                                            \
-      int n = snprintf(buffer + used, size - used, __VA_ARGS__);                                  \
-      used += n > 0 ? (size_t)n : 0;                                                              \
-    }                                                                                             \
+#define APPEND(...)                                              \
+  do {                                                           \
+    if (used < size) {                                           \
+      int n = snprintf(buffer + used, size - used, __VA_ARGS__); \
+      used += n > 0 ? (size_t)n : 0;                             \
+    }                                                            \
   } while (0)
   if (size) buffer[0] = '\0';
   if (ranges == 0) {

@@ -59,8 +59,7 @@ static void *append(fzn_parser *p, void *items, int *count, size_t *capacity, si
 void fzn_add_predicate(fzn_parser *p, const char *name, int line) {
   (void)line;
   fzn_model *m = p->model;
-  m->predicates = append(p, (void *)m->predicates, &m->predicate_count, &p->predicate_capacity,
-                         sizeof(const char *));
+  m->predicates = append(p, (void *)m->predicates, &m->predicate_count, &p->predicate_capacity, sizeof(const char *));
   m->predicates[m->predicate_count - 1] = name;
 }
 
@@ -76,16 +75,15 @@ static bool check_decl_type(fzn_parser *p, fzn_parse_type *t, const char *name, 
     return false;
   }
   if (t->type.is_array && (t->index_lo != 1 || t->index_hi < 0)) {
-    fzn_error(p, line,
-              "array '%s' has index set %" PRId64 "..%" PRId64 " (FlatZinc arrays are 1..n)", name,
+    fzn_error(p, line, "array '%s' has index set %" PRId64 "..%" PRId64 " (FlatZinc arrays are 1..n)", name,
               t->index_lo, t->index_hi);
     return false;
   }
   return true;
 }
 
-void fzn_add_decl(fzn_parser *p, fzn_parse_type *t, const char *name, fzn_list *annotations,
-                  fzn_expr *value, int line) {
+void fzn_add_decl(fzn_parser *p, fzn_parse_type *t, const char *name, fzn_list *annotations, fzn_expr *value,
+                  int line) {
   bool type_ok = check_decl_type(p, t, name, line);
   /* Names in the value first: the declared name itself is not yet in scope. */
   if (value) fzn_check_names(p, value);
@@ -113,8 +111,7 @@ void fzn_add_decl(fzn_parser *p, fzn_parse_type *t, const char *name, fzn_list *
   m->decls[d->index] = d;
 }
 
-void fzn_add_constraint(fzn_parser *p, const char *name, fzn_list *args, fzn_list *annotations,
-                        int line) {
+void fzn_add_constraint(fzn_parser *p, const char *name, fzn_list *args, fzn_list *annotations, int line) {
   fzn_constraint *c = fzn_arena_alloc(p->arena, sizeof *c);
   c->name = name;
   c->args = fzn_list_to_exprs(p, args, &c->count);
@@ -123,13 +120,11 @@ void fzn_add_constraint(fzn_parser *p, const char *name, fzn_list *args, fzn_lis
   fzn_check_annotations(p, &c->annotations);
   c->line = line;
   fzn_model *m = p->model;
-  m->constraints = append(p, m->constraints, &m->constraint_count, &p->constraint_capacity,
-                          sizeof(fzn_constraint *));
+  m->constraints = append(p, m->constraints, &m->constraint_count, &p->constraint_capacity, sizeof(fzn_constraint *));
   m->constraints[m->constraint_count - 1] = c;
 }
 
-void fzn_set_solve(fzn_parser *p, fzn_solve_kind kind, fzn_expr *objective,
-                   fzn_list *annotations, int line) {
+void fzn_set_solve(fzn_parser *p, fzn_solve_kind kind, fzn_expr *objective, fzn_list *annotations, int line) {
   fzn_model *m = p->model;
   if (m->has_solve) {
     fzn_error(p, line, "more than one solve item (the first is on line %d)", m->solve.line);

@@ -19,9 +19,9 @@ fzn_list *fzn_list_new(fzn_parser *p, int line) {
 
 static size_t item_size(const fzn_list *list) {
   switch (list->kind) {
-  case FZN_LIST_INTS: return list->wide ? sizeof(int64_t) : sizeof(int32_t);
-  case FZN_LIST_BOOLS: return sizeof(bool);
-  case FZN_LIST_EXPRS: break;
+    case FZN_LIST_INTS: return list->wide ? sizeof(int64_t) : sizeof(int32_t);
+    case FZN_LIST_BOOLS: return sizeof(bool);
+    case FZN_LIST_EXPRS: break;
   }
   return sizeof(fzn_expr *);
 }
@@ -173,9 +173,9 @@ void fzn_list_push_expr(fzn_parser *p, fzn_list *list, fzn_expr *expr) {
 
 void fzn_list_push(fzn_parser *p, fzn_list *list, fzn_elem elem) {
   switch (elem.tag) {
-  case FZN_ELEM_INT: fzn_list_push_int(p, list, elem.u.i); break;
-  case FZN_ELEM_BOOL: push_bool(p, list, elem.u.b); break;
-  case FZN_ELEM_EXPR: fzn_list_push_expr(p, list, elem.u.e); break;
+    case FZN_ELEM_INT: fzn_list_push_int(p, list, elem.u.i); break;
+    case FZN_ELEM_BOOL: push_bool(p, list, elem.u.b); break;
+    case FZN_ELEM_EXPR: fzn_list_push_expr(p, list, elem.u.e); break;
   }
 }
 
@@ -211,28 +211,28 @@ fzn_expr *fzn_list_to_array(fzn_parser *p, fzn_list *list, int line) {
   shrink(p, list);
   int count = checked_count(p, list);
   switch (list->kind) {
-  case FZN_LIST_INTS:
-    e = fzn_expr_new(p, FZN_E_INTS, line);
-    if (list->wide)
-      e->u.ints.values.wide = list->items;
-    else
-      e->u.ints.values.narrow = list->items;
-    e->u.ints.count = count;
-    e->u.ints.is_wide = list->wide;
-    e->u.ints.is_big = list->big;
-    e->u.ints.min = list->min;
-    e->u.ints.max = list->max;
-    break;
-  case FZN_LIST_BOOLS:
-    e = fzn_expr_new(p, FZN_E_BOOLS, line);
-    e->u.bools.values = list->items;
-    e->u.bools.count = count;
-    break;
-  default:
-    e = fzn_expr_new(p, FZN_E_ARRAY, line);
-    e->u.array.elems = list->items;
-    e->u.array.count = count;
-    break;
+    case FZN_LIST_INTS:
+      e = fzn_expr_new(p, FZN_E_INTS, line);
+      if (list->wide)
+        e->u.ints.values.wide = list->items;
+      else
+        e->u.ints.values.narrow = list->items;
+      e->u.ints.count = count;
+      e->u.ints.is_wide = list->wide;
+      e->u.ints.is_big = list->big;
+      e->u.ints.min = list->min;
+      e->u.ints.max = list->max;
+      break;
+    case FZN_LIST_BOOLS:
+      e = fzn_expr_new(p, FZN_E_BOOLS, line);
+      e->u.bools.values = list->items;
+      e->u.bools.count = count;
+      break;
+    default:
+      e = fzn_expr_new(p, FZN_E_ARRAY, line);
+      e->u.array.elems = list->items;
+      e->u.array.count = count;
+      break;
   }
   if (count == 0) memset(&e->u, 0, sizeof e->u);
   return e;

@@ -26,9 +26,7 @@ void fzn_model_free(fzn_model *model) {
   fzn_arena_free(model->arena); /* the model itself lives in the arena: last */
 }
 
-const fzn_decl *fzn_lookup(const fzn_model *model, const char *name) {
-  return fzn_symbols_find(model->symbols, name);
-}
+const fzn_decl *fzn_lookup(const fzn_model *model, const char *name) { return fzn_symbols_find(model->symbols, name); }
 
 bool fzn_has_atom(const fzn_annotations *annotations, const char *name) {
   for (int a = 0; a < annotations->count; a++) {

@@ -158,9 +158,9 @@ fzn_model *fzn_parse_file(const char *path, FILE *errors);
 typedef struct fzn_parse_status {
   enum {
     FZN_PARSE_OK,
-    FZN_PARSE_REJECTED,      /* errors in the text, reported on `errors` */
-    FZN_PARSE_UNREADABLE,    /* the file cannot be opened or read (a directory, an I/O error) */
-    FZN_PARSE_OUT_OF_MEMORY  /* not reported: the caller says it (fzn-bamboo: exit status 4) */
+    FZN_PARSE_REJECTED,     /* errors in the text, reported on `errors` */
+    FZN_PARSE_UNREADABLE,   /* the file cannot be opened or read (a directory, an I/O error) */
+    FZN_PARSE_OUT_OF_MEMORY /* not reported: the caller says it (fzn-bamboo: exit status 4) */
   } outcome;
   const char *what; /* FZN_PARSE_OUT_OF_MEMORY: what ran out (a static string) */
 } fzn_parse_status;

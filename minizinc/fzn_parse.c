@@ -29,8 +29,8 @@ typedef struct parse_job {
   FILE *in;         /* the file to read, or NULL: then text[0..length) */
   const char *text;
   size_t length;
-  yyscan_t scanner;       /* NULL until made */
-  YY_BUFFER_STATE buffer; /* NULL until made */
+  yyscan_t scanner;          /* NULL until made */
+  YY_BUFFER_STATE buffer;    /* NULL until made */
   const char *out_of_memory; /* after parse() gave NULL for lack of memory: what ran out */
   jmp_buf on_out_of_memory;
 } parse_job;

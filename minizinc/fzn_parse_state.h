@@ -38,7 +38,6 @@ typedef struct fzn_parser {
 /* Errors reported before the parse stops ("too many errors"), as compilers do. */
 enum { FZN_MAX_ERRORS = 20 };
 
-
 /* Reports "file:line: message" and counts the error; the FZN_MAX_ERRORS-th stops the parse. */
 void fzn_error(fzn_parser *p, int line, const char *format, ...)
 #if defined(__GNUC__) || defined(__clang__)
@@ -52,9 +51,9 @@ void fzn_error(fzn_parser *p, int line, const char *format, ...)
 typedef struct fzn_parse_type {
   fzn_type type;
   int64_t index_lo, index_hi; /* arrays: the index set as written */
-  bool index_is_int;  /* array [int] of ... */
-  bool is_annotation; /* ann */
-  bool is_string;     /* string */
+  bool index_is_int;          /* array [int] of ... */
+  bool is_annotation;         /* ann */
+  bool is_string;             /* string */
   int line;
 } fzn_parse_type;
 
@@ -141,12 +140,10 @@ void fzn_set_format(const fzn_expr *set, char *buffer, size_t size);
 /* ---- Items (fzn_items.c) ---------------------------------------------------------------- */
 
 void fzn_add_predicate(fzn_parser *p, const char *name, int line);
-void fzn_add_decl(fzn_parser *p, fzn_parse_type *type, const char *name, fzn_list *annotations,
-                  fzn_expr *value, int line);
-void fzn_add_constraint(fzn_parser *p, const char *name, fzn_list *args, fzn_list *annotations,
-                        int line);
-void fzn_set_solve(fzn_parser *p, fzn_solve_kind kind, fzn_expr *objective,
-                   fzn_list *annotations, int line);
+void fzn_add_decl(fzn_parser *p, fzn_parse_type *type, const char *name, fzn_list *annotations, fzn_expr *value,
+                  int line);
+void fzn_add_constraint(fzn_parser *p, const char *name, fzn_list *args, fzn_list *annotations, int line);
+void fzn_set_solve(fzn_parser *p, fzn_solve_kind kind, fzn_expr *objective, fzn_list *annotations, int line);
 /* At the end of the text: reports a missing solve item. */
 void fzn_finish_model(fzn_parser *p, int last_line);
 

@@ -95,8 +95,7 @@ static bool add_line(fzn_paths *p, char *text, char *file, size_t file_size) {
   int f = intern(p, file);
   if (f < 0) return false;
   if (is_constraint) {
-    if (!grow((void **)&p->constraints, &p->constraint_count, &p->constraint_cap, sizeof *p->constraints))
-      return false;
+    if (!grow((void **)&p->constraints, &p->constraint_count, &p->constraint_cap, sizeof *p->constraints)) return false;
     p->constraints[p->constraint_count++] = (numbered){index, f, line};
     return true;
   }
@@ -210,9 +209,8 @@ void fzn_paths_free(fzn_paths *p) {
 bool fzn_paths_constraint(const fzn_paths *p, int k, fzn_location *out) {
   if (!p) return false;
   numbered key = {k, 0, 0};
-  const numbered *hit = p->constraint_count
-                            ? bsearch(&key, p->constraints, (size_t)p->constraint_count, sizeof key, by_index)
-                            : NULL;
+  const numbered *hit =
+      p->constraint_count ? bsearch(&key, p->constraints, (size_t)p->constraint_count, sizeof key, by_index) : NULL;
   if (!hit) return false;
   *out = (fzn_location){p->files[hit->file], hit->line};
   return true;

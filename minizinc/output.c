@@ -10,9 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const fzn_expr *output_array_ann(const fzn_decl *d) {
-  return fzn_find_call(&d->annotations, "output_array");
-}
+static const fzn_expr *output_array_ann(const fzn_decl *d) { return fzn_find_call(&d->annotations, "output_array"); }
 
 bool fzn_output_check(fzn_builder *b) {
   for (int k = 0; k < b->model->decl_count; k++) {
@@ -41,28 +39,29 @@ static void print_set_values(const int *v, int n, FILE *out) {
 
 static void print_literal(const fzn_expr *e, FILE *out) {
   switch (e->kind) {
-  case FZN_E_BOOL: fputs(e->u.b ? "true" : "false", out); break;
-  case FZN_E_INT: fprintf(out, "%lld", (long long)e->u.i); break;
-  case FZN_E_FLOAT: {
-    char text[64];
-    fzn_float_format(e->u.f, text, sizeof text);
-    fputs(text, out);
-    break;
-  }
-  case FZN_E_SET:
-    if (e->u.set.ranges == 0) fputs("{}", out);
-    else if (e->u.set.ranges == 1)
-      fprintf(out, "%lld..%lld", (long long)e->u.set.bounds[0], (long long)e->u.set.bounds[1]);
-    else {
-      fputc('{', out);
-      bool first = true;
-      for (int r = 0; r < e->u.set.ranges; r++)
-        for (int64_t v = e->u.set.bounds[2 * r]; v <= e->u.set.bounds[2 * r + 1]; v++, first = false)
-          fprintf(out, first ? "%lld" : ",%lld", (long long)v);
-      fputc('}', out);
+    case FZN_E_BOOL: fputs(e->u.b ? "true" : "false", out); break;
+    case FZN_E_INT: fprintf(out, "%lld", (long long)e->u.i); break;
+    case FZN_E_FLOAT: {
+      char text[64];
+      fzn_float_format(e->u.f, text, sizeof text);
+      fputs(text, out);
+      break;
     }
-    break;
-  default: fputs("?", out); break;
+    case FZN_E_SET:
+      if (e->u.set.ranges == 0)
+        fputs("{}", out);
+      else if (e->u.set.ranges == 1)
+        fprintf(out, "%lld..%lld", (long long)e->u.set.bounds[0], (long long)e->u.set.bounds[1]);
+      else {
+        fputc('{', out);
+        bool first = true;
+        for (int r = 0; r < e->u.set.ranges; r++)
+          for (int64_t v = e->u.set.bounds[2 * r]; v <= e->u.set.bounds[2 * r + 1]; v++, first = false)
+            fprintf(out, first ? "%lld" : ",%lld", (long long)v);
+        fputc('}', out);
+      }
+      break;
+    default: fputs("?", out); break;
   }
 }
 
@@ -92,16 +91,21 @@ static void print_float_value(double v, FILE *out) {
 /* One value: a variable of the given entity, or (var < 0) a literal. false when memory
  * for a set's elements ran out (nothing is printed: a wrong value would be worse). */
 static bool print_var(const bb_space *s, fzn_entity ent, int var, FILE *out) {
-  if (ent == FZN_ENT_INT) fprintf(out, "%d", bb_int_min(s, var));
-  else if (ent == FZN_ENT_FLOAT) print_float_value(bb_float_value(s, var), out);
-  else if (ent == FZN_ENT_BOOL) fputs(bb_bool_min(s, var) ? "true" : "false", out);
+  if (ent == FZN_ENT_INT)
+    fprintf(out, "%d", bb_int_min(s, var));
+  else if (ent == FZN_ENT_FLOAT)
+    print_float_value(bb_float_value(s, var), out);
+  else if (ent == FZN_ENT_BOOL)
+    fputs(bb_bool_min(s, var) ? "true" : "false", out);
   else {
     int n = bb_set_glb(s, var, NULL, 0);
     int *v = malloc((size_t)(n ? n : 1) * sizeof *v);
     if (!v) return false;
     bb_set_glb(s, var, v, n);
-    if (n == 0) fputs("{}", out);
-    else print_set_values(v, n, out);
+    if (n == 0)
+      fputs("{}", out);
+    else
+      print_set_values(v, n, out);
     free(v);
   }
   return true;
@@ -112,9 +116,12 @@ static bool print_elem(const fzn_builder *b, const fzn_decl *d, int k, const bb_
   const fzn_binding *bind = &b->bindings[d->index];
   if (d->type.is_var && bind->elems) return print_var(s, bind->entity, bind->elems[k], out);
   const fzn_expr *v = d->value;
-  if (v->kind == FZN_E_INTS) fprintf(out, "%lld", (long long)fzn_ints_at(v, k));
-  else if (v->kind == FZN_E_BOOLS) fputs(v->u.bools.values[k] ? "true" : "false", out);
-  else print_literal(v->u.array.elems[k], out);
+  if (v->kind == FZN_E_INTS)
+    fprintf(out, "%lld", (long long)fzn_ints_at(v, k));
+  else if (v->kind == FZN_E_BOOLS)
+    fputs(v->u.bools.values[k] ? "true" : "false", out);
+  else
+    print_literal(v->u.array.elems[k], out);
   return true;
 }
 
@@ -142,8 +149,10 @@ int fzn_output_solution(const fzn_builder *b, const bb_space *s, FILE *out) {
       fprintf(out, "%s = array%dd(", d->name, dims->u.array.count);
       for (int i = 0; i < dims->u.array.count; i++) {
         const fzn_expr *r = dims->u.array.elems[i];
-        if (r->u.set.ranges == 0) fputs("{}, ", out);
-        else fprintf(out, "%lld..%lld, ", (long long)r->u.set.bounds[0], (long long)r->u.set.bounds[1]);
+        if (r->u.set.ranges == 0)
+          fputs("{}, ", out);
+        else
+          fprintf(out, "%lld..%lld, ", (long long)r->u.set.bounds[0], (long long)r->u.set.bounds[1]);
       }
       fputc('[', out);
       int64_t n = array_length(b, d);
@@ -154,8 +163,10 @@ int fzn_output_solution(const fzn_builder *b, const bb_space *s, FILE *out) {
       fputs("]);\n", out);
     } else if (fzn_has_atom(&d->annotations, "output_var")) {
       fprintf(out, "%s = ", d->name);
-      if (d->type.is_var) ok = print_var(s, b->bindings[d->index].entity, b->bindings[d->index].var, out);
-      else if (d->value) print_literal(d->value, out);
+      if (d->type.is_var)
+        ok = print_var(s, b->bindings[d->index].entity, b->bindings[d->index].var, out);
+      else if (d->value)
+        print_literal(d->value, out);
       fputs(";\n", out);
     }
   }

@@ -17,8 +17,8 @@ static bool post_bool_op(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   int x, y;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, 2, c->count == 3 ? self->p2 : BB_REIF_NONE, &r) || !fzn_arg_bool_var(b, ARG(0), c->line, "a", &x) ||
-      !fzn_arg_bool_var(b, ARG(1), c->line, "b", &y))
+  if (!fzn_reif_arg(b, c, 2, c->count == 3 ? self->p2 : BB_REIF_NONE, &r) ||
+      !fzn_arg_bool_var(b, ARG(0), c->line, "a", &x) || !fzn_arg_bool_var(b, ARG(1), c->line, "b", &y))
     return false;
   return fzn_posted(b, c, bb_post_bool_op(b->space, (bb_bool_op)self->p1, x, y, r, &err), &err);
 }
@@ -65,7 +65,8 @@ static bool post_bool_lin(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   if (fzn_arg_is_par(b, ARG(2))) {
     int k;
     if (!fzn_arg_int(b, ARG(2), c->line, "constant", &k)) return false;
-    return fzn_posted(b, c, bb_post_bool_lin_const(b->space, a, x, nx, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
+    return fzn_posted(b, c, bb_post_bool_lin_const(b->space, a, x, nx, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err),
+                      &err);
   }
   if (!fzn_arg_int_var(b, ARG(2), c->line, "c", &y)) return false;
   return fzn_posted(b, c, bb_post_bool_lin(b->space, a, x, nx, (bb_rel)self->p1, y, r, fzn_ipl_of(c), &err), &err);
@@ -82,7 +83,8 @@ static bool post_bool2int(fzn_builder *b, const fzn_constraint *c, const fzn_bui
 static bool post_bool_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int idx, z, *a, n;
   bb_error err;
-  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_bool_var(b, ARG(2), c->line, "result", &z)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_bool_var(b, ARG(2), c->line, "result", &z))
+    return false;
   if (self->p1) {
     if (!fzn_arg_bool_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
     return fzn_posted(b, c, bb_post_array_var_bool_element(b->space, idx, a, n, 1, z, &err), &err);
@@ -118,20 +120,27 @@ static bool post_bool_element2d(fzn_builder *b, const fzn_constraint *c, const f
   int row, col, z, *a, n, ro, co, cols, rows;
   bb_error err;
   if (!fzn_arg_int_var(b, ARG(0), c->line, "row", &row) || !fzn_arg_int_var(b, ARG(1), c->line, "column", &col) ||
-      !fzn_arg_bool_var(b, ARG(6), c->line, "result", &z) || !fzn_arg_bool_var_array(b, ARG(2), c->line, "array", &a, &n) ||
+      !fzn_arg_bool_var(b, ARG(6), c->line, "result", &z) ||
+      !fzn_arg_bool_var_array(b, ARG(2), c->line, "array", &a, &n) ||
       !fzn_element2d_shape(b, c, n, &ro, &co, &cols, &rows))
     return false;
   return fzn_posted(b, c, bb_post_array_var_bool_element2d(b->space, row, col, a, rows, cols, ro, co, z, &err), &err);
 }
 
-#define BREL(name, rel)                                                                                         \
-  {"bool_" name, 2, post_bool_rel, rel, BB_REIF_NONE}, {"bool_" name "_reif", 3, post_bool_rel, rel, BB_REIF_EQV}, \
-      {"bool_" name "_imp", 3, post_bool_rel, rel, BB_REIF_IMP}
-#define BOP(name, op) {"bool_" name, 3, post_bool_op, op, BB_REIF_EQV}, {"bool_" name "_imp", 3, post_bool_op, op, BB_REIF_IMP}
+#define BREL(name, rel)                                                                                              \
+  {"bool_" name, 2, post_bool_rel, rel, BB_REIF_NONE}, {"bool_" name "_reif", 3, post_bool_rel, rel, BB_REIF_EQV}, { \
+    "bool_" name "_imp", 3, post_bool_rel, rel, BB_REIF_IMP                                                          \
+  }
+#define BOP(name, op) \
+  {"bool_" name, 3, post_bool_op, op, BB_REIF_EQV}, { "bool_" name "_imp", 3, post_bool_op, op, BB_REIF_IMP }
 
 const fzn_builtin fzn_bool_builtins[] = {
-    BREL("eq", BB_EQ), BREL("ne", BB_NE), BREL("le", BB_LE), BREL("lt", BB_LT),
-    BOP("and", BB_BOOL_AND), BOP("or", BB_BOOL_OR),
+    BREL("eq", BB_EQ),
+    BREL("ne", BB_NE),
+    BREL("le", BB_LE),
+    BREL("lt", BB_LT),
+    BOP("and", BB_BOOL_AND),
+    BOP("or", BB_BOOL_OR),
     {"bool_xor", -1, post_bool_op, BB_BOOL_XOR, BB_REIF_EQV}, /* 2 or 3 arguments */
     {"bool_xor_reif", 3, post_bool_op, BB_BOOL_XOR, BB_REIF_EQV},
     {"bool_xor_imp", 3, post_bool_op, BB_BOOL_XOR, BB_REIF_IMP},

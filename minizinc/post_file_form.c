@@ -12,8 +12,10 @@ const char *fzn_data_file(fzn_builder *b, const fzn_constraint *c, const char *a
       return ann->u.call.args[0]->u.str;
   }
   if (added_by)
-    fzn_report(b, c->line, "%s: no bamboo_data_file(\"PATH\") annotation names the instance file (mznlib's "
-                           "%s adds it)", c->name, added_by);
+    fzn_report(b, c->line,
+               "%s: no bamboo_data_file(\"PATH\") annotation names the instance file (mznlib's "
+               "%s adds it)",
+               c->name, added_by);
   else
     fzn_report(b, c->line, "%s: no bamboo_data_file(\"PATH\") annotation names the instance file", c->name);
   return NULL;

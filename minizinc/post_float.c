@@ -35,10 +35,10 @@ static bool post_float_lin(fzn_builder *b, const fzn_constraint *c, const fzn_bu
   bb_reif r;
   bb_error err;
   if (!fzn_reif_arg(b, c, 3, self->p2, &r) || !fzn_arg_float_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
-      !fzn_arg_float_var_array(b, ARG(1), c->line, "variables", &x, &nx) || !fzn_arg_float(b, ARG(2), c->line, "constant", &k))
+      !fzn_arg_float_var_array(b, ARG(1), c->line, "variables", &x, &nx) ||
+      !fzn_arg_float(b, ARG(2), c->line, "constant", &k))
     return false;
-  if (na != nx)
-    return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
+  if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
   return fzn_posted(b, c, bb_post_float_lin(b->space, a, x, nx, (bb_rel)self->p1, k, r, &err), &err);
 }
 
@@ -60,7 +60,8 @@ static bool post_float_dom(fzn_builder *b, const fzn_constraint *c, const fzn_bu
   int x, n;
   double *bounds;
   bb_error err;
-  if (!fzn_arg_float_var(b, ARG(0), c->line, "x", &x) || !fzn_arg_float_array(b, ARG(1), c->line, "intervals", &bounds, &n))
+  if (!fzn_arg_float_var(b, ARG(0), c->line, "x", &x) ||
+      !fzn_arg_float_array(b, ARG(1), c->line, "intervals", &bounds, &n))
     return false;
   if (n % 2) return fzn_report(b, c->line, "%s: %d bounds do not make intervals (an odd count)", c->name, n);
   return fzn_posted(b, c, bb_post_float_dom(b->space, x, bounds, n / 2, &err), &err);
@@ -135,35 +136,60 @@ static bool post_float_max_array(fzn_builder *b, const fzn_constraint *c, const 
   return fzn_posted(b, c, bb_post_float_max_array(b->space, m, xs, n, self->p1 != 0, &err), &err);
 }
 
-#define FREL(name, rel)                                                                                           \
+#define FREL(name, rel)                                                                                                \
   {"float_" name, 2, post_float_rel, rel, BB_REIF_NONE}, {"float_" name "_reif", 3, post_float_rel, rel, BB_REIF_EQV}, \
-      {"float_" name "_imp", 3, post_float_rel, rel, BB_REIF_IMP}
-#define FLIN(name, rel)                                                                                     \
-  {"float_lin_" name, 3, post_float_lin, rel, BB_REIF_NONE},                                                \
-      {"float_lin_" name "_reif", 4, post_float_lin, rel, BB_REIF_EQV}, {                                   \
-    "float_lin_" name "_imp", 4, post_float_lin, rel, BB_REIF_IMP                                           \
+  {                                                                                                                    \
+    "float_" name "_imp", 3, post_float_rel, rel, BB_REIF_IMP                                                          \
   }
-#define FFN(name, fn) {"float_" name, 2, post_float_fn, fn, 0}
-#define FOP(name, op) {"float_" name, 3, post_float_op, op, 0}
+#define FLIN(name, rel)                                                   \
+  {"float_lin_" name, 3, post_float_lin, rel, BB_REIF_NONE},              \
+      {"float_lin_" name "_reif", 4, post_float_lin, rel, BB_REIF_EQV}, { \
+    "float_lin_" name "_imp", 4, post_float_lin, rel, BB_REIF_IMP         \
+  }
+#define FFN(name, fn) \
+  { "float_" name, 2, post_float_fn, fn, 0 }
+#define FOP(name, op) \
+  { "float_" name, 3, post_float_op, op, 0 }
 
-const fzn_builtin fzn_float_builtins[] = {
-    FREL("eq", BB_EQ), FREL("ne", BB_NE), FREL("le", BB_LE), FREL("lt", BB_LT),
-    FLIN("eq", BB_EQ), FLIN("ne", BB_NE), FLIN("le", BB_LE), FLIN("lt", BB_LT),
-    {"float_in", 3, post_float_in, 0, BB_REIF_NONE},
-    {"float_in_reif", 4, post_float_in, 0, BB_REIF_EQV},
-    {"float_in_imp", 4, post_float_in, 0, BB_REIF_IMP},
-    {"float_dom", 2, post_float_dom, 0, 0},
-    FOP("plus", BB_FLOAT_PLUS), FOP("times", BB_FLOAT_TIMES), FOP("div", BB_FLOAT_DIV),
-    FOP("min", BB_FLOAT_MIN), FOP("max", BB_FLOAT_MAX),
-    {"float_pow", 3, post_float_pow, 0, 0},
-    FFN("abs", BB_FLOAT_ABS), FFN("sqrt", BB_FLOAT_SQRT), FFN("exp", BB_FLOAT_EXP), FFN("ln", BB_FLOAT_LN),
-    FFN("log10", BB_FLOAT_LOG10), FFN("log2", BB_FLOAT_LOG2), FFN("sin", BB_FLOAT_SIN), FFN("cos", BB_FLOAT_COS),
-    FFN("tan", BB_FLOAT_TAN), FFN("asin", BB_FLOAT_ASIN), FFN("acos", BB_FLOAT_ACOS), FFN("atan", BB_FLOAT_ATAN),
-    FFN("sinh", BB_FLOAT_SINH), FFN("cosh", BB_FLOAT_COSH), FFN("tanh", BB_FLOAT_TANH),
-    FFN("asinh", BB_FLOAT_ASINH), FFN("acosh", BB_FLOAT_ACOSH), FFN("atanh", BB_FLOAT_ATANH),
-    {"int2float", 2, post_int2float, 0, 0},
-    {"array_float_element", 3, post_float_element, 0, 0},
-    {"array_var_float_element", 3, post_float_element, 1, 0},
-    {"array_float_maximum", 2, post_float_max_array, 1, 0},
-    {"array_float_minimum", 2, post_float_max_array, 0, 0},
-    {NULL, 0, NULL, 0, 0}};
+const fzn_builtin fzn_float_builtins[] = {FREL("eq", BB_EQ),
+                                          FREL("ne", BB_NE),
+                                          FREL("le", BB_LE),
+                                          FREL("lt", BB_LT),
+                                          FLIN("eq", BB_EQ),
+                                          FLIN("ne", BB_NE),
+                                          FLIN("le", BB_LE),
+                                          FLIN("lt", BB_LT),
+                                          {"float_in", 3, post_float_in, 0, BB_REIF_NONE},
+                                          {"float_in_reif", 4, post_float_in, 0, BB_REIF_EQV},
+                                          {"float_in_imp", 4, post_float_in, 0, BB_REIF_IMP},
+                                          {"float_dom", 2, post_float_dom, 0, 0},
+                                          FOP("plus", BB_FLOAT_PLUS),
+                                          FOP("times", BB_FLOAT_TIMES),
+                                          FOP("div", BB_FLOAT_DIV),
+                                          FOP("min", BB_FLOAT_MIN),
+                                          FOP("max", BB_FLOAT_MAX),
+                                          {"float_pow", 3, post_float_pow, 0, 0},
+                                          FFN("abs", BB_FLOAT_ABS),
+                                          FFN("sqrt", BB_FLOAT_SQRT),
+                                          FFN("exp", BB_FLOAT_EXP),
+                                          FFN("ln", BB_FLOAT_LN),
+                                          FFN("log10", BB_FLOAT_LOG10),
+                                          FFN("log2", BB_FLOAT_LOG2),
+                                          FFN("sin", BB_FLOAT_SIN),
+                                          FFN("cos", BB_FLOAT_COS),
+                                          FFN("tan", BB_FLOAT_TAN),
+                                          FFN("asin", BB_FLOAT_ASIN),
+                                          FFN("acos", BB_FLOAT_ACOS),
+                                          FFN("atan", BB_FLOAT_ATAN),
+                                          FFN("sinh", BB_FLOAT_SINH),
+                                          FFN("cosh", BB_FLOAT_COSH),
+                                          FFN("tanh", BB_FLOAT_TANH),
+                                          FFN("asinh", BB_FLOAT_ASINH),
+                                          FFN("acosh", BB_FLOAT_ACOSH),
+                                          FFN("atanh", BB_FLOAT_ATANH),
+                                          {"int2float", 2, post_int2float, 0, 0},
+                                          {"array_float_element", 3, post_float_element, 0, 0},
+                                          {"array_var_float_element", 3, post_float_element, 1, 0},
+                                          {"array_float_maximum", 2, post_float_max_array, 1, 0},
+                                          {"array_float_minimum", 2, post_float_max_array, 0, 0},
+                                          {NULL, 0, NULL, 0, 0}};

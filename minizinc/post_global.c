@@ -14,8 +14,8 @@ static bool post_all_different(fzn_builder *b, const fzn_constraint *c, const fz
   int *x, n;
   bb_error err;
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n)) return false;
-  bb_status st = self->p1 ? bb_post_all_equal(b->space, x, n, &err)
-                          : bb_post_all_different(b->space, x, n, fzn_ipl_of(c), &err);
+  bb_status st =
+      self->p1 ? bb_post_all_equal(b->space, x, n, &err) : bb_post_all_different(b->space, x, n, fzn_ipl_of(c), &err);
   return fzn_posted(b, c, st, &err);
 }
 
@@ -36,7 +36,8 @@ static bool post_inverse(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   int *f, *g, nf, ng, fo, go;
   bb_error err;
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "f", &f, &nf) || !fzn_arg_int(b, ARG(1), c->line, "f offset", &fo) ||
-      !fzn_arg_int_var_array(b, ARG(2), c->line, "invf", &g, &ng) || !fzn_arg_int(b, ARG(3), c->line, "invf offset", &go))
+      !fzn_arg_int_var_array(b, ARG(2), c->line, "invf", &g, &ng) ||
+      !fzn_arg_int(b, ARG(3), c->line, "invf offset", &go))
     return false;
   return fzn_posted(b, c, bb_post_inverse(b->space, f, nf, fo, g, ng, go, fzn_ipl_of(c), &err), &err);
 }
@@ -48,7 +49,8 @@ static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_b
   bb_error err;
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
       !fzn_arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd) ||
-      !fzn_arg_int_var_array(b, ARG(2), c->line, "resources", &r, &nr) || !fzn_arg_int_var(b, ARG(3), c->line, "capacity", &cap))
+      !fzn_arg_int_var_array(b, ARG(2), c->line, "resources", &r, &nr) ||
+      !fzn_arg_int_var(b, ARG(3), c->line, "capacity", &cap))
     return false;
   if (!same_length(b, c, ns, nd, "starts and durations") || !same_length(b, c, ns, nr, "starts and resources"))
     return false;
@@ -73,8 +75,10 @@ static bool post_table(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   bb_reif r = {-1, (bb_reif_mode)self->p2};
   bb_error err;
   if (self->p2 != BB_REIF_NONE && !fzn_arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
-  bool ok = self->p1 ? fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) && fzn_arg_bool_array(b, ARG(1), c->line, "table", &t, &nt)
-                     : fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) && fzn_arg_int_array(b, ARG(1), c->line, "table", &t, &nt);
+  bool ok = self->p1 ? fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) &&
+                           fzn_arg_bool_array(b, ARG(1), c->line, "table", &t, &nt)
+                     : fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) &&
+                           fzn_arg_int_array(b, ARG(1), c->line, "table", &t, &nt);
   if (!ok) return false;
   if (n == 0 || nt % n != 0)
     return fzn_report(b, c->line, "%s: the table has %d values, which do not make rows of %d (one value per variable)",
@@ -94,8 +98,8 @@ static bool post_regular(fzn_builder *b, const fzn_constraint *c, const fzn_buil
       !fzn_arg_int(b, ARG(4), c->line, "q0", &q0) || !fzn_arg_int_set(b, ARG(5), c->line, "final states", &F, &nF))
     return false;
   if ((long long)Q * S != nd)
-    return fzn_report(b, c->line, "%s: the transition table has %d entries, expected Q x S = %d x %d = %lld", c->name, nd,
-                      Q, S, (long long)Q * S);
+    return fzn_report(b, c->line, "%s: the transition table has %d entries, expected Q x S = %d x %d = %lld", c->name,
+                      nd, Q, S, (long long)Q * S);
   return fzn_posted(b, c, bb_post_regular(b->space, x, n, Q, S, d, q0, F, nF, &err), &err);
 }
 
@@ -104,22 +108,26 @@ static bool post_gcc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   int *x, n, *cover, ncover;
   bool closed;
   bb_error err;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_array(b, ARG(1), c->line, "cover", &cover, &ncover))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) ||
+      !fzn_arg_int_array(b, ARG(1), c->line, "cover", &cover, &ncover))
     return false;
   if (self->p1) {
     int *lo, *up, nlo, nup;
-    if (!fzn_arg_int_array(b, ARG(2), c->line, "lbound", &lo, &nlo) || !fzn_arg_int_array(b, ARG(3), c->line, "ubound", &up, &nup) ||
+    if (!fzn_arg_int_array(b, ARG(2), c->line, "lbound", &lo, &nlo) ||
+        !fzn_arg_int_array(b, ARG(3), c->line, "ubound", &up, &nup) ||
         !fzn_arg_bool(b, ARG(4), c->line, "closed", &closed) || !same_length(b, c, ncover, nlo, "cover and lbound") ||
         !same_length(b, c, ncover, nup, "cover and ubound"))
       return false;
-    return fzn_posted(b, c, bb_post_global_cardinality_low_up(b->space, x, n, cover, lo, up, ncover, closed, fzn_ipl_of(c), &err),
-                &err);
+    return fzn_posted(
+        b, c, bb_post_global_cardinality_low_up(b->space, x, n, cover, lo, up, ncover, closed, fzn_ipl_of(c), &err),
+        &err);
   }
   int *counts, ncounts;
-  if (!fzn_arg_int_var_array(b, ARG(2), c->line, "counts", &counts, &ncounts) || !fzn_arg_bool(b, ARG(3), c->line, "closed", &closed) ||
-      !same_length(b, c, ncover, ncounts, "cover and counts"))
+  if (!fzn_arg_int_var_array(b, ARG(2), c->line, "counts", &counts, &ncounts) ||
+      !fzn_arg_bool(b, ARG(3), c->line, "closed", &closed) || !same_length(b, c, ncover, ncounts, "cover and counts"))
     return false;
-  return fzn_posted(b, c, bb_post_global_cardinality(b->space, x, n, cover, counts, ncover, closed, fzn_ipl_of(c), &err), &err);
+  return fzn_posted(
+      b, c, bb_post_global_cardinality(b->space, x, n, cover, counts, ncover, closed, fzn_ipl_of(c), &err), &err);
 }
 
 /* fzn_count_<rel>(x, y, c): c rel #{x[i] = y}. */
@@ -129,7 +137,8 @@ static bool post_count(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_var(b, ARG(1), c->line, "y", &y) ||
       !fzn_arg_int_var(b, ARG(2), c->line, "c", &k))
     return false;
-  return fzn_posted(b, c, bb_post_count(b->space, x, n, y, (bb_rel)self->p1, k, bb_reif_none(), fzn_ipl_of(c), &err), &err);
+  return fzn_posted(b, c, bb_post_count(b->space, x, n, y, (bb_rel)self->p1, k, bb_reif_none(), fzn_ipl_of(c), &err),
+                    &err);
 }
 
 /* fzn_among(n, x, v). */
@@ -147,7 +156,8 @@ static bool post_nvalue(fzn_builder *b, const fzn_constraint *c, const fzn_built
   (void)self;
   int m, *x, n;
   bb_error err;
-  if (!fzn_arg_int_var(b, ARG(0), c->line, "n", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "n", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n))
+    return false;
   return fzn_posted(b, c, bb_post_nvalue(b->space, m, x, n, &err), &err);
 }
 
@@ -156,11 +166,13 @@ static bool post_lex(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   int *x, *y, nx, ny;
   bb_error err;
   if (self->p2) {
-    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &nx) || !fzn_arg_bool_var_array(b, ARG(1), c->line, "y", &y, &ny))
+    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &nx) ||
+        !fzn_arg_bool_var_array(b, ARG(1), c->line, "y", &y, &ny))
       return false;
     return fzn_posted(b, c, bb_post_lex_bool(b->space, x, nx, y, ny, self->p1, &err), &err);
   }
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny))
     return false;
   return fzn_posted(b, c, bb_post_lex_int(b->space, x, nx, y, ny, self->p1, &err), &err);
 }
@@ -181,8 +193,8 @@ static bool post_sort(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
   (void)self;
   int *x, *y, nx, ny;
   bb_error err;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) || !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) ||
-      !same_length(b, c, nx, ny, "x and y"))
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) || !same_length(b, c, nx, ny, "x and y"))
     return false;
   return fzn_posted(b, c, bb_post_sort(b->space, x, y, nx, fzn_ipl_of(c), &err), &err);
 }
@@ -194,10 +206,12 @@ static bool post_member(fzn_builder *b, const fzn_constraint *c, const fzn_built
   bb_error err;
   if (self->p2 != BB_REIF_NONE && !fzn_arg_bool_var(b, ARG(2), c->line, "reification", &r.bool_var)) return false;
   if (self->p1) { /* bamboo_member_bool */
-    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_bool_var(b, ARG(1), c->line, "y", &y)) return false;
+    if (!fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_bool_var(b, ARG(1), c->line, "y", &y))
+      return false;
     return fzn_posted(b, c, bb_post_member_bool(b->space, x, n, y, r, &err), &err);
   }
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_var(b, ARG(1), c->line, "y", &y)) return false;
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n) || !fzn_arg_int_var(b, ARG(1), c->line, "y", &y))
+    return false;
   return fzn_posted(b, c, bb_post_member_int(b->space, x, n, y, r, &err), &err);
 }
 
@@ -206,7 +220,8 @@ static bool post_bin_packing(fzn_builder *b, const fzn_constraint *c, const fzn_
   (void)self;
   int *load, nl, *bin, nb, *w, nw, offset;
   bb_error err;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "load", &load, &nl) || !fzn_arg_int_var_array(b, ARG(1), c->line, "bin", &bin, &nb) ||
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "load", &load, &nl) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "bin", &bin, &nb) ||
       !fzn_arg_int_array(b, ARG(2), c->line, "w", &w, &nw) || !fzn_arg_int(b, ARG(3), c->line, "offset", &offset) ||
       !same_length(b, c, nb, nw, "bin and w"))
     return false;
@@ -217,11 +232,14 @@ static bool post_bin_packing(fzn_builder *b, const fzn_constraint *c, const fzn_
 static bool post_arg(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *x, n, offset, i;
   bb_error err;
-  bool ok = self->p2 ? fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n) : fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n);
-  if (!ok || !fzn_arg_int(b, ARG(1), c->line, "offset", &offset) || !fzn_arg_int_var(b, ARG(2), c->line, "i", &i)) return false;
+  bool ok = self->p2 ? fzn_arg_bool_var_array(b, ARG(0), c->line, "x", &x, &n)
+                     : fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n);
+  if (!ok || !fzn_arg_int(b, ARG(1), c->line, "offset", &offset) || !fzn_arg_int_var(b, ARG(2), c->line, "i", &i))
+    return false;
   if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
-  bb_status st = self->p2 ? (self->p1 ? bb_post_bool_argmax : bb_post_bool_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err)
-                          : (self->p1 ? bb_post_int_argmax : bb_post_int_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err);
+  bb_status st =
+      self->p2 ? (self->p1 ? bb_post_bool_argmax : bb_post_bool_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err)
+               : (self->p1 ? bb_post_int_argmax : bb_post_int_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err);
   return fzn_posted(b, c, st, &err);
 }
 
@@ -248,49 +266,48 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   return fzn_posted(b, c, bb_post_diffn(b->space, v[0], v[1], v[2], v[3], n[0], self->p1, &err), &err);
 }
 
-const fzn_builtin fzn_global_builtins[] = {
-    {"fzn_all_different_int", 1, post_all_different, 0, 0},
-    {"fzn_all_equal_int", 1, post_all_different, 1, 0},
-    {"bamboo_circuit", 2, post_circuit, 0, 0},
-    {"bamboo_subcircuit", 2, post_circuit, 1, 0},
-    {"bamboo_inverse", 4, post_inverse, 0, 0},
-    {"fzn_cumulative", 4, post_cumulative, 0, 0},
-    {"fzn_disjunctive", 2, post_disjunctive, 0, 0},
-    {"fzn_disjunctive_strict", 2, post_disjunctive, 1, 0},
-    {"bamboo_table_int", 2, post_table, 0, 0},
-    {"bamboo_table_bool", 2, post_table, 1, 0},
-    {"bamboo_table_int_reif", 3, post_table, 0, BB_REIF_EQV},
-    {"bamboo_table_bool_reif", 3, post_table, 1, BB_REIF_EQV},
-    {"bamboo_regular", 6, post_regular, 0, 0},
-    {"bamboo_global_cardinality", 4, post_gcc, 0, 0},
-    {"bamboo_global_cardinality_low_up", 5, post_gcc, 1, 0},
-    {"fzn_count_eq", 3, post_count, BB_EQ, 0},
-    {"fzn_count_neq", 3, post_count, BB_NE, 0},
-    {"fzn_count_lt", 3, post_count, BB_LT, 0},
-    {"fzn_count_leq", 3, post_count, BB_LE, 0},
-    {"fzn_count_gt", 3, post_count, BB_GT, 0},
-    {"fzn_count_geq", 3, post_count, BB_GE, 0},
-    {"fzn_among", 3, post_among, 0, 0},
-    {"fzn_nvalue", 2, post_nvalue, 0, 0},
-    {"fzn_lex_less_int", 2, post_lex, 1, 0},
-    {"fzn_lex_lesseq_int", 2, post_lex, 0, 0},
-    {"fzn_lex_less_bool", 2, post_lex, 1, 1},
-    {"fzn_lex_lesseq_bool", 2, post_lex, 0, 1},
-    {"fzn_increasing_int", 1, post_increasing, 0, 0},
-    {"fzn_decreasing_int", 1, post_increasing, 1, 0},
-    {"fzn_increasing_bool", 1, post_increasing, 0, 1},
-    {"fzn_decreasing_bool", 1, post_increasing, 1, 1},
-    {"fzn_sort", 2, post_sort, 0, 0},
-    {"bamboo_member_int", 2, post_member, 0, BB_REIF_NONE},
-    {"bamboo_member_int_reif", 3, post_member, 0, BB_REIF_EQV},
-    {"bamboo_member_bool", 2, post_member, 1, BB_REIF_NONE},
-    {"bamboo_member_bool_reif", 3, post_member, 1, BB_REIF_EQV},
-    {"bamboo_bin_packing_load", 4, post_bin_packing, 0, 0},
-    {"bamboo_arg_max_int", 3, post_arg, 1, 0},
-    {"bamboo_arg_min_int", 3, post_arg, 0, 0},
-    {"bamboo_arg_max_bool", 3, post_arg, 1, 1},
-    {"bamboo_arg_min_bool", 3, post_arg, 0, 1},
-    {"fzn_value_precede_int", 3, post_value_precede, 0, 0},
-    {"fzn_diffn", 4, post_diffn, 1, 0},
-    {"fzn_diffn_nonstrict", 4, post_diffn, 0, 0},
-    {NULL, 0, NULL, 0, 0}};
+const fzn_builtin fzn_global_builtins[] = {{"fzn_all_different_int", 1, post_all_different, 0, 0},
+                                           {"fzn_all_equal_int", 1, post_all_different, 1, 0},
+                                           {"bamboo_circuit", 2, post_circuit, 0, 0},
+                                           {"bamboo_subcircuit", 2, post_circuit, 1, 0},
+                                           {"bamboo_inverse", 4, post_inverse, 0, 0},
+                                           {"fzn_cumulative", 4, post_cumulative, 0, 0},
+                                           {"fzn_disjunctive", 2, post_disjunctive, 0, 0},
+                                           {"fzn_disjunctive_strict", 2, post_disjunctive, 1, 0},
+                                           {"bamboo_table_int", 2, post_table, 0, 0},
+                                           {"bamboo_table_bool", 2, post_table, 1, 0},
+                                           {"bamboo_table_int_reif", 3, post_table, 0, BB_REIF_EQV},
+                                           {"bamboo_table_bool_reif", 3, post_table, 1, BB_REIF_EQV},
+                                           {"bamboo_regular", 6, post_regular, 0, 0},
+                                           {"bamboo_global_cardinality", 4, post_gcc, 0, 0},
+                                           {"bamboo_global_cardinality_low_up", 5, post_gcc, 1, 0},
+                                           {"fzn_count_eq", 3, post_count, BB_EQ, 0},
+                                           {"fzn_count_neq", 3, post_count, BB_NE, 0},
+                                           {"fzn_count_lt", 3, post_count, BB_LT, 0},
+                                           {"fzn_count_leq", 3, post_count, BB_LE, 0},
+                                           {"fzn_count_gt", 3, post_count, BB_GT, 0},
+                                           {"fzn_count_geq", 3, post_count, BB_GE, 0},
+                                           {"fzn_among", 3, post_among, 0, 0},
+                                           {"fzn_nvalue", 2, post_nvalue, 0, 0},
+                                           {"fzn_lex_less_int", 2, post_lex, 1, 0},
+                                           {"fzn_lex_lesseq_int", 2, post_lex, 0, 0},
+                                           {"fzn_lex_less_bool", 2, post_lex, 1, 1},
+                                           {"fzn_lex_lesseq_bool", 2, post_lex, 0, 1},
+                                           {"fzn_increasing_int", 1, post_increasing, 0, 0},
+                                           {"fzn_decreasing_int", 1, post_increasing, 1, 0},
+                                           {"fzn_increasing_bool", 1, post_increasing, 0, 1},
+                                           {"fzn_decreasing_bool", 1, post_increasing, 1, 1},
+                                           {"fzn_sort", 2, post_sort, 0, 0},
+                                           {"bamboo_member_int", 2, post_member, 0, BB_REIF_NONE},
+                                           {"bamboo_member_int_reif", 3, post_member, 0, BB_REIF_EQV},
+                                           {"bamboo_member_bool", 2, post_member, 1, BB_REIF_NONE},
+                                           {"bamboo_member_bool_reif", 3, post_member, 1, BB_REIF_EQV},
+                                           {"bamboo_bin_packing_load", 4, post_bin_packing, 0, 0},
+                                           {"bamboo_arg_max_int", 3, post_arg, 1, 0},
+                                           {"bamboo_arg_min_int", 3, post_arg, 0, 0},
+                                           {"bamboo_arg_max_bool", 3, post_arg, 1, 1},
+                                           {"bamboo_arg_min_bool", 3, post_arg, 0, 1},
+                                           {"fzn_value_precede_int", 3, post_value_precede, 0, 0},
+                                           {"fzn_diffn", 4, post_diffn, 1, 0},
+                                           {"fzn_diffn_nonstrict", 4, post_diffn, 0, 0},
+                                           {NULL, 0, NULL, 0, 0}};

@@ -43,7 +43,8 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
     free(first);
     first = NULL;
   }
-  if (getenv("BAMBOO_HRC_DEBUG")) fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
+  if (getenv("BAMBOO_HRC_DEBUG"))
+    fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
   if (ok) {
     bb_smc_hrc_lists L = bb_smc_hrc_lists_of(inst);
     bb_stable_matching_hrc_options opts = {fzn_annotated_path(b, c)};

@@ -48,8 +48,10 @@ static bool post_int_lin(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   int *a, *x, na, nx, k;
   bb_reif r;
   bb_error err;
-  if (!fzn_reif_arg(b, c, c->count - 1, self->p2, &r) || !fzn_arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, "variables", &x, &nx) || !fzn_arg_int(b, ARG(2), c->line, "constant", &k))
+  if (!fzn_reif_arg(b, c, c->count - 1, self->p2, &r) ||
+      !fzn_arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "variables", &x, &nx) ||
+      !fzn_arg_int(b, ARG(2), c->line, "constant", &k))
     return false;
   if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
   bool ok;
@@ -95,7 +97,8 @@ static bool post_int_pow_fixed(fzn_builder *b, const fzn_constraint *c, const fz
 static bool post_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int idx, z, *a, n;
   bb_error err;
-  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_int_var(b, ARG(2), c->line, "result", &z)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_int_var(b, ARG(2), c->line, "result", &z))
+    return false;
   if (self->p1) {
     if (!fzn_arg_int_var_array(b, ARG(1), c->line, "array", &a, &n)) return false;
     return fzn_posted(b, c, bb_post_array_var_int_element(b->space, idx, a, n, 1, z, fzn_ipl_of(c), &err), &err);
@@ -140,7 +143,8 @@ bool fzn_element2d_shape(fzn_builder *b, const fzn_constraint *c, int n, int *ro
                          int *rows);
 bool fzn_element2d_shape(fzn_builder *b, const fzn_constraint *c, int n, int *row_offset, int *col_offset, int *cols,
                          int *rows) {
-  if (!fzn_arg_int(b, ARG(3), c->line, "row offset", row_offset) || !fzn_arg_int(b, ARG(4), c->line, "column offset", col_offset) ||
+  if (!fzn_arg_int(b, ARG(3), c->line, "row offset", row_offset) ||
+      !fzn_arg_int(b, ARG(4), c->line, "column offset", col_offset) ||
       !fzn_arg_int(b, ARG(5), c->line, "columns", cols))
     return false;
   if (*cols <= 0 || n % *cols != 0)
@@ -159,11 +163,13 @@ static bool post_element2d(fzn_builder *b, const fzn_constraint *c, const fzn_bu
       !fzn_arg_int_var(b, ARG(6), c->line, "result", &z))
     return false;
   bool par = fzn_array_is_par(b, ARG(2));
-  if (par ? !fzn_arg_int_array(b, ARG(2), c->line, "array", &a, &n) : !fzn_arg_int_var_array(b, ARG(2), c->line, "array", &a, &n))
+  if (par ? !fzn_arg_int_array(b, ARG(2), c->line, "array", &a, &n)
+          : !fzn_arg_int_var_array(b, ARG(2), c->line, "array", &a, &n))
     return false;
   if (!fzn_element2d_shape(b, c, n, &ro, &co, &cols, &rows)) return false;
-  bb_status st = par ? bb_post_array_int_element2d(b->space, row, col, a, rows, cols, ro, co, z, fzn_ipl_of(c), &err)
-                     : bb_post_array_var_int_element2d(b->space, row, col, a, rows, cols, ro, co, z, fzn_ipl_of(c), &err);
+  bb_status st =
+      par ? bb_post_array_int_element2d(b->space, row, col, a, rows, cols, ro, co, z, fzn_ipl_of(c), &err)
+          : bb_post_array_var_int_element2d(b->space, row, col, a, rows, cols, ro, co, z, fzn_ipl_of(c), &err);
   return fzn_posted(b, c, st, &err);
 }
 
@@ -171,7 +177,8 @@ static bool post_element2d(fzn_builder *b, const fzn_constraint *c, const fzn_bu
 static bool post_extremum(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int m, *x, n;
   bb_error err;
-  if (!fzn_arg_int_var(b, ARG(0), c->line, "m", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "m", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n))
+    return false;
   if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
   bb_status st = self->p1 ? bb_post_array_int_maximum(b->space, m, x, n, fzn_ipl_of(c), &err)
                           : bb_post_array_int_minimum(b->space, m, x, n, fzn_ipl_of(c), &err);
@@ -190,43 +197,44 @@ bool fzn_post_int_in_const_set(fzn_builder *b, const fzn_constraint *c, int mode
   return fzn_posted(b, c, bb_post_int_in_set(b->space, x, vals, n, r, &err), &err);
 }
 
-#define REL4(pfx, fn)                                                                                        \
-  {pfx "eq", 2, fn, BB_EQ, BB_REIF_NONE}, {pfx "eq_reif", 3, fn, BB_EQ, BB_REIF_EQV},                         \
-      {pfx "eq_imp", 3, fn, BB_EQ, BB_REIF_IMP}, {pfx "ne", 2, fn, BB_NE, BB_REIF_NONE},                      \
-      {pfx "ne_reif", 3, fn, BB_NE, BB_REIF_EQV}, {pfx "ne_imp", 3, fn, BB_NE, BB_REIF_IMP},                 \
-      {pfx "le", 2, fn, BB_LE, BB_REIF_NONE}, {pfx "le_reif", 3, fn, BB_LE, BB_REIF_EQV},                     \
-      {pfx "le_imp", 3, fn, BB_LE, BB_REIF_IMP}, {pfx "lt", 2, fn, BB_LT, BB_REIF_NONE},                      \
-      {pfx "lt_reif", 3, fn, BB_LT, BB_REIF_EQV}, {pfx "lt_imp", 3, fn, BB_LT, BB_REIF_IMP}
+#define REL4(pfx, fn)                                                                        \
+  {pfx "eq", 2, fn, BB_EQ, BB_REIF_NONE}, {pfx "eq_reif", 3, fn, BB_EQ, BB_REIF_EQV},        \
+      {pfx "eq_imp", 3, fn, BB_EQ, BB_REIF_IMP}, {pfx "ne", 2, fn, BB_NE, BB_REIF_NONE},     \
+      {pfx "ne_reif", 3, fn, BB_NE, BB_REIF_EQV}, {pfx "ne_imp", 3, fn, BB_NE, BB_REIF_IMP}, \
+      {pfx "le", 2, fn, BB_LE, BB_REIF_NONE}, {pfx "le_reif", 3, fn, BB_LE, BB_REIF_EQV},    \
+      {pfx "le_imp", 3, fn, BB_LE, BB_REIF_IMP}, {pfx "lt", 2, fn, BB_LT, BB_REIF_NONE},     \
+      {pfx "lt_reif", 3, fn, BB_LT, BB_REIF_EQV}, {                                          \
+    pfx "lt_imp", 3, fn, BB_LT, BB_REIF_IMP                                                  \
+  }
 
-const fzn_builtin fzn_int_builtins[] = {
-    REL4("int_", post_int_rel),
-    {"int_lin_eq", 3, post_int_lin, BB_EQ, BB_REIF_NONE},
-    {"int_lin_eq_reif", 4, post_int_lin, BB_EQ, BB_REIF_EQV},
-    {"int_lin_eq_imp", 4, post_int_lin, BB_EQ, BB_REIF_IMP},
-    {"int_lin_ne", 3, post_int_lin, BB_NE, BB_REIF_NONE},
-    {"int_lin_ne_reif", 4, post_int_lin, BB_NE, BB_REIF_EQV},
-    {"int_lin_ne_imp", 4, post_int_lin, BB_NE, BB_REIF_IMP},
-    {"int_lin_le", 3, post_int_lin, BB_LE, BB_REIF_NONE},
-    {"int_lin_le_reif", 4, post_int_lin, BB_LE, BB_REIF_EQV},
-    {"int_lin_le_imp", 4, post_int_lin, BB_LE, BB_REIF_IMP},
-    {"int_lin_lt", 3, post_int_lin, BB_LT, BB_REIF_NONE},
-    {"int_lin_lt_reif", 4, post_int_lin, BB_LT, BB_REIF_EQV},
-    {"int_lin_lt_imp", 4, post_int_lin, BB_LT, BB_REIF_IMP},
-    {"int_plus", 3, post_ternary, T_PLUS, 0},
-    {"int_minus", 3, post_ternary, T_MINUS, 0},
-    {"int_times", 3, post_ternary, T_TIMES, 0},
-    {"int_div", 3, post_ternary, T_DIV, 0},
-    {"int_mod", 3, post_ternary, T_MOD, 0},
-    {"int_min", 3, post_ternary, T_MIN, 0},
-    {"int_max", 3, post_ternary, T_MAX, 0},
-    {"int_pow", 3, post_ternary, T_POW, 0},
-    {"int_pow_fixed", 3, post_int_pow_fixed, 0, 0},
-    {"int_abs", 2, post_binary, 0, 0},
-    {"int_negate", 2, post_binary, 1, 0},
-    {"array_int_element", 3, post_element, 0, 0},
-    {"array_var_int_element", 3, post_element, 1, 0},
-    {"bamboo_array_int_element_nonshifted", 4, post_element_nonshifted, 0, 0},
-    {"bamboo_array_int_element2d_nonshifted", 7, post_element2d, 0, 0},
-    {"array_int_maximum", 2, post_extremum, 1, 0},
-    {"array_int_minimum", 2, post_extremum, 0, 0},
-    {NULL, 0, NULL, 0, 0}};
+const fzn_builtin fzn_int_builtins[] = {REL4("int_", post_int_rel),
+                                        {"int_lin_eq", 3, post_int_lin, BB_EQ, BB_REIF_NONE},
+                                        {"int_lin_eq_reif", 4, post_int_lin, BB_EQ, BB_REIF_EQV},
+                                        {"int_lin_eq_imp", 4, post_int_lin, BB_EQ, BB_REIF_IMP},
+                                        {"int_lin_ne", 3, post_int_lin, BB_NE, BB_REIF_NONE},
+                                        {"int_lin_ne_reif", 4, post_int_lin, BB_NE, BB_REIF_EQV},
+                                        {"int_lin_ne_imp", 4, post_int_lin, BB_NE, BB_REIF_IMP},
+                                        {"int_lin_le", 3, post_int_lin, BB_LE, BB_REIF_NONE},
+                                        {"int_lin_le_reif", 4, post_int_lin, BB_LE, BB_REIF_EQV},
+                                        {"int_lin_le_imp", 4, post_int_lin, BB_LE, BB_REIF_IMP},
+                                        {"int_lin_lt", 3, post_int_lin, BB_LT, BB_REIF_NONE},
+                                        {"int_lin_lt_reif", 4, post_int_lin, BB_LT, BB_REIF_EQV},
+                                        {"int_lin_lt_imp", 4, post_int_lin, BB_LT, BB_REIF_IMP},
+                                        {"int_plus", 3, post_ternary, T_PLUS, 0},
+                                        {"int_minus", 3, post_ternary, T_MINUS, 0},
+                                        {"int_times", 3, post_ternary, T_TIMES, 0},
+                                        {"int_div", 3, post_ternary, T_DIV, 0},
+                                        {"int_mod", 3, post_ternary, T_MOD, 0},
+                                        {"int_min", 3, post_ternary, T_MIN, 0},
+                                        {"int_max", 3, post_ternary, T_MAX, 0},
+                                        {"int_pow", 3, post_ternary, T_POW, 0},
+                                        {"int_pow_fixed", 3, post_int_pow_fixed, 0, 0},
+                                        {"int_abs", 2, post_binary, 0, 0},
+                                        {"int_negate", 2, post_binary, 1, 0},
+                                        {"array_int_element", 3, post_element, 0, 0},
+                                        {"array_var_int_element", 3, post_element, 1, 0},
+                                        {"bamboo_array_int_element_nonshifted", 4, post_element_nonshifted, 0, 0},
+                                        {"bamboo_array_int_element2d_nonshifted", 7, post_element2d, 0, 0},
+                                        {"array_int_maximum", 2, post_extremum, 1, 0},
+                                        {"array_int_minimum", 2, post_extremum, 0, 0},
+                                        {NULL, 0, NULL, 0, 0}};

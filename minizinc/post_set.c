@@ -19,7 +19,8 @@ static bool post_set_card(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   (void)self;
   int s, x;
   bb_error err;
-  if (!fzn_arg_set_var(b, ARG(0), c->line, "set", &s) || !fzn_arg_int_var(b, ARG(1), c->line, "cardinality", &x)) return false;
+  if (!fzn_arg_set_var(b, ARG(0), c->line, "set", &s) || !fzn_arg_int_var(b, ARG(1), c->line, "cardinality", &x))
+    return false;
   return fzn_posted(b, c, bb_post_set_card(b->space, s, x, &err), &err);
 }
 
@@ -45,7 +46,8 @@ static bool post_set_rel(fzn_builder *b, const fzn_constraint *c, const fzn_buil
 static bool post_set_element(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int idx, z;
   bb_error err;
-  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_set_var(b, ARG(2), c->line, "result", &z)) return false;
+  if (!fzn_arg_int_var(b, ARG(0), c->line, "index", &idx) || !fzn_arg_set_var(b, ARG(2), c->line, "result", &z))
+    return false;
   if (self->p1) {
     int *sets, n;
     if (!fzn_arg_set_var_array(b, ARG(1), c->line, "array", &sets, &n)) return false;
@@ -77,23 +79,27 @@ static bool post_set_element_nonshifted(fzn_builder *b, const fzn_constraint *c,
 }
 
 #define SREL(name, rel)                                                                                          \
-  {"set_" name, 2, post_set_rel, rel, BB_REIF_NONE}, {"set_" name "_reif", 3, post_set_rel, rel, BB_REIF_EQV}, \
-      {"set_" name "_imp", 3, post_set_rel, rel, BB_REIF_IMP}
+  {"set_" name, 2, post_set_rel, rel, BB_REIF_NONE}, {"set_" name "_reif", 3, post_set_rel, rel, BB_REIF_EQV}, { \
+    "set_" name "_imp", 3, post_set_rel, rel, BB_REIF_IMP                                                        \
+  }
 
-const fzn_builtin fzn_set_builtins[] = {
-    {"set_in", 2, post_set_in, 0, BB_REIF_NONE},
-    {"set_in_reif", 3, post_set_in, 0, BB_REIF_EQV},
-    {"set_in_imp", 3, post_set_in, 0, BB_REIF_IMP},
-    {"set_card", 2, post_set_card, 0, 0},
-    {"set_union", 3, post_set_op, BB_SET_UNION, 0},
-    {"set_intersect", 3, post_set_op, BB_SET_INTERSECT, 0},
-    {"set_diff", 3, post_set_op, BB_SET_DIFF, 0},
-    {"set_symdiff", 3, post_set_op, BB_SET_SYMDIFF, 0},
-    SREL("eq", BB_SET_EQ), SREL("ne", BB_SET_NE), SREL("subset", BB_SET_SUBSET), SREL("superset", BB_SET_SUPERSET),
-    SREL("le", BB_SET_LE), SREL("lt", BB_SET_LT),
-    {"set_disjoint", 2, post_set_rel, BB_SET_DISJOINT, BB_REIF_NONE},
-    {"array_set_element", 3, post_set_element, 0, 0},
-    {"array_var_set_element", 3, post_set_element, 1, 0},
-    {"bamboo_array_set_element_nonshifted", 4, post_set_element_nonshifted, 0, 0},
-    {"fzn_disjoint", 2, post_set_rel, BB_SET_DISJOINT, BB_REIF_NONE},
-    {NULL, 0, NULL, 0, 0}};
+const fzn_builtin fzn_set_builtins[] = {{"set_in", 2, post_set_in, 0, BB_REIF_NONE},
+                                        {"set_in_reif", 3, post_set_in, 0, BB_REIF_EQV},
+                                        {"set_in_imp", 3, post_set_in, 0, BB_REIF_IMP},
+                                        {"set_card", 2, post_set_card, 0, 0},
+                                        {"set_union", 3, post_set_op, BB_SET_UNION, 0},
+                                        {"set_intersect", 3, post_set_op, BB_SET_INTERSECT, 0},
+                                        {"set_diff", 3, post_set_op, BB_SET_DIFF, 0},
+                                        {"set_symdiff", 3, post_set_op, BB_SET_SYMDIFF, 0},
+                                        SREL("eq", BB_SET_EQ),
+                                        SREL("ne", BB_SET_NE),
+                                        SREL("subset", BB_SET_SUBSET),
+                                        SREL("superset", BB_SET_SUPERSET),
+                                        SREL("le", BB_SET_LE),
+                                        SREL("lt", BB_SET_LT),
+                                        {"set_disjoint", 2, post_set_rel, BB_SET_DISJOINT, BB_REIF_NONE},
+                                        {"array_set_element", 3, post_set_element, 0, 0},
+                                        {"array_var_set_element", 3, post_set_element, 1, 0},
+                                        {"bamboo_array_set_element_nonshifted", 4, post_set_element_nonshifted, 0, 0},
+                                        {"fzn_disjoint", 2, post_set_rel, BB_SET_DISJOINT, BB_REIF_NONE},
+                                        {NULL, 0, NULL, 0, 0}};

@@ -97,7 +97,8 @@ static bool post_stable_matching(fzn_builder *b, const fzn_constraint *c, const 
     if (!prefs) return fzn_posted(b, c, BB_ERR_INPUT, &err); /* or out of memory: the message says which */
     return fzn_posted(b, c, bb_post_stable_matching_prefs(b->space, men, nm, women, nw, prefs, &opts, &err), &err);
   }
-  bb_status st = bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err);
+  bb_status st =
+      bb_post_stable_matching(b->space, men, nm, women, nw, pm, dims[0], dims[1], pw, dims[2], dims[3], &opts, &err);
   if (own_pm) free(pm);
   if (own_pw) free(pw);
   return fzn_posted(b, c, st, &err);
@@ -111,29 +112,34 @@ static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, co
   (void)self;
   int *men, *women, *pm, *pw, *pm_len, *pw_len, nm, nw, npm, npw, npm_len, npw_len, base, pm_cols, pw_cols;
   bb_error err;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) || !fzn_arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", &men, &nm) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "women", &women, &nw) ||
       !fzn_arg_int(b, ARG(2), c->line, "base", &base) || !fzn_arg_int_array(b, ARG(3), c->line, "pm", &pm, &npm) ||
-      !fzn_arg_int_array(b, ARG(4), c->line, "pm_len", &pm_len, &npm_len) || !fzn_arg_int(b, ARG(5), c->line, "pm_cols", &pm_cols) ||
-      !fzn_arg_int_array(b, ARG(6), c->line, "pw", &pw, &npw) || !fzn_arg_int_array(b, ARG(7), c->line, "pw_len", &pw_len, &npw_len) ||
+      !fzn_arg_int_array(b, ARG(4), c->line, "pm_len", &pm_len, &npm_len) ||
+      !fzn_arg_int(b, ARG(5), c->line, "pm_cols", &pm_cols) ||
+      !fzn_arg_int_array(b, ARG(6), c->line, "pw", &pw, &npw) ||
+      !fzn_arg_int_array(b, ARG(7), c->line, "pw_len", &pw_len, &npw_len) ||
       !fzn_arg_int(b, ARG(8), c->line, "pw_cols", &pw_cols))
     return false;
-  if (!same_length(b, c, nm, npm_len, "men and pm_len") || !same_length(b, c, nw, npw_len, "women and pw_len")) return false;
+  if (!same_length(b, c, nm, npm_len, "men and pm_len") || !same_length(b, c, nw, npw_len, "women and pw_len"))
+    return false;
   /* One row per man (woman): the rows are the men's, so the declared rows are nm and nw. */
   if (!matrix_entries(b, c, "pm", nm, pm_cols, npm) || !matrix_entries(b, c, "pw", nw, pw_cols, npw)) return false;
   bb_stable_matching_options opts = fzn_smc_options(b, c, "stable_matching_smi", 0, 0);
   return fzn_posted(b, c,
-                    bb_post_stable_matching_smi(b->space, men, nm, women, nw, base, pm, pm_len, pm_cols, pw, pw_len, pw_cols, &opts,
-                                                &err),
+                    bb_post_stable_matching_smi(b->space, men, nm, women, nw, base, pm, pm_len, pm_cols, pw, pw_len,
+                                                pw_cols, &opts, &err),
                     &err);
 }
-
 
 /* ---- The file forms ---- */
 
 static bool base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
   return base == 0 || base == 1 ||
-         fzn_report(b, c->line, "%s: the arrays start at index %d; ids and ranks count from the first index, "
-                                "which must be 0 or 1", c->name, base);
+         fzn_report(b, c->line,
+                    "%s: the arrays start at index %d; ids and ranks count from the first index, "
+                    "which must be 0 or 1",
+                    c->name, base);
 }
 
 /* Reads PATH; exactly one of *complete and *incomplete is set on success. */
@@ -148,9 +154,10 @@ static bool read_file(fzn_builder *b, const fzn_constraint *c, const char *path,
 
 /* The arguments (men, women, base) and the instance file of the complete and SMI forms; on
  * success exactly one of *complete and *incomplete is set. */
-static bool men_women_file(fzn_builder *b, const fzn_constraint *c, int **men, int *nm, int **women, int *nw,
-                           int *base, const char **path, bb_instance **complete, bb_hr **incomplete) {
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", men, nm) || !fzn_arg_int_var_array(b, ARG(1), c->line, "women", women, nw) ||
+static bool men_women_file(fzn_builder *b, const fzn_constraint *c, int **men, int *nm, int **women, int *nw, int *base,
+                           const char **path, bb_instance **complete, bb_hr **incomplete) {
+  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", men, nm) ||
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "women", women, nw) ||
       !fzn_arg_int(b, ARG(2), c->line, "base", base) || !base_ok(b, c, *base))
     return false;
   *path = fzn_data_file(b, c, "stable_matching_file.mzn");
@@ -179,8 +186,8 @@ static bool post_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
   if (inst->n != nm || inst->n != nw) {
     int n = inst->n;
     bb_instance_free(inst);
-    return fzn_report(b, c->line, "%s: %s holds n = %d, but the constraint has %d men and %d women", c->name, path,
-                      n, nm, nw);
+    return fzn_report(b, c->line, "%s: %s holds n = %d, but the constraint has %d men and %d women", c->name, path, n,
+                      nm, nw);
   }
   /* The lists become the constraint's data as they are (bb_id and int32_t are both 32 bits;
    * ids are below 2^31). */
@@ -213,11 +220,13 @@ static bool post_smi_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   if (inst->n_residents != nm || inst->n_hospitals != nw) {
     int r = inst->n_residents, h = inst->n_hospitals;
     bb_hr_free(inst);
-    return fzn_report(b, c->line, "%s: %s holds %d men and %d women, but the constraint has %d and %d", c->name,
-                      path, r, h, nm, nw);
+    return fzn_report(b, c->line, "%s: %s holds %d men and %d women, but the constraint has %d and %d", c->name, path,
+                      r, h, nm, nw);
   }
-  if (!fzn_file_numbers_agree(b, c, ARG(3), "pm_len", "man", "list length", nm, base, path, inst->res_start, NULL, NULL) ||
-      !fzn_file_numbers_agree(b, c, ARG(4), "pw_len", "woman", "list length", nw, base, path, inst->hosp_start, NULL, NULL)) {
+  if (!fzn_file_numbers_agree(b, c, ARG(3), "pm_len", "man", "list length", nm, base, path, inst->res_start, NULL,
+                              NULL) ||
+      !fzn_file_numbers_agree(b, c, ARG(4), "pw_len", "woman", "list length", nw, base, path, inst->hosp_start, NULL,
+                              NULL)) {
     bb_hr_free(inst);
     return false;
   }
@@ -240,8 +249,9 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   (void)self;
   int *res, *posts, nr, np, cols, base;
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "residents", &res, &nr) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, "posts", &posts, &np) || !fzn_arg_int(b, ARG(2), c->line, "posts' columns", &cols) ||
-      !fzn_arg_int(b, ARG(3), c->line, "base", &base) || !base_ok(b, c, base))
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "posts", &posts, &np) ||
+      !fzn_arg_int(b, ARG(2), c->line, "posts' columns", &cols) || !fzn_arg_int(b, ARG(3), c->line, "base", &base) ||
+      !base_ok(b, c, base))
     return false;
   const char *path = fzn_data_file(b, c, "stable_matching_file.mzn");
   bb_instance *complete;
@@ -259,18 +269,23 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   }
   bool ok = true;
   if (inst->n_residents != nr || (int64_t)nh * cols != np || cols < 0)
-    ok = fzn_report(b, c->line, "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
-                                "%d x %d posts", c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
-  else if (!fzn_file_numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start, NULL, NULL) ||
-           !fzn_file_numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start, NULL, NULL) ||
-           !fzn_file_numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL, inst->capacity, NULL))
+    ok = fzn_report(b, c->line,
+                    "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
+                    "%d x %d posts",
+                    c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
+  else if (!fzn_file_numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start,
+                                   NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start,
+                                   NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL,
+                                   inst->capacity, NULL))
     ok = false;
   else if (cols < max_cap)
     ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
                     path, max_cap);
   else if (n_posts > BB_MAX_N)
-    ok = fzn_report(b, c->line, "%s: %s has %lld posts in all; at most %d", c->name, path, (long long)n_posts,
-                    BB_MAX_N);
+    ok =
+        fzn_report(b, c->line, "%s: %s has %lld posts in all; at most %d", c->name, path, (long long)n_posts, BB_MAX_N);
   /* The clone in CSR: first[h] = h's first post. */
   uint32_t *first = NULL, *m_start = NULL, *m_list = NULL, *w_start = NULL, *w_list = NULL;
   int *table = NULL;
@@ -321,15 +336,19 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   }
   /* The clone's variables, then the constraint over them and the channels. */
   bb_error err = {{0}};
-  int *rp = ok ? malloc(((size_t)nr + 1) * sizeof *rp) : NULL, *pv = ok ? malloc(((size_t)n_posts + 1) * sizeof *pv) : NULL;
+  int *rp = ok ? malloc(((size_t)nr + 1) * sizeof *rp) : NULL,
+      *pv = ok ? malloc(((size_t)n_posts + 1) * sizeof *pv) : NULL;
   ok = ok && rp && pv;
-  for (int r = 0; ok && r < nr; r++) rp[r] = bb_int_var(b->space, base, base + (int)(m_start[r + 1] - m_start[r]), &err);
+  for (int r = 0; ok && r < nr; r++)
+    rp[r] = bb_int_var(b->space, base, base + (int)(m_start[r + 1] - m_start[r]), &err);
   for (int64_t p = 0; ok && p < n_posts; p++)
     pv[p] = bb_int_var(b->space, base, base + (int)(w_start[p + 1] - w_start[p]), &err);
   if (ok) {
     bb_stable_matching_options opts = fzn_smc_options(b, c, c->name, 0, 0);
-    ok = fzn_posted(b, c, bb_post_stable_matching_smi_csr(b->space, rp, nr, pv, (int)n_posts, base, m_start, m_list,
-                                                          w_start, w_list, &opts, &err), &err);
+    ok = fzn_posted(b, c,
+                    bb_post_stable_matching_smi_csr(b->space, rp, nr, pv, (int)n_posts, base, m_start, m_list, w_start,
+                                                    w_list, &opts, &err),
+                    &err);
   }
   /* residents[r] = table_r[rp[r] - base]: the rank of the post's hospital in r's own list. */
   for (int r = 0; ok && r < nr; r++) {
@@ -351,9 +370,10 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
     int empty = base + (int)(inst->hosp_start[h + 1] - inst->hosp_start[h]);
     for (int q = 0; ok && q < cols; q++) {
       int x = posts[(size_t)h * cols + q];
-      bb_status st = q < inst->capacity[h]
-                         ? bb_post_int_rel(b->space, x, BB_EQ, pv[first[h] + (uint32_t)q], bb_reif_none(), BB_IPL_DEF, &err)
-                         : bb_post_int_rel_const(b->space, x, BB_EQ, empty, bb_reif_none(), BB_IPL_DEF, &err);
+      bb_status st =
+          q < inst->capacity[h]
+              ? bb_post_int_rel(b->space, x, BB_EQ, pv[first[h] + (uint32_t)q], bb_reif_none(), BB_IPL_DEF, &err)
+              : bb_post_int_rel_const(b->space, x, BB_EQ, empty, bb_reif_none(), BB_IPL_DEF, &err);
       ok = fzn_posted(b, c, st, &err);
     }
   }

@@ -27,8 +27,10 @@
 
 static bool hr_base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
   return base == 0 || base == 1 ||
-         fzn_report(b, c->line, "%s: the arrays start at index %d; ids and ranks count from the first index, "
-                                "which must be 0 or 1", c->name, base);
+         fzn_report(b, c->line,
+                    "%s: the arrays start at index %d; ids and ranks count from the first index, "
+                    "which must be 0 or 1",
+                    c->name, base);
 }
 
 /* residents, posts, cols, base: the four arguments both forms start with. */
@@ -49,7 +51,8 @@ static bool post_hr(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *
   int *res, *posts, *rp, *rp_len, *hp, *hp_len, *cap, nr, np, cols, base, nrp, nrl, rp_cols, nhp, nhl, hp_cols, nh;
   if (!hr_vars(b, c, &res, &nr, &posts, &np, &cols, &base) || !fzn_arg_int_array(b, ARG(4), c->line, "rp", &rp, &nrp) ||
       !fzn_arg_int_array(b, ARG(5), c->line, "rp_len", &rp_len, &nrl) ||
-      !fzn_arg_int(b, ARG(6), c->line, "rp_cols", &rp_cols) || !fzn_arg_int_array(b, ARG(7), c->line, "hp", &hp, &nhp) ||
+      !fzn_arg_int(b, ARG(6), c->line, "rp_cols", &rp_cols) ||
+      !fzn_arg_int_array(b, ARG(7), c->line, "hp", &hp, &nhp) ||
       !fzn_arg_int_array(b, ARG(8), c->line, "hp_len", &hp_len, &nhl) ||
       !fzn_arg_int(b, ARG(9), c->line, "hp_cols", &hp_cols) ||
       !fzn_arg_int_array(b, ARG(10), c->line, "capacity", &cap, &nh))
@@ -92,27 +95,31 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
     if (inst->capacity[h] > max_cap) max_cap = inst->capacity[h];
   bool ok = true;
   if (inst->n_residents != nr || (int64_t)nh * cols != np)
-    ok = fzn_report(b, c->line, "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
-                                "%d x %d posts", c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
-  else if (!fzn_file_numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start, NULL, NULL) ||
-           !fzn_file_numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start, NULL, NULL) ||
-           !fzn_file_numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL, inst->capacity, NULL))
+    ok = fzn_report(b, c->line,
+                    "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
+                    "%d x %d posts",
+                    c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
+  else if (!fzn_file_numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start,
+                                   NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start,
+                                   NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL,
+                                   inst->capacity, NULL))
     ok = false;
   else if (cols < max_cap)
     ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
                     path, max_cap);
   if (ok) {
     bb_stable_matching_hr_options opts = {fzn_annotated_path(b, c)};
-    bb_status st = bb_post_stable_matching_hr_csr(b->space, res, nr, posts, nh, cols, base, inst->res_start,
-                                                  inst->res_list, inst->hosp_start, inst->hosp_list, inst->capacity,
-                                                  &opts, &err);
+    bb_status st =
+        bb_post_stable_matching_hr_csr(b->space, res, nr, posts, nh, cols, base, inst->res_start, inst->res_list,
+                                       inst->hosp_start, inst->hosp_list, inst->capacity, &opts, &err);
     ok = fzn_posted(b, c, st, &err);
   }
   bb_hr_free(inst);
   return ok;
 }
 
-const fzn_builtin fzn_stable_matching_hr_builtins[] = {
-    {"bamboo_stable_matching_hr", 11, post_hr, 0, 0},
-    {"bamboo_stable_matching_hr_file", 7, post_hr_file, 0, 0},
-    {NULL, 0, NULL, 0, 0}};
+const fzn_builtin fzn_stable_matching_hr_builtins[] = {{"bamboo_stable_matching_hr", 11, post_hr, 0, 0},
+                                                       {"bamboo_stable_matching_hr_file", 7, post_hr_file, 0, 0},
+                                                       {NULL, 0, NULL, 0, 0}};

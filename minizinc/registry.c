@@ -4,9 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const fzn_builtin *const tables[] = {fzn_int_builtins,    fzn_bool_builtins,     fzn_set_builtins,
-                                            fzn_float_builtins,  fzn_global_builtins,   fzn_stable_matching_builtins,
-                                            fzn_stable_matching_hr_builtins, fzn_hrc_builtins,
+static const fzn_builtin *const tables[] = {fzn_int_builtins,
+                                            fzn_bool_builtins,
+                                            fzn_set_builtins,
+                                            fzn_float_builtins,
+                                            fzn_global_builtins,
+                                            fzn_stable_matching_builtins,
+                                            fzn_stable_matching_hr_builtins,
+                                            fzn_hrc_builtins,
                                             fzn_stable_matching_objective_builtins};
 
 /* A hash of every entry, built on first use (the builder is single threaded). */

@@ -23,7 +23,8 @@ static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_sear
 static bool post_var_search(fzn_builder *b, const fzn_expr *ann, unsigned seed) {
   const char *name = ann->u.call.name;
   int line = ann->line;
-  if (ann->u.call.count < 3) return fzn_report(b, line, "%s: expected (variables, variable choice, value choice, ...)", name);
+  if (ann->u.call.count < 3)
+    return fzn_report(b, line, "%s: expected (variables, variable choice, value choice, ...)", name);
   const char *vs = id_name(ann->u.call.args[1]), *ls = id_name(ann->u.call.args[2]);
   bb_var_sel var = BB_VAR_INPUT_ORDER;
   bb_val_sel val = BB_VAL_MIN;
@@ -118,8 +119,7 @@ static bool relax_and_reconstruct(fzn_builder *b, const fzn_expr *ann, unsigned 
     return fzn_report(b, line, "%s: percentage %d is outside 0..100", name, percentage);
   if (ann->u.call.count == 3) {
     if (!fzn_arg_int_array(b, ann->u.call.args[2], line, name, &initial, &n_initial)) return false;
-    if (n_initial != n)
-      return fzn_report(b, line, "%s: %d initial values for %d variables", name, n_initial, n);
+    if (n_initial != n) return fzn_report(b, line, "%s: %d initial values for %d variables", name, n_initial, n);
   }
   bb_error err;
   if (bb_search_relax_and_reconstruct(b->space, vars, n, percentage, initial, seed, &err) != BB_OK)
@@ -136,9 +136,11 @@ static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_sear
   const char *name = ann->kind == FZN_E_CALL ? ann->u.call.name : ann->kind == FZN_E_ID ? ann->u.id.name : NULL;
   if (!name) return true;
   if (!strcmp(name, "int_search") || !strcmp(name, "bool_search") || !strcmp(name, "set_search"))
-    return ann->kind == FZN_E_CALL ? post_var_search(b, ann, seed) : fzn_report(b, ann->line, "%s: missing arguments", name);
+    return ann->kind == FZN_E_CALL ? post_var_search(b, ann, seed)
+                                   : fzn_report(b, ann->line, "%s: missing arguments", name);
   if (!strcmp(name, "float_search"))
-    return ann->kind == FZN_E_CALL ? post_float_search(b, ann, seed) : fzn_report(b, ann->line, "%s: missing arguments", name);
+    return ann->kind == FZN_E_CALL ? post_float_search(b, ann, seed)
+                                   : fzn_report(b, ann->line, "%s: missing arguments", name);
   if (!strcmp(name, "seq_search")) {
     if (ann->kind != FZN_E_CALL || ann->u.call.count != 1 || ann->u.call.args[0]->kind != FZN_E_ARRAY)
       return fzn_report(b, ann->line, "seq_search: expected an array of search annotations");
@@ -149,8 +151,8 @@ static bool post_one(fzn_builder *b, const fzn_expr *ann, unsigned seed, bb_sear
   }
   if (!strncmp(name, "restart_", 8)) return restart(b, ann, opts);
   if (!strcmp(name, "relax_and_reconstruct")) return relax_and_reconstruct(b, ann, seed);
-  if (!strcmp(name, "int_default_search") || !strcmp(name, "bool_default_search") || !strcmp(name, "set_default_search") ||
-      !strcmp(name, "float_default_search"))
+  if (!strcmp(name, "int_default_search") || !strcmp(name, "bool_default_search") ||
+      !strcmp(name, "set_default_search") || !strcmp(name, "float_default_search"))
     return true; /* the default branching follows anyway */
   warn(b, ann->line, "search annotation", name);
   return true;
@@ -189,9 +191,8 @@ typedef struct var_lists {
 
 static bool gecode_default_branching(fzn_builder *b) {
   const fzn_model *m = b->model;
-  const fzn_decl *objective = m->has_solve && m->solve.kind != FZN_SATISFY && m->solve.objective
-                                  ? fzn_decl_of(b, m->solve.objective)
-                                  : NULL;
+  const fzn_decl *objective =
+      m->has_solve && m->solve.kind != FZN_SATISFY && m->solve.objective ? fzn_decl_of(b, m->solve.objective) : NULL;
   var_lists lists[2]; /* [0] the model's own, [1] aux */
   memset(lists, 0, sizeof lists);
   for (int l = 0; l < 2; l++)
@@ -216,7 +217,10 @@ static bool gecode_default_branching(fzn_builder *b) {
     const fzn_decl *d = m->decls[k];
     const fzn_binding *bind = &b->bindings[d->index];
     if (!d->type.is_var || d->type.is_array || bind->var < 0 || d == objective) continue;
-    int kind = bind->entity == FZN_ENT_INT ? 0 : bind->entity == FZN_ENT_BOOL ? 1 : bind->entity == FZN_ENT_FLOAT ? 2 : 3;
+    int kind = bind->entity == FZN_ENT_INT     ? 0
+               : bind->entity == FZN_ENT_BOOL  ? 1
+               : bind->entity == FZN_ENT_FLOAT ? 2
+                                               : 3;
     int l = 0;
     if (!shown[k]) {
       if (fzn_has_atom(&d->annotations, "is_defined_var")) continue;

@@ -59,13 +59,7 @@ bb_status bb_post_float_dom(bb_space *s, int x, const double *bounds, int interv
 
 /* Binary operations, z the result: float_plus x+y=z, float_times x*y=z, float_div x/y=z
  * (y != 0), float_min, float_max, float_pow x^y=z (see bb_post_float_pow). */
-typedef enum bb_float_op {
-  BB_FLOAT_PLUS = 0,
-  BB_FLOAT_TIMES,
-  BB_FLOAT_DIV,
-  BB_FLOAT_MIN,
-  BB_FLOAT_MAX
-} bb_float_op;
+typedef enum bb_float_op { BB_FLOAT_PLUS = 0, BB_FLOAT_TIMES, BB_FLOAT_DIV, BB_FLOAT_MIN, BB_FLOAT_MAX } bb_float_op;
 bb_status bb_post_float_op(bb_space *s, bb_float_op op, int x, int y, int z, bb_error *err);
 /* x^y = z. A constant integer exponent (y_is_int: y_int) is Gecode's exact power (a
  * negative one is 1/x^|y|); otherwise x^y = exp(y ln x), defined for x > 0 only, so x > 0
@@ -103,8 +97,7 @@ bb_status bb_post_int2float(bb_space *s, int int_x, int float_y, bb_error *err);
  * `offset` (constants vals, or float variables vars). */
 bb_status bb_post_float_element_const(bb_space *s, int idx, const double *vals, int count, int offset, int z,
                                       bb_error *err);
-bb_status bb_post_float_element_var(bb_space *s, int idx, const int *vars, int count, int offset, int z,
-                                    bb_error *err);
+bb_status bb_post_float_element_var(bb_space *s, int idx, const int *vars, int count, int offset, int z, bb_error *err);
 /* array_float_maximum / array_float_minimum: m = max (min) of vars. */
 bb_status bb_post_float_max_array(bb_space *s, int m, const int *vars, int count, bool is_max, bb_error *err);
 
@@ -116,8 +109,8 @@ bb_status bb_post_float_max_array(bb_space *s, int m, const int *vars, int count
  * BB_VAL_REVERSE_SPLIT (the upper half first). A variable whose interval is no wider than
  * precision (> 0) is not split further; precision <= 0 splits down to tight intervals.
  * These variables are then left out of bb_branch_default's float branching. */
-bb_status bb_branch_float(bb_space *s, const int *vars, int count, double precision, bb_var_sel var,
-                          bb_val_sel val, const bb_branch_options *options, bb_error *err);
+bb_status bb_branch_float(bb_space *s, const int *vars, int count, double precision, bb_var_sel var, bb_val_sel val,
+                          const bb_branch_options *options, bb_error *err);
 
 #ifdef __cplusplus
 }

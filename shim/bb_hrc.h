@@ -22,7 +22,7 @@
 #define BB_HRC_SHIM_H
 
 #include "bb_shim.h"
-#include "hrc.h"     /* the engine's instance, bb_hrc */
+#include "hrc.h" /* the engine's instance, bb_hrc */
 #include "smc_hrc.h"
 #include "smc_hrc_path.h" /* bb_smc_path */
 
@@ -33,10 +33,12 @@ extern "C" {
 /* The engine's HRC instance (propagator/engine/hrc/hrc.h) as the constraint's lists: the same
  * CSR arrays, not copied; valid while `I` lives. */
 static inline bb_smc_hrc_lists bb_smc_hrc_lists_of(const bb_hrc *I) {
-  bb_smc_hrc_lists L = {I->n_residents, I->n_hospitals, I->n_couples,
-                     I->couple_member, I->single_start, (const int32_t *)I->single_list,
-                     I->couple_start, (const int32_t *)I->couple_list, I->hosp_start,
-                     (const int32_t *)I->hosp_list, I->capacity};
+  bb_smc_hrc_lists L = {I->n_residents,  I->n_hospitals,
+                        I->n_couples,    I->couple_member,
+                        I->single_start, (const int32_t *)I->single_list,
+                        I->couple_start, (const int32_t *)I->couple_list,
+                        I->hosp_start,   (const int32_t *)I->hosp_list,
+                        I->capacity};
   return L;
 }
 

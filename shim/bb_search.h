@@ -39,13 +39,13 @@ typedef enum bb_var_sel {
   BB_VAR_DOM_W_DEG,        /* largest accumulated failure count / domain size */
   BB_VAR_AFC_MIN,          /* accumulated failure count */
   BB_VAR_AFC_MAX,
-  BB_VAR_AFC_SIZE_MIN,     /* afc / domain size */
+  BB_VAR_AFC_SIZE_MIN, /* afc / domain size */
   BB_VAR_AFC_SIZE_MAX,
-  BB_VAR_ACTION_MIN,       /* activity ("action" in Gecode) */
+  BB_VAR_ACTION_MIN, /* activity ("action" in Gecode) */
   BB_VAR_ACTION_MAX,
   BB_VAR_ACTION_SIZE_MIN,
   BB_VAR_ACTION_SIZE_MAX,
-  BB_VAR_CHB_MIN,          /* conflict-history based */
+  BB_VAR_CHB_MIN, /* conflict-history based */
   BB_VAR_CHB_MAX,
   BB_VAR_CHB_SIZE_MIN,
   BB_VAR_CHB_SIZE_MAX,
@@ -117,14 +117,14 @@ bb_status bb_branch_aux_first(bb_space *s, const int *ints, int n_ints, const in
 
 typedef enum bb_restart_kind {
   BB_RESTART_NONE = 0,
-  BB_RESTART_CONSTANT,  /* every `scale` failures */
-  BB_RESTART_LINEAR,    /* scale, 2 scale, 3 scale, ... */
-  BB_RESTART_LUBY,      /* scale times the Luby sequence */
-  BB_RESTART_GEOMETRIC  /* scale, scale base, scale base^2, ... */
+  BB_RESTART_CONSTANT, /* every `scale` failures */
+  BB_RESTART_LINEAR,   /* scale, 2 scale, 3 scale, ... */
+  BB_RESTART_LUBY,     /* scale times the Luby sequence */
+  BB_RESTART_GEOMETRIC /* scale, scale base, scale base^2, ... */
 } bb_restart_kind;
 
 typedef struct bb_search_options {
-  int threads;              /* 0 or 1: sequential; N > 1: Gecode's parallel engine, N workers */
+  int threads; /* 0 or 1: sequential; N > 1: Gecode's parallel engine, N workers */
   bb_restart_kind restart;
   unsigned long restart_scale; /* failures per restart unit; 0 means 250 */
   double restart_base;         /* geometric growth factor; <= 1 means 1.5 */
@@ -132,9 +132,9 @@ typedef struct bb_search_options {
    * search refuted, up to depth nogoods_limit (0 means 128). Only with restarts. */
   bool nogoods;
   unsigned nogoods_limit;
-  uint64_t node_limit;      /* 0 = none */
-  uint64_t fail_limit;      /* 0 = none */
-  uint64_t time_limit_ms;   /* wall clock from bb_search_new; 0 = none */
+  uint64_t node_limit;    /* 0 = none */
+  uint64_t fail_limit;    /* 0 = none */
+  uint64_t time_limit_ms; /* wall clock from bb_search_new; 0 = none */
   /* NULL = none. The search stops (as at a limit) once *interrupt is non-zero: a signal
    * handler may set it, so the caller can still print the best solution found. */
   const volatile sig_atomic_t *interrupt;
@@ -149,8 +149,8 @@ typedef struct bb_search_options {
  * complete after its first restart: it ends at a limit, not at a proof. `initial` (NULL or
  * count values) stands for the last solution until there is one. Random choices start
  * from `seed`. Replaces an earlier call's list. */
-bb_status bb_search_relax_and_reconstruct(bb_space *s, const int *vars, int count, int percentage,
-                                          const int *initial, unsigned seed, bb_error *err);
+bb_status bb_search_relax_and_reconstruct(bb_space *s, const int *vars, int count, int percentage, const int *initial,
+                                          unsigned seed, bb_error *err);
 
 typedef struct bb_search_statistics {
   uint64_t nodes, fails, restarts, propagations, solutions;

@@ -39,8 +39,8 @@ int bb_int_var_values(bb_space *space, const int *values, int count, bb_error *e
 int bb_bool_var(bb_space *space, int lo, int hi, bb_error *err);
 /* A set variable with lower bound glb and upper bound lub (sorted, distinct values)
  * and cardinality in [card_min, card_max]. */
-int bb_set_var(bb_space *space, const int *glb, int glb_count, const int *lub, int lub_count,
-               int card_min, int card_max, bb_error *err);
+int bb_set_var(bb_space *space, const int *glb, int glb_count, const int *lub, int lub_count, int card_min,
+               int card_max, bb_error *err);
 /* A set variable with no declared bound: any subset of Gecode's set universe (what
  * MiniZinc leaves for, e.g., the result of a symmetric difference). */
 int bb_set_var_universe(bb_space *space, bb_error *err);

@@ -26,8 +26,8 @@ typedef struct bb_stable_matching_options {
  * BB_ERR_ARG for a variable index that does not exist, BB_ERR_NOMEM. The preference data
  * is copied once and shared by every search node and thread. opts may be NULL. */
 bb_status bb_post_stable_matching(bb_space *space, const int *men, int n_men, const int *women, int n_women,
-                                  const int *pm, int pm_rows, int pm_cols, const int *pw, int pw_rows,
-                                  int pw_cols, const bb_stable_matching_options *opts, bb_error *err);
+                                  const int *pm, int pm_rows, int pm_cols, const int *pw, int pw_rows, int pw_cols,
+                                  const bb_stable_matching_options *opts, bb_error *err);
 
 /* Incomplete lists (SMI), with bb_smc_prefs_new_smi's meaning of base, pm, pm_len, pm_cols
  * (smc.h): men[i] ranges over base..base + pm_len[i], the last value meaning unmatched. */

@@ -28,9 +28,9 @@ typedef struct bb_stable_matching_hr_options {
 
 /* Lists as padded row-major matrices of ids counting from base (the MiniZinc predicate's). */
 bb_status bb_post_stable_matching_hr(bb_space *space, const int *residents, int n_residents, const int *posts,
-                                     int n_hospitals, int cols, int base, const int *rp, const int *rp_len,
-                                     int rp_cols, const int *hp, const int *hp_len, int hp_cols,
-                                     const int *capacity, const bb_stable_matching_hr_options *opts, bb_error *err);
+                                     int n_hospitals, int cols, int base, const int *rp, const int *rp_len, int rp_cols,
+                                     const int *hp, const int *hp_len, int hp_cols, const int *capacity,
+                                     const bb_stable_matching_hr_options *opts, bb_error *err);
 
 /* Lists as CSR with 0-based ids (bamboo-smp's bb_hr). */
 bb_status bb_post_stable_matching_hr_csr(bb_space *space, const int *residents, int n_residents, const int *posts,

@@ -27,13 +27,13 @@ struct branch_params {
 };
 
 const char *const var_names[] = {
-    "input_order", "first_fail", "anti_first_fail", "smallest", "largest", "occurrence", "most_constrained",
-    "max_regret", "dom_w_deg", "afc_min", "afc_max", "afc_size_min", "afc_size_max", "action_min", "action_max",
-    "action_size_min", "action_size_max", "chb_min", "chb_max", "chb_size_min", "chb_size_max", "random"};
-const char *const val_names[] = {"indomain_min",   "indomain_max",           "indomain_median",
-                                 "indomain_middle", "indomain_random",       "indomain_split",
-                                 "indomain_reverse_split", "indomain_interval", "outdomain_min",
-                                 "outdomain_max"};
+    "input_order",      "first_fail",   "anti_first_fail", "smallest",        "largest",         "occurrence",
+    "most_constrained", "max_regret",   "dom_w_deg",       "afc_min",         "afc_max",         "afc_size_min",
+    "afc_size_max",     "action_min",   "action_max",      "action_size_min", "action_size_max", "chb_min",
+    "chb_max",          "chb_size_min", "chb_size_max",    "random"};
+const char *const val_names[] = {"indomain_min",    "indomain_max",   "indomain_median",        "indomain_middle",
+                                 "indomain_random", "indomain_split", "indomain_reverse_split", "indomain_interval",
+                                 "outdomain_min",   "outdomain_max"};
 
 const char *var_name(bb_var_sel v) {
   unsigned i = (unsigned)raw_enum(v);
@@ -49,7 +49,8 @@ const char *val_name(bb_val_sel v) {
 // ask to be disposed), leaking it once per posted brancher; merit functions are disposed.
 // The merits come from one splitmix64 stream shared by every copy of the brancher: an
 // atomic counter, so parallel workers may draw from it too.
-template <class Var> std::function<double(const Space &, Var, int)> random_merit(unsigned seed) {
+template <class Var>
+std::function<double(const Space &, Var, int)> random_merit(unsigned seed) {
   const uint64_t golden = 0x9e3779b97f4a7c15ULL;
   auto state = std::make_shared<std::atomic<uint64_t>>(seed * golden);
   return [state, golden](const Space &, Var, int) {
@@ -62,28 +63,28 @@ template <class Var> std::function<double(const Space &, Var, int)> random_merit
 
 TieBreak<IntVarBranch> int_var_branch(bb_var_sel v, const branch_params &p) {
   switch (raw_enum(v)) {
-  case BB_VAR_INPUT_ORDER: return INT_VAR_NONE();
-  case BB_VAR_FIRST_FAIL: return INT_VAR_SIZE_MIN();
-  case BB_VAR_ANTI_FIRST_FAIL: return INT_VAR_SIZE_MAX();
-  case BB_VAR_SMALLEST: return INT_VAR_MIN_MIN();
-  case BB_VAR_LARGEST: return INT_VAR_MAX_MAX();
-  case BB_VAR_OCCURRENCE: return INT_VAR_DEGREE_MAX();
-  case BB_VAR_MOST_CONSTRAINED: return tiebreak(INT_VAR_SIZE_MIN(), INT_VAR_DEGREE_MAX());
-  case BB_VAR_MAX_REGRET: return INT_VAR_REGRET_MIN_MAX();
-  case BB_VAR_DOM_W_DEG: return INT_VAR_AFC_SIZE_MAX(p.decay);
-  case BB_VAR_AFC_MIN: return INT_VAR_AFC_MIN(p.decay);
-  case BB_VAR_AFC_MAX: return INT_VAR_AFC_MAX(p.decay);
-  case BB_VAR_AFC_SIZE_MIN: return INT_VAR_AFC_SIZE_MIN(p.decay);
-  case BB_VAR_AFC_SIZE_MAX: return INT_VAR_AFC_SIZE_MAX(p.decay);
-  case BB_VAR_ACTION_MIN: return INT_VAR_ACTION_MIN(p.decay);
-  case BB_VAR_ACTION_MAX: return INT_VAR_ACTION_MAX(p.decay);
-  case BB_VAR_ACTION_SIZE_MIN: return INT_VAR_ACTION_SIZE_MIN(p.decay);
-  case BB_VAR_ACTION_SIZE_MAX: return INT_VAR_ACTION_SIZE_MAX(p.decay);
-  case BB_VAR_CHB_MIN: return INT_VAR_CHB_MIN();
-  case BB_VAR_CHB_MAX: return INT_VAR_CHB_MAX();
-  case BB_VAR_CHB_SIZE_MIN: return INT_VAR_CHB_SIZE_MIN();
-  case BB_VAR_CHB_SIZE_MAX: return INT_VAR_CHB_SIZE_MAX();
-  case BB_VAR_RANDOM: return INT_VAR_MERIT_MAX(random_merit<IntVar>(p.seed));
+    case BB_VAR_INPUT_ORDER: return INT_VAR_NONE();
+    case BB_VAR_FIRST_FAIL: return INT_VAR_SIZE_MIN();
+    case BB_VAR_ANTI_FIRST_FAIL: return INT_VAR_SIZE_MAX();
+    case BB_VAR_SMALLEST: return INT_VAR_MIN_MIN();
+    case BB_VAR_LARGEST: return INT_VAR_MAX_MAX();
+    case BB_VAR_OCCURRENCE: return INT_VAR_DEGREE_MAX();
+    case BB_VAR_MOST_CONSTRAINED: return tiebreak(INT_VAR_SIZE_MIN(), INT_VAR_DEGREE_MAX());
+    case BB_VAR_MAX_REGRET: return INT_VAR_REGRET_MIN_MAX();
+    case BB_VAR_DOM_W_DEG: return INT_VAR_AFC_SIZE_MAX(p.decay);
+    case BB_VAR_AFC_MIN: return INT_VAR_AFC_MIN(p.decay);
+    case BB_VAR_AFC_MAX: return INT_VAR_AFC_MAX(p.decay);
+    case BB_VAR_AFC_SIZE_MIN: return INT_VAR_AFC_SIZE_MIN(p.decay);
+    case BB_VAR_AFC_SIZE_MAX: return INT_VAR_AFC_SIZE_MAX(p.decay);
+    case BB_VAR_ACTION_MIN: return INT_VAR_ACTION_MIN(p.decay);
+    case BB_VAR_ACTION_MAX: return INT_VAR_ACTION_MAX(p.decay);
+    case BB_VAR_ACTION_SIZE_MIN: return INT_VAR_ACTION_SIZE_MIN(p.decay);
+    case BB_VAR_ACTION_SIZE_MAX: return INT_VAR_ACTION_SIZE_MAX(p.decay);
+    case BB_VAR_CHB_MIN: return INT_VAR_CHB_MIN();
+    case BB_VAR_CHB_MAX: return INT_VAR_CHB_MAX();
+    case BB_VAR_CHB_SIZE_MIN: return INT_VAR_CHB_SIZE_MIN();
+    case BB_VAR_CHB_SIZE_MAX: return INT_VAR_CHB_SIZE_MAX();
+    case BB_VAR_RANDOM: return INT_VAR_MERIT_MAX(random_merit<IntVar>(p.seed));
   }
   arg_fail("unknown variable selection %d", raw_enum(v));
 }
@@ -103,22 +104,24 @@ int min_value(const Space &, IntVar x, int) { return x.min(); }
 int max_value(const Space &, IntVar x, int) { return x.max(); }
 // outdomain_*: the first alternative excludes the value, the second assigns it.
 void exclude_first(Space &home, unsigned int alternative, IntVar x, int, int value) {
-  if (alternative == 0) rel(home, x, IRT_NQ, value);
-  else rel(home, x, IRT_EQ, value);
+  if (alternative == 0)
+    rel(home, x, IRT_NQ, value);
+  else
+    rel(home, x, IRT_EQ, value);
 }
 
 IntValBranch int_val_branch(bb_val_sel v, const branch_params &p) {
   switch (raw_enum(v)) {
-  case BB_VAL_MIN: return INT_VAL_MIN();
-  case BB_VAL_MAX: return INT_VAL_MAX();
-  case BB_VAL_MEDIAN: return INT_VAL_MED();
-  case BB_VAL_MIDDLE: return INT_VAL(middle_value);
-  case BB_VAL_RANDOM: return INT_VAL_RND(p.rnd);
-  case BB_VAL_SPLIT: return INT_VAL_SPLIT_MIN();
-  case BB_VAL_REVERSE_SPLIT: return INT_VAL_SPLIT_MAX();
-  case BB_VAL_INTERVAL: return INT_VAL_RANGE_MIN();
-  case BB_VAL_OUT_MIN: return INT_VAL(min_value, exclude_first);
-  case BB_VAL_OUT_MAX: return INT_VAL(max_value, exclude_first);
+    case BB_VAL_MIN: return INT_VAL_MIN();
+    case BB_VAL_MAX: return INT_VAL_MAX();
+    case BB_VAL_MEDIAN: return INT_VAL_MED();
+    case BB_VAL_MIDDLE: return INT_VAL(middle_value);
+    case BB_VAL_RANDOM: return INT_VAL_RND(p.rnd);
+    case BB_VAL_SPLIT: return INT_VAL_SPLIT_MIN();
+    case BB_VAL_REVERSE_SPLIT: return INT_VAL_SPLIT_MAX();
+    case BB_VAL_INTERVAL: return INT_VAL_RANGE_MIN();
+    case BB_VAL_OUT_MIN: return INT_VAL(min_value, exclude_first);
+    case BB_VAL_OUT_MAX: return INT_VAL(max_value, exclude_first);
   }
   arg_fail("unknown value selection %d", raw_enum(v));
 }
@@ -127,116 +130,116 @@ IntValBranch int_val_branch(bb_val_sel v, const branch_params &p) {
 // degenerate to input order, and the size-weighted ones to their unweighted forms.
 BoolVarBranch bool_var_branch(bb_var_sel v, const branch_params &p) {
   switch (raw_enum(v)) {
-  case BB_VAR_INPUT_ORDER:
-  case BB_VAR_FIRST_FAIL:
-  case BB_VAR_ANTI_FIRST_FAIL:
-  case BB_VAR_SMALLEST:
-  case BB_VAR_LARGEST:
-  case BB_VAR_MAX_REGRET: return BOOL_VAR_NONE();
-  case BB_VAR_OCCURRENCE:
-  case BB_VAR_MOST_CONSTRAINED: return BOOL_VAR_DEGREE_MAX();
-  case BB_VAR_DOM_W_DEG:
-  case BB_VAR_AFC_MAX:
-  case BB_VAR_AFC_SIZE_MAX: return BOOL_VAR_AFC_MAX(p.decay);
-  case BB_VAR_AFC_MIN:
-  case BB_VAR_AFC_SIZE_MIN: return BOOL_VAR_AFC_MIN(p.decay);
-  case BB_VAR_ACTION_MIN:
-  case BB_VAR_ACTION_SIZE_MIN: return BOOL_VAR_ACTION_MIN(p.decay);
-  case BB_VAR_ACTION_MAX:
-  case BB_VAR_ACTION_SIZE_MAX: return BOOL_VAR_ACTION_MAX(p.decay);
-  case BB_VAR_CHB_MIN:
-  case BB_VAR_CHB_SIZE_MIN: return BOOL_VAR_CHB_MIN();
-  case BB_VAR_CHB_MAX:
-  case BB_VAR_CHB_SIZE_MAX: return BOOL_VAR_CHB_MAX();
-  case BB_VAR_RANDOM: return BOOL_VAR_MERIT_MAX(random_merit<BoolVar>(p.seed));
+    case BB_VAR_INPUT_ORDER:
+    case BB_VAR_FIRST_FAIL:
+    case BB_VAR_ANTI_FIRST_FAIL:
+    case BB_VAR_SMALLEST:
+    case BB_VAR_LARGEST:
+    case BB_VAR_MAX_REGRET: return BOOL_VAR_NONE();
+    case BB_VAR_OCCURRENCE:
+    case BB_VAR_MOST_CONSTRAINED: return BOOL_VAR_DEGREE_MAX();
+    case BB_VAR_DOM_W_DEG:
+    case BB_VAR_AFC_MAX:
+    case BB_VAR_AFC_SIZE_MAX: return BOOL_VAR_AFC_MAX(p.decay);
+    case BB_VAR_AFC_MIN:
+    case BB_VAR_AFC_SIZE_MIN: return BOOL_VAR_AFC_MIN(p.decay);
+    case BB_VAR_ACTION_MIN:
+    case BB_VAR_ACTION_SIZE_MIN: return BOOL_VAR_ACTION_MIN(p.decay);
+    case BB_VAR_ACTION_MAX:
+    case BB_VAR_ACTION_SIZE_MAX: return BOOL_VAR_ACTION_MAX(p.decay);
+    case BB_VAR_CHB_MIN:
+    case BB_VAR_CHB_SIZE_MIN: return BOOL_VAR_CHB_MIN();
+    case BB_VAR_CHB_MAX:
+    case BB_VAR_CHB_SIZE_MAX: return BOOL_VAR_CHB_MAX();
+    case BB_VAR_RANDOM: return BOOL_VAR_MERIT_MAX(random_merit<BoolVar>(p.seed));
   }
   arg_fail("unknown variable selection %d", raw_enum(v));
 }
 
 BoolValBranch bool_val_branch(bb_val_sel v, const branch_params &p) {
   switch (raw_enum(v)) {
-  case BB_VAL_MIN:
-  case BB_VAL_MEDIAN:
-  case BB_VAL_MIDDLE:
-  case BB_VAL_SPLIT:
-  case BB_VAL_INTERVAL:
-  case BB_VAL_OUT_MAX: return BOOL_VAL_MIN(); // x != 1 first is x = 0 first
-  case BB_VAL_MAX:
-  case BB_VAL_REVERSE_SPLIT:
-  case BB_VAL_OUT_MIN: return BOOL_VAL_MAX();
-  case BB_VAL_RANDOM: return BOOL_VAL_RND(p.rnd);
+    case BB_VAL_MIN:
+    case BB_VAL_MEDIAN:
+    case BB_VAL_MIDDLE:
+    case BB_VAL_SPLIT:
+    case BB_VAL_INTERVAL:
+    case BB_VAL_OUT_MAX: return BOOL_VAL_MIN(); // x != 1 first is x = 0 first
+    case BB_VAL_MAX:
+    case BB_VAL_REVERSE_SPLIT:
+    case BB_VAL_OUT_MIN: return BOOL_VAL_MAX();
+    case BB_VAL_RANDOM: return BOOL_VAL_RND(p.rnd);
   }
   arg_fail("unknown value selection %d", raw_enum(v));
 }
 
 TieBreak<SetVarBranch> set_var_branch(bb_var_sel v, const branch_params &p) {
   switch (raw_enum(v)) {
-  case BB_VAR_INPUT_ORDER: return SET_VAR_NONE();
-  case BB_VAR_FIRST_FAIL: return SET_VAR_SIZE_MIN();
-  case BB_VAR_ANTI_FIRST_FAIL: return SET_VAR_SIZE_MAX();
-  case BB_VAR_SMALLEST: return SET_VAR_MIN_MIN();
-  case BB_VAR_LARGEST: return SET_VAR_MAX_MAX();
-  case BB_VAR_OCCURRENCE: return SET_VAR_DEGREE_MAX();
-  case BB_VAR_MOST_CONSTRAINED: return tiebreak(SET_VAR_SIZE_MIN(), SET_VAR_DEGREE_MAX());
-  case BB_VAR_DOM_W_DEG: return SET_VAR_AFC_SIZE_MAX(p.decay);
-  case BB_VAR_AFC_MIN: return SET_VAR_AFC_MIN(p.decay);
-  case BB_VAR_AFC_MAX: return SET_VAR_AFC_MAX(p.decay);
-  case BB_VAR_AFC_SIZE_MIN: return SET_VAR_AFC_SIZE_MIN(p.decay);
-  case BB_VAR_AFC_SIZE_MAX: return SET_VAR_AFC_SIZE_MAX(p.decay);
-  case BB_VAR_ACTION_MIN: return SET_VAR_ACTION_MIN(p.decay);
-  case BB_VAR_ACTION_MAX: return SET_VAR_ACTION_MAX(p.decay);
-  case BB_VAR_ACTION_SIZE_MIN: return SET_VAR_ACTION_SIZE_MIN(p.decay);
-  case BB_VAR_ACTION_SIZE_MAX: return SET_VAR_ACTION_SIZE_MAX(p.decay);
-  case BB_VAR_CHB_MIN: return SET_VAR_CHB_MIN();
-  case BB_VAR_CHB_MAX: return SET_VAR_CHB_MAX();
-  case BB_VAR_CHB_SIZE_MIN: return SET_VAR_CHB_SIZE_MIN();
-  case BB_VAR_CHB_SIZE_MAX: return SET_VAR_CHB_SIZE_MAX();
-  case BB_VAR_RANDOM: return SET_VAR_MERIT_MAX(random_merit<SetVar>(p.seed));
-  case BB_VAR_MAX_REGRET: break;
+    case BB_VAR_INPUT_ORDER: return SET_VAR_NONE();
+    case BB_VAR_FIRST_FAIL: return SET_VAR_SIZE_MIN();
+    case BB_VAR_ANTI_FIRST_FAIL: return SET_VAR_SIZE_MAX();
+    case BB_VAR_SMALLEST: return SET_VAR_MIN_MIN();
+    case BB_VAR_LARGEST: return SET_VAR_MAX_MAX();
+    case BB_VAR_OCCURRENCE: return SET_VAR_DEGREE_MAX();
+    case BB_VAR_MOST_CONSTRAINED: return tiebreak(SET_VAR_SIZE_MIN(), SET_VAR_DEGREE_MAX());
+    case BB_VAR_DOM_W_DEG: return SET_VAR_AFC_SIZE_MAX(p.decay);
+    case BB_VAR_AFC_MIN: return SET_VAR_AFC_MIN(p.decay);
+    case BB_VAR_AFC_MAX: return SET_VAR_AFC_MAX(p.decay);
+    case BB_VAR_AFC_SIZE_MIN: return SET_VAR_AFC_SIZE_MIN(p.decay);
+    case BB_VAR_AFC_SIZE_MAX: return SET_VAR_AFC_SIZE_MAX(p.decay);
+    case BB_VAR_ACTION_MIN: return SET_VAR_ACTION_MIN(p.decay);
+    case BB_VAR_ACTION_MAX: return SET_VAR_ACTION_MAX(p.decay);
+    case BB_VAR_ACTION_SIZE_MIN: return SET_VAR_ACTION_SIZE_MIN(p.decay);
+    case BB_VAR_ACTION_SIZE_MAX: return SET_VAR_ACTION_SIZE_MAX(p.decay);
+    case BB_VAR_CHB_MIN: return SET_VAR_CHB_MIN();
+    case BB_VAR_CHB_MAX: return SET_VAR_CHB_MAX();
+    case BB_VAR_CHB_SIZE_MIN: return SET_VAR_CHB_SIZE_MIN();
+    case BB_VAR_CHB_SIZE_MAX: return SET_VAR_CHB_SIZE_MAX();
+    case BB_VAR_RANDOM: return SET_VAR_MERIT_MAX(random_merit<SetVar>(p.seed));
+    case BB_VAR_MAX_REGRET: break;
   }
   arg_fail("variable selection %s does not apply to set variables", var_name(v));
 }
 
 SetValBranch set_val_branch(bb_val_sel v, const branch_params &p) {
   switch (raw_enum(v)) {
-  case BB_VAL_MIN: return SET_VAL_MIN_INC();
-  case BB_VAL_MAX: return SET_VAL_MAX_INC();
-  case BB_VAL_MEDIAN: return SET_VAL_MED_INC();
-  case BB_VAL_RANDOM: return SET_VAL_RND_INC(p.rnd);
-  case BB_VAL_OUT_MIN: return SET_VAL_MIN_EXC();
-  case BB_VAL_OUT_MAX: return SET_VAL_MAX_EXC();
-  case BB_VAL_MIDDLE:
-  case BB_VAL_SPLIT:
-  case BB_VAL_REVERSE_SPLIT:
-  case BB_VAL_INTERVAL: break;
+    case BB_VAL_MIN: return SET_VAL_MIN_INC();
+    case BB_VAL_MAX: return SET_VAL_MAX_INC();
+    case BB_VAL_MEDIAN: return SET_VAL_MED_INC();
+    case BB_VAL_RANDOM: return SET_VAL_RND_INC(p.rnd);
+    case BB_VAL_OUT_MIN: return SET_VAL_MIN_EXC();
+    case BB_VAL_OUT_MAX: return SET_VAL_MAX_EXC();
+    case BB_VAL_MIDDLE:
+    case BB_VAL_SPLIT:
+    case BB_VAL_REVERSE_SPLIT:
+    case BB_VAL_INTERVAL: break;
   }
   arg_fail("value selection %s does not apply to set variables", val_name(v));
 }
 
 TieBreak<FloatVarBranch> float_var_branch(bb_var_sel v, const branch_params &p) {
   switch (raw_enum(v)) {
-  case BB_VAR_INPUT_ORDER: return FLOAT_VAR_NONE();
-  case BB_VAR_FIRST_FAIL: return FLOAT_VAR_SIZE_MIN();
-  case BB_VAR_ANTI_FIRST_FAIL: return FLOAT_VAR_SIZE_MAX();
-  case BB_VAR_SMALLEST: return FLOAT_VAR_MIN_MIN();
-  case BB_VAR_LARGEST: return FLOAT_VAR_MAX_MAX();
-  case BB_VAR_OCCURRENCE: return FLOAT_VAR_DEGREE_MAX();
-  case BB_VAR_MOST_CONSTRAINED: return tiebreak(FLOAT_VAR_SIZE_MIN(), FLOAT_VAR_DEGREE_MAX());
-  case BB_VAR_DOM_W_DEG: return FLOAT_VAR_AFC_SIZE_MAX(p.decay);
-  case BB_VAR_AFC_MIN: return FLOAT_VAR_AFC_MIN(p.decay);
-  case BB_VAR_AFC_MAX: return FLOAT_VAR_AFC_MAX(p.decay);
-  case BB_VAR_AFC_SIZE_MIN: return FLOAT_VAR_AFC_SIZE_MIN(p.decay);
-  case BB_VAR_AFC_SIZE_MAX: return FLOAT_VAR_AFC_SIZE_MAX(p.decay);
-  case BB_VAR_ACTION_MIN: return FLOAT_VAR_ACTION_MIN(p.decay);
-  case BB_VAR_ACTION_MAX: return FLOAT_VAR_ACTION_MAX(p.decay);
-  case BB_VAR_ACTION_SIZE_MIN: return FLOAT_VAR_ACTION_SIZE_MIN(p.decay);
-  case BB_VAR_ACTION_SIZE_MAX: return FLOAT_VAR_ACTION_SIZE_MAX(p.decay);
-  case BB_VAR_CHB_MIN: return FLOAT_VAR_CHB_MIN();
-  case BB_VAR_CHB_MAX: return FLOAT_VAR_CHB_MAX();
-  case BB_VAR_CHB_SIZE_MIN: return FLOAT_VAR_CHB_SIZE_MIN();
-  case BB_VAR_CHB_SIZE_MAX: return FLOAT_VAR_CHB_SIZE_MAX();
-  case BB_VAR_RANDOM: return FLOAT_VAR_MERIT_MAX(random_merit<FloatVar>(p.seed));
-  case BB_VAR_MAX_REGRET: break;
+    case BB_VAR_INPUT_ORDER: return FLOAT_VAR_NONE();
+    case BB_VAR_FIRST_FAIL: return FLOAT_VAR_SIZE_MIN();
+    case BB_VAR_ANTI_FIRST_FAIL: return FLOAT_VAR_SIZE_MAX();
+    case BB_VAR_SMALLEST: return FLOAT_VAR_MIN_MIN();
+    case BB_VAR_LARGEST: return FLOAT_VAR_MAX_MAX();
+    case BB_VAR_OCCURRENCE: return FLOAT_VAR_DEGREE_MAX();
+    case BB_VAR_MOST_CONSTRAINED: return tiebreak(FLOAT_VAR_SIZE_MIN(), FLOAT_VAR_DEGREE_MAX());
+    case BB_VAR_DOM_W_DEG: return FLOAT_VAR_AFC_SIZE_MAX(p.decay);
+    case BB_VAR_AFC_MIN: return FLOAT_VAR_AFC_MIN(p.decay);
+    case BB_VAR_AFC_MAX: return FLOAT_VAR_AFC_MAX(p.decay);
+    case BB_VAR_AFC_SIZE_MIN: return FLOAT_VAR_AFC_SIZE_MIN(p.decay);
+    case BB_VAR_AFC_SIZE_MAX: return FLOAT_VAR_AFC_SIZE_MAX(p.decay);
+    case BB_VAR_ACTION_MIN: return FLOAT_VAR_ACTION_MIN(p.decay);
+    case BB_VAR_ACTION_MAX: return FLOAT_VAR_ACTION_MAX(p.decay);
+    case BB_VAR_ACTION_SIZE_MIN: return FLOAT_VAR_ACTION_SIZE_MIN(p.decay);
+    case BB_VAR_ACTION_SIZE_MAX: return FLOAT_VAR_ACTION_SIZE_MAX(p.decay);
+    case BB_VAR_CHB_MIN: return FLOAT_VAR_CHB_MIN();
+    case BB_VAR_CHB_MAX: return FLOAT_VAR_CHB_MAX();
+    case BB_VAR_CHB_SIZE_MIN: return FLOAT_VAR_CHB_SIZE_MIN();
+    case BB_VAR_CHB_SIZE_MAX: return FLOAT_VAR_CHB_SIZE_MAX();
+    case BB_VAR_RANDOM: return FLOAT_VAR_MERIT_MAX(random_merit<FloatVar>(p.seed));
+    case BB_VAR_MAX_REGRET: break;
   }
   arg_fail("variable selection %s does not apply to float variables", var_name(v));
 }
@@ -244,9 +247,9 @@ TieBreak<FloatVarBranch> float_var_branch(bb_var_sel v, const branch_params &p) 
 // Floats are split, never enumerated: indomain_split (the default) and its reverse.
 FloatValBranch float_val_branch(bb_val_sel v) {
   switch (raw_enum(v)) {
-  case BB_VAL_SPLIT: return FLOAT_VAL_SPLIT_MIN();
-  case BB_VAL_REVERSE_SPLIT: return FLOAT_VAL_SPLIT_MAX();
-  default: break;
+    case BB_VAL_SPLIT: return FLOAT_VAL_SPLIT_MIN();
+    case BB_VAL_REVERSE_SPLIT: return FLOAT_VAL_SPLIT_MAX();
+    default: break;
   }
   arg_fail("value selection %s does not apply to float variables (use indomain_split or indomain_reverse_split)",
            val_name(v));
@@ -332,8 +335,8 @@ bb_status bb_branch_set(bb_space *sp, const int *vars, int count, bb_var_sel var
   BB_SHIM_GUARD_END(err, "bb_branch_set")
 }
 
-bb_status bb_branch_float(bb_space *sp, const int *vars, int count, double precision, bb_var_sel var,
-                          bb_val_sel val, const bb_branch_options *options, bb_error *err) {
+bb_status bb_branch_float(bb_space *sp, const int *vars, int count, double precision, bb_var_sel var, bb_val_sel val,
+                          const bb_branch_options *options, bb_error *err) {
   BB_SHIM_GUARD_BEGIN
   bb_space &s = space_of(sp);
   FloatVarArgs x = float_vars(s, vars, count, "vars");
@@ -380,12 +383,15 @@ bb_status bb_branch_gecode_default(bb_space *sp, bool together, const int *ints,
 bb_status bb_branch_default(bb_space *sp, bb_error *err) {
   BB_SHIM_GUARD_BEGIN
   bb_space &s = space_of(sp);
-  if (!s.ints.empty()) branch(s, IntVarArgs(std::vector<IntVar>(s.ints.begin(), s.ints.end())), INT_VAR_SIZE_MIN(), INT_VAL_MIN());
-  if (!s.bools.empty()) branch(s, BoolVarArgs(std::vector<BoolVar>(s.bools.begin(), s.bools.end())), BOOL_VAR_NONE(), BOOL_VAL_MIN());
+  if (!s.ints.empty())
+    branch(s, IntVarArgs(std::vector<IntVar>(s.ints.begin(), s.ints.end())), INT_VAR_SIZE_MIN(), INT_VAL_MIN());
+  if (!s.bools.empty())
+    branch(s, BoolVarArgs(std::vector<BoolVar>(s.bools.begin(), s.bools.end())), BOOL_VAR_NONE(), BOOL_VAL_MIN());
   std::vector<int> every_float(s.floats.size());
   for (size_t i = 0; i < every_float.size(); i++) every_float[i] = (int)i;
   branch_unsearched_floats(s, every_float);
-  if (!s.sets.empty()) branch(s, SetVarArgs(std::vector<SetVar>(s.sets.begin(), s.sets.end())), SET_VAR_NONE(), SET_VAL_MIN_INC());
+  if (!s.sets.empty())
+    branch(s, SetVarArgs(std::vector<SetVar>(s.sets.begin(), s.sets.end())), SET_VAR_NONE(), SET_VAL_MIN_INC());
   return BB_OK;
   BB_SHIM_GUARD_END(err, "bb_branch_default")
 }

@@ -29,7 +29,8 @@ struct aux_values : public Choice {
   aux_values(const Brancher &b, bool fail0) : Choice(b, 1), fail(fail0) {}
   void archive(Archive &e) const override {
     Choice::archive(e);
-    e << (fail ? 1 : 0) << (gave_up ? 1 : 0) << (int)ints.size() << (int)bools.size() << (int)floats.size() << (int)sets.size();
+    e << (fail ? 1 : 0) << (gave_up ? 1 : 0) << (int)ints.size() << (int)bools.size() << (int)floats.size()
+      << (int)sets.size();
     for (int v : ints) e << v;
     for (int v : bools) e << v;
     for (FloatNum v : floats) e << v;
@@ -73,9 +74,7 @@ class AuxFirst : public Brancher {
  public:
   static void post(Home home, std::shared_ptr<const aux_vars> v) { (void)new (home) AuxFirst(home, std::move(v)); }
   Actor *copy(Space &home) override { return new (home) AuxFirst(home, *this); }
-  bool status(const Space &home) const override {
-    return !done && !all_assigned(static_cast<const bb_space &>(home));
-  }
+  bool status(const Space &home) const override { return !done && !all_assigned(static_cast<const bb_space &>(home)); }
   const Choice *choice(Space &home) override {
     done = true; // in this space and every copy made from now on, the private search included
     bb_space *probe = static_cast<bb_space *>(home.clone());
@@ -85,14 +84,17 @@ class AuxFirst : public Brancher {
       return out;
     };
     // fzn-gecode's choices for introduced variables (its createBranchers).
-    if (!vars->ints.empty()) branch(*probe, IntVarArgs(vars_of(probe->ints, vars->ints)), INT_VAR_AFC_SIZE_MAX(0.99), INT_VAL_MIN());
-    if (!vars->bools.empty()) branch(*probe, BoolVarArgs(vars_of(probe->bools, vars->bools)), BOOL_VAR_AFC_MAX(0.99), BOOL_VAL_MIN());
+    if (!vars->ints.empty())
+      branch(*probe, IntVarArgs(vars_of(probe->ints, vars->ints)), INT_VAR_AFC_SIZE_MAX(0.99), INT_VAL_MIN());
+    if (!vars->bools.empty())
+      branch(*probe, BoolVarArgs(vars_of(probe->bools, vars->bools)), BOOL_VAR_AFC_MAX(0.99), BOOL_VAL_MIN());
     if (!vars->floats.empty())
       branch(*probe, FloatVarArgs(vars_of(probe->floats, vars->floats)), FLOAT_VAR_SIZE_MIN(), FLOAT_VAL_SPLIT_MIN());
-    if (!vars->sets.empty()) branch(*probe, SetVarArgs(vars_of(probe->sets, vars->sets)), SET_VAR_AFC_SIZE_MAX(0.99), SET_VAL_MIN_INC());
+    if (!vars->sets.empty())
+      branch(*probe, SetVarArgs(vars_of(probe->sets, vars->sets)), SET_VAR_AFC_SIZE_MAX(0.99), SET_VAL_MIN_INC());
     Search::Options o;
-    o.clone = false;       // the engine owns probe
-    o.stop = probe->stop;  // the running search's time and node limits bound this one too
+    o.clone = false;      // the engine owns probe
+    o.stop = probe->stop; // the running search's time and node limits bound this one too
     DFS<bb_space> engine(probe, o);
     bb_space *first = engine.next();
     if (!first && engine.stopped()) {
@@ -104,7 +106,8 @@ class AuxFirst : public Brancher {
     auto *c = new aux_values(*this, false);
     for (int v : vars->ints) c->ints.push_back(first->ints[(size_t)v].val());
     for (int v : vars->bools) c->bools.push_back(first->bools[(size_t)v].val());
-    for (int v : vars->floats) c->floats.push_back(first->floats[(size_t)v].min()), c->floats.push_back(first->floats[(size_t)v].max());
+    for (int v : vars->floats)
+      c->floats.push_back(first->floats[(size_t)v].min()), c->floats.push_back(first->floats[(size_t)v].max());
     for (int v : vars->sets) {
       std::vector<int> glb;
       for (SetVarGlbValues g(first->sets[(size_t)v]); g(); ++g) glb.push_back(g.val());
@@ -163,8 +166,7 @@ class AuxFirst : public Brancher {
 } // namespace
 
 extern "C" bb_status bb_branch_aux_first(bb_space *sp, const int *ints, int n_ints, const int *bools, int n_bools,
-                                         const int *floats, int n_floats, const int *sets, int n_sets,
-                                         bb_error *err) {
+                                         const int *floats, int n_floats, const int *sets, int n_sets, bb_error *err) {
   BB_SHIM_GUARD_BEGIN
   bb_space &s = space_of(sp);
   // Validated before anything is posted.

@@ -15,8 +15,7 @@ class IntBoolAfcSize : public Brancher {
   ViewArray<Int::BoolView> y;
   int start = 0; // every variable before start (ints, then Booleans) is assigned
 
-  IntBoolAfcSize(Home home, ViewArray<Int::IntView> &x0, ViewArray<Int::BoolView> &y0)
-      : Brancher(home), x(x0), y(y0) {}
+  IntBoolAfcSize(Home home, ViewArray<Int::IntView> &x0, ViewArray<Int::BoolView> &y0) : Brancher(home), x(x0), y(y0) {}
   IntBoolAfcSize(Space &home, IntBoolAfcSize &b) : Brancher(home, b), start(b.start) {
     x.update(home, b.x);
     y.update(home, b.y);
@@ -63,8 +62,10 @@ class IntBoolAfcSize : public Brancher {
     const auto &pv = static_cast<const PosValChoice<int> &>(c);
     int p = pv.pos().pos, v = pv.val();
     ModEvent me;
-    if (p < x.size()) me = alternative == 0 ? x[p].eq(home, v) : x[p].nq(home, v);
-    else me = alternative == 0 ? y[p - x.size()].eq(home, v) : y[p - x.size()].nq(home, v);
+    if (p < x.size())
+      me = alternative == 0 ? x[p].eq(home, v) : x[p].nq(home, v);
+    else
+      me = alternative == 0 ? y[p - x.size()].eq(home, v) : y[p - x.size()].nq(home, v);
     return me_failed(me) ? ES_FAILED : ES_OK;
   }
   void print(const Space &, const Choice &c, unsigned int alternative, std::ostream &o) const override {

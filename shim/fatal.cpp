@@ -45,9 +45,7 @@ std::atomic<bb_fatal_handler> fatal_handler{nullptr};
                     x.what());
     } catch (const std::exception &x) {
       std::snprintf(msg, sizeof msg, "internal error in a search thread: %s", x.what());
-    } catch (...) {
-      std::snprintf(msg, sizeof msg, "internal error in a search thread: unknown C++ exception");
-    }
+    } catch (...) { std::snprintf(msg, sizeof msg, "internal error in a search thread: unknown C++ exception"); }
   }
   if (oom) note_gecode_out_of_memory();
   if (bb_fatal_handler fn = fatal_handler.load()) fn(msg, oom);

@@ -85,4 +85,4 @@ size_t StableMatchingHR::dispose(Space &home) {
   return sizeof(*this);
 }
 
-}  // namespace bamboo
+} // namespace bamboo

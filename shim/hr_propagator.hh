@@ -16,10 +16,10 @@ namespace bamboo {
 // x: offset by -base, so that the core sees 0-based ranks. Residents, then the posts row by row.
 class StableMatchingHR : public WatchedPropagator<Gecode::Int::OffsetView> {
  protected:
-  bb_smc_hr *hr;               // shared, reference counted
-  bb_smc_hr_node *node;        // on the space's heap, copied with it
-  bb_smc_hr_scratch *scratch;  // this copy's queues, made on first use
-  bb_smc_path path;            // where it propagates (bb_smc_hr_propagate_on)
+  bb_smc_hr *hr;              // shared, reference counted
+  bb_smc_hr_node *node;       // on the space's heap, copied with it
+  bb_smc_hr_scratch *scratch; // this copy's queues, made on first use
+  bb_smc_path path;           // where it propagates (bb_smc_hr_propagate_on)
 
   StableMatchingHR(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x0, bb_smc_hr *hr0,
                    bb_smc_path path0);
@@ -37,6 +37,6 @@ class StableMatchingHR : public WatchedPropagator<Gecode::Int::OffsetView> {
   size_t dispose(Gecode::Space &home) override;
 };
 
-}  // namespace bamboo
+} // namespace bamboo
 
 #endif

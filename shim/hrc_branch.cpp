@@ -45,7 +45,9 @@ class NotAll : public Propagator {
     for (int i = 0; i < y.size(); i++) val[i] = p.val[i];
   }
   Actor *copy(Space &home) override { return new (home) NotAll(home, *this); }
-  PropCost cost(const Space &, const ModEventDelta &) const override { return PropCost::linear(PropCost::LO, y.size()); }
+  PropCost cost(const Space &, const ModEventDelta &) const override {
+    return PropCost::linear(PropCost::LO, y.size());
+  }
   void reschedule(Space &home) override { y.reschedule(home, *this, Int::PC_INT_DOM); }
   size_t dispose(Space &home) override {
     y.cancel(home, *this, Int::PC_INT_DOM);
@@ -81,13 +83,18 @@ class FirstMatching : public Brancher {
 
  public:
   FirstMatching(Home home, ViewArray<Int::IntView> &x0, const std::vector<int> &v, bb_shim::FirstMatchingPart part)
-      : Brancher(home), x(x0), values(static_cast<Space &>(home).alloc<int>(x0.size())),
+      : Brancher(home),
+        x(x0),
+        values(static_cast<Space &>(home).alloc<int>(x0.size())),
         bulk_done(part == bb_shim::FirstMatchingPart::one_by_one),
         bulk_only(part == bb_shim::FirstMatchingPart::bulk) {
     for (int i = 0; i < x.size(); i++) values[i] = v[(size_t)i];
   }
   FirstMatching(Space &home, FirstMatching &b)
-      : Brancher(home, b), values(home.alloc<int>(b.x.size())), start(b.start), bulk_done(b.bulk_done),
+      : Brancher(home, b),
+        values(home.alloc<int>(b.x.size())),
+        start(b.start),
+        bulk_done(b.bulk_done),
         bulk_only(b.bulk_only) {
     x.update(home, b.x);
     for (int i = 0; i < x.size(); i++) values[i] = b.values[i];
@@ -153,8 +160,10 @@ class FirstMatching : public Brancher {
   }
   void print(const Space &, const Choice &c, unsigned a, std::ostream &o) const override {
     const auto &ch = static_cast<const FirstMatchingChoice &>(c);
-    if (ch.kind != single) o << "first matching, alternative " << a;
-    else o << "x[" << ch.pos[0] << "] " << (a == 0 ? "= " : "!= ") << ch.val[0];
+    if (ch.kind != single)
+      o << "first matching, alternative " << a;
+    else
+      o << "x[" << ch.pos[0] << "] " << (a == 0 ? "= " : "!= ") << ch.val[0];
   }
 };
 

@@ -10,8 +10,8 @@ namespace bamboo {
 
 typedef Int::OffsetView View;
 
-StableMatchingHRC::StableMatchingHRC(Home home, ViewArray<View> &x0, ViewArray<Int::IntView> &own0,
-                                     Int::IntView bp0, bb_smc_hrc *d)
+StableMatchingHRC::StableMatchingHRC(Home home, ViewArray<View> &x0, ViewArray<Int::IntView> &own0, Int::IntView bp0,
+                                     bb_smc_hrc *d)
     : Propagator(home), x(x0), own(own0), bp(bp0), data(d) {
   x.subscribe(home, *this, Int::PC_INT_DOM);
   own.subscribe(home, *this, Int::PC_INT_BND);
@@ -83,4 +83,4 @@ ExecStatus StableMatchingHRC::propagate(Space &home, const ModEventDelta &) {
   return ES_FIX;
 }
 
-}  // namespace bamboo
+} // namespace bamboo

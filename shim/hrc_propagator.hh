@@ -36,6 +36,6 @@ class StableMatchingHRC : public Gecode::Propagator {
   size_t dispose(Gecode::Space &home) override;
 };
 
-}  // namespace bamboo
+} // namespace bamboo
 
 #endif

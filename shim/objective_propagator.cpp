@@ -106,4 +106,4 @@ ExecStatus ObjectiveBound::propagate(Space &home, const ModEventDelta &) {
   return x.assigned() ? home.ES_SUBSUMED(*this) : ES_FIX;
 }
 
-}  // namespace bamboo
+} // namespace bamboo

@@ -15,7 +15,7 @@ class ObjectiveBound : public Gecode::Propagator {
   // Men, then women, as ranks from 0: the offset view absorbs the model's base once.
   Gecode::ViewArray<Gecode::Int::OffsetView> x;
   Gecode::Int::IntView total;
-  bb_smo *data; // shared, reference counted, read-only
+  bb_smo *data;   // shared, reference counted, read-only
   int base, kind; // base: the regret bound is a rank in the model's units
   // Whether the bound was computed once (at the root): see propagate().
   bool bounded;
@@ -35,6 +35,6 @@ class ObjectiveBound : public Gecode::Propagator {
   size_t dispose(Gecode::Space &home) override;
 };
 
-}  // namespace bamboo
+} // namespace bamboo
 
 #endif

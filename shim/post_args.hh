@@ -39,7 +39,8 @@ struct arg_error : std::invalid_argument {
 
 // Runs `body` (returning bb_status) under the guard; for entry points whose C result is
 // not a bb_status (an index, a pointer, a flag).
-template <class Body> bb_status guarded(bb_error *err, const char *fn, Body &&body) {
+template <class Body>
+bb_status guarded(bb_error *err, const char *fn, Body &&body) {
   BB_SHIM_GUARD_BEGIN
   return body();
   BB_SHIM_GUARD_END(err, fn)
@@ -47,7 +48,8 @@ template <class Body> bb_status guarded(bb_error *err, const char *fn, Body &&bo
 
 // The int a C caller passed where an enum is declared, read without an enum load: C lets
 // any int through, while in C++ loading an out-of-range enum value is undefined.
-template <class E> inline int raw_enum(const E &e) {
+template <class E>
+inline int raw_enum(const E &e) {
   static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
   int v;
   std::memcpy(&v, &e, sizeof v);
@@ -66,10 +68,12 @@ inline bb_space &space_of(bb_space *s) {
 // argument into a c_enum with enums(...) (raw_enum: a copy of the bytes, no enum load)
 // before any lambda sees it, and only the converters below (int_rel, ipl_of, ...) read
 // `raw`, rejecting a value outside the enum with the shim's normal BB_ERR_ARG.
-template <class E> struct c_enum {
+template <class E>
+struct c_enum {
   int raw;
 };
-template <class... E> inline std::tuple<c_enum<E>...> enums(const E &...e) {
+template <class... E>
+inline std::tuple<c_enum<E>...> enums(const E &...e) {
   return std::tuple<c_enum<E>...>{c_enum<E>{raw_enum(e)}...};
 }
 
@@ -77,7 +81,8 @@ template <class... E> inline std::tuple<c_enum<E>...> enums(const E &...e) {
 // then body(space), both under the guard, so that an error in either, a Gecode exception
 // or memory running out becomes a bb_status with fn's name. body returns BB_OK, or
 // returns early (BB_OK too) where there is nothing to post.
-template <class Body> bb_status posting(bb_space *sp, bb_error *err, const char *fn, Body &&body) {
+template <class Body>
+bb_status posting(bb_space *sp, bb_error *err, const char *fn, Body &&body) {
   return guarded(err, fn, [&]() -> bb_status { return body(space_of(sp)); });
 }
 // The same for an entry point with enum arguments: body(space, c_enum...) gets them
@@ -183,18 +188,18 @@ inline Gecode::IntSet int_set(const int *values, int count, const char *what) {
 // Constants that Gecode stores in variable domains must lie within its limits.
 inline void check_int_value(long long v, const char *what) {
   if (v < Gecode::Int::Limits::min || v > Gecode::Int::Limits::max)
-    arg_fail("%s: value %lld is outside Gecode's integer limits [%d, %d]", what, v,
-             Gecode::Int::Limits::min, Gecode::Int::Limits::max);
+    arg_fail("%s: value %lld is outside Gecode's integer limits [%d, %d]", what, v, Gecode::Int::Limits::min,
+             Gecode::Int::Limits::max);
 }
 
 inline Gecode::IntRelType int_rel(c_enum<bb_rel> r, const char *what) {
   switch (r.raw) {
-  case BB_EQ: return Gecode::IRT_EQ;
-  case BB_NE: return Gecode::IRT_NQ;
-  case BB_LE: return Gecode::IRT_LQ;
-  case BB_LT: return Gecode::IRT_LE;
-  case BB_GE: return Gecode::IRT_GQ;
-  case BB_GT: return Gecode::IRT_GR;
+    case BB_EQ: return Gecode::IRT_EQ;
+    case BB_NE: return Gecode::IRT_NQ;
+    case BB_LE: return Gecode::IRT_LQ;
+    case BB_LT: return Gecode::IRT_LE;
+    case BB_GE: return Gecode::IRT_GQ;
+    case BB_GT: return Gecode::IRT_GR;
   }
   arg_fail("%s: unknown relation %d", what, r.raw);
 }
@@ -202,20 +207,20 @@ inline Gecode::IntRelType int_rel(c_enum<bb_rel> r, const char *what) {
 // is left for int_rel to accept or reject.
 inline c_enum<bb_rel> swapped(c_enum<bb_rel> r) {
   switch (r.raw) {
-  case BB_LE: return {BB_GE};
-  case BB_LT: return {BB_GT};
-  case BB_GE: return {BB_LE};
-  case BB_GT: return {BB_LT};
-  default: return r;
+    case BB_LE: return {BB_GE};
+    case BB_LT: return {BB_GT};
+    case BB_GE: return {BB_LE};
+    case BB_GT: return {BB_LT};
+    default: return r;
   }
 }
 
 inline Gecode::IntPropLevel ipl_of(c_enum<bb_ipl> l) {
   switch (l.raw) {
-  case BB_IPL_DEF: return Gecode::IPL_DEF;
-  case BB_IPL_VAL: return Gecode::IPL_VAL;
-  case BB_IPL_BND: return Gecode::IPL_BND;
-  case BB_IPL_DOM: return Gecode::IPL_DOM;
+    case BB_IPL_DEF: return Gecode::IPL_DEF;
+    case BB_IPL_VAL: return Gecode::IPL_VAL;
+    case BB_IPL_BND: return Gecode::IPL_BND;
+    case BB_IPL_DOM: return Gecode::IPL_DOM;
   }
   arg_fail("unknown consistency level %d", l.raw);
 }
@@ -226,16 +231,16 @@ struct reif_arg {
   bb_reif_mode mode = BB_REIF_NONE;
   Gecode::BoolVar b;
   Gecode::Reify reify() const {
-    return Gecode::Reify(b, mode == BB_REIF_EQV ? Gecode::RM_EQV : mode == BB_REIF_IMP ? Gecode::RM_IMP
-                                                                                      : Gecode::RM_PMI);
+    return Gecode::Reify(b, mode == BB_REIF_EQV   ? Gecode::RM_EQV
+                            : mode == BB_REIF_IMP ? Gecode::RM_IMP
+                                                  : Gecode::RM_PMI);
   }
 };
 inline reif_arg reif_of(bb_space &s, bb_reif r) {
   reif_arg a;
   int mode = raw_enum(r.mode);
   if (mode == BB_REIF_NONE) return a;
-  if (mode != BB_REIF_EQV && mode != BB_REIF_IMP && mode != BB_REIF_PMI)
-    arg_fail("unknown reification mode %d", mode);
+  if (mode != BB_REIF_EQV && mode != BB_REIF_IMP && mode != BB_REIF_PMI) arg_fail("unknown reification mode %d", mode);
   a.none = false;
   a.mode = r.mode;
   a.b = bool_var(s, r.bool_var, "reification variable");
@@ -247,10 +252,14 @@ inline reif_arg reif_of(bb_space &s, bb_reif r) {
 // poster has built t <-> c itself.
 inline void link_reif(bb_space &s, const reif_arg &r, Gecode::BoolVar t) {
   using namespace Gecode;
-  if (r.none) rel(s, t, IRT_EQ, 1);
-  else if (r.mode == BB_REIF_EQV) rel(s, r.b, IRT_EQ, t);
-  else if (r.mode == BB_REIF_IMP) rel(s, r.b, BOT_IMP, t, 1);
-  else rel(s, t, BOT_IMP, r.b, 1);
+  if (r.none)
+    rel(s, t, IRT_EQ, 1);
+  else if (r.mode == BB_REIF_EQV)
+    rel(s, r.b, IRT_EQ, t);
+  else if (r.mode == BB_REIF_IMP)
+    rel(s, r.b, BOT_IMP, t, 1);
+  else
+    rel(s, t, BOT_IMP, r.b, 1);
 }
 
 // A constraint known at post time to be `truth`, reified as asked.
@@ -298,8 +307,7 @@ inline Gecode::IntVar zero_based_unpadded(bb_space &s, Gecode::IntVar idx, int o
   Gecode::dom(s, idx, offset, (int)hi);
   if (offset == 0) return idx;
   Gecode::IntVar i0(s, 0, count - 1);
-  Gecode::linear(s, Gecode::IntArgs({1, -1}), Gecode::IntVarArgs({i0, idx}), Gecode::IRT_EQ, -offset,
-                 Gecode::IPL_DOM);
+  Gecode::linear(s, Gecode::IntArgs({1, -1}), Gecode::IntVarArgs({i0, idx}), Gecode::IRT_EQ, -offset, Gecode::IPL_DOM);
   return i0;
 }
 

@@ -8,11 +8,11 @@ namespace {
 
 BoolOpType bool_op_type(c_enum<bb_bool_op> op) {
   switch (op.raw) {
-  case BB_BOOL_AND: return BOT_AND;
-  case BB_BOOL_OR: return BOT_OR;
-  case BB_BOOL_XOR: return BOT_XOR;
-  case BB_BOOL_IMP: return BOT_IMP;
-  case BB_BOOL_EQV: return BOT_EQV;
+    case BB_BOOL_AND: return BOT_AND;
+    case BB_BOOL_OR: return BOT_OR;
+    case BB_BOOL_XOR: return BOT_XOR;
+    case BB_BOOL_IMP: return BOT_IMP;
+    case BB_BOOL_EQV: return BOT_EQV;
   }
   arg_fail("unknown Boolean operator %d", op.raw);
 }
@@ -39,8 +39,10 @@ bb_status bb_post_bool_rel(bb_space *sp, int a, bb_rel cmp, int b, bb_reif reif,
     BoolVar x = bool_var(s, a, "a"), y = bool_var(s, b, "b");
     IntRelType r = int_rel(cmp, "rel");
     reif_arg ra = reif_of(s, reif);
-    if (ra.none) rel(s, x, r, y);
-    else rel(s, x, r, y, ra.reify());
+    if (ra.none)
+      rel(s, x, r, y);
+    else
+      rel(s, x, r, y, ra.reify());
     return BB_OK;
   });
 }
@@ -51,8 +53,10 @@ bb_status bb_post_bool_rel_const(bb_space *sp, int a, bb_rel cmp, int c, bb_reif
     IntRelType r = int_rel(cmp, "rel");
     check_01(c, "c");
     reif_arg ra = reif_of(s, reif);
-    if (ra.none) rel(s, x, r, c);
-    else rel(s, x, r, c, ra.reify());
+    if (ra.none)
+      rel(s, x, r, c);
+    else
+      rel(s, x, r, c, ra.reify());
     return BB_OK;
   });
 }
@@ -70,28 +74,28 @@ bb_status bb_post_bool_op(bb_space *sp, bb_bool_op op, int a, int b, bb_reif rei
       rel(s, x, bot, y, ra.b);
     } else if (ra.mode == BB_REIF_IMP) { // r -> (x op y)
       switch (op.raw) {
-      case BB_BOOL_AND:
-        rel(s, ra.b, BOT_IMP, x, 1);
-        rel(s, ra.b, BOT_IMP, y, 1);
-        break;
-      case BB_BOOL_OR: clause(s, BOT_OR, BoolVarArgs({x, y}), BoolVarArgs({ra.b}), 1); break;
-      case BB_BOOL_IMP: clause(s, BOT_OR, BoolVarArgs({y}), BoolVarArgs({x, ra.b}), 1); break;
-      case BB_BOOL_XOR: rel(s, x, IRT_NQ, y, ra.reify()); break;
-      case BB_BOOL_EQV: rel(s, x, IRT_EQ, y, ra.reify()); break;
+        case BB_BOOL_AND:
+          rel(s, ra.b, BOT_IMP, x, 1);
+          rel(s, ra.b, BOT_IMP, y, 1);
+          break;
+        case BB_BOOL_OR: clause(s, BOT_OR, BoolVarArgs({x, y}), BoolVarArgs({ra.b}), 1); break;
+        case BB_BOOL_IMP: clause(s, BOT_OR, BoolVarArgs({y}), BoolVarArgs({x, ra.b}), 1); break;
+        case BB_BOOL_XOR: rel(s, x, IRT_NQ, y, ra.reify()); break;
+        case BB_BOOL_EQV: rel(s, x, IRT_EQ, y, ra.reify()); break;
       }
     } else { // (x op y) -> r
       switch (op.raw) {
-      case BB_BOOL_AND: clause(s, BOT_OR, BoolVarArgs({ra.b}), BoolVarArgs({x, y}), 1); break;
-      case BB_BOOL_OR:
-        rel(s, x, BOT_IMP, ra.b, 1);
-        rel(s, y, BOT_IMP, ra.b, 1);
-        break;
-      case BB_BOOL_IMP: // (not x or y) -> r
-        rel(s, x, BOT_OR, ra.b, 1);
-        rel(s, y, BOT_IMP, ra.b, 1);
-        break;
-      case BB_BOOL_XOR: rel(s, x, IRT_NQ, y, ra.reify()); break;
-      case BB_BOOL_EQV: rel(s, x, IRT_EQ, y, ra.reify()); break;
+        case BB_BOOL_AND: clause(s, BOT_OR, BoolVarArgs({ra.b}), BoolVarArgs({x, y}), 1); break;
+        case BB_BOOL_OR:
+          rel(s, x, BOT_IMP, ra.b, 1);
+          rel(s, y, BOT_IMP, ra.b, 1);
+          break;
+        case BB_BOOL_IMP: // (not x or y) -> r
+          rel(s, x, BOT_OR, ra.b, 1);
+          rel(s, y, BOT_IMP, ra.b, 1);
+          break;
+        case BB_BOOL_XOR: rel(s, x, IRT_NQ, y, ra.reify()); break;
+        case BB_BOOL_EQV: rel(s, x, IRT_EQ, y, ra.reify()); break;
       }
     }
     return BB_OK;
@@ -106,8 +110,7 @@ bb_status bb_post_bool_not(bb_space *sp, int a, int b, bb_error *err) {
   });
 }
 
-bb_status bb_post_array_bool_op(bb_space *sp, bb_bool_op op, const int *bools, int count, bb_reif reif,
-                                bb_error *err) {
+bb_status bb_post_array_bool_op(bb_space *sp, bb_bool_op op, const int *bools, int count, bb_reif reif, bb_error *err) {
   return posting(sp, err, __func__, enums(op), [&](bb_space &s, auto op) -> bb_status {
     int raw_op = op.raw;
     if (raw_op != BB_BOOL_AND && raw_op != BB_BOOL_OR && raw_op != BB_BOOL_XOR)
@@ -136,8 +139,8 @@ bb_status bb_post_array_bool_op(bb_space *sp, bb_bool_op op, const int *bools, i
   });
 }
 
-bb_status bb_post_bool_clause(bb_space *sp, const int *pos, int pos_count, const int *neg, int neg_count,
-                              bb_reif reif, bb_error *err) {
+bb_status bb_post_bool_clause(bb_space *sp, const int *pos, int pos_count, const int *neg, int neg_count, bb_reif reif,
+                              bb_error *err) {
   return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
     BoolVarArgs p = bool_vars(s, pos, pos_count, "pos"), n = bool_vars(s, neg, neg_count, "neg");
     reif_arg ra = reif_of(s, reif);
@@ -164,22 +167,26 @@ bb_status bb_post_bool_lin(bb_space *sp, const int *coeffs, const int *bools, in
     IntRelType r = int_rel(cmp, "rel");
     reif_arg ra = reif_of(s, reif);
     IntPropLevel l = ipl_of(ipl);
-    if (ra.none) linear(s, a, x, r, rhs, l);
-    else linear(s, a, x, r, rhs, ra.reify(), l);
+    if (ra.none)
+      linear(s, a, x, r, rhs, l);
+    else
+      linear(s, a, x, r, rhs, ra.reify(), l);
     return BB_OK;
   });
 }
 
-bb_status bb_post_bool_lin_const(bb_space *sp, const int *coeffs, const int *bools, int count, bb_rel cmp,
-                                 int c, bb_reif reif, bb_ipl ipl, bb_error *err) {
+bb_status bb_post_bool_lin_const(bb_space *sp, const int *coeffs, const int *bools, int count, bb_rel cmp, int c,
+                                 bb_reif reif, bb_ipl ipl, bb_error *err) {
   return posting(sp, err, __func__, enums(cmp, ipl), [&](bb_space &s, auto cmp, auto ipl) -> bb_status {
     IntArgs a = int_args(coeffs, count, "coeffs");
     BoolVarArgs x = bool_vars(s, bools, count, "bools");
     IntRelType r = int_rel(cmp, "rel");
     reif_arg ra = reif_of(s, reif);
     IntPropLevel l = ipl_of(ipl);
-    if (ra.none) linear(s, a, x, r, c, l);
-    else linear(s, a, x, r, c, ra.reify(), l);
+    if (ra.none)
+      linear(s, a, x, r, c, l);
+    else
+      linear(s, a, x, r, c, ra.reify(), l);
     return BB_OK;
   });
 }
@@ -221,8 +228,8 @@ bb_status bb_post_array_var_bool_element(bb_space *sp, int idx, const int *bools
   });
 }
 
-bb_status bb_post_array_var_bool_element2d(bb_space *sp, int row, int col, const int *bools, int rows,
-                                           int cols, int row_offset, int col_offset, int z, bb_error *err) {
+bb_status bb_post_array_var_bool_element2d(bb_space *sp, int row, int col, const int *bools, int rows, int cols,
+                                           int row_offset, int col_offset, int z, bb_error *err) {
   return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
     IntVar r = int_var(s, row, "row"), c = int_var(s, col, "col");
     BoolVar value = bool_var(s, z, "z");

@@ -17,12 +17,12 @@ namespace {
 
 FloatRelType float_rel(c_enum<bb_rel> r, const char *what) {
   switch (r.raw) {
-  case BB_EQ: return FRT_EQ;
-  case BB_NE: return FRT_NQ;
-  case BB_LE: return FRT_LQ;
-  case BB_LT: return FRT_LE;
-  case BB_GE: return FRT_GQ;
-  case BB_GT: return FRT_GR;
+    case BB_EQ: return FRT_EQ;
+    case BB_NE: return FRT_NQ;
+    case BB_LE: return FRT_LQ;
+    case BB_LT: return FRT_LE;
+    case BB_GE: return FRT_GQ;
+    case BB_GT: return FRT_GR;
   }
   arg_fail("%s: unknown relation %d", what, r.raw);
 }
@@ -58,8 +58,7 @@ void safe_linear(bb_space &s, const FloatValArgs &a, const FloatVarArgs &x, Floa
   limit_for_linear(s, a, x);
   if (!s.failed()) linear(s, a, x, frt, c);
 }
-void safe_linear(bb_space &s, const FloatValArgs &a, const FloatVarArgs &x, FloatRelType frt, FloatVal c,
-                 Reify r) {
+void safe_linear(bb_space &s, const FloatValArgs &a, const FloatVarArgs &x, FloatRelType frt, FloatVal c, Reify r) {
   limit_for_linear(s, a, x);
   if (!s.failed()) linear(s, a, x, frt, c, r);
 }
@@ -75,15 +74,19 @@ void link_negated(bb_space &s, const reif_arg &r, BoolVar t) {
 }
 
 // x frt y, or its reification (y a variable or a constant).
-template <class Y> void rel_reified(bb_space &s, FloatVar x, FloatRelType frt, Y y, const reif_arg &r) {
-  if (r.none) rel(s, x, frt, y);
-  else rel(s, x, frt, y, r.reify());
+template <class Y>
+void rel_reified(bb_space &s, FloatVar x, FloatRelType frt, Y y, const reif_arg &r) {
+  if (r.none)
+    rel(s, x, frt, y);
+  else
+    rel(s, x, frt, y, r.reify());
 }
 
 // x rel y (y a variable) or x rel c, as Gecode's FlatZinc front end posts float_lt and
 // float_ne: x < y is x <= y and not x = y; x != y is not x = y.
 // (GE and GT come here swapped into LE and LT.)
-template <class Y> void post_rel(bb_space &s, FloatVar x, c_enum<bb_rel> cmp, Y y, const reif_arg &r) {
+template <class Y>
+void post_rel(bb_space &s, FloatVar x, c_enum<bb_rel> cmp, Y y, const reif_arg &r) {
   int c = cmp.raw;
   if (c == BB_NE) {
     BoolVar eq = r.none ? BoolVar(s, 0, 0) : BoolVar(s, 0, 1);
@@ -130,8 +133,8 @@ void post_tanh(bb_space &s, FloatVar x, FloatVar y) {
 // array[idx] = z over an array indexed from offset: idx within the index range, and each
 // position i reified (idx = offset + i) -> (array[i] = z), as Gecode's mznlib decomposes
 // float element. The IMP reification also removes a position whose entry z cannot equal.
-template <class Entries> void post_element(bb_space &s, IntVar idx, const Entries &entries, int count, int offset,
-                                           FloatVar z) {
+template <class Entries>
+void post_element(bb_space &s, IntVar idx, const Entries &entries, int count, int offset, FloatVar z) {
   long long hi = (long long)offset + count - 1;
   if (count == 0 || hi > Int::Limits::max) {
     s.fail();
@@ -154,8 +157,10 @@ bb_status bb_post_float_rel(bb_space *sp, int x, bb_rel cmp, int y, bb_reif reif
     FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y");
     float_rel(cmp, "rel");
     reif_arg ra = reif_of(s, reif);
-    if (cmp.raw == BB_GE || cmp.raw == BB_GT) post_rel(s, b, swapped(cmp), a, ra);
-    else post_rel(s, a, cmp, b, ra);
+    if (cmp.raw == BB_GE || cmp.raw == BB_GT)
+      post_rel(s, b, swapped(cmp), a, ra);
+    else
+      post_rel(s, a, cmp, b, ra);
     return BB_OK;
   });
 }
@@ -188,8 +193,10 @@ bb_status bb_post_float_lin(bb_space *sp, const double *coeffs, const int *vars,
     check_float(c, "constant");
     FloatRelType frt = float_rel(cmp, "rel");
     reif_arg ra = reif_of(s, reif);
-    if (ra.none) safe_linear(s, a, x, frt, FloatVal(c));
-    else safe_linear(s, a, x, frt, FloatVal(c), ra.reify());
+    if (ra.none)
+      safe_linear(s, a, x, frt, FloatVal(c));
+    else
+      safe_linear(s, a, x, frt, FloatVal(c), ra.reify());
     return BB_OK;
   });
 }
@@ -204,8 +211,10 @@ bb_status bb_post_float_in(bb_space *sp, int x, double lo, double hi, bb_reif re
       post_truth(s, ra, false); // an empty interval
       return BB_OK;
     }
-    if (ra.none) dom(s, a, lo, hi);
-    else dom(s, a, lo, hi, ra.reify());
+    if (ra.none)
+      dom(s, a, lo, hi);
+    else
+      dom(s, a, lo, hi, ra.reify());
     return BB_OK;
   });
 }
@@ -247,15 +256,17 @@ bb_status bb_post_float_op(bb_space *sp, bb_float_op op, int x, int y, int z, bb
   return posting(sp, err, __func__, enums(op), [&](bb_space &s, auto op) -> bb_status {
     FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y"), c = float_var(s, z, "z");
     switch (op.raw) {
-    case BB_FLOAT_PLUS: safe_linear(s, float_coeffs({1.0, 1.0, -1.0}), FloatVarArgs({a, b, c}), FRT_EQ, 0.0); break;
-    case BB_FLOAT_TIMES: // x*x is a square: [-3,3]*[-3,3] would give [-9,9], sqr gives [0,9]
-      if (x == y) sqr(s, a, c);
-      else mult(s, a, b, c);
-      break;
-    case BB_FLOAT_DIV: div(s, a, b, c); break;
-    case BB_FLOAT_MIN: min(s, a, b, c); break;
-    case BB_FLOAT_MAX: max(s, a, b, c); break;
-    default: arg_fail("unknown float operation %d", op.raw);
+      case BB_FLOAT_PLUS: safe_linear(s, float_coeffs({1.0, 1.0, -1.0}), FloatVarArgs({a, b, c}), FRT_EQ, 0.0); break;
+      case BB_FLOAT_TIMES: // x*x is a square: [-3,3]*[-3,3] would give [-9,9], sqr gives [0,9]
+        if (x == y)
+          sqr(s, a, c);
+        else
+          mult(s, a, b, c);
+        break;
+      case BB_FLOAT_DIV: div(s, a, b, c); break;
+      case BB_FLOAT_MIN: min(s, a, b, c); break;
+      case BB_FLOAT_MAX: max(s, a, b, c); break;
+      default: arg_fail("unknown float operation %d", op.raw);
     }
     return BB_OK;
   });
@@ -289,30 +300,30 @@ bb_status bb_post_float_fn(bb_space *sp, bb_float_fn fn, int x, int y, bb_error 
   return posting(sp, err, __func__, enums(fn), [&](bb_space &s, auto fn) -> bb_status {
     FloatVar a = float_var(s, x, "x"), b = float_var(s, y, "y");
     switch (fn.raw) {
-    case BB_FLOAT_ABS: abs(s, a, b); break;
-    case BB_FLOAT_SQRT: sqrt(s, a, b); break;
-    case BB_FLOAT_EXP: exp(s, a, b); break;
-    case BB_FLOAT_LN: log(s, a, b); break;
-    case BB_FLOAT_LOG10: log(s, 10.0, a, b); break;
-    case BB_FLOAT_LOG2: log(s, 2.0, a, b); break;
-    case BB_FLOAT_SIN: sin(s, a, b); break;
-    case BB_FLOAT_COS: cos(s, a, b); break;
-    case BB_FLOAT_TAN: tan(s, a, b); break;
-    case BB_FLOAT_ASIN: asin(s, a, b); break;
-    case BB_FLOAT_ACOS: acos(s, a, b); break;
-    case BB_FLOAT_ATAN: atan(s, a, b); break;
-    case BB_FLOAT_SINH: post_sinh_cosh(s, a, b, false); break;
-    case BB_FLOAT_COSH: post_sinh_cosh(s, a, b, true); break;
-    case BB_FLOAT_TANH: post_tanh(s, a, b); break;
-    // The inverses are the forward functions read backwards: b = asinh(a) iff a = sinh(b);
-    // b = acosh(a) iff b >= 0 and a = cosh(b); b = atanh(a) iff a = tanh(b).
-    case BB_FLOAT_ASINH: post_sinh_cosh(s, b, a, false); break;
-    case BB_FLOAT_ACOSH:
-      rel(s, b, FRT_GQ, 0.0);
-      post_sinh_cosh(s, b, a, true);
-      break;
-    case BB_FLOAT_ATANH: post_tanh(s, b, a); break;
-    default: arg_fail("unknown float function %d", fn.raw);
+      case BB_FLOAT_ABS: abs(s, a, b); break;
+      case BB_FLOAT_SQRT: sqrt(s, a, b); break;
+      case BB_FLOAT_EXP: exp(s, a, b); break;
+      case BB_FLOAT_LN: log(s, a, b); break;
+      case BB_FLOAT_LOG10: log(s, 10.0, a, b); break;
+      case BB_FLOAT_LOG2: log(s, 2.0, a, b); break;
+      case BB_FLOAT_SIN: sin(s, a, b); break;
+      case BB_FLOAT_COS: cos(s, a, b); break;
+      case BB_FLOAT_TAN: tan(s, a, b); break;
+      case BB_FLOAT_ASIN: asin(s, a, b); break;
+      case BB_FLOAT_ACOS: acos(s, a, b); break;
+      case BB_FLOAT_ATAN: atan(s, a, b); break;
+      case BB_FLOAT_SINH: post_sinh_cosh(s, a, b, false); break;
+      case BB_FLOAT_COSH: post_sinh_cosh(s, a, b, true); break;
+      case BB_FLOAT_TANH: post_tanh(s, a, b); break;
+      // The inverses are the forward functions read backwards: b = asinh(a) iff a = sinh(b);
+      // b = acosh(a) iff b >= 0 and a = cosh(b); b = atanh(a) iff a = tanh(b).
+      case BB_FLOAT_ASINH: post_sinh_cosh(s, b, a, false); break;
+      case BB_FLOAT_ACOSH:
+        rel(s, b, FRT_GQ, 0.0);
+        post_sinh_cosh(s, b, a, true);
+        break;
+      case BB_FLOAT_ATANH: post_tanh(s, b, a); break;
+      default: arg_fail("unknown float function %d", fn.raw);
     }
     return BB_OK;
   });
@@ -358,8 +369,10 @@ bb_status bb_post_float_max_array(bb_space *sp, int m, const int *vars, int coun
       s.fail(); // the maximum of nothing is undefined
       return BB_OK;
     }
-    if (is_max) max(s, x, r);
-    else min(s, x, r);
+    if (is_max)
+      max(s, x, r);
+    else
+      min(s, x, r);
     return BB_OK;
   });
 }

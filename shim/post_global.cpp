@@ -33,8 +33,10 @@ bb_status bb_post_circuit(bb_space *sp, const int *vars, int count, int offset, 
   return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
     IntVarArgs x = int_vars(s, vars, count, "vars");
     IntPropLevel l = ipl_of(ipl);
-    if (count == 1) s.fail(); // MiniZinc's circuit forbids x[i] = i, even for one node
-    else if (count > 1) circuit(s, offset, unshared(s, x), l);
+    if (count == 1)
+      s.fail(); // MiniZinc's circuit forbids x[i] = i, even for one node
+    else if (count > 1)
+      circuit(s, offset, unshared(s, x), l);
     return BB_OK;
   });
 }
@@ -71,7 +73,7 @@ bb_status bb_post_subcircuit(bb_space *sp, const int *vars, int count, int offse
     }
     BoolVar always(s, 1, 1);
     element(s, in + BoolVarArgs({always}), root, 1); // root < n is an in-node
-    IntVarArgs pos_by_value = pos; // indexed like zero_based's result: padded for small offsets
+    IntVarArgs pos_by_value = pos;                   // indexed like zero_based's result: padded for small offsets
     if (pad_count(offset) == offset && offset > 0) {
       IntVarArgs pad(offset);
       for (int k = 0; k < offset; k++) pad[k] = IntVar(s, 0, 0);
@@ -152,8 +154,8 @@ IntSet value_set(const IntArgs &v) {
 
 extern "C" {
 
-bb_status bb_post_global_cardinality(bb_space *sp, const int *vars, int count, const int *cover,
-                                     const int *counts, int cover_count, bool closed, bb_ipl ipl, bb_error *err) {
+bb_status bb_post_global_cardinality(bb_space *sp, const int *vars, int count, const int *cover, const int *counts,
+                                     int cover_count, bool closed, bb_ipl ipl, bb_error *err) {
   return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
     IntVarArgs x = int_vars(s, vars, count, "vars");
     IntArgs v = int_args(cover, cover_count, "cover");
@@ -174,9 +176,8 @@ bb_status bb_post_global_cardinality(bb_space *sp, const int *vars, int count, c
   });
 }
 
-bb_status bb_post_global_cardinality_low_up(bb_space *sp, const int *vars, int count, const int *cover,
-                                            const int *low, const int *up, int cover_count, bool closed,
-                                            bb_ipl ipl, bb_error *err) {
+bb_status bb_post_global_cardinality_low_up(bb_space *sp, const int *vars, int count, const int *cover, const int *low,
+                                            const int *up, int cover_count, bool closed, bb_ipl ipl, bb_error *err) {
   return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
     IntVarArgs x = int_vars(s, vars, count, "vars");
     IntArgs v = int_args(cover, cover_count, "cover");
@@ -205,8 +206,8 @@ bb_status bb_post_global_cardinality_low_up(bb_space *sp, const int *vars, int c
   });
 }
 
-bb_status bb_post_count(bb_space *sp, const int *vars, int count, int y, bb_rel cmp, int c, bb_reif reif,
-                        bb_ipl ipl, bb_error *err) {
+bb_status bb_post_count(bb_space *sp, const int *vars, int count, int y, bb_rel cmp, int c, bb_reif reif, bb_ipl ipl,
+                        bb_error *err) {
   return posting(sp, err, __func__, enums(cmp, ipl), [&](bb_space &s, auto cmp, auto ipl) -> bb_status {
     IntVarArgs x = int_vars(s, vars, count, "vars");
     IntVar value = int_var(s, y, "y"), n = int_var(s, c, "c");
@@ -282,8 +283,10 @@ bb_status bb_post_nvalue(bb_space *sp, int n, const int *vars, int count, bb_err
   return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
     IntVar distinct_values = int_var(s, n, "n");
     IntVarArgs x = int_vars(s, vars, count, "vars");
-    if (count == 0) rel(s, distinct_values, IRT_EQ, 0);
-    else nvalues(s, x, IRT_EQ, distinct_values);
+    if (count == 0)
+      rel(s, distinct_values, IRT_EQ, 0);
+    else
+      nvalues(s, x, IRT_EQ, distinct_values);
     return BB_OK;
   });
 }
@@ -338,9 +341,12 @@ bb_status bb_post_member_int(bb_space *sp, const int *vars, int count, int y, bb
     IntVarArgs x = int_vars(s, vars, count, "vars");
     IntVar e = int_var(s, y, "y");
     reif_arg ra = reif_of(s, reif);
-    if (count == 0) post_truth(s, ra, false);
-    else if (ra.none) member(s, x, e);
-    else member(s, x, e, ra.reify());
+    if (count == 0)
+      post_truth(s, ra, false);
+    else if (ra.none)
+      member(s, x, e);
+    else
+      member(s, x, e, ra.reify());
     return BB_OK;
   });
 }
@@ -350,9 +356,12 @@ bb_status bb_post_member_bool(bb_space *sp, const int *bools, int count, int y, 
     BoolVarArgs x = bool_vars(s, bools, count, "bools");
     BoolVar e = bool_var(s, y, "y");
     reif_arg ra = reif_of(s, reif);
-    if (count == 0) post_truth(s, ra, false);
-    else if (ra.none) member(s, x, e);
-    else member(s, x, e, ra.reify());
+    if (count == 0)
+      post_truth(s, ra, false);
+    else if (ra.none)
+      member(s, x, e);
+    else
+      member(s, x, e, ra.reify());
     return BB_OK;
   });
 }
@@ -384,19 +393,20 @@ bb_status bb_post_bin_packing_load(bb_space *sp, const int *load, int bins, int 
   });
 }
 
-bb_status bb_post_value_precede(bb_space *sp, int s_value, int t_value, const int *vars, int count,
-                                bb_error *err) {
+bb_status bb_post_value_precede(bb_space *sp, int s_value, int t_value, const int *vars, int count, bb_error *err) {
   return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
     IntVarArgs x = int_vars(s, vars, count, "vars");
     // "every t has an s before it": with s = t, the first s would need an earlier one.
-    if (s_value == t_value) rel(s, x, IRT_NQ, s_value);
-    else if (count > 0) precede(s, x, s_value, t_value);
+    if (s_value == t_value)
+      rel(s, x, IRT_NQ, s_value);
+    else if (count > 0)
+      precede(s, x, s_value, t_value);
     return BB_OK;
   });
 }
 
-bb_status bb_post_value_precede_chain(bb_space *sp, const int *values, int value_count, const int *vars,
-                                      int count, bb_error *err) {
+bb_status bb_post_value_precede_chain(bb_space *sp, const int *values, int value_count, const int *vars, int count,
+                                      bb_error *err) {
   return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
     IntArgs c = int_args(values, value_count, "values");
     IntVarArgs x = int_vars(s, vars, count, "vars");

@@ -51,35 +51,40 @@ bb_status bb_post_int_rel(bb_space *sp, int x, bb_rel cmp, int y, bb_reif reif, 
     IntRelType r = int_rel(cmp, "rel");
     reif_arg ra = reif_of(s, reif);
     IntPropLevel l = ipl_of(ipl);
-    if (ra.none) rel(s, a, r, b, l);
-    else rel(s, a, r, b, ra.reify(), l);
+    if (ra.none)
+      rel(s, a, r, b, l);
+    else
+      rel(s, a, r, b, ra.reify(), l);
     return BB_OK;
   });
 }
 
-bb_status bb_post_int_rel_const(bb_space *sp, int x, bb_rel cmp, int c, bb_reif reif, bb_ipl ipl,
-                                bb_error *err) {
+bb_status bb_post_int_rel_const(bb_space *sp, int x, bb_rel cmp, int c, bb_reif reif, bb_ipl ipl, bb_error *err) {
   return posting(sp, err, __func__, enums(cmp, ipl), [&](bb_space &s, auto cmp, auto ipl) -> bb_status {
     IntVar a = int_var(s, x, "x");
     IntRelType r = int_rel(cmp, "rel");
     reif_arg ra = reif_of(s, reif);
     IntPropLevel l = ipl_of(ipl);
-    if (ra.none) rel(s, a, r, c, l);
-    else rel(s, a, r, c, ra.reify(), l);
+    if (ra.none)
+      rel(s, a, r, c, l);
+    else
+      rel(s, a, r, c, ra.reify(), l);
     return BB_OK;
   });
 }
 
-bb_status bb_post_int_lin(bb_space *sp, const int *coeffs, const int *vars, int count, bb_rel cmp, int c,
-                          bb_reif reif, bb_ipl ipl, bb_error *err) {
+bb_status bb_post_int_lin(bb_space *sp, const int *coeffs, const int *vars, int count, bb_rel cmp, int c, bb_reif reif,
+                          bb_ipl ipl, bb_error *err) {
   return posting(sp, err, __func__, enums(cmp, ipl), [&](bb_space &s, auto cmp, auto ipl) -> bb_status {
     IntArgs a = int_args(coeffs, count, "coeffs");
     IntVarArgs x = int_vars(s, vars, count, "vars");
     IntRelType r = int_rel(cmp, "rel");
     reif_arg ra = reif_of(s, reif);
     IntPropLevel l = ipl_of(ipl);
-    if (ra.none) linear(s, a, x, r, c, l);
-    else linear(s, a, x, r, c, ra.reify(), l);
+    if (ra.none)
+      linear(s, a, x, r, c, l);
+    else
+      linear(s, a, x, r, c, ra.reify(), l);
     return BB_OK;
   });
 }
@@ -93,8 +98,10 @@ bb_status bb_post_int_lin_var(bb_space *sp, const int *coeffs, const int *vars, 
     IntRelType r = int_rel(cmp, "rel");
     reif_arg ra = reif_of(s, reif);
     IntPropLevel l = ipl_of(ipl);
-    if (ra.none) linear(s, a, x, r, rhs, l);
-    else linear(s, a, x, r, rhs, ra.reify(), l);
+    if (ra.none)
+      linear(s, a, x, r, rhs, l);
+    else
+      linear(s, a, x, r, rhs, ra.reify(), l);
     return BB_OK;
   });
 }
@@ -104,28 +111,30 @@ bb_status bb_post_int_in_set(bb_space *sp, int x, const int *values, int count, 
     IntVar a = int_var(s, x, "x");
     IntSet set = int_set(values, count, "values");
     reif_arg ra = reif_of(s, reif);
-    if (ra.none) dom(s, a, set);
-    else dom(s, a, set, ra.reify());
+    if (ra.none)
+      dom(s, a, set);
+    else
+      dom(s, a, set, ra.reify());
     return BB_OK;
   });
 }
 
-bb_status bb_post_int_in_ranges(bb_space *sp, int x, const int *bounds, int range_count, bb_reif reif,
-                                bb_error *err) {
+bb_status bb_post_int_in_ranges(bb_space *sp, int x, const int *bounds, int range_count, bb_reif reif, bb_error *err) {
   return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
     IntVar a = int_var(s, x, "x");
     check_count(bounds, range_count, "bounds");
     std::unique_ptr<int[][2]> ranges(new int[range_count > 0 ? range_count : 1][2]);
     for (int k = 0; k < range_count; k++) {
-      if (bounds[2 * k] > bounds[2 * k + 1])
-        arg_fail("range %d: %d..%d is empty", k, bounds[2 * k], bounds[2 * k + 1]);
+      if (bounds[2 * k] > bounds[2 * k + 1]) arg_fail("range %d: %d..%d is empty", k, bounds[2 * k], bounds[2 * k + 1]);
       ranges[k][0] = bounds[2 * k];
       ranges[k][1] = bounds[2 * k + 1];
     }
     IntSet set = range_count > 0 ? IntSet(ranges.get(), range_count) : IntSet::empty;
     reif_arg ra = reif_of(s, reif);
-    if (ra.none) dom(s, a, set);
-    else dom(s, a, set, ra.reify());
+    if (ra.none)
+      dom(s, a, set);
+    else
+      dom(s, a, set, ra.reify());
     return BB_OK;
   });
 }
@@ -247,8 +256,8 @@ bb_status bb_post_int_pow(bb_space *sp, int x, int y, int z, bb_ipl ipl, bb_erro
   });
 }
 
-bb_status bb_post_array_int_element(bb_space *sp, int idx, const int *vals, int count, int offset, int z,
-                                    bb_ipl ipl, bb_error *err) {
+bb_status bb_post_array_int_element(bb_space *sp, int idx, const int *vals, int count, int offset, int z, bb_ipl ipl,
+                                    bb_error *err) {
   return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
     IntVar index = int_var(s, idx, "idx"), value = int_var(s, z, "z");
     IntArgs a = padded(int_args(vals, count, "vals"), offset);
@@ -326,7 +335,8 @@ namespace {
 
 // Gecode's argmin/argmax reject an index variable that also occurs in the array; a copy
 // constrained equal stands in for it then.
-template <class VarArgs> IntVar separate_index(bb_space &s, const VarArgs &x, IntVar idx) {
+template <class VarArgs>
+IntVar separate_index(bb_space &s, const VarArgs &x, IntVar idx) {
   if constexpr (std::is_same_v<VarArgs, IntVarArgs>)
     for (int i = 0; i < x.size(); i++)
       if (x[i].varimp() == idx.varimp() && !idx.assigned()) {
@@ -345,16 +355,17 @@ void post_arg(bb_space &s, const VarArgs &x, int offset, IntVar idx, bool maximu
     y = zero_based_unpadded(s, y, offset, x.size());
     offset = 0;
   }
-  if (maximum) argmax(s, x, offset, y, true, l);
-  else argmin(s, x, offset, y, true, l);
+  if (maximum)
+    argmax(s, x, offset, y, true, l);
+  else
+    argmin(s, x, offset, y, true, l);
 }
 
 } // namespace
 
 extern "C" {
 
-bb_status bb_post_int_argmax(bb_space *sp, const int *vars, int count, int offset, int idx, bb_ipl ipl,
-                             bb_error *err) {
+bb_status bb_post_int_argmax(bb_space *sp, const int *vars, int count, int offset, int idx, bb_ipl ipl, bb_error *err) {
   return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
     IntVarArgs x = int_vars(s, vars, count, "vars");
     IntVar y = int_var(s, idx, "idx");
@@ -363,8 +374,7 @@ bb_status bb_post_int_argmax(bb_space *sp, const int *vars, int count, int offse
   });
 }
 
-bb_status bb_post_int_argmin(bb_space *sp, const int *vars, int count, int offset, int idx, bb_ipl ipl,
-                             bb_error *err) {
+bb_status bb_post_int_argmin(bb_space *sp, const int *vars, int count, int offset, int idx, bb_ipl ipl, bb_error *err) {
   return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
     IntVarArgs x = int_vars(s, vars, count, "vars");
     IntVar y = int_var(s, idx, "idx");

@@ -46,8 +46,10 @@ bool disjoint_tasks(const IntVarArgs &dur, const IntVarArgs &use, IntVar cap) {
   for (int i = 0; i < use.size(); i++) {
     if (dur[i].min() <= 0) return false;
     long long u = use[i].min();
-    if (u < low1) low2 = low1, low1 = u;
-    else if (u < low2) low2 = u;
+    if (u < low1)
+      low2 = low1, low1 = u;
+    else if (u < low2)
+      low2 = u;
   }
   return low1 + low2 > cap.max();
 }
@@ -129,8 +131,8 @@ bb_status bb_post_cumulative(bb_space *sp, const int *starts, const int *duratio
   });
 }
 
-bb_status bb_post_cumulative_const(bb_space *sp, const int *starts, const int *durations, const int *usages,
-                                   int count, int capacity, bb_ipl ipl, bb_error *err) {
+bb_status bb_post_cumulative_const(bb_space *sp, const int *starts, const int *durations, const int *usages, int count,
+                                   int capacity, bb_ipl ipl, bb_error *err) {
   return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
     IntVarArgs start = int_vars(s, starts, count, "starts");
     IntArgs dur = int_args(durations, count, "durations"), use = int_args(usages, count, "usages");
@@ -144,8 +146,10 @@ bb_status bb_post_cumulative_const(bb_space *sp, const int *starts, const int *d
       td << dur[i];
       tu << use[i];
     }
-    if (count > 0 && capacity < 0) s.fail();
-    else if (ts.size() > 0) cumulative(s, capacity, unshared(s, ts), td, tu, l);
+    if (count > 0 && capacity < 0)
+      s.fail();
+    else if (ts.size() > 0)
+      cumulative(s, capacity, unshared(s, ts), td, tu, l);
     return BB_OK;
   });
 }
@@ -196,8 +200,8 @@ extern "C" {
 // unary ignores, whatever it makes of zero lengths. disjunctive_strict also forbids a
 // zero-length task strictly inside another: each pair with a possibly zero-length task
 // gets std's clause s[i] + d[i] <= s[j] \/ s[j] + d[j] <= s[i] (unary covers the others).
-bb_status bb_post_disjunctive(bb_space *sp, const int *starts, const int *durations, int count, bool strict,
-                              bb_ipl ipl, bb_error *err) {
+bb_status bb_post_disjunctive(bb_space *sp, const int *starts, const int *durations, int count, bool strict, bb_ipl ipl,
+                              bb_error *err) {
   return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
     IntVarArgs start = int_vars(s, starts, count, "starts");
     IntVarArgs dur = int_vars(s, durations, count, "durations");
@@ -229,7 +233,7 @@ bb_status bb_post_disjunctive(bb_space *sp, const int *starts, const int *durati
     if (!strict) return BB_OK;
     for (int i = 0; i < count; i++)
       for (int j = i + 1; j < count; j++) {
-        if (dur[i].min() > 0 && dur[j].min() > 0) continue;  // both take time: unary
+        if (dur[i].min() > 0 && dur[j].min() > 0) continue;   // both take time: unary
         if (dur[i].max() == 0 && dur[j].max() == 0) continue; // two instants never overlap
         BoolVar before(s, 0, 1), after(s, 0, 1);
         linear(s, IntArgs({1, 1, -1}), IntVarArgs({start[i], dur[i], start[j]}), IRT_LQ, 0, before);
@@ -242,8 +246,8 @@ bb_status bb_post_disjunctive(bb_space *sp, const int *starts, const int *durati
 
 // Gecode's nooverlap is diffn's strict reading; the non-strict one makes every rectangle
 // optional, present iff it has a positive width and height.
-bb_status bb_post_diffn(bb_space *sp, const int *x, const int *y, const int *dx, const int *dy, int count,
-                        bool strict, bb_error *err) {
+bb_status bb_post_diffn(bb_space *sp, const int *x, const int *y, const int *dx, const int *dy, int count, bool strict,
+                        bb_error *err) {
   return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
     IntVarArgs x0 = int_vars(s, x, count, "x"), y0 = int_vars(s, y, count, "y");
     IntVarArgs w = int_vars(s, dx, count, "dx"), h = int_vars(s, dy, count, "dy");

@@ -39,7 +39,7 @@ std::vector<int> universe(SetVar x, SetVar y) {
 BoolVar set_order(bb_space &s, SetVar x, SetVar y, bool strict) {
   std::vector<int> u = universe(x, y);
   BoolVar decided(s, strict ? 0 : 1, strict ? 0 : 1); // equal sets
-  BoolVar x_above(s, 0, 0), y_above(s, 0, 0);           // an element above the current one
+  BoolVar x_above(s, 0, 0), y_above(s, 0, 0);         // an element above the current one
   for (size_t k = u.size(); k-- > 0;) {
     BoolVar in_x(s, 0, 1), in_y(s, 0, 1);
     dom(s, x, SRT_SUP, u[k], in_x);
@@ -47,8 +47,8 @@ BoolVar set_order(bb_space &s, SetVar x, SetVar y, bool strict) {
     BoolVar no_x_above(s, 0, 1);
     rel(s, no_x_above, IRT_NQ, x_above);
     BoolVar only_x(s, 0, 1), only_y(s, 0, 1), here(s, 0, 1);
-    ite(s, in_y, decided, y_above, only_x);     // u_k in x
-    ite(s, in_y, no_x_above, decided, only_y);  // u_k not in x
+    ite(s, in_y, decided, y_above, only_x);    // u_k in x
+    ite(s, in_y, no_x_above, decided, only_y); // u_k not in x
     ite(s, in_x, only_x, only_y, here);
     BoolVar xa(s, 0, 1), ya(s, 0, 1);
     rel(s, in_x, BOT_OR, x_above, xa);
@@ -77,8 +77,10 @@ bb_status bb_post_set_in(bb_space *sp, int x, int set, bb_reif reif, bb_error *e
     IntVar e = int_var(s, x, "x");
     SetVar S = set_var(s, set, "set");
     reif_arg ra = reif_of(s, reif);
-    if (ra.none) rel(s, S, SRT_SUP, e);
-    else rel(s, S, SRT_SUP, e, ra.reify());
+    if (ra.none)
+      rel(s, S, SRT_SUP, e);
+    else
+      rel(s, S, SRT_SUP, e, ra.reify());
     return BB_OK;
   });
 }
@@ -96,19 +98,19 @@ bb_status bb_post_set_op(bb_space *sp, int x, bb_set_op op, int y, int z, bb_err
   return posting(sp, err, __func__, enums(op), [&](bb_space &s, auto op) -> bb_status {
     SetVar a = set_var(s, x, "x"), b = set_var(s, y, "y"), c = set_var(s, z, "z");
     switch (op.raw) {
-    case BB_SET_UNION: rel(s, a, SOT_UNION, b, SRT_EQ, c); break;
-    case BB_SET_INTERSECT: rel(s, a, SOT_INTER, b, SRT_EQ, c); break;
-    case BB_SET_DIFF: rel(s, a, SOT_MINUS, b, SRT_EQ, c); break;
-    case BB_SET_SYMDIFF: { // Gecode has no symmetric difference: (a \ b) u (b \ a)
-      std::vector<int> u = universe(a, b);
-      IntSet lub = u.empty() ? IntSet::empty : IntSet(u.data(), (int)u.size());
-      SetVar a_b(s, IntSet::empty, lub), b_a(s, IntSet::empty, lub);
-      rel(s, a, SOT_MINUS, b, SRT_EQ, a_b);
-      rel(s, b, SOT_MINUS, a, SRT_EQ, b_a);
-      rel(s, a_b, SOT_UNION, b_a, SRT_EQ, c);
-      break;
-    }
-    default: arg_fail("unknown set operation %d", op.raw);
+      case BB_SET_UNION: rel(s, a, SOT_UNION, b, SRT_EQ, c); break;
+      case BB_SET_INTERSECT: rel(s, a, SOT_INTER, b, SRT_EQ, c); break;
+      case BB_SET_DIFF: rel(s, a, SOT_MINUS, b, SRT_EQ, c); break;
+      case BB_SET_SYMDIFF: { // Gecode has no symmetric difference: (a \ b) u (b \ a)
+        std::vector<int> u = universe(a, b);
+        IntSet lub = u.empty() ? IntSet::empty : IntSet(u.data(), (int)u.size());
+        SetVar a_b(s, IntSet::empty, lub), b_a(s, IntSet::empty, lub);
+        rel(s, a, SOT_MINUS, b, SRT_EQ, a_b);
+        rel(s, b, SOT_MINUS, a, SRT_EQ, b_a);
+        rel(s, a_b, SOT_UNION, b_a, SRT_EQ, c);
+        break;
+      }
+      default: arg_fail("unknown set operation %d", op.raw);
     }
     return BB_OK;
   });
@@ -121,25 +123,25 @@ bb_status bb_post_set_rel(bb_space *sp, int x, bb_set_rel srel, int y, bb_reif r
     SetRelType srt;
     int raw_rel = srel.raw;
     switch (raw_rel) {
-    case BB_SET_EQ: srt = SRT_EQ; break;
-    case BB_SET_NE: srt = SRT_NQ; break;
-    case BB_SET_SUBSET: srt = SRT_SUB; break;
-    case BB_SET_SUPERSET: srt = SRT_SUP; break;
-    case BB_SET_DISJOINT: srt = SRT_DISJ; break;
-    case BB_SET_LE:
-    case BB_SET_LT:
-      link_reif(s, ra, set_order(s, a, b, raw_rel == BB_SET_LT));
-      return BB_OK;
-    default: arg_fail("unknown set relation %d", raw_rel);
+      case BB_SET_EQ: srt = SRT_EQ; break;
+      case BB_SET_NE: srt = SRT_NQ; break;
+      case BB_SET_SUBSET: srt = SRT_SUB; break;
+      case BB_SET_SUPERSET: srt = SRT_SUP; break;
+      case BB_SET_DISJOINT: srt = SRT_DISJ; break;
+      case BB_SET_LE:
+      case BB_SET_LT: link_reif(s, ra, set_order(s, a, b, raw_rel == BB_SET_LT)); return BB_OK;
+      default: arg_fail("unknown set relation %d", raw_rel);
     }
-    if (ra.none) rel(s, a, srt, b);
-    else rel(s, a, srt, b, ra.reify());
+    if (ra.none)
+      rel(s, a, srt, b);
+    else
+      rel(s, a, srt, b, ra.reify());
     return BB_OK;
   });
 }
 
-bb_status bb_post_array_set_element(bb_space *sp, int idx, const int *values, const int *sizes, int count,
-                                    int offset, int z, bb_error *err) {
+bb_status bb_post_array_set_element(bb_space *sp, int idx, const int *values, const int *sizes, int count, int offset,
+                                    int z, bb_error *err) {
   return posting(sp, err, __func__, [&](bb_space &s) -> bb_status {
     IntVar index = int_var(s, idx, "idx");
     SetVar value = set_var(s, z, "z");

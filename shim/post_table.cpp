@@ -31,8 +31,7 @@ TupleSet tuple_set(bb_space &s, const int *tuples, int tuple_count, int arity, b
   auto range = s.tuple_sets.equal_range(key);
   for (auto it = range.first; it != range.second; ++it) {
     const bb_space::tuple_set_entry &e = it->second;
-    if (e.arity == arity && (long long)e.tuples.size() == cells &&
-        std::equal(e.tuples.begin(), e.tuples.end(), tuples))
+    if (e.arity == arity && (long long)e.tuples.size() == cells && std::equal(e.tuples.begin(), e.tuples.end(), tuples))
       return e.set;
   }
   TupleSet ts(arity);
@@ -57,16 +56,18 @@ void post_table(bb_space &s, VarArgs x, const int *tuples, int tuple_count, bool
   }
   TupleSet ts = tuple_set(s, tuples, tuple_count, x.size(), booleans);
   unshare(s, x);
-  if (ra.none) extensional(s, x, ts, positive, l);
-  else extensional(s, x, ts, positive, ra.reify(), l);
+  if (ra.none)
+    extensional(s, x, ts, positive, l);
+  else
+    extensional(s, x, ts, positive, ra.reify(), l);
 }
 
 } // namespace
 
 extern "C" {
 
-bb_status bb_post_table_int(bb_space *sp, const int *vars, int count, const int *tuples, int tuple_count,
-                            bool positive, bb_reif reif, bb_ipl ipl, bb_error *err) {
+bb_status bb_post_table_int(bb_space *sp, const int *vars, int count, const int *tuples, int tuple_count, bool positive,
+                            bb_reif reif, bb_ipl ipl, bb_error *err) {
   return posting(sp, err, __func__, enums(ipl), [&](bb_space &s, auto ipl) -> bb_status {
     IntVarArgs x = int_vars(s, vars, count, "vars");
     reif_arg ra = reif_of(s, reif);

@@ -38,11 +38,11 @@ Search::Cutoff *cutoff_for(const bb_search_options &o, bool lns) {
   unsigned long scale = o.restart_scale ? o.restart_scale : 250;
   if (lns && o.restart == BB_RESTART_NONE) return Search::Cutoff::constant(scale);
   switch (bb_shim::raw_enum(o.restart)) {
-  case BB_RESTART_CONSTANT: return Search::Cutoff::constant(scale);
-  case BB_RESTART_LINEAR: return Search::Cutoff::linear(scale);
-  case BB_RESTART_LUBY: return Search::Cutoff::luby(scale);
-  case BB_RESTART_GEOMETRIC: return Search::Cutoff::geometric(scale, o.restart_base > 1.0 ? o.restart_base : 1.5);
-  case BB_RESTART_NONE: return nullptr;
+    case BB_RESTART_CONSTANT: return Search::Cutoff::constant(scale);
+    case BB_RESTART_LINEAR: return Search::Cutoff::linear(scale);
+    case BB_RESTART_LUBY: return Search::Cutoff::luby(scale);
+    case BB_RESTART_GEOMETRIC: return Search::Cutoff::geometric(scale, o.restart_base > 1.0 ? o.restart_base : 1.5);
+    case BB_RESTART_NONE: return nullptr;
   }
   arg_fail("unknown restart kind %d", bb_shim::raw_enum(o.restart));
 }
@@ -50,8 +50,8 @@ Search::Cutoff *cutoff_for(const bb_search_options &o, bool lns) {
 } // namespace
 
 struct bb_search {
-  limit_stop *stop = nullptr;                  // outlives the engine, which points to it
-  Search::Base<bb_space> *engine = nullptr;    // null when the root failed
+  limit_stop *stop = nullptr;               // outlives the engine, which points to it
+  Search::Base<bb_space> *engine = nullptr; // null when the root failed
   uint64_t solutions = 0;
   bool stopped = false;
   bool exhausted = false;
@@ -110,10 +110,14 @@ bb_search *bb_search_new(bb_space *root, const bb_search_options *opts, bb_error
     so.cutoff = cutoff; // owned by the restart engine
     so.nogoods_limit = cutoff && o.nogoods ? (o.nogoods_limit ? o.nogoods_limit : 128) : 0;
     bb_shim::starting_search_threads starting;
-    if (cutoff && optimize) search->engine = new RBS<bb_space, BAB>(copy, so);
-    else if (cutoff) search->engine = new RBS<bb_space, DFS>(copy, so);
-    else if (optimize) search->engine = new BAB<bb_space>(copy, so);
-    else search->engine = new DFS<bb_space>(copy, so);
+    if (cutoff && optimize)
+      search->engine = new RBS<bb_space, BAB>(copy, so);
+    else if (cutoff)
+      search->engine = new RBS<bb_space, DFS>(copy, so);
+    else if (optimize)
+      search->engine = new BAB<bb_space>(copy, so);
+    else
+      search->engine = new DFS<bb_space>(copy, so);
     result = search.release();
     return BB_OK;
   });
@@ -139,8 +143,8 @@ bb_space *bb_search_next(bb_search *search, bb_error *err) {
   return solution;
 }
 
-bb_status bb_search_relax_and_reconstruct(bb_space *s, const int *vars, int count, int percentage,
-                                          const int *initial, unsigned seed, bb_error *err) {
+bb_status bb_search_relax_and_reconstruct(bb_space *s, const int *vars, int count, int percentage, const int *initial,
+                                          unsigned seed, bb_error *err) {
   return guarded(err, "bb_search_relax_and_reconstruct", [&] {
     bb_space &r = bb_shim::space_of(s);
     if (count < 0 || (count > 0 && !vars)) arg_fail("bad variable list (count %d)", count);

@@ -25,7 +25,7 @@
 // A 64-bit count or bound as a value an IntVar can take (Gecode's limits), for propagators
 // whose C cores count in 64 bits (the HRC constraint's bp, the objective bounds).
 inline int bb_clamp_int(int64_t v) {
-  return v > Gecode::Int::Limits::max ? Gecode::Int::Limits::max
+  return v > Gecode::Int::Limits::max   ? Gecode::Int::Limits::max
          : v < Gecode::Int::Limits::min ? Gecode::Int::Limits::min
                                         : (int)v;
 }
@@ -38,7 +38,7 @@ inline int bb_clamp_int(int64_t v) {
 struct lns_config {
   std::vector<int> vars;    // indices into bb_space::ints
   std::vector<int> initial; // empty, or the values that stand for a last solution until one is found
-  int percentage = 0;    // 0..100: the chance that a variable is fixed
+  int percentage = 0;       // 0..100: the chance that a variable is fixed
   std::mutex lock;
   std::mt19937 random;
 };
@@ -105,9 +105,9 @@ struct bb_space : public Gecode::Space {
   VarList<Gecode::BoolVar> bools;
   VarList<Gecode::SetVar> sets;
   VarList<Gecode::FloatVar> floats;
-  int objective = -1;                    // index into `ints` (or `floats`), -1 for a satisfaction problem
+  int objective = -1; // index into `ints` (or `floats`), -1 for a satisfaction problem
   bool objective_is_float = false;
-  double float_step = 0.0;               // a better float objective improves by more than this
+  double float_step = 0.0; // a better float objective improves by more than this
   bb_objective_sense sense = BB_SATISFY;
   // The running search's limits (bb_search_new sets it on the engine's copy; every later
   // copy shares it), for searches made inside a node: the brancher of branch_aux.cpp.
@@ -128,22 +128,25 @@ struct bb_space : public Gecode::Space {
   // Root only (not copied): branchers a constraint asks for by default (HRC's deferred-
   // acceptance order), posted by bb_branch_deferred after the model's own search annotations.
   std::vector<std::function<void(bb_space &)>> deferred_branchers;
-  bool incomplete = false; // a copy whose variables could not all be copied (out of memory)
+  bool incomplete = false;         // a copy whose variables could not all be copied (out of memory)
   std::shared_ptr<lns_config> lns; // null without relax_and_reconstruct
 
   bb_space() = default;
   // Memory may run out in the variable arrays, after Gecode::Space's own copy: see copy().
   bb_space(bb_space &other)
-      : Gecode::Space(other), objective(other.objective), objective_is_float(other.objective_is_float),
-        float_step(other.float_step), sense(other.sense), stop(other.stop), lns(other.lns) {
+      : Gecode::Space(other),
+        objective(other.objective),
+        objective_is_float(other.objective_is_float),
+        float_step(other.float_step),
+        sense(other.sense),
+        stop(other.stop),
+        lns(other.lns) {
     try {
       ints.update(*this, other.ints);
       bools.update(*this, other.bools);
       sets.update(*this, other.sets);
       floats.update(*this, other.floats);
-    } catch (const Gecode::MemoryExhausted &) {
-      incomplete = true;
-    } catch (const std::bad_alloc &) {
+    } catch (const Gecode::MemoryExhausted &) { incomplete = true; } catch (const std::bad_alloc &) {
       incomplete = true;
     }
   }
@@ -168,8 +171,10 @@ struct bb_space : public Gecode::Space {
     for (size_t k = 0; k < lns->vars.size(); k++) {
       if (percent(lns->random) >= lns->percentage) continue;
       size_t v = (size_t)lns->vars[k];
-      if (!last) Gecode::rel(*this, ints[v], Gecode::IRT_EQ, lns->initial[k]);
-      else if (last->ints[v].assigned()) Gecode::rel(*this, ints[v], Gecode::IRT_EQ, last->ints[v].val());
+      if (!last)
+        Gecode::rel(*this, ints[v], Gecode::IRT_EQ, lns->initial[k]);
+      else if (last->ints[v].assigned())
+        Gecode::rel(*this, ints[v], Gecode::IRT_EQ, last->ints[v].val());
     }
     return false;
   }
@@ -181,8 +186,10 @@ struct bb_space : public Gecode::Space {
       // As Gecode's FlatZinc front end: strictly below (above) the solution's interval,
       // moved by the step.
       Gecode::FloatVal v = b.floats[objective].val();
-      if (sense == BB_MINIMIZE) Gecode::rel(*this, floats[objective], Gecode::FRT_LE, v - float_step);
-      else Gecode::rel(*this, floats[objective], Gecode::FRT_GR, v + float_step);
+      if (sense == BB_MINIMIZE)
+        Gecode::rel(*this, floats[objective], Gecode::FRT_LE, v - float_step);
+      else
+        Gecode::rel(*this, floats[objective], Gecode::FRT_GR, v + float_step);
       return;
     }
     int v = b.ints[objective].val();
@@ -218,24 +225,24 @@ struct starting_search_threads {
 // BB_ERR_NOMEM. The posters use it through posting() (post_args.hh), other entry points
 // directly or through guarded().
 #define BB_SHIM_GUARD_BEGIN try {
-#define BB_SHIM_GUARD_END(err, fn)                                                              \
-  }                                                                                             \
-  catch (const Gecode::MemoryExhausted &) {                                                     \
-    bb_shim::note_gecode_out_of_memory();                                                       \
-    return bb_fail((err), BB_ERR_NOMEM, "%s: out of memory (Gecode's heap)", (fn));             \
-  }                                                                                             \
-  catch (const Gecode::Exception &e) {                                                          \
-    return bb_fail((err), BB_ERR_ARG, "%s: Gecode: %s", (fn), e.what());                        \
-  }                                                                                             \
-  catch (const std::bad_alloc &) {                                                              \
-    bb_shim::note_gecode_out_of_memory();                                                       \
-    return bb_fail((err), BB_ERR_NOMEM, "%s: out of memory", (fn));                             \
-  }                                                                                             \
-  catch (const std::exception &e) {                                                             \
-    return bb_fail((err), BB_ERR_ARG, "%s: %s", (fn), e.what());                                \
-  }                                                                                             \
-  catch (...) {                                                                                 \
-    return bb_fail((err), BB_ERR_ARG, "%s: unknown C++ exception", (fn));                       \
+#define BB_SHIM_GUARD_END(err, fn)                                                  \
+  }                                                                                 \
+  catch (const Gecode::MemoryExhausted &) {                                         \
+    bb_shim::note_gecode_out_of_memory();                                           \
+    return bb_fail((err), BB_ERR_NOMEM, "%s: out of memory (Gecode's heap)", (fn)); \
+  }                                                                                 \
+  catch (const Gecode::Exception &e) {                                              \
+    return bb_fail((err), BB_ERR_ARG, "%s: Gecode: %s", (fn), e.what());            \
+  }                                                                                 \
+  catch (const std::bad_alloc &) {                                                  \
+    bb_shim::note_gecode_out_of_memory();                                           \
+    return bb_fail((err), BB_ERR_NOMEM, "%s: out of memory", (fn));                 \
+  }                                                                                 \
+  catch (const std::exception &e) {                                                 \
+    return bb_fail((err), BB_ERR_ARG, "%s: %s", (fn), e.what());                    \
+  }                                                                                 \
+  catch (...) {                                                                     \
+    return bb_fail((err), BB_ERR_ARG, "%s: unknown C++ exception", (fn));           \
   }
 
 #endif

@@ -27,8 +27,12 @@ int dom_values(void *ctx, int var, int *out) {
   return k;
 }
 bb_smc_status dom_remove(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).nq(space(ctx), value)); }
-bb_smc_status dom_lower_max(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).lq(space(ctx), value)); }
-bb_smc_status dom_raise_min(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).gq(space(ctx), value)); }
+bb_smc_status dom_lower_max(void *ctx, int var, int value) {
+  return smc_status_of(view(ctx, var).lq(space(ctx), value));
+}
+bb_smc_status dom_raise_min(void *ctx, int var, int value) {
+  return smc_status_of(view(ctx, var).gq(space(ctx), value));
+}
 bb_smc_status dom_assign(void *ctx, int var, int value) { return smc_status_of(view(ctx, var).eq(space(ctx), value)); }
 bb_smc_status dom_remove_range(void *ctx, int var, int lo, int hi) {
   Iter::Ranges::Singleton gone(lo, hi);
@@ -61,7 +65,7 @@ int dom_next(void *ctx, int var, int value) {
   return INT_MAX;
 }
 
-}  // namespace
+} // namespace
 
 bb_smc_domains smc_domains(SmcHost &host) {
   bb_smc_domains d = {};
@@ -85,4 +89,4 @@ bb_smc_domains smc_domains(SmcHost &host) {
   return d;
 }
 
-}  // namespace bamboo
+} // namespace bamboo

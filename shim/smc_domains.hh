@@ -43,6 +43,6 @@ struct Propagating {
   ~Propagating() { flag = false; }
 };
 
-}  // namespace bamboo
+} // namespace bamboo
 
 #endif

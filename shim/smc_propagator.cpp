@@ -20,8 +20,7 @@ std::atomic<void *> observer_ctx{nullptr};
 
 std::atomic<uint64_t> total_propagations{0}, total_rounds{0}, total_channel{0}, total_bounds{0}, total_scans{0};
 
-
-}  // namespace
+} // namespace
 
 void add_counters(const bb_smc_counters &c) {
   total_propagations += c.propagations;
@@ -31,21 +30,24 @@ void add_counters(const bb_smc_counters &c) {
   total_scans += c.scans;
 }
 
-StableMatching::StableMatching(Home home, ViewArray<RankView> &x0, bb_smc_prefs *prefs0,
-                               bb_smc_strength strength0, bb_smc_path path0)
-    : WatchedPropagator(home, x0), prefs(prefs0), strength(strength0), path(path0), node(nullptr),
-      scratch(nullptr) {
+StableMatching::StableMatching(Home home, ViewArray<RankView> &x0, bb_smc_prefs *prefs0, bb_smc_strength strength0,
+                               bb_smc_path path0)
+    : WatchedPropagator(home, x0), prefs(prefs0), strength(strength0), path(path0), node(nullptr), scratch(nullptr) {
   Space &s = home;
   node = reinterpret_cast<bb_smc_node *>(s.alloc<char>(bb_smc_node_bytes_for(prefs)));
   bb_smc_node_init_for(node, prefs);
-  watch(home);  // the first propagation: init()
+  watch(home); // the first propagation: init()
 }
 
 // Any allocation here may throw (Gecode's MemoryExhausted) with the copy half made. The
 // copy is then never linked into the new space nor disposed, so it must own nothing
 // outside the space's heap until the end: the shared preferences are retained last.
 StableMatching::StableMatching(Space &home, StableMatching &other)
-    : WatchedPropagator(home, other), prefs(nullptr), strength(other.strength), path(other.path), node(nullptr),
+    : WatchedPropagator(home, other),
+      prefs(nullptr),
+      strength(other.strength),
+      path(other.path),
+      node(nullptr),
       scratch(nullptr) {
   size_t bytes = bb_smc_node_bytes_for(other.prefs);
   node = reinterpret_cast<bb_smc_node *>(home.alloc<char>(bytes));
@@ -53,8 +55,8 @@ StableMatching::StableMatching(Space &home, StableMatching &other)
   prefs = bb_smc_prefs_retain(other.prefs);
 }
 
-ExecStatus StableMatching::post(Home home, ViewArray<RankView> &x, bb_smc_prefs *prefs,
-                                bb_smc_strength strength, bb_smc_path path) {
+ExecStatus StableMatching::post(Home home, ViewArray<RankView> &x, bb_smc_prefs *prefs, bb_smc_strength strength,
+                                bb_smc_path path) {
   // Memory can only run out before the constructor's last step registers dispose(), so a
   // propagator that fails half-built is never disposed: the reference is given back here.
   try {
@@ -93,7 +95,7 @@ ExecStatus StableMatching::advise(Space &home, Advisor &a, const Delta &d) {
   if (v.any(d)) {
     bb_smc_note_unknown(s, w.var);
   } else if (v.min(d) > v.min() && v.max(d) < v.max()) {
-    bb_smc_note_removed(s, w.var, v.min(d), v.max(d));  // a hole strictly inside the bounds
+    bb_smc_note_removed(s, w.var, v.min(d), v.max(d)); // a hole strictly inside the bounds
   } else {
     bb_smc_note_changed(s, w.var);
   }
@@ -115,11 +117,11 @@ ExecStatus StableMatching::propagate(Space &home, const ModEventDelta &) {
   add_counters(counters);
   if (watch) watch(observer_ctx.load(std::memory_order_acquire), &info);
   switch (result) {
-  case BB_SMC_FAILED: return ES_FAILED;
-  case BB_SMC_SOLVED: return home.ES_SUBSUMED(*this);
-  case BB_SMC_NOMEM: throw std::bad_alloc();
-  case BB_SMC_CHANGED: return ES_NOFIX; // not returned by this core (it runs to its fixpoint)
-  case BB_SMC_FIX: break;
+    case BB_SMC_FAILED: return ES_FAILED;
+    case BB_SMC_SOLVED: return home.ES_SUBSUMED(*this);
+    case BB_SMC_NOMEM: throw std::bad_alloc();
+    case BB_SMC_CHANGED: return ES_NOFIX; // not returned by this core (it runs to its fixpoint)
+    case BB_SMC_FIX: break;
   }
   return ES_FIX;
 }
@@ -133,7 +135,7 @@ size_t StableMatching::dispose(Space &home) {
   return sizeof(*this);
 }
 
-}  // namespace bamboo
+} // namespace bamboo
 
 extern "C" void bb_stable_matching_counters(bb_smc_counters *out) {
   out->propagations = bamboo::total_propagations;

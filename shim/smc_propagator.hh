@@ -19,14 +19,14 @@ typedef Gecode::Int::OffsetView RankView;
 // x: men 0..n-1, then women n..2n-1 (the number a Watch knows).
 class StableMatching : public WatchedPropagator<RankView> {
  protected:
-  bb_smc_prefs *prefs;             // shared, reference counted
+  bb_smc_prefs *prefs; // shared, reference counted
   bb_smc_strength strength;
-  bb_smc_path path;                // CPU, GPU, emulated, or AUTO (the hybrid decides each time)
-  bb_smc_node *node;               // O(n) ints on the space's heap
-  bb_smc_scratch *scratch;         // this copy's work space, created on first use
+  bb_smc_path path;        // CPU, GPU, emulated, or AUTO (the hybrid decides each time)
+  bb_smc_node *node;       // O(n) ints on the space's heap
+  bb_smc_scratch *scratch; // this copy's work space, created on first use
 
-  StableMatching(Gecode::Home home, Gecode::ViewArray<RankView> &x0, bb_smc_prefs *prefs0,
-                 bb_smc_strength strength0, bb_smc_path path0);
+  StableMatching(Gecode::Home home, Gecode::ViewArray<RankView> &x0, bb_smc_prefs *prefs0, bb_smc_strength strength0,
+                 bb_smc_path path0);
   StableMatching(Gecode::Space &home, StableMatching &other);
   bb_smc_scratch *work_space();
 
@@ -43,6 +43,6 @@ class StableMatching : public WatchedPropagator<RankView> {
 
 void add_counters(const bb_smc_counters &c);
 
-}  // namespace bamboo
+} // namespace bamboo
 
 #endif

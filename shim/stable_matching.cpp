@@ -67,19 +67,18 @@ bb_status post_over(bb_space *space, const int *men, int n_men, const int *women
     dom(home, v, base, top);
     x[k] = bamboo::RankView(Int::IntView(v), -base);
   }
-  if (home.failed()) return BB_OK;  // a variable had no rank in range: the model is unsatisfiable
+  if (home.failed()) return BB_OK; // a variable had no rank in range: the model is unsatisfiable
   bb_error ignored;
-  (void)bb_smc_prepare(prefs, path, &ignored);  // a failure shows (with a warning) when it propagates
+  (void)bb_smc_prepare(prefs, path, &ignored); // a failure shows (with a warning) when it propagates
   bamboo::StableMatching::post(home, x, owned.release(), strength, path);
   return BB_OK;
 }
 
-}  // namespace
+} // namespace
 
-extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, int n_men, const int *women,
-                                             int n_women, const int *pm, int pm_rows, int pm_cols,
-                                             const int *pw, int pw_rows, int pw_cols,
-                                             const bb_stable_matching_options *opts, bb_error *err) {
+extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, int n_men, const int *women, int n_women,
+                                             const int *pm, int pm_rows, int pm_cols, const int *pw, int pw_rows,
+                                             int pw_cols, const bb_stable_matching_options *opts, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching";
   return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
     bb_smc_strength strength = BB_SMC_GS_LISTS;
@@ -89,14 +88,14 @@ extern "C" bb_status bb_post_stable_matching(bb_space *space, const int *men, in
     if (pm_rows > 0 && pm_cols > 0 && !pm) return bb_fail(err, BB_ERR_ARG, "%s: pm missing", fn);
     if (pw_rows > 0 && pw_cols > 0 && !pw) return bb_fail(err, BB_ERR_ARG, "%s: pw missing", fn);
     bb_smc_prefs *prefs = bb_smc_prefs_new(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
-    if (!prefs) return BB_ERR_INPUT;  // or out of memory: the message says which
+    if (!prefs) return BB_ERR_INPUT; // or out of memory: the message says which
     return post_over(space, men, n_men, women, OwnedPrefs(prefs, bb_smc_prefs_release), strength, path);
   });
 }
 
 extern "C" bb_status bb_post_stable_matching_smi(bb_space *space, const int *men, int n_men, const int *women,
-                                                 int n_women, int base, const int *pm, const int *pm_len,
-                                                 int pm_cols, const int *pw, const int *pw_len, int pw_cols,
+                                                 int n_women, int base, const int *pm, const int *pm_len, int pm_cols,
+                                                 const int *pw, const int *pw_len, int pw_cols,
                                                  const bb_stable_matching_options *opts, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_smi";
   return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
@@ -131,7 +130,7 @@ extern "C" bb_status bb_post_stable_matching_prefs(bb_space *space, const int *m
                                                    int n_women, bb_smc_prefs *prefs,
                                                    const bb_stable_matching_options *opts, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_prefs";
-  OwnedPrefs owned(prefs, bb_smc_prefs_release);  // released on every early return
+  OwnedPrefs owned(prefs, bb_smc_prefs_release); // released on every early return
   return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
     bb_smc_strength strength = BB_SMC_GS_LISTS;
     bb_smc_path path = BB_SMC_PATH_AUTO;

@@ -52,18 +52,17 @@ bb_status post_over(bb_space *space, const int *residents, const int *posts, int
     dom(home, v, base, top);
     x[k] = Int::OffsetView(Int::IntView(v), -base);
   }
-  if (home.failed()) return BB_OK;  // a variable had no value in range: the model is unsatisfiable
+  if (home.failed()) return BB_OK; // a variable had no value in range: the model is unsatisfiable
   bamboo::StableMatchingHR::post(home, x, owned.release(), path);
   return BB_OK;
 }
 
-}  // namespace
+} // namespace
 
-extern "C" bb_status bb_post_stable_matching_hr(bb_space *space, const int *residents, int nr, const int *posts,
-                                                int nh, int cols, int base, const int *rp, const int *rp_len,
-                                                int rp_cols, const int *hp, const int *hp_len, int hp_cols,
-                                                const int *capacity, const bb_stable_matching_hr_options *opts,
-                                                bb_error *err) {
+extern "C" bb_status bb_post_stable_matching_hr(bb_space *space, const int *residents, int nr, const int *posts, int nh,
+                                                int cols, int base, const int *rp, const int *rp_len, int rp_cols,
+                                                const int *hp, const int *hp_len, int hp_cols, const int *capacity,
+                                                const bb_stable_matching_hr_options *opts, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_hr";
   return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
     bb_status st = check_vars(fn, space, residents, nr, posts, nh, cols, base, err);
@@ -72,7 +71,7 @@ extern "C" bb_status bb_post_stable_matching_hr(bb_space *space, const int *resi
     static_assert(sizeof(int) == sizeof(int32_t), "capacities are 32-bit");
     bb_smc_hr *hr = bb_smc_hr_new(nr, nh, cols, base, rp, rp_len, rp_cols, hp, hp_len, hp_cols,
                                   reinterpret_cast<const int32_t *>(capacity), err);
-    if (!hr) return BB_ERR_INPUT;  // or out of memory: the message says which
+    if (!hr) return BB_ERR_INPUT; // or out of memory: the message says which
     return post_over(space, residents, posts, base, path, OwnedHR(hr, bb_smc_hr_release));
   });
 }

@@ -17,7 +17,7 @@ namespace {
 
 using Owned = std::unique_ptr<bb_smc_hrc, void (*)(bb_smc_hrc *)>;
 
-}  // namespace
+} // namespace
 
 extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *singles, int n_singles, const int *couples,
                                                  int n_couples, int bp, int base, const bb_smc_hrc_lists *lists,

@@ -10,14 +10,15 @@
 
 using namespace Gecode;
 
-extern "C" bb_status bb_post_stable_matching_objective(bb_space *sp, const int *men, const int *women, int n,
-                                                       int base, const int *pm, const int *pw, const int *wm,
-                                                       const int *ww, int cost, int kind, bb_error *err) {
+extern "C" bb_status bb_post_stable_matching_objective(bb_space *sp, const int *men, const int *women, int n, int base,
+                                                       const int *pm, const int *pw, const int *wm, const int *ww,
+                                                       int cost, int kind, bb_error *err) {
   static const char fn[] = "stable_matching_objective";
   return bb_shim::posting(sp, err, fn, [&](bb_space &s) -> bb_status {
     if (!men || !women || !pm || !pw || n < 1) return bb_fail(err, BB_ERR_ARG, "%s: no space, arrays or n", fn);
     if (base != 0 && base != 1) return bb_fail(err, BB_ERR_ARG, "%s: base %d; ranks count from 0 or 1", fn, base);
-    if (kind < BB_SMO_KIND_WEIGHT || kind > BB_SMO_KIND_REGRET) return bb_fail(err, BB_ERR_ARG, "%s: kind %d", fn, kind);
+    if (kind < BB_SMO_KIND_WEIGHT || kind > BB_SMO_KIND_REGRET)
+      return bb_fail(err, BB_ERR_ARG, "%s: kind %d", fn, kind);
     if (!wm != !ww) return bb_fail(err, BB_ERR_ARG, "%s: both weight matrices or neither", fn);
     IntVarArgs mv = bb_shim::int_vars(s, men, n, "men");
     IntVarArgs wv = bb_shim::int_vars(s, women, n, "women");

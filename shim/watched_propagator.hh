@@ -15,11 +15,11 @@ namespace bamboo {
 template <class View>
 class WatchedPropagator : public Gecode::Propagator {
  protected:
-  typedef VarWatch Watch;  // and Propagating: smc_domains.hh
+  typedef VarWatch Watch; // and Propagating: smc_domains.hh
 
   Gecode::ViewArray<View> x;
   Gecode::Council<Watch> watches;
-  bool propagating;  // set by a Propagating guard while the core writes the domains
+  bool propagating; // set by a Propagating guard while the core writes the domains
 
   WatchedPropagator(Gecode::Home home, Gecode::ViewArray<View> &x0)
       : Gecode::Propagator(home), x(x0), watches(home), propagating(false) {}
@@ -54,6 +54,6 @@ class WatchedPropagator : public Gecode::Propagator {
   void reschedule(Gecode::Space &home) override { View::schedule(home, *this, Gecode::Int::ME_INT_DOM); }
 };
 
-}  // namespace bamboo
+} // namespace bamboo
 
 #endif

@@ -21,9 +21,9 @@ typedef struct model {
   bb_space *s;
   int n;
   var_kind kind[MAXV];
-  int idx[MAXV];      /* index in the space */
+  int idx[MAXV];          /* index in the space */
   int lo[MAXV], hi[MAXV]; /* brute-force range; a set's value is a bit mask */
-  int base[MAXV];     /* sets: the element of bit 0 */
+  int base[MAXV];         /* sets: the element of bit 0 */
 } model;
 
 static inline model m_new(void) {
@@ -45,37 +45,39 @@ static inline int m_set(model *m, int base, int width) {
   for (int i = 0; i < width; i++) lub[i] = base + i;
   return m_add(m, K_SET, bb_set_var(m->s, NULL, 0, lub, width, 0, width, NULL), 0, (1 << width) - 1, base);
 }
-static inline int has(int mask, int base, int value) { return value >= base && value < base + 20 && (mask >> (value - base)) & 1; }
+static inline int has(int mask, int base, int value) {
+  return value >= base && value < base + 20 && (mask >> (value - base)) & 1;
+}
 
 /* Predicates read the model's values (sets as masks) and the test's parameters in G. */
 typedef int (*pred_fn)(const int *v);
 static struct {
-  int mode, r;          /* reification under test, and its variable */
+  int mode, r; /* reification under test, and its variable */
   bb_rel rel;
-  int k, c, offset, n;  /* assorted parameters */
-  int a[16], b[16];     /* model variable numbers / constants */
+  int k, c, offset, n; /* assorted parameters */
+  int a[16], b[16];    /* model variable numbers / constants */
   int op;
   bool flag;
 } G;
 
 static inline int rel_holds(bb_rel r, long long a, long long b) {
   switch (r) {
-  case BB_EQ: return a == b;
-  case BB_NE: return a != b;
-  case BB_LE: return a <= b;
-  case BB_LT: return a < b;
-  case BB_GE: return a >= b;
-  case BB_GT: return a > b;
+    case BB_EQ: return a == b;
+    case BB_NE: return a != b;
+    case BB_LE: return a <= b;
+    case BB_LT: return a < b;
+    case BB_GE: return a >= b;
+    case BB_GT: return a > b;
   }
   return 0;
 }
 /* c under G's reification mode, r being v[G.r]. */
 static inline int reified(const int *v, int c) {
   switch (G.mode) {
-  case BB_REIF_EQV: return v[G.r] == c;
-  case BB_REIF_IMP: return !v[G.r] || c;
-  case BB_REIF_PMI: return !c || v[G.r];
-  default: return c;
+    case BB_REIF_EQV: return v[G.r] == c;
+    case BB_REIF_IMP: return !v[G.r] || c;
+    case BB_REIF_PMI: return !c || v[G.r];
+    default: return c;
   }
 }
 static inline bb_reif reif_for(const model *m, int mode, int r) {
@@ -142,8 +144,8 @@ static inline long solve_count(model *m, const bb_search_options *o, pred_fn p, 
 /* The central check: posted constraints have exactly the brute-force solutions. */
 static inline void expect_model(model *m, pred_fn p, const char *what, int line) {
   long bad = 0, brute = brute_count(m, p), got = solve_count(m, NULL, p, &bad);
-  CHECKF(got == brute && bad == 0, "line %d %s (mode %d rel %d k %d): %ld solutions, brute force %ld, %ld wrong",
-         line, what, G.mode, (int)G.rel, G.k, got, brute, bad);
+  CHECKF(got == brute && bad == 0, "line %d %s (mode %d rel %d k %d): %ld solutions, brute force %ld, %ld wrong", line,
+         what, G.mode, (int)G.rel, G.k, got, brute, bad);
   bb_space_free(m->s);
   m->s = NULL;
 }

@@ -27,11 +27,11 @@
 
 typedef struct hb_inst {
   int nR, nH, nC;
-  int member[2 * HB_MAX_R];              /* couple c = residents member[2c], member[2c+1] */
-  int couple_of[HB_MAX_R];               /* -1 single */
-  int slen[HB_MAX_R], slist[HB_MAX_R][HB_MAX_L];        /* singles' lists */
-  int clen[HB_MAX_R], clist[HB_MAX_R][HB_MAX_L][2];     /* couples' joint lists */
-  int hlen[HB_MAX_H], hlist[HB_MAX_H][HB_MAX_R];        /* hospitals' lists */
+  int member[2 * HB_MAX_R];                         /* couple c = residents member[2c], member[2c+1] */
+  int couple_of[HB_MAX_R];                          /* -1 single */
+  int slen[HB_MAX_R], slist[HB_MAX_R][HB_MAX_L];    /* singles' lists */
+  int clen[HB_MAX_R], clist[HB_MAX_R][HB_MAX_L][2]; /* couples' joint lists */
+  int hlen[HB_MAX_H], hlist[HB_MAX_H][HB_MAX_R];    /* hospitals' lists */
   int cap[HB_MAX_H];
 } hb_inst;
 
@@ -127,8 +127,13 @@ static inline bb_smc_status d_lower_max(void *c, int v, int k) {
 
 /* D behind the host contract, with the callbacks the HRC core uses. */
 static inline bb_smc_domains doms_table(doms *D) {
-  bb_smc_domains t = {.ctx = D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains,
-                      .remove = d_remove, .lower_max = d_lower_max};
+  bb_smc_domains t = {.ctx = D,
+                      .min = d_min,
+                      .max = d_max,
+                      .size = d_size,
+                      .contains = d_contains,
+                      .remove = d_remove,
+                      .lower_max = d_lower_max};
   return t;
 }
 
@@ -163,7 +168,8 @@ static inline void to_lists(const hb_inst *I, lists *l) {
   }
   l->hstart[I->nH] = at;
   for (int k = 0; k < 2 * I->nC; k++) l->member[k] = I->member[k];
-  bb_smc_hrc_lists L = {I->nR, I->nH, I->nC, l->member, l->sstart, l->slist, l->cstart, l->clist, l->hstart, l->hlist, I->cap};
+  bb_smc_hrc_lists L = {I->nR,     I->nH,    I->nC,     l->member, l->sstart, l->slist,
+                        l->cstart, l->clist, l->hstart, l->hlist,  I->cap};
   l->L = L;
 }
 

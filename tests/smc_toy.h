@@ -13,7 +13,7 @@
 #include <string.h>
 
 typedef struct toy {
-  int n;       /* ranks per variable (the row width) */
+  int n; /* ranks per variable (the row width) */
   int vars;
   uint8_t *in; /* vars x n */
 } toy;
@@ -135,11 +135,11 @@ static inline int toy_next(void *c, int var, int value) {
 }
 
 /* The modifiers as the core's contract answers (smc_status.h): failed, changed or unchanged. */
-#define TOY_STATUS(op, params, args)                                                   \
-  static inline bb_smc_status toy_status_##op params {                                 \
-    int before = toy_size(c, var);                                                     \
-    if (!toy_##op args) return BB_SMC_FAILED;                                          \
-    return toy_size(c, var) != before ? BB_SMC_CHANGED : BB_SMC_FIX;                   \
+#define TOY_STATUS(op, params, args)                                 \
+  static inline bb_smc_status toy_status_##op params {               \
+    int before = toy_size(c, var);                                   \
+    if (!toy_##op args) return BB_SMC_FAILED;                        \
+    return toy_size(c, var) != before ? BB_SMC_CHANGED : BB_SMC_FIX; \
   }
 TOY_STATUS(remove, (void *c, int var, int value), (c, var, value))
 TOY_STATUS(lower_max, (void *c, int var, int value), (c, var, value))

@@ -51,8 +51,7 @@ static void check_instance(const bb_instance *inst, const char *label) {
     int stable_count = tu_brute_man_optimal(inst, brute);
     CHECKF(stable_count > 0, "%s: brute force: man-optimal assignment is not stable", label);
     if (stable_count > 0)
-      CHECKF(!memcmp(ref, brute, (size_t)n * sizeof *ref), "%s: gs-seq differs from brute force",
-             label);
+      CHECKF(!memcmp(ref, brute, (size_t)n * sizeof *ref), "%s: gs-seq differs from brute force", label);
   }
   uint64_t proposals = expected_proposals(inst, ref);
 
@@ -63,12 +62,12 @@ static void check_instance(const bb_instance *inst, const char *label) {
       st = bb_solve(inst, algos[a], &opts, got, &stats, &err);
       CHECKF(st == BB_OK, "%s: %s: %s", label, algos[a], err.msg);
       if (st != BB_OK) continue;
-      CHECKF(!memcmp(ref, got, (size_t)n * sizeof *ref), "%s: %s (threads %d) differs from gs-seq",
-             label, algos[a], threads);
+      CHECKF(!memcmp(ref, got, (size_t)n * sizeof *ref), "%s: %s (threads %d) differs from gs-seq", label, algos[a],
+             threads);
       CHECKF(tu_stable(inst, got, why, sizeof why), "%s: %s: %s", label, algos[a], why);
       if (counts_proposals(algos[a]))
-        CHECKF(stats.proposals == proposals, "%s: %s counted %llu proposals, expected %llu", label,
-               algos[a], (unsigned long long)stats.proposals, (unsigned long long)proposals);
+        CHECKF(stats.proposals == proposals, "%s: %s counted %llu proposals, expected %llu", label, algos[a],
+               (unsigned long long)stats.proposals, (unsigned long long)proposals);
       CHECKF(stats.path[0] != '\0', "%s: %s: empty stats.path", label, algos[a]);
     }
   }
@@ -85,8 +84,7 @@ static void check_generated(bb_gen_kind kind, int n, int group, uint64_t seed) {
   CHECKF(st == BB_OK, "generate %s n=%d g=%d: %s", bb_gen_kind_name(kind), n, group, err.msg);
   if (st != BB_OK) return;
   char label[96];
-  snprintf(label, sizeof label, "%s n=%d g=%d seed=%llu", bb_gen_kind_name(kind), n, group,
-           (unsigned long long)seed);
+  snprintf(label, sizeof label, "%s n=%d g=%d seed=%llu", bb_gen_kind_name(kind), n, group, (unsigned long long)seed);
   check_instance(inst, label);
   bb_instance_free(inst);
 }

@@ -9,11 +9,9 @@
 #include "instance.h"
 #include "test_util.h"
 
-static void expect(bb_status got, bb_status want, const bb_error *err, const char *needle,
-                   int line) {
-  CHECKF(got == want && (!needle || strstr(err->msg, needle)),
-         "line %d: got %s \"%s\", want %s containing \"%s\"", line, bb_status_name(got), err->msg,
-         bb_status_name(want), needle ? needle : "");
+static void expect(bb_status got, bb_status want, const bb_error *err, const char *needle, int line) {
+  CHECKF(got == want && (!needle || strstr(err->msg, needle)), "line %d: got %s \"%s\", want %s containing \"%s\"",
+         line, bb_status_name(got), err->msg, bb_status_name(want), needle ? needle : "");
 }
 #define EXPECT(got, want, err, needle) expect(got, want, err, needle, __LINE__)
 
@@ -103,8 +101,7 @@ static void test_brute_force(void) {
   int checked = 0, stable = 0;
   for (int n = 1; n <= 6; n++)
     for (uint64_t seed = 1; seed <= 6; seed++) {
-      bb_instance *inst =
-          gen(n > 3 ? BB_GEN_RANDOM : BB_GEN_UNIFORM, n, n > 3 ? 2 + (int)seed % 3 : 1, seed);
+      bb_instance *inst = gen(n > 3 ? BB_GEN_RANDOM : BB_GEN_UNIFORM, n, n > 3 ? 2 + (int)seed % 3 : 1, seed);
       bb_id wife_of[6];
       for (int m = 0; m < n; m++) wife_of[m] = (bb_id)m;
       do {
@@ -152,10 +149,8 @@ static void test_hand_made(void) {
   EXPECT(bb_check_stable(&inst, stable, &err), BB_OK, &err, NULL);
   EXPECT(bb_check_stable(&inst, crossed, &err), BB_ERR_INPUT, &err,
          "blocking pair (man 0, woman 0): both prefer each other to their partners");
-  EXPECT(bb_check_stable(&inst, twice, &err), BB_ERR_INPUT, &err,
-         "woman 0 is married to both man 0 and man 1");
-  EXPECT(bb_check_stable(&inst, outside, &err), BB_ERR_INPUT, &err,
-         "man 1 has woman id 7, out of range");
+  EXPECT(bb_check_stable(&inst, twice, &err), BB_ERR_INPUT, &err, "woman 0 is married to both man 0 and man 1");
+  EXPECT(bb_check_stable(&inst, outside, &err), BB_ERR_INPUT, &err, "man 1 has woman id 7, out of range");
   EXPECT(bb_check_stable(&inst, NULL, &err), BB_ERR_ARG, &err, NULL);
   EXPECT(bb_check_stable(NULL, stable, &err), BB_ERR_ARG, &err, NULL);
 
@@ -173,8 +168,7 @@ static void test_hand_made(void) {
   /* A broken instance (woman 1's list lacks her husband) is reported, not crashed on. */
   bb_id bad_women[] = {0, 1, 0, 0};
   bb_instance broken = {2, men, bad_women};
-  EXPECT(bb_check_stable(&broken, stable, &err), BB_ERR_INPUT, &err,
-         "woman 1's list does not contain");
+  EXPECT(bb_check_stable(&broken, stable, &err), BB_ERR_INPUT, &err, "woman 1's list does not contain");
   bb_id range_women[] = {0, 1, 9, 1};
   broken.women_prefs = range_women;
   EXPECT(bb_check_stable(&broken, stable, &err), BB_ERR_INPUT, &err, "id 9 is out of range");
@@ -200,8 +194,7 @@ static void test_large(void) {
   CHECK(m >= 0);
   char want[64];
   snprintf(want, sizeof want, "blocking pair (man %d, woman %u)", m, w);
-  for (int rep = 0; rep < 3; rep++)
-    EXPECT(bb_check_stable(inst, wife_of, &err), BB_ERR_INPUT, &err, want);
+  for (int rep = 0; rep < 3; rep++) EXPECT(bb_check_stable(inst, wife_of, &err), BB_ERR_INPUT, &err, want);
   free(wife_of);
   bb_instance_free(inst);
 }

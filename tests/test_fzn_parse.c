@@ -33,48 +33,45 @@ static void put(text *t, const char *format, ...) {
 
 static void show_into(text *t, const fzn_expr *e) {
   switch (e->kind) {
-  case FZN_E_BOOL: put(t, e->u.b ? "true" : "false"); break;
-  case FZN_E_INT: put(t, "%" PRId64, e->u.i); break;
-  case FZN_E_FLOAT: put(t, "%g", e->u.f); break;
-  case FZN_E_SET:
-    /* Ranges as stored: "{}" or "{1..3,5..5}", so normalisation is visible. */
-    put(t, "{");
-    for (int r = 0; r < e->u.set.ranges; r++)
-      put(t, "%s%" PRId64 "..%" PRId64, r ? "," : "", e->u.set.bounds[2 * r],
-          e->u.set.bounds[2 * r + 1]);
-    put(t, "}");
-    break;
-  case FZN_E_STRING: put(t, "\"%s\"", e->u.str); break;
-  case FZN_E_ID: put(t, "%s", e->u.id.name); break;
-  case FZN_E_ACCESS: put(t, "%s[%" PRId64 "]", e->u.id.name, e->u.id.index); break;
-  case FZN_E_ARRAY:
-    put(t, "[");
-    for (int k = 0; k < e->u.array.count; k++) {
-      if (k) put(t, ",");
-      show_into(t, e->u.array.elems[k]);
-    }
-    put(t, "]");
-    break;
-  case FZN_E_INTS: /* "ints[...]": visibly the flat representation */
-    put(t, "ints[");
-    for (int k = 0; k < e->u.ints.count; k++)
-      put(t, "%s%" PRId64, k ? "," : "", fzn_ints_at(e, k));
-    put(t, "]");
-    break;
-  case FZN_E_BOOLS:
-    put(t, "bools[");
-    for (int k = 0; k < e->u.bools.count; k++)
-      put(t, "%s%s", k ? "," : "", e->u.bools.values[k] ? "true" : "false");
-    put(t, "]");
-    break;
-  case FZN_E_CALL:
-    put(t, "%s(", e->u.call.name);
-    for (int k = 0; k < e->u.call.count; k++) {
-      if (k) put(t, ",");
-      show_into(t, e->u.call.args[k]);
-    }
-    put(t, ")");
-    break;
+    case FZN_E_BOOL: put(t, e->u.b ? "true" : "false"); break;
+    case FZN_E_INT: put(t, "%" PRId64, e->u.i); break;
+    case FZN_E_FLOAT: put(t, "%g", e->u.f); break;
+    case FZN_E_SET:
+      /* Ranges as stored: "{}" or "{1..3,5..5}", so normalisation is visible. */
+      put(t, "{");
+      for (int r = 0; r < e->u.set.ranges; r++)
+        put(t, "%s%" PRId64 "..%" PRId64, r ? "," : "", e->u.set.bounds[2 * r], e->u.set.bounds[2 * r + 1]);
+      put(t, "}");
+      break;
+    case FZN_E_STRING: put(t, "\"%s\"", e->u.str); break;
+    case FZN_E_ID: put(t, "%s", e->u.id.name); break;
+    case FZN_E_ACCESS: put(t, "%s[%" PRId64 "]", e->u.id.name, e->u.id.index); break;
+    case FZN_E_ARRAY:
+      put(t, "[");
+      for (int k = 0; k < e->u.array.count; k++) {
+        if (k) put(t, ",");
+        show_into(t, e->u.array.elems[k]);
+      }
+      put(t, "]");
+      break;
+    case FZN_E_INTS: /* "ints[...]": visibly the flat representation */
+      put(t, "ints[");
+      for (int k = 0; k < e->u.ints.count; k++) put(t, "%s%" PRId64, k ? "," : "", fzn_ints_at(e, k));
+      put(t, "]");
+      break;
+    case FZN_E_BOOLS:
+      put(t, "bools[");
+      for (int k = 0; k < e->u.bools.count; k++) put(t, "%s%s", k ? "," : "", e->u.bools.values[k] ? "true" : "false");
+      put(t, "]");
+      break;
+    case FZN_E_CALL:
+      put(t, "%s(", e->u.call.name);
+      for (int k = 0; k < e->u.call.count; k++) {
+        if (k) put(t, ",");
+        show_into(t, e->u.call.args[k]);
+      }
+      put(t, ")");
+      break;
   }
 }
 
@@ -116,10 +113,10 @@ static const char *show_args(const fzn_constraint *c) {
   return t.buffer;
 }
 
-#define CHECK_SHOW(actual, expected)                                                              \
-  do {                                                                                            \
-    const char *a_ = (actual), *e_ = (expected);                                                  \
-    CHECKF(strcmp(a_, e_) == 0, "got '%s', expected '%s'", a_, e_);                               \
+#define CHECK_SHOW(actual, expected)                                \
+  do {                                                              \
+    const char *a_ = (actual), *e_ = (expected);                    \
+    CHECKF(strcmp(a_, e_) == 0, "got '%s', expected '%s'", a_, e_); \
   } while (0)
 
 /* ---- parsing helpers ----------------------------------------------------------------------- */
@@ -180,8 +177,7 @@ static void test_queens(const char *dir) {
   if (!m) return;
   CHECK(m->decl_count == 10 && m->constraint_count == 84 && m->predicate_count == 0);
   const fzn_decl *coef = decl(m, "X_INTRODUCED_8_");
-  CHECK(coef->type.is_array && !coef->type.is_var && coef->type.base == FZN_T_INT &&
-        coef->type.array_len == 2);
+  CHECK(coef->type.is_array && !coef->type.is_var && coef->type.base == FZN_T_INT && coef->type.array_len == 2);
   CHECK_SHOW(show(coef->value), "ints[1,-1]");
   const fzn_decl *q = decl(m, "q");
   CHECK(q->type.is_array && q->type.is_var && q->type.array_len == 8 && q->index == 9);
@@ -189,12 +185,10 @@ static void test_queens(const char *dir) {
   CHECK(q->value->kind == FZN_E_ARRAY && q->value->u.array.count == 8);
   CHECK_SHOW(show(q->value->u.array.elems[7]), "X_INTRODUCED_7_");
   CHECK_SHOW(show_domain(decl(m, "X_INTRODUCED_0_")), "{1..8}");
-  CHECK_SHOW(show_args(m->constraints[0]),
-             "int_lin_ne(X_INTRODUCED_8_,[X_INTRODUCED_0_,X_INTRODUCED_1_],0)");
+  CHECK_SHOW(show_args(m->constraints[0]), "int_lin_ne(X_INTRODUCED_8_,[X_INTRODUCED_0_,X_INTRODUCED_1_],0)");
   CHECK(m->constraints[0]->line == 11);
   CHECK(m->has_solve && m->solve.kind == FZN_SATISFY && !m->solve.objective);
-  CHECK_SHOW(show_annotations(&m->solve.annotations),
-             " :: int_search(q,first_fail,indomain_min,complete)");
+  CHECK_SHOW(show_annotations(&m->solve.annotations), " :: int_search(q,first_fail,indomain_min,complete)");
   fzn_model_free(m);
 }
 
@@ -207,8 +201,7 @@ static void test_knapsack(const char *dir) {
   const fzn_decl *take = decl(m, "take");
   CHECK(take->type.base == FZN_T_BOOL && take->type.is_var && take->type.array_len == 4);
   CHECK_SHOW(show_annotations(&decl(m, "grid")->annotations), " :: output_array([{1..2},{1..3}])");
-  CHECK_SHOW(show_annotations(&decl(m, "X_INTRODUCED_4_")->annotations),
-             " :: var_is_introduced :: is_defined_var");
+  CHECK_SHOW(show_annotations(&decl(m, "X_INTRODUCED_4_")->annotations), " :: var_is_introduced :: is_defined_var");
   CHECK(m->solve.kind == FZN_MAXIMIZE);
   CHECK_SHOW(show(m->solve.objective), "value");
   CHECK_SHOW(show_annotations(&m->solve.annotations),
@@ -262,8 +255,8 @@ static void test_floats(const char *dir) {
   fzn_model *m = parse_data(dir, "floats.fzn");
   if (!m) return;
   const fzn_decl *x = decl(m, "x"), *y = decl(m, "y");
-  CHECK(x->type.base == FZN_T_FLOAT && x->type.is_var && x->type.has_float_domain &&
-        x->type.float_lo == 0.0 && x->type.float_hi == 10.0);
+  CHECK(x->type.base == FZN_T_FLOAT && x->type.is_var && x->type.has_float_domain && x->type.float_lo == 0.0 &&
+        x->type.float_hi == 10.0);
   CHECK(y->type.base == FZN_T_FLOAT && !y->type.has_float_domain);
   CHECK(decl(m, "X_INTRODUCED_3_")->value->kind == FZN_E_ARRAY);
   CHECK_SHOW(show(decl(m, "X_INTRODUCED_3_")->value), "[-1,-1]");
@@ -286,31 +279,32 @@ static void test_stable_marriage(const char *dir) {
 /* ---- hand-written texts: the grammar ------------------------------------------------------- */
 
 static void test_declarations(void) {
-  fzn_model *m = parse_ok("bool: b = true;\n"
-                          "int: i = -5;\n"
-                          "float: f = 2.5;\n"
-                          "set of int: s = {5, 1, 3, 2, 3};\n"
-                          "set of int: none = {};\n"
-                          "set of int: backwards = 5..1;\n"
-                          "1..10: bounded = 10;\n"
-                          "set of 1..9: sub = 2..4;\n"
-                          "array [1..3] of int: a = [1, 0x1F, -0o17];\n"
-                          "array [1..2] of bool: bs = [true, false];\n"
-                          "array [1..2] of set of int: ss = [{1,2}, 3..5];\n"
-                          "array [1..0] of int: empty = [];\n"
-                          "array [1..2] of float: fs = [1.5, -2.0e3];\n"
-                          "var 1..10: x :: output_var;\n"
-                          "var {1, 3, 5}: y;\n"
-                          "var bool: z;\n"
-                          "var int: unbounded;\n"
-                          "var set of 1..5: vs;\n"
-                          "var set of {2, 4}: vs2;\n"
-                          "var 0.0..1.0: fl;\n"
-                          "var int: alias = x;\n"
-                          "array [1..3] of var int: xs :: output_array([1..3]) = [x, y, 3];\n"
-                          "var int: picked = xs[2];\n"
-                          "array [1..2] of var bool: fixed = [true, z];\n"
-                          "solve satisfy;\n");
+  fzn_model *m = parse_ok(
+      "bool: b = true;\n"
+      "int: i = -5;\n"
+      "float: f = 2.5;\n"
+      "set of int: s = {5, 1, 3, 2, 3};\n"
+      "set of int: none = {};\n"
+      "set of int: backwards = 5..1;\n"
+      "1..10: bounded = 10;\n"
+      "set of 1..9: sub = 2..4;\n"
+      "array [1..3] of int: a = [1, 0x1F, -0o17];\n"
+      "array [1..2] of bool: bs = [true, false];\n"
+      "array [1..2] of set of int: ss = [{1,2}, 3..5];\n"
+      "array [1..0] of int: empty = [];\n"
+      "array [1..2] of float: fs = [1.5, -2.0e3];\n"
+      "var 1..10: x :: output_var;\n"
+      "var {1, 3, 5}: y;\n"
+      "var bool: z;\n"
+      "var int: unbounded;\n"
+      "var set of 1..5: vs;\n"
+      "var set of {2, 4}: vs2;\n"
+      "var 0.0..1.0: fl;\n"
+      "var int: alias = x;\n"
+      "array [1..3] of var int: xs :: output_array([1..3]) = [x, y, 3];\n"
+      "var int: picked = xs[2];\n"
+      "array [1..2] of var bool: fixed = [true, z];\n"
+      "solve satisfy;\n");
   if (!m) return;
   CHECK(m->decl_count == 24 && m->constraint_count == 0);
   CHECK_SHOW(show(decl(m, "b")->value), "true");
@@ -351,14 +345,15 @@ static void test_declarations(void) {
 }
 
 static void test_integer_literals(void) {
-  fzn_model *m = parse_ok("int: max = 9223372036854775807;\n"
-                          "int: min = -9223372036854775808;\n"
-                          "int: hex = 0x7fffffffffffffff;\n"
-                          "int: neg_hex = -0x8000000000000000;\n"
-                          "int: oct = 0o777;\n"
-                          "int: zeros = 007;\n"
-                          "array [1..4] of int: mixed_bases = [0x10,0o10,10,-0x1];\n"
-                          "solve satisfy;\n");
+  fzn_model *m = parse_ok(
+      "int: max = 9223372036854775807;\n"
+      "int: min = -9223372036854775808;\n"
+      "int: hex = 0x7fffffffffffffff;\n"
+      "int: neg_hex = -0x8000000000000000;\n"
+      "int: oct = 0o777;\n"
+      "int: zeros = 007;\n"
+      "array [1..4] of int: mixed_bases = [0x10,0o10,10,-0x1];\n"
+      "solve satisfy;\n");
   if (!m) return;
   CHECK(decl(m, "max")->value->u.i == INT64_MAX);
   CHECK(decl(m, "min")->value->u.i == INT64_MIN);
@@ -373,18 +368,19 @@ static void test_integer_literals(void) {
 /* Int literals followed by commas reach the parser in runs (lexer.l); every list context
  * must accept them, and a range's upper bound must not be swallowed by one. */
 static void test_int_lists(void) {
-  fzn_model *m = parse_ok("array [1..5] of int: spaced = [ 1 , 2,\n  3 ,4,\t5 ];\n"
-                          "array [1..4] of int: commented = [1, % one\n 2, % two\n 3, 4];\n"
-                          "var 1..9: x;\n"
-                          "array [1..4] of var int: head = [1, 2, x, 3];\n"
-                          "array [1..4] of var int: tail = [x, 1, 2, 3];\n"
-                          "set of int: s = {3, 1, 2};\n"
-                          "array [1..3] of var int: with_bool = [1, 2, x];\n"
-                          "constraint foo(1, 2, 3);\n"
-                          "constraint bar(1..3, 4, [5, 6], x);\n"
-                          "constraint baz([1..3, 5, 7..8], 3..4, -2..-1);\n"
-                          "solve :: output_array([1..2,1..3])\n"
-                          "      :: warm_start(head, [1, 2, 3, 4]) satisfy;\n");
+  fzn_model *m = parse_ok(
+      "array [1..5] of int: spaced = [ 1 , 2,\n  3 ,4,\t5 ];\n"
+      "array [1..4] of int: commented = [1, % one\n 2, % two\n 3, 4];\n"
+      "var 1..9: x;\n"
+      "array [1..4] of var int: head = [1, 2, x, 3];\n"
+      "array [1..4] of var int: tail = [x, 1, 2, 3];\n"
+      "set of int: s = {3, 1, 2};\n"
+      "array [1..3] of var int: with_bool = [1, 2, x];\n"
+      "constraint foo(1, 2, 3);\n"
+      "constraint bar(1..3, 4, [5, 6], x);\n"
+      "constraint baz([1..3, 5, 7..8], 3..4, -2..-1);\n"
+      "solve :: output_array([1..2,1..3])\n"
+      "      :: warm_start(head, [1, 2, 3, 4]) satisfy;\n");
   if (!m) return;
   CHECK_SHOW(show(decl(m, "spaced")->value), "ints[1,2,3,4,5]");
   CHECK_SHOW(show(decl(m, "commented")->value), "ints[1,2,3,4]");
@@ -409,8 +405,8 @@ static void test_int_lists(void) {
   if (!m) return;
   const fzn_expr *late = decl(m, "late")->value;
   CHECK(late->kind == FZN_E_ARRAY && late->u.array.count == 600);
-  CHECK(late->u.array.count == 600 && late->u.array.elems[0]->u.i == 1 &&
-        late->u.array.elems[598]->u.i == 599 && late->u.array.elems[599]->kind == FZN_E_ID);
+  CHECK(late->u.array.count == 600 && late->u.array.elems[0]->u.i == 1 && late->u.array.elems[598]->u.i == 599 &&
+        late->u.array.elems[599]->kind == FZN_E_ID);
   fzn_model_free(m);
 }
 
@@ -463,10 +459,10 @@ static void test_int_runs(void) {
       uint64_t r = tu_rand(&seed);
       int64_t v;
       switch (r % 16) {
-      case 0: v = -(int64_t)(r >> 40); break;                    /* negative */
-      case 1: v = (int64_t)((r >> 8) % 1000000000000000000ull); break; /* up to 18 digits */
-      case 2: v = (int64_t)(r >> 33) % 100000000; break;          /* 8 digits */
-      default: v = (int64_t)((r >> 20) % 10000); break;           /* MiniZinc's ids */
+        case 0: v = -(int64_t)(r >> 40); break;                          /* negative */
+        case 1: v = (int64_t)((r >> 8) % 1000000000000000000ull); break; /* up to 18 digits */
+        case 2: v = (int64_t)(r >> 33) % 100000000; break;               /* 8 digits */
+        default: v = (int64_t)((r >> 20) % 10000); break;                /* MiniZinc's ids */
       }
       if (!which && (v > INT32_MAX || v < INT32_MIN)) v %= 1000000000;
       if (which && k == COUNT / 2) v = (int64_t)INT32_MAX + 1; /* widens half way */
@@ -521,11 +517,12 @@ static void test_int_runs(void) {
   }
   /* The declared length sizes only the array's own literals: not a set's or an annotation's
    * that come first, and not a length the text cannot hold. */
-  fzn_model *hinted = parse_ok("array [1..3] of set of int: s = [{1,2,3},{4},{5}];\n"
-                               "array [1..3] of int: a :: foo(7,8,9) = [1,2,3];\n"
-                               "var 1..2: y;\n"
-                               "array [1..4] of var int: m = [1, 2, y, 3];\n"
-                               "solve satisfy;\n");
+  fzn_model *hinted = parse_ok(
+      "array [1..3] of set of int: s = [{1,2,3},{4},{5}];\n"
+      "array [1..3] of int: a :: foo(7,8,9) = [1,2,3];\n"
+      "var 1..2: y;\n"
+      "array [1..4] of var int: m = [1, 2, y, 3];\n"
+      "solve satisfy;\n");
   if (hinted) {
     CHECK_SHOW(show(decl(hinted, "s")->value), "[{1..3},{4..4},{5..5}]");
     CHECK_SHOW(show(decl(hinted, "a")->value), "ints[1,2,3]");
@@ -557,8 +554,7 @@ static void test_many_names(void) {
   size_t used = 0;
   for (int k = 0; k < NAMES; k++)
     used += (size_t)snprintf(source + used, sizeof source - used, "var 0..%d: v%d;\n", k, k);
-  snprintf(source + used, sizeof source - used, "constraint int_le(v0, v%d);\nsolve satisfy;\n",
-           NAMES - 1);
+  snprintf(source + used, sizeof source - used, "constraint int_le(v0, v%d);\nsolve satisfy;\n", NAMES - 1);
   fzn_model *m = parse_ok(source);
   if (!m) return;
   CHECK(m->decl_count == NAMES);
@@ -610,8 +606,9 @@ static void test_items(void) {
   fzn_model_free(m);
 
   /* Annotation arguments are not resolved: strategy names are not declarations. */
-  m = parse_ok("var int: x;\nsolve :: int_search([x], dom_w_deg, indomain_random, complete) "
-               ":: my_ann(undeclared, [also, 1], f(g(h))) :: empty() maximize x;\n");
+  m = parse_ok(
+      "var int: x;\nsolve :: int_search([x], dom_w_deg, indomain_random, complete) "
+      ":: my_ann(undeclared, [also, 1], f(g(h))) :: empty() maximize x;\n");
   if (m) CHECK(m->solve.kind == FZN_MAXIMIZE);
   if (m)
     CHECK_SHOW(show_annotations(&m->solve.annotations),
@@ -627,16 +624,17 @@ static void test_items(void) {
 /* ---- errors -------------------------------------------------------------------------------- */
 
 static void test_name_errors(void) {
-  CHECK_ERRORS("var int: x;\n"
-               "constraint int_eq(x, y);\n"
-               "var int: z = w;\n"
-               "array [1..2] of var int: a = [x, v];\n"
-               "constraint int_eq(x, x);\n"
-               "solve minimize u;\n",
-               "t.fzn:2: unknown identifier 'y'\n"
-               "t.fzn:3: unknown identifier 'w'\n"
-               "t.fzn:4: unknown identifier 'v'\n"
-               "t.fzn:6: unknown identifier 'u'\n");
+  CHECK_ERRORS(
+      "var int: x;\n"
+      "constraint int_eq(x, y);\n"
+      "var int: z = w;\n"
+      "array [1..2] of var int: a = [x, v];\n"
+      "constraint int_eq(x, x);\n"
+      "solve minimize u;\n",
+      "t.fzn:2: unknown identifier 'y'\n"
+      "t.fzn:3: unknown identifier 'w'\n"
+      "t.fzn:4: unknown identifier 'v'\n"
+      "t.fzn:6: unknown identifier 'u'\n");
   /* Declaration before use: a name used above its declaration is unknown there. */
   CHECK_ERRORS("constraint int_eq(later, 1);\nvar int: later;\nsolve satisfy;\n",
                "t.fzn:1: unknown identifier 'later'\n");
@@ -644,115 +642,124 @@ static void test_name_errors(void) {
   CHECK_ERRORS("var int: x;\nvar bool: x;\nint: x = 3;\nsolve satisfy;\n",
                "t.fzn:2: 'x' is already declared (on line 1)\n"
                "t.fzn:3: 'x' is already declared (on line 1)\n");
-  CHECK_ERRORS("array [1..3] of var int: a;\n"
-               "var int: x;\n"
-               "constraint int_eq(a[4], a[0]);\n"
-               "constraint int_eq(x[1], nope[1]);\n"
-               "var int: y = a[-1];\n"
-               "solve minimize a[9];\n",
-               "t.fzn:3: index 4 is out of bounds for 'a' (index set 1..3)\n"
-               "t.fzn:3: index 0 is out of bounds for 'a' (index set 1..3)\n"
-               "t.fzn:4: 'x' is not an array and cannot be indexed\n"
-               "t.fzn:4: unknown identifier 'nope'\n"
-               "t.fzn:5: index -1 is out of bounds for 'a' (index set 1..3)\n"
-               "t.fzn:6: index 9 is out of bounds for 'a' (index set 1..3)\n");
+  CHECK_ERRORS(
+      "array [1..3] of var int: a;\n"
+      "var int: x;\n"
+      "constraint int_eq(a[4], a[0]);\n"
+      "constraint int_eq(x[1], nope[1]);\n"
+      "var int: y = a[-1];\n"
+      "solve minimize a[9];\n",
+      "t.fzn:3: index 4 is out of bounds for 'a' (index set 1..3)\n"
+      "t.fzn:3: index 0 is out of bounds for 'a' (index set 1..3)\n"
+      "t.fzn:4: 'x' is not an array and cannot be indexed\n"
+      "t.fzn:4: unknown identifier 'nope'\n"
+      "t.fzn:5: index -1 is out of bounds for 'a' (index set 1..3)\n"
+      "t.fzn:6: index 9 is out of bounds for 'a' (index set 1..3)\n");
   /* In annotations only accesses into declared arrays are checked. */
-  CHECK_ERRORS("array [1..2] of var int: a;\nvar int: x;\n"
-               "solve :: int_search([a[1], a[3], x[1], undeclared[7]], first_fail, indomain_min)\n"
-               "      :: seq_search([f(a[0])]) satisfy;\n",
-               "t.fzn:3: index 3 is out of bounds for 'a' (index set 1..2)\n"
-               "t.fzn:3: 'x' is not an array and cannot be indexed\n"
-               "t.fzn:4: index 0 is out of bounds for 'a' (index set 1..2)\n");
-  CHECK_ERRORS("array [1..2] of var int: a;\narray [1..2] of var int: b = [a, a[1]];\n"
-               "solve satisfy;\n",
-               "t.fzn:2: array 'a' cannot be an element of an array literal\n");
+  CHECK_ERRORS(
+      "array [1..2] of var int: a;\nvar int: x;\n"
+      "solve :: int_search([a[1], a[3], x[1], undeclared[7]], first_fail, indomain_min)\n"
+      "      :: seq_search([f(a[0])]) satisfy;\n",
+      "t.fzn:3: index 3 is out of bounds for 'a' (index set 1..2)\n"
+      "t.fzn:3: 'x' is not an array and cannot be indexed\n"
+      "t.fzn:4: index 0 is out of bounds for 'a' (index set 1..2)\n");
+  CHECK_ERRORS(
+      "array [1..2] of var int: a;\narray [1..2] of var int: b = [a, a[1]];\n"
+      "solve satisfy;\n",
+      "t.fzn:2: array 'a' cannot be an element of an array literal\n");
 }
 
 static void test_type_errors(void) {
-  CHECK_ERRORS("int: i = true;\n"
-               "bool: b = 3;\n"
-               "set of int: s = 4;\n"
-               "float: f = {1};\n"
-               "int: arr = [1, 2];\n"
-               "array [1..2] of int: a = [1, true];\n"
-               "array [1..2] of int: bools = [false, true];\n"
-               "array [1..2] of bool: ints = [1, 2];\n"
-               "array [1..2] of int: scalar = 7;\n"
-               "solve satisfy;\n",
-               "t.fzn:1: type mismatch: 'i' is declared int but its value is a bool literal (true)\n"
-               "t.fzn:2: type mismatch: 'b' is declared bool but its value is an int literal (3)\n"
-               "t.fzn:3: type mismatch: 's' is declared set of int but its value is an int literal (4)\n"
-               "t.fzn:4: type mismatch: 'f' is declared float but its value is a set literal\n"
-               "t.fzn:5: type mismatch: 'arr' is declared int but its value is an array literal\n"
-               "t.fzn:6: type mismatch: 'a' is declared array [1..2] of int but element 2 is a bool literal (true)\n"
-               "t.fzn:7: type mismatch: 'bools' is declared array [1..2] of int but its value is an array of bool literals\n"
-               "t.fzn:8: type mismatch: 'ints' is declared array [1..2] of bool but its value is an array of int literals\n"
-               "t.fzn:9: type mismatch: 'scalar' is declared array [1..2] of int but its value is an int literal (7)\n");
-  CHECK_ERRORS("1..3: d = 5;\n"
-               "array [1..3] of 1..3: da = [1, 2, 7];\n"
-               "{1, 3}: odd = 2;\n"
-               "set of 1..3: sd = {1, 4};\n"
-               "0.0..1.0: fd = 1.5;\n"
-               "solve satisfy;\n",
-               "t.fzn:1: value 5 of 'd' is outside its domain 1..3\n"
-               "t.fzn:2: value 7 (element 3) of 'da' is outside its domain 1..3\n"
-               "t.fzn:3: value 2 of 'odd' is outside its domain {1,3}\n"
-               "t.fzn:4: value {1,4} of 'sd' is not a subset of its domain 1..3\n"
-               "t.fzn:5: value 1.5 of 'fd' is outside its domain 0.0..1.0\n");
-  CHECK_ERRORS("array [1..3] of int: short = [1, 2];\n"
-               "array [1..1] of int: long = [1, 2];\n"
-               "array [1..2] of var int: v = [];\n"
-               "array [1..2] of var bool: bv;\n"
-               "array [1..3] of var bool: w = bv;\n"
-               "solve satisfy;\n",
-               "t.fzn:1: 'short' is declared array [1..3] but its value has 2 elements\n"
-               "t.fzn:2: 'long' is declared array [1..1] but its value has 2 elements\n"
-               "t.fzn:3: 'v' is declared array [1..2] but its value has 0 elements\n"
-               "t.fzn:5: 'w' is declared array [1..3] but its value has 2 elements\n");
-  CHECK_ERRORS("int: p;\n"
-               "var int: v;\n"
-               "int: q = v;\n"
-               "array [1..2] of int: pa = [1, v];\n"
-               "var bool: vb = 3;\n"
-               "var bool: vb2 = v;\n"
-               "array [1..2] of var int: va = [true, v];\n"
-               "solve satisfy;\n",
-               "t.fzn:1: parameter 'p' has no value\n"
-               "t.fzn:3: type mismatch: 'q' is a parameter but its value is variable 'v' (var int)\n"
-               "t.fzn:4: type mismatch: 'pa' is a parameter but element 2 is variable 'v' (var int)\n"
-               "t.fzn:5: type mismatch: 'vb' is declared var bool but its value is an int literal (3)\n"
-               "t.fzn:6: type mismatch: 'vb2' is declared var bool but its value is 'v' (var int)\n"
-               "t.fzn:7: type mismatch: 'va' is declared array [1..2] of var int but element 1 is a bool literal (true)\n");
+  CHECK_ERRORS(
+      "int: i = true;\n"
+      "bool: b = 3;\n"
+      "set of int: s = 4;\n"
+      "float: f = {1};\n"
+      "int: arr = [1, 2];\n"
+      "array [1..2] of int: a = [1, true];\n"
+      "array [1..2] of int: bools = [false, true];\n"
+      "array [1..2] of bool: ints = [1, 2];\n"
+      "array [1..2] of int: scalar = 7;\n"
+      "solve satisfy;\n",
+      "t.fzn:1: type mismatch: 'i' is declared int but its value is a bool literal (true)\n"
+      "t.fzn:2: type mismatch: 'b' is declared bool but its value is an int literal (3)\n"
+      "t.fzn:3: type mismatch: 's' is declared set of int but its value is an int literal (4)\n"
+      "t.fzn:4: type mismatch: 'f' is declared float but its value is a set literal\n"
+      "t.fzn:5: type mismatch: 'arr' is declared int but its value is an array literal\n"
+      "t.fzn:6: type mismatch: 'a' is declared array [1..2] of int but element 2 is a bool literal (true)\n"
+      "t.fzn:7: type mismatch: 'bools' is declared array [1..2] of int but its value is an array of bool literals\n"
+      "t.fzn:8: type mismatch: 'ints' is declared array [1..2] of bool but its value is an array of int literals\n"
+      "t.fzn:9: type mismatch: 'scalar' is declared array [1..2] of int but its value is an int literal (7)\n");
+  CHECK_ERRORS(
+      "1..3: d = 5;\n"
+      "array [1..3] of 1..3: da = [1, 2, 7];\n"
+      "{1, 3}: odd = 2;\n"
+      "set of 1..3: sd = {1, 4};\n"
+      "0.0..1.0: fd = 1.5;\n"
+      "solve satisfy;\n",
+      "t.fzn:1: value 5 of 'd' is outside its domain 1..3\n"
+      "t.fzn:2: value 7 (element 3) of 'da' is outside its domain 1..3\n"
+      "t.fzn:3: value 2 of 'odd' is outside its domain {1,3}\n"
+      "t.fzn:4: value {1,4} of 'sd' is not a subset of its domain 1..3\n"
+      "t.fzn:5: value 1.5 of 'fd' is outside its domain 0.0..1.0\n");
+  CHECK_ERRORS(
+      "array [1..3] of int: short = [1, 2];\n"
+      "array [1..1] of int: long = [1, 2];\n"
+      "array [1..2] of var int: v = [];\n"
+      "array [1..2] of var bool: bv;\n"
+      "array [1..3] of var bool: w = bv;\n"
+      "solve satisfy;\n",
+      "t.fzn:1: 'short' is declared array [1..3] but its value has 2 elements\n"
+      "t.fzn:2: 'long' is declared array [1..1] but its value has 2 elements\n"
+      "t.fzn:3: 'v' is declared array [1..2] but its value has 0 elements\n"
+      "t.fzn:5: 'w' is declared array [1..3] but its value has 2 elements\n");
+  CHECK_ERRORS(
+      "int: p;\n"
+      "var int: v;\n"
+      "int: q = v;\n"
+      "array [1..2] of int: pa = [1, v];\n"
+      "var bool: vb = 3;\n"
+      "var bool: vb2 = v;\n"
+      "array [1..2] of var int: va = [true, v];\n"
+      "solve satisfy;\n",
+      "t.fzn:1: parameter 'p' has no value\n"
+      "t.fzn:3: type mismatch: 'q' is a parameter but its value is variable 'v' (var int)\n"
+      "t.fzn:4: type mismatch: 'pa' is a parameter but element 2 is variable 'v' (var int)\n"
+      "t.fzn:5: type mismatch: 'vb' is declared var bool but its value is an int literal (3)\n"
+      "t.fzn:6: type mismatch: 'vb2' is declared var bool but its value is 'v' (var int)\n"
+      "t.fzn:7: type mismatch: 'va' is declared array [1..2] of var int but element 1 is a bool literal (true)\n");
   /* Types and domains as the messages spell them. */
-  CHECK_ERRORS("{1, 2, 3, 7}: u = 5;\n"
-               "{1, 3, 5, 7, 9, 11, 13, 15, 17, 19}: odd = 4;\n"
-               "var 1..3: v;\n"
-               "var bool: b = v;\n"
-               "array [1..2] of var 0.0..1.0: fa;\n"
-               "var bool: c = fa[1];\n"
-               "bool: fb = 1.5;\n"
-               "array [1..1] of var set of 1..3: sa;\n"
-               "var int: d = sa[1];\n"
-               "solve satisfy;\n",
-               "t.fzn:1: value 5 of 'u' is outside its domain 1..3 union {7}\n"
-               "t.fzn:2: value 4 of 'odd' is outside its domain {1,3,5,7,9,11,13,15,...}\n"
-               "t.fzn:4: type mismatch: 'b' is declared var bool but its value is 'v' (var 1..3)\n"
-               "t.fzn:6: type mismatch: 'c' is declared var bool but its value is 'fa[1]' (var 0.0..1.0)\n"
-               "t.fzn:7: type mismatch: 'fb' is declared bool but its value is a float literal (1.5)\n"
-               "t.fzn:9: type mismatch: 'd' is declared var int but its value is 'sa[1]' (var set of 1..3)\n");
+  CHECK_ERRORS(
+      "{1, 2, 3, 7}: u = 5;\n"
+      "{1, 3, 5, 7, 9, 11, 13, 15, 17, 19}: odd = 4;\n"
+      "var 1..3: v;\n"
+      "var bool: b = v;\n"
+      "array [1..2] of var 0.0..1.0: fa;\n"
+      "var bool: c = fa[1];\n"
+      "bool: fb = 1.5;\n"
+      "array [1..1] of var set of 1..3: sa;\n"
+      "var int: d = sa[1];\n"
+      "solve satisfy;\n",
+      "t.fzn:1: value 5 of 'u' is outside its domain 1..3 union {7}\n"
+      "t.fzn:2: value 4 of 'odd' is outside its domain {1,3,5,7,9,11,13,15,...}\n"
+      "t.fzn:4: type mismatch: 'b' is declared var bool but its value is 'v' (var 1..3)\n"
+      "t.fzn:6: type mismatch: 'c' is declared var bool but its value is 'fa[1]' (var 0.0..1.0)\n"
+      "t.fzn:7: type mismatch: 'fb' is declared bool but its value is a float literal (1.5)\n"
+      "t.fzn:9: type mismatch: 'd' is declared var int but its value is 'sa[1]' (var set of 1..3)\n");
   CHECK_ERRORS("var bool: b;\narray [1..2] of var int: a;\nsolve maximize b;\n",
                "t.fzn:3: the objective must be an int or float expression, not 'b' (var bool)\n");
   CHECK_ERRORS("array [1..2] of var int: a;\nsolve minimize a;\n",
                "t.fzn:2: the objective must be an int or float expression, not 'a' (array [1..2] of var int)\n");
-  CHECK_ERRORS("array [0..2] of int: a = [1, 2, 3];\n"
-               "array [int] of var int: b;\n"
-               "ann: an;\n"
-               "string: st;\n"
-               "solve satisfy;\n",
-               "t.fzn:1: array 'a' has index set 0..2 (FlatZinc arrays are 1..n)\n"
-               "t.fzn:2: array 'b' needs an index set 1..n, not int\n"
-               "t.fzn:3: 'an' is declared ann, which only predicate parameters may be\n"
-               "t.fzn:4: 'st' is declared string, which only predicate parameters may be\n");
+  CHECK_ERRORS(
+      "array [0..2] of int: a = [1, 2, 3];\n"
+      "array [int] of var int: b;\n"
+      "ann: an;\n"
+      "string: st;\n"
+      "solve satisfy;\n",
+      "t.fzn:1: array 'a' has index set 0..2 (FlatZinc arrays are 1..n)\n"
+      "t.fzn:2: array 'b' needs an index set 1..n, not int\n"
+      "t.fzn:3: 'an' is declared ann, which only predicate parameters may be\n"
+      "t.fzn:4: 'st' is declared string, which only predicate parameters may be\n");
   CHECK_ERRORS("var {1.5, 2.5}: x;\narray [1..1] of set of int: s = [1.0..2.5];\nsolve satisfy;\n",
                "t.fzn:1: float set literal (element 1.5) is not supported\n"
                "t.fzn:1: float set literal (element 2.5) is not supported\n"
@@ -760,29 +767,29 @@ static void test_type_errors(void) {
 }
 
 static void test_literal_errors(void) {
-  CHECK_ERRORS("int: a = 9223372036854775808;\n"
-               "int: b = -9223372036854775809;\n"
-               "int: c = 0x8000000000000000;\n"
-               "int: d = 0o1000000000000000000000;\n"
-               "array [1..3] of int: e = [1, 99999999999999999999, 3];\n"
-               "float: f = 1e999;\n"
-               "float: g = -1e-999;\n"
-               "0.1..0.3: h = 1e300;\n"
-               "solve satisfy;\n",
-               "t.fzn:1: integer literal 9223372036854775808 out of range\n"
-               "t.fzn:2: integer literal -9223372036854775809 out of range\n"
-               "t.fzn:3: integer literal 0x8000000000000000 out of range\n"
-               "t.fzn:4: integer literal 0o1000000000000000000000 out of range\n"
-               "t.fzn:5: integer literal 99999999999999999999 out of range\n"
-               "t.fzn:6: float literal 1e999 out of range\n"
-               "t.fzn:8: value 1e+300 of 'h' is outside its domain 0.1..0.3\n");
+  CHECK_ERRORS(
+      "int: a = 9223372036854775808;\n"
+      "int: b = -9223372036854775809;\n"
+      "int: c = 0x8000000000000000;\n"
+      "int: d = 0o1000000000000000000000;\n"
+      "array [1..3] of int: e = [1, 99999999999999999999, 3];\n"
+      "float: f = 1e999;\n"
+      "float: g = -1e-999;\n"
+      "0.1..0.3: h = 1e300;\n"
+      "solve satisfy;\n",
+      "t.fzn:1: integer literal 9223372036854775808 out of range\n"
+      "t.fzn:2: integer literal -9223372036854775809 out of range\n"
+      "t.fzn:3: integer literal 0x8000000000000000 out of range\n"
+      "t.fzn:4: integer literal 0o1000000000000000000000 out of range\n"
+      "t.fzn:5: integer literal 99999999999999999999 out of range\n"
+      "t.fzn:6: float literal 1e999 out of range\n"
+      "t.fzn:8: value 1e+300 of 'h' is outside its domain 0.1..0.3\n");
   CHECK_ERRORS("int: a = 1.;\nint: b = 2e;\nint: c = 0x;\nint: d = #4;\nsolve satisfy;\n",
                "t.fzn:1: malformed number '1.'\n"
                "t.fzn:2: malformed number '2e'\n"
                "t.fzn:3: malformed number '0x'\n"
                "t.fzn:4: unexpected character '#'\n");
-  CHECK_ERRORS("var int: x :: f(\"open\n);\nsolve satisfy;\n",
-               "t.fzn:1: unterminated string literal\n");
+  CHECK_ERRORS("var int: x :: f(\"open\n);\nsolve satisfy;\n", "t.fzn:1: unterminated string literal\n");
   static const char nul[] = "var int: x;\0\nsolve satisfy;\n";
   fzn_model *m = fzn_parse_string(nul, sizeof nul - 1, "nul.fzn", NULL);
   CHECK(m == NULL);
@@ -790,29 +797,27 @@ static void test_literal_errors(void) {
 
 static void test_syntax_errors(void) {
   /* Each broken item is skipped to its ';' and parsing goes on. */
-  CHECK_ERRORS("var int x;\n"
-               "var int: ok1;\n"
-               "constraint int_eq(ok1 3);\n"
-               "array [1..2] of var int: ok2 = [ok1, ok1];\n"
-               "var int: y = ;\n"
-               "constraint int_le(ok1, ok2[1]);\n"
-               "solve satisfy\n",
-               "t.fzn:1: syntax error, unexpected identifier, expecting ':'\n"
-               "t.fzn:3: syntax error, unexpected integer literal, expecting ')'\n"
-               "t.fzn:5: syntax error, unexpected ';'\n"
-               "t.fzn:8: syntax error, unexpected end of file, expecting ';'\n");
+  CHECK_ERRORS(
+      "var int x;\n"
+      "var int: ok1;\n"
+      "constraint int_eq(ok1 3);\n"
+      "array [1..2] of var int: ok2 = [ok1, ok1];\n"
+      "var int: y = ;\n"
+      "constraint int_le(ok1, ok2[1]);\n"
+      "solve satisfy\n",
+      "t.fzn:1: syntax error, unexpected identifier, expecting ':'\n"
+      "t.fzn:3: syntax error, unexpected integer literal, expecting ')'\n"
+      "t.fzn:5: syntax error, unexpected ';'\n"
+      "t.fzn:8: syntax error, unexpected end of file, expecting ';'\n");
   CHECK_ERRORS("var int: a\nvar int: b;\nsolve satisfy;\n",
                "t.fzn:2: syntax error, unexpected var, expecting :: or ';' or '='\n");
-  CHECK_ERRORS("solve satisfy;\nsolve satisfy;\n",
-               "t.fzn:2: more than one solve item (the first is on line 1)\n");
+  CHECK_ERRORS("solve satisfy;\nsolve satisfy;\n", "t.fzn:2: more than one solve item (the first is on line 1)\n");
   CHECK_ERRORS("var int: x;\n", "t.fzn:2: missing solve item\n");
   CHECK_ERRORS("", "t.fzn:1: missing solve item\n");
-  CHECK_ERRORS("array [1..3] of int: a = [1, 2, 3,];\nsolve satisfy;\n",
-               "t.fzn:1: syntax error, unexpected ']'\n");
+  CHECK_ERRORS("array [1..3] of int: a = [1, 2, 3,];\nsolve satisfy;\n", "t.fzn:1: syntax error, unexpected ']'\n");
   CHECK_ERRORS("constraint int_eq(1, 2, 3 4);\nsolve satisfy;\n",
                "t.fzn:1: syntax error, unexpected integer literal, expecting ')'\n");
-  CHECK_ERRORS("int: a = 1, 2;\nsolve satisfy;\n",
-               "t.fzn:1: syntax error, unexpected integer literals\n");
+  CHECK_ERRORS("int: a = 1, 2;\nsolve satisfy;\n", "t.fzn:1: syntax error, unexpected integer literals\n");
 }
 
 static void test_files(const char *dir) {
@@ -853,8 +858,8 @@ static void check_location(const char *path, bool want, const char *want_file, i
   char file[16] = "";
   int line = 0;
   bool got = fzn_path_location(path, file, sizeof file, &line);
-  CHECKF(got == want && (!want || (!strcmp(file, want_file) && line == want_line)), "'%s': %d %s:%d", path, got,
-         file, line);
+  CHECKF(got == want && (!want || (!strcmp(file, want_file) && line == want_line)), "'%s': %d %s:%d", path, got, file,
+         line);
 }
 
 static void test_paths(void) {
@@ -868,9 +873,10 @@ static void test_paths(void) {
   check_location(";;;|||", false, "", 0);
   check_location("a_name_too_long_for_the_buffer.mzn|4|1", false, "", 0);
 
-  static const char good[] = "X_INTRODUCED_0_\tx[1]\t/u/m.mzn|3|26|3|26|id|x;|0|0|0|0|il|0;\n"
-                             "1\t1\t/u/m.mzn|9|12|9|31|ca|f;\n"
-                             "0\t0\t/u/d.dzn|5|12|5|26|bin|'<';\n";
+  static const char good[] =
+      "X_INTRODUCED_0_\tx[1]\t/u/m.mzn|3|26|3|26|id|x;|0|0|0|0|il|0;\n"
+      "1\t1\t/u/m.mzn|9|12|9|31|ca|f;\n"
+      "0\t0\t/u/d.dzn|5|12|5|26|bin|'<';\n";
   fzn_paths *p = paths_of(good, sizeof good - 1);
   fzn_location at;
   CHECK(fzn_paths_constraint(p, 0, &at) && !strcmp(at.file, "/u/d.dzn") && at.line == 5);
@@ -881,9 +887,10 @@ static void test_paths(void) {
   fzn_paths_free(p);
 
   /* Malformed lines are skipped; the one good line still counts. */
-  static const char bad[] = "\n\t\t\nno tabs\n1\tone tab m.mzn|9|1\n1\t1\t\n1\t1\t|9|1\n1\t1\tm.mzn|0|1\n"
-                            "99999999999\t1\tm.mzn|9|1\n\x00\xff\t\x00\tm|1|\n"
-                            "2\t2\tm.mzn|4|1|4|2|ca|f;\r\nX\tx";
+  static const char bad[] =
+      "\n\t\t\nno tabs\n1\tone tab m.mzn|9|1\n1\t1\t\n1\t1\t|9|1\n1\t1\tm.mzn|0|1\n"
+      "99999999999\t1\tm.mzn|9|1\n\x00\xff\t\x00\tm|1|\n"
+      "2\t2\tm.mzn|4|1|4|2|ca|f;\r\nX\tx";
   p = paths_of(bad, sizeof bad - 1);
   CHECK(!fzn_paths_constraint(p, 1, &at));
   CHECK(fzn_paths_constraint(p, 2, &at) && !strcmp(at.file, "m.mzn") && at.line == 4);

@@ -131,16 +131,16 @@ static void test_plan(void) {
         uint64_t extra = !strcmp(a.phase[i].name, "tail")     ? 3 * n * 4
                          : !strcmp(a.phase[i].name, "verify") ? (2 * check_threads + 1) * n * 4
                                                               : 0;
-        CHECKF(b.phase[i].host + 8 * n * n == a.phase[i].host + 16 * n + extra, "n=%d %s: host %llu vs %llu",
-               sizes[s], a.phase[i].name, (unsigned long long)a.phase[i].host, (unsigned long long)b.phase[i].host);
+        CHECKF(b.phase[i].host + 8 * n * n == a.phase[i].host + 16 * n + extra, "n=%d %s: host %llu vs %llu", sizes[s],
+               a.phase[i].name, (unsigned long long)a.phase[i].host, (unsigned long long)b.phase[i].host);
         CHECKF(b.phase[i].device[0] == a.phase[i].device[0] + (!strcmp(a.phase[i].name, "verify") ? 0 : 16 * n),
                "n=%d %s: device %llu vs %llu", sizes[s], a.phase[i].name, (unsigned long long)a.phase[i].device[0],
                (unsigned long long)b.phase[i].device[0]);
       }
       /* O(n) beside the pinned upload buffers (and the check's n^2 / 8 bits with --verify). */
       uint64_t bits = verify ? n * ((n + 63) / 64) * 8 : 0;
-      CHECKF(bb_memory_plan_peak_host(&b) < ((uint64_t)300 << 20) + 200 * n + bits, "n=%d: host peak %llu",
-             sizes[s], (unsigned long long)bb_memory_plan_peak_host(&b));
+      CHECKF(bb_memory_plan_peak_host(&b) < ((uint64_t)300 << 20) + 200 * n + bits, "n=%d: host peak %llu", sizes[s],
+             (unsigned long long)bb_memory_plan_peak_host(&b));
       CHECK(bb_memory_plan_peak_host(&b) < bb_memory_plan_peak_host(&a));
     }
   }

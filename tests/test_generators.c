@@ -32,35 +32,34 @@ static void gale_shapley(const bb_instance *inst, bb_id *wife_of, gs_trace *trac
   int *queue = malloc((size_t)n * sizeof *queue);
   for (int w = 0; w < n; w++) {
     husband[w] = -1;
-    for (int k = 0; k < n; k++)
-      rank[(size_t)w * n + inst->women_prefs[(size_t)w * n + k]] = (uint32_t)k;
+    for (int k = 0; k < n; k++) rank[(size_t)w * n + inst->women_prefs[(size_t)w * n + k]] = (uint32_t)k;
   }
   memset(trace, 0, sizeof *trace);
   int head = 0, tail = 0, queued = 0; /* circular queue of free men */
   /* One proposal by man m; returns the man left free (m, a dropped husband, or -1). */
-#define PROPOSE(m, out)                                                                            \
-  do {                                                                                             \
-    int w_ = (int)inst->men_prefs[(size_t)(m)*n + next[m]++];                                      \
-    trace->proposals++;                                                                            \
-    int h_ = husband[w_];                                                                          \
-    if (h_ < 0) {                                                                                  \
-      husband[w_] = (m);                                                                           \
-      (out) = -1;                                                                                  \
-    } else if (rank[(size_t)w_ * n + (m)] < rank[(size_t)w_ * n + h_]) {                           \
-      husband[w_] = (m);                                                                           \
-      (out) = h_;                                                                                  \
-    } else {                                                                                       \
-      (out) = (m);                                                                                 \
-    }                                                                                              \
+#define PROPOSE(m, out)                                                  \
+  do {                                                                   \
+    int w_ = (int)inst->men_prefs[(size_t)(m)*n + next[m]++];            \
+    trace->proposals++;                                                  \
+    int h_ = husband[w_];                                                \
+    if (h_ < 0) {                                                        \
+      husband[w_] = (m);                                                 \
+      (out) = -1;                                                        \
+    } else if (rank[(size_t)w_ * n + (m)] < rank[(size_t)w_ * n + h_]) { \
+      husband[w_] = (m);                                                 \
+      (out) = h_;                                                        \
+    } else {                                                             \
+      (out) = (m);                                                       \
+    }                                                                    \
   } while (0)
   /* Queues the man left free, if any. */
-#define ENQUEUE(left)                                                                              \
-  do {                                                                                             \
-    if ((left) >= 0) {                                                                             \
-      queue[tail] = (left);                                                                        \
-      tail = (tail + 1) % n;                                                                       \
-      queued++;                                                                                    \
-    }                                                                                              \
+#define ENQUEUE(left)        \
+  do {                       \
+    if ((left) >= 0) {       \
+      queue[tail] = (left);  \
+      tail = (tail + 1) % n; \
+      queued++;              \
+    }                        \
   } while (0)
   for (int m = 0; m < n; m++) {
     int left;
@@ -116,8 +115,8 @@ static void test_reproducible(void) {
   for (int kind = BB_GEN_PERFECT; kind <= BB_GEN_UNIFORM; kind++) {
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
       int n = sizes[s], group = kind == BB_GEN_RANDOM ? (n + 2) / 3 : 1;
-      bb_instance *a = gen(kind, n, group, 42, 1), *b = gen(kind, n, group, 42, 4),
-                  *c = gen(kind, n, group, 42, 0), *d = gen(kind, n, group, 43, 2);
+      bb_instance *a = gen(kind, n, group, 42, 1), *b = gen(kind, n, group, 42, 4), *c = gen(kind, n, group, 42, 0),
+                  *d = gen(kind, n, group, 43, 2);
       if (!a || !b || !c || !d) return;
       bb_error err = {{0}};
       CHECK(bb_instance_validate(a, &err) == BB_OK);
@@ -140,8 +139,7 @@ static void test_congested_and_groups(void) {
   bb_instance *uni = gen(BB_GEN_UNIFORM, n, 1, 7, 2), *rn = gen(BB_GEN_RANDOM, n, n, 7, 3);
   if (!cong || !r1 || !uni || !rn) return;
   int identity = 1;
-  for (size_t c = 0; c < (size_t)n * n; c++)
-    identity &= cong->men_prefs[c] == c % n && cong->women_prefs[c] == c % n;
+  for (size_t c = 0; c < (size_t)n * n; c++) identity &= cong->men_prefs[c] == c % n && cong->women_prefs[c] == c % n;
   CHECK(identity);
   CHECK(tu_same(cong, r1)); /* congested is random(1) */
   CHECK(tu_same(uni, rn));  /* uniform is random(n) */
@@ -229,9 +227,8 @@ static void test_solo(void) {
     bb_id *wife_of = malloc((size_t)n * sizeof *wife_of);
     gs_trace trace;
     gale_shapley(inst, wife_of, &trace);
-    printf("solo n=%d: %llu proposals (n^2 = %d), %d free after round 1, at most %d free after\n",
-           n, (unsigned long long)trace.proposals, n * n, trace.free_after_round1,
-           trace.max_free_after_round1);
+    printf("solo n=%d: %llu proposals (n^2 = %d), %d free after round 1, at most %d free after\n", n,
+           (unsigned long long)trace.proposals, n * n, trace.free_after_round1, trace.max_free_after_round1);
     free(wife_of);
     bb_instance_free(inst);
   }

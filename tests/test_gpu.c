@@ -23,17 +23,17 @@ typedef struct gpu_case {
 static const gpu_case cases[] = {
     {"gpu-mw-cas", 1, BB_TAIL_AUTO, 0, 16},
     {"gpu-la-min", 1, BB_TAIL_AUTO, 0, 16},
-    {"bamboo", 1, BB_TAIL_AUTO, 0, 16},        /* the default */
-    {"bamboo", 1, BB_TAIL_AUTO, 0, 1},         /* hands back almost at once */
-    {"bamboo", 64, BB_TAIL_AUTO, 0, 3},        /* hands back mid-tail with men waiting */
-    {"bamboo", 1 << 30, BB_TAIL_AUTO, 0, 2},   /* stops at once, hands back early */
+    {"bamboo", 1, BB_TAIL_AUTO, 0, 16},      /* the default */
+    {"bamboo", 1, BB_TAIL_AUTO, 0, 1},       /* hands back almost at once */
+    {"bamboo", 64, BB_TAIL_AUTO, 0, 3},      /* hands back mid-tail with men waiting */
+    {"bamboo", 1 << 30, BB_TAIL_AUTO, 0, 2}, /* stops at once, hands back early */
     {"bamboo", 1, BB_TAIL_CPU, 0, 0},
     {"bamboo", 64, BB_TAIL_CPU, 0, 0},
-    {"bamboo", 1 << 30, BB_TAIL_CPU, 0, 0},    /* everything from the CPU tail */
+    {"bamboo", 1 << 30, BB_TAIL_CPU, 0, 0}, /* everything from the CPU tail */
     {"bamboo", 1, BB_TAIL_GPU, 0, 0},
     {"bamboo", 64, BB_TAIL_GPU, 0, 0},
     {"bamboo", 1 << 30, BB_TAIL_GPU, 0, 0},
-    {"bamboo", 64, BB_TAIL_CPU, 1, 0},         /* 64-bit PRMatrix nodes (n > 65536 path) */
+    {"bamboo", 64, BB_TAIL_CPU, 1, 0}, /* 64-bit PRMatrix nodes (n > 65536 path) */
     {"bamboo", 1, BB_TAIL_GPU, 1, 0},
     {"bamboo", 64, BB_TAIL_AUTO, 1, 3},
 };
@@ -68,8 +68,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
       passed++;
     } else {
       failed++;
-      printf("FAIL %s (tail %d, mode %d, budget %d, wide %d) on %s n=%d g=%d seed=%llu: %s\n",
-             gc->algo, gc->tail_threshold, gc->tail_mode, gc->row_budget, gc->wide_nodes, bb_gen_kind_name(kind), n, group,
+      printf("FAIL %s (tail %d, mode %d, budget %d, wide %d) on %s n=%d g=%d seed=%llu: %s\n", gc->algo,
+             gc->tail_threshold, gc->tail_mode, gc->row_budget, gc->wide_nodes, bb_gen_kind_name(kind), n, group,
              (unsigned long long)seed, st == BB_OK ? "matching differs from gs-seq" : err.msg);
     }
   }
@@ -92,8 +92,7 @@ int main(int argc, char **argv) {
   static const int sizes_race[] = {2, 64};
   const int *sizes = race ? sizes_race : quick ? sizes_quick : sizes_full;
   int count = race ? 2 : quick ? 5 : (int)(sizeof sizes_full / sizeof sizes_full[0]);
-  const bb_gen_kind kinds[] = {BB_GEN_PERFECT, BB_GEN_SOLO, BB_GEN_CONGESTED, BB_GEN_RANDOM,
-                               BB_GEN_UNIFORM};
+  const bb_gen_kind kinds[] = {BB_GEN_PERFECT, BB_GEN_SOLO, BB_GEN_CONGESTED, BB_GEN_RANDOM, BB_GEN_UNIFORM};
   for (int s = 0; s < count; s++)
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
       for (uint64_t seed = 1; seed <= (quick ? 1u : 3u); seed++) {

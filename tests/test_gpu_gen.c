@@ -66,15 +66,15 @@ static void rows_identical(bb_gen_kind kind, int n, int group, uint64_t seed) {
     memset(got, 0xff, (size_t)n * (size_t)n * sizeof *got);
     st = bb_gpu_gen_to_host(gen, women, 0, n, got, &err);
     if (st != BB_OK) break;
-    check(!memcmp(got, expect, (size_t)n * (size_t)n * sizeof *got), women ? "women's rows" : "men's rows",
-          kind, n, group, "differ from bb_generate");
+    check(!memcmp(got, expect, (size_t)n * (size_t)n * sizeof *got), women ? "women's rows" : "men's rows", kind, n,
+          group, "differ from bb_generate");
     int first = n / 3, count = n - first - n / 5; /* a range inside, away from both ends */
     if (count < 1) continue;
     memset(got, 0xff, (size_t)count * (size_t)n * sizeof *got);
     st = bb_gpu_gen_to_host(gen, women, first, count, got, &err);
     if (st != BB_OK) break;
-    check(!memcmp(got, expect + (size_t)first * (size_t)n, (size_t)count * (size_t)n * sizeof *got),
-          "a range of rows", kind, n, group, "differs from bb_generate");
+    check(!memcmp(got, expect + (size_t)first * (size_t)n, (size_t)count * (size_t)n * sizeof *got), "a range of rows",
+          kind, n, group, "differs from bb_generate");
   }
   if (st != BB_OK) check(0, "generation", kind, n, group, err.msg);
   bb_gpu_gen_close(gen);
@@ -89,13 +89,15 @@ static const bb_prnode *gpu_row(void *ctx, bb_id m, uint32_t from, bb_error *err
 }
 
 /* 2: bamboo's GPU phase on device-generated lists, then the tail and the extraction. */
-static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, const char *stage_rows,
-                            int rank_rows, int gpu_tail) {
+static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, const char *stage_rows, int rank_rows,
+                            int gpu_tail) {
   bb_error err = {{0}};
   bb_instance *inst = NULL, *decoy = NULL;
   bb_id *perms = NULL, *expect = malloc((size_t)n * sizeof *expect), *got = malloc((size_t)n * sizeof *got);
   bb_id *free_men = malloc((size_t)n * sizeof *free_men);
-  bb_la_state la = {.n = n, .partner_rank = malloc((size_t)n * 4), .next = malloc((size_t)n * 4),
+  bb_la_state la = {.n = n,
+                    .partner_rank = malloc((size_t)n * 4),
+                    .next = malloc((size_t)n * 4),
                     .husband = malloc((size_t)n * sizeof(bb_id))};
   bb_gen_spec spec;
   bb_row_source src = {.n = n, .spec = &spec};
@@ -132,11 +134,10 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
   if (st == BB_OK) bb_gpu_set_rank_rows(gpu, rank_rows);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, &gopts, &gla, free_men, &free_count, &gstats, &err);
   if (st == BB_OK) st = bb_row_source_husbands(&src, la.partner_rank, NULL, la.husband, 2, &err);
-  for (int i = 0; i < free_count && st == BB_OK; i++)
-    st = bb_la_propose(&la, gpu_row, gpu, free_men[i], &err);
+  for (int i = 0; i < free_count && st == BB_OK; i++) st = bb_la_propose(&la, gpu_row, gpu, free_men[i], &err);
   char what[96];
-  snprintf(what, sizeof what, "bamboo on generated lists (stage rows %s, rank rows %d, %s tail)", stage_rows,
-           rank_rows, gpu_tail ? "GPU" : "CPU");
+  snprintf(what, sizeof what, "bamboo on generated lists (stage rows %s, rank rows %d, %s tail)", stage_rows, rank_rows,
+           gpu_tail ? "GPU" : "CPU");
   if (st == BB_OK) {
     bb_la_extract(&la, got);
     check(!memcmp(got, expect, (size_t)n * sizeof *got), what, kind, n, group, "matching differs from gs-seq");
@@ -177,7 +178,7 @@ static void solve_without_lists(bb_gen_kind kind, int n, int group, uint64_t see
     opts.gen_spec = &spec;
     opts.tail_mode = c == 0 || c >= 3 ? BB_TAIL_CPU : c == 1 ? BB_TAIL_GPU : BB_TAIL_AUTO;
     if (c == 2) {
-      opts.tail_threshold = n; /* the CPU tail starts at once ... */
+      opts.tail_threshold = n;  /* the CPU tail starts at once ... */
       opts.tail_row_budget = 1; /* ... and hands the first chain back */
     }
     if (c >= 3 && n < c - 1) continue;

@@ -25,14 +25,27 @@ typedef struct multi_case {
 } multi_case;
 
 static const multi_case cases[] = {
-    {"bamboo", 1, 1, 0},      {"bamboo", 2, 1, 0},     {"bamboo", 3, 1, 0},
-    {"bamboo", 4, 1, 0},      {"bamboo", 2, 64, 0},    {"bamboo", 4, 1 << 30, 0},
-    {"bamboo", 2, 1, 8},      {"bamboo", 4, 64, 8},    {"gpu-la-min", 1, 1, 0},
-    {"gpu-la-min", 2, 1, 0},  {"gpu-la-min", 3, 1, 0}, {"gpu-la-min", 4, 1, 0},
+    {"bamboo", 1, 1, 0},
+    {"bamboo", 2, 1, 0},
+    {"bamboo", 3, 1, 0},
+    {"bamboo", 4, 1, 0},
+    {"bamboo", 2, 64, 0},
+    {"bamboo", 4, 1 << 30, 0},
+    {"bamboo", 2, 1, 8},
+    {"bamboo", 4, 64, 8},
+    {"gpu-la-min", 1, 1, 0},
+    {"gpu-la-min", 2, 1, 0},
+    {"gpu-la-min", 3, 1, 0},
+    {"gpu-la-min", 4, 1, 0},
     /* the 40-bit node of n > 65,536, forced at small n: one GPU and partitions */
-    {"bamboo", 1, 1, 5},      {"bamboo", 1, 64, 5},    {"bamboo", 2, 1, 5},
-    {"bamboo", 3, 64, 5},     {"bamboo", 4, 1 << 30, 5}, {"gpu-la-min", 1, 1, 5},
-    {"gpu-la-min", 2, 1, 5},  {"gpu-la-min", 3, 1, 4},
+    {"bamboo", 1, 1, 5},
+    {"bamboo", 1, 64, 5},
+    {"bamboo", 2, 1, 5},
+    {"bamboo", 3, 64, 5},
+    {"bamboo", 4, 1 << 30, 5},
+    {"gpu-la-min", 1, 1, 5},
+    {"gpu-la-min", 2, 1, 5},
+    {"gpu-la-min", 3, 1, 4},
 };
 
 static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
@@ -69,9 +82,11 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
       passed++;
     } else {
       failed++;
-      printf("FAIL %s x%d (tail %d, node %d) on %s n=%d seed=%llu: %s\n", mc->algo, mc->parts,
-             mc->tail_threshold, mc->node, bb_gen_kind_name(kind), n, (unsigned long long)seed,
-             st != BB_OK ? err.msg : !partitioned ? stats.path : "matching differs from gs-seq");
+      printf("FAIL %s x%d (tail %d, node %d) on %s n=%d seed=%llu: %s\n", mc->algo, mc->parts, mc->tail_threshold,
+             mc->node, bb_gen_kind_name(kind), n, (unsigned long long)seed,
+             st != BB_OK    ? err.msg
+             : !partitioned ? stats.path
+                            : "matching differs from gs-seq");
     }
   }
 out:

@@ -51,12 +51,14 @@ static void same_as_gs(const bb_instance *inst, const bb_id *expect, const char 
     st = bb_solve(inst, "bamboo", &opts, got, &stats, &err);
   }
   char what[128];
-  snprintf(what, sizeof what, "bamboo overlap=%s source=%s rows=%s wide=%s tail=%d", v->overlap, v->source,
-           v->rows, v->wide, v->tail_mode);
+  snprintf(what, sizeof what, "bamboo overlap=%s source=%s rows=%s wide=%s tail=%d", v->overlap, v->source, v->rows,
+           v->wide, v->tail_mode);
   /* The perfect case ends in the precheck; every other must have run on the GPU. */
   int gpu_ran = st == BB_OK && strncmp(stats.path, "cpu", 3) != 0;
   check(st == BB_OK && gpu_ran && got && !memcmp(got, expect, (size_t)n * sizeof *got), what, kind, n,
-        st != BB_OK ? err.msg : !gpu_ran ? stats.path : "matching differs from gs-seq");
+        st != BB_OK ? err.msg
+        : !gpu_ran  ? stats.path
+                    : "matching differs from gs-seq");
   free(got);
 }
 
@@ -130,8 +132,8 @@ int main(int argc, char **argv) {
   wide_n.men_prefs = wide_n.women_prefs = &dummy;
   bb_gpu_lists *none = NULL;
   bb_error err = {{0}};
-  check(bb_gpu_lists_prepare(&wide_n, 0, &none, &err) == BB_ERR_ARG && !none, "prepare refuses n > 65536", "-",
-        70000, err.msg);
+  check(bb_gpu_lists_prepare(&wide_n, 0, &none, &err) == BB_ERR_ARG && !none, "prepare refuses n > 65536", "-", 70000,
+        err.msg);
 
   static const int sizes_full[] = {1, 2, 3, 17, 100, 1001, 3001}, sizes_quick[] = {2, 100, 1001};
   const int *sizes = quick ? sizes_quick : sizes_full;

@@ -3,7 +3,8 @@
  * matching, with one block of men's rows or many (BAMBOO_GPU_STAGE_ROWS), the rank matrix
  * whole or in blocks of women (BAMBOO_GPU_RANK_ROWS), 32-, 40- or 64-bit nodes
  * (BAMBOO_GPU_NODE_BYTES=4|5|8, cuda/bb_gpu_prnode.h); and the device memory measured at the
- * peak (cudaMemGetInfo) must match the memory plan (engine/sm/memory_plan.h) within 5 % + 64 MiB (allocation granularity, the runtime's
+ * peak (cudaMemGetInfo) must match the memory plan (engine/sm/memory_plan.h) within 5 % + 64 MiB
+ * (allocation granularity, the runtime's
  * own lazy allocations). Argument "quick" runs a smaller set (compute-sanitizer memcheck),
  * "narrow" the full set with the 40-bit node alone. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
@@ -29,8 +30,8 @@ static void check(int ok, const char *what, const char *kind, int n, const char 
   }
 }
 
-static void same_as_gs(const bb_instance *inst, const bb_id *expect, const char *kind,
-                       const char *staged, const char *rows, const char *node, const char *rank_rows) {
+static void same_as_gs(const bb_instance *inst, const bb_id *expect, const char *kind, const char *staged,
+                       const char *rows, const char *node, const char *rank_rows) {
   int n = inst->n;
   setenv("BAMBOO_GPU_STAGED", staged, 1);
   setenv("BAMBOO_GPU_STAGE_ROWS", rows, 1);
@@ -49,7 +50,9 @@ static void same_as_gs(const bb_instance *inst, const bb_id *expect, const char 
            rank_rows ? rank_rows : "whole");
   int gpu_ran = st == BB_OK && strncmp(stats.path, "cpu", 3) != 0;
   check(st == BB_OK && gpu_ran && !memcmp(got, expect, (size_t)n * sizeof *got), what, kind, n,
-        st != BB_OK ? err.msg : !gpu_ran ? stats.path : "matching differs from gs-seq");
+        st != BB_OK ? err.msg
+        : !gpu_ran  ? stats.path
+                    : "matching differs from gs-seq");
   free(got);
 }
 

@@ -125,8 +125,7 @@ static void round_trip(const bb_hr *inst, const char *dir) {
     CHECKF(st == BB_OK, "write: %s", err.msg);
     bb_hr *back = NULL;
     st = bb_hr_read(path, &back, &err);
-    CHECKF(st == BB_OK && back && same_instance(inst, back), "read back (%s): %s", binary ? "binary" : "text",
-           err.msg);
+    CHECKF(st == BB_OK && back && same_instance(inst, back), "read back (%s): %s", binary ? "binary" : "text", err.msg);
     bb_hr_free(back);
     remove(path);
   }
@@ -184,8 +183,8 @@ static void generators(void) {
       CHECK(st == BB_OK && bb_hr_check_stable(one, ref, &err) == BB_OK);
       for (size_t a = 1; a < sizeof cpu_algos / sizeof *cpu_algos; a++) {
         int32_t *got = solve(one, cpu_algos[a], (bb_hr_side)side, 4, 0, &st);
-        CHECKF(st == BB_OK && !memcmp(got, ref, (size_t)one->n_residents * 4), "%s side %d kind %d", cpu_algos[a],
-               side, kind);
+        CHECKF(st == BB_OK && !memcmp(got, ref, (size_t)one->n_residents * 4), "%s side %d kind %d", cpu_algos[a], side,
+               kind);
         free(got);
       }
       free(ref);
@@ -217,8 +216,8 @@ static void empty_sides(void) {
           for (int threads = 1; threads <= 4; threads += 3) {
             bb_status st;
             int32_t *got = solve(inst, cpu_algos[a], (bb_hr_side)side, threads, 0, &st);
-            CHECKF(st == BB_OK && bb_hr_check_stable(inst, got, &err) == BB_OK, "%s, %d and %d, side %d",
-                   cpu_algos[a], nr, nh, side);
+            CHECKF(st == BB_OK && bb_hr_check_stable(inst, got, &err) == BB_OK, "%s, %d and %d, side %d", cpu_algos[a],
+                   nr, nh, side);
             for (int r = 0; r < nr; r++) CHECK(got[r] == BB_HR_NONE);
             free(got);
           }
@@ -250,8 +249,8 @@ static void finish_chains_deadline(const bb_hr *inst, const bb_hr_node *nodes) {
     for (int r = 0; r < nr; r++) cursor[r] = (uint64_t)inst->res_start[r] << 32, parked[r] = (uint32_t)r;
     uint64_t proposals = 0;
     double deadline = pass == 0 ? 1e-9 : 0; /* 1e-9: long past */
-    bb_status st = bb_hr_finish_chains(inst, pass == 2 ? NULL : nodes, post_start, words, cursor, parked, nr,
-                                       deadline, &proposals, &err);
+    bb_status st = bb_hr_finish_chains(inst, pass == 2 ? NULL : nodes, post_start, words, cursor, parked, nr, deadline,
+                                       &proposals, &err);
     if (pass == 0) {
       CHECKF(st == BB_ERR_TIMEOUT && strstr(err.msg, "time limit"), "status %d: %s", (int)st, err.msg);
       continue;
@@ -311,9 +310,13 @@ static int gpu_tests(bool quick) {
     printf("skipped: %s\n", why);
     return 77;
   }
-  const struct { bool smi; int nr, nh, k; double skew; } cases[] = {
-      {true, 1000, 1000, 30, 0},       {false, 31000, 2300, 15, 0.5},  {true, 200000, 200000, 20, 0},
-      {true, 100000, 80000, 40, 1.0},  {false, 300000, 20000, 20, 0.7}, {true, 1000000, 1000000, 100, 0},
+  const struct {
+    bool smi;
+    int nr, nh, k;
+    double skew;
+  } cases[] = {
+      {true, 1000, 1000, 30, 0},      {false, 31000, 2300, 15, 0.5},   {true, 200000, 200000, 20, 0},
+      {true, 100000, 80000, 40, 1.0}, {false, 300000, 20000, 20, 0.7}, {true, 1000000, 1000000, 100, 0},
   };
   size_t count = quick ? 2 : sizeof cases / sizeof *cases;
   for (size_t c = 0; c < count; c++) {
@@ -335,8 +338,8 @@ static int gpu_tests(bool quick) {
       int tails[] = {0, 1, 32, 100000};
       for (int a = 0; a < 4; a++) {
         int32_t *got = solve(inst, algos[a], (bb_hr_side)side, 0, tails[a], &st);
-        CHECKF(st == BB_OK && !memcmp(got, ref, (size_t)inst->n_residents * 4), "case %zu side %d %s tail %d", c,
-               side, algos[a], tails[a]);
+        CHECKF(st == BB_OK && !memcmp(got, ref, (size_t)inst->n_residents * 4), "case %zu side %d %s tail %d", c, side,
+               algos[a], tails[a]);
         free(got);
       }
       free(ref);

@@ -26,8 +26,8 @@ static void compare_visit(const int32_t *M, int blocking, void *arg) {
   uint64_t got = 0;
   bb_error err = {{0}};
   bb_status st = bb_hrc_count_blocking(v->inst, M, &got, &err);
-  CHECKF(st == BB_OK && got == (uint64_t)blocking, "count %llu (status %d: %s), reference %d",
-         (unsigned long long)got, st, err.msg, blocking);
+  CHECKF(st == BB_OK && got == (uint64_t)blocking, "count %llu (status %d: %s), reference %d", (unsigned long long)got,
+         st, err.msg, blocking);
   st = bb_hrc_check_stable(v->inst, M, &err);
   CHECKF((st == BB_OK) == (blocking == 0), "check_stable %d (%s) but the reference counts %d", st, err.msg, blocking);
   if (blocking) CHECK(strstr(err.msg, "blocking pair") != NULL);
@@ -61,12 +61,13 @@ static long checker_against_reference(uint64_t *rng, int instances) {
 }
 
 /* A small instance written by hand: lists as strings, "-" empty. */
-static bb_hrc *build(int nr, int nh, int nc, const int *members, const char *const *singles,
-                     const char *const *couples, const char *const *hosps, const int *cap) {
+static bb_hrc *build(int nr, int nh, int nc, const int *members, const char *const *singles, const char *const *couples,
+                     const char *const *hosps, const int *cap) {
   bb_hrc *in = bb_hrc_new(nr, nh, nc, 64, 64, 64, NULL);
   uint32_t len = 0;
   for (int c = 0; c < nc; c++)
-    for (int m = 0; m < 2; m++) in->couple_member[2 * c + m] = members[2 * c + m], in->couple_of[members[2 * c + m]] = c;
+    for (int m = 0; m < 2; m++)
+      in->couple_member[2 * c + m] = members[2 * c + m], in->couple_of[members[2 * c + m]] = c;
   for (int r = 0; r < nr; r++) {
     in->single_start[r] = len;
     for (const char *p = singles[r]; *p; p++)
@@ -174,21 +175,21 @@ static void validation(void) {
   bb_error err = {{0}};
   struct {
     const char *what, *expect;
-  } cases[] = {{"member twice", "both members"},     {"member in a 2nd couple", "couple_of"},
-               {"member with own list", "own list"}, {"pair twice", "appears twice"},
+  } cases[] = {{"member twice", "both members"},          {"member in a 2nd couple", "couple_of"},
+               {"member with own list", "own list"},      {"pair twice", "appears twice"},
                {"hospital out of range", "out of range"}, {"negative capacity", "negative"},
                {"resident twice", "appears twice"}};
   for (int k = 0; k < (int)(sizeof cases / sizeof *cases); k++) {
     bb_hrc *in = build(3, 2, 1, members, singles, couples, hosps, cap);
     CHECK(bb_hrc_validate(in, &err) == BB_OK);
     switch (k) {
-    case 0: in->couple_member[1] = 0; break;
-    case 1: in->couple_of[1] = BB_HRC_SINGLE; break;
-    case 2: in->single_start[1] = 0, in->single_start[2] = 1, in->single_list[0] = 1, in->single_list[1] = 0; break;
-    case 3: in->couple_list[2] = 0, in->couple_list[3] = 1; break;
-    case 4: in->couple_list[3] = 7; break;
-    case 5: in->capacity[1] = -1; break;
-    case 6: in->hosp_list[1] = 0; break;
+      case 0: in->couple_member[1] = 0; break;
+      case 1: in->couple_of[1] = BB_HRC_SINGLE; break;
+      case 2: in->single_start[1] = 0, in->single_start[2] = 1, in->single_list[0] = 1, in->single_list[1] = 0; break;
+      case 3: in->couple_list[2] = 0, in->couple_list[3] = 1; break;
+      case 4: in->couple_list[3] = 7; break;
+      case 5: in->capacity[1] = -1; break;
+      case 6: in->hosp_list[1] = 0; break;
     }
     CHECKF(bb_hrc_validate(in, &err) == BB_ERR_INPUT && strstr(err.msg, cases[k].expect), "%s: %s", cases[k].what,
            err.msg);
@@ -200,7 +201,8 @@ static void validation(void) {
 /* ------------------------------------------------------------- the formats ---- */
 
 static bool same_hrc(const bb_hrc *a, const bb_hrc *b) {
-  if (a->n_residents != b->n_residents || a->n_hospitals != b->n_hospitals || a->n_couples != b->n_couples) return false;
+  if (a->n_residents != b->n_residents || a->n_hospitals != b->n_hospitals || a->n_couples != b->n_couples)
+    return false;
   int nr = a->n_residents, nh = a->n_hospitals, nc = a->n_couples;
   return !memcmp(a->couple_of, b->couple_of, (size_t)nr * 4) &&
          !memcmp(a->couple_member, b->couple_member, (size_t)nc * 8) &&
@@ -239,8 +241,10 @@ static void bad_file(const char *dir, const char *name, const char *text, size_t
   bb_hrc *inst = NULL;
   bb_error err = {{0}};
   bb_status st = bb_hrc_read(path, &inst, &err);
-  if (line > 0) snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
-  else snprintf(prefix, sizeof prefix, "%s: ", path);
+  if (line > 0)
+    snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+  else
+    snprintf(prefix, sizeof prefix, "%s: ", path);
   CHECKF(st == BB_ERR_INPUT && !inst && strstr(err.msg, expect) && strncmp(err.msg, prefix, strlen(prefix)) == 0,
          "%s: status %d, message '%s', expected '%s%s...'", name, st, err.msg, prefix, expect);
   bb_hrc_free(inst);
@@ -276,7 +280,8 @@ static void files(const char *dir, uint64_t *rng) {
   const char doc_text[] = "# one couple, one single\nhrc 3 2 1\n0 1: 0 1  1 1\n-\n\n0 1\n1: 2 0\n2: 1 0 2\n";
   good_file(dir, "doc.txt", TEXT(doc_text), doc);
   good_file(dir, "crlf.txt", TEXT("hrc 3 2 1\r\n0 1: 0 1 1 1\r\n-\r\n-\r\n0 1\r\n1: 2 0\r\n2: 1 0 2\r\n"), doc);
-  good_file(dir, "bom.txt", TEXT("\xEF\xBB\xBFhrc 3 2 1\n0 1:0 1 1 1 # comment\n#c\n\n-\n0 1\n1 :2 0\n2: 1 0 2\n"), doc);
+  good_file(dir, "bom.txt", TEXT("\xEF\xBB\xBFhrc 3 2 1\n0 1:0 1 1 1 # comment\n#c\n\n-\n0 1\n1 :2 0\n2: 1 0 2\n"),
+            doc);
   bb_hrc_free(doc);
   { /* the other families' sniffing reader names an HRC file instead of misreading it */
     char path[600];
@@ -297,24 +302,30 @@ static void files(const char *dir, uint64_t *rng) {
   bad_file(dir, "header4.txt", TEXT("hrc 3 2 2\n"), "2 couples need 4 residents", 1);
   bad_file(dir, "header5.txt", TEXT("hrc 3 2 1 9\n"), "unexpected '9' after the header", 1);
   bad_file(dir, "empty.txt", TEXT("# nothing\n\n"), "not an HRC instance", 0);
-  bad_file(dir, "truncated.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n"), "file ends after 3 of 6 lines (truncated?): resident 2", 4);
+  bad_file(dir, "truncated.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n"),
+           "file ends after 3 of 6 lines (truncated?): resident 2", 4);
   bad_file(dir, "odd.txt", TEXT("hrc 3 2 1\n0 1: 0 1 1\n"), "odd number of hospital ids", 2);
   bad_file(dir, "nocolon.txt", TEXT("hrc 3 2 1\n0 1 0 1\n"), "couple 0's line has no ':'", 2);
   bad_file(dir, "onemember.txt", TEXT("hrc 3 2 1\n0: 0 1\n"), "second member is missing", 2);
   bad_file(dir, "threemembers.txt", TEXT("hrc 4 2 1\n0 1 2: 0 1\n"), "unexpected '2' before ':'", 2);
   bad_file(dir, "sameperson.txt", TEXT("hrc 3 2 1\n1 1: 0 1\n"), "resident 1 is both members", 2);
-  bad_file(dir, "twocouples.txt", TEXT("hrc 4 2 2\n0 1: 0 1\n2 1: 1 1\n"), "resident 1 is already in couple 0 (line 2)", 3);
+  bad_file(dir, "twocouples.txt", TEXT("hrc 4 2 2\n0 1: 0 1\n2 1: 1 1\n"), "resident 1 is already in couple 0 (line 2)",
+           3);
   bad_file(dir, "memberrange.txt", TEXT("hrc 3 2 1\n0 3: 0 1\n"), "id 3 is out of range 0..2", 2);
-  bad_file(dir, "pairrange.txt", TEXT("hrc 3 2 1\n0 1: 0 2\n"), "couple 0's list, pair 0: id 2 is out of range 0..1", 2);
+  bad_file(dir, "pairrange.txt", TEXT("hrc 3 2 1\n0 1: 0 2\n"), "couple 0's list, pair 0: id 2 is out of range 0..1",
+           2);
   bad_file(dir, "pairtwice.txt", TEXT("hrc 3 2 1\n0 1: 0 1  1 1  0 1\n"), "pair 2: the pair (0, 1) appears twice", 2);
   bad_file(dir, "memberlist.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n1\n"), "resident 1 is in couple 0 (line 2)", 4);
-  bad_file(dir, "resrange.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0 5\n"), "resident 2's list, position 1: id 5 is out of range 0..1", 5);
+  bad_file(dir, "resrange.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0 5\n"),
+           "resident 2's list, position 1: id 5 is out of range 0..1", 5);
   bad_file(dir, "restwice.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0 0\n"), "id 0 appears twice", 5);
   bad_file(dir, "junk.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\nx\n"), "not a number: 'x'", 5);
   bad_file(dir, "nocap.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n2 0\n"), "hospital 0's line has no capacity", 6);
   bad_file(dir, "negcap.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n-1: 2 0\n"), "capacity -1 is negative", 6);
-  bad_file(dir, "hosprange.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n1: 3\n"), "hospital 0's list, position 0: id 3", 6);
-  bad_file(dir, "extra.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n1: 2\n1: 1\n5\n"), "extra data after the hospitals'", 8);
+  bad_file(dir, "hosprange.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n1: 3\n"), "hospital 0's list, position 0: id 3",
+           6);
+  bad_file(dir, "extra.txt", TEXT("hrc 3 2 1\n0 1: 0 1\n-\n-\n0\n1: 2\n1: 1\n5\n"), "extra data after the hospitals'",
+           8);
   bad_file(dir, "utf16.txt", TEXT("\xFF\xFEh\0r\0c\0"), "UTF-16", 0);
   /* Binary: a good file, then each way to break one. */
   bb_hrc *inst = bth_hrc_random(5, 3, 2, 3, rng);
@@ -351,7 +362,6 @@ static void files(const char *dir, uint64_t *rng) {
   bad_file(dir, "cap.bin", copy, n, "negative", 0);
   bb_hrc_free(inst);
 }
-
 
 /* --------------------------------------------------- the deferred acceptance ---- */
 
@@ -424,7 +434,8 @@ static bool all_acceptable(const bb_hrc *in) {
     for (uint32_t e = in->hosp_start[h]; e < in->hosp_start[h + 1]; e++) {
       int r = (int)in->hosp_list[e], c = in->couple_of[r];
       bool proposes = false;
-      if (c == BB_HRC_SINGLE) proposes = bth_hrc_spos(in, r, h) >= 0;
+      if (c == BB_HRC_SINGLE)
+        proposes = bth_hrc_spos(in, r, h) >= 0;
       else
         for (uint32_t k = in->couple_start[c]; k < in->couple_start[c + 1]; k++)
           proposes |= (int)in->couple_list[2 * k + (in->couple_member[2 * c + 1] == r)] == h;
@@ -476,7 +487,8 @@ static void generators(const char *dir) {
     CHECKF(bb_hrc_generate(&p, &in, &err) == BB_OK && bb_hrc_validate(in, &err) == BB_OK, "%s", err.msg);
     CHECK(all_acceptable(in));
     int64_t posts = 0, min_cap = INT32_MAX;
-    for (int h = 0; h < in->n_hospitals; h++) posts += in->capacity[h], min_cap = in->capacity[h] < min_cap ? in->capacity[h] : min_cap;
+    for (int h = 0; h < in->n_hospitals; h++)
+      posts += in->capacity[h], min_cap = in->capacity[h] < min_cap ? in->capacity[h] : min_cap;
     CHECK(posts == 3660 && min_cap >= 1);
     for (int c = 0; c < in->n_couples; c++) {
       uint32_t len = in->couple_start[c + 1] - in->couple_start[c];
@@ -497,7 +509,8 @@ static void generators(const char *dir) {
   bb_hrc *none = NULL;
   CHECK(bb_hrc_generate(&p, &none, &err) == BB_ERR_ARG && !none); /* 6 couples need 12 residents */
   bb_hrc_gen_mmt2017(&p, 10, 1, 2);
-  CHECK(bb_hrc_generate(&p, &none, &err) == BB_ERR_ARG && strstr(err.msg, "list lengths")); /* lists of 3 > 2 hospitals */
+  CHECK(bb_hrc_generate(&p, &none, &err) == BB_ERR_ARG &&
+        strstr(err.msg, "list lengths")); /* lists of 3 > 2 hospitals */
 }
 
 /* A deadline already past stops hrc-da with BB_ERR_TIMEOUT before it judges any matching; a
@@ -527,9 +540,10 @@ int main(int argc, char **argv) {
   files(dir, &rng);
   da_tally t = {0, 0, 0, 0};
   da_against_reference(&rng, 3000, &t);
-  printf("deferred acceptance: %d instances, a stable matching exists in %d, DA finds one in %d, DA reaches the "
-         "minimum number of blocking pairs in %d\n",
-         t.instances, t.stable_exists, t.da_stable, t.da_min);
+  printf(
+      "deferred acceptance: %d instances, a stable matching exists in %d, DA finds one in %d, DA reaches the "
+      "minimum number of blocking pairs in %d\n",
+      t.instances, t.stable_exists, t.da_stable, t.da_min);
   CHECK(t.da_stable > t.stable_exists / 2); /* a heuristic, but not a useless one */
   da_without_couples(&rng);
   da_deadline(&rng);

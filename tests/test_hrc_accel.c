@@ -96,7 +96,15 @@ static bb_smc_status d_lower_max(void *c, int v, int k) {
     if (has(D, v, j)) D->cell[D->off[v] + j] = 0, changed = 1;
   return !changed ? BB_SMC_FIX : d_size(D, v) ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
-static bb_smc_domains view(doms *D) { return (bb_smc_domains){.ctx = D, .min = d_min, .max = d_max, .size = d_size, .contains = d_contains, .remove = d_remove, .lower_max = d_lower_max}; }
+static bb_smc_domains view(doms *D) {
+  return (bb_smc_domains){.ctx = D,
+                          .min = d_min,
+                          .max = d_max,
+                          .size = d_size,
+                          .contains = d_contains,
+                          .remove = d_remove,
+                          .lower_max = d_lower_max};
+}
 
 /* ---- The counting pass alone: the path's arrays against the host's -------------------------- */
 
@@ -107,7 +115,8 @@ typedef struct counts {
 
 static counts counts_new(const bb_smc_hrc *d) {
   counts x;
-  x.slots = (size_t)d->hosp_start[d->n_hospitals] + 1, x.hosp = (size_t)d->n_hospitals + 1, x.vars = (size_t)d->n_vars + 1;
+  x.slots = (size_t)d->hosp_start[d->n_hospitals] + 1, x.hosp = (size_t)d->n_hospitals + 1,
+  x.vars = (size_t)d->n_vars + 1;
   x.c.poss = calloc(x.slots, 4), x.c.poss_before = calloc(x.slots, 4), x.c.sure_before = calloc(x.slots, 4);
   x.c.sure_total = calloc(x.hosp, 4), x.c.amin = calloc(x.vars, 4), x.c.amax = calloc(x.vars, 4);
   x.c.asize = calloc(x.vars, 4);
@@ -209,17 +218,12 @@ static void trial(const bb_smc_hrc *dA, const bb_smc_hrc *dB, const doms *root, 
 /* ---- Instances ------------------------------------------------------------------------------- */
 
 static bb_smc_hrc *constraint_of(const bb_hrc *I, bb_smc_path on) {
-  bb_smc_hrc_lists L = {I->n_residents,
-                     I->n_hospitals,
-                     I->n_couples,
-                     I->couple_member,
-                     I->single_start,
-                     (const int32_t *)I->single_list,
-                     I->couple_start,
-                     (const int32_t *)I->couple_list,
-                     I->hosp_start,
-                     (const int32_t *)I->hosp_list,
-                     I->capacity};
+  bb_smc_hrc_lists L = {I->n_residents,  I->n_hospitals,
+                        I->n_couples,    I->couple_member,
+                        I->single_start, (const int32_t *)I->single_list,
+                        I->couple_start, (const int32_t *)I->couple_list,
+                        I->hosp_start,   (const int32_t *)I->hosp_list,
+                        I->capacity};
   bb_smc_hrc *d = NULL;
   bb_error err;
   if (bb_smc_hrc_new(&L, &d, &err) != BB_OK) CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
@@ -257,7 +261,8 @@ static bb_hrc *generated(int nr, int nc, int nh, int lo, int hi, int pairs, uint
  * domains all along. */
 static void check_fallback(uint64_t *rng) {
   bb_hrc *I = generated(300, 30, 30, 3, 6, 0, 99);
-  bb_smc_hrc *dA = I ? constraint_of(I, BB_SMC_PATH_CPU) : NULL, *dB = I ? constraint_of(I, BB_SMC_PATH_EMULATED) : NULL;
+  bb_smc_hrc *dA = I ? constraint_of(I, BB_SMC_PATH_CPU) : NULL,
+             *dB = I ? constraint_of(I, BB_SMC_PATH_EMULATED) : NULL;
   if (dA && dB) {
     doms *root = doms_new(dA);
     bb_smc_path was = path;
@@ -298,8 +303,11 @@ int main(int argc, char **argv) {
   }
   static const int shapes[][6] = {
       /* residents, couples, hospitals, list min, list max, joint list length (0: all pairs) */
-      {200, 20, 20, 3, 5, 0},   {500, 100, 50, 3, 5, 0}, {1000, 50, 40, 5, 9, 12},
-      {2000, 200, 150, 4, 8, 10}, {3000, 60, 420, 10, 15, 15}};
+      {200, 20, 20, 3, 5, 0},
+      {500, 100, 50, 3, 5, 0},
+      {1000, 50, 40, 5, 9, 12},
+      {2000, 200, 150, 4, 8, 10},
+      {3000, 60, 420, 10, 15, 15}};
   for (int s = 0; s < (int)(sizeof shapes / sizeof shapes[0]); s++)
     for (int seed = 1; seed <= 2; seed++) {
       const int *x = shapes[s];
@@ -310,9 +318,10 @@ int main(int argc, char **argv) {
       large++;
     }
   if (path == BB_SMC_PATH_EMULATED) check_fallback(&rng);
-  printf("%s path: %d tiny and %d generated instances, %lld propagations (%lld failed on both paths), "
-         "%lld identical-domain checks, %lld identical-count checks, %lld counting passes on the engine\n",
-         bb_smc_path_name(path), tiny, large, propagations, failures_seen, domain_checks, count_checks, runs);
+  printf(
+      "%s path: %d tiny and %d generated instances, %lld propagations (%lld failed on both paths), "
+      "%lld identical-domain checks, %lld identical-count checks, %lld counting passes on the engine\n",
+      bb_smc_path_name(path), tiny, large, propagations, failures_seen, domain_checks, count_checks, runs);
   CHECKF(runs > 0 && domain_checks > 0 && failures_seen > 0, "the parallel path never ran, or nothing was checked");
   return tu_finish();
 }

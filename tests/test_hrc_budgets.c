@@ -214,8 +214,10 @@ static int regression_lost(void) {
     more = false;
     for (int v = 0; v < root.n && !more; v++) {
       uint32_t above = root.mask[v] & ~((2u << val[v]) - 1);
-      if (above) val[v] = __builtin_ctz(above), more = true;
-      else val[v] = __builtin_ctz(root.mask[v]);
+      if (above)
+        val[v] = __builtin_ctz(above), more = true;
+      else
+        val[v] = __builtin_ctz(root.mask[v]);
     }
   }
   for (int trial = 0; trial < 3000; trial++) {
@@ -320,9 +322,10 @@ int main(void) {
     bb_hrc_free(H);
     bb_smc_hrc_release(d);
   }
-  printf("%d instances (%d searched, %d without a stable matching), %d budget trials, %d pruned more with budgets; "
-         "regression instance: %d matchings\n",
-         instances, searched, without, trials, stronger, regression_matchings);
+  printf(
+      "%d instances (%d searched, %d without a stable matching), %d budget trials, %d pruned more with budgets; "
+      "regression instance: %d matchings\n",
+      instances, searched, without, trials, stronger, regression_matchings);
   CHECK(without > 0 && searched > 0 && stronger > 0);
   return tu_finish();
 }

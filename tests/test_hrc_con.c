@@ -77,7 +77,8 @@ static void check_sound(void *c, const int *val) {
   if (bp < 0 || bp > x->bp_max) return;
   CHECKF(x->alive, "a matching with %d <= %lld blocking pairs was lost (failure)", bp, (long long)x->bp_max);
   if (!x->alive) return;
-  for (int v = 0; v < x->after->n; v++) CHECKF(x->after->mask[v] >> val[v] & 1u, "variable %d lost value %d of a solution", v, val[v]);
+  for (int v = 0; v < x->after->n; v++)
+    CHECKF(x->after->mask[v] >> val[v] & 1u, "variable %d lost value %d of a solution", v, val[v]);
   CHECKF(bp >= x->lo && bp <= x->hi, "solution's %d blocking pairs outside bp's [%lld, %lld]", bp, (long long)x->lo,
          (long long)x->hi);
 }
@@ -193,8 +194,10 @@ int main(void) {
         CHECKF(found == cc.count, "search found %d matchings with <= %d blocking pairs, brute force %d", found, k,
                cc.count);
       }
-      if (ex.min_bp == 0) with_stable++;
-      else without++;
+      if (ex.min_bp == 0)
+        with_stable++;
+      else
+        without++;
     }
     bb_hrc_free(H);
     bb_smc_hrc_release(d);
@@ -217,9 +220,10 @@ int main(void) {
     bb_hrc_free(H);
     bb_smc_hrc_release(d);
   }
-  printf("%d instances (%d with a stable matching, %d without), %d domains pruned in the soundness trials, "
-         "%d strength trials with a couple that surely blocks\n",
-         instances, with_stable, without, pruned, strength);
+  printf(
+      "%d instances (%d with a stable matching, %d without), %d domains pruned in the soundness trials, "
+      "%d strength trials with a couple that surely blocks\n",
+      instances, with_stable, without, pruned, strength);
   CHECK(without > 0 && with_stable > 0 && pruned > 0 && strength > 0);
   return tu_finish();
 }

@@ -22,16 +22,14 @@ static const char *tmp_path(const char *name) {
 }
 
 /* Reads `path`, expecting `want` and a message containing each of the needles. */
-static void expect_read(const char *path, bb_status want, const char *needle1, const char *needle2,
-                        int line) {
+static void expect_read(const char *path, bb_status want, const char *needle1, const char *needle2, int line) {
   bb_instance *inst = NULL;
   bb_error err = {{0}};
   bb_status got = bb_instance_read(path, &inst, &err);
-  CHECKF(got == want && (want == BB_OK) == (inst != NULL) &&
-             (!needle1 || strstr(err.msg, needle1)) && (!needle2 || strstr(err.msg, needle2)),
-         "line %d: reading %s: got %s \"%s\", want %s with \"%s\", \"%s\"", line, path,
-         bb_status_name(got), err.msg, bb_status_name(want), needle1 ? needle1 : "",
-         needle2 ? needle2 : "");
+  CHECKF(got == want && (want == BB_OK) == (inst != NULL) && (!needle1 || strstr(err.msg, needle1)) &&
+             (!needle2 || strstr(err.msg, needle2)),
+         "line %d: reading %s: got %s \"%s\", want %s with \"%s\", \"%s\"", line, path, bb_status_name(got), err.msg,
+         bb_status_name(want), needle1 ? needle1 : "", needle2 ? needle2 : "");
   bb_instance_free(inst);
 }
 #define EXPECT_READ(path, want, n1, n2) expect_read(path, want, n1, n2, __LINE__)
@@ -98,31 +96,21 @@ static void test_bad_text_files(void) {
     bb_status status;
     const char *needle1, *needle2;
   } cases[] = {
-      {"dup_id.txt", BB_ERR_INPUT, "dup_id.txt:5: man 1's list: id 0 appears twice",
-       "not a permutation"},
-      {"woman_dup_id.txt", BB_ERR_INPUT, "woman_dup_id.txt:6: woman 1's list: id 1 appears twice",
-       NULL},
-      {"out_of_range.txt", BB_ERR_INPUT, "out_of_range.txt:4: man 2's list",
-       "id 9 is out of range 0..4"},
-      {"negative_id.txt", BB_ERR_INPUT, "negative_id.txt:3: man 1's list",
-       "id -1 is out of range 0..1"},
-      {"short_row.txt", BB_ERR_INPUT, "short_row.txt:4: expected 5 ids in man 2's list, line has 4",
-       NULL},
-      {"long_row.txt", BB_ERR_INPUT, "long_row.txt:8: expected 5 ids in woman 1's list, line has 6",
-       NULL},
-      {"truncated.txt", BB_ERR_INPUT, "truncated.txt:8: file ends after 7 of 10 rows (truncated?)",
-       NULL},
-      {"extra_data.txt", BB_ERR_INPUT, "extra_data.txt:7: extra data after the women's lists",
-       NULL},
+      {"dup_id.txt", BB_ERR_INPUT, "dup_id.txt:5: man 1's list: id 0 appears twice", "not a permutation"},
+      {"woman_dup_id.txt", BB_ERR_INPUT, "woman_dup_id.txt:6: woman 1's list: id 1 appears twice", NULL},
+      {"out_of_range.txt", BB_ERR_INPUT, "out_of_range.txt:4: man 2's list", "id 9 is out of range 0..4"},
+      {"negative_id.txt", BB_ERR_INPUT, "negative_id.txt:3: man 1's list", "id -1 is out of range 0..1"},
+      {"short_row.txt", BB_ERR_INPUT, "short_row.txt:4: expected 5 ids in man 2's list, line has 4", NULL},
+      {"long_row.txt", BB_ERR_INPUT, "long_row.txt:8: expected 5 ids in woman 1's list, line has 6", NULL},
+      {"truncated.txt", BB_ERR_INPUT, "truncated.txt:8: file ends after 7 of 10 rows (truncated?)", NULL},
+      {"extra_data.txt", BB_ERR_INPUT, "extra_data.txt:7: extra data after the women's lists", NULL},
       {"negative_n.txt", BB_ERR_INPUT, "negative_n.txt:1: n = -3 is out of range", NULL},
       {"zero_n.txt", BB_ERR_INPUT, "zero_n.txt:1: n = 0 is out of range", NULL},
       {"huge_n.txt", BB_ERR_INPUT, "n = 99999999999 is out of range", NULL},
-      {"n_too_large_for_memory.txt", BB_ERR_NOMEM, "n_too_large_for_memory.txt:1: n = 2000000",
-       "memory"},
+      {"n_too_large_for_memory.txt", BB_ERR_NOMEM, "n_too_large_for_memory.txt:1: n = 2000000", "memory"},
       {"n_not_alone.txt", BB_ERR_INPUT, "n_not_alone.txt:1: expected n alone on its line", NULL},
       {"n_not_a_number.txt", BB_ERR_INPUT, "n_not_a_number.txt:1: not a number: 'three'", NULL},
-      {"not_a_number.txt", BB_ERR_INPUT, "not_a_number.txt:3: man 1's list: not a number: 'x3'",
-       NULL},
+      {"not_a_number.txt", BB_ERR_INPUT, "not_a_number.txt:3: man 1's list: not a number: 'x3'", NULL},
       {"empty.txt", BB_ERR_INPUT, "empty.txt: empty file", NULL},
       {"comments_only.txt", BB_ERR_INPUT, "comments_only.txt: no data", NULL},
   };
@@ -134,8 +122,8 @@ static void test_bad_text_files(void) {
 }
 
 /* A binary file: header fields, then `count` ids of `id_bytes` bytes. */
-static void write_binary(const char *path, const char *magic, uint32_t version, uint32_t n,
-                         uint32_t id_bytes, uint32_t reserved, const uint32_t *ids, size_t count) {
+static void write_binary(const char *path, const char *magic, uint32_t version, uint32_t n, uint32_t id_bytes,
+                         uint32_t reserved, const uint32_t *ids, size_t count) {
   size_t len = 24 + count * id_bytes;
   unsigned char *bytes = malloc(len);
   uint32_t fields[4] = {version, n, id_bytes, reserved};
@@ -143,8 +131,7 @@ static void write_binary(const char *path, const char *magic, uint32_t version, 
   for (int i = 0; i < 4; i++)
     for (int b = 0; b < 4; b++) bytes[8 + 4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
   for (size_t c = 0; c < count; c++)
-    for (uint32_t b = 0; b < id_bytes; b++)
-      bytes[24 + c * id_bytes + b] = (unsigned char)(ids[c] >> (8 * b));
+    for (uint32_t b = 0; b < id_bytes; b++) bytes[24 + c * id_bytes + b] = (unsigned char)(ids[c] >> (8 * b));
   write_bytes(path, bytes, len);
   free(bytes);
 }
@@ -189,8 +176,7 @@ static void test_binary_files(void) {
   memcpy(more, ids, sizeof ids);
   more[18] = 0;
   write_binary(path, "BBSMPBIN", 1, 3, 2, 0, more, 19);
-  EXPECT_READ(path, BB_ERR_INPUT,
-              "extra data after the women's rows: expected 60 bytes for n = 3, got 62", NULL);
+  EXPECT_READ(path, BB_ERR_INPUT, "extra data after the women's rows: expected 60 bytes for n = 3, got 62", NULL);
 
   uint32_t dup[18], range[18];
   memcpy(dup, ids, sizeof ids);
@@ -200,8 +186,7 @@ static void test_binary_files(void) {
   write_binary(path, "BBSMPBIN", 1, 3, 2, 0, dup, 18);
   EXPECT_READ(path, BB_ERR_INPUT, "case.bin: woman 0's list, position 2: id 0 appears twice", NULL);
   write_binary(path, "BBSMPBIN", 1, 3, 4, 0, range, 18);
-  EXPECT_READ(path, BB_ERR_INPUT,
-              "case.bin: man 1's list, position 1: id 70000 is out of range 0..2", NULL);
+  EXPECT_READ(path, BB_ERR_INPUT, "case.bin: man 1's list, position 1: id 70000 is out of range 0..2", NULL);
 }
 
 static void test_io_errors(void) {
@@ -336,8 +321,8 @@ static void measure_text_speed(void) {
   long bytes = 0;
   if (f && fseek(f, 0, SEEK_END) == 0) bytes = ftell(f);
   if (f) fclose(f);
-  printf("text n=%d (%.1f MB): write %.0f MB/s, read %.0f MB/s\n", n, bytes / 1e6,
-         bytes / 1e6 / (t1 - t0), bytes / 1e6 / (t2 - t1));
+  printf("text n=%d (%.1f MB): write %.0f MB/s, read %.0f MB/s\n", n, bytes / 1e6, bytes / 1e6 / (t1 - t0),
+         bytes / 1e6 / (t2 - t1));
   CHECK(back && tu_same(inst, back));
   remove(path);
   bb_instance_free(back);
@@ -368,15 +353,15 @@ static void fuzz(void) {
         uint32_t r = (uint32_t)(state >> 33);
         size_t at = cur ? r % cur : 0;
         switch ((r >> 24) % 4) {
-        case 0: buf[at] = (unsigned char)(r >> 8); break; /* overwrite */
-        case 1: cur = at; break;                          /* truncate */
-        case 2: buf[at] = binary ? (unsigned char)(buf[at] ^ 1) : "0123456789 \n#-x"[r % 16]; break;
-        default: /* insert */
-          if (cur < sizeof buf) {
-            memmove(buf + at + 1, buf + at, cur - at);
-            buf[at] = "0123456789 \n#-"[r % 15];
-            cur++;
-          }
+          case 0: buf[at] = (unsigned char)(r >> 8); break; /* overwrite */
+          case 1: cur = at; break;                          /* truncate */
+          case 2: buf[at] = binary ? (unsigned char)(buf[at] ^ 1) : "0123456789 \n#-x"[r % 16]; break;
+          default: /* insert */
+            if (cur < sizeof buf) {
+              memmove(buf + at + 1, buf + at, cur - at);
+              buf[at] = "0123456789 \n#-"[r % 15];
+              cur++;
+            }
         }
       }
       write_bytes(path, buf, cur);

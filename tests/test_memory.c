@@ -52,8 +52,8 @@ static void address_space_limit(void) {
   /* n = 3000: 68.7 MiB of lists, more than the room left. */
   bb_error err = {{0}};
   bb_instance *inst = bb_instance_new(3000, &err);
-  CHECKF(!inst && strstr(err.msg, "need 68.7 MiB") && strstr(err.msg, "MiB available") && !strstr(err.msg, "GiB"),
-         "%s", err.msg);
+  CHECKF(!inst && strstr(err.msg, "need 68.7 MiB") && strstr(err.msg, "MiB available") && !strstr(err.msg, "GiB"), "%s",
+         err.msg);
   bb_instance_free(inst);
   bb_hr *hr = bb_hr_new(true, 1000000, 1000000, 10000000, 10000000, &err);
   CHECKF(!hr && strstr(err.msg, "MiB available"), "%s", err.msg);

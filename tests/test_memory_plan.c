@@ -16,8 +16,8 @@ static const bb_plan_phase *phase(const bb_memory_plan *p, const char *name) {
 }
 
 static bb_memory_plan plan_with(int n, const char *algo, const int *devices, int count, int unstaged) {
-  bb_plan_request req = {.n = n, .algo = algo, .devices = devices, .device_count = count, .threads = 2,
-                         .unstaged = unstaged};
+  bb_plan_request req = {
+      .n = n, .algo = algo, .devices = devices, .device_count = count, .threads = 2, .unstaged = unstaged};
   bb_memory_plan p;
   bb_error err = {{0}};
   CHECKF(bb_memory_plan_make(&req, &p, &err) == BB_OK, "%s n=%d: %s", algo, n, err.msg);
@@ -77,8 +77,8 @@ static void bamboo_staged(void) {
     CHECK(p.staged);
     CHECK(phase(&p, "lists")->device[0] == 16 + 4 * n2 + staging);
     CHECK(phase(&p, "rank matrix")->device[0] == 16 + 8 * n2 + staging);
-    CHECKF(phase(&p, "PRMatrix")->device[0] == 16 + 4 * n2 + node * n2 + (block > 16 * n ? block : 16 * n),
-           "n=%llu", (unsigned long long)n);
+    CHECKF(phase(&p, "PRMatrix")->device[0] == 16 + 4 * n2 + node * n2 + (block > 16 * n ? block : 16 * n), "n=%llu",
+           (unsigned long long)n);
     CHECK(phase(&p, "solve")->device[0] == 16 + node * n2 + 16 * n);
     CHECK(phase(&p, "tail")->device[0] == 16 + node * n2 + 16 * n);
     uint64_t pinned = 2 * CHUNK * (n <= 65536 ? 2 : 4) + 16;
@@ -154,15 +154,19 @@ static void node_format(void) {
   CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.node_bytes == 8);
   /* The default: the narrowest format that holds n for bamboo; gpu-la-min keeps [Bamboo-SMP]'s
    * 8 bytes while the 4-byte node would do, and takes the 40-bit one above. */
-  static const struct { int n, bamboo, la_min; } want[] = {
-      {1, 4, 8}, {65536, 4, 8}, {65537, 5, 5}, {90000, 5, 5}, {1 << 20, 5, 5}, {(1 << 20) + 1, 8, 8}, {BB_MAX_N, 8, 8}};
+  static const struct {
+    int n, bamboo, la_min;
+  } want[] = {{1, 4, 8},       {65536, 4, 8},         {65537, 5, 5},   {90000, 5, 5},
+              {1 << 20, 5, 5}, {(1 << 20) + 1, 8, 8}, {BB_MAX_N, 8, 8}};
   for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
     CHECKF(plan_of(want[i].n, "bamboo", NULL, 0).node_bytes == want[i].bamboo, "bamboo n=%d", want[i].n);
     CHECKF(plan_of(want[i].n, "gpu-la-min", NULL, 0).node_bytes == want[i].la_min, "la-min n=%d", want[i].n);
   }
   /* A forced format (BAMBOO_GPU_NODE_BYTES) where it holds n, the narrowest that does where not. */
-  static const struct { int n, forced, got; } forced[] = {
-      {1000, 4, 4}, {1000, 5, 5}, {1000, 8, 8}, {90000, 4, 5}, {90000, 8, 8}, {(1 << 20) + 1, 5, 8}, {(1 << 20) + 1, 4, 8}};
+  static const struct {
+    int n, forced, got;
+  } forced[] = {{1000, 4, 4},  {1000, 5, 5},          {1000, 8, 8},         {90000, 4, 5},
+                {90000, 8, 8}, {(1 << 20) + 1, 5, 8}, {(1 << 20) + 1, 4, 8}};
   const char *algos[] = {"bamboo", "gpu-la-min"};
   for (size_t i = 0; i < sizeof forced / sizeof *forced; i++)
     for (int a = 0; a < 2; a++) {
@@ -194,8 +198,7 @@ static void partitions(void) {
       CHECK(p4.parts == 4 && p4.devices == 1 && p2.devices == 2 && p1.phases == p4.phases);
       uint64_t staging = sizes[s] <= 65536 ? 2 * CHUNK * 2 : 0;
       for (int i = 0; i < p1.phases; i++) {
-        CHECKF(p4.phase[i].device[0] == p1.phase[i].device[0], "%s n=%d %s", algos[a], sizes[s],
-               p1.phase[i].name);
+        CHECKF(p4.phase[i].device[0] == p1.phase[i].device[0], "%s n=%d %s", algos[a], sizes[s], p1.phase[i].name);
         uint64_t split = p2.phase[i].device[0] + p2.phase[i].device[1];
         uint64_t extra = i == 0 ? staging : 0;
         CHECKF(split == p1.phase[i].device[0] + extra, "%s n=%d %s", algos[a], sizes[s], p1.phase[i].name);
@@ -227,7 +230,8 @@ static void partition_arithmetic(void) {
         for (int k = 0; k < size; k++) owner[id++] = q;
       }
       CHECK(id == n && bb_plan_part_first(n, parts, parts) == n);
-      for (int i = 0; i < n; i++) CHECKF(bb_plan_part_owner(n, parts, i) == owner[i], "n=%d parts=%d id=%d", n, parts, i);
+      for (int i = 0; i < n; i++)
+        CHECKF(bb_plan_part_owner(n, parts, i) == owner[i], "n=%d parts=%d id=%d", n, parts, i);
     }
   CHECK(bb_plan_part_owner(2097151, 4, 2097150) == 3);
   CHECK(bb_plan_part_first(2097151, 4, 1) == 524288);
@@ -239,16 +243,16 @@ static void refusal(void) {
   bb_error err = {{0}};
   CHECK(bb_memory_plan_make(&req, &p, &err) == BB_OK);
   CHECK(bb_memory_plan_check(&p, &err) == BB_OK); /* nothing known: nothing refused */
-  p.device_free[0] = 140ull << 30; /* a 141 GB GPU's */
+  p.device_free[0] = 140ull << 30;                /* a 141 GB GPU's */
   p.device_total[0] = 141ull << 30;
   CHECK(bb_memory_plan_check(&p, &err) == BB_ERR_NOMEM);
-  CHECKF(strstr(err.msg, "the PRMatrix phase needs 151 GiB") && strstr(err.msg, "on GPU 0, 140 GiB free"),
-         "%s", err.msg);
+  CHECKF(strstr(err.msg, "the PRMatrix phase needs 151 GiB") && strstr(err.msg, "on GPU 0, 140 GiB free"), "%s",
+         err.msg);
   p.device_free[0] = 200ull << 30;
   p.host_available = 50ull << 30;
   CHECK(bb_memory_plan_check(&p, &err) == BB_ERR_NOMEM);
-  CHECKF(strstr(err.msg, "the lists phase needs 60.") && strstr(err.msg, "host memory, 50.0 GiB available"),
-         "%s", err.msg);
+  CHECKF(strstr(err.msg, "the lists phase needs 60.") && strstr(err.msg, "host memory, 50.0 GiB available"), "%s",
+         err.msg);
   p.host_held = 8ull * 90000 * 90000; /* the lists already read: only the rest is needed */
   CHECKF(bb_memory_plan_check(&p, &err) == BB_OK, "%s", err.msg);
   FILE *out = tmpfile();
@@ -285,8 +289,8 @@ static void verify_phase(void) {
   CHECK(checked.phases == plain.phases + 1);
   const bb_plan_phase *v = &checked.phase[checked.phases - 1];
   uint64_t nn = (uint64_t)n, bits = nn * ((nn + 63) / 64) * 8;
-  CHECKF(!strcmp(v->name, "verify") && v->host == 8 * nn * nn + 8 * nn + bits && v->device[0] == 0,
-         "%s %llu", v->name, (unsigned long long)v->host);
+  CHECKF(!strcmp(v->name, "verify") && v->host == 8 * nn * nn + 8 * nn + bits && v->device[0] == 0, "%s %llu", v->name,
+         (unsigned long long)v->host);
   uint64_t solve_peak = bb_memory_plan_peak_host(&plain);
   CHECK(bb_memory_plan_peak_host(&checked) == (v->host > solve_peak ? v->host : solve_peak));
   plain.host_available = checked.host_available = v->host - 1; /* room for all but the check */

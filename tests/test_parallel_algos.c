@@ -41,8 +41,8 @@ static void check_helpers(void) {
           int wrong = 0;
           for (int64_t i = 0; i < MAX; i++) wrong += atomic_load(&hits[i]) != (i < counts[c]);
           CHECKF(wrong == 0 && atomic_load(&cv.bad_tid) == 0,
-                 "threads=%d count=%lld pool=%d grain=%lld: %d bad cells, %d bad tids", threads,
-                 (long long)counts[c], use_pool, (long long)grain, wrong, atomic_load(&cv.bad_tid));
+                 "threads=%d count=%lld pool=%d grain=%lld: %d bad cells, %d bad tids", threads, (long long)counts[c],
+                 use_pool, (long long)grain, wrong, atomic_load(&cv.bad_tid));
           if (!use_pool) break; /* grain only matters to the pool */
         }
     bb_pool_free(pool);
@@ -80,12 +80,14 @@ static void stress(bb_gen_kind kind, int n, int group, uint64_t seed, int repeat
       int differ = 0, failed = 0;
       opts.threads = thread_counts[t];
       for (int r = 0; r < repeats; r++) {
-        if (bb_solve(inst, par[a], &opts, got, NULL, &err) != BB_OK) failed++;
-        else differ += memcmp(ref, got, (size_t)n * sizeof *ref) != 0;
+        if (bb_solve(inst, par[a], &opts, got, NULL, &err) != BB_OK)
+          failed++;
+        else
+          differ += memcmp(ref, got, (size_t)n * sizeof *ref) != 0;
       }
-      CHECKF(!failed && !differ, "%s %s n=%d g=%d seed=%llu threads=%d: %d of %d runs failed (%s), %d differ",
-             par[a], bb_gen_kind_name(kind), n, group, (unsigned long long)seed, thread_counts[t],
-             failed, repeats, err.msg, differ);
+      CHECKF(!failed && !differ, "%s %s n=%d g=%d seed=%llu threads=%d: %d of %d runs failed (%s), %d differ", par[a],
+             bb_gen_kind_name(kind), n, group, (unsigned long long)seed, thread_counts[t], failed, repeats, err.msg,
+             differ);
     }
   free(ref);
   free(got);

@@ -66,8 +66,7 @@ static void check_la(const bb_instance *inst) {
   CHECK(rank && pr && st_ok == BB_OK && wife && brute);
   if (!rank || !pr || st_ok != BB_OK || !wife || !brute) goto out;
   row_ctx ctx = {pr, &st, 0, 0, -1};
-  for (int m = 0; m < n; m++)
-    CHECKF(bb_la_propose(&st, row, &ctx, (bb_id)m, &err) == BB_OK, "%s", err.msg);
+  for (int m = 0; m < n; m++) CHECKF(bb_la_propose(&st, row, &ctx, (bb_id)m, &err) == BB_OK, "%s", err.msg);
   CHECK(ctx.bad_from == 0);
   CHECK(ctx.calls >= n);
   bb_la_extract(&st, wife);
@@ -77,8 +76,8 @@ static void check_la(const bb_instance *inst) {
   CHECKF(tu_stable(inst, wife, why, sizeof why), "n=%d: %s", n, why);
   uint64_t total = 0;
   for (int m = 0; m < n; m++) total += st.next[m];
-  CHECKF(st.proposals == total, "proposals %llu, sum of next[] %llu",
-         (unsigned long long)st.proposals, (unsigned long long)total);
+  CHECKF(st.proposals == total, "proposals %llu, sum of next[] %llu", (unsigned long long)st.proposals,
+         (unsigned long long)total);
 
   /* Resume: queue Gale-Shapley (written here) stops after `budget` proposals, as the
    * GPU phase of bamboo does; LAProp then finishes the men left free. */
@@ -109,12 +108,11 @@ static void check_la(const bb_instance *inst) {
     CHECK(bb_row_source_husbands(&src, st.partner_rank, NULL, st.husband, 2, &err) == BB_OK);
     row_ctx tail = {pr, &st, 0, 0, -1};
     for (int i = 0; i < queued; i++)
-      CHECKF(bb_la_propose(&st, row, &tail, queue[(head + i) % n], &err) == BB_OK,
-             "%s", err.msg);
+      CHECKF(bb_la_propose(&st, row, &tail, queue[(head + i) % n], &err) == BB_OK, "%s", err.msg);
     CHECK(tail.bad_from == 0);
     bb_la_extract(&st, resumed);
-    CHECKF(!memcmp(wife, resumed, (size_t)n * sizeof *wife), "n=%d: resumed after %llu proposals differs",
-           n, (unsigned long long)budget);
+    CHECKF(!memcmp(wife, resumed, (size_t)n * sizeof *wife), "n=%d: resumed after %llu proposals differs", n,
+           (unsigned long long)budget);
   }
   free(queue);
   free(resumed);

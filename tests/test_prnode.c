@@ -17,12 +17,11 @@ static int round_trips(uint32_t w, uint32_t r) {
 
 static void packing(void) {
   /* Every value at a boundary of a field's halves, paired with every other. */
-  static const uint32_t edge[] = {0, 1, 2, 0x7fff, 0x8000, 0xfffe, 0xffff, 0x10000, 0x10001, 0x1ffff,
-                                  0x20000, 0x7ffff, 0x80000, 0xffffe, 0xfffff};
+  static const uint32_t edge[] = {0,       1,       2,       0x7fff,  0x8000,  0xfffe,  0xffff, 0x10000,
+                                  0x10001, 0x1ffff, 0x20000, 0x7ffff, 0x80000, 0xffffe, 0xfffff};
   size_t count = sizeof edge / sizeof *edge;
   for (size_t i = 0; i < count; i++)
-    for (size_t j = 0; j < count; j++)
-      CHECKF(round_trips(edge[i], edge[j]), "woman %#x rank %#x", edge[i], edge[j]);
+    for (size_t j = 0; j < count; j++) CHECKF(round_trips(edge[i], edge[j]), "woman %#x rank %#x", edge[i], edge[j]);
   /* A million random pairs below 2^20. */
   uint64_t state = 21;
   for (int i = 0; i < 1000000; i++) {
@@ -48,8 +47,7 @@ static void packing(void) {
     uint64_t a = bb_prnode40_lo(w, r) | (uint64_t)bb_prnode40_hi(w, r) << 32;
     uint64_t b = bb_prnode40_lo(w ^ (1u << bit), r) | (uint64_t)bb_prnode40_hi(w ^ (1u << bit), r) << 32;
     uint64_t c = bb_prnode40_lo(w, r ^ (1u << bit)) | (uint64_t)bb_prnode40_hi(w, r ^ (1u << bit)) << 32;
-    CHECKF(__builtin_popcountll(a ^ b) == 1 && __builtin_popcountll(a ^ c) == 1 && (a ^ b) != (a ^ c), "bit %d",
-           bit);
+    CHECKF(__builtin_popcountll(a ^ b) == 1 && __builtin_popcountll(a ^ c) == 1 && (a ^ b) != (a ^ c), "bit %d", bit);
   }
 }
 

@@ -222,8 +222,10 @@ static void resume(const pair *p, const bb_prnode *pr, const bb_id *expect, uint
   CHECKF(s == BB_OK, "%s", err.msg);
   if (s == BB_OK) {
     bb_la_extract(&st, got);
-    CHECKF(!memcmp(got, expect, (size_t)n * sizeof *got), "%s g=%d n=%d: resumed after %llu proposals (%d threads)"
-           " differs from gs-seq", bb_gen_kind_name(p->spec.kind), p->group, n, (unsigned long long)budget, threads);
+    CHECKF(!memcmp(got, expect, (size_t)n * sizeof *got),
+           "%s g=%d n=%d: resumed after %llu proposals (%d threads)"
+           " differs from gs-seq",
+           bb_gen_kind_name(p->spec.kind), p->group, n, (unsigned long long)budget, threads);
   }
 out:
   bb_la_state_free(&st);

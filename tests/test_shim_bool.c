@@ -7,11 +7,11 @@
 static int p_bool_rel(const int *v) { return reified(v, rel_holds(G.rel, v[0], G.flag ? G.c : v[1])); }
 static int bool_formula(int op, int a, int b) {
   switch (op) {
-  case BB_BOOL_AND: return a && b;
-  case BB_BOOL_OR: return a || b;
-  case BB_BOOL_XOR: return a != b;
-  case BB_BOOL_IMP: return !a || b;
-  default: return a == b;
+    case BB_BOOL_AND: return a && b;
+    case BB_BOOL_OR: return a || b;
+    case BB_BOOL_XOR: return a != b;
+    case BB_BOOL_IMP: return !a || b;
+    default: return a == b;
   }
 }
 static int p_bool_op(const int *v) { return reified(v, bool_formula(G.op, v[0], v[1])); }

@@ -112,8 +112,10 @@ static void test_alldiff_circuit(void) {
         m = m_new();
         int ys[5];
         for (int i = 0; i < G.n; i++) ys[i] = m.idx[m_int(&m, G.offset - 1, G.offset + G.n)];
-        if (sub) OK(bb_post_subcircuit(m.s, ys, G.n, G.offset, BB_IPL_DEF, NULL));
-        else OK(bb_post_circuit(m.s, ys, G.n, G.offset, oi == 2 ? BB_IPL_DOM : BB_IPL_DEF, NULL));
+        if (sub)
+          OK(bb_post_subcircuit(m.s, ys, G.n, G.offset, BB_IPL_DEF, NULL));
+        else
+          OK(bb_post_circuit(m.s, ys, G.n, G.offset, oi == 2 ? BB_IPL_DOM : BB_IPL_DEF, NULL));
         EXPECT(m, sub ? p_subcircuit : p_circuit, sub ? "subcircuit" : "circuit");
       }
     }
@@ -130,15 +132,17 @@ static void test_cumulative_diffn(void) {
     for (int i = 0; i < 3; i++) {
       int vs = m_int(&m, 0, 2);
       int vd = kind == 0 || kind == 1 ? m_int(&m, 0, 2)
-               : kind == 4           ? m_int(&m, 1, 2)
-               : kind == 5           ? m_int(&m, i % 2 + 1, i % 2 + 1)
-                                     : m_int(&m, dc[i], dc[i]);
+               : kind == 4            ? m_int(&m, 1, 2)
+               : kind == 5            ? m_int(&m, i % 2 + 1, i % 2 + 1)
+                                      : m_int(&m, dc[i], dc[i]);
       int vr = kind == 0 ? m_int(&m, 0, 2) : kind >= 4 ? m_int(&m, 1, 2) : m_int(&m, rc[i], rc[i]);
       s[i] = m.idx[vs], d[i] = m.idx[vd], r[i] = m.idx[vr];
     }
     int cap = kind == 3 ? m_int(&m, 2, 2) : kind >= 4 ? m_int(&m, -1, 1) : m_int(&m, -1, 2);
-    if (kind == 3) OK(bb_post_cumulative_const(m.s, s, dc, rc, 3, 2, BB_IPL_DEF, NULL));
-    else OK(bb_post_cumulative(m.s, s, d, r, 3, m.idx[cap], BB_IPL_DEF, NULL));
+    if (kind == 3)
+      OK(bb_post_cumulative_const(m.s, s, dc, rc, 3, 2, BB_IPL_DEF, NULL));
+    else
+      OK(bb_post_cumulative(m.s, s, d, r, 3, m.idx[cap], BB_IPL_DEF, NULL));
     EXPECT(m, p_cumulative, "cumulative");
   }
   for (int strict = 0; strict < 2; strict++) {
@@ -233,8 +237,10 @@ static void test_table_regular_inverse(void) {
         for (int i = 0; i < 3; i++) xs[i] = m.idx[booleans ? m_bool(&m) : m_int(&m, 0, 2)];
         for (int i = 0; i < 15; i++) t[i] = booleans ? tuples[i] & 1 : tuples[i];
         int r = m_bool(&m);
-        if (booleans) OK(bb_post_table_bool(m.s, xs, 3, t, 5, G.k, reif_for(&m, mode, r), BB_IPL_DEF, NULL));
-        else OK(bb_post_table_int(m.s, xs, 3, t, 5, G.k, reif_for(&m, mode, r), BB_IPL_DOM, NULL));
+        if (booleans)
+          OK(bb_post_table_bool(m.s, xs, 3, t, 5, G.k, reif_for(&m, mode, r), BB_IPL_DEF, NULL));
+        else
+          OK(bb_post_table_int(m.s, xs, 3, t, 5, G.k, reif_for(&m, mode, r), BB_IPL_DOM, NULL));
         EXPECT(m, p_table, "table");
       }
   G.mode = 0, G.flag = false;
@@ -450,8 +456,10 @@ static void test_order(void) {
         int x[3], y[3];
         for (int i = 0; i < G.a[0]; i++) x[i] = m.idx[booleans ? m_bool(&m) : m_int(&m, 0, 2)];
         for (int i = 0; i < G.a[1]; i++) y[i] = m.idx[booleans ? m_bool(&m) : m_int(&m, 0, 2)];
-        if (booleans) OK(bb_post_lex_bool(m.s, x, G.a[0], y, G.a[1], strict, NULL));
-        else OK(bb_post_lex_int(m.s, x, G.a[0], y, G.a[1], strict, NULL));
+        if (booleans)
+          OK(bb_post_lex_bool(m.s, x, G.a[0], y, G.a[1], strict, NULL));
+        else
+          OK(bb_post_lex_int(m.s, x, G.a[0], y, G.a[1], strict, NULL));
         EXPECT(m, p_lex, "lex");
       }
   for (int decreasing = 0; decreasing < 2; decreasing++)
@@ -460,8 +468,10 @@ static void test_order(void) {
       model m = m_new();
       int xs[4];
       for (int i = 0; i < 4; i++) xs[i] = m.idx[booleans ? m_bool(&m) : m_int(&m, 0, 2)];
-      if (booleans) OK(bb_post_increasing_bool(m.s, xs, 4, decreasing, NULL));
-      else OK(bb_post_increasing_int(m.s, xs, 4, decreasing, NULL));
+      if (booleans)
+        OK(bb_post_increasing_bool(m.s, xs, 4, decreasing, NULL));
+      else
+        OK(bb_post_increasing_int(m.s, xs, 4, decreasing, NULL));
       EXPECT(m, p_increasing, "increasing/decreasing");
     }
   model m = m_new();
@@ -476,8 +486,10 @@ static void test_order(void) {
         m = m_new();
         for (int i = 0; i < G.n; i++) x[i] = m.idx[booleans ? m_bool(&m) : m_int(&m, 0, 2)];
         int e = booleans ? m_bool(&m) : m_int(&m, 0, 3), r = m_bool(&m);
-        if (booleans) OK(bb_post_member_bool(m.s, x, G.n, m.idx[e], reif_for(&m, mode, r), NULL));
-        else OK(bb_post_member_int(m.s, x, G.n, m.idx[e], reif_for(&m, mode, r), NULL));
+        if (booleans)
+          OK(bb_post_member_bool(m.s, x, G.n, m.idx[e], reif_for(&m, mode, r), NULL));
+        else
+          OK(bb_post_member_int(m.s, x, G.n, m.idx[e], reif_for(&m, mode, r), NULL));
         EXPECT(m, p_member, "member");
       }
   G.mode = 0;
@@ -497,8 +509,10 @@ static void test_order(void) {
     m = m_new();
     int xs[4], chain[3] = {0, 1, 2};
     for (int i = 0; i < 4; i++) xs[i] = m.idx[m_int(&m, 0, 3)];
-    if (G.flag) OK(bb_post_value_precede_chain(m.s, chain, 3, xs, 4, NULL));
-    else OK(bb_post_value_precede(m.s, G.a[0], G.a[1], xs, 4, NULL));
+    if (G.flag)
+      OK(bb_post_value_precede_chain(m.s, chain, 3, xs, 4, NULL));
+    else
+      OK(bb_post_value_precede(m.s, G.a[0], G.a[1], xs, 4, NULL));
     EXPECT(m, p_precede, "value_precede");
   }
   G.flag = false;

@@ -81,17 +81,17 @@ static int p_arith(const int *v) {
   int x = v[0], y = v[1], z = v[2];
   long long w;
   switch (G.op) {
-  case 0: return x + y == z;
-  case 1: return x - y == z;
-  case 2: return x * y == z;
-  case 3: return y != 0 && x / y == z; /* C truncates towards zero, as MiniZinc */
-  case 4: return y != 0 && x % y == z;
-  case 5: return (x < 0 ? -x : x) == z;
-  case 6: return -x == z;
-  case 7: return (x < y ? x : y) == z;
-  case 8: return (x > y ? x : y) == z;
-  case 9: return mzn_pow(x, y, &w) && w == z;
-  case 10: return mzn_pow(x, G.k, &w) && w == z;
+    case 0: return x + y == z;
+    case 1: return x - y == z;
+    case 2: return x * y == z;
+    case 3: return y != 0 && x / y == z; /* C truncates towards zero, as MiniZinc */
+    case 4: return y != 0 && x % y == z;
+    case 5: return (x < 0 ? -x : x) == z;
+    case 6: return -x == z;
+    case 7: return (x < y ? x : y) == z;
+    case 8: return (x > y ? x : y) == z;
+    case 9: return mzn_pow(x, y, &w) && w == z;
+    case 10: return mzn_pow(x, G.k, &w) && w == z;
   }
   return 0;
 }
@@ -108,17 +108,17 @@ static void test_int_arith(void) {
         G.k = k;
         bb_status st = BB_OK;
         switch (G.op) {
-        case 0: st = bb_post_int_plus(m.s, X, Y, Z, l, NULL); break;
-        case 1: st = bb_post_int_minus(m.s, X, Y, Z, l, NULL); break;
-        case 2: st = bb_post_int_times(m.s, X, Y, Z, l, NULL); break;
-        case 3: st = bb_post_int_div(m.s, X, Y, Z, l, NULL); break;
-        case 4: st = bb_post_int_mod(m.s, X, Y, Z, l, NULL); break;
-        case 5: st = bb_post_int_abs(m.s, X, Z, l, NULL); break;
-        case 6: st = bb_post_int_negate(m.s, X, Z, l, NULL); break;
-        case 7: st = bb_post_int_min(m.s, X, Y, Z, l, NULL); break;
-        case 8: st = bb_post_int_max(m.s, X, Y, Z, l, NULL); break;
-        case 9: st = bb_post_int_pow(m.s, X, Y, Z, l, NULL); break;
-        case 10: st = bb_post_int_pow_const(m.s, X, k, Z, l, NULL); break;
+          case 0: st = bb_post_int_plus(m.s, X, Y, Z, l, NULL); break;
+          case 1: st = bb_post_int_minus(m.s, X, Y, Z, l, NULL); break;
+          case 2: st = bb_post_int_times(m.s, X, Y, Z, l, NULL); break;
+          case 3: st = bb_post_int_div(m.s, X, Y, Z, l, NULL); break;
+          case 4: st = bb_post_int_mod(m.s, X, Y, Z, l, NULL); break;
+          case 5: st = bb_post_int_abs(m.s, X, Z, l, NULL); break;
+          case 6: st = bb_post_int_negate(m.s, X, Z, l, NULL); break;
+          case 7: st = bb_post_int_min(m.s, X, Y, Z, l, NULL); break;
+          case 8: st = bb_post_int_max(m.s, X, Y, Z, l, NULL); break;
+          case 9: st = bb_post_int_pow(m.s, X, Y, Z, l, NULL); break;
+          case 10: st = bb_post_int_pow_const(m.s, X, k, Z, l, NULL); break;
         }
         CHECKF(st == BB_OK, "int_%s", names[G.op]);
         EXPECT(m, p_arith, names[G.op]);
@@ -175,19 +175,19 @@ static void test_element(void) {
     }
 
     for (int kind = 0; kind < 3; kind++) { /* const int, var int, var bool 2d */
-      G.k = offsets[(oi + 1) % 4]; /* column offset */
+      G.k = offsets[(oi + 1) % 4];         /* column offset */
       G.flag = kind > 0;
       m = m_new();
       int row = m_int(&m, G.offset - 1, G.offset + 2), col = m_int(&m, G.k - 1, G.k + 3);
       z = kind == 2 ? m_bool(&m) : m_int(&m, 0, kind ? 1 : 9);
       int cells[6];
       for (int i = 0; kind > 0 && i < 6; i++) cells[i] = m.idx[kind == 2 ? m_bool(&m) : m_int(&m, 0, 1)];
-      bb_status st = kind == 0 ? bb_post_array_int_element2d(m.s, m.idx[row], m.idx[col], elem_vals, 2, 3, G.offset,
-                                                            G.k, m.idx[z], BB_IPL_DEF, NULL)
-                     : kind == 1 ? bb_post_array_var_int_element2d(m.s, m.idx[row], m.idx[col], cells, 2, 3,
-                                                                   G.offset, G.k, m.idx[z], BB_IPL_DEF, NULL)
-                                 : bb_post_array_var_bool_element2d(m.s, m.idx[row], m.idx[col], cells, 2, 3,
-                                                                    G.offset, G.k, m.idx[z], NULL);
+      bb_status st = kind == 0   ? bb_post_array_int_element2d(m.s, m.idx[row], m.idx[col], elem_vals, 2, 3, G.offset,
+                                                               G.k, m.idx[z], BB_IPL_DEF, NULL)
+                     : kind == 1 ? bb_post_array_var_int_element2d(m.s, m.idx[row], m.idx[col], cells, 2, 3, G.offset,
+                                                                   G.k, m.idx[z], BB_IPL_DEF, NULL)
+                                 : bb_post_array_var_bool_element2d(m.s, m.idx[row], m.idx[col], cells, 2, 3, G.offset,
+                                                                    G.k, m.idx[z], NULL);
       CHECK(st == BB_OK);
       EXPECT(m, p_elem2d, "element2d");
     }
@@ -233,10 +233,10 @@ static void test_minmax_arg(void) {
       m = m_new();
       int idx = m_int(&m, -2, 4);
       for (int i = 0; i < 3; i++) xs[i] = m.idx[booleans ? m_bool(&m) : m_int(&m, 0, 2)];
-      bb_status st = booleans ? (maximum ? bb_post_bool_argmax : bb_post_bool_argmin)(m.s, xs, 3, G.offset,
-                                                                                      m.idx[idx], BB_IPL_DEF, NULL)
-                              : (maximum ? bb_post_int_argmax : bb_post_int_argmin)(m.s, xs, 3, G.offset,
-                                                                                    m.idx[idx], BB_IPL_DEF, NULL);
+      bb_status st = booleans ? (maximum ? bb_post_bool_argmax : bb_post_bool_argmin)(m.s, xs, 3, G.offset, m.idx[idx],
+                                                                                      BB_IPL_DEF, NULL)
+                              : (maximum ? bb_post_int_argmax : bb_post_int_argmin)(m.s, xs, 3, G.offset, m.idx[idx],
+                                                                                    BB_IPL_DEF, NULL);
       CHECK(st == BB_OK);
       EXPECT(m, p_arg, "argmax/argmin");
     }

@@ -6,7 +6,9 @@
 /* ---- Search: optimisation, threads, restarts, limits ---------------------------------- */
 
 /* x, y, z in 0..4: x + y + z <= 7, x != y, o = 3x + 2y - z. */
-static int p_opt_model(const int *v) { return v[0] + v[1] + v[2] <= 7 && v[0] != v[1] && v[3] == 3 * v[0] + 2 * v[1] - v[2]; }
+static int p_opt_model(const int *v) {
+  return v[0] + v[1] + v[2] <= 7 && v[0] != v[1] && v[3] == 3 * v[0] + 2 * v[1] - v[2];
+}
 static model opt_model(void) {
   model m = m_new();
   int x = m_int(&m, 0, 4), y = m_int(&m, 0, 4), z = m_int(&m, 0, 4), o = m_int(&m, -20, 30);
@@ -33,8 +35,10 @@ static void test_optimisation(void) {
       bb_search_options o;
       bb_search_options_init(&o);
       o.threads = config == 1 || config == 4 ? 2 : 1;
-      o.restart = config == 2 ? BB_RESTART_LUBY : config == 3 ? BB_RESTART_GEOMETRIC
-                  : config == 4 ? BB_RESTART_CONSTANT : BB_RESTART_NONE;
+      o.restart = config == 2   ? BB_RESTART_LUBY
+                  : config == 3 ? BB_RESTART_GEOMETRIC
+                  : config == 4 ? BB_RESTART_CONSTANT
+                                : BB_RESTART_NONE;
       o.restart_scale = 1;
       model m = opt_model();
       OK(bb_space_set_objective(m.s, maximize ? BB_MAXIMIZE : BB_MINIMIZE, m.idx[3], NULL));
@@ -114,8 +118,10 @@ static void test_limits(void) {
       o.fail_limit = 20;
     } else { /* 10^12 solutions */
       for (int i = 0; i < 12; i++) xs[i] = m.idx[m_int(&m, 0, 9)];
-      if (which == 0) o.node_limit = 50;
-      else o.time_limit_ms = 100;
+      if (which == 0)
+        o.node_limit = 50;
+      else
+        o.time_limit_ms = 100;
     }
     o.threads = which == 2 ? 2 : 1;
     OK(bb_branch_default(m.s, NULL));
@@ -188,21 +194,22 @@ static void test_branchings(void) {
       bb_status st = bb_branch_set(m.s, m.idx, 2, (bb_var_sel)var, (bb_val_sel)val, &bo, &err);
       int applies = var != BB_VAR_MAX_REGRET && val != BB_VAL_MIDDLE && val != BB_VAL_SPLIT &&
                     val != BB_VAL_REVERSE_SPLIT && val != BB_VAL_INTERVAL;
-      CHECKF(applies ? st == BB_OK : st == BB_ERR_ARG && strstr(err.msg, "bb_branch_set"), "set %d/%d: %s", var,
-             val, err.msg);
+      CHECKF(applies ? st == BB_OK : st == BB_ERR_ARG && strstr(err.msg, "bb_branch_set"), "set %d/%d: %s", var, val,
+             err.msg);
       expect_model(&m, p_branch_set, "bb_branch_set", var * 100 + val);
     }
 
-  const char *var_names[] = {"input_order", "first_fail", "anti_first_fail", "smallest", "largest",
-                             "occurrence", "most_constrained", "max_regret", "dom_w_deg", "afc_min", "afc_max",
-                             "afc_size_min", "afc_size_max", "action_min", "action_max", "action_size_min",
-                             "action_size_max", "chb_min", "chb_max", "chb_size_min", "chb_size_max", "random"};
+  const char *var_names[] = {
+      "input_order",      "first_fail",   "anti_first_fail", "smallest",        "largest",         "occurrence",
+      "most_constrained", "max_regret",   "dom_w_deg",       "afc_min",         "afc_max",         "afc_size_min",
+      "afc_size_max",     "action_min",   "action_max",      "action_size_min", "action_size_max", "chb_min",
+      "chb_max",          "chb_size_min", "chb_size_max",    "random"};
   for (int i = 0; i <= BB_VAR_RANDOM; i++) {
     bb_var_sel sel = BB_VAR_INPUT_ORDER;
     CHECKF(bb_var_sel_parse(var_names[i], &sel) && sel == (bb_var_sel)i, "%s", var_names[i]);
   }
-  const char *val_names[] = {"indomain_min",   "indomain_max",      "indomain_median",       "indomain_middle",
-                             "indomain_random", "indomain_split",   "indomain_reverse_split", "indomain_interval",
+  const char *val_names[] = {"indomain_min",    "indomain_max",   "indomain_median",        "indomain_middle",
+                             "indomain_random", "indomain_split", "indomain_reverse_split", "indomain_interval",
                              "outdomain_min",   "outdomain_max"};
   for (int i = 0; i <= BB_VAL_OUT_MAX; i++) {
     bb_val_sel sel = BB_VAL_MAX;
@@ -255,12 +262,12 @@ static void test_space(void) {
 }
 
 /* An error must be BB_ERR_ARG, name the function and say something about the cause. */
-#define EXPECT_ARG(call, fn, fragment)                                                                   \
-  do {                                                                                                   \
-    bb_status st_ = (call);                                                                              \
-    CHECKF(st_ == BB_ERR_ARG && strstr(err.msg, fn) && strstr(err.msg, fragment), "%s -> %d \"%s\"", #call, \
-           (int)st_, err.msg);                                                                           \
-    memset(&err, 0, sizeof err);                                                                         \
+#define EXPECT_ARG(call, fn, fragment)                                                                                \
+  do {                                                                                                                \
+    bb_status st_ = (call);                                                                                           \
+    CHECKF(st_ == BB_ERR_ARG && strstr(err.msg, fn) && strstr(err.msg, fragment), "%s -> %d \"%s\"", #call, (int)st_, \
+           err.msg);                                                                                                  \
+    memset(&err, 0, sizeof err);                                                                                      \
   } while (0)
 
 static void test_errors(void) {
@@ -286,7 +293,8 @@ static void test_errors(void) {
              "reification");
   EXPECT_ARG(bb_post_int_rel(m.s, X, BB_EQ, Y, bb_reif_none(), (bb_ipl)9, &err), "bb_post_int_rel", "consistency");
   EXPECT_ARG(bb_post_int_rel(NULL, X, BB_EQ, Y, bb_reif_none(), BB_IPL_DEF, &err), "bb_post_int_rel", "NULL");
-  EXPECT_ARG(bb_post_int_lin(m.s, c2, bad, 2, BB_EQ, 1, bb_reif_none(), BB_IPL_DEF, &err), "bb_post_int_lin", "vars[1]");
+  EXPECT_ARG(bb_post_int_lin(m.s, c2, bad, 2, BB_EQ, 1, bb_reif_none(), BB_IPL_DEF, &err), "bb_post_int_lin",
+             "vars[1]");
   EXPECT_ARG(bb_post_int_lin(m.s, NULL, xs, 2, BB_EQ, 1, bb_reif_none(), BB_IPL_DEF, &err), "bb_post_int_lin", "NULL");
   EXPECT_ARG(bb_post_int_lin(m.s, c2, xs, -1, BB_EQ, 1, bb_reif_none(), BB_IPL_DEF, &err), "bb_post_int_lin",
              "negative");

@@ -10,10 +10,10 @@ static int p_set_card(const int *v) { return popcount(v[0]) == v[1]; }
 static int p_set_op(const int *v) {
   int x = v[0], y = v[1], z = v[2];
   switch (G.op) {
-  case BB_SET_UNION: return z == (x | y);
-  case BB_SET_INTERSECT: return z == (x & y);
-  case BB_SET_DIFF: return z == (x & ~y);
-  default: return z == (x ^ y);
+    case BB_SET_UNION: return z == (x | y);
+    case BB_SET_INTERSECT: return z == (x & y);
+    case BB_SET_DIFF: return z == (x & ~y);
+    default: return z == (x ^ y);
   }
 }
 /* MiniZinc's order: ascending element lists compared lexicographically, prefix first. */
@@ -31,13 +31,13 @@ static int p_set_rel(const int *v) {
   int x = v[0], y = v[1], c = 0; /* x over 0..2, y over 1..3 */
   int xs = x, ys = y << 1;       /* both as masks over 0..3 */
   switch (G.op) {
-  case BB_SET_EQ: c = xs == ys; break;
-  case BB_SET_NE: c = xs != ys; break;
-  case BB_SET_SUBSET: c = (xs & ~ys) == 0; break;
-  case BB_SET_SUPERSET: c = (ys & ~xs) == 0; break;
-  case BB_SET_LE: c = set_cmp(x, 0, y, 1) <= 0; break;
-  case BB_SET_LT: c = set_cmp(x, 0, y, 1) < 0; break;
-  case BB_SET_DISJOINT: c = (xs & ys) == 0; break;
+    case BB_SET_EQ: c = xs == ys; break;
+    case BB_SET_NE: c = xs != ys; break;
+    case BB_SET_SUBSET: c = (xs & ~ys) == 0; break;
+    case BB_SET_SUPERSET: c = (ys & ~xs) == 0; break;
+    case BB_SET_LE: c = set_cmp(x, 0, y, 1) <= 0; break;
+    case BB_SET_LT: c = set_cmp(x, 0, y, 1) < 0; break;
+    case BB_SET_DISJOINT: c = (xs & ys) == 0; break;
   }
   return reified(v, c);
 }

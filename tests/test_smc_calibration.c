@@ -50,8 +50,9 @@ static void test_read(void) {
   char msg[256];
   CHECK(read_at("/nonexistent/calibration.txt", &c, &found, msg) == BB_OK && !found && c.min_n == 1000);
 
-  static const char good[] = "# bamboo calibration\n\nmin_n 600\nmin_free  64 # a comment\r\nunknown_key 1e9\n"
-                             "min_modified 0\nhandover_per_value 0\nhandover_spread 250\nbatch_handover 9000";
+  static const char good[] =
+      "# bamboo calibration\n\nmin_n 600\nmin_free  64 # a comment\r\nunknown_key 1e9\n"
+      "min_modified 0\nhandover_per_value 0\nhandover_spread 250\nbatch_handover 9000";
   write_file(good, sizeof good - 1);
   CHECKF(read_at(path, &c, &found, msg) == BB_OK && found, "%s", msg);
   CHECK(c.min_n == 600 && c.min_free == 64 && c.handover_per_value == 0 && c.handover_spread == 250);

@@ -66,9 +66,12 @@ static bb_smc_status propagate(search *s, toy_node *t) {
 /* Records a removal of `value` from var as the host's advisor would. */
 static void note_removal(search *s, toy_node *t, int var, int value) {
   bool inner = value > toy_min(&t->dom, var) && value < toy_max(&t->dom, var);
-  if (!inner || s->style == EV_CHANGED_ONLY_BOUNDS) bb_smc_note_changed(s->scratch, var);
-  else if (s->style == EV_UNKNOWN) bb_smc_note_unknown(s->scratch, var);
-  else bb_smc_note_removed(s->scratch, var, value, value);
+  if (!inner || s->style == EV_CHANGED_ONLY_BOUNDS)
+    bb_smc_note_changed(s->scratch, var);
+  else if (s->style == EV_UNKNOWN)
+    bb_smc_note_unknown(s->scratch, var);
+  else
+    bb_smc_note_removed(s->scratch, var, value, value);
 }
 
 static void record_solution(search *s, toy_node *t) {
@@ -78,8 +81,7 @@ static void record_solution(search *s, toy_node *t) {
     s->found_cap = s->found_cap ? 2 * s->found_cap : 16;
     s->found = realloc(s->found, (size_t)s->found_cap * s->n * sizeof(int));
   }
-  for (int i = 0; i < s->n; i++)
-    s->found[(s->solutions - 1) * s->n + i] = s->pm[i * s->n + toy_min(&t->dom, i)];
+  for (int i = 0; i < s->n; i++) s->found[(s->solutions - 1) * s->n + i] = s->pm[i * s->n + toy_min(&t->dom, i)];
 }
 
 /* Binary DFS: var = v, then var != v, on the first unassigned variable (men then women). */
@@ -128,15 +130,17 @@ static void dfs(search *s, toy_node *t) {
 /* Side constraints as pair restrictions, applied both to the toy domains (as the model's
  * other constraints would) and to brute force's allowed[] table. Holes are put on either
  * side's domain; a man's hole forbids that pair exactly like a woman's would. */
-static void side_constraints(int n, uint64_t *seed, const int *pm, const int *pw, toy_node *t,
-                             bool *allowed, bool ranked_holes) {
+static void side_constraints(int n, uint64_t *seed, const int *pm, const int *pw, toy_node *t, bool *allowed,
+                             bool ranked_holes) {
   for (int q = 0; q < n * n; q++) allowed[q] = true;
   int holes = (int)(tu_rand(seed) % (uint64_t)(n + 2));
   for (int h = 0; h < holes; h++) {
     int i = (int)(tu_rand(seed) % (uint64_t)n), j = (int)(tu_rand(seed) % (uint64_t)n);
     allowed[i * n + j] = false;
-    if (tu_rand(seed) & 1) toy_remove(&t->dom, i, bth_sm_rank(pm, n, i, j));
-    else toy_remove(&t->dom, n + j, bth_sm_rank(pw, n, j, i));
+    if (tu_rand(seed) & 1)
+      toy_remove(&t->dom, i, bth_sm_rank(pm, n, i, j));
+    else
+      toy_remove(&t->dom, n + j, bth_sm_rank(pw, n, j, i));
   }
   if (tu_rand(seed) % 3 == 0) { /* a forced pair */
     int i = (int)(tu_rand(seed) % (uint64_t)n), j = (int)(tu_rand(seed) % (uint64_t)n);
@@ -171,17 +175,18 @@ static void differential(void) {
         for (int style = EV_PRECISE; style <= EV_CHANGED_ONLY_BOUNDS; style++) {
           toy_node root = node_new(n);
           uint64_t ss = side_seed;
-          if (sides) side_constraints(n, &ss, pm, pw, &root, allowed, true);
+          if (sides)
+            side_constraints(n, &ss, pm, pw, &root, allowed, true);
           else
             for (int q = 0; q < n * n; q++) allowed[q] = true;
           bth_solutions ref = {0};
           bth_sm_brute(pm, pw, n, allowed, &ref);
-          search s = {prefs, strengths[si], bb_smc_scratch_new(n, NULL), (event_style)style,
-                      pm, n, 0, 0, NULL, 0, true, seed + (uint64_t)style};
+          search s = {prefs, strengths[si], bb_smc_scratch_new(n, NULL), (event_style)style, pm, n, 0, 0, NULL,
+                      0,     true,          seed + (uint64_t)style};
           dfs(&s, &root);
           /* Compare as sets of wife[] rows. */
-          CHECKF(s.solutions == ref.count, "n=%d round %d strength %s style %d: %ld solutions, brute force %d",
-                 n, round, bb_smc_strength_name(s.strength), style, s.solutions, ref.count);
+          CHECKF(s.solutions == ref.count, "n=%d round %d strength %s style %d: %ld solutions, brute force %d", n,
+                 round, bb_smc_strength_name(s.strength), style, s.solutions, ref.count);
           if (s.solutions == ref.count)
             for (int a = 0; a < ref.count; a++) {
               bool seen = false;
@@ -292,15 +297,26 @@ static void failure_free(void) {
       long counts[2];
       for (int si = 0; si < 2; si++) {
         toy_node t = node_new(n);
-        search s = {prefs, si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS, bb_smc_scratch_new(n, NULL),
-                    EV_CHANGED_ONLY_BOUNDS /* branches on the minimum */, pm, n, 0, 0, NULL, 0, true, 5};
+        search s = {prefs,
+                    si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS,
+                    bb_smc_scratch_new(n, NULL),
+                    EV_CHANGED_ONLY_BOUNDS /* branches on the minimum */,
+                    pm,
+                    n,
+                    0,
+                    0,
+                    NULL,
+                    0,
+                    true,
+                    5};
         dfs(&s, &t);
         counts[si] = s.solutions;
         if (si == 0) CHECKF(s.failures == 0, "n=%d: gs-lists enumeration failed %ld times", n, s.failures);
         if (n <= 16) { /* wife[] decoded from ranks: stable against the full lists */
           for (long k = 0; k < s.solutions; k++) CHECK(bth_sm_stable(pm, pw, n, s.found + k * n));
         }
-        if (si == 0 && round == 0) printf("failure-free: n=%d %ld stable matchings, %ld failures\n", n, s.solutions, s.failures);
+        if (si == 0 && round == 0)
+          printf("failure-free: n=%d %ld stable matchings, %ld failures\n", n, s.solutions, s.failures);
         free(s.found);
         bb_smc_scratch_free(s.scratch);
         node_free(&t);
@@ -321,8 +337,18 @@ static void seed_table1(void) {
   CHECK(prefs && bb_smc_prefs_base(prefs) == 0);
   for (int si = 0; si < 2; si++) {
     toy_node t = node_new(5);
-    search s = {prefs, si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS, bb_smc_scratch_new(5, NULL),
-                EV_PRECISE, pm, 5, 0, 0, NULL, 0, true, 3};
+    search s = {prefs,
+                si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS,
+                bb_smc_scratch_new(5, NULL),
+                EV_PRECISE,
+                pm,
+                5,
+                0,
+                0,
+                NULL,
+                0,
+                true,
+                3};
     dfs(&s, &t);
     CHECKF(s.solutions == 2, "Table 1: %ld stable matchings", s.solutions);
     const int a[5] = {3, 0, 2, 1, 4}, b[5] = {3, 0, 4, 2, 1};
@@ -340,8 +366,8 @@ static void seed_table1(void) {
   bb_smc_prefs_release(prefs);
 }
 
-static void expect_error(const char *what, int nm, int nw, const int *pm, int pr, int pc, const int *pw,
-                         int wr, int wc, const char *needle) {
+static void expect_error(const char *what, int nm, int nw, const int *pm, int pr, int pc, const int *pw, int wr, int wc,
+                         const char *needle) {
   bb_error err = {{0}};
   bb_smc_prefs *p = bb_smc_prefs_new(nm, nw, pm, pr, pc, pw, wr, wc, &err);
   CHECKF(p == NULL, "%s: accepted", what);
@@ -362,7 +388,8 @@ static void validation(void) {
   expect_error("lengths", 3, 4, ok0, 3, 3, ok0, 3, 3, "3 men but 4 women");
   expect_error("pm rows", 3, 3, ok0, 2, 3, ok0, 3, 3, "pm is 2 x 3");
   expect_error("pw cols", 3, 3, ok0, 3, 3, ok0, 3, 2, "pw is 3 x 2");
-  expect_error("duplicate", 3, 3, ok0, 3, 3, dup, 3, 3, "pw row 1 (woman 1's list) is not a permutation of 0..2: 2 appears at columns 0 and 1");
+  expect_error("duplicate", 3, 3, ok0, 3, 3, dup, 3, 3,
+               "pw row 1 (woman 1's list) is not a permutation of 0..2: 2 appears at columns 0 and 1");
   expect_error("range", 3, 3, range, 3, 3, ok0, 3, 3, "pm row 2 (man 2's list): value 3 at column 2 is outside 0..2");
   expect_error("base", 3, 3, neg, 3, 3, ok0, 3, 3, "smallest value is -1");
   expect_error("mixed", 3, 3, ok0, 3, 3, ok1, 3, 3, "mixed bases");
@@ -398,7 +425,8 @@ static void large_build(void) {
   bb_smc_prefs *ref = bb_smc_prefs_new(n, n, pm, n, n, pw, n, n, &err);
   CHECKF(ref != NULL, "n = %d: %s", n, err.msg);
   for (int base = 0; base <= 1 && ref; base++) {
-    bb_smc_prefs *taken = bb_smc_prefs_take(n, n, based_copy(pm, cells, base), n, n, based_copy(pw, cells, base), n, n, &err);
+    bb_smc_prefs *taken =
+        bb_smc_prefs_take(n, n, based_copy(pm, cells, base), n, n, based_copy(pw, cells, base), n, n, &err);
     CHECKF(taken != NULL, "take, base %d: %s", base, err.msg);
     if (!taken) continue;
     CHECK(bb_smc_prefs_base(taken) == base);
@@ -422,7 +450,8 @@ static void large_build(void) {
     const char *want;
   } bad[] = {
       {pm, 900, 5, -1, "stable_matching: pm row 900 (man 900's list) is not a permutation of 0..1099: "},
-      {pw, 1050, 7, 1100, "stable_matching: pw row 1050 (woman 1050's list): value 1100 at column 7 is outside 0..1099"},
+      {pw, 1050, 7, 1100,
+       "stable_matching: pw row 1050 (woman 1050's list): value 1100 at column 7 is outside 0..1099"},
   };
   for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
     int *bad_row = bad[b].m + (size_t)bad[b].row * n;

@@ -203,7 +203,9 @@ static void failure_free(void) {
         counts[si] = enumerate(&m, n, 1, pm, 1, &found, &fails);
         if (si == 0) {
           CHECKF(fails == 0, "n=%d: gs-lists enumeration failed %llu times", n, (unsigned long long)fails);
-          if (round == 0) printf("failure-free (Gecode): n=%d %ld stable matchings, %llu failures\n", n, counts[si], (unsigned long long)fails);
+          if (round == 0)
+            printf("failure-free (Gecode): n=%d %ld stable matchings, %llu failures\n", n, counts[si],
+                   (unsigned long long)fails);
         }
         bb_space_free(m.space);
       }
@@ -287,8 +289,7 @@ static void aliased_variables(void) {
 }
 
 static void expect_post_error(const char *what, bb_status want, const char *needle, const int *men, int nm,
-                              const int *women, int nw, const int *pm, int pr, int pc, const int *pw, int wr,
-                              int wc) {
+                              const int *women, int nw, const int *pm, int pr, int pc, const int *pw, int wr, int wc) {
   bb_error err = {{0}};
   bb_space *s = bb_space_new(&err);
   for (int k = 0; k < 8; k++) bb_int_var(s, 0, 3, &err);
@@ -305,13 +306,13 @@ static void bad_posts(void) {
   expect_post_error("lengths", BB_ERR_INPUT, "3 men but 2 women", men, 3, women, 2, ok, 3, 3, ok, 3, 3);
   expect_post_error("pm shape", BB_ERR_INPUT, "pm is 3 x 2", men, 3, women, 3, ok, 3, 2, ok, 3, 3);
   expect_post_error("pw shape", BB_ERR_INPUT, "pw is 2 x 3", men, 3, women, 3, ok, 3, 3, ok, 2, 3);
-  expect_post_error("not a permutation", BB_ERR_INPUT, "pm row 1 (man 1's list) is not a permutation", men, 3,
-                    women, 3, dup, 3, 3, ok, 3, 3);
-  expect_post_error("out of range", BB_ERR_INPUT, "pw row 2 (woman 2's list): value 7 at column 2", men, 3,
-                    women, 3, ok, 3, 3, big, 3, 3);
+  expect_post_error("not a permutation", BB_ERR_INPUT, "pm row 1 (man 1's list) is not a permutation", men, 3, women, 3,
+                    dup, 3, 3, ok, 3, 3);
+  expect_post_error("out of range", BB_ERR_INPUT, "pw row 2 (woman 2's list): value 7 at column 2", men, 3, women, 3,
+                    ok, 3, 3, big, 3, 3);
   expect_post_error("mixed bases", BB_ERR_INPUT, "mixed bases", men, 3, women, 3, ok, 3, 3, one, 3, 3);
-  expect_post_error("unknown variable", BB_ERR_ARG, "women[2] is int variable 99", men, 3, bad_var, 3, ok, 3, 3,
-                    ok, 3, 3);
+  expect_post_error("unknown variable", BB_ERR_ARG, "women[2] is int variable 99", men, 3, bad_var, 3, ok, 3, 3, ok, 3,
+                    3);
 }
 
 int main(int argc, char **argv) {

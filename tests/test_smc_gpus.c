@@ -48,8 +48,8 @@ static void round_robin(void) {
       CHECKF(entries == 1 || e != bb_smc_gpu_entry_for(t + 1, entries), "tickets %d and %d share an entry of %d", t,
              t + 1, entries);
     }
-    for (int e = 0; e < entries; e++) CHECKF(count[e] == 5, "%d entries: entry %d got %d of %d threads", entries, e,
-                                             count[e], 5 * entries);
+    for (int e = 0; e < entries; e++)
+      CHECKF(count[e] == 5, "%d entries: entry %d got %d of %d threads", entries, e, count[e], 5 * entries);
   }
 }
 
@@ -57,16 +57,16 @@ static void expect_parse(const char *text, int count, const int *want) {
   int got[BB_SMC_MAX_GPU_ENTRIES], n = -1;
   bb_error err = {{0}};
   bb_status st = bb_smc_parse_gpus(text, got, &n, &err);
-  CHECKF(st == BB_OK && n == count && memcmp(got, want, (size_t)count * sizeof *got) == 0, "'%s': status %d, %d entries (%s)",
-         text, (int)st, n, err.msg);
+  CHECKF(st == BB_OK && n == count && memcmp(got, want, (size_t)count * sizeof *got) == 0,
+         "'%s': status %d, %d entries (%s)", text, (int)st, n, err.msg);
 }
 
 static void expect_refused(const char *text, const char *needle) {
   int got[BB_SMC_MAX_GPU_ENTRIES], n;
   bb_error err = {{0}};
   bb_status st = bb_smc_parse_gpus(text, got, &n, &err);
-  CHECKF(st == BB_ERR_ARG && strstr(err.msg, needle), "'%s': status %d, message '%s' lacks '%s'", text, (int)st, err.msg,
-         needle);
+  CHECKF(st == BB_ERR_ARG && strstr(err.msg, needle), "'%s': status %d, message '%s' lacks '%s'", text, (int)st,
+         err.msg, needle);
 }
 
 static void parsing(void) {
@@ -120,8 +120,8 @@ static void thread_entries(void) {
   int count[3] = {0};
   for (int k = 0; k < THREADS; k++) {
     CHECKF(t[k].before == -1, "thread %d had entry %d before its first call", k, t[k].before);
-    CHECKF(t[k].entry >= 0 && t[k].entry < 3 && t[k].again == t[k].entry, "thread %d: entry %d, then %d", k,
-           t[k].entry, t[k].again);
+    CHECKF(t[k].entry >= 0 && t[k].entry < 3 && t[k].again == t[k].entry, "thread %d: entry %d, then %d", k, t[k].entry,
+           t[k].again);
     if (t[k].entry >= 0 && t[k].entry < 3) {
       count[t[k].entry]++;
       CHECKF(t[k].device == list[t[k].entry], "thread %d: entry %d on device %d", k, t[k].entry, t[k].device);
@@ -180,10 +180,14 @@ static void dfs(searcher *S, const bb_smc_prefs *p, bb_smc_strength strength, bb
   while (!toy_contains(&t->dom, var, value));
   for (int branch = 0; branch < 2; branch++) {
     toy_node c = node_copy(t);
-    if (branch == 0) toy_assign(&c.dom, var, value);
-    else toy_remove(&c.dom, var, value);
-    if (branch == 1 && value > lo && value < hi) bb_smc_note_removed(s, var, value, value);
-    else bb_smc_note_changed(s, var);
+    if (branch == 0)
+      toy_assign(&c.dom, var, value);
+    else
+      toy_remove(&c.dom, var, value);
+    if (branch == 1 && value > lo && value < hi)
+      bb_smc_note_removed(s, var, value, value);
+    else
+      bb_smc_note_changed(s, var);
     dfs(S, p, strength, s, &c, rng, budget, h);
     bb_smc_scratch_clear(s);
     node_free(&c);
@@ -251,8 +255,9 @@ static void threads_on_list(bb_smc_path path, int entries, int bad, int threads,
     on_path += S[k].on_path;
     propagations += S[k].propagations;
     bool runs = path == BB_SMC_PATH_EMULATED || (gpu && S[k].entry != bad);
-    CHECKF(S[k].on_path == (runs ? S[k].propagations : 0), "thread %d (entry %d): %ld of %ld propagations on the %s path",
-           k, S[k].entry, S[k].on_path, S[k].propagations, bb_smc_path_name(path));
+    CHECKF(S[k].on_path == (runs ? S[k].propagations : 0),
+           "thread %d (entry %d): %ld of %ld propagations on the %s path", k, S[k].entry, S[k].on_path,
+           S[k].propagations, bb_smc_path_name(path));
   }
   /* The copies: the emulation has one slot; the GPU path one per entry its threads took. */
   int used = threads < entries ? threads : entries;

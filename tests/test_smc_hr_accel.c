@@ -33,7 +33,7 @@ static const bb_smc_hr_accel_engine_ops *ops;
 
 typedef struct doms {
   int vars;
-  int *top, *off, *lo, *hi;   /* value v of var x is cell[off[x] + v], 0..top[x] */
+  int *top, *off, *lo, *hi; /* value v of var x is cell[off[x] + v], 0..top[x] */
   uint8_t *cell;
   int cells;
 } doms;
@@ -108,8 +108,14 @@ static bb_smc_status s_assign(void *c, int x, int v) {
 static bool d_remove(void *c, int x, int v) { return s_remove(c, x, v) != BB_SMC_FAILED; }
 static bool d_assign(void *c, int x, int v) { return s_assign(c, x, v) != BB_SMC_FAILED; }
 static bb_smc_domains domains_of(doms *d) {
-  bb_smc_domains dom = {.ctx = d, .min = d_min, .max = d_max, .contains = d_contains, .remove = s_remove,
-                        .remove_range = s_remove_range, .lower_max = s_lower_max, .raise_min = s_raise_min,
+  bb_smc_domains dom = {.ctx = d,
+                        .min = d_min,
+                        .max = d_max,
+                        .contains = d_contains,
+                        .remove = s_remove,
+                        .remove_range = s_remove_range,
+                        .lower_max = s_lower_max,
+                        .raise_min = s_raise_min,
                         .assign = s_assign};
   return dom;
 }
@@ -125,8 +131,8 @@ typedef struct pair_run {
 
 static bb_smc_hr *hr_of(const bb_hr *I, int cols) {
   bb_error err = {{0}};
-  bb_smc_hr *hr = bb_smc_hr_new_csr(I->n_residents, I->n_hospitals, cols, 0, I->res_start, I->res_list,
-                                    I->hosp_start, I->hosp_list, I->capacity, &err);
+  bb_smc_hr *hr = bb_smc_hr_new_csr(I->n_residents, I->n_hospitals, cols, 0, I->res_start, I->res_list, I->hosp_start,
+                                    I->hosp_list, I->capacity, &err);
   CHECKF(hr != NULL, "bb_smc_hr_new_csr: %s", err.msg);
   return hr;
 }
@@ -139,11 +145,13 @@ static int both(pair_run *p, doms *a, bb_smc_hr_node *na, doms *b, bb_smc_hr_nod
   bb_smc_status ra = bb_smc_hr_propagate_on(p->hr, BB_SMC_PATH_CPU, na, p->cpu, &da);
   bb_smc_status rb = bb_smc_hr_propagate_on(p->hr, path, nb, p->par, &db);
   p->compared++;
-  CHECKF(ra == rb, "CPU %s, %s path %s", ra ? "failed" : "at fixpoint", bb_smc_path_name(path), rb ? "failed" : "at fixpoint");
+  CHECKF(ra == rb, "CPU %s, %s path %s", ra ? "failed" : "at fixpoint", bb_smc_path_name(path),
+         rb ? "failed" : "at fixpoint");
   if (ra != rb) return 0;
   if (ra == BB_SMC_FAILED) return p->failed++, 0;
   bool same = doms_equal(a, b);
-  CHECKF(same, "propagation %lld: the domains differ between the CPU and the %s path", p->compared, bb_smc_path_name(path));
+  CHECKF(same, "propagation %lld: the domains differ between the CPU and the %s path", p->compared,
+         bb_smc_path_name(path));
   return same;
 }
 
@@ -155,8 +163,9 @@ static int engine_vs_gs(const bb_hr *I) {
     if (I->capacity[h] > cols) cols = I->capacity[h];
   bb_smc_hr *hr = hr_of(I, cols);
   if (!hr) return 0;
-  bb_smc_hr_accel_lists l = {hr->nr, hr->nh, hr->res_start[hr->nr], hr->hosp_start[hr->nh], 0, hr->res_start,
-                             hr->res_hosp, hr->res_pos, hr->hosp_start, hr->hosp_rank, NULL};
+  bb_smc_hr_accel_lists l = {hr->nr,        hr->nh,       hr->res_start[hr->nr], hr->hosp_start[hr->nh], 0,
+                             hr->res_start, hr->res_hosp, hr->res_pos,           hr->hosp_start,         hr->hosp_rank,
+                             NULL};
   uint32_t *slot_start = malloc(((size_t)hr->nh + 1) * sizeof *slot_start);
   slot_start[0] = 0;
   for (int h = 0; h < hr->nh; h++) slot_start[h + 1] = slot_start[h] + (uint32_t)hr->capacity[h];
@@ -282,7 +291,9 @@ static void dfs(search *S, doms *a, bb_smc_hr_node *na, bb_smc_hr_node *nb) {
 }
 
 static int cmp_matching_nr;
-static int cmp_matching(const void *x, const void *y) { return memcmp(x, y, (size_t)cmp_matching_nr * sizeof(int32_t)); }
+static int cmp_matching(const void *x, const void *y) {
+  return memcmp(x, y, (size_t)cmp_matching_nr * sizeof(int32_t));
+}
 
 static void search_both(void) {
   uint64_t rng = 2027;
@@ -332,8 +343,10 @@ static void search_both(void) {
   CHECKF(unstable == 0, "%d solutions are not stable matchings", unstable);
   CHECKF(bad_sets == 0, "%d instances: the solutions differ from the brute force's stable matchings", bad_sets);
   CHECK(brute_checked > 300 && solutions > 1000 && failed > 200);
-  printf("search: %d instances, %lld propagations compared (%lld failed on both), %d solutions, %d solution sets = brute force\n",
-         instances, compared, failed, solutions, brute_checked);
+  printf(
+      "search: %d instances, %lld propagations compared (%lld failed on both), %d solutions, %d solution sets = brute "
+      "force\n",
+      instances, compared, failed, solutions, brute_checked);
 }
 
 /* ---- Decisions at scale ------------------------------------------------------------------------- */
@@ -436,7 +449,8 @@ int main(int argc, char **argv) {
   chains_at_scale();
   long long runs = 0, raised = 0;
   bb_smc_hr_accel_total_counts(&runs, &raised);
-  CHECKF(runs > 1000 && raised > 1000, "the %s path ran %lld times and raised %lld values", bb_smc_path_name(path), runs, raised);
+  CHECKF(runs > 1000 && raised > 1000, "the %s path ran %lld times and raised %lld values", bb_smc_path_name(path),
+         runs, raised);
   printf("%s path: %lld parallel runs, %lld smallest values raised by them\n", bb_smc_path_name(path), runs, raised);
   fallback();
   return tu_finish();

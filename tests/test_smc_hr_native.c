@@ -54,7 +54,7 @@ static void values_of(const bb_hr *I, int cols, const int32_t *assigned, int *ou
 }
 
 typedef struct side {
-  int count, var[6], value[6]; /* var != value */
+  int count, var[6], value[6];  /* var != value */
   int forced_var, forced_value; /* -1: none */
   int budget;                   /* sum of the residents' values <= budget; < 0: none */
 } side;
@@ -103,12 +103,14 @@ static bb_status model_new(model *m, const bb_hr *I, int cols, int base, bool cs
   int rp[MAX_R * MAX_H], rl[MAX_R], hp[MAX_H * MAX_R], hl[MAX_H], cap[MAX_H];
   for (int r = 0; r < nr; r++) {
     rl[r] = len_r(I, r);
-    for (int k = 0; k < nh; k++) rp[r * nh + k] = k < rl[r] ? (int)I->res_list[I->res_start[r] + (uint32_t)k] + base : 77;
+    for (int k = 0; k < nh; k++)
+      rp[r * nh + k] = k < rl[r] ? (int)I->res_list[I->res_start[r] + (uint32_t)k] + base : 77;
   }
   for (int h = 0; h < nh; h++) {
     hl[h] = len_h(I, h);
     cap[h] = I->capacity[h];
-    for (int k = 0; k < nr; k++) hp[h * nr + k] = k < hl[h] ? (int)I->hosp_list[I->hosp_start[h] + (uint32_t)k] + base : -7;
+    for (int k = 0; k < nr; k++)
+      hp[h * nr + k] = k < hl[h] ? (int)I->hosp_list[I->hosp_start[h] + (uint32_t)k] + base : -7;
   }
   return bb_post_stable_matching_hr(m->space, m->vars, nr, m->vars + nr, nh, cols, base, rp, rl, nh, hp, hl, nr, cap,
                                     &run_opts, err);
@@ -220,9 +222,10 @@ static void differential(void) {
       count++;
     }
     bb_search_free(s);
-    CHECKF(same_set(nv, found, count, kept, n_kept),
-           "round %d (%d residents, %d hospitals, %d columns, base %d, %s, branching %zu): %d solutions, brute force %d",
-           round, nr, nh, cols, base, round % 2 ? "csr" : "matrices", b, count, n_kept);
+    CHECKF(
+        same_set(nv, found, count, kept, n_kept),
+        "round %d (%d residents, %d hospitals, %d columns, base %d, %s, branching %zu): %d solutions, brute force %d",
+        round, nr, nh, cols, base, round % 2 ? "csr" : "matrices", b, count, n_kept);
     bb_space_free(m.space);
     bb_hr_free(I);
     searches++;
@@ -369,7 +372,8 @@ static void root_is_gs_lists(void) {
     int vars[12 + 6 * 8];
     for (int k = 0; k < nr + nh * cols; k++) vars[k] = bb_int_var(s, 0, 30, &err);
     CHECKF(bb_post_stable_matching_hr_csr(s, vars, nr, vars + nr, nh, cols, 0, I->res_start, I->res_list, I->hosp_start,
-                                          I->hosp_list, I->capacity, &run_opts, &err) == BB_OK, "post: %s", err.msg);
+                                          I->hosp_list, I->capacity, &run_opts, &err) == BB_OK,
+           "post: %s", err.msg);
     bb_space_state state;
     CHECK(bb_space_status(s, &state, &err) == BB_OK && state != BB_SPACE_FAILED);
     for (int r = 0; r < nr; r++) {
@@ -382,8 +386,9 @@ static void root_is_gs_lists(void) {
                round, r, h, bb_int_in(s, vars[r], k), on_lists);
         pruned += !on_lists;
       }
-      CHECKF(bb_int_in(s, vars[r], len_r(I, r)) == !any, "round %d resident %d: unassigned in the domain %d, GS-list %s",
-             round, r, bb_int_in(s, vars[r], len_r(I, r)), any ? "not empty" : "empty");
+      CHECKF(bb_int_in(s, vars[r], len_r(I, r)) == !any,
+             "round %d resident %d: unassigned in the domain %d, GS-list %s", round, r,
+             bb_int_in(s, vars[r], len_r(I, r)), any ? "not empty" : "empty");
     }
     checked++;
     bb_space_free(s);
@@ -392,7 +397,6 @@ static void root_is_gs_lists(void) {
   printf("root = GS-lists: %d instances, %d pairs pruned\n", checked, pruned);
   CHECK(pruned > 100);
 }
-
 
 enum { MAX_SIDE_R = 11, MAX_SIDE_H = 5 };
 
@@ -452,7 +456,8 @@ static void same_as_cloning(void) {
     for (int k = 0; k < nr + nh * cols; k++) va[k] = bb_int_var(a, 0, 40, &err);
     for (int k = 0; k < nr; k++) vb[k] = bb_int_var(b, 0, 40, &err);
     CHECKF(bb_post_stable_matching_hr_csr(a, va, nr, va + nr, nh, cols, 0, I->res_start, I->res_list, I->hosp_start,
-                                          I->hosp_list, I->capacity, &run_opts, &err) == BB_OK, "post: %s", err.msg);
+                                          I->hosp_list, I->capacity, &run_opts, &err) == BB_OK,
+           "post: %s", err.msg);
     post_clone(b, I, vb);
     int decisions = 1 + (int)(tu_rand(&rng) % 3);
     for (int d = 0; d < decisions; d++) {
@@ -471,8 +476,9 @@ static void same_as_cloning(void) {
       for (int r = 0; r < nr; r++) {
         narrowed += (int)bb_int_size(a, va[r]) < len_r(I, r) + 1;
         for (int v = 0; v <= len_r(I, r); v++)
-          CHECKF(bb_int_in(a, va[r], v) == bb_int_in(b, vb[r], v), "round %d resident %d value %d: native %d, cloning %d",
-                 round, r, v, bb_int_in(a, va[r], v), bb_int_in(b, vb[r], v));
+          CHECKF(bb_int_in(a, va[r], v) == bb_int_in(b, vb[r], v),
+                 "round %d resident %d value %d: native %d, cloning %d", round, r, v, bb_int_in(a, va[r], v),
+                 bb_int_in(b, vb[r], v));
       }
     }
     bb_space_free(a);
@@ -510,8 +516,9 @@ static void root_at_scale(void) {
     CHECKF(bb_hr_solve(I, "gs-seq", BB_HR_HOSPITAL_OPTIMAL, NULL, hi, NULL, &err) == BB_OK, "%s", err.msg);
     bb_space *s = bb_space_new(&err);
     for (int k = 0; k < nr + nh * cols; k++) vars[k] = bb_int_var(s, 1, 1 << 20, &err);
-    CHECKF(bb_post_stable_matching_hr_csr(s, vars, nr, vars + nr, nh, cols, 1, I->res_start, I->res_list,
-                                          I->hosp_start, I->hosp_list, I->capacity, &run_opts, &err) == BB_OK, "post: %s", err.msg);
+    CHECKF(bb_post_stable_matching_hr_csr(s, vars, nr, vars + nr, nh, cols, 1, I->res_start, I->res_list, I->hosp_start,
+                                          I->hosp_list, I->capacity, &run_opts, &err) == BB_OK,
+           "post: %s", err.msg);
     bb_space_state state;
     CHECK(bb_space_status(s, &state, &err) == BB_OK && state != BB_SPACE_FAILED);
     int bad = 0, spread = 0;

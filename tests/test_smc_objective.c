@@ -69,8 +69,8 @@ static void check_case(int n, const int32_t *mc, const int32_t *wc, const int64_
   if (!post(n, mc, wc, mw, ww, man_ok, woman_ok, &b)) return;
   bb_smo_result r1 = b.weight, r2 = b.difference, r3 = b.regret_bound;
   CHECKF(r1 == r2 && r2 == r3, "%s seed %llu: results %d %d %d", what, (unsigned long long)seed, r1, r2, r3);
-  CHECKF((r1 == BB_SMO_NONE) == (exact.count == 0), "%s seed %llu n %d: result %d, %ld perfect stable matchings",
-         what, (unsigned long long)seed, n, r1, exact.count);
+  CHECKF((r1 == BB_SMO_NONE) == (exact.count == 0), "%s seed %llu n %d: result %d, %ld perfect stable matchings", what,
+         (unsigned long long)seed, n, r1, exact.count);
   if (r1 == BB_SMO_OK && exact.count) {
     CHECKF(b.least == exact.min_weight, "%s seed %llu n %d: min weight %lld, brute force %lld", what,
            (unsigned long long)seed, n, (long long)b.least, (long long)exact.min_weight);
@@ -79,8 +79,7 @@ static void check_case(int n, const int32_t *mc, const int32_t *wc, const int64_
            (long long)b.lo, (long long)b.hi, (long long)exact.min_difference, (long long)exact.max_difference);
   }
   if (sol.count) { /* sound: never above what a solution reaches */
-    CHECKF(r1 == BB_SMO_OK, "%s seed %llu: no bound although %ld solutions", what, (unsigned long long)seed,
-           sol.count);
+    CHECKF(r1 == BB_SMO_OK, "%s seed %llu: no bound although %ld solutions", what, (unsigned long long)seed, sol.count);
     CHECKF(b.least <= sol.min_weight && b.lo <= sol.min_difference && b.hi >= sol.max_difference &&
                b.regret <= sol.min_regret,
            "%s seed %llu n %d: bounds %lld [%lld, %lld] regret %d against solutions %lld [%lld, %lld] regret %d", what,

@@ -71,9 +71,12 @@ static void describe_difference(const toy_node *a, const toy_node *b) {
 /* A removal as the host's advisor reports it: an inner one precisely or as unknown. */
 static void note(lockstep *L, bb_smc_scratch *s, int var, int lo, int hi, bool inner) {
   int style = L->event_style == 2 ? (int)(tu_rand(&L->rng) % 2) : L->event_style;
-  if (!inner) bb_smc_note_changed(s, var);
-  else if (style == 1) bb_smc_note_unknown(s, var);
-  else bb_smc_note_removed(s, var, lo, hi);
+  if (!inner)
+    bb_smc_note_changed(s, var);
+  else if (style == 1)
+    bb_smc_note_unknown(s, var);
+  else
+    bb_smc_note_removed(s, var, lo, hi);
 }
 
 /* D_SIDE: a side constraint's propagation that changes several variables at once, enough of
@@ -131,24 +134,24 @@ static bool apply(lockstep *L, bb_smc_scratch *s, toy_node *t, int var, decision
   int lo = toy_min(&t->dom, var), hi = toy_max(&t->dom, var);
   bool ok;
   switch (d) {
-  case D_ASSIGN:
-  case D_REMOVE:
-    if ((d == D_ASSIGN) != negate) {
-      ok = toy_assign(&t->dom, var, value);
+    case D_ASSIGN:
+    case D_REMOVE:
+      if ((d == D_ASSIGN) != negate) {
+        ok = toy_assign(&t->dom, var, value);
+        bb_smc_note_changed(s, var);
+      } else {
+        ok = toy_remove(&t->dom, var, value);
+        note(L, s, var, value, value, value > lo && value < hi);
+      }
+      break;
+    case D_MIN: /* var >= value, or var < value */
+      ok = negate ? toy_lower_max(&t->dom, var, value - 1) : toy_raise_min(&t->dom, var, value);
       bb_smc_note_changed(s, var);
-    } else {
-      ok = toy_remove(&t->dom, var, value);
-      note(L, s, var, value, value, value > lo && value < hi);
-    }
-    break;
-  case D_MIN: /* var >= value, or var < value */
-    ok = negate ? toy_lower_max(&t->dom, var, value - 1) : toy_raise_min(&t->dom, var, value);
-    bb_smc_note_changed(s, var);
-    break;
-  default: /* var <= value, or var > value */
-    ok = negate ? toy_raise_min(&t->dom, var, value + 1) : toy_lower_max(&t->dom, var, value);
-    bb_smc_note_changed(s, var);
-    break;
+      break;
+    default: /* var <= value, or var > value */
+      ok = negate ? toy_raise_min(&t->dom, var, value + 1) : toy_lower_max(&t->dom, var, value);
+      bb_smc_note_changed(s, var);
+      break;
   }
   return ok;
 }
@@ -168,9 +171,10 @@ static void referee(lockstep *L, const toy_node *before, const toy_node *cpu, bb
   for (int side = 0; side < 2; side++) {
     bb_smc_status r = side ? rp : rc;
     const toy_node *t = side ? par : cpu;
-    verdict[side] = failed ? (r == BB_SMC_FAILED ? "fails too" : "does not fail")
-                    : r == BB_SMC_FAILED ? "fails"
-                    : same_domains(&ref, t) ? "agrees" : "differs";
+    verdict[side] = failed                  ? (r == BB_SMC_FAILED ? "fails too" : "does not fail")
+                    : r == BB_SMC_FAILED    ? "fails"
+                    : same_domains(&ref, t) ? "agrees"
+                                            : "differs";
   }
   fprintf(stderr, "  from scratch (later propagations %s): %s; the CPU lineage %s, the parallel one %s\n",
           bb_smc_delta_batch() ? "as batches" : "through the event rules", failed ? "fails" : "a fixpoint", verdict[0],
@@ -206,8 +210,8 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
   /* The CPU lineage reads and writes by values, the parallel one by ranges (smc.h's optional
    * range operations): the lockstep checks both against each other. */
   bb_smc_domains dc = toy_domains_by_values(&cpu->dom), dp = toy_domains(&par->dom);
-  bb_smc_status rc = bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, cpu->smc, L->cpu_scratch, &dc,
-                                         NULL, NULL);
+  bb_smc_status rc =
+      bb_smc_propagate_on(L->prefs, L->strength, BB_SMC_PATH_CPU, cpu->smc, L->cpu_scratch, &dc, NULL, NULL);
   bb_smc_path path = L->cpu_mix && tu_rand(&L->rng) % (uint64_t)L->cpu_mix == 0 ? BB_SMC_PATH_CPU : lineage_path;
   bb_smc_run_info info = {0};
   bb_smc_status rp = bb_smc_propagate_on(L->prefs, L->strength, path, par->smc, L->par_scratch, &dp, NULL, &info);
@@ -244,7 +248,8 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
     if (toy_min(&cpu->dom, v) != toy_max(&cpu->dom, v)) var = v;
   if (var < 0) {
     CHECK(rc == BB_SMC_SOLVED);
-    CHECKF(stable_leaf(L->prefs, cpu), "n %d %s: a leaf that is no stable matching", n, bb_smc_strength_name(L->strength));
+    CHECKF(stable_leaf(L->prefs, cpu), "n %d %s: a leaf that is no stable matching", n,
+           bb_smc_strength_name(L->strength));
     leaves++;
     return;
   }
@@ -262,8 +267,10 @@ static void search(lockstep *L, toy_node *cpu, toy_node *par) {
   for (int branch = 0; branch < 2; branch++) {
     toy_node c = node_copy(cpu), p = node_copy(par);
     bool side_branch = side.count > 0 && branch == 0;
-    bool ok_c = side_branch ? apply_side(L, L->cpu_scratch, &c, &side) : apply(L, L->cpu_scratch, &c, var, d, value, branch == 1);
-    bool ok_p = side_branch ? apply_side(L, L->par_scratch, &p, &side) : apply(L, L->par_scratch, &p, var, d, value, branch == 1);
+    bool ok_c = side_branch ? apply_side(L, L->cpu_scratch, &c, &side)
+                            : apply(L, L->cpu_scratch, &c, var, d, value, branch == 1);
+    bool ok_p = side_branch ? apply_side(L, L->par_scratch, &p, &side)
+                            : apply(L, L->par_scratch, &p, var, d, value, branch == 1);
     CHECK(ok_c == ok_p);
     if (ok_c && ok_p) search(L, &c, &p);
     bb_smc_scratch_clear(L->cpu_scratch);
@@ -303,9 +310,15 @@ static void lockstep_prefs(const bb_smc_prefs *prefs, int budget, uint64_t *seed
   static const int threads[] = {1, 2, 4, 8};
   bb_error err;
   for (int strength = 0; strength < 2; strength++) {
-    lockstep L = {prefs, strength ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS, bb_smc_scratch_for(prefs, &err),
-                  bb_smc_scratch_for(prefs, &err), bb_smc_prefs_vars(prefs) / 2, *seed ^ (uint64_t)(inst * 2 + strength),
-                  budget, getenv("MIX") ? atoi(getenv("MIX")) : (int)(tu_rand(seed) % 4), (int)(tu_rand(seed) % 3)};
+    lockstep L = {prefs,
+                  strength ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS,
+                  bb_smc_scratch_for(prefs, &err),
+                  bb_smc_scratch_for(prefs, &err),
+                  bb_smc_prefs_vars(prefs) / 2,
+                  *seed ^ (uint64_t)(inst * 2 + strength),
+                  budget,
+                  getenv("MIX") ? atoi(getenv("MIX")) : (int)(tu_rand(seed) % 4),
+                  (int)(tu_rand(seed) % 3)};
     if (getenv("TAIL")) { tu_rand(seed); }
     bb_smc_set_tail_threshold(thresholds[tu_rand(seed) % 4]);
     if (getenv("TAIL")) bb_smc_set_tail_threshold(atoi(getenv("TAIL")));
@@ -428,8 +441,9 @@ static void regression_side_in_bulk(void) {
       {2, 6, 7, 1, 0, 3, 9, 5, 4, 8}, {2, 7, 4, 3, 0, 8, 9, 5, 1, 6}};
   static const int seen[20][2] = {{1, 7}, {0, 0}, {3, 8}, {0, 0}, {1, 4}, {2, 9}, {2, 9}, {1, 7}, {0, 0}, {7, 9},
                                   {0, 6}, {0, 6}, {0, 3}, {0, 0}, {0, 1}, {0, 2}, {0, 0}, {0, 0}, {0, 4}, {0, 2}};
-  static const char *domains[20] = {"1 7", "0", "3 5 6 8", "0", "3 4", "2 9", "2 3 4 5 9", "1 3 4 5 7", "0", "7 8",
-                                    "0 3 4 5 6", "0 1 6", "0 1 3", "0", "0 1", "0 2", "0", "0", "0 2 4", "0 2"};
+  static const char *domains[20] = {"1 7",       "0",   "3 5 6 8", "0",         "3 4",   "2 9",   "2 3 4 5 9",
+                                    "1 3 4 5 7", "0",   "7 8",     "0 3 4 5 6", "0 1 6", "0 1 3", "0",
+                                    "0 1",       "0 2", "0",       "0",         "0 2 4", "0 2"};
   int pm[100], pw[100];
   for (int i = 0; i < 10; i++)
     for (int k = 0; k < 10; k++) pm[i * 10 + k] = lists[i][k], pw[i * 10 + k] = lists[10 + i][k];
@@ -608,8 +622,10 @@ int main(int argc, char **argv) {
     for (int n = 20; n <= 60; n += 20) lockstep_instances(n, quick ? 2 : 6, 150, seed + 2900 + (uint64_t)n);
     printf("hybrid, batches with handover_spread %s: %ld cascades handed over\n", keep ? "1" : "1000000",
            handovers - spread_before);
-    if (keep) CHECKF(handovers == spread_before, "a batch handed over though it touched enough variables to stay");
-    else CHECKF(handovers > spread_before, "no batch handed over with a spread none reaches");
+    if (keep)
+      CHECKF(handovers == spread_before, "a batch handed over though it touched enough variables to stay");
+    else
+      CHECKF(handovers > spread_before, "no batch handed over with a spread none reaches");
   }
   /* Engine failures: the constraint falls back to the CPU for that thread, nothing is lost. */
   if (engine == BB_SMC_PATH_EMULATED) {

@@ -109,9 +109,12 @@ static bb_smc_status propagate(search *s, toy_node *t) {
 /* A removal of `value` from var, told as the host's advisor would tell it. */
 static void note_removal(bb_smc_scratch *scratch, toy_node *t, int var, int value, bool unknown) {
   bool inner = value > toy_min(&t->dom, var) && value < toy_max(&t->dom, var);
-  if (!inner) bb_smc_note_changed(scratch, var);
-  else if (unknown) bb_smc_note_unknown(scratch, var);
-  else bb_smc_note_removed(scratch, var, value, value);
+  if (!inner)
+    bb_smc_note_changed(scratch, var);
+  else if (unknown)
+    bb_smc_note_unknown(scratch, var);
+  else
+    bb_smc_note_removed(scratch, var, value, value);
 }
 
 static void dfs(search *s, toy_node *t) {
@@ -215,8 +218,8 @@ static bb_smc_status root(const bb_smc_prefs *prefs, bb_smc_strength strength, t
     memcpy(before, t->dom.in, cells);
     for (int v = 0; v < t->dom.vars; v++) bb_smc_note_unknown(scratch, v);
     bb_smc_status again = bb_smc_propagate(prefs, strength, t->smc, scratch, &d, NULL);
-    CHECKF(again == r && !memcmp(before, t->dom.in, cells), "a second propagation changed the root (%d -> %d)",
-           (int)r, (int)again);
+    CHECKF(again == r && !memcmp(before, t->dom.in, cells), "a second propagation changed the root (%d -> %d)", (int)r,
+           (int)again);
   }
   bb_smc_scratch_free(scratch);
   return r;
@@ -228,8 +231,8 @@ static void check_root(const bth_smi *I, const bb_smc_prefs *prefs, const bth_so
     bb_smc_strength strength = si ? BB_SMC_MEN_PROPOSING : BB_SMC_GS_LISTS;
     toy_node t;
     bb_smc_status r = root(prefs, strength, &t);
-    CHECKF(r == BB_SMC_FIX || r == BB_SMC_SOLVED, "round %d %s: root said %d (SMI always has a stable matching)",
-           round, bb_smc_strength_name(strength), (int)r);
+    CHECKF(r == BB_SMC_FIX || r == BB_SMC_SOLVED, "round %d %s: root said %d (SMI always has a stable matching)", round,
+           bb_smc_strength_name(strength), (int)r);
     bool all_assigned = true;
     for (int v = 0; v < vars; v++) all_assigned = all_assigned && toy_size(&t.dom, v) == 1;
     CHECKF((r == BB_SMC_SOLVED) == all_assigned, "round %d %s: root said %d with every variable %sassigned", round,
@@ -246,7 +249,8 @@ static void check_root(const bth_smi *I, const bb_smc_prefs *prefs, const bth_so
         if (used) worst = value;
         /* gs-lists: exactly the used values; men-proposing: at least those, never a one-sided rank */
         bool good = strength == BB_SMC_GS_LISTS ? in == used : (!used || in) && !(in && one_sided);
-        CHECKF(good, "round %d (%d men, %d women) %s: var %d value %d is %s the root domain and %s by a stable matching%s",
+        CHECKF(good,
+               "round %d (%d men, %d women) %s: var %d value %d is %s the root domain and %s by a stable matching%s",
                round, I->nm, I->nw, bb_smc_strength_name(strength), v, value, in ? "in" : "not in",
                used ? "used" : "not used", one_sided ? " (one-sided)" : "");
         ok = ok && good;
@@ -321,18 +325,18 @@ static void apply_events(const bth_smi *I, toy_node *t, bb_smc_scratch *scratch,
     if (count < 2) continue;
     int value = values[tu_rand(rng) % (uint64_t)count];
     switch (tu_rand(rng) % 4) {
-    case 0:
-      toy_assign(&t->dom, v, value);
-      bb_smc_note_changed(scratch, v);
-      break;
-    case 1:
-      note_removal(scratch, t, v, value, true);
-      toy_remove(&t->dom, v, value);
-      break;
-    default:
-      note_removal(scratch, t, v, value, false);
-      toy_remove(&t->dom, v, value);
-      break;
+      case 0:
+        toy_assign(&t->dom, v, value);
+        bb_smc_note_changed(scratch, v);
+        break;
+      case 1:
+        note_removal(scratch, t, v, value, true);
+        toy_remove(&t->dom, v, value);
+        break;
+      default:
+        note_removal(scratch, t, v, value, false);
+        toy_remove(&t->dom, v, value);
+        break;
     }
   }
 }
@@ -422,17 +426,18 @@ static void differential(int rounds, uint64_t rng, bool batch) {
     }
     bb_smc_prefs_release(prefs);
   }
-  printf("differential (root %s): %d instances, %d with a stable matching, up to %d each, %d one-sided entries, "
-         "%d empty lists; %ld searches so far\n",
-         batch ? "as a batch" : "through the event rules", rounds, with_solutions, max_solutions, one_sided,
-         empty_lists, searches);
+  printf(
+      "differential (root %s): %d instances, %d with a stable matching, up to %d each, %d one-sided entries, "
+      "%d empty lists; %ld searches so far\n",
+      batch ? "as a batch" : "through the event rules", rounds, with_solutions, max_solutions, one_sided, empty_lists,
+      searches);
   CHECK(max_solutions >= 3 && one_sided > rounds / 2 && empty_lists > 0); /* the instances are not trivial */
 }
 
 /* --- Validation. --- */
 
-static void expect_error(const char *what, const char *needle, int nm, int nw, int base, const int *pm,
-                         const int *lm, int pm_cols, const int *pw, const int *lw, int pw_cols) {
+static void expect_error(const char *what, const char *needle, int nm, int nw, int base, const int *pm, const int *lm,
+                         int pm_cols, const int *pw, const int *lw, int pw_cols) {
   bb_error err = {{0}};
   bb_smc_prefs *p = bb_smc_prefs_new_smi(nm, nw, base, pm, lm, pm_cols, pw, lw, pw_cols, &err);
   CHECKF(p == NULL, "%s: accepted", what);
@@ -465,23 +470,23 @@ static void validation(void) {
   bb_smc_prefs_release(NULL);
   /* Lengths: past the columns, negative; the row named in the user's base. */
   const int long0[3] = {2, 3, 0}, neg1[2] = {3, -1};
-  expect_error("length past the columns (base 0)", "pm_len[1] (man 1's list length) is 3; a row has 2 columns", 3, 2,
-               0, pm0, long0, 2, pw0, lw, 3);
-  expect_error("length past the columns (base 1)", "pm_len[2] (man 2's list length) is 3; a row has 2 columns", 3, 2,
-               1, pm1, long0, 2, pw1, lw, 3);
+  expect_error("length past the columns (base 0)", "pm_len[1] (man 1's list length) is 3; a row has 2 columns", 3, 2, 0,
+               pm0, long0, 2, pw0, lw, 3);
+  expect_error("length past the columns (base 1)", "pm_len[2] (man 2's list length) is 3; a row has 2 columns", 3, 2, 1,
+               pm1, long0, 2, pw1, lw, 3);
   expect_error("negative length", "pw_len[2] (woman 2's list length) is -1", 3, 2, 1, pm1, lm, 3, pw1, neg1, 3);
   /* Ids out of range: past the other side, below the base, with nobody on the other side. */
   int bad[9];
   memcpy(bad, pm0, sizeof bad);
   bad[7] = 2; /* man 2, column 1 */
-  expect_error("id past the women (base 0)", "pm row 2 (man 2's list) names woman 2 at column 1; the women are 0..1",
-               3, 2, 0, bad, lm, 3, pw0, lw, 3);
+  expect_error("id past the women (base 0)", "pm row 2 (man 2's list) names woman 2 at column 1; the women are 0..1", 3,
+               2, 0, bad, lm, 3, pw0, lw, 3);
   memcpy(bad, pw1, sizeof bad);
   bad[1] = 4; /* woman 1 (base 1), column 2 */
-  expect_error("id past the men (base 1)", "pw row 1 (woman 1's list) names man 4 at column 2; the men are 1..3", 3,
-               2, 1, pm1, lm, 3, bad, lw, 3);
-  expect_error("0-based ids with base 1", "pm row 1 (man 1's list) names woman 0 at column 1", 3, 2, 1, pm0, lm, 3,
-               pw1, lw, 3);
+  expect_error("id past the men (base 1)", "pw row 1 (woman 1's list) names man 4 at column 2; the men are 1..3", 3, 2,
+               1, pm1, lm, 3, bad, lw, 3);
+  expect_error("0-based ids with base 1", "pm row 1 (man 1's list) names woman 0 at column 1", 3, 2, 1, pm0, lm, 3, pw1,
+               lw, 3);
   memcpy(bad, pm0, sizeof bad);
   bad[0] = -1;
   expect_error("negative id", "names woman -1", 3, 2, 0, bad, lm, 3, pw0, lw, 3);

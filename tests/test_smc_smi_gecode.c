@@ -78,8 +78,10 @@ static void root(void) {
   static const struct {
     bb_var_sel var;
     bb_val_sel val;
-  } failure_free[] = {{BB_VAR_INPUT_ORDER, BB_VAL_MIN}, {BB_VAR_INPUT_ORDER, BB_VAL_MAX},
-                      {BB_VAR_FIRST_FAIL, BB_VAL_MIN}, {BB_VAR_ANTI_FIRST_FAIL, BB_VAL_MAX}};
+  } failure_free[] = {{BB_VAR_INPUT_ORDER, BB_VAL_MIN},
+                      {BB_VAR_INPUT_ORDER, BB_VAL_MAX},
+                      {BB_VAR_FIRST_FAIL, BB_VAL_MIN},
+                      {BB_VAR_ANTI_FIRST_FAIL, BB_VAL_MAX}};
   uint64_t rng = 31337;
   int checked = 0, first_bad = -1;
   static bth_solutions all, found;
@@ -100,8 +102,9 @@ static void root(void) {
              bb_smc_strength_name(strength));
       bool ok = state != BB_SPACE_FAILED && cpu_state == state;
       bth_domains dom = {0}, cpu_dom = {0};
-      if (ok) ok = bth_domains_read(&dom, m.space, m.var, vars, LO, HI) &&
-                   bth_domains_read(&cpu_dom, cpu.space, cpu.var, vars, LO, HI);
+      if (ok)
+        ok = bth_domains_read(&dom, m.space, m.var, vars, LO, HI) &&
+             bth_domains_read(&cpu_dom, cpu.space, cpu.var, vars, LO, HI);
       for (int v = 0; v < vars && ok; v++) {
         int len = bth_smi_len(&I, v), best = len + 1, worst = -1;
         for (int value = LO - base; value <= HI - base; value++) {
@@ -111,16 +114,20 @@ static void root(void) {
           if (used) worst = value;
           bool in = bth_domains_has(&dom, v, value + base);
           bool good = strength == BB_SMC_GS_LISTS ? in == used : (!used || in) && (!in || (value >= 0 && value <= len));
-          CHECKF(good, "round %d (%d men, %d women) %s base %d: var %d rank %d is %s the root domain and %s by a stable matching",
+          CHECKF(good,
+                 "round %d (%d men, %d women) %s base %d: var %d rank %d is %s the root domain and %s by a stable "
+                 "matching",
                  round, I.nm, I.nw, bb_smc_strength_name(strength), base, v, value, in ? "in" : "not in",
                  used ? "used" : "not used");
-          CHECKF(in == bth_domains_has(&cpu_dom, v, value + base), "round %d %s: var %d rank %d: %s path and CPU path differ",
-                 round, bb_smc_strength_name(strength), v, value, bb_smc_path_name(path_under_test));
+          CHECKF(in == bth_domains_has(&cpu_dom, v, value + base),
+                 "round %d %s: var %d rank %d: %s path and CPU path differ", round, bb_smc_strength_name(strength), v,
+                 value, bb_smc_path_name(path_under_test));
           ok = ok && good;
         }
         if (strength == BB_SMC_MEN_PROPOSING && v < I.nm)
-          CHECKF(bb_int_min(m.space, m.var[v]) - base == best, "round %d men-proposing: man %d's minimum %d, man-optimal rank %d",
-                 round, v, bb_int_min(m.space, m.var[v]) - base, best);
+          CHECKF(bb_int_min(m.space, m.var[v]) - base == best,
+                 "round %d men-proposing: man %d's minimum %d, man-optimal rank %d", round, v,
+                 bb_int_min(m.space, m.var[v]) - base, best);
         if (strength == BB_SMC_MEN_PROPOSING && v >= I.nm)
           CHECKF(bb_int_max(m.space, m.var[v]) - base == worst,
                  "round %d men-proposing: woman %d's maximum %d, woman-pessimal rank %d", round, v - I.nm,
@@ -136,8 +143,8 @@ static void root(void) {
         uint64_t fails = 0;
         enumerate(&I, &m, base, 1, &found, &fails);
         CHECKF(bth_same_solutions(&found, &all) && fails == 0,
-               "round %d (%d men, %d women) gs-lists branching %zu: %d solutions (brute force %d), %llu failures", round,
-               I.nm, I.nw, b, found.count, all.count, (unsigned long long)fails);
+               "round %d (%d men, %d women) gs-lists branching %zu: %d solutions (brute force %d), %llu failures",
+               round, I.nm, I.nw, b, found.count, all.count, (unsigned long long)fails);
       }
       bb_space_free(m.space);
       bb_space_free(cpu.space);
@@ -193,7 +200,8 @@ static bth_model model_with_side(const bth_smi *I, const side *S, int base, bb_s
   bb_error err = {{0}};
   bth_model m = {bb_space_new(&err), I->nm, I->nw, {0}};
   for (int v = 0; v < bth_smi_vars(I); v++)
-    m.var[v] = v == S->narrow_var ? bb_int_var(m.space, base, base + S->narrow_hi, &err) : bb_int_var(m.space, LO, HI, &err);
+    m.var[v] =
+        v == S->narrow_var ? bb_int_var(m.space, base, base + S->narrow_hi, &err) : bb_int_var(m.space, LO, HI, &err);
   for (int c = 0; c < S->count; c++) CHECK(bth_side_post(&S->item[c], m.space, m.var, base, &err) == BB_OK);
   /* The constraint posted after the others: it must start from domains already cut. */
   bb_status st = post(I, &m, base, strength, path_under_test, &err);
@@ -341,18 +349,19 @@ static void bad_posts(void) {
     expect_post("negative length", BB_ERR_INPUT, needle, 2, 2, men, women, base, p, lneg, 2, p, l2, 2, NULL);
     expect_post("prefix", BB_ERR_INPUT, input, 2, 2, men, women, base, p, lneg, 2, p, l2, 2, NULL);
   }
-  expect_post("id out of range", BB_ERR_INPUT, "pm row 1 (man 1's list) names woman 5 at column 0; the women are 0..1", 2,
-              2, men, women, 0, far0, l2, 2, p0, l2, 2, NULL);
+  expect_post("id out of range", BB_ERR_INPUT, "pm row 1 (man 1's list) names woman 5 at column 0; the women are 0..1",
+              2, 2, men, women, 0, far0, l2, 2, p0, l2, 2, NULL);
   expect_post("duplicate", BB_ERR_INPUT, "pw row 1 (woman 1's list) names man 2 twice (columns 1 and 2)", 2, 2, men,
               women, 1, p1, l2, 2, dup1, l2, 2, NULL);
   expect_post("base", BB_ERR_INPUT, "base 3", 2, 2, men, women, 3, p1, l2, 2, p1, l2, 2, NULL);
-  expect_post("unknown variable", BB_ERR_ARG, "women[1] is int variable 8, which does not exist", 2, 2, men, bad_var,
-              0, p0, l2, 2, p0, l2, 2, NULL);
-  expect_post("negative variable", BB_ERR_ARG, "men[0] is int variable -1", 2, 2, neg_var, women, 0, p0, l2, 2, p0,
-              l2, 2, NULL);
+  expect_post("unknown variable", BB_ERR_ARG, "women[1] is int variable 8, which does not exist", 2, 2, men, bad_var, 0,
+              p0, l2, 2, p0, l2, 2, NULL);
+  expect_post("negative variable", BB_ERR_ARG, "men[0] is int variable -1", 2, 2, neg_var, women, 0, p0, l2, 2, p0, l2,
+              2, NULL);
   expect_post("negative count", BB_ERR_ARG, "bad variable arrays", -1, 2, men, women, 0, p0, l2, 2, p0, l2, 2, NULL);
   bb_stable_matching_options strength = {(bb_smc_strength)7, BB_SMC_PATH_CPU}, path = {BB_SMC_GS_LISTS, (bb_smc_path)9};
-  expect_post("unknown strength", BB_ERR_ARG, "unknown strength 7", 2, 2, men, women, 0, p0, l2, 2, p0, l2, 2, &strength);
+  expect_post("unknown strength", BB_ERR_ARG, "unknown strength 7", 2, 2, men, women, 0, p0, l2, 2, p0, l2, 2,
+              &strength);
   expect_post("unknown path", BB_ERR_ARG, "unknown path 9", 2, 2, men, women, 0, p0, l2, 2, p0, l2, 2, &path);
   /* A variable that cannot take any of its ranks: the post succeeds and the space fails. */
   bb_error err = {{0}};

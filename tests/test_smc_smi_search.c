@@ -107,8 +107,10 @@ static bool side_allows(const int *value, void *ctx) {
 static void post_side(const side *S, bth_model *m, int base) {
   bb_error err = {{0}};
   for (int c = 0; c < S->count; c++) {
-    if (S->item[c].kind == BTH_SIDE_NE) CHECK(bth_side_post(&S->item[c], m->space, m->var, base, &err) == BB_OK);
-    else bth_side_post(&S->item[c], m->space, m->var, base, &err);
+    if (S->item[c].kind == BTH_SIDE_NE)
+      CHECK(bth_side_post(&S->item[c], m->space, m->var, base, &err) == BB_OK);
+    else
+      bth_side_post(&S->item[c], m->space, m->var, base, &err);
   }
 }
 
@@ -197,8 +199,8 @@ static void root_is_arc_consistent(void) {
         for (int s = 0; s < expected.count && !used; s++) used = bth_solution(&expected, s)[v] == value;
         bool in = bb_int_min(m.space, x) <= value + base && value + base <= bb_int_max(m.space, x) &&
                   bb_int_in(m.space, x, value + base);
-        CHECKF(in == used, "round %d: variable %d value %d is %s the root domain but %s by a stable matching",
-               round, v, value, in ? "in" : "not in", used ? "used" : "not used");
+        CHECKF(in == used, "round %d: variable %d value %d is %s the root domain but %s by a stable matching", round, v,
+               value, in ? "in" : "not in", used ? "used" : "not used");
       }
       checked++;
     }
@@ -252,8 +254,8 @@ static void aliased_variable(void) {
   printf("aliased variables (SMI): %d instances\n", rounds);
 }
 
-static void expect_error(const char *what, const char *needle, int nm, int nw, int base, const int *pm,
-                         const int *lm, int pm_cols, const int *pw, const int *lw, int pw_cols) {
+static void expect_error(const char *what, const char *needle, int nm, int nw, int base, const int *pm, const int *lm,
+                         int pm_cols, const int *pw, const int *lw, int pw_cols) {
   bb_error err = {{0}};
   bb_space *s = bb_space_new(&err);
   int men[4], women[4];
@@ -271,10 +273,10 @@ static void bad_posts(void) {
   expect_error("length", "pm_len[2] (man 2's list length) is 3; a row has 2 columns", 2, 2, 1, pm, three, 2, pw, two,
                2);
   expect_error("negative length", "pw_len[1] (woman 1's list length) is -1", 2, 2, 1, pm, two, 2, pw, minus, 2);
-  expect_error("unknown id", "pm row 2 (man 2's list) names woman 3 at column 1; the women are 1..2", 2, 2, 1,
-               unknown, two, 2, pw, two, 2);
-  expect_error("duplicate", "pw row 1 (woman 1's list) names man 2 twice (columns 1 and 2)", 2, 2, 1, pm, two, 2,
-               dup, two, 2);
+  expect_error("unknown id", "pm row 2 (man 2's list) names woman 3 at column 1; the women are 1..2", 2, 2, 1, unknown,
+               two, 2, pw, two, 2);
+  expect_error("duplicate", "pw row 1 (woman 1's list) names man 2 twice (columns 1 and 2)", 2, 2, 1, pm, two, 2, dup,
+               two, 2);
   expect_error("base 0 ids in a 1-based post", "names woman 0", 2, 2, 1, zero, two, 2, pw, two, 2);
   expect_error("nobody", "0 men and 0 women", 0, 0, 0, pm, two, 2, pw, two, 2);
   /* Zero women: every man is unmatched, which is the one solution. */

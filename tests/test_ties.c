@@ -59,9 +59,10 @@ static void checker_against_reference(uint64_t *rng, int instances) {
     super_exists += s.super > 0;
     bb_ties_free(in);
   }
-  printf("checker: %ld matchings of %d instances, %ld with blocking pairs, strongly stable matchings in %ld, "
-         "super-stable in %ld\n",
-         v.compared, instances, v.blocking_seen, strong_exists, super_exists);
+  printf(
+      "checker: %ld matchings of %d instances, %ld with blocking pairs, strongly stable matchings in %ld, "
+      "super-stable in %ld\n",
+      v.compared, instances, v.blocking_seen, strong_exists, super_exists);
   CHECK(v.compared > 5000 && v.blocking_seen > 1000);
 }
 
@@ -191,7 +192,6 @@ static void files(const char *dir, uint64_t *rng) {
   }
 }
 
-
 /* ------------------------------------------------------------- algorithms ---- */
 
 static bool weakly_stable_both_ways(const bb_ties *in, const int32_t *M) {
@@ -244,9 +244,10 @@ static void algorithms_against_reference(uint64_t *rng, int instances) {
     }
     bb_ties_free(in);
   }
-  printf("algorithms: %d instances; below the maximum: da-stb %ld, da-mtb %ld, sic %ld, kiraly %ld; sic improved on "
-         "da-stb in %ld; Pareto efficiency checked on %ld\n",
-         instances, below_max[0], below_max[1], below_max[2], below_max[3], sic_improved, pareto_checked);
+  printf(
+      "algorithms: %d instances; below the maximum: da-stb %ld, da-mtb %ld, sic %ld, kiraly %ld; sic improved on "
+      "da-stb in %ld; Pareto efficiency checked on %ld\n",
+      instances, below_max[0], below_max[1], below_max[2], below_max[3], sic_improved, pareto_checked);
   CHECK(below_max[0] > 0 && sic_improved > 0); /* the instances exercise what is tested */
   bb_error err = {{0}};
   int32_t M[1];

@@ -47,7 +47,8 @@ static void smti_shape(void) {
   CHECKF(fabs(kept - 0.7) < 0.02, "kept %.3f of the pairs, expected 0.7", kept);
   CHECK(er == in->hosp_start[200] && in->smti);
   for (int m = 0; m < 200; m++)
-    for (uint32_t e = in->res_start[m] + 1; e < in->res_start[m + 1]; e++, steps++) ties += in->res_rank[e] == in->res_rank[e - 1];
+    for (uint32_t e = in->res_start[m] + 1; e < in->res_start[m + 1]; e++, steps++)
+      ties += in->res_rank[e] == in->res_rank[e - 1];
   CHECKF(fabs((double)ties / (double)steps - 0.4) < 0.02, "tie rate %.3f, expected 0.4", (double)ties / (double)steps);
   /* every pair is mutual: deletion removes it from both lists */
   uint32_t *other = malloc(er * sizeof *other);
@@ -110,7 +111,8 @@ static void school_preset(void) {
     uint32_t len = in->res_start[r + 1] - in->res_start[r];
     longest = len > longest ? len : longest, shortest = len < shortest ? len : shortest;
   }
-  for (uint64_t e = 0; e < in->hosp_start[700]; e++) worst_class = in->hosp_rank[e] > worst_class ? in->hosp_rank[e] : worst_class;
+  for (uint64_t e = 0; e < in->hosp_start[700]; e++)
+    worst_class = in->hosp_rank[e] > worst_class ? in->hosp_rank[e] : worst_class;
   CHECK(longest == 12 && shortest == 1 && worst_class <= 3);
   int32_t *da = malloc(90000 * sizeof *da), *sic = malloc(90000 * sizeof *sic);
   bb_error err = {{0}};

@@ -14,15 +14,15 @@
 static int tu_passed, tu_failed;
 
 /* CHECK(cond) and CHECKF(cond, fmt, ...): count, and report the first few failures. */
-#define CHECKF(cond, ...)                                                                         \
-  do {                                                                                            \
-    if (cond) {                                                                                   \
-      tu_passed++;                                                                                \
-    } else if (++tu_failed <= 25) {                                                               \
-      fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);                    \
-      fprintf(stderr, __VA_ARGS__);                                                               \
-      fputc('\n', stderr);                                                                        \
-    }                                                                                             \
+#define CHECKF(cond, ...)                                                      \
+  do {                                                                         \
+    if (cond) {                                                                \
+      tu_passed++;                                                             \
+    } else if (++tu_failed <= 25) {                                            \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
+      fprintf(stderr, __VA_ARGS__);                                            \
+      fputc('\n', stderr);                                                     \
+    }                                                                          \
   } while (0)
 #define CHECK(cond) CHECKF(cond, "%s", "")
 
@@ -78,8 +78,8 @@ static inline uint32_t *tu_ranks(const bb_id *prefs, int n) {
 }
 
 /* 1 if wife_of is a perfect matching without a blocking pair; the defect goes to `why`. */
-static inline int tu_stable_ranked(int n, const uint32_t *men_rank, const uint32_t *women_rank,
-                            const bb_id *wife_of, char *why, size_t why_len) {
+static inline int tu_stable_ranked(int n, const uint32_t *men_rank, const uint32_t *women_rank, const bb_id *wife_of,
+                                   char *why, size_t why_len) {
   bb_id *husband = malloc((size_t)n * sizeof *husband);
   int ok = husband != NULL;
   for (int w = 0; ok && w < n; w++) husband[w] = (bb_id)n;
@@ -147,8 +147,7 @@ static inline int tu_brute_man_optimal(const bb_instance *inst, bb_id *wife_of) 
   for (int m = 0; m < n && count > 0; m++) { /* count is never 0: Gale-Shapley's theorem */
     wife_of[m] = stable_sets[0][m];
     for (int s = 1; s < count; s++)
-      if (mr[(size_t)m * n + stable_sets[s][m]] < mr[(size_t)m * n + wife_of[m]])
-        wife_of[m] = stable_sets[s][m];
+      if (mr[(size_t)m * n + stable_sets[s][m]] < mr[(size_t)m * n + wife_of[m]]) wife_of[m] = stable_sets[s][m];
   }
   int found = 0;
   for (int s = 0; s < count && !found; s++) found = !memcmp(stable_sets[s], wife_of, (size_t)n * sizeof(bb_id));

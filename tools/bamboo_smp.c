@@ -28,16 +28,16 @@ static const char exit_codes_text[] =
     "  7  time limit reached\n";
 
 static void print_usage(FILE *out) {
-  fprintf(out, "usage: bamboo-smp COMMAND [OPTIONS]\n"
-               "       bamboo-smp --help | --version | help COMMAND\n\n"
-               "Stable marriage: the man-optimal stable matching, on the CPU or the GPU.\n\n"
-               "Commands:\n");
-  for (int i = 0; commands[i]; i++)
-    fprintf(out, "  %-7s %s\n", commands[i]->name, commands[i]->summary);
-  fprintf(out, "  %-7s %s\n  %-7s %s\n\n"
-               "Run 'bamboo-smp help COMMAND' for a command's options.\n\n%s",
-          "algos", "list the algorithms", "help", "show a command's usage and options",
-          exit_codes_text);
+  fprintf(out,
+          "usage: bamboo-smp COMMAND [OPTIONS]\n"
+          "       bamboo-smp --help | --version | help COMMAND\n\n"
+          "Stable marriage: the man-optimal stable matching, on the CPU or the GPU.\n\n"
+          "Commands:\n");
+  for (int i = 0; commands[i]; i++) fprintf(out, "  %-7s %s\n", commands[i]->name, commands[i]->summary);
+  fprintf(out,
+          "  %-7s %s\n  %-7s %s\n\n"
+          "Run 'bamboo-smp help COMMAND' for a command's options.\n\n%s",
+          "algos", "list the algorithms", "help", "show a command's usage and options", exit_codes_text);
 }
 
 static const cli_command *find_command(const char *name) {
@@ -62,8 +62,7 @@ static int list_algorithms(int argc) {
     return CLI_EXIT_USAGE;
   }
   for (const char *const *name = bb_algorithm_names(); *name; name++)
-    printf("%-12s %s%s\n", *name, bb_algorithm_describe(*name),
-           bb_algorithm_needs_gpu(*name) ? " [needs a GPU]" : "");
+    printf("%-12s %s%s\n", *name, bb_algorithm_describe(*name), bb_algorithm_needs_gpu(*name) ? " [needs a GPU]" : "");
   printf("\nFor incomplete lists and capacities (SMI/HR files):\n");
   for (const char *const *name = bb_hr_algorithm_names(); *name; name++)
     printf("%-12s %s%s\n", *name, bb_hr_algorithm_describe(*name),

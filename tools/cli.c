@@ -14,9 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-void cli_print_help(const cli_command *cmd) {
-  printf("usage: bamboo-smp %s\n\n%s", cmd->synopsis, cmd->help);
-}
+void cli_print_help(const cli_command *cmd) { printf("usage: bamboo-smp %s\n\n%s", cmd->synopsis, cmd->help); }
 
 void cli_error(const char *fmt, ...) {
   va_list ap;
@@ -40,14 +38,14 @@ int cli_usage(const cli_command *cmd, const char *fmt, ...) {
 
 int cli_exit_code(bb_status status) {
   switch (status) {
-  case BB_OK: return CLI_EXIT_OK;
-  case BB_ERR_INPUT: return CLI_EXIT_INPUT;
-  case BB_ERR_NOMEM: return CLI_EXIT_NOMEM;
-  case BB_ERR_IO: return CLI_EXIT_IO;
-  case BB_ERR_ARG: return CLI_EXIT_USAGE;
-  case BB_ERR_NO_GPU: return CLI_EXIT_NO_GPU;
-  case BB_ERR_GPU: return CLI_EXIT_GPU;
-  case BB_ERR_TIMEOUT: return CLI_EXIT_TIMEOUT;
+    case BB_OK: return CLI_EXIT_OK;
+    case BB_ERR_INPUT: return CLI_EXIT_INPUT;
+    case BB_ERR_NOMEM: return CLI_EXIT_NOMEM;
+    case BB_ERR_IO: return CLI_EXIT_IO;
+    case BB_ERR_ARG: return CLI_EXIT_USAGE;
+    case BB_ERR_NO_GPU: return CLI_EXIT_NO_GPU;
+    case BB_ERR_GPU: return CLI_EXIT_GPU;
+    case BB_ERR_TIMEOUT: return CLI_EXIT_TIMEOUT;
   }
   return CLI_EXIT_INPUT;
 }
@@ -59,15 +57,13 @@ int cli_fail(bb_status status, const bb_error *err) {
 
 /* --- option values --- */
 
-int cli_parse_int(const cli_command *cmd, const char *opt, const char *text, long min, long max,
-                  int *out) {
+int cli_parse_int(const cli_command *cmd, const char *opt, const char *text, long min, long max, int *out) {
   char *end;
   errno = 0;
   long long v = strtoll(text, &end, 10);
   if (end == text || *end || errno == ERANGE || isspace((unsigned char)text[0]))
     return cli_usage(cmd, "%s: '%s' is not an integer", opt, text);
-  if (v < min || v > max)
-    return cli_usage(cmd, "%s: %s is not in %ld..%ld", opt, text, min, max);
+  if (v < min || v > max) return cli_usage(cmd, "%s: %s is not in %ld..%ld", opt, text, min, max);
   *out = (int)v;
   return 0;
 }
@@ -94,12 +90,12 @@ static int parse_real(const cli_command *cmd, const char *opt, const char *text,
 
 static int store_value(const cli_command *cmd, const cli_opt *opt, const char *text) {
   switch (opt->kind) {
-  case CLI_INT: return cli_parse_int(cmd, opt->name, text, opt->min, opt->max, opt->value);
-  case CLI_U64: return parse_u64(cmd, opt->name, text, opt->value);
-  case CLI_SECONDS: return parse_real(cmd, opt->name, text, "number of seconds", opt->value);
-  case CLI_REAL: return parse_real(cmd, opt->name, text, "number", opt->value);
-  case CLI_STRING: *(const char **)opt->value = text; return 0;
-  case CLI_FLAG: break;
+    case CLI_INT: return cli_parse_int(cmd, opt->name, text, opt->min, opt->max, opt->value);
+    case CLI_U64: return parse_u64(cmd, opt->name, text, opt->value);
+    case CLI_SECONDS: return parse_real(cmd, opt->name, text, "number of seconds", opt->value);
+    case CLI_REAL: return parse_real(cmd, opt->name, text, "number", opt->value);
+    case CLI_STRING: *(const char **)opt->value = text; return 0;
+    case CLI_FLAG: break;
   }
   *(int *)opt->value = 1;
   return 0;
@@ -113,8 +109,7 @@ static const cli_opt *find_opt(const cli_opt *opts, const char *name) {
 
 static int is_option(const char *arg) { return arg[0] == '-' && arg[1] != '\0'; }
 
-int cli_parse(const cli_command *cmd, int argc, char **argv, const cli_opt *opts,
-              const char **positional) {
+int cli_parse(const cli_command *cmd, int argc, char **argv, const cli_opt *opts, const char **positional) {
   int seen_positional = 0, options_done = 0;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
@@ -129,14 +124,12 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, const cli_opt *opts
       }
       const cli_opt *opt = find_opt(opts, arg);
       if (!opt) return cli_usage(cmd, "unknown option '%s'", arg);
-      if (opt->kind != CLI_FLAG && i + 1 >= argc)
-        return cli_usage(cmd, "option '%s' needs a value", arg);
+      if (opt->kind != CLI_FLAG && i + 1 >= argc) return cli_usage(cmd, "option '%s' needs a value", arg);
       int rc = store_value(cmd, opt, opt->kind == CLI_FLAG ? NULL : argv[++i]);
       if (rc) return rc;
       continue;
     }
-    if (!positional || seen_positional)
-      return cli_usage(cmd, "unexpected argument '%s'", arg);
+    if (!positional || seen_positional) return cli_usage(cmd, "unexpected argument '%s'", arg);
     *positional = arg;
     seen_positional = 1;
   }
@@ -173,8 +166,7 @@ int cli_group_for(bb_gen_kind kind, int n, int group) {
   return n < CLI_DEFAULT_GROUP ? n : CLI_DEFAULT_GROUP;
 }
 
-int cli_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads,
-                 bb_instance **out) {
+int cli_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads, bb_instance **out) {
   bb_error err = {{0}};
   bb_status st = bb_generate(kind, n, group, seed, threads, out, &err);
   return st == BB_OK ? 0 : cli_fail(st, &err);
@@ -189,8 +181,12 @@ void cli_print_times(double t_input, const bb_solve_stats *s) {
     const char *phase;
     double seconds;
   } rows[] = {
-      {"input", t_input},       {"transfer", s->t_transfer}, {"precheck", s->t_precheck},
-      {"init", s->t_init},      {"solve", s->t_solve},       {"post", s->t_post},
+      {"input", t_input},
+      {"transfer", s->t_transfer},
+      {"precheck", s->t_precheck},
+      {"init", s->t_init},
+      {"solve", s->t_solve},
+      {"post", s->t_post},
       {"total", t_input + cli_phase_total(s)},
   };
   fprintf(stderr, "%-10s %12s\n", "phase", "ms");
@@ -214,8 +210,8 @@ static void show_progress(void *ctx, const char *what, uint64_t done, uint64_t t
   const char *label = progress->label ? progress->label : "";
   const char *sep = progress->label ? ": " : "";
   if (total)
-    len = snprintf(line, sizeof line, "%s%s%s %llu/%llu (%.0f%%)", label, sep, what,
-                   (unsigned long long)done, (unsigned long long)total, 100.0 * done / total);
+    len = snprintf(line, sizeof line, "%s%s%s %llu/%llu (%.0f%%)", label, sep, what, (unsigned long long)done,
+                   (unsigned long long)total, 100.0 * done / total);
   else
     len = snprintf(line, sizeof line, "%s%s%s %llu", label, sep, what, (unsigned long long)done);
   if (len < 0) return;

@@ -31,9 +31,9 @@ enum cli_exit {
 
 typedef struct cli_command {
   const char *name;
-  const char *summary;  /* one line for the command list */
-  const char *synopsis; /* "gen KIND --n N ...", without the program name */
-  const char *help;     /* the option list printed after the synopsis */
+  const char *summary;               /* one line for the command list */
+  const char *synopsis;              /* "gen KIND --n N ...", without the program name */
+  const char *help;                  /* the option list printed after the synopsis */
   int (*run)(int argc, char **argv); /* argv[0] is the command name */
 } cli_command;
 
@@ -61,13 +61,11 @@ typedef struct cli_opt {
 /* Parses argv[1..argc-1] against `opts`; at most one positional argument is accepted
  * (stored in *positional, which stays untouched if none is given; pass NULL to accept
  * none). Returns 0, CLI_HELP_SHOWN, or CLI_EXIT_USAGE after printing the message. */
-int cli_parse(const cli_command *cmd, int argc, char **argv, const cli_opt *opts,
-              const char **positional);
+int cli_parse(const cli_command *cmd, int argc, char **argv, const cli_opt *opts, const char **positional);
 
 /* Strict integer parsing for option values; print a usage error naming `opt` and
  * return CLI_EXIT_USAGE on failure, 0 on success. */
-int cli_parse_int(const cli_command *cmd, const char *opt, const char *text, long min, long max,
-                  int *out);
+int cli_parse_int(const cli_command *cmd, const char *opt, const char *text, long min, long max, int *out);
 
 /* "bamboo-smp: <message>" on stderr. */
 void cli_error(const char *fmt, ...)
@@ -101,8 +99,7 @@ int cli_parse_kind(const cli_command *cmd, const char *name, bb_gen_kind *kind, 
 int cli_group_for(bb_gen_kind kind, int n, int group);
 
 /* Generates an instance; prints errors and returns an exit code. */
-int cli_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads,
-                 bb_instance **out);
+int cli_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads, bb_instance **out);
 
 /* A one-line progress display on stderr, active only when stderr is a terminal. */
 typedef struct cli_progress {
@@ -122,11 +119,11 @@ void cli_print_times(double t_input, const bb_solve_stats *stats);
 #include "hr.h"
 
 typedef struct cli_hr_opts {
-  const char *side;    /* --side: men/residents (default) or women/hospitals */
-  int hospitals;       /* --hospitals / --women N2 for the generators (default: --n) */
-  int k;               /* --k: list length (default 10) */
-  double skew;         /* --skew */
-  int capacity;        /* --capacity: 0 = random around NR / NH */
+  const char *side; /* --side: men/residents (default) or women/hospitals */
+  int hospitals;    /* --hospitals / --women N2 for the generators (default: --n) */
+  int k;            /* --k: list length (default 10) */
+  double skew;      /* --skew */
+  int capacity;     /* --capacity: 0 = random around NR / NH */
 } cli_hr_opts;
 
 /* Whether `kind` names an SMI/HR generator (smi, hr, nrmp). */

@@ -43,8 +43,7 @@ static void *tick(void *arg) {
   double wait = CLI_PHASE_QUIET_S;
   while (!phase->done) {
     struct timespec deadline = after(wait);
-    while (!phase->done && pthread_cond_timedwait(&phase->wake, &phase->lock, &deadline) == 0) {
-    }
+    while (!phase->done && pthread_cond_timedwait(&phase->wake, &phase->lock, &deadline) == 0) {}
     if (phase->done) break;
     double elapsed = bb_now() - phase->start;
     if (elapsed >= CLI_PHASE_QUIET_S) draw(phase, elapsed);

@@ -18,7 +18,7 @@ typedef struct cli_phase {
   int done;
   const char *label, *what;
   double start;
-  int width; /* characters of the line shown, 0 if none */
+  int width;       /* characters of the line shown, 0 if none */
   char detail[64]; /* the solver's last report (cli_phase_attach), "" if none */
   pthread_t ticker;
   pthread_mutex_t lock;

@@ -44,7 +44,7 @@ typedef struct bench_case {
   const bb_instance *inst;
   char workload[32];
   bb_id *wife_of, *reference;
-  const char *reference_algo; /* NULL until an algorithm succeeded */
+  const char *reference_algo;    /* NULL until an algorithm succeeded */
   const bb_gpu_lists *gpu_lists; /* --pinned: bamboo's packed pinned lists, or NULL */
 } bench_case;
 
@@ -83,8 +83,7 @@ static int split_option(const char *opt, const char *text, char **buf, char **it
 
 static int plan_algorithms(const bench_args *a, bench_plan *p) {
   if (!a->algos_text) {
-    for (const char *const *name = bb_algorithm_names(); *name && p->n_algos < BENCH_MAX_ITEMS;
-         name++)
+    for (const char *const *name = bb_algorithm_names(); *name && p->n_algos < BENCH_MAX_ITEMS; name++)
       p->algos[p->n_algos++] = *name;
     return 0;
   }
@@ -113,8 +112,7 @@ static int plan_sizes(const bench_args *a, bench_plan *p) {
   char *buf, *items[BENCH_MAX_ITEMS];
   int count = split_option("--n", a->sizes_text, &buf, items), rc = 0;
   if (count < 0) rc = buf ? CLI_EXIT_USAGE : CLI_EXIT_NOMEM;
-  for (int i = 0; i < count && !rc; i++)
-    rc = cli_parse_int(&cli_bench, "--n", items[i], 1, BB_MAX_N, &p->sizes[i]);
+  for (int i = 0; i < count && !rc; i++) rc = cli_parse_int(&cli_bench, "--n", items[i], 1, BB_MAX_N, &p->sizes[i]);
   p->n_sizes = count;
   free(buf);
   return rc;
@@ -178,12 +176,12 @@ static void table_cell(char *out, size_t size, const char *text) {
   out[len] = '\0';
 }
 
-static void emit_row(const bench_case *c, const char *algo, const char *solve_ms,
-                     const char *total_ms, int runs, const char *path) {
+static void emit_row(const bench_case *c, const char *algo, const char *solve_ms, const char *total_ms, int runs,
+                     const char *path) {
   char cell[256], row[512];
   table_cell(cell, sizeof cell, path);
-  snprintf(row, sizeof row, "| %d | %s | %s | %s | %s | %d | %s |\n", c->inst->n, c->workload,
-           algo, solve_ms, total_ms, runs, cell);
+  snprintf(row, sizeof row, "| %d | %s | %s | %s | %s | %d | %s |\n", c->inst->n, c->workload, algo, solve_ms, total_ms,
+           runs, cell);
   emit(c->out->markdown, row);
   char n_text[16], runs_text[16];
   snprintf(n_text, sizeof n_text, "%d", c->inst->n);
@@ -192,10 +190,11 @@ static void emit_row(const bench_case *c, const char *algo, const char *solve_ms
 }
 
 static void emit_header(const bench_outputs *out) {
-  emit(out->markdown, "| n | workload | algorithm | solve ms (median) | total ms (median) | runs | path |\n"
-                      "|---:|---|---|---:|---:|---:|---|\n");
-  emit_csv(out->csv, (const char *const[]){"n", "workload", "algorithm", "solve_ms_median", "total_ms_median",
-                                           "runs", "path"});
+  emit(out->markdown,
+       "| n | workload | algorithm | solve ms (median) | total ms (median) | runs | path |\n"
+       "|---:|---|---|---:|---:|---:|---|\n");
+  emit_csv(out->csv,
+           (const char *const[]){"n", "workload", "algorithm", "solve_ms_median", "total_ms_median", "runs", "path"});
 }
 
 /* --- measuring --- */
@@ -227,16 +226,15 @@ static int check_result(bench_case *c, const char *algo) {
   }
   for (int m = 0; m < n; m++) {
     if (c->wife_of[m] == c->reference[m]) continue;
-    cli_error("%s on %s n=%d: matching differs from %s's (man %d: woman %u, not %u)", algo,
-              c->workload, n, c->reference_algo, m, (unsigned)c->wife_of[m],
-              (unsigned)c->reference[m]);
+    cli_error("%s on %s n=%d: matching differs from %s's (man %d: woman %u, not %u)", algo, c->workload, n,
+              c->reference_algo, m, (unsigned)c->wife_of[m], (unsigned)c->reference[m]);
     return CLI_EXIT_INPUT;
   }
   return 0;
 }
 
-static bb_status run_once(bench_case *c, const char *algo, int run, bb_solve_stats *stats,
-                          double *wall, bb_error *err) {
+static bb_status run_once(bench_case *c, const char *algo, int run, bb_solve_stats *stats, double *wall,
+                          bb_error *err) {
   const bench_args *a = c->args;
   bb_solve_opts opts;
   bb_solve_opts_default(&opts);
@@ -246,8 +244,7 @@ static bb_status run_once(bench_case *c, const char *algo, int run, bb_solve_sta
   opts.time_limit_s = a->max_seconds;
   opts.gpu_lists = c->gpu_lists;
   char label[96];
-  snprintf(label, sizeof label, "n=%d %s %s run %d/%d", c->inst->n, c->workload, algo, run + 1,
-           a->runs);
+  snprintf(label, sizeof label, "n=%d %s %s run %d/%d", c->inst->n, c->workload, algo, run + 1, a->runs);
   cli_progress progress;
   cli_progress_attach(&progress, label, &opts);
   *stats = (bb_solve_stats){0};
@@ -311,8 +308,7 @@ static void prepare_pinned(bench_case *c, bb_gpu_lists **lists) {
 }
 
 /* Generates one instance and runs every algorithm on it; returns the first failure. */
-static int bench_instance(const bench_args *a, const bench_plan *p, const bench_outputs *out, int n,
-                          bb_gen_kind kind) {
+static int bench_instance(const bench_args *a, const bench_plan *p, const bench_outputs *out, int n, bb_gen_kind kind) {
   int group = cli_group_for(kind, n, a->group);
   if (group > n) {
     cli_error("skipping %s n=%d: --group %d is larger than n", bb_gen_kind_name(kind), n, group);

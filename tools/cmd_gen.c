@@ -90,7 +90,9 @@ static int write_dzn(const char *dzn_path, const char *data_path, int n, const b
   fprintf(f, "%% The sizes of \"");
   dzn_string(f, data_path); /* a newline in the path would end the comment */
   fprintf(f, "\", for stable_matching%s_file (written by bamboo-smp gen --dzn).\n",
-          !inst ? "" : inst->smi ? "_smi" : "_hr");
+          !inst       ? ""
+          : inst->smi ? "_smi"
+                      : "_hr");
   if (!inst) {
     fprintf(f, "n = %d;\n", n);
   } else if (inst->smi) {
@@ -164,15 +166,16 @@ static int gen_incomplete(const gen_args *a) {
 }
 
 static int run_gen(int argc, char **argv) {
-  if (argc > 1 && cli_hrc_gen_kind(argv[1])) return cli_hrc_gen(argc, argv); /* couples: cmd_hrc.c */
+  if (argc > 1 && cli_hrc_gen_kind(argv[1])) return cli_hrc_gen(argc, argv);   /* couples: cmd_hrc.c */
   if (argc > 1 && cli_ties_gen_kind(argv[1])) return cli_ties_gen(argc, argv); /* ties: cmd_ties.c */
   gen_args a = {.seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
   if (cli_hr_kind(a.kind_name)) return gen_incomplete(&a);
   bb_gen_kind kind;
-  if ((rc = cli_parse_kind(&cli_gen, a.kind_name, &kind,
-                          "; incomplete lists: smi, hr or nrmp; couples: hrc or nrmp-couples; ties: smti, hrt or school")))
+  if ((rc = cli_parse_kind(
+           &cli_gen, a.kind_name, &kind,
+           "; incomplete lists: smi, hr or nrmp; couples: hrc or nrmp-couples; ties: smti, hrt or school")))
     return rc;
   int group = cli_group_for(kind, a.n, a.group);
   if (group > a.n) return cli_usage(&cli_gen, "--group %d is larger than --n %d", group, a.n);
@@ -181,8 +184,7 @@ static int run_gen(int argc, char **argv) {
   if ((rc = cli_generate(kind, a.n, group, a.seed, a.threads, &inst))) return rc;
   bb_error err = {{0}};
   const char *path = a.out_path ? a.out_path : "-";
-  bb_status st = a.binary ? bb_instance_write_binary(inst, path, &err)
-                          : bb_instance_write_text(inst, path, &err);
+  bb_status st = a.binary ? bb_instance_write_binary(inst, path, &err) : bb_instance_write_text(inst, path, &err);
   int n = inst->n;
   bb_instance_free(inst);
   if (st != BB_OK) return cli_fail(st, &err);

@@ -64,8 +64,10 @@ int cli_hr_write_matching(const char *path, const int32_t *assigned, int n) {
     return CLI_EXIT_IO;
   }
   for (int r = 0; r < n; r++) {
-    if (assigned[r] == BB_HR_NONE) fprintf(out, "%d -\n", r);
-    else fprintf(out, "%d %d\n", r, (int)assigned[r]);
+    if (assigned[r] == BB_HR_NONE)
+      fprintf(out, "%d -\n", r);
+    else
+      fprintf(out, "%d %d\n", r, (int)assigned[r]);
   }
   int failed = ferror(out) != 0;
   failed |= (path ? fclose(out) : fflush(out)) != 0;

@@ -136,11 +136,21 @@ static int32_t *alloc_matching(const bb_hrc *inst) {
 /* --format json: the report of hrc-da's matching, its stability counted by the checker. */
 static int write_report(const char *file, const bb_hrc *inst, const int32_t *assigned, bool stable, uint64_t blocking,
                         double t_input, double t_solve, int quiet, int verify, int rc, const char *out_path) {
-  cli_solve_report report = {.kind = "hrc", .source = file, .proposers = inst->n_residents,
-                             .receivers = inst->n_hospitals, .couples = inst->n_couples, .algorithm = "hrc-da",
-                             .side = "residents", .t_input = t_input, .t_solve = t_solve, .assigned = assigned,
-                             .unassigned = BB_HRC_NONE, .with_matching = !quiet, .verified = verify,
-                             .stable = stable, .blocking_pairs = (int64_t)blocking};
+  cli_solve_report report = {.kind = "hrc",
+                             .source = file,
+                             .proposers = inst->n_residents,
+                             .receivers = inst->n_hospitals,
+                             .couples = inst->n_couples,
+                             .algorithm = "hrc-da",
+                             .side = "residents",
+                             .t_input = t_input,
+                             .t_solve = t_solve,
+                             .assigned = assigned,
+                             .unassigned = BB_HRC_NONE,
+                             .with_matching = !quiet,
+                             .verified = verify,
+                             .stable = stable,
+                             .blocking_pairs = (int64_t)blocking};
   return cli_solve_report_finish(&report, rc, out_path);
 }
 
@@ -168,8 +178,9 @@ int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
   if (!rc) {
     int matched = 0;
     for (int r = 0; r < inst->n_residents; r++) matched += assigned[r] != BB_HRC_NONE;
-    fprintf(stderr, "hrc-da: %s, %llu blocking pairs (%d residents, %d couples, %d hospitals; %d matched; %d repair "
-                    "rounds%s, %llu proposals)\n",
+    fprintf(stderr,
+            "hrc-da: %s, %llu blocking pairs (%d residents, %d couples, %d hospitals; %d matched; %d repair "
+            "rounds%s, %llu proposals)\n",
             stable ? "stable" : "not stable", (unsigned long long)blocking, inst->n_residents, inst->n_couples,
             inst->n_hospitals, matched, stats.rounds, stats.bounded ? ", stopped by its bound" : "",
             (unsigned long long)stats.proposals);
@@ -283,7 +294,8 @@ static int hrc_check(int argc, char **argv) {
   int32_t *assigned = alloc_matching(inst);
   uint64_t blocking = 0;
   rc = assigned ? 0 : CLI_EXIT_NOMEM;
-  if (!rc && (st = cli_read_matching(matching, inst->n_residents, inst->n_hospitals, assigned, &err)) != BB_OK) rc = cli_fail(st, &err);
+  if (!rc && (st = cli_read_matching(matching, inst->n_residents, inst->n_hospitals, assigned, &err)) != BB_OK)
+    rc = cli_fail(st, &err);
   if (!rc && (st = bb_hrc_count_blocking(inst, assigned, &blocking, &err)) != BB_OK) rc = cli_fail(st, &err);
   if (!rc && blocking == 0) printf("stable\n");
   if (!rc && blocking > 0) {

@@ -14,8 +14,7 @@ int cli_parse_gpus(const cli_command *cmd, const char *text, int *devices, int *
     long d = strtol(s, &end, 10);
     if (end == s || d < 0 || d > 63 || (*end && *end != ','))
       return cli_usage(cmd, "--gpus '%s': expected device numbers 0..63 separated by commas", text);
-    if (*count == BB_PLAN_MAX_PARTS)
-      return cli_usage(cmd, "--gpus '%s': at most %d entries", text, BB_PLAN_MAX_PARTS);
+    if (*count == BB_PLAN_MAX_PARTS) return cli_usage(cmd, "--gpus '%s': at most %d entries", text, BB_PLAN_MAX_PARTS);
     devices[(*count)++] = (int)d;
     if (!*end) return 0;
     s = end + 1;
@@ -51,12 +50,9 @@ static int run_plan(int argc, char **argv) {
   int n = 0, threads = 0, verify = 0;
   const char *algo = "bamboo", *gpus = NULL, *gen_on = NULL;
   const cli_opt opts[] = {
-      {"--n", CLI_INT, &n, 1, BB_MAX_N},
-      {"--algo", CLI_STRING, &algo, 0, 0},
-      {"--gpus", CLI_STRING, &gpus, 0, 0},
-      {"--threads", CLI_INT, &threads, 0, 4096},
-      {"--verify", CLI_FLAG, &verify, 0, 0},
-      {"--gen-on", CLI_STRING, &gen_on, 0, 0},
+      {"--n", CLI_INT, &n, 1, BB_MAX_N},     {"--algo", CLI_STRING, &algo, 0, 0},
+      {"--gpus", CLI_STRING, &gpus, 0, 0},   {"--threads", CLI_INT, &threads, 0, 4096},
+      {"--verify", CLI_FLAG, &verify, 0, 0}, {"--gen-on", CLI_STRING, &gen_on, 0, 0},
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_plan, argc, argv, opts, NULL);
@@ -67,8 +63,12 @@ static int run_plan(int argc, char **argv) {
     return cli_usage(&cli_plan, "--gen-on takes gpu or host, not '%s'", gen_on);
   int devices[BB_PLAN_MAX_PARTS] = {0}, count = 1;
   if (gpus && (rc = cli_parse_gpus(&cli_plan, gpus, devices, &count))) return rc;
-  bb_plan_request req = {.n = n, .algo = algo, .devices = devices, .device_count = count,
-                         .threads = threads, .verify = verify,
+  bb_plan_request req = {.n = n,
+                         .algo = algo,
+                         .devices = devices,
+                         .device_count = count,
+                         .threads = threads,
+                         .verify = verify,
                          .gen_on_gpu = gen_on && !strcmp(gen_on, "gpu")};
   bb_memory_plan plan;
   bb_error err = {{0}};

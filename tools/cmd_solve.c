@@ -27,11 +27,11 @@ typedef struct solve_args {
   cli_hr_opts hr;
   const char *gen_on; /* --gen-on gpu|host */
   int gen_on_gpu;
-  bb_gen_spec spec;   /* --gen-on gpu: what the GPU generates (gen_rows.h) */
-  bb_id *perms;       /* its permutations (perfect, solo) */
+  bb_gen_spec spec; /* --gen-on gpu: what the GPU generates (gen_rows.h) */
+  bb_id *perms;     /* its permutations (perfect, solo) */
   const char *format_text;
   cli_output_format format; /* --format text|json */
-  const char *given[32]; /* the options the command line named (note_given) */
+  const char *given[32];    /* the options the command line named (note_given) */
   int given_count;
   double deadline; /* bb_now() time the --time-limit ends, counted from before the input; 0 = none */
 } solve_args;
@@ -64,10 +64,10 @@ static const char *first_given(const solve_args *a, const char *const *options) 
 
 /* With a file: --seed goes with a ties file too (it seeds the tie-breaking), checked once the
  * file says its kind. */
-static const char *const file_refused_options[] = {"--k", "--hospitals", "--women", "--skew", "--capacity",
-                                                   "--gen-on", NULL};
-static const char *const incomplete_generator_options[] = {"--k", "--hospitals", "--women", "--skew", "--capacity",
-                                                           NULL};
+static const char *const file_refused_options[] = {"--k",        "--hospitals", "--women", "--skew",
+                                                   "--capacity", "--gen-on",    NULL};
+static const char *const incomplete_generator_options[] = {"--k",    "--hospitals", "--women",
+                                                           "--skew", "--capacity",  NULL};
 /* bb_hr_solve has no partitions over GPUs and no choice of where its tail runs. */
 static const char *const complete_only_options[] = {"--gpus", "--tail-on", NULL};
 /* hrc-da is one sequential CPU run of the residents' side (cmd_hrc.c). */
@@ -78,9 +78,12 @@ static const char *const not_couples_options[] = {"--gpus", "--tail", "--tail-on
 static int check_algorithm_options(const solve_args *a, int complete) {
   int bamboo = !strcmp(a->algo, "bamboo");
   const char *extra = NULL;
-  if (!bamboo && given(a, "--tail")) extra = "--tail";
-  else if (!bamboo && given(a, "--tail-on")) extra = "--tail-on";
-  else if (complete && !bamboo && strncmp(a->algo, "gpu-", 4) && given(a, "--gpus")) extra = "--gpus";
+  if (!bamboo && given(a, "--tail"))
+    extra = "--tail";
+  else if (!bamboo && given(a, "--tail-on"))
+    extra = "--tail-on";
+  else if (complete && !bamboo && strncmp(a->algo, "gpu-", 4) && given(a, "--gpus"))
+    extra = "--gpus";
   if (!extra) return 0;
   return cli_usage(&cli_solve, "%s has no meaning for --algo %s (it goes with %s)", extra, a->algo,
                    !strcmp(extra, "--gpus") ? "bamboo and the gpu- algorithms" : "bamboo");
@@ -125,8 +128,7 @@ static int check_args(solve_args *a) {
   if ((rc = cli_check_algorithm(&cli_solve, a->algo)) || (rc = check_algorithm_options(a, 1))) return rc;
   if ((extra = first_given(a, incomplete_generator_options)))
     return cli_usage(&cli_solve, "%s goes with --gen smi, hr or nrmp, not with --gen %s", extra, a->gen_name);
-  if ((rc = cli_parse_kind(&cli_solve, a->gen_name, &a->gen_kind, "; incomplete lists: smi, hr or nrmp")))
-    return rc;
+  if ((rc = cli_parse_kind(&cli_solve, a->gen_name, &a->gen_kind, "; incomplete lists: smi, hr or nrmp"))) return rc;
   if (a->n == 0) return cli_usage(&cli_solve, "--gen needs --n N");
   a->group = cli_group_for(a->gen_kind, a->n, a->group);
   if (a->group > a->n) return cli_usage(&cli_solve, "--group %d is larger than --n %d", a->group, a->n);
@@ -201,8 +203,11 @@ static int check_couples(const solve_args *a) {
 /* A ties file: the options no ties algorithm reads are refused, not dropped. */
 static int check_ties(const solve_args *a) {
   const char *extra = first_given(a, not_couples_options);
-  if (extra) return cli_usage(&cli_solve, "%s has no meaning for an SMTI/HRT instance (its algorithms run on one CPU "
-                                          "thread)", extra);
+  if (extra)
+    return cli_usage(&cli_solve,
+                     "%s has no meaning for an SMTI/HRT instance (its algorithms run on one CPU "
+                     "thread)",
+                     extra);
   if (a->hr.side && strcmp(a->hr.side, "residents") && strcmp(a->hr.side, "men"))
     return cli_usage(&cli_solve, "--side takes men or residents for an SMTI/HRT instance (they propose), not '%s'",
                      a->hr.side);
@@ -228,7 +233,8 @@ static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc *
   int rc;
   if (*hr) return (rc = cli_hr_check_algorithm(&cli_solve, a->algo)) ? rc : check_algorithm_options(a, 0);
   bb_hr_side side;
-  if ((rc = cli_hr_side(&cli_solve, a->hr.side, 1, &side)) || (rc = cli_check_algorithm(&cli_solve, a->algo))) return rc;
+  if ((rc = cli_hr_side(&cli_solve, a->hr.side, 1, &side)) || (rc = cli_check_algorithm(&cli_solve, a->algo)))
+    return rc;
   return check_algorithm_options(a, 1);
 }
 
@@ -250,11 +256,22 @@ static void fill_opts(const solve_args *a, bb_solve_opts *opts) {
 static cli_solve_report report_of(const solve_args *a, const char *kind, int men, int women,
                                   const bb_solve_stats *stats, double t_input) {
   int words_of_men = strcmp(kind, "hr") != 0;
-  return (cli_solve_report){.kind = kind, .source = a->file, .generator = a->file ? NULL : a->gen_name,
-                            .proposers = men, .receivers = women, .couples = -1, .algorithm = a->algo,
-                            .side = a->hr.side ? a->hr.side : words_of_men ? "men" : "residents",
-                            .stats = stats, .t_input = t_input, .with_matching = !a->quiet,
-                            .verified = a->verify, .stable = -1, .blocking_pairs = -1};
+  return (cli_solve_report){.kind = kind,
+                            .source = a->file,
+                            .generator = a->file ? NULL : a->gen_name,
+                            .proposers = men,
+                            .receivers = women,
+                            .couples = -1,
+                            .algorithm = a->algo,
+                            .side = a->hr.side     ? a->hr.side
+                                    : words_of_men ? "men"
+                                                   : "residents",
+                            .stats = stats,
+                            .t_input = t_input,
+                            .with_matching = !a->quiet,
+                            .verified = a->verify,
+                            .stable = -1,
+                            .blocking_pairs = -1};
 }
 
 /* SMI/HR: the optimal matching of the chosen side, printed 'r h' or 'r -'. */
@@ -297,8 +314,7 @@ static int solve_incomplete(const solve_args *a, const bb_hr *hr, double t_input
  * returns the proposers' optimum, so the women propose to the same instance with the sexes
  * swapped (a view: the two list pointers exchanged, nothing copied), and the husbands they
  * get are turned back into wife_of. Printed as man -> woman either way. */
-static int solve(const solve_args *a, const bb_instance *inst, bb_id *wife_of,
-                 bb_solve_stats *stats) {
+static int solve(const solve_args *a, const bb_instance *inst, bb_id *wife_of, bb_solve_stats *stats) {
   bb_hr_side side;
   int rc = cli_hr_side(&cli_solve, a->hr.side, 1, &side);
   if (rc) return rc;
@@ -350,8 +366,7 @@ static int write_matching(const char *path, const bb_id *wife_of, int n) {
   int failed = ferror(out) != 0;
   failed |= (path ? fclose(out) : fflush(out)) != 0;
   if (failed) {
-    cli_error("cannot write the matching to '%s': %s", path ? path : "standard output",
-              strerror(errno));
+    cli_error("cannot write the matching to '%s': %s", path ? path : "standard output", strerror(errno));
     return CLI_EXIT_IO;
   }
   return 0;
@@ -360,9 +375,14 @@ static int write_matching(const char *path, const bb_id *wife_of, int n) {
 /* The memory plan, before the lists (held: bytes of them already read) and before the solve:
  * a solve that cannot fit ends here with exit 4. -v prints the plan. */
 static int plan_solve(solve_args *a, int n, uint64_t held) {
-  bb_plan_request req = {.n = n, .algo = a->algo, .threads = a->threads, .host_held = held,
-                         .devices = a->gpu_count ? a->gpus : NULL, .device_count = a->gpu_count,
-                         .verify = a->verify, .gen_on_gpu = a->gen_on_gpu};
+  bb_plan_request req = {.n = n,
+                         .algo = a->algo,
+                         .threads = a->threads,
+                         .host_held = held,
+                         .devices = a->gpu_count ? a->gpus : NULL,
+                         .device_count = a->gpu_count,
+                         .verify = a->verify,
+                         .gen_on_gpu = a->gen_on_gpu};
   return cli_memory_plan(&req, a->verbose, &a->algo);
 }
 
@@ -375,17 +395,31 @@ static int time_left(const solve_args *a) {
 
 /* An HRC file: hrc-da (cmd_hrc.c). */
 static int solve_couples(const solve_args *a, const bb_hrc *hrc, double t_input) {
-  cli_hrc_solve_opts o = {.file = a->file, .algo = a->algo, .out_path = a->out_path, .quiet = a->quiet,
-                          .verify = a->verify, .time = a->time, .verbose = a->verbose, .deadline = a->deadline,
-                          .t_input = t_input, .format = a->format};
+  cli_hrc_solve_opts o = {.file = a->file,
+                          .algo = a->algo,
+                          .out_path = a->out_path,
+                          .quiet = a->quiet,
+                          .verify = a->verify,
+                          .time = a->time,
+                          .verbose = a->verbose,
+                          .deadline = a->deadline,
+                          .t_input = t_input,
+                          .format = a->format};
   return cli_hrc_solve(hrc, &o);
 }
 
 /* A ties file: da-stb, da-mtb, sic or kiraly (cmd_ties.c). */
 static int solve_ties(const solve_args *a, const bb_ties *ties, double t_input) {
-  cli_ties_solve_opts o = {.file = a->file, .algo = a->algo, .out_path = a->out_path, .seed = a->seed,
-                           .quiet = a->quiet, .verify = a->verify, .time = a->time, .verbose = a->verbose,
-                           .t_input = t_input, .format = a->format};
+  cli_ties_solve_opts o = {.file = a->file,
+                           .algo = a->algo,
+                           .out_path = a->out_path,
+                           .seed = a->seed,
+                           .quiet = a->quiet,
+                           .verify = a->verify,
+                           .time = a->time,
+                           .verbose = a->verbose,
+                           .t_input = t_input,
+                           .format = a->format};
   return cli_ties_solve(ties, &o);
 }
 
@@ -436,8 +470,7 @@ static int run_solve(int argc, char **argv) {
     rc = solve(&a, inst, wife_of, &stats);
   }
   int solved = !rc;
-  if (!rc && a.verbose)
-    fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a.algo, stats.path);
+  if (!rc && a.verbose) fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a.algo, stats.path);
   if (!rc && a.time) cli_print_times(t_input, &stats);
   if (!rc && a.verify) rc = verify(&a, inst, wife_of);
   if (solved && a.format == CLI_FORMAT_JSON) {

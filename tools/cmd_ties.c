@@ -69,8 +69,12 @@ int cli_ties_gen(int argc, char **argv) {
   bb_ties_gen_params p;
   bb_ties_gen_defaults(kind, &p);
   if (kind == BB_TIES_GEN_SMTI) {
-    const char *extra = other ? "--hospitals" : k ? "--k" : capacity ? "--capacity" : classes ? "--classes"
-                                                                       : skew >= 0 ? "--skew" : NULL;
+    const char *extra = other       ? "--hospitals"
+                        : k         ? "--k"
+                        : capacity  ? "--capacity"
+                        : classes   ? "--classes"
+                        : skew >= 0 ? "--skew"
+                                    : NULL;
     if (extra) return cli_usage(&cli_gen_ties, "%s goes with hrt and school, not with smti", extra);
     if (n) p.n_residents = p.n_hospitals = n;
     if (women) p.n_hospitals = women;
@@ -104,8 +108,9 @@ const char *cli_ties_algorithm(const char *algo) { return !strcmp(algo, "bamboo"
 int cli_ties_check_algorithm(const cli_command *cmd, const char *algo, int seed_given) {
   const char *name = cli_ties_algorithm(algo);
   if (!bb_ties_algorithm_describe(name))
-    return cli_usage(cmd, "algorithm '%s' does not take ties; for an SMTI/HRT file use da-stb (the default), da-mtb, "
-                          "sic or kiraly",
+    return cli_usage(cmd,
+                     "algorithm '%s' does not take ties; for an SMTI/HRT file use da-stb (the default), da-mtb, "
+                     "sic or kiraly",
                      algo);
   if (seed_given && !strcmp(name, "kiraly"))
     return cli_usage(cmd, "--seed has no meaning for --algo kiraly (it breaks no ties at random)");
@@ -147,11 +152,20 @@ int cli_ties_solve(const bb_ties *inst, const cli_ties_solve_opts *o) {
     fprintf(stderr, "verified: weakly stable (%s)\n", inst->smti ? "smti" : "hrt");
   }
   if (st == BB_OK && json) {
-    cli_solve_report report = {.kind = inst->smti ? "smti" : "hrt", .source = o->file,
-                               .proposers = inst->n_residents, .receivers = inst->n_hospitals, .couples = -1,
-                               .algorithm = algo, .side = inst->smti ? "men" : "residents", .t_input = o->t_input,
-                               .t_solve = t2 - t1, .assigned = assigned, .unassigned = BB_TIES_NONE,
-                               .with_matching = !o->quiet, .verified = o->verify, .stable = b.count == 0,
+    cli_solve_report report = {.kind = inst->smti ? "smti" : "hrt",
+                               .source = o->file,
+                               .proposers = inst->n_residents,
+                               .receivers = inst->n_hospitals,
+                               .couples = -1,
+                               .algorithm = algo,
+                               .side = inst->smti ? "men" : "residents",
+                               .t_input = o->t_input,
+                               .t_solve = t2 - t1,
+                               .assigned = assigned,
+                               .unassigned = BB_TIES_NONE,
+                               .with_matching = !o->quiet,
+                               .verified = o->verify,
+                               .stable = b.count == 0,
                                .blocking_pairs = (int64_t)b.count};
     rc = cli_solve_report_finish(&report, rc, o->out_path);
   }

@@ -44,12 +44,18 @@ static void put_string(FILE *out, const char *text) {
   while (left) {
     unsigned char c = *s;
     size_t len = 1;
-    if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-    else if (c == '\n') fputs("\\n", out);
-    else if (c == '\t') fputs("\\t", out);
-    else if (c < 0x20 || c == 0x7f) fprintf(out, "\\u%04x", c);
-    else if (c < 0x80) fputc(c, out);
-    else if ((len = utf8_length(s, left)) != 0) fwrite(s, 1, len, out);
+    if (c == '"' || c == '\\')
+      fprintf(out, "\\%c", c);
+    else if (c == '\n')
+      fputs("\\n", out);
+    else if (c == '\t')
+      fputs("\\t", out);
+    else if (c < 0x20 || c == 0x7f)
+      fprintf(out, "\\u%04x", c);
+    else if (c < 0x80)
+      fputc(c, out);
+    else if ((len = utf8_length(s, left)) != 0)
+      fwrite(s, 1, len, out);
     else {
       fputs("\\ufffd", out);
       len = 1;
@@ -98,8 +104,10 @@ static void put_matching(FILE *out, const cli_solve_report *r) {
   int matched = 0;
   fputs("  \"matching\": [", out);
   for (int m = 0; m < r->proposers; m++) {
-    if (m) fputs(m % 10 ? ", " : ",\n    ", out);
-    else fputs("\n    ", out);
+    if (m)
+      fputs(m % 10 ? ", " : ",\n    ", out);
+    else
+      fputs("\n    ", out);
     if (r->wife_of) {
       fprintf(out, "%u", (unsigned)r->wife_of[m]);
       matched++;
@@ -131,8 +139,10 @@ int cli_solve_report_write(const cli_solve_report *r, const char *path) {
   if (r->with_matching) put_matching(out, r);
   fprintf(out, "  \"checks\": {\"verify\": %s, \"stable\": %s, \"blocking_pairs\": ", bool_text(r->verified),
           bool_text(r->stable));
-  if (r->blocking_pairs >= 0) fprintf(out, "%lld},\n", (long long)r->blocking_pairs);
-  else fputs("null},\n", out);
+  if (r->blocking_pairs >= 0)
+    fprintf(out, "%lld},\n", (long long)r->blocking_pairs);
+  else
+    fputs("null},\n", out);
   put_times(out, r);
   fprintf(out, "  \"exit_status\": %d\n}\n", r->exit_status);
   int failed = ferror(out) != 0;

@@ -17,16 +17,16 @@ int cli_parse_format(const cli_command *cmd, const char *text, cli_output_format
 /* Everything one solve reports. The matching is either wife_of (complete lists: every man
  * has a wife) or assigned (SMI/HR/HRC: `unassigned` marks a man/resident without partner). */
 typedef struct cli_solve_report {
-  const char *kind;       /* "complete", "smi", "hr" or "hrc" */
-  const char *source;     /* the file read, or NULL when generated */
-  const char *generator;  /* --gen KIND, or NULL when read */
-  int proposers;          /* men / residents */
-  int receivers;          /* women / hospitals */
-  int couples;            /* HRC only; -1 elsewhere */
+  const char *kind;      /* "complete", "smi", "hr" or "hrc" */
+  const char *source;    /* the file read, or NULL when generated */
+  const char *generator; /* --gen KIND, or NULL when read */
+  int proposers;         /* men / residents */
+  int receivers;         /* women / hospitals */
+  int couples;           /* HRC only; -1 elsewhere */
   const char *algorithm;
-  const char *side;       /* "men", "women", "residents" or "hospitals" */
+  const char *side;            /* "men", "women", "residents" or "hospitals" */
   const bb_solve_stats *stats; /* NULL where bb_solve_stats is not filled (HRC) */
-  double t_input, t_solve; /* seconds; t_solve only read when stats is NULL */
+  double t_input, t_solve;     /* seconds; t_solve only read when stats is NULL */
   const bb_id *wife_of;
   const int32_t *assigned;
   int32_t unassigned;

@@ -20,13 +20,13 @@ typedef uint32_t bb_id;
 /* Result codes. Every fallible entry point returns one and fills a bb_error. */
 typedef enum bb_status {
   BB_OK = 0,
-  BB_ERR_INPUT = 1,   /* malformed or invalid instance / matching */
-  BB_ERR_NOMEM = 2,   /* host memory */
-  BB_ERR_IO = 3,      /* cannot open / read / write a file */
-  BB_ERR_ARG = 4,     /* bad argument or option */
-  BB_ERR_NO_GPU = 5,  /* no usable GPU (or built without CUDA) */
-  BB_ERR_GPU = 6,     /* a CUDA call failed (message says which) */
-  BB_ERR_TIMEOUT = 7  /* a time limit stopped the computation */
+  BB_ERR_INPUT = 1,  /* malformed or invalid instance / matching */
+  BB_ERR_NOMEM = 2,  /* host memory */
+  BB_ERR_IO = 3,     /* cannot open / read / write a file */
+  BB_ERR_ARG = 4,    /* bad argument or option */
+  BB_ERR_NO_GPU = 5, /* no usable GPU (or built without CUDA) */
+  BB_ERR_GPU = 6,    /* a CUDA call failed (message says which) */
+  BB_ERR_TIMEOUT = 7 /* a time limit stopped the computation */
 } bb_status;
 
 /* Human-readable message for the last failure; empty when none. */

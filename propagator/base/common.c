@@ -31,14 +31,14 @@ bb_status bb_fail(bb_error *err, bb_status status, const char *fmt, ...) {
 
 const char *bb_status_name(bb_status status) {
   switch (status) {
-  case BB_OK: return "ok";
-  case BB_ERR_INPUT: return "invalid input";
-  case BB_ERR_NOMEM: return "out of memory";
-  case BB_ERR_IO: return "i/o error";
-  case BB_ERR_ARG: return "bad argument";
-  case BB_ERR_NO_GPU: return "no usable GPU";
-  case BB_ERR_GPU: return "GPU error";
-  case BB_ERR_TIMEOUT: return "time limit";
+    case BB_OK: return "ok";
+    case BB_ERR_INPUT: return "invalid input";
+    case BB_ERR_NOMEM: return "out of memory";
+    case BB_ERR_IO: return "i/o error";
+    case BB_ERR_ARG: return "bad argument";
+    case BB_ERR_NO_GPU: return "no usable GPU";
+    case BB_ERR_GPU: return "GPU error";
+    case BB_ERR_TIMEOUT: return "time limit";
   }
   return "unknown status";
 }
@@ -81,8 +81,7 @@ static uint64_t rlimit_room(void) {
   long page = sysconf(_SC_PAGESIZE);
   FILE *f = fopen("/proc/self/statm", "r");
   if (f) {
-    if (fscanf(f, "%llu %llu %llu %llu %llu %llu", &size, &resident, &shared, &text, &lib, &data) != 6)
-      size = data = 0;
+    if (fscanf(f, "%llu %llu %llu %llu %llu %llu", &size, &resident, &shared, &text, &lib, &data) != 6) size = data = 0;
     fclose(f);
   }
   const struct {

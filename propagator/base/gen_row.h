@@ -20,13 +20,13 @@ extern "C" {
 #endif
 
 typedef enum bb_gen_kind {
-  BB_GEN_PERFECT,   /* distinct first choices: the first round is the answer */
-  BB_GEN_SOLO,      /* one collision, then one long sequential rejection chain */
-  BB_GEN_CONGESTED, /* every list is 0,1,..,n-1 (random with group size 1) */
-  BB_GEN_RANDOM,    /* shared group order, shuffled within groups of size g */
-  BB_GEN_UNIFORM,   /* independent uniformly random lists (random with g = n) */
-  BB_GEN_LATIN,          /* group-table lists, radix g: many stable matchings */
-  BB_GEN_IRVING_LEATHER  /* n = 2^k: Irving and Leather's family (latin with g = 2) */
+  BB_GEN_PERFECT,       /* distinct first choices: the first round is the answer */
+  BB_GEN_SOLO,          /* one collision, then one long sequential rejection chain */
+  BB_GEN_CONGESTED,     /* every list is 0,1,..,n-1 (random with group size 1) */
+  BB_GEN_RANDOM,        /* shared group order, shuffled within groups of size g */
+  BB_GEN_UNIFORM,       /* independent uniformly random lists (random with g = n) */
+  BB_GEN_LATIN,         /* group-table lists, radix g: many stable matchings */
+  BB_GEN_IRVING_LEATHER /* n = 2^k: Irving and Leather's family (latin with g = 2) */
 } bb_gen_kind;
 
 /* Stream ids: rows use (side << 32) | row with side 0 (men) or 1 (women). */
@@ -108,32 +108,33 @@ BB_GEN_FN void bb_gen_row(const bb_gen_spec *spec, int women, int who, bb_id *ro
   bb_rng rng;
   bb_rng_seed_stream(&rng, spec->seed, ((uint64_t)women << 32) | (uint64_t)who);
   switch (spec->kind) {
-  case BB_GEN_CONGESTED: bb_gen_identity(row, n); break;
-  case BB_GEN_UNIFORM: bb_gen_grouped_row(row, n, n, &rng); break;
-  case BB_GEN_RANDOM: bb_gen_grouped_row(row, n, spec->group, &rng); break;
-  case BB_GEN_PERFECT:
-    if (women) {
-      bb_gen_grouped_row(row, n, n, &rng);
-    } else {
-      bb_id top = spec->sigma[who];
-      bb_gen_identity(row, n);
-      row[top] = 0;
-      row[0] = top;
-      bb_rng_shuffle(&rng, row + 1, (size_t)n - 1);
+    case BB_GEN_CONGESTED: bb_gen_identity(row, n); break;
+    case BB_GEN_UNIFORM: bb_gen_grouped_row(row, n, n, &rng); break;
+    case BB_GEN_RANDOM: bb_gen_grouped_row(row, n, spec->group, &rng); break;
+    case BB_GEN_PERFECT:
+      if (women) {
+        bb_gen_grouped_row(row, n, n, &rng);
+      } else {
+        bb_id top = spec->sigma[who];
+        bb_gen_identity(row, n);
+        row[top] = 0;
+        row[0] = top;
+        bb_rng_shuffle(&rng, row + 1, (size_t)n - 1);
+      }
+      break;
+    case BB_GEN_SOLO: {
+      const bb_id *old_of = women ? spec->woman_of_label : spec->man_of_label;
+      const bb_id *label = women ? spec->man_label : spec->woman_label;
+      if (women)
+        bb_gen_solo_woman_row(row, n - 1, (int)old_of[who]);
+      else
+        bb_gen_solo_man_row(row, n - 1, (int)old_of[who]);
+      for (int k = 0; k < n; k++) row[k] = label[row[k]];
+      break;
     }
-    break;
-  case BB_GEN_SOLO: {
-    const bb_id *old_of = women ? spec->woman_of_label : spec->man_of_label;
-    const bb_id *label = women ? spec->man_label : spec->woman_label;
-    if (women)
-      bb_gen_solo_woman_row(row, n - 1, (int)old_of[who]);
-    else
-      bb_gen_solo_man_row(row, n - 1, (int)old_of[who]);
-    for (int k = 0; k < n; k++) row[k] = label[row[k]];
-    break;
-  }
-  case BB_GEN_LATIN:
-  case BB_GEN_IRVING_LEATHER: break; /* never here: bb_gen_spec_init refuses them (the host
+    case BB_GEN_LATIN:
+    case BB_GEN_IRVING_LEATHER:
+      break; /* never here: bb_gen_spec_init refuses them (the host
                                         builds them whole: sm_generate_families.c) */
   }
 }

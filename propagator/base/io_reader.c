@@ -66,7 +66,8 @@ int bb_reader_line(reader *r, const char **line, size_t *len, size_t limit) {
 }
 
 bb_status bb_reader_line_fail(const reader *r, long long line_no, size_t limit, bb_error *err) {
-  if (r->read_errno) return bb_fail(err, BB_ERR_IO, "%s:%lld: read error: %s", r->name, line_no, strerror(r->read_errno));
+  if (r->read_errno)
+    return bb_fail(err, BB_ERR_IO, "%s:%lld: read error: %s", r->name, line_no, strerror(r->read_errno));
   if (r->cap < limit) return bb_fail(err, BB_ERR_NOMEM, "%s:%lld: out of memory for a line", r->name, line_no);
   return bb_fail(err, BB_ERR_INPUT, "%s:%lld: line longer than %zu bytes", r->name, line_no, limit);
 }
@@ -118,7 +119,6 @@ int bb_io_classify(const char *t, const char *e, uint64_t *value) {
   *value = v;
   return negative ? TOK_NEGATIVE : TOK_NUMBER;
 }
-
 
 bb_status bb_reader_open(reader *r, const char *path, bb_error *err) {
   int from_stdin = strcmp(path, "-") == 0;

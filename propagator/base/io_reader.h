@@ -20,8 +20,8 @@ typedef struct reader {
   char *buf;
   size_t cap, begin, end, scanned; /* data is buf[begin, end); no '\n' in [begin, scanned) */
   int eof;
-  int read_errno; /* errno of a failed read, 0 if none */
-  uint64_t bytes; /* bytes read from the file so far */
+  int read_errno;  /* errno of a failed read, 0 if none */
+  uint64_t bytes;  /* bytes read from the file so far */
   double deadline; /* bb_now() time after which reading stops (0 = none): a time limit counts reading */
   int timed_out;   /* the last fill failed because the deadline had passed */
 } reader;

@@ -26,8 +26,7 @@ void bb_writer_flush(writer *w) {
   assert(w->len <= BB_IO_CHUNK);
   /* After a failure nothing more is written: the file is lost anyway, and the first errno
    * is the one worth reporting. */
-  if (w->len && !w->write_errno && fwrite(w->buf, 1, w->len, w->f) != w->len)
-    w->write_errno = errno ? errno : EIO;
+  if (w->len && !w->write_errno && fwrite(w->buf, 1, w->len, w->f) != w->len) w->write_errno = errno ? errno : EIO;
   w->len = 0;
 }
 
@@ -37,11 +36,9 @@ bb_status bb_writer_close(writer *w, bb_error *err) {
   w->buf = NULL;
   /* A failure the stream saw without fwrite returning short (an earlier write to stdout). */
   if (!w->write_errno && ferror(w->f)) w->write_errno = errno ? errno : EIO;
-  if ((w->to_stdout ? fflush(w->f) : fclose(w->f)) != 0 && !w->write_errno)
-    w->write_errno = errno ? errno : EIO;
+  if ((w->to_stdout ? fflush(w->f) : fclose(w->f)) != 0 && !w->write_errno) w->write_errno = errno ? errno : EIO;
   w->f = NULL;
-  if (w->write_errno)
-    return bb_fail(err, BB_ERR_IO, "cannot write '%s': %s", w->name, strerror(w->write_errno));
+  if (w->write_errno) return bb_fail(err, BB_ERR_IO, "cannot write '%s': %s", w->name, strerror(w->write_errno));
   return BB_OK;
 }
 

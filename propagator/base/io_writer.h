@@ -20,7 +20,7 @@ typedef struct writer {
   int to_stdout;    /* path "-": flushed, not closed */
   char *buf;        /* BB_IO_CHUNK bytes, data is buf[0, len) */
   size_t len;
-  int write_errno;  /* errno of the first failed write, 0 if none */
+  int write_errno; /* errno of the first failed write, 0 if none */
 } writer;
 
 /* Opens `path` ("-": standard output) with fopen's `mode` ("w" or "wb"). On failure nothing

@@ -10,8 +10,8 @@
 
 #include "instance_readers.h"
 
-static bb_status read_sniffed(reader *r, bb_instance **complete, bb_hr **incomplete, bb_hrc **couples,
-                              bb_ties **ties, bb_error *err) {
+static bb_status read_sniffed(reader *r, bb_instance **complete, bb_hr **incomplete, bb_hrc **couples, bb_ties **ties,
+                              bb_error *err) {
   if (bb_ties_sniff(r)) {
     if (ties) return bb_ties_read_from(r, ties, err);
     return bb_fail(err, BB_ERR_INPUT, "%s: an SMTI/HRT instance (ties): read it with bb_ties_read (docs/ties.md)",

@@ -36,8 +36,8 @@ extern "C" {
 #endif
 
 typedef enum bb_smc_strength {
-  BB_SMC_GS_LISTS = 0,      /* both sides propose: GS-lists, arc consistency (default) */
-  BB_SMC_MEN_PROPOSING = 1  /* [Travasci 2025]: man-oriented GS-lists */
+  BB_SMC_GS_LISTS = 0,     /* both sides propose: GS-lists, arc consistency (default) */
+  BB_SMC_MEN_PROPOSING = 1 /* [Travasci 2025]: man-oriented GS-lists */
 } bb_smc_strength;
 
 /* "gs-lists" / "men-proposing"; parse returns false on an unknown name. */
@@ -54,8 +54,8 @@ typedef struct bb_smc_prefs bb_smc_prefs;
  * offending row or column in the user's base): arrays of different lengths, a matrix not
  * n x n, a value outside base..base+n-1, a row that is not a permutation, pm and pw with
  * different bases. The result starts with one reference. */
-bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols,
-                               const int *pw, int pw_rows, int pw_cols, bb_error *err);
+bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols, const int *pw,
+                               int pw_rows, int pw_cols, bb_error *err);
 /* Incomplete lists (SMI; HR reaches the core as SMI over hospital posts, docs/minizinc.md). n_men
  * and n_women may differ, and each person ranks a subset of the other side. Man i's list is
  * pm[i * pm_cols + 0 .. pm_len[i] - 1]: distinct ids base..base + n_women - 1, favourite
@@ -64,8 +64,8 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
  * solution value (it is removed from that person's domain). A person's variable takes ranks
  * base..base + len, where base + len means unmatched. Errors (BB_ERR_INPUT) name the row in
  * the user's base: a length outside 0..cols, an id out of range, an id listed twice. */
-bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len,
-                                   int pm_cols, const int *pw, const int *pw_len, int pw_cols, bb_error *err);
+bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len, int pm_cols,
+                                   const int *pw, const int *pw_len, int pw_cols, bb_error *err);
 /* The same from CSR lists (bamboo-smp's bb_hr form): man i's list is m_list[m_start[i] ..
  * m_start[i + 1]), 0-based women's ids; likewise for the women. base is the variables' (and
  * the messages') base. */
@@ -90,8 +90,8 @@ bb_smc_prefs *bb_smc_prefs_adopt(int n, int base, int32_t *men_choice, int32_t *
 /* bb_smc_prefs_new's meaning, checks and messages, over matrices the caller hands over
  * (malloc'd; freed by the prefs, or at once on an error), which become the 0-based lists in
  * place: no copy of the input (fzn-bamboo's literal arrays). */
-bb_smc_prefs *bb_smc_prefs_take(int n_men, int n_women, int32_t *pm, int pm_rows, int pm_cols, int32_t *pw,
-                                int pw_rows, int pw_cols, bb_error *err);
+bb_smc_prefs *bb_smc_prefs_take(int n_men, int n_women, int32_t *pm, int pm_rows, int pm_cols, int32_t *pw, int pw_rows,
+                                int pw_cols, bb_error *err);
 bb_smc_prefs *bb_smc_prefs_retain(bb_smc_prefs *prefs);
 void bb_smc_prefs_release(bb_smc_prefs *prefs); /* accepts NULL; frees with the last reference */
 int bb_smc_prefs_n(const bb_smc_prefs *prefs);
@@ -131,7 +131,7 @@ bool bb_smc_node_fresh(const bb_smc_node *node);
 typedef struct bb_smc_scratch bb_smc_scratch;
 bb_smc_scratch *bb_smc_scratch_new(int n, bb_error *err);
 bb_smc_scratch *bb_smc_scratch_for(const bb_smc_prefs *prefs, bb_error *err); /* either form */
-void bb_smc_scratch_free(bb_smc_scratch *scratch); /* accepts NULL */
+void bb_smc_scratch_free(bb_smc_scratch *scratch);                            /* accepts NULL */
 
 /* Events between propagations, as the host's advisors see them. A variable whose bounds
  * moved or that was assigned needs only bb_smc_note_changed; removals strictly inside the
@@ -154,9 +154,8 @@ typedef struct bb_smc_counters {
 /* Runs the rules to the fixpoint from the recorded events (all of them on a fresh node).
  * Work is proportional to what changed: the values that left the domains since the last
  * propagation, plus the domains of variables with unknown removals. counters may be NULL. */
-bb_smc_status bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength,
-                               bb_smc_node *node, bb_smc_scratch *scratch,
-                               const bb_smc_domains *domains, bb_smc_counters *counters);
+bb_smc_status bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_node *node,
+                               bb_smc_scratch *scratch, const bb_smc_domains *domains, bb_smc_counters *counters);
 
 /* --- Where a propagation runs ([Travasci 2025] section 4). ---
  * BB_SMC_PATH_CPU runs the event rules above (the first propagation as smc_root.c's batch).
@@ -178,15 +177,15 @@ const char *bb_smc_path_name(bb_smc_path path);
 
 /* What one propagation saw and did, for measurements (bench/smc_gpu_bench.c). */
 typedef struct bb_smc_run_info {
-  bb_smc_path path;       /* where it ran (never AUTO) */
-  int free_proposers;     /* proposers whose minimum moved (all of them on a fresh node) */
-  int modified;           /* variables the host reported changed */
-  long long old_domain;   /* their total domain size when the last propagation ended */
-  int uploaded;           /* records sent to the parallel engine */
-  int tail;               /* proposers the CPU tail finished */
-  int rounds;             /* parallel proposal rounds */
-  int written;            /* variables the parallel path wrote back */
-  int handed_over;        /* the hybrid started on the CPU and handed a cascade to the GPU */
+  bb_smc_path path;     /* where it ran (never AUTO) */
+  int free_proposers;   /* proposers whose minimum moved (all of them on a fresh node) */
+  int modified;         /* variables the host reported changed */
+  long long old_domain; /* their total domain size when the last propagation ended */
+  int uploaded;         /* records sent to the parallel engine */
+  int tail;             /* proposers the CPU tail finished */
+  int rounds;           /* parallel proposal rounds */
+  int written;          /* variables the parallel path wrote back */
+  int handed_over;      /* the hybrid started on the CPU and handed a cascade to the GPU */
   double t_gather, t_propose, t_tail, t_settle, t_apply, t_total; /* seconds */
 } bb_smc_run_info;
 

@@ -28,7 +28,7 @@ static inline void host_wake(const struct bb_smc_accel_view *v, int var);
 
 typedef struct host_tail {
   const bb_smc_prefs *p;
-  int *stack, len;   /* the proposers still to run (the root batch's scratch, unused here) */
+  int *stack, len; /* the proposers still to run (the root batch's scratch, unused here) */
   uint8_t *queued;
 } host_tail;
 
@@ -60,14 +60,14 @@ typedef struct lane {
   void *engine;             /* the engine's lane, made by its owner */
   bool broken;              /* its engine failed: this thread stays on the CPU */
   uint64_t stamp;
-  int *stale, stale_len;    /* variables the CPU changed since the engine's last run */
+  int *stale, stale_len; /* variables the CPU changed since the engine's last run */
   uint8_t *is_stale;
-  uint32_t *mirror;         /* a bitmap row per variable: the engine's copy, for the tail */
-  uint8_t *holes;           /* the engine's copy has holes: its mirror row is valid */
-  uint8_t *sent;            /* marks while a request is built */
-  int32_t *rec;             /* the request being built: a record per variable at most */
-  uint32_t *rows;           /* their rows' spans, packed */
-  size_t rows_cap;          /* in words */
+  uint32_t *mirror; /* a bitmap row per variable: the engine's copy, for the tail */
+  uint8_t *holes;   /* the engine's copy has holes: its mirror row is valid */
+  uint8_t *sent;    /* marks while a request is built */
+  int32_t *rec;     /* the request being built: a record per variable at most */
+  uint32_t *rows;   /* their rows' spans, packed */
+  size_t rows_cap;  /* in words */
 } lane;
 
 struct bb_smc_accel {
@@ -100,14 +100,15 @@ void bb_smc_accel_free(struct bb_smc_accel *a) {
 
 int bb_smc_accel_device(void) { return bb_smc_gpu_device_of(bb_smc_gpu_entry()); }
 
-int bb_smc_accel_slot(bb_smc_path engine, int entry) {
-  return engine == BB_SMC_PATH_EMULATED ? 0 : 1 + entry;
-}
+int bb_smc_accel_slot(bb_smc_path engine, int entry) { return engine == BB_SMC_PATH_EMULATED ? 0 : 1 + entry; }
 
 /* What an engine is given of the preference data: sizes and the pair rows (smc_pairs.h). */
-static void fill_pairs(const void *p, int row0, int row1, uint32_t *out) { bb_smc_accel_fill_pairs(p, row0, row1, out); }
+static void fill_pairs(const void *p, int row0, int row1, uint32_t *out) {
+  bb_smc_accel_fill_pairs(p, row0, row1, out);
+}
 static bb_smc_accel_pairs pairs_of(const bb_smc_prefs *p) {
-  return (bb_smc_accel_pairs){.men = p->men, .vars = p->vars, .width = bb_smc_accel_width(p), .fill = fill_pairs, .ctx = p};
+  return (bb_smc_accel_pairs){
+      .men = p->men, .vars = p->vars, .width = bb_smc_accel_width(p), .fill = fill_pairs, .ctx = p};
 }
 
 static const bb_smc_accel_engine_ops *engine_ops(bb_smc_path engine) {
@@ -129,7 +130,8 @@ static struct bb_smc_accel *accel_of(const bb_smc_prefs *cp, bb_smc_path engine)
   a = atomic_load_explicit(&p->accel[which], memory_order_acquire);
   if (!a && (a = calloc(1, sizeof *a)) != NULL) {
     a->ops = engine_ops(engine);
-    if (!a->ops) bb_fail(&a->why, BB_ERR_NO_GPU, "this build of bamboo has no CUDA support");
+    if (!a->ops)
+      bb_fail(&a->why, BB_ERR_NO_GPU, "this build of bamboo has no CUDA support");
     else if (!bb_smc_accel_fits(p, &a->why)) {
     } else {
       bb_smc_accel_pairs pairs = pairs_of(p);
@@ -216,7 +218,8 @@ static bool add_record(lane *l, int count, size_t *row_words, const bb_smc_prefs
   memset(row, 0, span * sizeof *row);
   /* By ranges: a word at a time, not a value at a time, which is cheaper (smc_ranges.c). */
   int ranges = bb_smc_read_ranges(d, s, var), base = lo >> 5;
-  for (int k = 0; k < ranges; k++) bb_smc_set_bits(row, s->w->pairs[2 * k] - 32 * base, s->w->pairs[2 * k + 1] - 32 * base);
+  for (int k = 0; k < ranges; k++)
+    bb_smc_set_bits(row, s->w->pairs[2 * k] - 32 * base, s->w->pairs[2 * k + 1] - 32 * base);
   memcpy(l->rows + *row_words, row, span * sizeof *row);
   *row_words += span;
   return true;
@@ -229,8 +232,22 @@ static bool run_tail(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_scr
   memset(h.queued, 0, (size_t)p->vars);
   bb_smc_accel_i32a active = 0, failed = 0;
   int width = bb_smc_accel_width(p);
-  bb_smc_accel_view view = {p->men, width, strength == BB_SMC_GS_LISTS, (width + 31) / 32, 0, NULL, t->lo0,
-                           t->hi0, NULL, l->holes, l->mirror, t->ptr, t->word, &active, &failed, &h};
+  bb_smc_accel_view view = {p->men,
+                            width,
+                            strength == BB_SMC_GS_LISTS,
+                            (width + 31) / 32,
+                            0,
+                            NULL,
+                            t->lo0,
+                            t->hi0,
+                            NULL,
+                            l->holes,
+                            l->mirror,
+                            t->ptr,
+                            t->word,
+                            &active,
+                            &failed,
+                            &h};
   for (int i = 0; i < t->count; i++) host_wake(&view, t->unsettled[i]);
   /* One at a time, every read is current: a displaced holder is carried on or woken, and a
    * cap below a proposer's pointer is a failure (bb_smc_accel_cap), so no check round is needed. */
@@ -258,8 +275,10 @@ static void mirror_result(lane *l, int words, const int32_t *rec, const int32_t 
     for (int w = lo >> 5; w <= hi >> 5; w++) row[w] = kind == BB_SMC_ACCEL_KEEP ? 0u : ~0u;
   for (int k = 0; k < count; k++) {
     uint32_t bit = 1u << (vals[k] & 31);
-    if (kind == BB_SMC_ACCEL_KEEP) row[vals[k] >> 5] |= bit;
-    else row[vals[k] >> 5] &= ~bit;
+    if (kind == BB_SMC_ACCEL_KEEP)
+      row[vals[k] >> 5] |= bit;
+    else
+      row[vals[k] >> 5] &= ~bit;
   }
   l->holes[var] = 1;
 }
@@ -271,14 +290,14 @@ static bool write_back(const bb_smc_domains *d, bb_smc_scratch *s, const int32_t
   const int32_t *vals = values + rec[BB_SMC_ACCEL_OUT_OFFSET];
   int count = rec[BB_SMC_ACCEL_OUT_COUNT];
   switch (rec[BB_SMC_ACCEL_OUT_KIND]) {
-  case BB_SMC_ACCEL_KEEP: return bb_smc_keep(d, s, var, vals, count);
-  case BB_SMC_ACCEL_REMOVE:
-    if (lo > d->min(ctx, var) && d->raise_min(ctx, var, lo) == BB_SMC_FAILED) return false;
-    if (hi < d->max(ctx, var) && d->lower_max(ctx, var, hi) == BB_SMC_FAILED) return false;
-    return count == 0 || bb_smc_remove(d, s, var, vals, count);
-  default:
-    if (lo > d->min(ctx, var) && d->raise_min(ctx, var, lo) == BB_SMC_FAILED) return false;
-    return hi >= d->max(ctx, var) || d->lower_max(ctx, var, hi) != BB_SMC_FAILED;
+    case BB_SMC_ACCEL_KEEP: return bb_smc_keep(d, s, var, vals, count);
+    case BB_SMC_ACCEL_REMOVE:
+      if (lo > d->min(ctx, var) && d->raise_min(ctx, var, lo) == BB_SMC_FAILED) return false;
+      if (hi < d->max(ctx, var) && d->lower_max(ctx, var, hi) == BB_SMC_FAILED) return false;
+      return count == 0 || bb_smc_remove(d, s, var, vals, count);
+    default:
+      if (lo > d->min(ctx, var) && d->raise_min(ctx, var, lo) == BB_SMC_FAILED) return false;
+      return hi >= d->max(ctx, var) || d->lower_max(ctx, var, hi) != BB_SMC_FAILED;
   }
 }
 
@@ -313,9 +332,8 @@ static void forget_events(bb_smc_scratch *s) {
   s->ranges_len = 0;
 }
 
-bb_smc_status bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
-                             bb_smc_node *node, bb_smc_scratch *s, const bb_smc_domains *d,
-                             bb_smc_run_info *info) {
+bb_smc_status bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine, bb_smc_node *node,
+                               bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info) {
   bb_error err = {{0}};
   double t0 = bb_now();
   struct bb_smc_accel *a = accel_of(p, engine);
@@ -357,8 +375,8 @@ bb_smc_status bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
    * only while it has none, and the events this run consumes may bring one (a side
    * constraint's removals, a branch on a middle value). */
   bool want_inner = node->fresh || !node->inner_holes;
-  bb_smc_accel_request req = {strength == BB_SMC_GS_LISTS, bb_smc_tail_threshold(), count, full, want_inner,
-                              l->rec, l->rows, rows};
+  bb_smc_accel_request req = {
+      strength == BB_SMC_GS_LISTS, bb_smc_tail_threshold(), count, full, want_inner, l->rec, l->rows, rows};
   if (info) {
     info->uploaded = count;
     info->t_gather = bb_now() - t0;
@@ -381,7 +399,9 @@ bb_smc_status bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, 
   if (st != BB_OK) {
     l->broken = true;
     atomic_store(&a->warned, true); /* one warning per constraint: this one */
-    fprintf(stderr, "bamboo: warning: stable_matching: %s engine failed (%s); this search thread propagates on the CPU from now on\n",
+    fprintf(stderr,
+            "bamboo: warning: stable_matching: %s engine failed (%s); this search thread propagates on the CPU from "
+            "now on\n",
             a->ops->name, err.msg);
     return BB_SMC_NOMEM;
   }

@@ -50,7 +50,7 @@ typedef struct emul_lane {
   uint32_t *bits, *new_bits;
   bb_smc_accel_i32a *ptr, active, failed, next;
   bb_smc_accel_u32a *word;
-  int32_t *listed, epoch;  /* listed[v] == epoch: v's start rank came with this request */
+  int32_t *listed, epoch; /* listed[v] == epoch: v's start rank came with this request */
   int32_t *unsettled;
   bb_smc_accel_settled_var *res; /* per variable, from settle */
   int want_inner;                /* the request's */
@@ -102,8 +102,8 @@ static void *emul_lane_new(void *shared, const bb_smc_accel_pairs *p, bb_error *
     l->out_rec = malloc(vars * BB_SMC_ACCEL_OUT_INTS * sizeof *l->out_rec);
     l->values_cap = 1024;
     l->out_values = malloc(l->values_cap * sizeof *l->out_values);
-    if (l->out_values && l->lo0 && l->hi0 && l->size0 && l->holes && l->bits && l->new_bits && l->ptr && l->word && l->listed &&
-        l->unsettled && l->res && l->out_rec)
+    if (l->out_values && l->lo0 && l->hi0 && l->size0 && l->holes && l->bits && l->new_bits && l->ptr && l->word &&
+        l->listed && l->unsettled && l->res && l->out_rec)
       return l;
   }
   emul_lane_free(l);
@@ -220,8 +220,9 @@ static bb_status emul_propose(void *lane, const bb_smc_accel_request *req, bb_sm
     atomic_store_explicit(&l->ptr[v], rec[BB_SMC_ACCEL_REC_START], memory_order_relaxed);
     l->listed[v] = l->epoch;
   }
-  l->view = (bb_smc_accel_view){n,      l->width, req->gs_lists, l->words, req->threshold, l->sh->pair, l->lo0, l->hi0,
-                          l->size0, l->holes, l->bits, l->ptr, l->word, &l->active, &l->failed, NULL};
+  l->view =
+      (bb_smc_accel_view){n,        l->width, req->gs_lists, l->words, req->threshold, l->sh->pair, l->lo0,     l->hi0,
+                          l->size0, l->holes, l->bits,       l->ptr,   l->word,        &l->active,  &l->failed, NULL};
   atomic_store(&l->failed, 0);
   run(l, vars, init_kernel);
   atomic_store(&l->active, proposers);
@@ -296,5 +297,5 @@ static bb_status emul_settle(void *lane, const bb_smc_accel_tail *tail, int tail
   return BB_OK;
 }
 
-const bb_smc_accel_engine_ops bb_smc_accel_emulated_ops = {"emulated",    emul_shared_new, emul_shared_free, emul_lane_new,
-                                               emul_lane_free, emul_propose,    emul_settle};
+const bb_smc_accel_engine_ops bb_smc_accel_emulated_ops = {
+    "emulated", emul_shared_new, emul_shared_free, emul_lane_new, emul_lane_free, emul_propose, emul_settle};

@@ -108,9 +108,12 @@ bb_status bb_smc_calibration_read(const char *path, bb_smc_calibration *c, bool 
   for (int ch; st == BB_OK;) {
     ch = getc_unlocked(f);
     if (ch == EOF || ch == '\n') {
-      if (ch == EOF && ferror(f)) st = bb_fail(err, BB_ERR_IO, "%s:%lld: read error: %s", path, line_no, strerror(errno));
-      else if (ch == EOF && len == 0) break;
-      else st = parse_line(path, line_no, line, len, c, err);
+      if (ch == EOF && ferror(f))
+        st = bb_fail(err, BB_ERR_IO, "%s:%lld: read error: %s", path, line_no, strerror(errno));
+      else if (ch == EOF && len == 0)
+        break;
+      else
+        st = parse_line(path, line_no, line, len, c, err);
       if (ch == EOF) break;
       line_no++;
       len = 0;
@@ -142,10 +145,10 @@ bb_status bb_smc_calibration_write(const char *path, const bb_smc_calibration *c
   int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
   if (fd < 0) return bb_fail(err, BB_ERR_IO, "cannot write %s: %s", path, strerror(errno));
   struct stat sb;
-  const char *wrong = fstat(fd, &sb) != 0       ? strerror(errno)
-                      : !S_ISREG(sb.st_mode)    ? "not a regular file"
-                      : ftruncate(fd, 0) != 0   ? strerror(errno)
-                                                : NULL;
+  const char *wrong = fstat(fd, &sb) != 0     ? strerror(errno)
+                      : !S_ISREG(sb.st_mode)  ? "not a regular file"
+                      : ftruncate(fd, 0) != 0 ? strerror(errno)
+                                              : NULL;
   if (wrong) {
     close(fd);
     return bb_fail(err, BB_ERR_IO, "cannot write %s: %s", path, wrong);

@@ -96,9 +96,7 @@ static inline bool has_bit(const delta *t, const dvar *v, int k) {
 }
 
 /* k is in var's domain (its row read). */
-static inline bool member(const delta *t, const dvar *v, int k) {
-  return k >= v->lo && k <= v->hi && has_bit(t, v, k);
-}
+static inline bool member(const delta *t, const dvar *v, int k) { return k >= v->lo && k <= v->hi && has_bit(t, v, k); }
 
 /* var's domain from the host into a bitmap row over [lo, hi], minus the removals found so
  * far. false when out of memory. */
@@ -128,7 +126,8 @@ static bool read_row(delta *t, int var, dvar *v) {
   for (int g = 0; g < ranges; g++) {
     /* The host's ranges are ascending and disjoint (smc_ranges.c). */
     assert(s->w->pairs[2 * g] <= s->w->pairs[2 * g + 1] && (g == 0 || s->w->pairs[2 * g] > s->w->pairs[2 * g - 1]));
-    int a = s->w->pairs[2 * g] < lo ? lo : s->w->pairs[2 * g], b = s->w->pairs[2 * g + 1] > hi ? hi : s->w->pairs[2 * g + 1];
+    int a = s->w->pairs[2 * g] < lo ? lo : s->w->pairs[2 * g],
+        b = s->w->pairs[2 * g + 1] > hi ? hi : s->w->pairs[2 * g + 1];
     if (a <= b) bb_smc_set_bits(row, a - base, b - base);
   }
   for (int it = s->w->head[var]; it >= 0; it = s->w->items[it].next) {
@@ -239,9 +238,12 @@ static int dropped(const delta *t, int var, int k) {
 static int next_left(const delta *t, int var, const dvar *v, int k) {
   void *ctx = t->d->ctx;
   int min = t->d->min(ctx, var);
-  if (k <= min) k = min;
-  else if (!t->d->next) return -1;
-  else k = t->d->next(ctx, var, k - 1);
+  if (k <= min)
+    k = min;
+  else if (!t->d->next)
+    return -1;
+  else
+    k = t->d->next(ctx, var, k - 1);
   for (int tries = 0; k <= v->hi; tries++) {
     int gone = dropped(t, var, k);
     if (gone == 0) break;
@@ -399,8 +401,8 @@ static void end_round(delta *t) {
 }
 
 bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
-                                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c,
-                                       uint64_t *budget, int spread) {
+                                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c, uint64_t *budget,
+                                       int spread) {
   delta t = {p, strength == BB_SMC_GS_LISTS, node, s, d, c, false};
   /* 1. The events. */
   bool ok = true;
@@ -440,7 +442,7 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
     if (s->w->dv[var].flags & CHANGED) ok = write_back(&t, var);
     if (!ok) break;
     if (s->w->track_dirty && !s->w->is_dirty[var]) { /* the parallel engine's copy of var goes stale */
-      assert(s->w->dirty_len < node->vars); /* each variable listed at most once */
+      assert(s->w->dirty_len < node->vars);          /* each variable listed at most once */
       s->w->is_dirty[var] = 1;
       s->w->dirty[s->w->dirty_len++] = var;
     }

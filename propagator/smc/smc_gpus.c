@@ -59,8 +59,8 @@ bb_status bb_smc_parse_gpus(const char *text, int *devices, int *count, bb_error
     errno = 0;
     long v = strtol(s, &end, 10);
     if (errno || v > BB_SMC_MAX_GPU_ID)
-      return bb_fail(err, BB_ERR_ARG, "GPU list '%s': entry %d is above the largest device id %d", text,
-                     *count + 1, BB_SMC_MAX_GPU_ID);
+      return bb_fail(err, BB_ERR_ARG, "GPU list '%s': entry %d is above the largest device id %d", text, *count + 1,
+                     BB_SMC_MAX_GPU_ID);
     devices[(*count)++] = (int)v;
     if (!*end) return BB_OK;
     if (*end != ',' || !end[1])

@@ -66,8 +66,8 @@ int bb_smc_tail_threshold(void) { return atomic_load_explicit(&tail_threshold, m
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static bool gpu_usable;
 static char gpu_why[256];
-static bb_smc_calibration calibration = {DEFAULT_MIN_N,          DEFAULT_MIN_FREE,           DEFAULT_MIN_MODIFIED,
-                                         DEFAULT_HANDOVER,       DEFAULT_BATCH_HANDOVER,     DEFAULT_HANDOVER_PER_VALUE,
+static bb_smc_calibration calibration = {DEFAULT_MIN_N,           DEFAULT_MIN_FREE,       DEFAULT_MIN_MODIFIED,
+                                         DEFAULT_HANDOVER,        DEFAULT_BATCH_HANDOVER, DEFAULT_HANDOVER_PER_VALUE,
                                          DEFAULT_HANDOVER_SPREAD, "built-in defaults"};
 static bb_smc_path auto_engine = BB_SMC_PATH_GPU;
 static atomic_bool overridden;
@@ -77,7 +77,7 @@ static void probe(void) {
   if (!gpu_usable) return;
   char path[1024];
   if (!bb_smc_calibration_path(path, sizeof path)) return;
-  bb_smc_calibration c = {DEFAULT_MIN_N,    DEFAULT_MIN_FREE,       DEFAULT_MIN_MODIFIED,      DEFAULT_HANDOVER,
+  bb_smc_calibration c = {DEFAULT_MIN_N,          DEFAULT_MIN_FREE,           DEFAULT_MIN_MODIFIED,    DEFAULT_HANDOVER,
                           DEFAULT_BATCH_HANDOVER, DEFAULT_HANDOVER_PER_VALUE, DEFAULT_HANDOVER_SPREAD, ""};
   bool found = false;
   bb_error err = {{0}};
@@ -150,8 +150,8 @@ bool bb_smc_calibration_path(char *out, size_t len) {
   return w > 0 && (size_t)w < len;
 }
 
-void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
-                     const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info) {
+void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node, const bb_smc_scratch *s,
+                     const bb_smc_domains *d, bb_smc_run_info *info) {
   int men = p->men, vars = p->vars;
   info->free_proposers = 0;
   info->old_domain = 0;

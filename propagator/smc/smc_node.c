@@ -112,9 +112,7 @@ void bb_smc_node_init(bb_smc_node *node, int n) {
   }
 }
 
-size_t bb_smc_node_bytes_for(const bb_smc_prefs *p) {
-  return sizeof(bb_smc_node) + 2 * (size_t)p->vars * sizeof(int);
-}
+size_t bb_smc_node_bytes_for(const bb_smc_prefs *p) { return sizeof(bb_smc_node) + 2 * (size_t)p->vars * sizeof(int); }
 
 void bb_smc_node_init_for(bb_smc_node *node, const bb_smc_prefs *p) {
   if (!p->start) {

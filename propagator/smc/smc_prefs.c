@@ -13,9 +13,12 @@ const char *bb_smc_strength_name(bb_smc_strength strength) {
 }
 
 bool bb_smc_strength_parse(const char *name, bb_smc_strength *out) {
-  if (strcmp(name, "gs-lists") == 0) *out = BB_SMC_GS_LISTS;
-  else if (strcmp(name, "men-proposing") == 0) *out = BB_SMC_MEN_PROPOSING;
-  else return false;
+  if (strcmp(name, "gs-lists") == 0)
+    *out = BB_SMC_GS_LISTS;
+  else if (strcmp(name, "men-proposing") == 0)
+    *out = BB_SMC_MEN_PROPOSING;
+  else
+    return false;
   return true;
 }
 
@@ -48,8 +51,8 @@ static bb_status load_rows(const char *name, const char *who, const int *m, int 
         return bb_fail(err, BB_ERR_INPUT,
                        "stable_matching: %s row %d (%s %d's list) is not a permutation of "
                        "%d..%d: %d appears at columns %d and %d",
-                       name, (int)p + base, who, (int)p + base, base, base + n - 1, v,
-                       (int)rank_row[q] + base, k + base);
+                       name, (int)p + base, who, (int)p + base, base, base + n - 1, v, (int)rank_row[q] + base,
+                       k + base);
       rank_row[q] = k;
       list[p * (size_t)n + (size_t)k] = q;
     }
@@ -205,7 +208,8 @@ static bb_smc_prefs *build_complete(int n, int base, const int *pm, const int *p
                                     bb_error *err) {
   size_t cells = (size_t)n * (size_t)n;
   bb_smc_prefs *p = prefs_alloc();
-  int32_t *woman_partner = bb_alloc_large(cells * sizeof *woman_partner), *row_tmp = malloc((size_t)n * sizeof *row_tmp);
+  int32_t *woman_partner = bb_alloc_large(cells * sizeof *woman_partner),
+          *row_tmp = malloc((size_t)n * sizeof *row_tmp);
   if (!p || !woman_partner || !row_tmp) {
     bb_smc_prefs_release(p), free(woman_partner), free(row_tmp), free(men), free(women);
     bb_fail(err, BB_ERR_NOMEM, "stable_matching: out of memory for the preference data of n = %d (%.1f MiB)", n,
@@ -245,8 +249,8 @@ static bb_smc_prefs *build_complete(int n, int base, const int *pm, const int *p
 static int complete_base(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols, const int *pw, int pw_rows,
                          int pw_cols, bb_error *err) {
   if (n_men != n_women) {
-    bb_fail(err, BB_ERR_INPUT, "stable_matching: %d men but %d women (the arrays must have the same length)",
-            n_men, n_women);
+    bb_fail(err, BB_ERR_INPUT, "stable_matching: %d men but %d women (the arrays must have the same length)", n_men,
+            n_women);
     return -1;
   }
   int n = n_men;
@@ -257,27 +261,28 @@ static int complete_base(int n_men, int n_women, const int *pm, int pm_rows, int
   if (pm_rows != n || pm_cols != n || pw_rows != n || pw_cols != n) {
     const char *which = (pm_rows != n || pm_cols != n) ? "pm" : "pw";
     int rows = which[1] == 'm' ? pm_rows : pw_rows, cols = which[1] == 'm' ? pm_cols : pw_cols;
-    bb_fail(err, BB_ERR_INPUT, "stable_matching: %s is %d x %d but there are %d men and %d women (need %d x %d)",
-            which, rows, cols, n, n, n, n);
+    bb_fail(err, BB_ERR_INPUT, "stable_matching: %s is %d x %d but there are %d men and %d women (need %d x %d)", which,
+            rows, cols, n, n, n, n);
     return -1;
   }
   size_t cells = (size_t)n * (size_t)n;
   int base_m = matrix_min(pm, cells), base_w = matrix_min(pw, cells);
   if (base_m != 0 && base_m != 1) {
-    bb_fail(err, BB_ERR_INPUT, "stable_matching: pm's smallest value is %d; rows must be permutations of 0..%d or 1..%d",
-            base_m, n - 1, n);
+    bb_fail(err, BB_ERR_INPUT,
+            "stable_matching: pm's smallest value is %d; rows must be permutations of 0..%d or 1..%d", base_m, n - 1,
+            n);
     return -1;
   }
   if (base_w != base_m) {
-    bb_fail(err, BB_ERR_INPUT, "stable_matching: mixed bases: pm is %d-based but pw's smallest value is %d",
-            base_m, base_w);
+    bb_fail(err, BB_ERR_INPUT, "stable_matching: mixed bases: pm is %d-based but pw's smallest value is %d", base_m,
+            base_w);
     return -1;
   }
   return base_m;
 }
 
-bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols,
-                               const int *pw, int pw_rows, int pw_cols, bb_error *err) {
+bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_rows, int pm_cols, const int *pw,
+                               int pw_rows, int pw_cols, bb_error *err) {
   int base = complete_base(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
   if (base < 0) return NULL;
   int n = n_men;
@@ -293,8 +298,8 @@ bb_smc_prefs *bb_smc_prefs_new(int n_men, int n_women, const int *pm, int pm_row
   return build_complete(n, base, pm, pw, men, women, err);
 }
 
-bb_smc_prefs *bb_smc_prefs_take(int n_men, int n_women, int32_t *pm, int pm_rows, int pm_cols, int32_t *pw,
-                                int pw_rows, int pw_cols, bb_error *err) {
+bb_smc_prefs *bb_smc_prefs_take(int n_men, int n_women, int32_t *pm, int pm_rows, int pm_cols, int32_t *pw, int pw_rows,
+                                int pw_cols, bb_error *err) {
   int base = complete_base(n_men, n_women, pm, pm_rows, pm_cols, pw, pw_rows, pw_cols, err);
   if (base < 0) {
     free(pm);
@@ -350,9 +355,7 @@ int bb_smc_partner(const bb_smc_prefs *prefs, int var, int rank) {
   return partner;
 }
 int bb_smc_prefs_base(const bb_smc_prefs *prefs) { return prefs->base; }
-int bb_smc_man_choice(const bb_smc_prefs *p, int man, int rank) {
-  return p->man_choice[(size_t)man * p->n + rank];
-}
+int bb_smc_man_choice(const bb_smc_prefs *p, int man, int rank) { return p->man_choice[(size_t)man * p->n + rank]; }
 int bb_smc_woman_choice(const bb_smc_prefs *p, int woman, int rank) {
   return p->woman_choice[(size_t)woman * p->n + rank];
 }
@@ -384,7 +387,8 @@ static inline int row_len(const smi_rows *r, int i) {
 }
 /* The k-th id of row i, in the user's base. */
 static inline int64_t row_id(const smi_rows *r, int i, int k, int base) {
-  return r->start ? (int64_t)r->list[r->start[i] + (uint32_t)k] + base : r->ids[(size_t)i * (size_t)r->cols + (size_t)k];
+  return r->start ? (int64_t)r->list[r->start[i] + (uint32_t)k] + base
+                  : r->ids[(size_t)i * (size_t)r->cols + (size_t)k];
 }
 
 /* Checks one side's rows (`count` people listing ids of `others`) and copies each list into
@@ -402,8 +406,9 @@ static bb_status load_smi_rows(const char *name, const char *who, const char *wh
       if (v < base || v - base >= others) {
         const char *plural = whom[0] == 'w' ? "women" : "men";
         if (others == 0)
-          return bb_fail(err, BB_ERR_INPUT, "stable_matching_smi: %s row %d (%s %d's list) names %s %lld, but there are no %s",
-                         name, i + base, who, i + base, whom, (long long)v, plural);
+          return bb_fail(err, BB_ERR_INPUT,
+                         "stable_matching_smi: %s row %d (%s %d's list) names %s %lld, but there are no %s", name,
+                         i + base, who, i + base, whom, (long long)v, plural);
         return bb_fail(err, BB_ERR_INPUT,
                        "stable_matching_smi: %s row %d (%s %d's list) names %s %lld at column %d; the %s are %d..%d",
                        name, i + base, who, i + base, whom, (long long)v, k + base, plural, base, base + others - 1);
@@ -445,11 +450,11 @@ static bool sizes_ok(int n_men, int n_women, int base, bb_error *err) {
   return true;
 }
 
-static bb_smc_prefs *build_smi(int n_men, int n_women, int base, const smi_rows *men_rows,
-                               const smi_rows *women_rows, bb_error *err);
+static bb_smc_prefs *build_smi(int n_men, int n_women, int base, const smi_rows *men_rows, const smi_rows *women_rows,
+                               bb_error *err);
 
-bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len,
-                                   int pm_cols, const int *pw, const int *pw_len, int pw_cols, bb_error *err) {
+bb_smc_prefs *bb_smc_prefs_new_smi(int n_men, int n_women, int base, const int *pm, const int *pm_len, int pm_cols,
+                                   const int *pw, const int *pw_len, int pw_cols, bb_error *err) {
   if (!sizes_ok(n_men, n_women, base, err)) return NULL;
   if (pm_cols < 0 || pw_cols < 0 || (n_men > 0 && pm_cols > 0 && !pm) || (n_women > 0 && pw_cols > 0 && !pw) ||
       (n_men > 0 && !pm_len) || (n_women > 0 && !pw_len)) {
@@ -475,8 +480,8 @@ bb_smc_prefs *bb_smc_prefs_new_smi_csr(int n_men, int n_women, int base, const u
   return build_smi(n_men, n_women, base, &m, &w, err);
 }
 
-static bb_smc_prefs *build_smi(int n_men, int n_women, int base, const smi_rows *men_rows,
-                               const smi_rows *women_rows, bb_error *err) {
+static bb_smc_prefs *build_smi(int n_men, int n_women, int base, const smi_rows *men_rows, const smi_rows *women_rows,
+                               bb_error *err) {
   int vars = n_men + n_women;
   bb_smc_prefs *p = prefs_alloc();
   if (!p) {

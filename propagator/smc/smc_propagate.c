@@ -230,16 +230,15 @@ bool bb_smc_delta_batch(void) { return atomic_load(&delta_batch); }
 
 const char *bb_smc_path_name(bb_smc_path path) {
   switch (path) {
-  case BB_SMC_PATH_CPU: return "cpu";
-  case BB_SMC_PATH_GPU: return "gpu";
-  case BB_SMC_PATH_EMULATED: return "emulated";
-  default: return "auto";
+    case BB_SMC_PATH_CPU: return "cpu";
+    case BB_SMC_PATH_GPU: return "gpu";
+    case BB_SMC_PATH_EMULATED: return "emulated";
+    default: return "auto";
   }
 }
 
 bb_smc_status bb_smc_propagate(const bb_smc_prefs *prefs, bb_smc_strength strength, bb_smc_node *node,
-                               bb_smc_scratch *scratch, const bb_smc_domains *domains,
-                               bb_smc_counters *counters) {
+                               bb_smc_scratch *scratch, const bb_smc_domains *domains, bb_smc_counters *counters) {
   return bb_smc_propagate_on(prefs, strength, BB_SMC_PATH_CPU, node, scratch, domains, counters, NULL);
 }
 
@@ -279,7 +278,8 @@ static bb_smc_status propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
    * count every inner removal the host reports, and the event rules' root every hole. */
   bool batches = !lineage_start && atomic_load_explicit(&delta_batch, memory_order_relaxed);
   if (!lineage_start && !batches) note_inner_holes(node, scratch, domains, false);
-  if (lineage_start && !atomic_load_explicit(&root_batch, memory_order_relaxed)) note_inner_holes(node, scratch, domains, true);
+  if (lineage_start && !atomic_load_explicit(&root_batch, memory_order_relaxed))
+    note_inner_holes(node, scratch, domains, true);
   if (path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED) {
     /* Proposals in parallel; marriage and anything it sets off run below. */
     bb_smc_status first = bb_smc_accel_run(prefs, strength, path, node, scratch, domains, info);
@@ -339,14 +339,16 @@ static bb_smc_status propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
       if (rounds == BB_SMC_DELTA_HAND_OVER) {
         budget = UINT64_MAX;
         bb_smc_status rest = bb_smc_accel_run(prefs, strength, handover, node, scratch, domains, NULL);
-        if (rest == BB_SMC_FAILED) rounds = BB_SMC_DELTA_FAILED;
+        if (rest == BB_SMC_FAILED)
+          rounds = BB_SMC_DELTA_FAILED;
         else if (rest == BB_SMC_FIX) {
           parallel = true;
           path = handover;
           if (info) info->path = path, info->handed_over = 1;
           ok = marry_seen(&r);
           break;
-        } else rounds = BB_SMC_DELTA_MORE; /* the engine could not run: the batch goes on here */
+        } else
+          rounds = BB_SMC_DELTA_MORE; /* the engine could not run: the batch goes on here */
       }
     } while (rounds == BB_SMC_DELTA_MORE);
     if (rounds == BB_SMC_DELTA_FAILED) ok = false;
@@ -357,7 +359,7 @@ static bb_smc_status propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
       int var = scratch->stack[--scratch->stack_len];
       scratch->queued[var] = 0;
       if (scratch->w->track_dirty && !scratch->w->is_dirty[var]) { /* the engine's copy of var goes stale */
-        assert(scratch->w->dirty_len < scratch->vars); /* each variable listed at most once */
+        assert(scratch->w->dirty_len < scratch->vars);             /* each variable listed at most once */
         scratch->w->is_dirty[var] = 1;
         scratch->w->dirty[scratch->w->dirty_len++] = var;
       }
@@ -382,8 +384,10 @@ static bb_smc_status propagate_on(const bb_smc_prefs *prefs, bb_smc_strength str
       }
     }
   }
-  if (parallel) bb_smc_accel_finish(prefs, path, node, scratch, ok && !r.out_of_memory);
-  else if (scratch->w->track_dirty) bb_smc_accel_cpu_finish(prefs, handover, node, scratch); /* set for it above */
+  if (parallel)
+    bb_smc_accel_finish(prefs, path, node, scratch, ok && !r.out_of_memory);
+  else if (scratch->w->track_dirty)
+    bb_smc_accel_cpu_finish(prefs, handover, node, scratch); /* set for it above */
   if (info) info->t_total = bb_now() - t0;
   if (r.out_of_memory) {
     /* A lost channel removal would leave the domains short of the fixpoint: report it. */

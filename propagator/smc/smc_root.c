@@ -57,7 +57,8 @@ static void read_holes(root *r) {
     if (!s->w->holes[v]) continue;
     r->off[v] = (ptrdiff_t)at - (s->w->lb[v] >> 5);
     int base = 32 * (s->w->lb[v] >> 5), ranges = bb_smc_read_ranges(r->d, s, v);
-    for (int k = 0; k < ranges; k++) bb_smc_set_bits(r->bits + at, s->w->pairs[2 * k] - base, s->w->pairs[2 * k + 1] - base);
+    for (int k = 0; k < ranges; k++)
+      bb_smc_set_bits(r->bits + at, s->w->pairs[2 * k] - base, s->w->pairs[2 * k + 1] - base);
     at += (size_t)(s->w->ub[v] >> 5) - (size_t)(s->w->lb[v] >> 5) + 1;
   }
 }
@@ -81,8 +82,8 @@ static inline void partner(const root *r, int var, int k, int *q, int *rank) {
 static inline bool allowed(const root *r, int var, int k, int q, int rank) {
   const bb_smc_scratch *s = r->s;
   if (q < 0) return k >= s->w->lb[var] && k <= s->w->ub[var] && in_domain(r, var, k);
-  return k >= s->w->lb[var] && k <= s->w->ub[var] && rank >= s->w->lb[q] && rank <= s->w->ub[q] && in_domain(r, var, k) &&
-         in_domain(r, q, rank);
+  return k >= s->w->lb[var] && k <= s->w->ub[var] && rank >= s->w->lb[q] && rank <= s->w->ub[q] &&
+         in_domain(r, var, k) && in_domain(r, q, rank);
 }
 
 static void push_free(root *r, int var) {
@@ -129,8 +130,10 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
   int lo = s->w->lb[var], hi = s->w->ub[var], count = 0, q, rank;
   for (int k = lo; k <= hi; k++) {
     partner(r, var, k, &q, &rank);
-    if (allowed(r, var, k, q, rank)) s->w->values[count++] = k;
-    else if (q >= 0 && rank >= s->w->lb[q] && rank <= s->w->ub[q]) node->inner_holes = 1; /* within both bounds */
+    if (allowed(r, var, k, q, rank))
+      s->w->values[count++] = k;
+    else if (q >= 0 && rank >= s->w->lb[q] && rank <= s->w->ub[q])
+      node->inner_holes = 1; /* within both bounds */
   }
   if (count == 0) return false;
   void *ctx = r->d->ctx;
@@ -151,8 +154,8 @@ static bool write_back(root *r, int var, bb_smc_node *node) {
   return ok;
 }
 
-bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
-                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c) {
+bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node, bb_smc_scratch *s,
+                       const bb_smc_domains *d, bb_smc_counters *c) {
   root r = {p, strength == BB_SMC_GS_LISTS, s, d, c, NULL, NULL};
   int vars = p->vars;
   for (int v = 0; v < vars; v++) {

@@ -8,12 +8,12 @@
 #define BB_SMC_STATUS_H
 
 typedef enum bb_smc_status {
-  BB_SMC_FIX = 0,     /* a modifier changed nothing; a propagation is at its fixpoint */
-  BB_SMC_FAILED = 1,  /* a domain became empty; no stable matching is left in the domains */
-  BB_SMC_SOLVED = 2,  /* every variable assigned: the domains are a stable matching (subsumed) */
-  BB_SMC_NOMEM = 3,   /* scratch memory ran out; the domains are not at the fixpoint and the
+  BB_SMC_FIX = 0,    /* a modifier changed nothing; a propagation is at its fixpoint */
+  BB_SMC_FAILED = 1, /* a domain became empty; no stable matching is left in the domains */
+  BB_SMC_SOLVED = 2, /* every variable assigned: the domains are a stable matching (subsumed) */
+  BB_SMC_NOMEM = 3,  /* scratch memory ran out; the domains are not at the fixpoint and the
                          host must report an error (never treat this as FIX) */
-  BB_SMC_CHANGED = 4  /* a modifier shrank the domain; a propagation shrank domains and must
+  BB_SMC_CHANGED = 4 /* a modifier shrank the domain; a propagation shrank domains and must
                          run again (ES_NOFIX) */
 } bb_smc_status;
 

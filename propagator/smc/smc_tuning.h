@@ -45,7 +45,8 @@ int bb_smc_gpu_entry_for(int ticket, int entries);
 int bb_smc_gpu_threads(void);
 
 /* The hybrid's thresholds (smc_hybrid.c): the GPU is taken when n >= min_n and at least
- * min_free proposers are free or min_modified variables changed. Read once per process from the calibration file of this
+ * min_free proposers are free or min_modified variables changed. Read once per process from the
+ * calibration file of this
  * GPU model, else built-in defaults; `source` says which. */
 typedef struct bb_smc_calibration {
   int min_n, min_free;

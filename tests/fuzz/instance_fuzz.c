@@ -49,8 +49,7 @@ static void solve_complete(const bb_instance *inst) {
 }
 
 static void solve_incomplete(const bb_hr *inst) {
-  if ((uint64_t)inst->res_start[inst->n_residents] + inst->hosp_start[inst->n_hospitals] > SOLVE_LIMIT_ENTRIES)
-    return;
+  if ((uint64_t)inst->res_start[inst->n_residents] + inst->hosp_start[inst->n_hospitals] > SOLVE_LIMIT_ENTRIES) return;
   int32_t *assigned = malloc(((size_t)inst->n_residents + 1) * sizeof *assigned);
   bb_error err;
   bb_solve_opts opts;

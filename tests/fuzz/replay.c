@@ -62,9 +62,7 @@ static void replay_file(const char *path) {
   free(data);
 }
 
-static int by_name(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static void replay(const char *path) {
   struct stat st;

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool bth_search_all(bb_space *space, int threads, bth_on_solution on_solution, void *ctx, long *count,
-                    uint64_t *fails, bb_error *err) {
+bool bth_search_all(bb_space *space, int threads, bth_on_solution on_solution, void *ctx, long *count, uint64_t *fails,
+                    bb_error *err) {
   bb_search_options o;
   bb_search_options_init(&o);
   o.threads = threads;
@@ -99,38 +99,39 @@ bb_status bth_smi_post(bb_space *space, const int *men, const int *women, const 
 
 bool bth_side_allows(const bth_side *c, const int *value) {
   switch (c->kind) {
-  case BTH_SIDE_NE: return value[c->var] != c->value;
-  case BTH_SIDE_EQ: return value[c->var] == c->value;
-  case BTH_SIDE_IN: return value[c->var] >= 0 && value[c->var] < 32 && (c->mask >> value[c->var] & 1);
-  case BTH_SIDE_LE: return value[c->var] <= value[c->other];
-  case BTH_SIDE_SUM_LE: {
-    int sum = 0;
-    for (int k = 0; k < c->count; k++) sum += value[c->var + k];
-    return sum <= c->value;
-  }
+    case BTH_SIDE_NE: return value[c->var] != c->value;
+    case BTH_SIDE_EQ: return value[c->var] == c->value;
+    case BTH_SIDE_IN: return value[c->var] >= 0 && value[c->var] < 32 && (c->mask >> value[c->var] & 1);
+    case BTH_SIDE_LE: return value[c->var] <= value[c->other];
+    case BTH_SIDE_SUM_LE: {
+      int sum = 0;
+      for (int k = 0; k < c->count; k++) sum += value[c->var + k];
+      return sum <= c->value;
+    }
   }
   return false;
 }
 
 bb_status bth_side_post(const bth_side *c, bb_space *space, const int *vars, int base, bb_error *err) {
   switch (c->kind) {
-  case BTH_SIDE_NE:
-  case BTH_SIDE_EQ:
-    return bb_post_int_rel_const(space, vars[c->var], c->kind == BTH_SIDE_NE ? BB_NE : BB_EQ, c->value + base,
-                                 bb_reif_none(), BB_IPL_DEF, err);
-  case BTH_SIDE_IN: {
-    int values[32], count = 0;
-    for (int r = 0; r < 32; r++)
-      if (c->mask >> r & 1) values[count++] = r + base;
-    return bb_post_int_in_set(space, vars[c->var], values, count, bb_reif_none(), err);
-  }
-  case BTH_SIDE_LE: return bb_post_int_rel(space, vars[c->var], BB_LE, vars[c->other], bb_reif_none(), BB_IPL_DEF, err);
-  case BTH_SIDE_SUM_LE: {
-    int ones[2 * BTH_MODEL_MAX];
-    for (int k = 0; k < c->count; k++) ones[k] = 1;
-    return bb_post_int_lin(space, ones, vars + c->var, c->count, BB_LE, c->value + c->count * base, bb_reif_none(),
-                           BB_IPL_DEF, err);
-  }
+    case BTH_SIDE_NE:
+    case BTH_SIDE_EQ:
+      return bb_post_int_rel_const(space, vars[c->var], c->kind == BTH_SIDE_NE ? BB_NE : BB_EQ, c->value + base,
+                                   bb_reif_none(), BB_IPL_DEF, err);
+    case BTH_SIDE_IN: {
+      int values[32], count = 0;
+      for (int r = 0; r < 32; r++)
+        if (c->mask >> r & 1) values[count++] = r + base;
+      return bb_post_int_in_set(space, vars[c->var], values, count, bb_reif_none(), err);
+    }
+    case BTH_SIDE_LE:
+      return bb_post_int_rel(space, vars[c->var], BB_LE, vars[c->other], bb_reif_none(), BB_IPL_DEF, err);
+    case BTH_SIDE_SUM_LE: {
+      int ones[2 * BTH_MODEL_MAX];
+      for (int k = 0; k < c->count; k++) ones[k] = 1;
+      return bb_post_int_lin(space, ones, vars + c->var, c->count, BB_LE, c->value + c->count * base, bb_reif_none(),
+                             BB_IPL_DEF, err);
+    }
   }
   return BB_ERR_ARG;
 }

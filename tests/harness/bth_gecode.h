@@ -27,8 +27,8 @@ typedef void (*bth_on_solution)(const bb_space *solution, void *ctx);
 /* Searches `space` (which stays the caller's) to the end with `threads` threads, calling
  * on_solution for each solution. False if the search could not be made (err says why; no
  * solution then). *count gets the solutions, *fails the failed nodes (either may be NULL). */
-bool bth_search_all(bb_space *space, int threads, bth_on_solution on_solution, void *ctx, long *count,
-                    uint64_t *fails, bb_error *err);
+bool bth_search_all(bb_space *space, int threads, bth_on_solution on_solution, void *ctx, long *count, uint64_t *fails,
+                    bb_error *err);
 /* value[k] = the minimum of vars[k] in `solution`, minus base; returns how many of the
  * variables are not assigned. */
 int bth_read_values(const bb_space *solution, const int *vars, int count, int base, int *value);

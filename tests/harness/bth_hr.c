@@ -49,7 +49,8 @@ int bth_hr_stable(const bb_hr *inst, const int32_t *assigned) {
   }
   for (int r = 0; r < nr; r++)
     for (int h = 0; h < nh; h++) {
-      int rh = bth_hr_pos(inst->res_start, inst->res_list, r, h), hr = bth_hr_pos(inst->hosp_start, inst->hosp_list, h, r);
+      int rh = bth_hr_pos(inst->res_start, inst->res_list, r, h),
+          hr = bth_hr_pos(inst->hosp_start, inst->hosp_list, h, r);
       if (rh < 0 || hr < 0 || assigned[r] == h) continue;
       int own = assigned[r] == BB_HR_NONE ? 1 << 30 : bth_hr_pos(inst->res_start, inst->res_list, r, assigned[r]);
       if (rh > own) continue; /* r prefers his own */

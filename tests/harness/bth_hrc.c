@@ -77,9 +77,7 @@ static int assignees(const bb_hrc *in, const int32_t *M, int h) {
   return n;
 }
 
-static bool undersubscribed(const bb_hrc *in, const int32_t *M, int h) {
-  return assignees(in, M, h) < in->capacity[h];
-}
+static bool undersubscribed(const bb_hrc *in, const int32_t *M, int h) { return assignees(in, M, h) < in->capacity[h]; }
 
 /* h prefers r to some member of M(h) other than `except` (-1: nobody excepted). */
 static bool prefers_to_some(const bb_hrc *in, const int32_t *M, int h, int r, int except) {
@@ -142,7 +140,7 @@ static int couple_blocking(const bb_hrc *in, const int32_t *M, int c) {
         int h = hk, free_posts = in->capacity[h] - assignees(in, M, h);
         if (free_posts >= 2) blocks = true; /* 3b */
         if (free_posts == 1 && (prefers_to_some(in, M, h, ri, -1) || prefers_to_some(in, M, h, rj, -1)))
-          blocks = true; /* 3c */
+          blocks = true;     /* 3c */
         if (free_posts == 0) /* 3d: two distinct assignees, one worse than ri, the other worse than rj */
           for (int s = 0; s < in->n_residents; s++)
             for (int t = 0; t < in->n_residents; t++)

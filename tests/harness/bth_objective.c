@@ -19,8 +19,8 @@ bth_sm_score bth_sm_objectives(const int *pm, const int *pw, int n, const int64_
   return s;
 }
 
-bth_sm_extremes bth_sm_objective_extremes(const int *pm, const int *pw, int n, const int64_t *mw,
-                                          const int64_t *ww, const bth_solutions *matchings) {
+bth_sm_extremes bth_sm_objective_extremes(const int *pm, const int *pw, int n, const int64_t *mw, const int64_t *ww,
+                                          const bth_solutions *matchings) {
   bth_sm_extremes e = {0, 0, 0, 0, 0};
   for (int k = 0; k < matchings->count; k++) {
     bth_sm_score s = bth_sm_objectives(pm, pw, n, mw, ww, bth_solution(matchings, k));

@@ -28,7 +28,7 @@ typedef struct bth_sm_extremes {
   int64_t min_weight, min_difference, max_difference;
   int min_regret;
 } bth_sm_extremes;
-bth_sm_extremes bth_sm_objective_extremes(const int *pm, const int *pw, int n, const int64_t *mw,
-                                          const int64_t *ww, const bth_solutions *matchings);
+bth_sm_extremes bth_sm_objective_extremes(const int *pm, const int *pw, int n, const int64_t *mw, const int64_t *ww,
+                                          const bth_solutions *matchings);
 
 #endif

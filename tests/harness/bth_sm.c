@@ -44,8 +44,8 @@ bool bth_sm_stable_within(const int *pm, const int *pw, int n, const bool *allow
 
 /* Every perfect matching of allowed pairs, kept if stable against the full lists or, with
  * within, against the allowed pairs only. */
-static void permute(const int *pm, const int *pw, int n, const bool *allowed, bool within, int *wife, bool *used,
-                    int i, bth_solutions *out) {
+static void permute(const int *pm, const int *pw, int n, const bool *allowed, bool within, int *wife, bool *used, int i,
+                    bth_solutions *out) {
   if (i == n) {
     if (within ? bth_sm_stable_within(pm, pw, n, allowed, wife) : bth_sm_stable(pm, pw, n, wife))
       bth_solutions_add(out, wife);
@@ -74,9 +74,8 @@ void bth_sm_brute_within(const int *pm, const int *pw, int n, const bool *allowe
   if (n <= BTH_SM_BRUTE_MAX) permute(pm, pw, n, allowed, true, wife, used, 0, out);
 }
 
-void bth_sm_extended_gs(const int *prop_prefs, const int *recv_prefs, int n, bool *keep,
-                                   bool *keep_other) {
-  int *fiance = malloc((size_t)n * sizeof(int)); /* receiver -> proposer or -1 */
+void bth_sm_extended_gs(const int *prop_prefs, const int *recv_prefs, int n, bool *keep, bool *keep_other) {
+  int *fiance = malloc((size_t)n * sizeof(int));  /* receiver -> proposer or -1 */
   int *engaged = malloc((size_t)n * sizeof(int)); /* proposer -> receiver or -1 */
   for (int q = 0; q < n * n; q++) keep[q] = keep_other[q] = true;
   for (int p = 0; p < n; p++) fiance[p] = engaged[p] = -1;

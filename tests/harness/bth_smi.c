@@ -97,8 +97,10 @@ void bth_smi_random(bth_smi *I, uint64_t *rng, const bth_smi_shape *shape) {
   I->nm = 1 + (int)(bth_rand(rng) % (uint64_t)max_side);
   I->nw = 1 + (int)(bth_rand(rng) % (uint64_t)max_side);
   if (shape->empty_side_one_in && bth_rand(rng) % (uint64_t)shape->empty_side_one_in == 0) {
-    if (bth_rand(rng) & 1) I->nm = 0;
-    else I->nw = 0;
+    if (bth_rand(rng) & 1)
+      I->nm = 0;
+    else
+      I->nw = 0;
   }
   for (int side = 0; side < 2; side++) {
     int count = side ? I->nw : I->nm, others = side ? I->nm : I->nw;
@@ -106,8 +108,7 @@ void bth_smi_random(bth_smi *I, uint64_t *rng, const bth_smi_shape *shape) {
       int ids[BTH_SMI_MAX], *len = side ? &I->lw[p] : &I->lm[p], *list = side ? I->pw[p] : I->pm[p];
       bth_shuffle(ids, others, rng);
       /* Mostly long lists (several stable matchings), sometimes short or empty ones. */
-      *len = bth_rand(rng) % 3 ? others - (int)(bth_rand(rng) % 2)
-                               : (int)(bth_rand(rng) % (uint64_t)(others + 1));
+      *len = bth_rand(rng) % 3 ? others - (int)(bth_rand(rng) % 2) : (int)(bth_rand(rng) % (uint64_t)(others + 1));
       if (*len < 0) *len = 0;
       for (int k = 0; k < *len; k++) list[k] = ids[k];
     }

@@ -23,8 +23,7 @@ static int random_list(int n, int keep_percent, int tie_percent, bb_id *ids, uin
     ids[i] = ids[j];
     ids[j] = t;
   }
-  for (int i = 0; i < len; i++)
-    ranks[i] = i == 0 ? 0 : ranks[i - 1] + ((int)(next(rng) % 100) < tie_percent ? 0 : 1);
+  for (int i = 0; i < len; i++) ranks[i] = i == 0 ? 0 : ranks[i - 1] + ((int)(next(rng) % 100) < tie_percent ? 0 : 1);
   return len;
 }
 

@@ -26,7 +26,7 @@ namespace {
 class all_solutions : public Space {
   IntVarArray x;
 
-public:
+ public:
   explicit all_solutions(int n) : x(*this, n, 0, 9) { branch(*this, x, INT_VAR_NONE(), INT_VAL_MIN()); }
   all_solutions(all_solutions &s) : Space(s) { x.update(*this, s.x); }
   Space *copy() override { return new all_solutions(*this); }
@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
   for (int round = 0; round < 20; round++) {
     Search::Options o;
     o.threads = serial ? 1 : 2;
-    o.clone = false; // the engine owns the root, as in shim/search.cpp
+    o.clone = false;           // the engine owns the root, as in shim/search.cpp
     Search::TimeStop stop(20); // ms
     if (timed) o.stop = &stop;
     DFS<all_solutions> engine(new all_solutions(8), o);

@@ -20,8 +20,8 @@ bb_hr *bb_hr_new(bool smi, int n_residents, int n_hospitals, uint64_t res_entrie
     return NULL;
   }
   if (res_entries > UINT32_MAX - 1 || hosp_entries > UINT32_MAX - 1) {
-    bb_fail(err, BB_ERR_ARG, "%llu and %llu list entries: at most %u a side",
-            (unsigned long long)res_entries, (unsigned long long)hosp_entries, UINT32_MAX - 1);
+    bb_fail(err, BB_ERR_ARG, "%llu and %llu list entries: at most %u a side", (unsigned long long)res_entries,
+            (unsigned long long)hosp_entries, UINT32_MAX - 1);
     return NULL;
   }
   uint64_t bytes = bb_hr_bytes(n_residents, n_hospitals, res_entries, hosp_entries);
@@ -69,8 +69,7 @@ static bb_status check_side(const uint32_t *start, const bb_id *list, int count,
   if (start[0] != 0) return bb_fail(err, BB_ERR_INPUT, "%s lists: the first offset is %u, not 0", who, start[0]);
   for (int p = 0; p < count; p++) {
     if (start[p + 1] < start[p])
-      return bb_fail(err, BB_ERR_INPUT, "%s %d's list: offsets decrease (%u then %u)", who, p, start[p],
-                     start[p + 1]);
+      return bb_fail(err, BB_ERR_INPUT, "%s %d's list: offsets decrease (%u then %u)", who, p, start[p], start[p + 1]);
     uint32_t s = ++*stamp;
     for (uint32_t e = start[p]; e < start[p + 1]; e++) {
       bb_id id = list[e];
@@ -78,8 +77,7 @@ static bb_status check_side(const uint32_t *start, const bb_id *list, int count,
         return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %u: id %u is out of range 0..%d", who, p,
                        e - start[p], id, other - 1);
       if (seen[id] == s)
-        return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %u: id %u appears twice", who, p,
-                       e - start[p], id);
+        return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %u: id %u appears twice", who, p, e - start[p], id);
       seen[id] = s;
     }
   }
@@ -97,8 +95,8 @@ bb_status bb_hr_validate(const bb_hr *inst, bb_error *err) {
   if (st == BB_OK) {
     memset(seen, 0, ((size_t)most + 1) * sizeof *seen);
     stamp = 0;
-    st = check_side(inst->hosp_start, inst->hosp_list, inst->n_hospitals, inst->n_residents,
-                    bb_hr_hospital_word(inst), seen, &stamp, err);
+    st = check_side(inst->hosp_start, inst->hosp_list, inst->n_hospitals, inst->n_residents, bb_hr_hospital_word(inst),
+                    seen, &stamp, err);
   }
   free(seen);
   for (int h = 0; st == BB_OK && h < inst->n_hospitals; h++) {

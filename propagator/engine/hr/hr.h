@@ -28,13 +28,13 @@ extern "C" {
 #define BB_HR_NONE (-1)
 
 typedef struct bb_hr {
-  bool smi;                /* an SMI instance: every capacity is 1, men and women */
+  bool smi; /* an SMI instance: every capacity is 1, men and women */
   int n_residents, n_hospitals;
-  uint32_t *res_start;     /* n_residents + 1 offsets into res_list */
+  uint32_t *res_start; /* n_residents + 1 offsets into res_list */
   bb_id *res_list;
-  uint32_t *hosp_start;    /* n_hospitals + 1 offsets into hosp_list */
+  uint32_t *hosp_start; /* n_hospitals + 1 offsets into hosp_list */
   bb_id *hosp_list;
-  int32_t *capacity;       /* n_hospitals */
+  int32_t *capacity; /* n_hospitals */
 } bb_hr;
 
 /* Words for messages: "man"/"woman" for SMI, "resident"/"hospital" for HR. */

@@ -43,8 +43,10 @@ static int64_t hospital_rank(const check_ctx *c, uint32_t h, uint32_t r) {
   size_t lo = c->inst->hosp_start[h], hi = c->inst->hosp_start[h + 1];
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (c->by_resident[mid].resident < r) lo = mid + 1;
-    else hi = mid;
+    if (c->by_resident[mid].resident < r)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   if (lo < c->inst->hosp_start[h + 1] && c->by_resident[lo].resident == r) return c->by_resident[lo].rank;
   return -1;
@@ -91,8 +93,8 @@ bb_status bb_hr_check_stable(const bb_hr *inst, const int32_t *assigned, bb_erro
       if (rank < 0) continue; /* not acceptable to h */
       if (taken[h] < inst->capacity[h] || rank < worst[h]) {
         st = bb_fail(err, BB_ERR_INPUT, "blocking pair (%s %d, %s %d): %s, and %s %d %s", rw, r, hw, h,
-                     assigned[r] == BB_HR_NONE ? "he is unassigned" : "he prefers it to his own",
-                     hw, h, taken[h] < inst->capacity[h] ? "has a free place" : "prefers him to its worst assignee");
+                     assigned[r] == BB_HR_NONE ? "he is unassigned" : "he prefers it to his own", hw, h,
+                     taken[h] < inst->capacity[h] ? "has a free place" : "prefers him to its worst assignee");
         break;
       }
     }

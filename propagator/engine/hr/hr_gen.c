@@ -55,8 +55,10 @@ static bool alias_build(alias_table *t, int n, double skew) {
     for (int h = 0; h < n; h++) {
       t->prob[h] *= n / total;
       t->alias[h] = (uint32_t)h;
-      if (t->prob[h] < 1.0) small[ns++] = (uint32_t)h;
-      else large[nl++] = (uint32_t)h;
+      if (t->prob[h] < 1.0)
+        small[ns++] = (uint32_t)h;
+      else
+        large[nl++] = (uint32_t)h;
     }
     while (ns > 0 && nl > 0) {
       uint32_t s = small[--ns], l = large[nl - 1];
@@ -83,8 +85,8 @@ typedef struct gen_ctx {
   int k;
   bb_hr *inst;
   alias_table table;
-  uint32_t *seen;      /* threads * NH stamps */
-  uint32_t *counts;    /* threads * NH: entries per (thread's chunk, hospital) */
+  uint32_t *seen;   /* threads * NH stamps */
+  uint32_t *counts; /* threads * NH: entries per (thread's chunk, hospital) */
   int threads;
 } gen_ctx;
 

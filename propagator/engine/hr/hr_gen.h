@@ -10,14 +10,14 @@ extern "C" {
 #endif
 
 typedef struct bb_hr_gen_params {
-  bool smi;            /* SMI (capacities 1) or HR */
-  int n_residents;     /* men / residents */
-  int n_hospitals;     /* women / hospitals */
-  int list_length;     /* k: each man/resident ranks k distinct women/hospitals (at most n_hospitals) */
-  double skew;         /* 0: uniform choice; s > 0: hospital h is chosen with weight 1 / (h + 1)^s */
-  int capacity;        /* HR: every hospital's capacity; 0: random in 1..2c-1 around c = NR / NH */
+  bool smi;        /* SMI (capacities 1) or HR */
+  int n_residents; /* men / residents */
+  int n_hospitals; /* women / hospitals */
+  int list_length; /* k: each man/resident ranks k distinct women/hospitals (at most n_hospitals) */
+  double skew;     /* 0: uniform choice; s > 0: hospital h is chosen with weight 1 / (h + 1)^s */
+  int capacity;    /* HR: every hospital's capacity; 0: random in 1..2c-1 around c = NR / NH */
   uint64_t seed;
-  int threads;         /* 0 = all CPUs */
+  int threads; /* 0 = all CPUs */
 } bb_hr_gen_params;
 
 /* Defaults: SMI, k = 10, uniform, seed 1. */

@@ -19,8 +19,7 @@
 #define HR_CLOCK_EVERY 0xFFFFu
 
 static bb_status hr_timeout(bb_error *err, uint64_t proposals) {
-  return bb_fail(err, BB_ERR_TIMEOUT, "gs-seq: time limit reached after %llu proposals",
-                 (unsigned long long)proposals);
+  return bb_fail(err, BB_ERR_TIMEOUT, "gs-seq: time limit reached after %llu proposals", (unsigned long long)proposals);
 }
 
 /* The heap of hospital h lives in heap[post_start[h] .. + capacity): words rank << 32 |
@@ -118,7 +117,7 @@ bb_status bb_hr_gs_hospitals(const bb_hr *inst, const int32_t *hosp_rank, double
                              bb_solve_stats *stats, bb_error *err) {
   int nr = inst->n_residents, nh = inst->n_hospitals;
   uint32_t *next = malloc(((size_t)nh + 1) * sizeof *next);
-  uint32_t *open = malloc(((size_t)nh + 1) * sizeof *open);     /* posts not yet filled */
+  uint32_t *open = malloc(((size_t)nh + 1) * sizeof *open);              /* posts not yet filled */
   int32_t *holder_rank = malloc(((size_t)nr + 1) * sizeof *holder_rank); /* his rank of his hospital */
   int32_t *queue = malloc(((size_t)nh + 1) * sizeof *queue);
   unsigned char *queued = calloc((size_t)nh + 1, 1);

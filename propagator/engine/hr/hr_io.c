@@ -37,7 +37,8 @@ typedef struct hr_text {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static bb_status text_fail(const hr_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
+static bb_status
+text_fail(const hr_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
   char msg[400];
   va_list ap;
   va_start(ap, fmt);
@@ -63,12 +64,11 @@ static bb_status parse_list(hr_text *t, const char *line, size_t len, int side, 
     const char *colon = p;
     while (colon < e && *colon != ':' && *colon != '#') colon++;
     if (colon == e || *colon != ':')
-      return text_fail(t, err, BB_ERR_INPUT, "hospital %d's line has no capacity: expected 'CAPACITY: id id ...'",
-                       who);
+      return text_fail(t, err, BB_ERR_INPUT, "hospital %d's line has no capacity: expected 'CAPACITY: id id ...'", who);
     tok = bb_io_next_token(p, colon, &end);
     if (!tok)
-      return text_fail(t, err, BB_ERR_INPUT, "hospital %d's line has nothing before ':': expected 'CAPACITY: id id ...'",
-                       who);
+      return text_fail(t, err, BB_ERR_INPUT,
+                       "hospital %d's line has nothing before ':': expected 'CAPACITY: id id ...'", who);
     size_t tl = (size_t)(colon - tok);
     while (tl > 0 && bb_io_is_blank((unsigned char)tok[tl - 1])) tl--;
     int shape = bb_io_classify(tok, tok + tl, &v);
@@ -112,7 +112,8 @@ static bb_status parse_header(hr_text *t, const char *line, size_t len, bb_error
   const char *e = line + len, *end = NULL, *tok = bb_io_next_token(line, e, &end);
   char q[48];
   size_t tl = (size_t)(end - tok);
-  if (tl == 3 && memcmp(tok, "smi", 3) == 0) t->smi = true;
+  if (tl == 3 && memcmp(tok, "smi", 3) == 0)
+    t->smi = true;
   else if (!(tl == 2 && memcmp(tok, "hr", 2) == 0))
     return text_fail(t, err, BB_ERR_INPUT, "expected 'smi N1 N2' or 'hr NR NH', found '%s'", bb_io_quote(q, tok, tl));
   const char *what[2] = {t->smi ? "N1 (men)" : "NR (residents)", t->smi ? "N2 (women)" : "NH (hospitals)"};
@@ -368,8 +369,9 @@ bb_status bb_hr_write_binary(const bb_hr *inst, const char *path, bb_error *err)
   if (st != BB_OK) return st;
   bb_writer_put_text(&o, HR_MAGIC);
   uint64_t e1 = inst->res_start[inst->n_residents], e2 = inst->hosp_start[inst->n_hospitals];
-  uint32_t header[8] = {HR_VERSION, inst->smi ? 0u : 1u, (uint32_t)inst->n_residents, (uint32_t)inst->n_hospitals,
-                        (uint32_t)e1, (uint32_t)(e1 >> 32), (uint32_t)e2, (uint32_t)(e2 >> 32)};
+  uint32_t header[8] = {
+      HR_VERSION,           inst->smi ? 0u : 1u, (uint32_t)inst->n_residents, (uint32_t)inst->n_hospitals, (uint32_t)e1,
+      (uint32_t)(e1 >> 32), (uint32_t)e2,        (uint32_t)(e2 >> 32)};
   for (int k = 0; k < 8; k++) bb_writer_put_u32(&o, header[k]);
   bb_writer_put_ids(&o, inst->res_start, (size_t)inst->n_residents + 1, 4);
   bb_writer_put_ids(&o, inst->res_list, e1, 4);

@@ -47,9 +47,8 @@ static void chain(par_ctx *c, uint32_t r) {
     _Atomic uint64_t *slot = &c->posts[c->post_start[h] + p];
     atomic_store_explicit(&c->cursor[r], (uint64_t)e << 32 | p, memory_order_relaxed);
     uint64_t old = atomic_load_explicit(slot, memory_order_acquire);
-    while (mine < old && !atomic_compare_exchange_weak_explicit(slot, &old, mine, memory_order_acq_rel,
-                                                                memory_order_acquire)) {
-    }
+    while (mine < old &&
+           !atomic_compare_exchange_weak_explicit(slot, &old, mine, memory_order_acq_rel, memory_order_acquire)) {}
     if (mine > old) { /* the holder is better: try h's next post */
       p++;
       continue;
@@ -110,9 +109,9 @@ bb_status bb_hr_mw_par(const bb_hr *inst, const bb_hr_node *nodes, int threads, 
   return st;
 }
 
-bb_status bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const uint32_t *post_start,
-                              uint64_t *posts, uint64_t *cursor, const uint32_t *residents, int count,
-                              double deadline, uint64_t *proposals, bb_error *err) {
+bb_status bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const uint32_t *post_start, uint64_t *posts,
+                              uint64_t *cursor, const uint32_t *residents, int count, double deadline,
+                              uint64_t *proposals, bb_error *err) {
   uint64_t made = 0;
   bb_status st = BB_OK;
   for (int k = 0; k < count && st == BB_OK; k++) {

@@ -12,9 +12,7 @@ typedef uint64_t bb_hr_node;
 #define BB_HR_UNRANKED UINT32_MAX
 #define BB_HR_EMPTY_POST UINT64_MAX
 
-static inline bb_hr_node bb_hr_make_node(uint32_t hospital, uint32_t rank) {
-  return (uint64_t)rank << 32 | hospital;
-}
+static inline bb_hr_node bb_hr_make_node(uint32_t hospital, uint32_t rank) { return (uint64_t)rank << 32 | hospital; }
 static inline uint32_t bb_hr_node_hospital(bb_hr_node x) { return (uint32_t)x; }
 static inline uint32_t bb_hr_node_rank(bb_hr_node x) { return (uint32_t)(x >> 32); }
 

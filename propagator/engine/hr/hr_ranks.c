@@ -13,13 +13,13 @@
 
 typedef struct rank_ctx {
   const bb_hr *inst;
-  uint32_t *bucket_start;      /* n_hospitals + 1 */
-  uint32_t *cursor;            /* threads x n_hospitals: each thread's next slot in each bucket */
-  uint32_t *bucket_entry;      /* resident entry index, by hospital */
-  uint32_t *bucket_resident;   /* its resident */
+  uint32_t *bucket_start;    /* n_hospitals + 1 */
+  uint32_t *cursor;          /* threads x n_hospitals: each thread's next slot in each bucket */
+  uint32_t *bucket_entry;    /* resident entry index, by hospital */
+  uint32_t *bucket_resident; /* its resident */
   bb_hr_node *nodes;
   int32_t *hosp_rank;
-  uint64_t *marks;             /* threads * n_residents: (hospital + 1) << 32 | value */
+  uint64_t *marks; /* threads * n_residents: (hospital + 1) << 32 | value */
 } rank_ctx;
 
 /* The transpose without atomics: thread t counts its chunk of residents into its own row of
@@ -166,8 +166,7 @@ uint32_t bb_hr_post_starts(const bb_hr *inst, uint32_t *post_start) {
   return sum;
 }
 
-void bb_hr_assign_from_posts(const bb_hr *inst, const uint32_t *post_start, const uint64_t *posts,
-                             int32_t *assigned) {
+void bb_hr_assign_from_posts(const bb_hr *inst, const uint32_t *post_start, const uint64_t *posts, int32_t *assigned) {
   for (int r = 0; r < inst->n_residents; r++) assigned[r] = BB_HR_NONE;
   for (int h = 0; h < inst->n_hospitals; h++)
     for (uint32_t p = post_start[h]; p < post_start[h + 1]; p++)

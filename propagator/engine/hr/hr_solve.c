@@ -19,12 +19,13 @@ _Static_assert(BB_HR_EMPTY_POST == BB_GPU_HR_EMPTY_POST, "the GPU writes hr_post
 /* Below this many list entries the GPU's start-up costs more than the whole CPU run. */
 #define HR_GPU_MIN_ENTRIES 2000000u
 
-#define HR_ALGOS(X)                                                                                                \
-  X("gs-seq", "sequential Gale-Shapley with capacities (heap per hospital); both sides natively")                \
-  X("mw-par", "parallel McVitie-Wilson over hospital posts, CPU threads and compare-and-swap")                    \
-  X("gpu-la-min", "GPU: one thread per resident, atomicMin on post words, run to the end")                        \
-  X("bamboo", "GPU chains until --tail remain, then the CPU finishes them; on the CPU (gs-seq, or mw-par for "   \
-              "large instances) below 2M list entries or without a GPU")
+#define HR_ALGOS(X)                                                                                  \
+  X("gs-seq", "sequential Gale-Shapley with capacities (heap per hospital); both sides natively")    \
+  X("mw-par", "parallel McVitie-Wilson over hospital posts, CPU threads and compare-and-swap")       \
+  X("gpu-la-min", "GPU: one thread per resident, atomicMin on post words, run to the end")           \
+  X("bamboo",                                                                                        \
+    "GPU chains until --tail remain, then the CPU finishes them; on the CPU (gs-seq, or mw-par for " \
+    "large instances) below 2M list entries or without a GPU")
 
 static const char *const names[] = {
 #define HR_NAME(name, text) name,
@@ -35,7 +36,7 @@ static const char *const names[] = {
 const char *const *bb_hr_algorithm_names(void) { return names; }
 
 const char *bb_hr_algorithm_describe(const char *name) {
-#define HR_TEXT(id, text)                                                                                          \
+#define HR_TEXT(id, text) \
   if (name && strcmp(name, id) == 0) return text;
   HR_ALGOS(HR_TEXT)
 #undef HR_TEXT
@@ -75,8 +76,8 @@ static bb_status run_gpu(const bb_hr *inst, const bb_solve_opts *opts, int tail,
     stats->t_post += times.post;
     if (st == BB_OK) {
       double t = bb_now();
-      st = bb_hr_finish_chains(inst, NULL, post_start, words, cursor, parked, parked_count, deadline,
-                               &stats->proposals, err);
+      st = bb_hr_finish_chains(inst, NULL, post_start, words, cursor, parked, parked_count, deadline, &stats->proposals,
+                               err);
       stats->tail_men = parked_count;
       stats->t_solve += bb_now() - t;
     }
@@ -239,9 +240,7 @@ bb_status bb_hr_solve(const bb_hr *inst, const char *algo, bb_hr_side side, cons
     char why[200];
     if (!bb_gpu_probe(0, why, sizeof why)) return bb_fail(err, BB_ERR_NO_GPU, "%s", why);
   }
-  if (side == BB_HR_RESIDENT_OPTIMAL) {
-    return solve_residents(inst, algo, opts, deadline, assigned, stats, err);
-  }
+  if (side == BB_HR_RESIDENT_OPTIMAL) { return solve_residents(inst, algo, opts, deadline, assigned, stats, err); }
   if (strcmp(algo, "gs-seq") != 0 && inst->smi) return solve_swapped(inst, algo, opts, deadline, assigned, stats, err);
   bb_status st = gs_hospitals(inst, opts, deadline, assigned, stats, err);
   snprintf(stats->path, sizeof stats->path, "cpu gs-seq (hospitals proposing%s)",

@@ -8,8 +8,8 @@ static uint64_t hrc_bytes(int nr, int nh, int nc, uint64_t se, uint64_t ce, uint
   return ((uint64_t)nr * 2 + 1 + (uint64_t)nc * 3 + 1 + (uint64_t)nh * 2 + 1) * 4 + (se + 2 * ce + he) * sizeof(bb_id);
 }
 
-bb_hrc *bb_hrc_new(int n_residents, int n_hospitals, int n_couples, uint64_t single_entries,
-                   uint64_t couple_entries, uint64_t hosp_entries, bb_error *err) {
+bb_hrc *bb_hrc_new(int n_residents, int n_hospitals, int n_couples, uint64_t single_entries, uint64_t couple_entries,
+                   uint64_t hosp_entries, bb_error *err) {
   if (n_residents < 0 || n_residents > BB_MAX_N || n_hospitals < 0 || n_hospitals > BB_MAX_N || n_couples < 0 ||
       (int64_t)n_couples * 2 > n_residents) {
     bb_fail(err, BB_ERR_ARG,
@@ -20,8 +20,8 @@ bb_hrc *bb_hrc_new(int n_residents, int n_hospitals, int n_couples, uint64_t sin
   }
   if (single_entries > UINT32_MAX - 1 || couple_entries > (UINT32_MAX - 1) / 2 || hosp_entries > UINT32_MAX - 1) {
     bb_fail(err, BB_ERR_ARG, "%llu, %llu and %llu list entries: at most %u a kind (%u couple pairs)",
-            (unsigned long long)single_entries, (unsigned long long)couple_entries,
-            (unsigned long long)hosp_entries, UINT32_MAX - 1, (UINT32_MAX - 1) / 2);
+            (unsigned long long)single_entries, (unsigned long long)couple_entries, (unsigned long long)hosp_entries,
+            UINT32_MAX - 1, (UINT32_MAX - 1) / 2);
     return NULL;
   }
   uint64_t bytes = hrc_bytes(n_residents, n_hospitals, n_couples, single_entries, couple_entries, hosp_entries);
@@ -77,8 +77,7 @@ static bb_status check_offsets(const uint32_t *start, int count, const char *who
   if (start[0] != 0) return bb_fail(err, BB_ERR_INPUT, "%s lists: the first offset is %u, not 0", who, start[0]);
   for (int p = 0; p < count; p++)
     if (start[p + 1] < start[p])
-      return bb_fail(err, BB_ERR_INPUT, "%s %d's list: offsets decrease (%u then %u)", who, p, start[p],
-                     start[p + 1]);
+      return bb_fail(err, BB_ERR_INPUT, "%s %d's list: offsets decrease (%u then %u)", who, p, start[p], start[p + 1]);
   return BB_OK;
 }
 
@@ -94,8 +93,7 @@ static bb_status check_lists(const uint32_t *start, const bb_id *list, int count
         return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %u: id %u is out of range 0..%d", who, p,
                        e - start[p], id, other - 1);
       if (seen[id] == s)
-        return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %u: id %u appears twice", who, p, e - start[p],
-                       id);
+        return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %u: id %u appears twice", who, p, e - start[p], id);
       seen[id] = s;
     }
   }
@@ -172,13 +170,13 @@ bb_status bb_hrc_validate(const bb_hrc *inst, bb_error *err) {
   int most = inst->n_residents > inst->n_hospitals ? inst->n_residents : inst->n_hospitals;
   uint32_t *seen = calloc((size_t)most + 1, sizeof *seen), stamp = 0;
   if (!seen) return bb_fail(err, BB_ERR_NOMEM, "bb_hrc_validate: out of memory");
-  bb_status st = check_lists(inst->single_start, inst->single_list, inst->n_residents, inst->n_hospitals,
-                             "resident", seen, &stamp, err);
+  bb_status st = check_lists(inst->single_start, inst->single_list, inst->n_residents, inst->n_hospitals, "resident",
+                             seen, &stamp, err);
   if (st == BB_OK) {
     memset(seen, 0, ((size_t)most + 1) * sizeof *seen);
     stamp = 0;
-    st = check_lists(inst->hosp_start, inst->hosp_list, inst->n_hospitals, inst->n_residents, "hospital", seen,
-                     &stamp, err);
+    st = check_lists(inst->hosp_start, inst->hosp_list, inst->n_hospitals, inst->n_residents, "hospital", seen, &stamp,
+                     err);
   }
   free(seen);
   if (st == BB_OK) st = check_couples(inst, err);

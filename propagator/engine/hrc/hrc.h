@@ -36,23 +36,23 @@ extern "C" {
 
 typedef struct bb_hrc {
   int n_residents, n_hospitals, n_couples;
-  int32_t *couple_of;      /* n_residents: the couple of r, or BB_HRC_SINGLE */
-  int32_t *couple_member;  /* 2 n_couples: couple c's first and second member */
-  uint32_t *single_start;  /* n_residents + 1 offsets into single_list */
+  int32_t *couple_of;     /* n_residents: the couple of r, or BB_HRC_SINGLE */
+  int32_t *couple_member; /* 2 n_couples: couple c's first and second member */
+  uint32_t *single_start; /* n_residents + 1 offsets into single_list */
   bb_id *single_list;
-  uint32_t *couple_start;  /* n_couples + 1 offsets, counted in pairs, into couple_list */
-  bb_id *couple_list;      /* 2 per entry: (first member's hospital, second member's) */
-  uint32_t *hosp_start;    /* n_hospitals + 1 offsets into hosp_list */
+  uint32_t *couple_start; /* n_couples + 1 offsets, counted in pairs, into couple_list */
+  bb_id *couple_list;     /* 2 per entry: (first member's hospital, second member's) */
+  uint32_t *hosp_start;   /* n_hospitals + 1 offsets into hosp_list */
   bb_id *hosp_list;
-  int32_t *capacity;       /* n_hospitals */
+  int32_t *capacity; /* n_hospitals */
 } bb_hrc;
 
 /* Allocates an instance with room for the given list entries (single_entries hospital ids,
  * couple_entries pairs, hosp_entries resident ids): lists uninitialised, starts, capacities
  * and couple_member zeroed, couple_of all BB_HRC_SINGLE. BB_ERR_NOMEM names the bytes;
  * BB_ERR_ARG for sizes out of range (people 0..BB_MAX_N, entries below 2^32 a kind). */
-bb_hrc *bb_hrc_new(int n_residents, int n_hospitals, int n_couples, uint64_t single_entries,
-                   uint64_t couple_entries, uint64_t hosp_entries, bb_error *err);
+bb_hrc *bb_hrc_new(int n_residents, int n_hospitals, int n_couples, uint64_t single_entries, uint64_t couple_entries,
+                   uint64_t hosp_entries, bb_error *err);
 void bb_hrc_free(bb_hrc *inst); /* accepts NULL */
 
 /* Checks ids in range, every resident in at most one couple and couple_of consistent with
@@ -66,13 +66,11 @@ bb_status bb_hrc_validate(const bb_hrc *inst, bb_error *err);
  * blocking pairs by the definition (a single with a hospital, a couple with one hospital
  * while one member keeps his place, a couple with a pair of hospitals), each counted once.
  * BB_ERR_INPUT naming the first defect when it is not a matching. */
-bb_status bb_hrc_count_blocking(const bb_hrc *inst, const int32_t *assigned, uint64_t *blocking,
-                                bb_error *err);
+bb_status bb_hrc_count_blocking(const bb_hrc *inst, const int32_t *assigned, uint64_t *blocking, bb_error *err);
 
 /* BB_OK when `assigned` is a stable matching; BB_ERR_INPUT naming the first defect or the
  * first blocking pair otherwise. */
 bb_status bb_hrc_check_stable(const bb_hrc *inst, const int32_t *assigned, bb_error *err);
-
 
 /* The couples-aware deferred acceptance (hrc_da.c, docs/hrc.md "Deferred acceptance"). */
 typedef struct bb_hrc_da_opts {
@@ -82,9 +80,9 @@ typedef struct bb_hrc_da_opts {
 } bb_hrc_da_opts;
 
 typedef struct bb_hrc_da_stats {
-  int rounds;          /* repair rounds run, both runs together */
-  uint64_t proposals;  /* proposals made, both runs together */
-  bool bounded;        /* the last run was stopped by a bound (rounds or proposals) */
+  int rounds;         /* repair rounds run, both runs together */
+  uint64_t proposals; /* proposals made, both runs together */
+  bool bounded;       /* the last run was stopped by a bound (rounds or proposals) */
 } bb_hrc_da_stats;
 
 /* Roth-Peranson style: singles and couples propose down their lists in turn, hospitals hold
@@ -97,8 +95,8 @@ typedef struct bb_hrc_da_stats {
  * bb_hrc_count_blocking. opts and stats may be NULL. The instance must be valid. Past
  * opts->deadline it stops with BB_ERR_TIMEOUT (the clock is read between proposals, so a
  * limit holds to a small fraction of a round). */
-bb_status bb_hrc_da(const bb_hrc *inst, const bb_hrc_da_opts *opts, int32_t *assigned, bool *stable,
-                    uint64_t *blocking, bb_hrc_da_stats *stats, bb_error *err);
+bb_status bb_hrc_da(const bb_hrc *inst, const bb_hrc_da_opts *opts, int32_t *assigned, bool *stable, uint64_t *blocking,
+                    bb_hrc_da_stats *stats, bb_error *err);
 
 #ifdef __cplusplus
 }

@@ -44,8 +44,10 @@ static int64_t hospital_rank(const checker *c, uint32_t h, uint32_t r) {
   size_t lo = c->inst->hosp_start[h], hi = c->inst->hosp_start[h + 1];
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (c->by_resident[mid].resident < r) lo = mid + 1;
-    else hi = mid;
+    if (c->by_resident[mid].resident < r)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   if (lo < c->inst->hosp_start[h + 1] && c->by_resident[lo].resident == r) return c->by_resident[lo].rank;
   return -1;

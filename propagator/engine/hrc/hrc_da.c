@@ -31,20 +31,20 @@ typedef struct held {
 typedef struct da {
   const bb_hrc *in;
   int nr, nagents;
-  int32_t *srank;   /* per single entry: the hospital's rank of the resident, -1 unacceptable */
-  int32_t *crank;   /* per couple entry, two: the hospitals' ranks of the members */
-  uint32_t *slot0;  /* n_hospitals + 1: where each hospital's held array starts */
+  int32_t *srank;  /* per single entry: the hospital's rank of the resident, -1 unacceptable */
+  int32_t *crank;  /* per couple entry, two: the hospitals' ranks of the members */
+  uint32_t *slot0; /* n_hospitals + 1: where each hospital's held array starts */
   held *slots;
   int32_t *nheld, *room; /* room: min(capacity, list length), what can ever be held */
-  uint32_t *next;   /* per agent: the next entry to propose */
-  int64_t *cur;     /* per agent: the entry held, -1 if none */
+  uint32_t *next;        /* per agent: the next entry to propose */
+  int64_t *cur;          /* per agent: the entry held, -1 if none */
   int32_t *assigned;
-  int32_t *queue;   /* ring of nagents + 1 */
+  int32_t *queue; /* ring of nagents + 1 */
   uint8_t *queued;
   int qhead, qtail;
   uint64_t proposals, max_proposals;
-  double deadline;  /* 0: none */
-  uint32_t ticks;   /* calls of out_of_time, which reads the clock every HRC_CLOCK_EVERY + 1 */
+  double deadline; /* 0: none */
+  uint32_t ticks;  /* calls of out_of_time, which reads the clock every HRC_CLOCK_EVERY + 1 */
   bool timed_out;
 } da;
 
@@ -157,9 +157,9 @@ static void propose_couple(da *d, int c) {
     d->proposals++;
     if (q1 < 0 || q2 < 0) continue;
     /* Each member must be among h's best `room` of held + newcomers. */
-    bool ok = h1 != h2 ? better_than(d, h1, q1) < d->room[h1] && better_than(d, h2, q2) < d->room[h2]
-                       : better_than(d, h1, q1) + (q2 < q1) < d->room[h1] &&
-                             better_than(d, h1, q2) + (q1 < q2) < d->room[h1];
+    bool ok =
+        h1 != h2 ? better_than(d, h1, q1) < d->room[h1] && better_than(d, h2, q2) < d->room[h2]
+                 : better_than(d, h1, q1) + (q2 < q1) < d->room[h1] && better_than(d, h1, q2) + (q1 < q2) < d->room[h1];
     if (!ok) continue;
     d->cur[a] = e - first;
     /* The better-ranked first at a shared hospital, so the second never displaces the first. */
@@ -178,8 +178,10 @@ static void run_queue(da *d) {
   int a;
   while ((a = pop(d)) >= 0 && d->proposals < d->max_proposals && !out_of_time(d)) {
     if (d->cur[a] >= 0) continue; /* queued, then placed again before its turn: cannot happen, kept safe */
-    if (a < d->nr) propose_single(d, a);
-    else propose_couple(d, a - d->nr);
+    if (a < d->nr)
+      propose_single(d, a);
+    else
+      propose_couple(d, a - d->nr);
   }
 }
 
@@ -194,8 +196,10 @@ static void view_hospitals(const da *d, hosp_view *v) {
     hosp_view x = {d->nheld[h], -1, -1, -1};
     for (int k = 0; k < d->nheld[h]; k++) {
       held s = d->slots[d->slot0[h] + k];
-      if (s.rank > x.worst) x.second = x.worst, x.worst = s.rank, x.worst_id = s.resident;
-      else if (s.rank > x.second) x.second = s.rank;
+      if (s.rank > x.worst)
+        x.second = x.worst, x.worst = s.rank, x.worst_id = s.resident;
+      else if (s.rank > x.second)
+        x.second = s.rank;
     }
     v[h] = x;
   }
@@ -223,9 +227,12 @@ static int64_t first_blocking(const da *d, const hosp_view *v, int a) {
     int32_t q1 = d->crank[2 * e], q2 = d->crank[2 * e + 1];
     if (q1 < 0 || q2 < 0) continue;
     bool blocks;
-    if (a2 == h2) blocks = takes(d, v, h1, q1, r2);
-    else if (a1 == h1) blocks = takes(d, v, h2, q2, r1);
-    else if (h1 != h2) blocks = takes(d, v, h1, q1, -1) && takes(d, v, h2, q2, -1);
+    if (a2 == h2)
+      blocks = takes(d, v, h1, q1, r2);
+    else if (a1 == h1)
+      blocks = takes(d, v, h2, q2, r1);
+    else if (h1 != h2)
+      blocks = takes(d, v, h1, q1, -1) && takes(d, v, h2, q2, -1);
     else {
       int32_t best = q1 < q2 ? q1 : q2, other = q1 < q2 ? q2 : q1, free_posts = in->capacity[h1] - v[h1].taken;
       blocks = free_posts >= 2 || (free_posts == 1 && v[h1].worst > best) ||
@@ -292,8 +299,10 @@ static int32_t lookup(const bb_hrc *in, const ranked_pair *sorted, uint32_t h, u
   size_t lo = in->hosp_start[h], hi = in->hosp_start[h + 1], end = hi;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (sorted[mid].resident < r) lo = mid + 1;
-    else hi = mid;
+    if (sorted[mid].resident < r)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo < end && sorted[lo].resident == r ? (int32_t)sorted[lo].rank : -1;
 }
@@ -411,8 +420,8 @@ static bb_status run_strategy(const bb_hrc *inst, const bb_hrc_da_opts *opts, bo
   return st;
 }
 
-bb_status bb_hrc_da(const bb_hrc *inst, const bb_hrc_da_opts *opts, int32_t *assigned, bool *stable,
-                    uint64_t *blocking, bb_hrc_da_stats *stats, bb_error *err) {
+bb_status bb_hrc_da(const bb_hrc *inst, const bb_hrc_da_opts *opts, int32_t *assigned, bool *stable, uint64_t *blocking,
+                    bb_hrc_da_stats *stats, bb_error *err) {
   if (!inst || !assigned) return bb_fail(err, BB_ERR_ARG, "bb_hrc_da: NULL argument");
   uint64_t best = UINT64_MAX;
   bb_hrc_da_stats total = {0, 0, false};

@@ -61,8 +61,10 @@ static uint32_t draw_hospital(const gen *g, bb_rng *rng) {
   int lo = 0, hi = nh - 1;
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
-    if (g->cumulative[mid] <= u) lo = mid + 1;
-    else hi = mid;
+    if (g->cumulative[mid] <= u)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return (uint32_t)lo;
 }
@@ -138,7 +140,8 @@ bb_status bb_hrc_generate(const bb_hrc_gen_params *p, bb_hrc **out, bb_error *er
   bb_status st = check_params(p, err);
   if (st != BB_OK) return st;
   int nr = p->n_residents, nh = p->n_hospitals, nc = p->n_couples, members = 2 * nc;
-  gen g = {p, NULL, malloc(((size_t)nr + 1) * (size_t)p->max_list * sizeof(bb_id)), malloc(((size_t)nr + 1) * sizeof(int))};
+  gen g = {p, NULL, malloc(((size_t)nr + 1) * (size_t)p->max_list * sizeof(bb_id)),
+           malloc(((size_t)nr + 1) * sizeof(int))};
   size_t most_pairs = (size_t)p->max_list * (size_t)p->max_list;
   uint32_t *pairs = malloc((most_pairs + 1) * 2 * sizeof *pairs);
   uint32_t *count = calloc((size_t)nh + 1, sizeof *count);

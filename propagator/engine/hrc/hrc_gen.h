@@ -17,12 +17,12 @@ extern "C" {
 
 typedef struct bb_hrc_gen_params {
   int n_residents, n_hospitals, n_couples;
-  int min_list, max_list;       /* an individual list's length, uniform in [min, max] (at most NH) */
-  int couple_min, couple_max;   /* a joint list keeps the first J pairs, J uniform in [min, max];
+  int min_list, max_list;     /* an individual list's length, uniform in [min, max] (at most NH) */
+  int couple_min, couple_max; /* a joint list keeps the first J pairs, J uniform in [min, max];
                                    0, 0: all of them (the product of the members' lists) */
-  double skew;                  /* 0: uniform; s > 0: hospital h drawn with weight 1 / (h + 1)^s */
-  int64_t posts;                /* total capacity, each post at a uniformly random hospital */
-  int min_capacity;             /* every hospital gets at least this many posts first */
+  double skew;                /* 0: uniform; s > 0: hospital h drawn with weight 1 / (h + 1)^s */
+  int64_t posts;              /* total capacity, each post at a uniformly random hospital */
+  int min_capacity;           /* every hospital gets at least this many posts first */
   uint64_t seed;
 } bb_hrc_gen_params;
 

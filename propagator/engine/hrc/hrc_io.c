@@ -22,7 +22,7 @@ typedef struct hrc_text {
   long long line_no;
   int nr, nh, nc;
   uint32_t *seen, stamp;
-  long long *couple_line; /* nr: the line that put resident r in a couple, 0 if none */
+  long long *couple_line;       /* nr: the line that put resident r in a couple, 0 if none */
   id_vec singles, pairs, hosps; /* pairs: two ids an entry */
   uint32_t *single_start, *couple_start, *hosp_start;
   int32_t *couple_member, *couple_of, *capacity;
@@ -31,7 +31,8 @@ typedef struct hrc_text {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static bb_status text_fail(const hrc_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
+static bb_status
+text_fail(const hrc_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
   char msg[400];
   va_list ap;
   va_start(ap, fmt);
@@ -41,8 +42,8 @@ static bb_status text_fail(const hrc_text *t, bb_error *err, bb_status st, const
 }
 
 /* The next token as an id below `bound`; *got is false at the end of the line. */
-static bb_status next_id(hrc_text *t, const char **p, const char *e, uint32_t bound, const char *what,
-                         uint32_t *id, bool *got, bb_error *err) {
+static bb_status next_id(hrc_text *t, const char **p, const char *e, uint32_t bound, const char *what, uint32_t *id,
+                         bool *got, bb_error *err) {
   const char *end = NULL, *tok = bb_io_next_token(*p, e, &end);
   *got = tok != NULL;
   if (!tok) return BB_OK;
@@ -51,7 +52,8 @@ static bb_status next_id(hrc_text *t, const char **p, const char *e, uint32_t bo
   size_t tl = (size_t)(end - tok);
   uint64_t v = 0;
   int shape = bb_io_classify(tok, end, &v);
-  if (shape == TOK_JUNK) return text_fail(t, err, BB_ERR_INPUT, "%s: not a number: '%s'", what, bb_io_quote(q, tok, tl));
+  if (shape == TOK_JUNK)
+    return text_fail(t, err, BB_ERR_INPUT, "%s: not a number: '%s'", what, bb_io_quote(q, tok, tl));
   if (shape == TOK_NEGATIVE || v >= bound)
     return text_fail(t, err, BB_ERR_INPUT, "%s: id %s is out of range 0..%lld%s", what, bb_io_quote(q, tok, tl),
                      (long long)bound - 1, bound == 0 ? " (there is nobody on the other side)" : "");
@@ -199,7 +201,8 @@ static bb_status parse_header(hrc_text *t, const char *line, size_t len, bb_erro
   const char *e = line + len, *end = NULL, *tok = bb_io_next_token(line, e, &end);
   char q[48];
   if (!(end - tok == 3 && memcmp(tok, "hrc", 3) == 0))
-    return text_fail(t, err, BB_ERR_INPUT, "expected 'hrc NR NH NC', found '%s'", bb_io_quote(q, tok, (size_t)(end - tok)));
+    return text_fail(t, err, BB_ERR_INPUT, "expected 'hrc NR NH NC', found '%s'",
+                     bb_io_quote(q, tok, (size_t)(end - tok)));
   const char *what[3] = {"NR (residents)", "NH (hospitals)", "NC (couples)"};
   int *n[3] = {&t->nr, &t->nh, &t->nc};
   for (int k = 0; k < 3; k++) {
@@ -266,9 +269,12 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
     }
     t->line_no++;
     if (bb_io_is_comment(line, len)) continue;
-    if (rows < t->nc) st = parse_couple(t, line, len, rows, err);
-    else if (rows < t->nc + t->nr) st = parse_resident(t, line, len, rows - t->nc, err);
-    else st = parse_hospital(t, line, len, rows - t->nc - t->nr, err);
+    if (rows < t->nc)
+      st = parse_couple(t, line, len, rows, err);
+    else if (rows < t->nc + t->nr)
+      st = parse_resident(t, line, len, rows - t->nc, err);
+    else
+      st = parse_hospital(t, line, len, rows - t->nc - t->nr, err);
     if (st != BB_OK) return st;
     rows++;
   }

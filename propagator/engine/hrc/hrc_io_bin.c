@@ -152,9 +152,15 @@ bb_status bb_hrc_write_binary(const bb_hrc *inst, const char *path, bb_error *er
   bb_writer_put_text(&o, BB_HRC_MAGIC);
   uint64_t es = inst->single_start[inst->n_residents], ec = inst->couple_start[inst->n_couples],
            eh = inst->hosp_start[inst->n_hospitals];
-  uint32_t header[10] = {BB_HRC_VERSION,     (uint32_t)inst->n_residents, (uint32_t)inst->n_hospitals,
-                         (uint32_t)inst->n_couples, (uint32_t)es,         (uint32_t)(es >> 32),
-                         (uint32_t)ec,       (uint32_t)(ec >> 32),        (uint32_t)eh,
+  uint32_t header[10] = {BB_HRC_VERSION,
+                         (uint32_t)inst->n_residents,
+                         (uint32_t)inst->n_hospitals,
+                         (uint32_t)inst->n_couples,
+                         (uint32_t)es,
+                         (uint32_t)(es >> 32),
+                         (uint32_t)ec,
+                         (uint32_t)(ec >> 32),
+                         (uint32_t)eh,
                          (uint32_t)(eh >> 32)};
   for (int k = 0; k < 10; k++) bb_writer_put_u32(&o, header[k]);
   for (int k = 0; k < 2 * inst->n_couples; k++) bb_writer_put_u32(&o, (uint32_t)inst->couple_member[k]);

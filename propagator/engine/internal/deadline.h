@@ -16,8 +16,7 @@ static inline int bb_past(double deadline) { return deadline > 0 && bb_now() > d
 
 /* Progress for long runs, at most four times a second; called at the checkpoints above,
  * so it costs nothing between them. `last` is the caller's time of the last report. */
-static inline void bb_progress_tick(const bb_solve_opts *opts, const char *what, uint64_t done,
-                                    double *last) {
+static inline void bb_progress_tick(const bb_solve_opts *opts, const char *what, uint64_t done, double *last) {
   if (!opts->progress) return;
   double now = bb_now();
   if (now - *last < 0.25) return;
@@ -27,8 +26,8 @@ static inline void bb_progress_tick(const bb_solve_opts *opts, const char *what,
 
 static inline bb_status bb_timeout(bb_error *err, const char *algorithm, const bb_solve_opts *opts,
                                    uint64_t proposals) {
-  return bb_fail(err, BB_ERR_TIMEOUT, "%s: time limit of %g s reached after %llu proposals",
-                 algorithm, opts->time_limit_s, (unsigned long long)proposals);
+  return bb_fail(err, BB_ERR_TIMEOUT, "%s: time limit of %g s reached after %llu proposals", algorithm,
+                 opts->time_limit_s, (unsigned long long)proposals);
 }
 
 #endif

@@ -14,8 +14,8 @@ extern "C" {
 
 /* Checks the arguments as bb_generate does and draws the permutations into `perms`
  * (4n ids, owned by the caller; NULL allowed for congested, random and uniform). */
-bb_status bb_gen_spec_init(bb_gen_spec *spec, bb_gen_kind kind, int n, int group, uint64_t seed,
-                           bb_id *perms, bb_error *err);
+bb_status bb_gen_spec_init(bb_gen_spec *spec, bb_gen_kind kind, int n, int group, uint64_t seed, bb_id *perms,
+                           bb_error *err);
 
 /* Rows first .. first + count - 1 of side `women` (0 men, 1 women) into out[count * n]. */
 void bb_gen_rows(const bb_gen_spec *spec, int women, int first, int count, bb_id *out);

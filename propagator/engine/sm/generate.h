@@ -15,8 +15,7 @@ bb_status bb_gen_parse_kind(const char *name, bb_gen_kind *kind, bb_error *err);
 const char *bb_gen_kind_name(bb_gen_kind kind);
 
 /* `group` is used by BB_GEN_RANDOM and BB_GEN_LATIN only (1 <= group <= n). `threads` 0 = all CPUs. */
-bb_status bb_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads,
-                      bb_instance **out, bb_error *err);
+bb_status bb_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads, bb_instance **out, bb_error *err);
 
 #ifdef __cplusplus
 }

@@ -16,8 +16,10 @@ static inline bb_gpu_instance bb_gpu_instance_of(const bb_instance *inst) {
 }
 
 static inline bb_gpu_opts bb_gpu_opts_of(const bb_solve_opts *opts) {
-  bb_gpu_opts g = {opts->tail_threshold, opts->tail_mode == BB_TAIL_GPU, opts->verbose, opts->time_limit_s,
-                   opts->progress,       opts->progress_ctx,             opts->gpu_lists};
+  bb_gpu_opts g = {opts->tail_threshold, opts->tail_mode == BB_TAIL_GPU,
+                   opts->verbose,        opts->time_limit_s,
+                   opts->progress,       opts->progress_ctx,
+                   opts->gpu_lists};
   return g;
 }
 

@@ -30,13 +30,13 @@ typedef struct gs_round {
   uint32_t n;
   const bb_id *men_prefs, *women_prefs;
   const uint32_t *rank;
-  _Atomic uint32_t *best;  /* best rank proposed to each woman so far, n = none */
-  uint32_t *partner_rank;  /* rank of her partner as of the last resolve, n = none */
-  uint32_t *next;          /* per man: position after the woman he proposed to last */
-  const bb_id *free_men;   /* this round's proposers */
-  bb_id *next_free;        /* next round's */
+  _Atomic uint32_t *best; /* best rank proposed to each woman so far, n = none */
+  uint32_t *partner_rank; /* rank of her partner as of the last resolve, n = none */
+  uint32_t *next;         /* per man: position after the woman he proposed to last */
+  const bb_id *free_men;  /* this round's proposers */
+  bb_id *next_free;       /* next round's */
   _Atomic int64_t next_free_count;
-  tally *tallies;          /* per thread */
+  tally *tallies; /* per thread */
   double deadline;
   atomic_int stop;
 } gs_round;
@@ -55,8 +55,7 @@ static void propose(void *arg, int64_t begin, int64_t end, int tid) {
       uint32_t mine = r->rank[(size_t)w * n + m];
       uint32_t best = atomic_load_explicit(&r->best[w], memory_order_relaxed);
       while (mine < best)
-        if (atomic_compare_exchange_weak_explicit(&r->best[w], &best, mine, memory_order_relaxed,
-                                                  memory_order_relaxed))
+        if (atomic_compare_exchange_weak_explicit(&r->best[w], &best, mine, memory_order_relaxed, memory_order_relaxed))
           goto proposed;
     }
   proposed:
@@ -97,8 +96,8 @@ static void resolve(void *arg, int64_t begin, int64_t end, int tid) {
   }
 }
 
-bb_status bb_gs_par(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
-                    bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gs_par(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
+                    bb_error *err) {
   const uint32_t n = (uint32_t)inst->n;
   int threads = bb_threads_for(opts, inst->n);
   double t0 = bb_now();
@@ -108,16 +107,18 @@ bb_status bb_gs_par(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   double t1 = bb_now();
   stats->t_init = t1 - t0;
 
-  gs_round r = {.n = n, .men_prefs = inst->men_prefs, .women_prefs = inst->women_prefs,
-                .rank = rank, .deadline = bb_deadline(opts)};
+  gs_round r = {.n = n,
+                .men_prefs = inst->men_prefs,
+                .women_prefs = inst->women_prefs,
+                .rank = rank,
+                .deadline = bb_deadline(opts)};
   r.best = malloc(n * sizeof *r.best);
   r.partner_rank = malloc(n * sizeof *r.partner_rank);
   r.next = calloc(n, sizeof *r.next);
   bb_id *lists[2] = {malloc(n * sizeof(bb_id)), malloc(n * sizeof(bb_id))};
   r.tallies = calloc((size_t)threads, sizeof *r.tallies);
   bb_pool *pool = threads > 1 ? bb_pool_new(threads) : NULL;
-  if (!r.best || !r.partner_rank || !r.next || !lists[0] || !lists[1] || !r.tallies ||
-      (threads > 1 && !pool)) {
+  if (!r.best || !r.partner_rank || !r.next || !lists[0] || !lists[1] || !r.tallies || (threads > 1 && !pool)) {
     status = bb_fail(err, BB_ERR_NOMEM, "gs-par: out of memory for %u men", n);
     goto done;
   }
@@ -156,8 +157,8 @@ bb_status bb_gs_par(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   for (uint32_t w = 0; w < n; w++) wife_of[inst->women_prefs[(size_t)w * n + r.partner_rank[w]]] = w;
   stats->t_solve = t2 - t1;
   stats->t_post = bb_now() - t2;
-  snprintf(stats->path, sizeof stats->path, "cpu, %d threads, %llu rounds",
-           pool ? bb_pool_threads(pool) : 1, (unsigned long long)rounds);
+  snprintf(stats->path, sizeof stats->path, "cpu, %d threads, %llu rounds", pool ? bb_pool_threads(pool) : 1,
+           (unsigned long long)rounds);
 done:
   bb_pool_free(pool);
   free(rank);

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-bb_status bb_gs_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
-                    bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gs_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
+                    bb_error *err) {
   const uint32_t n = (uint32_t)inst->n;
   const bb_id *men_prefs = inst->men_prefs;
   double deadline = bb_deadline(opts), t0 = bb_now();
@@ -18,9 +18,9 @@ bb_status bb_gs_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   double t1 = bb_now();
   stats->t_init = t1 - t0;
 
-  bb_id *suitor = malloc(n * sizeof *suitor);  /* n = none */
-  uint32_t *next = calloc(n, sizeof *next);    /* next position in each man's list */
-  bb_id *queue = malloc(n * sizeof *queue);    /* ring of free men; never holds more than n */
+  bb_id *suitor = malloc(n * sizeof *suitor); /* n = none */
+  uint32_t *next = calloc(n, sizeof *next);   /* next position in each man's list */
+  bb_id *queue = malloc(n * sizeof *queue);   /* ring of free men; never holds more than n */
   if (!suitor || !next || !queue) {
     status = bb_fail(err, BB_ERR_NOMEM, "gs-seq: out of memory for %u men", n);
     goto done;

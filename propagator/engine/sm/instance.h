@@ -33,7 +33,8 @@ bb_status bb_instance_validate(const bb_instance *inst, bb_error *err);
 
 /* Checks that `wife_of` (wife_of[m] = woman of man m) is a perfect matching with
  * no blocking pair. O(n^2) time; n^2 bits of scratch (one bit per pair; sm_check.c
- * explains why O(n) words cannot do it in O(n^2) time), in blocks if memory is short. The message names the first defect (a woman married twice,
+ * explains why O(n) words cannot do it in O(n^2) time), in blocks if memory is short. The message
+ * names the first defect (a woman married twice,
  * an id out of range, or a blocking pair "(man 3, woman 5)"). */
 bb_status bb_check_stable(const bb_instance *inst, const bb_id *wife_of, bb_error *err);
 

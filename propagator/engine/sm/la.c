@@ -32,8 +32,7 @@ bb_status bb_la_propose(bb_la_state *st, bb_prrow_fn row, void *ctx, bb_id m, bb
   for (;;) {
     uint32_t from = next[m];
     if (from >= n)
-      return bb_fail(err, BB_ERR_INPUT,
-                     "bb_la_propose: man %u has proposed to every woman (inconsistent state)", m);
+      return bb_fail(err, BB_ERR_INPUT, "bb_la_propose: man %u has proposed to every woman (inconsistent state)", m);
     const bb_prnode *first = row(ctx, m, from, err);
     /* The only row sources that fail are GPU copies; a caller whose source fails for
      * another reason (la-seq's time limit) knows it and maps the status itself. */
@@ -44,8 +43,7 @@ bb_status bb_la_propose(bb_la_state *st, bb_prrow_fn row, void *ctx, bb_id m, bb
      * trades up, so he proposes while she holds someone she ranks better. */
     while ((held = partner_rank[p->woman]) < p->man_rank)
       if (++p == end)
-        return bb_fail(err, BB_ERR_INPUT,
-                       "bb_la_propose: man %u was rejected by every woman (inconsistent state)", m);
+        return bb_fail(err, BB_ERR_INPUT, "bb_la_propose: man %u was rejected by every woman (inconsistent state)", m);
     partner_rank[p->woman] = p->man_rank;
     bb_id displaced = st->husband[p->woman];
     st->husband[p->woman] = m;

@@ -28,7 +28,7 @@ typedef struct bb_la_state {
   uint32_t *partner_rank; /* n */
   uint32_t *next;         /* n */
   uint64_t proposals;
-  bb_id *husband;         /* n; husband[w] valid while partner_rank[w] < n */
+  bb_id *husband; /* n; husband[w] valid while partner_rank[w] < n */
 } bb_la_state;
 
 /* A fresh state for n: every woman free (partner_rank n), every man at his first entry, no

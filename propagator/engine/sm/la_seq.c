@@ -34,8 +34,8 @@ static const bb_prnode *host_row(void *arg, bb_id m, uint32_t from, bb_error *er
   return h->pr + (size_t)m * h->n + from;
 }
 
-bb_status bb_la_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
-                    bb_solve_stats *stats, bb_error *err) {
+bb_status bb_la_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
+                    bb_error *err) {
   const int n = inst->n;
   double t0 = bb_now();
   uint32_t *rank;
@@ -53,8 +53,7 @@ bb_status bb_la_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   stats->t_init = t1 - t0;
 
   host_rows rows = {pr, (size_t)n, &st, bb_deadline(opts), BB_CLOCK_EVERY, 0, opts, bb_now()};
-  for (int m = 0; m < n && status == BB_OK; m++)
-    status = bb_la_propose(&st, host_row, &rows, (bb_id)m, err);
+  for (int m = 0; m < n && status == BB_OK; m++) status = bb_la_propose(&st, host_row, &rows, (bb_id)m, err);
   stats->proposals = st.proposals;
   if (status != BB_OK) {
     if (rows.timed_out) status = bb_timeout(err, "la-seq", opts, st.proposals);

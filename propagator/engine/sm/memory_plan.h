@@ -35,50 +35,50 @@ typedef struct bb_plan_part {
 } bb_plan_part;
 
 typedef struct bb_plan_phase {
-  const char *name;                     /* "lists", "rank matrix", "PRMatrix", "solve", "tail", "verify" */
-  uint64_t host;                        /* host bytes held at this phase's peak */
-  uint64_t device[BB_PLAN_MAX_PARTS];   /* per distinct device (bb_memory_plan.device_id) */
+  const char *name;                   /* "lists", "rank matrix", "PRMatrix", "solve", "tail", "verify" */
+  uint64_t host;                      /* host bytes held at this phase's peak */
+  uint64_t device[BB_PLAN_MAX_PARTS]; /* per distinct device (bb_memory_plan.device_id) */
 } bb_plan_phase;
 
 typedef struct bb_memory_plan {
   int n;
-  char algo[48];       /* the algorithm, or "bamboo (la-seq: no GPU)" for its CPU fallback */
-  int gpu;            /* 1 if the algorithm's large data lives on GPUs */
-  int id_bytes;       /* bytes per id in the device lists (today always 4) */
-  int node_bytes;     /* bytes per PRMatrix node on the device: 4, 5 (40 bits in two planes),
+  char algo[48];     /* the algorithm, or "bamboo (la-seq: no GPU)" for its CPU fallback */
+  int gpu;           /* 1 if the algorithm's large data lives on GPUs */
+  int id_bytes;      /* bytes per id in the device lists (today always 4) */
+  int node_bytes;    /* bytes per PRMatrix node on the device: 4, 5 (40 bits in two planes),
                          8 (cuda/bb_gpu_prnode.h); 0: no PRMatrix */
-  int node_bits_min;  /* bits a node needs at this n: 2 * ceil(log2 n) (narrowest format) */
-  int staged;         /* bamboo's staged initialisation (cuda/gpu_staged.cu) */
-  int rank_rows;      /* staged: rank matrix in blocks of this many women (0: whole) */
+  int node_bits_min; /* bits a node needs at this n: 2 * ceil(log2 n) (narrowest format) */
+  int staged;        /* bamboo's staged initialisation (cuda/gpu_staged.cu) */
+  int rank_rows;     /* staged: rank matrix in blocks of this many women (0: whole) */
   int parts;
   bb_plan_part part[BB_PLAN_MAX_PARTS];
-  int devices;                          /* distinct devices, in order of first mention */
+  int devices; /* distinct devices, in order of first mention */
   int device_id[BB_PLAN_MAX_PARTS];
-  uint64_t device_free[BB_PLAN_MAX_PARTS];  /* filled by bb_memory_plan_probe; 0 = unknown */
+  uint64_t device_free[BB_PLAN_MAX_PARTS]; /* filled by bb_memory_plan_probe; 0 = unknown */
   uint64_t device_total[BB_PLAN_MAX_PARTS];
-  uint64_t host_available;              /* 0 = unknown */
-  uint64_t host_held;                   /* bytes of the phases already allocated (lists read) */
+  uint64_t host_available; /* 0 = unknown */
+  uint64_t host_held;      /* bytes of the phases already allocated (lists read) */
   int phases;
   bb_plan_phase phase[BB_PLAN_MAX_PHASES];
 } bb_memory_plan;
 
 typedef struct bb_plan_request {
   int n;
-  const char *algo;        /* an algorithm name of bb_algorithm_names() */
-  const int *devices;      /* device list, one partition each; NULL/0 entries = device 0 */
+  const char *algo;   /* an algorithm name of bb_algorithm_names() */
+  const int *devices; /* device list, one partition each; NULL/0 entries = device 0 */
   int device_count;
-  int threads;             /* CPU threads (la-seq's PRMatrix scratch); 0 = all CPUs */
-  int wide_nodes;          /* bamboo: 64-bit nodes even when n <= 65536 (BAMBOO_GPU_WIDE_NODES) */
-  int node_bytes;          /* bamboo, gpu-la-min: force 4-, 5- or 8-byte nodes where they hold n
+  int threads;        /* CPU threads (la-seq's PRMatrix scratch); 0 = all CPUs */
+  int wide_nodes;     /* bamboo: 64-bit nodes even when n <= 65536 (BAMBOO_GPU_WIDE_NODES) */
+  int node_bytes;     /* bamboo, gpu-la-min: force 4-, 5- or 8-byte nodes where they hold n
                               (BAMBOO_GPU_NODE_BYTES; cuda/bb_gpu_prnode.h); 0: the default */
-  int unstaged;            /* bamboo: the earlier initialisation, every list on the device
+  int unstaged;       /* bamboo: the earlier initialisation, every list on the device
                               first (BAMBOO_GPU_STAGED=0); default the staged one */
-  uint64_t host_held;      /* host bytes of the phases the caller already holds (lists read) */
-  int rank_rows;           /* staged bamboo: the rank matrix in blocks of this many women
+  uint64_t host_held; /* host bytes of the phases the caller already holds (lists read) */
+  int rank_rows;      /* staged bamboo: the rank matrix in blocks of this many women
                               (0: whole); bb_memory_plan_for_run chooses it when needed */
-  int verify;              /* the stability check after the solve (solve --verify): a last
+  int verify;         /* the stability check after the solve (solve --verify): a last
                               phase on the host, the lists plus the checker's bit matrix */
-  int gen_on_gpu;          /* staged bamboo (one GPU or partitions), lists generated on the device
+  int gen_on_gpu;     /* staged bamboo (one GPU or partitions), lists generated on the device
                               (solve --gen-on gpu, cuda/gpu_gen.cu): the host holds no lists,
                               only O(n) (the generator's permutations, 16n bytes, also on the
                               device, and a row buffer per thread while the husbands are read

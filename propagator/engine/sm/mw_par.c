@@ -54,8 +54,8 @@ static void carry_men(void *arg, int64_t begin, int64_t end, int tid) {
         if (mine > held) continue;
         s->next[m] = k; /* before the CAS that may publish m as her partner */
         while (mine < held)
-          if (atomic_compare_exchange_weak_explicit(&s->partner_rank[w], &held, mine,
-                                                    memory_order_acq_rel, memory_order_relaxed))
+          if (atomic_compare_exchange_weak_explicit(&s->partner_rank[w], &held, mine, memory_order_acq_rel,
+                                                    memory_order_relaxed))
             goto accepted;
       }
     accepted:
@@ -75,8 +75,8 @@ out:
   s->tallies[tid].proposals = proposals;
 }
 
-bb_status bb_mw_par(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
-                    bb_solve_stats *stats, bb_error *err) {
+bb_status bb_mw_par(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
+                    bb_error *err) {
   const uint32_t n = (uint32_t)inst->n;
   int threads = bb_threads_for(opts, inst->n);
   double t0 = bb_now();
@@ -86,8 +86,11 @@ bb_status bb_mw_par(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   double t1 = bb_now();
   stats->t_init = t1 - t0;
 
-  mw_shared s = {.n = n, .men_prefs = inst->men_prefs, .women_prefs = inst->women_prefs,
-                 .rank = rank, .deadline = bb_deadline(opts)};
+  mw_shared s = {.n = n,
+                 .men_prefs = inst->men_prefs,
+                 .women_prefs = inst->women_prefs,
+                 .rank = rank,
+                 .deadline = bb_deadline(opts)};
   s.partner_rank = malloc(n * sizeof *s.partner_rank);
   s.next = calloc(n, sizeof *s.next);
   s.tallies = calloc((size_t)threads, sizeof *s.tallies);

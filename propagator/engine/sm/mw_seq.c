@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-bb_status bb_mw_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
-                    bb_solve_stats *stats, bb_error *err) {
+bb_status bb_mw_seq(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
+                    bb_error *err) {
   const uint32_t n = (uint32_t)inst->n;
   const bb_id *men_prefs = inst->men_prefs;
   double deadline = bb_deadline(opts), t0 = bb_now();

@@ -23,8 +23,9 @@ static void *matrix_alloc(int n, size_t cell, const char *what, bb_error *err) {
   void *p = too_large ? NULL : malloc(bytes);
   char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
   if (!p)
-    bb_fail(err, BB_ERR_NOMEM, too_large ? "n = %d: the %s needs %s of host memory, %s available"
-                                         : "n = %d: the %s needs %s of host memory: allocation failed (%s available)",
+    bb_fail(err, BB_ERR_NOMEM,
+            too_large ? "n = %d: the %s needs %s of host memory, %s available"
+                      : "n = %d: the %s needs %s of host memory: allocation failed (%s available)",
             n, what, bb_bytes_text(need, bytes), bb_bytes_text(have, too_large ? avail : bb_available_memory()));
   return p;
 }
@@ -73,16 +74,14 @@ static void pr_rows(void *arg, int64_t begin, int64_t end, int tid) {
         const uint32_t *rank_of_m = columns + j * n; /* rank_of_m[w] = rank of m with w */
         for (size_t k = 0; k < n; k++) row[k] = (bb_prnode){list[k], rank_of_m[list[k]]};
       } else { /* no scratch memory: stride through the rank matrix */
-        for (size_t k = 0; k < n; k++)
-          row[k] = (bb_prnode){list[k], c->women_rank[(size_t)list[k] * n + m]};
+        for (size_t k = 0; k < n; k++) row[k] = (bb_prnode){list[k], c->women_rank[(size_t)list[k] * n + m]};
       }
     }
   }
   free(columns);
 }
 
-bb_status bb_rank_matrix_build(const bb_instance *inst, int threads, uint32_t **women_rank,
-                               bb_error *err) {
+bb_status bb_rank_matrix_build(const bb_instance *inst, int threads, uint32_t **women_rank, bb_error *err) {
   *women_rank = NULL;
   uint32_t *rank = matrix_alloc(inst->n, sizeof *rank, "women's rank matrix", err);
   if (!rank) return BB_ERR_NOMEM;
@@ -92,8 +91,8 @@ bb_status bb_rank_matrix_build(const bb_instance *inst, int threads, uint32_t **
   return BB_OK;
 }
 
-bb_status bb_prmatrix_build(const bb_instance *inst, const uint32_t *women_rank, int threads,
-                            bb_prnode **prmatrix, bb_error *err) {
+bb_status bb_prmatrix_build(const bb_instance *inst, const uint32_t *women_rank, int threads, bb_prnode **prmatrix,
+                            bb_error *err) {
   *prmatrix = NULL;
   bb_prnode *pr = matrix_alloc(inst->n, sizeof *pr, "PRMatrix", err);
   if (!pr) return BB_ERR_NOMEM;

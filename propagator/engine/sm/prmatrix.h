@@ -15,10 +15,9 @@ extern "C" {
 #endif
 
 /* Both build with `threads` threads (0 = all CPUs); results are malloc'ed, caller frees. */
-bb_status bb_rank_matrix_build(const bb_instance *inst, int threads, uint32_t **women_rank,
-                               bb_error *err);
-bb_status bb_prmatrix_build(const bb_instance *inst, const uint32_t *women_rank, int threads,
-                            bb_prnode **prmatrix, bb_error *err);
+bb_status bb_rank_matrix_build(const bb_instance *inst, int threads, uint32_t **women_rank, bb_error *err);
+bb_status bb_prmatrix_build(const bb_instance *inst, const uint32_t *women_rank, int threads, bb_prnode **prmatrix,
+                            bb_error *err);
 
 #ifdef __cplusplus
 }

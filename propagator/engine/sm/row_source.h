@@ -24,8 +24,7 @@ typedef struct bb_row_source {
 
 /* The source of an instance's lists, with `spec` (may be NULL) for the sides it lacks.
  * BB_ERR_ARG when a side has neither lists nor a spec, or the spec is for another n. */
-bb_status bb_row_source_init(bb_row_source *src, const bb_instance *inst, const bb_gen_spec *spec,
-                             bb_error *err);
+bb_status bb_row_source_init(bb_row_source *src, const bb_instance *inst, const bb_gen_spec *spec, bb_error *err);
 
 /* Row `who` of side `women` (0 men, 1 women): a pointer into the host lists, or `buf`
  * (n ids) filled by the generator. */
@@ -37,16 +36,14 @@ static inline const bb_id *bb_row_source_row(const bb_row_source *src, int women
 }
 
 /* Whether side `women` is regenerated (then a reader needs a row buffer). */
-static inline int bb_row_source_generated(const bb_row_source *src, int women) {
-  return !src->lists[women ? 1 : 0];
-}
+static inline int bb_row_source_generated(const bb_row_source *src, int women) { return !src->lists[women ? 1 : 0]; }
 
 /* husband[w] = the man at position partner_rank[w] of woman w's row, for every woman with
  * partner_rank[w] < n (the others are left alone). With `before` non-NULL only the women whose
  * partner_rank differs from before[w] are looked at (after a phase that moved a few). Rows are
  * regenerated on `threads` threads (0: all CPUs), one row buffer each. */
-bb_status bb_row_source_husbands(const bb_row_source *src, const uint32_t *partner_rank,
-                                 const uint32_t *before, bb_id *husband, int threads, bb_error *err);
+bb_status bb_row_source_husbands(const bb_row_source *src, const uint32_t *partner_rank, const uint32_t *before,
+                                 bb_id *husband, int threads, bb_error *err);
 
 /* Host bytes bb_row_source_husbands needs beyond its arguments on `threads` threads (0: all
  * CPUs): one row per thread when the women's rows are regenerated, else nothing. */

@@ -59,14 +59,12 @@ static void report_peak(const bb_gpu *gpu) {
 /* The memory plan decides whether the rank matrix fits beside the PRMatrix or comes in
  * blocks of women (memory_plan.h, rank_rows). */
 static void choose_rank_rows(bb_gpu *gpu, int n, int device, const bb_solve_opts *opts) {
-  bb_plan_request req = {.n = n, .algo = "bamboo", .devices = &device, .device_count = 1,
-                         .threads = opts->threads};
+  bb_plan_request req = {.n = n, .algo = "bamboo", .devices = &device, .device_count = 1, .threads = opts->threads};
   bb_memory_plan plan;
   if (bb_memory_plan_for_run(&req, &plan, NULL) != BB_OK || !plan.rank_rows) return;
   bb_gpu_set_rank_rows(gpu, plan.rank_rows);
   if (opts->verbose)
-    fprintf(stderr, "bamboo: the rank matrix is built in blocks of %d women beside the PRMatrix\n",
-            plan.rank_rows);
+    fprintf(stderr, "bamboo: the rank matrix is built in blocks of %d women beside the PRMatrix\n", plan.rank_rows);
 }
 
 /* Row source for the CPU tail: rows from the GPU, at most `budget` of them in auto mode. */
@@ -120,38 +118,32 @@ static bb_status gpu_tail(bb_gpu *gpu, const bb_row_source *src, const bb_solve_
 
 /* The tail: the parked men continue on the CPU; a chain over budget finishes on the GPU
  * together with the men not yet started. */
-static bb_status finish_tail(bb_gpu *gpu, const bb_row_source *src, const bb_solve_opts *opts,
-                             bb_la_state *la, bb_id *free_men, int free_count,
-                             bb_solve_stats *stats, bb_error *err) {
+static bb_status finish_tail(bb_gpu *gpu, const bb_row_source *src, const bb_solve_opts *opts, bb_la_state *la,
+                             bb_id *free_men, int free_count, bb_solve_stats *stats, bb_error *err) {
   tail_rows rows = {.gpu = gpu, .budget = opts->tail_mode == BB_TAIL_AUTO ? opts->tail_row_budget : 0};
   bb_status st = BB_OK;
   int i = 0;
-  for (; i < free_count && st == BB_OK; i++)
-    st = bb_la_propose(la, tail_row, &rows, free_men[i], err);
+  for (; i < free_count && st == BB_OK; i++) st = bb_la_propose(la, tail_row, &rows, free_men[i], err);
   stats->proposals = la->proposals; /* the CPU tail's; the GPU does not count its own */
   if (st != BB_OK && rows.handed_back) {
     /* free_men[i - 1] started the chain now carried by rows.carried; men after it wait. */
     free_men[i - 1] = rows.carried;
     int rest = free_count - (i - 1);
     if (opts->verbose)
-      fprintf(stderr, "bamboo: CPU tail used %d PRMatrix rows; %d free men go back to the GPU\n",
-              rows.fetched, rest);
+      fprintf(stderr, "bamboo: CPU tail used %d PRMatrix rows; %d free men go back to the GPU\n", rows.fetched, rest);
     st = gpu_tail(gpu, src, opts, la, free_men + i - 1, rest, stats, err);
-    snprintf(stats->path, sizeof stats->path, "gpu+cpu-tail+gpu-scan (%d men, %d rows)",
-             free_count, rows.fetched);
+    snprintf(stats->path, sizeof stats->path, "gpu+cpu-tail+gpu-scan (%d men, %d rows)", free_count, rows.fetched);
   } else if (st == BB_OK) {
-    snprintf(stats->path, sizeof stats->path, "gpu+%s-tail (%d men)",
-             opts->tail_mode == BB_TAIL_GPU ? "gpu" : "cpu", stats->tail_men);
+    snprintf(stats->path, sizeof stats->path, "gpu+%s-tail (%d men)", opts->tail_mode == BB_TAIL_GPU ? "gpu" : "cpu",
+             stats->tail_men);
   }
   return st;
 }
 
-static bb_status cpu_fallback(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
-                              bb_solve_stats *stats, bb_error *err, const char *reason,
-                              int warn) {
+static bb_status cpu_fallback(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
+                              bb_error *err, const char *reason, int warn) {
   if (warn)
-    fprintf(stderr, "bamboo: warning: GPU path failed (%s); falling back to la-seq on the CPU\n",
-            reason);
+    fprintf(stderr, "bamboo: warning: GPU path failed (%s); falling back to la-seq on the CPU\n", reason);
   else if (opts->verbose)
     fprintf(stderr, "bamboo: no usable GPU (%s); running la-seq on the CPU\n", reason);
   double precheck = stats->t_precheck;
@@ -162,21 +154,21 @@ static bb_status cpu_fallback(const bb_instance *inst, const bb_solve_opts *opts
   return st;
 }
 
-bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
-                    bb_solve_stats *stats, bb_error *err) {
+bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
+                    bb_error *err) {
   int n = inst->n;
   const bb_gen_spec *gen_spec = opts->gen_spec;
   if (gen_spec && gen_spec->n != n)
-    return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need the spec's n (%d) = %d",
-                   gen_spec->n, n);
+    return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need the spec's n (%d) = %d", gen_spec->n, n);
   if (!inst->men_prefs && !gen_spec) return bb_fail(err, BB_ERR_ARG, "bamboo: the instance has no men's lists");
   bb_row_source src;
   bb_status src_st = bb_row_source_init(&src, inst, gen_spec, err);
   if (src_st != BB_OK) return src_st;
   const char *staged = getenv("BAMBOO_GPU_STAGED");
   if (gen_spec && staged && *staged == '0' && opts->gpu_count <= 1)
-    return bb_fail(err, BB_ERR_ARG, "bamboo: lists generated on the GPU need the staged initialisation "
-                                    "(BAMBOO_GPU_STAGED=0 is set)");
+    return bb_fail(err, BB_ERR_ARG,
+                   "bamboo: lists generated on the GPU need the staged initialisation "
+                   "(BAMBOO_GPU_STAGED=0 is set)");
   double t = bb_now();
   int perfect = inst->men_prefs && precheck_perfect(inst, wife_of);
   stats->t_precheck = bb_now() - t;
@@ -189,8 +181,7 @@ bb_status bb_bamboo(const bb_instance *inst, const bb_solve_opts *opts, bb_id *w
   char why[256];
   int device = opts->gpu_count > 0 && opts->gpus ? opts->gpus[0] : 0;
   if (!bb_gpu_probe(device, why, sizeof why)) {
-    if (!inst->men_prefs)
-      return bb_fail(err, BB_ERR_NO_GPU, "lists generated on the GPU need a usable GPU: %s", why);
+    if (!inst->men_prefs) return bb_fail(err, BB_ERR_NO_GPU, "lists generated on the GPU need a usable GPU: %s", why);
     return cpu_fallback(inst, opts, wife_of, stats, err, why, 0);
   }
   if (opts->gpu_count > 1) return bb_bamboo_multi(inst, opts, wife_of, stats, err);

@@ -33,7 +33,7 @@
 
 typedef struct check_ctx {
   const bb_row_source *src;
-  bb_id *row_bufs[2];              /* n ids per thread for a regenerated side, else NULL */
+  bb_id *row_bufs[2]; /* n ids per thread for a regenerated side, else NULL */
   const bb_id *wife_of;
   const int32_t *husband_of;
   uint64_t *bits;                  /* (w - w0) * words + m / 64 */
@@ -46,9 +46,8 @@ typedef struct check_ctx {
 
 static void atomic_min(_Atomic int64_t *slot, int64_t value) {
   int64_t cur = atomic_load_explicit(slot, memory_order_relaxed);
-  while (value < cur && !atomic_compare_exchange_weak_explicit(
-                            slot, &cur, value, memory_order_relaxed, memory_order_relaxed)) {
-  }
+  while (value < cur &&
+         !atomic_compare_exchange_weak_explicit(slot, &cur, value, memory_order_relaxed, memory_order_relaxed)) {}
 }
 
 /* Step 1 for the women begin..end of the block. */
@@ -106,17 +105,15 @@ static int position_in(const bb_id *row, int n, bb_id id) {
   return -1;
 }
 
-static bb_status report_bad_row(const bb_row_source *src, bb_id *buf, const char *side, int who,
-                                bb_id partner, bb_error *err) {
+static bb_status report_bad_row(const bb_row_source *src, bb_id *buf, const char *side, int who, bb_id partner,
+                                bb_error *err) {
   const char *other = side[0] == 'm' ? "woman" : "man";
   const bb_id *row = bb_row_source_row(src, side[0] != 'm', who, buf);
   for (int k = 0; k < src->n; k++)
     if (row[k] >= (bb_id)src->n)
-      return bb_fail(err, BB_ERR_INPUT,
-                     "invalid instance: %s %d's list, position %d: id %u is out of range 0..%d",
+      return bb_fail(err, BB_ERR_INPUT, "invalid instance: %s %d's list, position %d: id %u is out of range 0..%d",
                      side, who, k, row[k], src->n - 1);
-  return bb_fail(err, BB_ERR_INPUT,
-                 "invalid instance: %s %d's list does not contain %s partner, %s %u", side, who,
+  return bb_fail(err, BB_ERR_INPUT, "invalid instance: %s %d's list does not contain %s partner, %s %u", side, who,
                  side[0] == 'm' ? "his" : "her", other, partner);
 }
 
@@ -130,8 +127,7 @@ bb_status bb_check_stable(const bb_instance *inst, const bb_id *wife_of, bb_erro
 
 /* One row buffer per thread for each regenerated side, and one for the report (none at all
  * with host lists: the rows are read in place). */
-static bb_status alloc_row_bufs(const bb_row_source *src, int threads, bb_id *bufs[2], bb_id **report,
-                                bb_error *err) {
+static bb_status alloc_row_bufs(const bb_row_source *src, int threads, bb_id *bufs[2], bb_id **report, bb_error *err) {
   size_t n = (size_t)src->n;
   bufs[0] = bufs[1] = *report = NULL;
   if (!bb_row_source_generated(src, 0) && !bb_row_source_generated(src, 1)) return BB_OK;
@@ -162,8 +158,7 @@ bb_status bb_check_stable_rows(const bb_row_source *src, const bb_id *wife_of, b
     if (husband_of[w] >= 0) {
       int first = husband_of[w];
       free(husband_of);
-      return bb_fail(err, BB_ERR_INPUT, "woman %u is married to both man %d and man %d", w, first,
-                     m);
+      return bb_fail(err, BB_ERR_INPUT, "woman %u is married to both man %d and man %d", w, first, m);
     }
     husband_of[w] = m;
   }
@@ -178,8 +173,7 @@ bb_status bb_check_stable_rows(const bb_row_source *src, const bb_id *wife_of, b
     return bb_fail(err, BB_ERR_NOMEM, "bb_check_stable: out of memory");
   }
 
-  check_ctx ctx = {
-      .src = src, .wife_of = wife_of, .husband_of = husband_of, .bits = bits, .words = words};
+  check_ctx ctx = {.src = src, .wife_of = wife_of, .husband_of = husband_of, .bits = bits, .words = words};
   atomic_init(&ctx.first_blocking, NONE);
   atomic_init(&ctx.first_bad_woman, NONE);
   atomic_init(&ctx.first_bad_man, NONE);

@@ -37,18 +37,18 @@
 
 #include "parallel.h"
 
-#define BB_GEN_KINDS(X)                                                                            \
-  X(BB_GEN_PERFECT, "perfect")                                                                     \
-  X(BB_GEN_SOLO, "solo")                                                                           \
-  X(BB_GEN_CONGESTED, "congested")                                                                 \
-  X(BB_GEN_RANDOM, "random")                                                                       \
-  X(BB_GEN_UNIFORM, "uniform")                                                                     \
-  X(BB_GEN_LATIN, "latin")                                                                         \
+#define BB_GEN_KINDS(X)            \
+  X(BB_GEN_PERFECT, "perfect")     \
+  X(BB_GEN_SOLO, "solo")           \
+  X(BB_GEN_CONGESTED, "congested") \
+  X(BB_GEN_RANDOM, "random")       \
+  X(BB_GEN_UNIFORM, "uniform")     \
+  X(BB_GEN_LATIN, "latin")         \
   X(BB_GEN_IRVING_LEATHER, "irving-leather")
 
 const char *bb_gen_kind_name(bb_gen_kind kind) {
   switch (kind) {
-#define BB_KIND_CASE(id, name)                                                                     \
+#define BB_KIND_CASE(id, name) \
   case id: return name;
     BB_GEN_KINDS(BB_KIND_CASE)
 #undef BB_KIND_CASE
@@ -58,10 +58,10 @@ const char *bb_gen_kind_name(bb_gen_kind kind) {
 
 bb_status bb_gen_parse_kind(const char *name, bb_gen_kind *kind, bb_error *err) {
   if (!name || !kind) return bb_fail(err, BB_ERR_ARG, "bb_gen_parse_kind: NULL argument");
-#define BB_KIND_MATCH(id, text)                                                                    \
-  if (strcmp(name, text) == 0) {                                                                   \
-    *kind = id;                                                                                    \
-    return BB_OK;                                                                                  \
+#define BB_KIND_MATCH(id, text)  \
+  if (strcmp(name, text) == 0) { \
+    *kind = id;                  \
+    return BB_OK;                \
   }
   BB_GEN_KINDS(BB_KIND_MATCH)
 #undef BB_KIND_MATCH
@@ -74,8 +74,8 @@ bb_status bb_gen_parse_kind(const char *name, bb_gen_kind *kind, bb_error *err) 
 typedef struct gen_ctx {
   const bb_gen_spec *spec;
   bb_instance *inst;
-  int side;    /* generate_side: which side */
-  bb_id *out;  /* generate_side: its rows */
+  int side;   /* generate_side: which side */
+  bb_id *out; /* generate_side: its rows */
 } gen_ctx;
 
 static void random_permutation(bb_id *perm, int n, uint64_t seed, uint64_t stream) {
@@ -89,16 +89,15 @@ static void invert(const bb_id *perm, bb_id *inverse, int n) {
   for (int i = 0; i < n; i++) inverse[perm[i]] = (bb_id)i;
 }
 
-bb_status bb_gen_spec_init(bb_gen_spec *spec, bb_gen_kind kind, int n, int group, uint64_t seed,
-                           bb_id *perms, bb_error *err) {
+bb_status bb_gen_spec_init(bb_gen_spec *spec, bb_gen_kind kind, int n, int group, uint64_t seed, bb_id *perms,
+                           bb_error *err) {
   if (!spec) return bb_fail(err, BB_ERR_ARG, "bb_gen_spec_init: NULL spec");
   if (kind == BB_GEN_LATIN || kind == BB_GEN_IRVING_LEATHER)
     return bb_fail(err, BB_ERR_ARG, "the %s family is generated on the host only (not row by row, not on the GPU)",
                    bb_gen_kind_name(kind));
   if (kind < BB_GEN_PERFECT || kind > BB_GEN_UNIFORM)
     return bb_fail(err, BB_ERR_ARG, "bb_generate: unknown generator kind %d", (int)kind);
-  if (n < 1 || n > BB_MAX_N)
-    return bb_fail(err, BB_ERR_ARG, "n = %d is out of range (1..%d)", n, BB_MAX_N);
+  if (n < 1 || n > BB_MAX_N) return bb_fail(err, BB_ERR_ARG, "n = %d is out of range (1..%d)", n, BB_MAX_N);
   if (kind == BB_GEN_RANDOM && (group < 1 || group > n))
     return bb_fail(err, BB_ERR_ARG, "group size %d is out of range (1..n = %d)", group, n);
   memset(spec, 0, sizeof *spec);
@@ -107,8 +106,8 @@ bb_status bb_gen_spec_init(bb_gen_spec *spec, bb_gen_kind kind, int n, int group
   spec->group = group;
   spec->seed = seed;
   if (bb_gen_perm_ids(kind, n) == 0) return BB_OK;
-  if (!perms) return bb_fail(err, BB_ERR_ARG, "bb_gen_spec_init: %s needs 4n ids of permutations",
-                             bb_gen_kind_name(kind));
+  if (!perms)
+    return bb_fail(err, BB_ERR_ARG, "bb_gen_spec_init: %s needs 4n ids of permutations", bb_gen_kind_name(kind));
   if (kind == BB_GEN_PERFECT) {
     random_permutation(perms, n, seed, BB_GEN_STREAM_SIGMA);
     spec->sigma = perms;
@@ -163,14 +162,13 @@ void bb_generate_side(const bb_gen_spec *spec, int women, int threads, bb_id *ou
   bb_parallel_for(useful_threads(threads < 0 ? 0 : threads, spec->n, spec->n), spec->n, generate_side_rows, &ctx);
 }
 
-bb_status bb_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads,
-                      bb_instance **out, bb_error *err) {
+bb_status bb_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int threads, bb_instance **out,
+                      bb_error *err) {
   if (!out) return bb_fail(err, BB_ERR_ARG, "bb_generate: NULL output");
   *out = NULL;
   if (kind < BB_GEN_PERFECT || kind > BB_GEN_IRVING_LEATHER)
     return bb_fail(err, BB_ERR_ARG, "bb_generate: unknown generator kind %d", (int)kind);
-  if (n < 1 || n > BB_MAX_N)
-    return bb_fail(err, BB_ERR_ARG, "n = %d is out of range (1..%d)", n, BB_MAX_N);
+  if (n < 1 || n > BB_MAX_N) return bb_fail(err, BB_ERR_ARG, "n = %d is out of range (1..%d)", n, BB_MAX_N);
   if ((kind == BB_GEN_RANDOM || kind == BB_GEN_LATIN) && (group < 1 || group > n))
     return bb_fail(err, BB_ERR_ARG, "group size %d is out of range (1..n = %d)", group, n);
   if (threads < 0) return bb_fail(err, BB_ERR_ARG, "bb_generate: threads = %d < 0", threads);
@@ -179,7 +177,10 @@ bb_status bb_generate(bb_gen_kind kind, int n, int group, uint64_t seed, int thr
     bb_instance *inst = bb_instance_new(n, err);
     if (!inst) return BB_ERR_NOMEM; /* n is in range, so memory is what failed */
     bb_status st = bb_generate_family(kind, n, group, inst, err);
-    if (st == BB_OK) *out = inst; else bb_instance_free(inst);
+    if (st == BB_OK)
+      *out = inst;
+    else
+      bb_instance_free(inst);
     return st;
   }
   bb_id *perms = NULL;

@@ -29,13 +29,11 @@ static void family_radices(int n, int group, family_radix *r) {
   r->count = 0;
   int rest = n;
   if (group > 1 && group < n)
-    while (rest > 1 && rest % group == 0 &&
-           r->count < BB_FAMILY_MAX_DIGITS - 1) {
+    while (rest > 1 && rest % group == 0 && r->count < BB_FAMILY_MAX_DIGITS - 1) {
       r->radix[r->count++] = group;
       rest /= group;
     }
-  if (rest > 1 || r->count == 0)
-    r->radix[r->count++] = rest;
+  if (rest > 1 || r->count == 0) r->radix[r->count++] = rest;
 }
 
 /* a + sign * b in G (sign is +1 or -1). */
@@ -47,24 +45,19 @@ static int family_combine(const family_radix *r, int a, int b, int sign) {
     a /= rd;
     b /= rd;
     int z = (x + sign * y) % rd;
-    if (z < 0)
-      z += rd;
+    if (z < 0) z += rd;
     out += z * scale;
     scale *= rd;
   }
   return out;
 }
 
-bb_status bb_generate_family(bb_gen_kind kind, int n, int group,
-                             bb_instance *inst, bb_error *err) {
+bb_status bb_generate_family(bb_gen_kind kind, int n, int group, bb_instance *inst, bb_error *err) {
   if (kind == BB_GEN_IRVING_LEATHER) {
-    if (n & (n - 1))
-      return bb_fail(err, BB_ERR_ARG,
-                     "irving-leather needs n = 2^k, not n = %d", n);
+    if (n & (n - 1)) return bb_fail(err, BB_ERR_ARG, "irving-leather needs n = 2^k, not n = %d", n);
     group = 2;
   } else if (kind != BB_GEN_LATIN) {
-    return bb_fail(err, BB_ERR_ARG,
-                   "bb_generate_family: kind %d is not a family", (int)kind);
+    return bb_fail(err, BB_ERR_ARG, "bb_generate_family: kind %d is not a family", (int)kind);
   }
   family_radix r;
   family_radices(n, group, &r);

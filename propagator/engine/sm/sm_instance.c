@@ -4,9 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t bb_instance_bytes(int n) {
-  return 2u * (uint64_t)n * (uint64_t)n * sizeof(bb_id);
-}
+uint64_t bb_instance_bytes(int n) { return 2u * (uint64_t)n * (uint64_t)n * sizeof(bb_id); }
 
 bb_instance *bb_instance_new(int n, bb_error *err) {
   if (n < 1 || n > BB_MAX_N) {
@@ -44,16 +42,15 @@ void bb_instance_free(bb_instance *inst) {
 }
 
 /* Checks one row; `seen` is an n-entry scratch array whose entries are < stamp. */
-static bb_status check_row(const bb_id *row, int n, const char *side, int who, uint32_t *seen,
-                           uint32_t stamp, bb_error *err) {
+static bb_status check_row(const bb_id *row, int n, const char *side, int who, uint32_t *seen, uint32_t stamp,
+                           bb_error *err) {
   for (int k = 0; k < n; k++) {
     bb_id id = row[k];
     if (id >= (bb_id)n)
-      return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %d: id %u is out of range 0..%d",
-                     side, who, k, id, n - 1);
+      return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %d: id %u is out of range 0..%d", side, who, k, id,
+                     n - 1);
     if (seen[id] == stamp)
-      return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %d: id %u appears twice", side, who,
-                     k, id);
+      return bb_fail(err, BB_ERR_INPUT, "%s %d's list, position %d: id %u appears twice", side, who, k, id);
     seen[id] = stamp;
   }
   return BB_OK;

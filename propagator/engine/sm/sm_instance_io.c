@@ -51,8 +51,8 @@ text_fail(const text_state *ts, bb_error *err, bb_status status, const char *fmt
 /* Parses one list into row[0..n). The side is "man" or "woman". A wrong length is
  * reported before a bad id in it (a long row has duplicates by necessity), except that
  * a non-number is reported at once. */
-static bb_status parse_row(text_state *ts, const char *line, size_t len, bb_id *row,
-                           const char *side, int who, bb_error *err) {
+static bb_status parse_row(text_state *ts, const char *line, size_t len, bb_id *row, const char *side, int who,
+                           bb_error *err) {
   const char *p = line, *e = line + len;
   const int n = ts->n;
   const uint32_t stamp = ++ts->stamp;
@@ -93,21 +93,19 @@ static bb_status parse_row(text_state *ts, const char *line, size_t len, bb_id *
     count++;
   }
   if (count != n)
-    return text_fail(ts, err, BB_ERR_INPUT, "expected %d ids in %s %d's list, line has %d", n, side,
-                     who, count);
+    return text_fail(ts, err, BB_ERR_INPUT, "expected %d ids in %s %d's list, line has %d", n, side, who, count);
   if (bad_pos >= 0) {
     char q[48];
     uint64_t v = 0;
     bb_io_quote(q, bad_tok, (size_t)(bad_end - bad_tok));
     if (bb_io_classify(bad_tok, bad_end, &v) != TOK_NUMBER || v >= (uint64_t)n)
-      return text_fail(ts, err, BB_ERR_INPUT,
-                       "%s %d's list, position %d: id %s is out of range 0..%d", side, who, bad_pos,
-                       q, n - 1);
+      return text_fail(ts, err, BB_ERR_INPUT, "%s %d's list, position %d: id %s is out of range 0..%d", side, who,
+                       bad_pos, q, n - 1);
     int first = 0;
     while (row[first] != (bb_id)v) first++;
     return text_fail(ts, err, BB_ERR_INPUT,
-                     "%s %d's list: id %s appears twice (positions %d and %d): not a permutation",
-                     side, who, q, first, bad_pos);
+                     "%s %d's list: id %s appears twice (positions %d and %d): not a permutation", side, who, q, first,
+                     bad_pos);
   }
   return BB_OK;
 }
@@ -118,13 +116,10 @@ static int line_is_blank(const char *p, size_t len) {
 }
 
 static bb_status read_error(const text_state *ts, bb_error *err, size_t limit) {
-  if (ts->r->read_errno)
-    return bb_fail(err, BB_ERR_IO, "%s: read error: %s", ts->name, strerror(ts->r->read_errno));
+  if (ts->r->read_errno) return bb_fail(err, BB_ERR_IO, "%s: read error: %s", ts->name, strerror(ts->r->read_errno));
   if (ts->r->cap < limit)
-    return bb_fail(err, BB_ERR_NOMEM, "%s:%lld: out of memory for a line", ts->name,
-                   ts->line_no + 1);
-  return bb_fail(err, BB_ERR_INPUT, "%s:%lld: line longer than %zu bytes", ts->name,
-                 ts->line_no + 1, limit);
+    return bb_fail(err, BB_ERR_NOMEM, "%s:%lld: out of memory for a line", ts->name, ts->line_no + 1);
+  return bb_fail(err, BB_ERR_INPUT, "%s:%lld: line longer than %zu bytes", ts->name, ts->line_no + 1, limit);
 }
 
 static bb_status read_text(text_state *ts, bb_instance **out, bb_error *err) {
@@ -138,8 +133,7 @@ static bb_status read_text(text_state *ts, bb_instance **out, bb_error *err) {
     got = bb_reader_line(ts->r, &line, &len, limit);
     if (got < 0) return read_error(ts, err, limit);
     if (got == 0)
-      return bb_fail(err, BB_ERR_INPUT, "%s: %s: expected n (the number of men and of women)",
-                     ts->name,
+      return bb_fail(err, BB_ERR_INPUT, "%s: %s: expected n (the number of men and of women)", ts->name,
                      ts->r->bytes ? "no data (only blank lines and comments)" : "empty file");
     ts->line_no++;
     if (!line_is_blank(line, len)) break;
@@ -149,8 +143,7 @@ static bb_status read_text(text_state *ts, bb_instance **out, bb_error *err) {
   int shape = bb_io_classify(tok, tok_end, &value);
   bb_io_quote(q, tok, (size_t)(tok_end - tok));
   if (shape == TOK_JUNK)
-    return text_fail(ts, err, BB_ERR_INPUT,
-                     "not a number: '%s' (expected n, the number of men and of women)", q);
+    return text_fail(ts, err, BB_ERR_INPUT, "not a number: '%s' (expected n, the number of men and of women)", q);
   if (shape == TOK_NEGATIVE || value < 1 || value > BB_MAX_N)
     return text_fail(ts, err, BB_ERR_INPUT, "n = %s is out of range 1..%d", q, BB_MAX_N);
   const char *extra = bb_io_next_token(tok_end, line + len, &tok_end);
@@ -192,9 +185,8 @@ static bb_status read_text(text_state *ts, bb_instance **out, bb_error *err) {
     rows++;
   }
   if (st == BB_OK && rows < total)
-    st = text_fail(
-        ts, err, BB_ERR_INPUT, "file ends after %d of %d rows (truncated?): %s", rows, total,
-        rows < n ? "the men's lists are incomplete" : "the women's lists are incomplete");
+    st = text_fail(ts, err, BB_ERR_INPUT, "file ends after %d of %d rows (truncated?): %s", rows, total,
+                   rows < n ? "the men's lists are incomplete" : "the women's lists are incomplete");
   if (st != BB_OK) {
     bb_instance_free(inst);
     return st;
@@ -209,32 +201,25 @@ static uint32_t load_u32(const unsigned char *p) {
 
 static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_error *err) {
   if (bb_reader_want(r, BIN_HEADER_BYTES) < 0)
-    return bb_fail(err, BB_ERR_IO, "%s: read error: %s", name,
-                   strerror(r->read_errno ? r->read_errno : ENOMEM));
+    return bb_fail(err, BB_ERR_IO, "%s: read error: %s", name, strerror(r->read_errno ? r->read_errno : ENOMEM));
   size_t have = r->end - r->begin;
   if (have < BIN_HEADER_BYTES)
-    return bb_fail(err, BB_ERR_INPUT,
-                   "%s: truncated file: expected at least %d bytes (the header), got %zu", name,
+    return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: expected at least %d bytes (the header), got %zu", name,
                    BIN_HEADER_BYTES, have);
   const unsigned char *h = (const unsigned char *)r->buf + r->begin;
-  uint32_t version = load_u32(h + 8), n = load_u32(h + 12), id_bytes = load_u32(h + 16),
-           reserved = load_u32(h + 20);
+  uint32_t version = load_u32(h + 8), n = load_u32(h + 12), id_bytes = load_u32(h + 16), reserved = load_u32(h + 20);
   r->begin += BIN_HEADER_BYTES;
   if (version != BIN_VERSION)
-    return bb_fail(err, BB_ERR_INPUT,
-                   "%s: bad header: unsupported version %u (this build reads %u)", name, version,
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", name, version,
                    BIN_VERSION);
   if (n < 1 || n > BB_MAX_N)
-    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: n = %u is out of range 1..%d", name, n,
-                   BB_MAX_N);
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: n = %u is out of range 1..%d", name, n, BB_MAX_N);
   if (!(id_bytes == 4 || (id_bytes == 2 && n <= 65536)))
-    return bb_fail(
-        err, BB_ERR_INPUT,
-        "%s: bad header: id width %u bytes is invalid for n = %u (2 or 4, 4 when n > 65536)", name,
-        id_bytes, n);
+    return bb_fail(err, BB_ERR_INPUT,
+                   "%s: bad header: id width %u bytes is invalid for n = %u (2 or 4, 4 when n > 65536)", name, id_bytes,
+                   n);
   if (reserved != 0)
-    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: reserved field is %u, expected 0", name,
-                   reserved);
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: reserved field is %u, expected 0", name, reserved);
 
   uint64_t cells = 2 * (uint64_t)n * n, expected = BIN_HEADER_BYTES + cells * id_bytes;
   bb_error sub = {{0}};
@@ -245,8 +230,7 @@ static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_
   if (fstat(fileno(r->f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != expected) {
     bb_instance_free(inst);
     return bb_fail(err, BB_ERR_INPUT, "%s: %s: expected %llu bytes for n = %u, got %llu", name,
-                   (uint64_t)sb.st_size < expected ? "truncated file"
-                                                   : "extra data after the women's rows",
+                   (uint64_t)sb.st_size < expected ? "truncated file" : "extra data after the women's rows",
                    (unsigned long long)expected, n, (unsigned long long)sb.st_size);
   }
 
@@ -276,15 +260,14 @@ static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_
   }
   if (done < cells) {
     bb_instance_free(inst);
-    return bb_fail(err, BB_ERR_INPUT,
-                   "%s: truncated file: expected %llu bytes for n = %u, got %llu", name,
+    return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: expected %llu bytes for n = %u, got %llu", name,
                    (unsigned long long)expected, n, (unsigned long long)r->bytes);
   }
   if (r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
   if (r->begin < r->end) {
     bb_instance_free(inst);
-    return bb_fail(err, BB_ERR_INPUT, "%s: extra data after the women's rows (expected %llu bytes)",
-                   name, (unsigned long long)expected);
+    return bb_fail(err, BB_ERR_INPUT, "%s: extra data after the women's rows (expected %llu bytes)", name,
+                   (unsigned long long)expected);
   }
   bb_status st = bb_instance_validate(inst, &sub);
   if (st != BB_OK) {

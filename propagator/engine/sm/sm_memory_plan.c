@@ -13,8 +13,8 @@
 /* cuda/gpu_common.cu: UPLOAD_CHUNK_IDS, two pinned host buffers and, when ids travel narrowed
  * (n <= 65536), two device staging buffers of 16-bit ids; freed after the upload. */
 #define PLAN_UPLOAD_CHUNK_IDS ((uint64_t)32 << 20)
-#define PLAN_CTL_BYTES 16u /* d_ctl / h_ctl: 4 ints */
-#define PLAN_PR_BLOCK 16u  /* engine/sm/prmatrix.c: rank columns copied per thread */
+#define PLAN_CTL_BYTES 16u                        /* d_ctl / h_ctl: 4 ints */
+#define PLAN_PR_BLOCK 16u                         /* engine/sm/prmatrix.c: rank columns copied per thread */
 #define PLAN_STAGE_BLOCK_IDS ((uint64_t)64 << 20) /* cuda/gpu_staged.cu: men's rows per block */
 
 int bb_plan_part_first(int n, int parts, int p) {
@@ -63,8 +63,7 @@ typedef uint64_t (*part_bytes_fn)(uint64_t n, uint64_t r, int first_part, const 
 
 static void add_parts(bb_plan_phase *ph, const bb_memory_plan *p, part_bytes_fn bytes) {
   for (int q = 0; q < p->parts; q++)
-    ph->device[device_index(p, p->part[q].device)] +=
-        bytes((uint64_t)p->n, (uint64_t)p->part[q].count, q == 0, p);
+    ph->device[device_index(p, p->part[q].device)] += bytes((uint64_t)p->n, (uint64_t)p->part[q].count, q == 0, p);
 }
 
 /* --- GPU figures, per partition ------------------------------------------------------ */
@@ -116,8 +115,7 @@ static uint64_t dev_baseline_state(uint64_t n, uint64_t r, int first, const bb_m
 
 /* Per-device staging is counted once per device, not per partition. */
 static void add_staging(bb_plan_phase *ph, const bb_memory_plan *p) {
-  for (int d = 0; d < p->devices; d++)
-    ph->device[d] += dev_staging((uint64_t)p->n, 0, 1, p);
+  for (int d = 0; d < p->devices; d++) ph->device[d] += dev_staging((uint64_t)p->n, 0, 1, p);
 }
 
 static void add_all(bb_plan_phase *ph, const bb_memory_plan *p, const part_bytes_fn *fns) {
@@ -150,8 +148,7 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
     ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n;
     ph = add_phase(p, "tail");
     ph->device[0] = PLAN_CTL_BYTES + pr + 16 * n;
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n +
-               n * (uint64_t)p->node_bytes + 8 * n;
+    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n + n * (uint64_t)p->node_bytes + 8 * n;
     return;
   }
   if (bamboo && p->staged) {
@@ -176,8 +173,7 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
     ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n;
     ph = add_phase(p, "tail");
     add_all(ph, p, solve);
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n +
-               n * (uint64_t)p->node_bytes + 8 * n;
+    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n + n * (uint64_t)p->node_bytes + 8 * n;
     return;
   }
   ph = add_phase(p, "lists");
@@ -212,13 +208,11 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
     /* The CPU tail fetches rows: pinned h_row_raw (n nodes) and the decoded h_row. */
     ph = add_phase(p, "tail");
     add_all(ph, p, s_bamboo);
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n +
-               n * (uint64_t)p->node_bytes + 8 * n;
+    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n + n * (uint64_t)p->node_bytes + 8 * n;
   }
 }
 
-static void plan_cpu(bb_memory_plan *p, const char *algo, int threads, uint64_t host_lists,
-                     uint64_t host_small) {
+static void plan_cpu(bb_memory_plan *p, const char *algo, int threads, uint64_t host_lists, uint64_t host_small) {
   const uint64_t n = (uint64_t)p->n, n2 = n * n;
   bb_plan_phase *ph = add_phase(p, "lists");
   ph->host = host_lists + host_small;
@@ -234,9 +228,12 @@ static void plan_cpu(bb_memory_plan *p, const char *algo, int threads, uint64_t 
     ph->host = host_lists + host_small + 8 * n2 + 12 * n; /* partner_rank, next, husband */
     return;
   }
-  if (!strcmp(algo, "gs-seq")) state = 12 * n;       /* suitor, next, queue */
-  else if (!strcmp(algo, "gs-par")) state = 20 * n + (uint64_t)threads * 64; /* + tallies */
-  else state = 8 * n;                                 /* mw-seq, mw-par: suitor/partner, next */
+  if (!strcmp(algo, "gs-seq"))
+    state = 12 * n; /* suitor, next, queue */
+  else if (!strcmp(algo, "gs-par"))
+    state = 20 * n + (uint64_t)threads * 64; /* + tallies */
+  else
+    state = 8 * n; /* mw-seq, mw-par: suitor/partner, next */
   ph = add_phase(p, "solve");
   ph->host = host_lists + host_small + 4 * n2 + state;
 }
@@ -244,7 +241,8 @@ static void plan_cpu(bb_memory_plan *p, const char *algo, int threads, uint64_t 
 /* solve --verify (bb_check_stable, sm_check.c): after the solve everything but the lists and
  * wife_of is freed, and the checker adds husband_of and one bit per (woman, man), in 64-bit
  * words per woman. Rows regenerated (gen_on_gpu: no lists on the host) add one row buffer per
- * side and checking thread and one for the report (bb_check_stable_rows). Without this phase a run at the largest n that the solve admits was
+ * side and checking thread and one for the report (bb_check_stable_rows). Without this phase a run
+ * at the largest n that the solve admits was
  * killed by the kernel in the check: the solve used all the host memory the plan allowed, and
  * the check's buffers did not fit (docs/engine.md). */
 static void plan_verify(bb_memory_plan *p, const bb_plan_request *req, uint64_t host_lists, uint64_t host_small) {
@@ -276,7 +274,7 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
   p->node_bits_min = 2 * bits_for((uint32_t)n);
   int threads = req->threads > 0 ? req->threads : bb_cpu_count();
   uint64_t host_lists = 2 * n * n * sizeof(bb_id); /* bb_instance_new */
-  uint64_t host_small = 4 * n;                    /* wife_of (tools/cmd_solve.c) */
+  uint64_t host_small = 4 * n;                     /* wife_of (tools/cmd_solve.c) */
 
   p->gpu = bb_algorithm_needs_gpu(req->algo) || !strcmp(req->algo, "bamboo");
   if (!p->gpu) {
@@ -293,8 +291,7 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     p->node_bytes = bb_prnode_bytes_choose(req->n, forced, bb_prnode_bytes_default(req->n, 0)); /* gpu_bamboo.cu */
     p->staged = !req->unstaged && count == 1; /* partitions: [Bamboo-SMP] V-C's layout */
     p->rank_rows = p->staged && req->rank_rows > 0 ? (req->rank_rows < req->n ? req->rank_rows : req->n) : 0;
-  }
-  else if (!strcmp(req->algo, "gpu-la-min"))
+  } else if (!strcmp(req->algo, "gpu-la-min"))
     p->node_bytes = bb_prnode_bytes_choose(req->n, forced, bb_prnode_bytes_default(req->n, 1)); /* gpu_la_min.cu */
   p->parts = count;
   for (int q = 0; q < count; q++) {
@@ -306,8 +303,9 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
   }
   if (req->gen_on_gpu) {
     if (strcmp(req->algo, "bamboo") || (!p->staged && count == 1))
-      return bb_fail(err, BB_ERR_ARG, "memory plan: lists generated on the GPU need bamboo, with the staged "
-                                      "initialisation on one GPU or partitioned (--gpus)");
+      return bb_fail(err, BB_ERR_ARG,
+                     "memory plan: lists generated on the GPU need bamboo, with the staged "
+                     "initialisation on one GPU or partitioned (--gpus)");
     /* No lists on the host: the permutations of perfect/solo (16n, on the device too:
      * gpu_gen.cu; the staged build keeps them to the end, a partition only while its rows
      * are generated: gpu_multi.cu), and after the GPU phase one row buffer per thread while
@@ -316,7 +314,8 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     host_lists = 16 * n;
     plan_gpu(p, host_lists, host_small);
     for (int i = 0; i < p->phases; i++) {
-      if (p->staged) p->phase[i].device[0] += 16 * n;
+      if (p->staged)
+        p->phase[i].device[0] += 16 * n;
       else if (!strcmp(p->phase[i].name, "lists"))
         for (int d = 0; d < p->devices; d++) p->phase[i].device[d] += 16 * n;
       if (!strcmp(p->phase[i].name, "tail")) p->phase[i].host += bb_row_source_scratch_bytes(p->n, threads, 1);
@@ -352,15 +351,13 @@ bb_status bb_memory_plan_check(const bb_memory_plan *p, bb_error *err) {
                        "memory plan: n = %d, %s: the %s phase needs %s on GPU %d, %s free (of %s); "
                        "'bamboo-smp plan' shows every phase",
                        p->n, p->algo, ph->name, bb_bytes_text(need, ph->device[d]), p->device_id[d],
-                       bb_bytes_text(have, p->device_free[d]),
-                       bb_bytes_text(total, p->device_total[d]));
+                       bb_bytes_text(have, p->device_free[d]), bb_bytes_text(total, p->device_total[d]));
     uint64_t more = ph->host > p->host_held ? ph->host - p->host_held : 0;
     if (p->host_available && more > p->host_available)
       return bb_fail(err, BB_ERR_NOMEM,
                      "memory plan: n = %d, %s: the %s phase needs %s of host memory, %s available; "
                      "'bamboo-smp plan' shows every phase",
-                     p->n, p->algo, ph->name, bb_bytes_text(need, more),
-                     bb_bytes_text(have, p->host_available));
+                     p->n, p->algo, ph->name, bb_bytes_text(need, more), bb_bytes_text(have, p->host_available));
   }
   return BB_OK;
 }
@@ -368,8 +365,7 @@ bb_status bb_memory_plan_check(const bb_memory_plan *p, bb_error *err) {
 void bb_memory_plan_print(const bb_memory_plan *p, FILE *out) {
   char a[BB_BYTES_TEXT], b[BB_BYTES_TEXT];
   fprintf(out, "memory plan: %s, n = %d", p->algo, p->n);
-  if (p->rank_rows)
-    fprintf(out, ", rank matrix in blocks of %d women", p->rank_rows);
+  if (p->rank_rows) fprintf(out, ", rank matrix in blocks of %d women", p->rank_rows);
   if (p->gpu)
     fprintf(out, ", %s, %d-bit ids and %s PRMatrix nodes on the GPU (the narrowest needs %d bits)\n",
             p->staged ? "staged initialisation" : "all lists on the device", 8 * p->id_bytes,
@@ -381,8 +377,8 @@ void bb_memory_plan_print(const bb_memory_plan *p, FILE *out) {
   else
     fprintf(out, ", on the CPU\n");
   for (int q = 0; q < p->parts; q++)
-    fprintf(out, "partition %d: GPU %d, men and women %d..%d\n", q, p->part[q].device,
-            p->part[q].first, p->part[q].first + p->part[q].count - 1);
+    fprintf(out, "partition %d: GPU %d, men and women %d..%d\n", q, p->part[q].device, p->part[q].first,
+            p->part[q].first + p->part[q].count - 1);
   fprintf(out, "%-12s %-8s %12s  %s\n", "phase", "where", "needs", "free / total");
   for (int i = 0; i < p->phases; i++) {
     const bb_plan_phase *ph = &p->phase[i];
@@ -398,8 +394,7 @@ void bb_memory_plan_print(const bb_memory_plan *p, FILE *out) {
         fprintf(out, "%-12s %-8s %12s  %s / %s\n", ph->name, where, bb_bytes_text(a, ph->device[d]),
                 bb_bytes_text(b, p->device_free[d]), bb_bytes_text(total, p->device_total[d]));
       else
-        fprintf(out, "%-12s %-8s %12s  unknown (no GPU here)\n", ph->name, where,
-                bb_bytes_text(a, ph->device[d]));
+        fprintf(out, "%-12s %-8s %12s  unknown (no GPU here)\n", ph->name, where, bb_bytes_text(a, ph->device[d]));
     }
   }
   fprintf(out, "peak: host %s", bb_bytes_text(a, bb_memory_plan_peak_host(p)));

@@ -16,8 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
-                          bb_solve_stats *stats, bb_error *err) {
+bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
+                          bb_error *err) {
   int n = inst->n;
   int node_bytes = bb_prnode_bytes_bamboo(n);
   bb_la_state la;
@@ -32,8 +32,8 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
   bb_gpu_instance lists = bb_gpu_instance_of(inst);
   bb_gpu_opts gopts = bb_gpu_opts_of(opts);
   bb_gpu_stats gstats = bb_gpu_stats_of(stats);
-  if (st == BB_OK) st = bb_gpu_multi_open_gen(opts->gpus, opts->gpu_count, &lists, opts->gen_spec, node_bytes, &mg, &gstats,
-                                                   err);
+  if (st == BB_OK)
+    st = bb_gpu_multi_open_gen(opts->gpus, opts->gpu_count, &lists, opts->gen_spec, node_bytes, &mg, &gstats, err);
   if (st == BB_OK) {
     bb_gpu_la gla = bb_gpu_la_of(&la);
     st = bb_gpu_multi_bamboo(mg, &gopts, &gla, free_men, &free_count, &gstats, err);
@@ -52,8 +52,7 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
     double t = bb_now();
     bb_la_extract(&la, wife_of);
     stats->t_post += bb_now() - t;
-    snprintf(stats->path, sizeof stats->path, "gpu x%d partitions+cpu-tail (%d men)", opts->gpu_count,
-             free_count);
+    snprintf(stats->path, sizeof stats->path, "gpu x%d partitions+cpu-tail (%d men)", opts->gpu_count, free_count);
     if (opts->verbose) fprintf(stderr, "bamboo: %s\n", stats->path);
   }
   bb_gpu_multi_close(mg);
@@ -62,14 +61,14 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
   return st;
 }
 
-bb_status bb_gpu_la_min_multi(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
-                              bb_solve_stats *stats, bb_error *err) {
+bb_status bb_gpu_la_min_multi(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
+                              bb_error *err) {
   bb_gpu_multi *mg = NULL;
   bb_gpu_instance lists = bb_gpu_instance_of(inst);
   bb_gpu_opts gopts = bb_gpu_opts_of(opts);
   bb_gpu_stats gstats = bb_gpu_stats_of(stats);
-  bb_status st = bb_gpu_multi_open(opts->gpus, opts->gpu_count, &lists, bb_prnode_bytes_la_min(inst->n), &mg,
-                                   &gstats, err);
+  bb_status st =
+      bb_gpu_multi_open(opts->gpus, opts->gpu_count, &lists, bb_prnode_bytes_la_min(inst->n), &mg, &gstats, err);
   if (st == BB_OK) st = bb_gpu_multi_la_min(mg, &gopts, wife_of, &gstats, err);
   bb_gpu_stats_back(&gstats, stats);
   bb_gpu_multi_close(mg);

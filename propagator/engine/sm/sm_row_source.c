@@ -7,8 +7,7 @@
 
 #include "parallel.h"
 
-bb_status bb_row_source_init(bb_row_source *src, const bb_instance *inst, const bb_gen_spec *spec,
-                             bb_error *err) {
+bb_status bb_row_source_init(bb_row_source *src, const bb_instance *inst, const bb_gen_spec *spec, bb_error *err) {
   if (!src || !inst || inst->n < 1) return bb_fail(err, BB_ERR_ARG, "bb_row_source_init: NULL or empty instance");
   src->n = inst->n;
   src->lists[0] = inst->men_prefs;
@@ -49,8 +48,8 @@ static void husbands_of_range(void *arg, int64_t begin, int64_t end, int tid) {
   }
 }
 
-bb_status bb_row_source_husbands(const bb_row_source *src, const uint32_t *partner_rank,
-                                 const uint32_t *before, bb_id *husband, int threads, bb_error *err) {
+bb_status bb_row_source_husbands(const bb_row_source *src, const uint32_t *partner_rank, const uint32_t *before,
+                                 bb_id *husband, int threads, bb_error *err) {
   if (!src || !partner_rank || !husband) return bb_fail(err, BB_ERR_ARG, "bb_row_source_husbands: NULL argument");
   int n = src->n, generated = bb_row_source_generated(src, 1);
   if (threads <= 0) threads = bb_cpu_count();

@@ -4,15 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BB_ALGORITHMS(X)                                                                          \
-  X("gs-seq", bb_gs_seq, 0, "queue Gale-Shapley with the women's rank matrix (CPU, 1 thread)")    \
-  X("mw-seq", bb_mw_seq, 0, "McVitie-Wilson: each rejected man proposes again at once (CPU)")      \
-  X("la-seq", bb_la_seq, 0, "locality-aware Gale-Shapley over the PRMatrix (seed 000 Alg. 1)")     \
-  X("gs-par", bb_gs_par, 0, "round-based parallel Gale-Shapley, CPU threads + C11 atomics")        \
-  X("mw-par", bb_mw_par, 0, "parallel McVitie-Wilson, CPU threads + compare-and-swap")             \
-  X("gpu-mw-cas", bb_gpu_mw_cas_solve, 1, "GPU McVitie-Wilson, one thread per man, atomicCAS")     \
-  X("gpu-la-min", bb_gpu_la_min_solve, 1, "GPU PRMatrix + atomicMin (seed 000 Listing 1)")         \
-  X("bamboo", bb_bamboo, 0,                                                                         \
+#define BB_ALGORITHMS(X)                                                                       \
+  X("gs-seq", bb_gs_seq, 0, "queue Gale-Shapley with the women's rank matrix (CPU, 1 thread)") \
+  X("mw-seq", bb_mw_seq, 0, "McVitie-Wilson: each rejected man proposes again at once (CPU)")  \
+  X("la-seq", bb_la_seq, 0, "locality-aware Gale-Shapley over the PRMatrix (seed 000 Alg. 1)") \
+  X("gs-par", bb_gs_par, 0, "round-based parallel Gale-Shapley, CPU threads + C11 atomics")    \
+  X("mw-par", bb_mw_par, 0, "parallel McVitie-Wilson, CPU threads + compare-and-swap")         \
+  X("gpu-mw-cas", bb_gpu_mw_cas_solve, 1, "GPU McVitie-Wilson, one thread per man, atomicCAS") \
+  X("gpu-la-min", bb_gpu_la_min_solve, 1, "GPU PRMatrix + atomicMin (seed 000 Listing 1)")     \
+  X("bamboo", bb_bamboo, 0,                                                                    \
     "precheck, GPU PRMatrix + packed atomicMin kernel, CPU tail (seed 000 Alg. 2); CPU if no GPU")
 
 typedef struct algorithm {
@@ -52,8 +52,8 @@ void bb_solve_opts_default(bb_solve_opts *opts) {
   opts->tail_row_budget = 16;
 }
 
-bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opts *opts,
-                   bb_id *wife_of, bb_solve_stats *stats, bb_error *err) {
+bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opts *opts, bb_id *wife_of,
+                   bb_solve_stats *stats, bb_error *err) {
   const algorithm *a = find(name);
   if (!a) {
     char list[256] = "";
@@ -61,8 +61,7 @@ bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opt
       strncat(list, algorithms[i].name, sizeof list - strlen(list) - 1);
       if (i + 1 < algorithm_count) strncat(list, ", ", sizeof list - strlen(list) - 1);
     }
-    return bb_fail(err, BB_ERR_ARG, "unknown algorithm '%s' (known: %s)", name ? name : "(null)",
-                   list);
+    return bb_fail(err, BB_ERR_ARG, "unknown algorithm '%s' (known: %s)", name ? name : "(null)", list);
   }
   if (!inst || inst->n < 1 || !wife_of) return bb_fail(err, BB_ERR_ARG, "bb_solve: no instance");
   bb_solve_opts defaults;
@@ -73,8 +72,7 @@ bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opt
   if (opts->tail_mode < BB_TAIL_AUTO || opts->tail_mode > BB_TAIL_GPU)
     return bb_fail(err, BB_ERR_ARG, "bb_solve: unknown tail mode %d", opts->tail_mode);
   if (opts->tail_threshold < 1)
-    return bb_fail(err, BB_ERR_ARG, "bb_solve: tail threshold must be >= 1 (got %d)",
-                   opts->tail_threshold);
+    return bb_fail(err, BB_ERR_ARG, "bb_solve: tail threshold must be >= 1 (got %d)", opts->tail_threshold);
   /* Only bamboo with lists generated on the GPU (opts->gen_spec) runs without host lists: its
    * tail reads the women's rows from a row source (row_source.h). */
   if ((!inst->women_prefs || !inst->men_prefs) && !(opts->gen_spec && a->run == bb_bamboo))

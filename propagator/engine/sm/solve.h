@@ -24,19 +24,19 @@ typedef enum bb_tail_mode {
 } bb_tail_mode;
 
 typedef struct bb_solve_opts {
-  int threads;          /* CPU threads for -par algorithms and parallel set-up; 0 = all CPUs */
-  int tail_threshold;   /* bamboo: the tail starts once at most this many men are free (>= 1) */
-  int verbose;          /* print decisions (path taken, fallbacks) on stderr */
-  double time_limit_s;  /* 0 = none; GPU kernels and long CPU loops stop with BB_ERR_TIMEOUT */
-  int tail_mode;        /* bamboo: a bb_tail_mode */
-  int tail_row_budget;  /* bamboo, BB_TAIL_AUTO: rows the CPU tail may fetch from the GPU */
+  int threads;         /* CPU threads for -par algorithms and parallel set-up; 0 = all CPUs */
+  int tail_threshold;  /* bamboo: the tail starts once at most this many men are free (>= 1) */
+  int verbose;         /* print decisions (path taken, fallbacks) on stderr */
+  double time_limit_s; /* 0 = none; GPU kernels and long CPU loops stop with BB_ERR_TIMEOUT */
+  int tail_mode;       /* bamboo: a bb_tail_mode */
+  int tail_row_budget; /* bamboo, BB_TAIL_AUTO: rows the CPU tail may fetch from the GPU */
   bb_progress_fn progress;
   void *progress_ctx;
-  const int *gpus;      /* bamboo, gpu-la-min: device list, one partition of the participants
+  const int *gpus; /* bamboo, gpu-la-min: device list, one partition of the participants
                            each ([Bamboo-SMP] V-C; a device may repeat); NULL or 1 entry = device
                            gpus[0] (or 0), the single-GPU path */
   int gpu_count;
-  const struct bb_gen_spec *gen_spec; /* bamboo, staged, on one GPU or in partitions: the lists
+  const struct bb_gen_spec *gen_spec;   /* bamboo, staged, on one GPU or in partitions: the lists
                            are generated on each device from this spec (gen_rows.h; solve
                            --gen-on gpu) instead of uploaded; the instance then holds no lists
                            (no precheck, no CPU fallback): the husbands and --verify read the
@@ -47,14 +47,14 @@ typedef struct bb_solve_opts {
 
 /* The phases of [Bamboo-SMP] Figure 8, in seconds. Phases an algorithm does not have stay 0. */
 typedef struct bb_solve_stats {
-  double t_transfer;   /* host -> GPU copy of the lists (GPU algorithms) */
-  double t_precheck;   /* perfect-case test (bamboo) */
-  double t_init;       /* rank matrix / PRMatrix construction */
-  double t_solve;      /* proposals */
-  double t_post;       /* matching extraction */
-  uint64_t proposals;  /* proposals made, where the algorithm counts them (CPU sequential) */
-  int tail_men;        /* bamboo: free men handed to the CPU (or GPU) tail */
-  char path[96];       /* what actually ran, e.g. "gpu+cpu-tail", "cpu (no GPU: ...)" */
+  double t_transfer;  /* host -> GPU copy of the lists (GPU algorithms) */
+  double t_precheck;  /* perfect-case test (bamboo) */
+  double t_init;      /* rank matrix / PRMatrix construction */
+  double t_solve;     /* proposals */
+  double t_post;      /* matching extraction */
+  uint64_t proposals; /* proposals made, where the algorithm counts them (CPU sequential) */
+  int tail_men;       /* bamboo: free men handed to the CPU (or GPU) tail */
+  char path[96];      /* what actually ran, e.g. "gpu+cpu-tail", "cpu (no GPU: ...)" */
 } bb_solve_stats;
 
 void bb_solve_opts_default(bb_solve_opts *opts);
@@ -68,8 +68,8 @@ int bb_algorithm_needs_gpu(const char *name);
 
 /* Solves `inst` with algorithm `name`, writing wife_of[m] for every man m.
  * `opts` and `stats` may be NULL. The instance must be valid (bb_instance_validate). */
-bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opts *opts,
-                   bb_id *wife_of, bb_solve_stats *stats, bb_error *err);
+bb_status bb_solve(const bb_instance *inst, const char *name, const bb_solve_opts *opts, bb_id *wife_of,
+                   bb_solve_stats *stats, bb_error *err);
 
 #ifdef __cplusplus
 }

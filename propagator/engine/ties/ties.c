@@ -6,9 +6,7 @@
 
 static const char *const stability_names[] = {"weak", "strong", "super"};
 
-const char *bb_ties_stability_name(bb_ties_stability kind) {
-  return (unsigned)kind < 3 ? stability_names[kind] : "?";
-}
+const char *bb_ties_stability_name(bb_ties_stability kind) { return (unsigned)kind < 3 ? stability_names[kind] : "?"; }
 
 bool bb_ties_stability_parse(const char *word, bb_ties_stability *kind) {
   for (int k = 0; word && k < 3; k++)
@@ -145,8 +143,10 @@ static uint32_t find_rank(const keyed *k, uint32_t lo, uint32_t end, uint32_t id
   uint32_t hi = end;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (k[mid].id < id) lo = mid + 1;
-    else hi = mid;
+    if (k[mid].id < id)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo < end && k[lo].id == id ? k[lo].rank : BB_TIES_ONE_SIDED;
 }
@@ -165,7 +165,7 @@ static bb_status fill(const bb_ties *inst, bool residents, uint32_t *out, bb_err
     for (uint32_t e = start[p]; e < start[p + 1]; e++) {
       bb_id o = list[e];
       out[e] = (int)o < ocount && ostart[o] < ostart[o + 1] ? find_rank(k, ostart[o], ostart[o + 1], (uint32_t)p)
-                                                           : BB_TIES_ONE_SIDED;
+                                                            : BB_TIES_ONE_SIDED;
     }
   free(k);
   return BB_OK;

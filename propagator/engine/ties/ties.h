@@ -38,22 +38,18 @@ extern "C" {
 #define BB_TIES_ONE_SIDED UINT32_MAX
 
 typedef struct bb_ties {
-  bool smti;               /* every capacity is 1, men and women */
+  bool smti; /* every capacity is 1, men and women */
   int n_residents, n_hospitals;
-  uint32_t *res_start;     /* n_residents + 1 offsets into res_list and res_rank */
+  uint32_t *res_start; /* n_residents + 1 offsets into res_list and res_rank */
   bb_id *res_list;
   uint32_t *res_rank;
-  uint32_t *hosp_start;    /* n_hospitals + 1 offsets into hosp_list and hosp_rank */
+  uint32_t *hosp_start; /* n_hospitals + 1 offsets into hosp_list and hosp_rank */
   bb_id *hosp_list;
   uint32_t *hosp_rank;
-  int32_t *capacity;       /* n_hospitals */
+  int32_t *capacity; /* n_hospitals */
 } bb_ties;
 
-typedef enum bb_ties_stability {
-  BB_TIES_WEAK = 0,
-  BB_TIES_STRONG = 1,
-  BB_TIES_SUPER = 2
-} bb_ties_stability;
+typedef enum bb_ties_stability { BB_TIES_WEAK = 0, BB_TIES_STRONG = 1, BB_TIES_SUPER = 2 } bb_ties_stability;
 
 /* "weak", "strong", "super"; and back (false for any other word). */
 const char *bb_ties_stability_name(bb_ties_stability kind);

@@ -6,10 +6,10 @@
 #include "ties.h"
 
 typedef struct check_state {
-  uint32_t *res_other;     /* the hospital's rank of each resident entry */
-  int64_t *partner_rank;   /* n_residents: r's rank of its hospital, -1 when unassigned */
-  int64_t *worst;          /* n_hospitals: h's rank of its worst assignee, -1 when it has none */
-  int32_t *filled;         /* n_hospitals: assignees */
+  uint32_t *res_other;   /* the hospital's rank of each resident entry */
+  int64_t *partner_rank; /* n_residents: r's rank of its hospital, -1 when unassigned */
+  int64_t *worst;        /* n_hospitals: h's rank of its worst assignee, -1 when it has none */
+  int32_t *filled;       /* n_hospitals: assignees */
 } check_state;
 
 static void release(check_state *s) {
@@ -45,9 +45,9 @@ static bb_status read_matching(const bb_ties *in, const int32_t *assigned, check
 
 static bool blocks(bb_ties_stability kind, bool r_strict, bool r_weak, bool h_strict, bool h_weak) {
   switch (kind) {
-  case BB_TIES_WEAK: return r_strict && h_strict;
-  case BB_TIES_STRONG: return (r_strict && h_weak) || (r_weak && h_strict);
-  default: return r_weak && h_weak;
+    case BB_TIES_WEAK: return r_strict && h_strict;
+    case BB_TIES_STRONG: return (r_strict && h_weak) || (r_weak && h_strict);
+    default: return r_weak && h_weak;
   }
 }
 
@@ -86,6 +86,7 @@ bb_status bb_ties_check_stable(const bb_ties *in, const int32_t *assigned, bb_ti
   if (st != BB_OK || b.count == 0) return st;
   static const char *const adjective[] = {"weakly stable", "strongly stable", "super-stable"};
   return bb_fail(err, BB_ERR_INPUT, "not %s: %llu blocking pair%s, the first (%s %d, %s %d)",
-                 adjective[kind > BB_TIES_SUPER ? BB_TIES_SUPER : kind], (unsigned long long)b.count, b.count == 1 ? "" : "s",
-                 bb_ties_resident_word(in), b.first_resident, bb_ties_hospital_word(in), b.first_hospital);
+                 adjective[kind > BB_TIES_SUPER ? BB_TIES_SUPER : kind], (unsigned long long)b.count,
+                 b.count == 1 ? "" : "s", bb_ties_resident_word(in), b.first_resident, bb_ties_hospital_word(in),
+                 b.first_hospital);
 }

@@ -27,8 +27,7 @@ void bb_ties_gen_defaults(bb_ties_gen_kind kind, bb_ties_gen_params *p) {
   } else if (kind == BB_TIES_GEN_HRT) {
     p->n_residents = 700, p->n_hospitals = 50, p->capacity = 14, p->list_length = 6, p->classes = 40, p->skew = 0.5;
   } else {
-    p->n_residents = 90000, p->n_hospitals = 700, p->capacity = 100, p->list_length = 12, p->classes = 4,
-    p->skew = 0.8;
+    p->n_residents = 90000, p->n_hospitals = 700, p->capacity = 100, p->list_length = 12, p->classes = 4, p->skew = 0.8;
   }
 }
 
@@ -145,8 +144,10 @@ static bb_status gen_hospitals(const bb_ties_gen_params *p, bb_ties **out, bb_er
         uint32_t lo = 0, hi = nh - 1;
         while (lo < hi) {
           uint32_t mid = (lo + hi) / 2;
-          if (cumulative[mid] > u) hi = mid;
-          else lo = mid + 1;
+          if (cumulative[mid] > u)
+            hi = mid;
+          else
+            lo = mid + 1;
         }
         bool twice = false;
         for (uint32_t e = in->res_start[r]; e < n; e++) twice |= in->res_list[e] == lo;

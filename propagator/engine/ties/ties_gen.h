@@ -18,12 +18,12 @@ typedef enum bb_ties_gen_kind {
 typedef struct bb_ties_gen_params {
   bb_ties_gen_kind kind;
   int n_residents, n_hospitals; /* smti: n_residents men and n_hospitals women */
-  double p1;         /* smti: the probability that a pair is unacceptable to both */
-  double p2;         /* smti: the probability that an entry ties with the one before it */
-  int list_length;   /* hrt, school: the longest resident's list (school: 1..list_length) */
-  int capacity;      /* hrt, school: posts per hospital */
-  int classes;       /* hrt: score levels of the master list; school: priority classes */
-  double skew;       /* hrt, school: popularity of hospital h ~ 1 / (h + 1)^skew */
+  double p1;                    /* smti: the probability that a pair is unacceptable to both */
+  double p2;                    /* smti: the probability that an entry ties with the one before it */
+  int list_length;              /* hrt, school: the longest resident's list (school: 1..list_length) */
+  int capacity;                 /* hrt, school: posts per hospital */
+  int classes;                  /* hrt: score levels of the master list; school: priority classes */
+  double skew;                  /* hrt, school: popularity of hospital h ~ 1 / (h + 1)^skew */
   uint64_t seed;
 } bb_ties_gen_params;
 

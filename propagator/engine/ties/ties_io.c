@@ -30,7 +30,8 @@ typedef struct ties_text {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static bb_status text_fail(const ties_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
+static bb_status
+text_fail(const ties_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
   char msg[400];
   va_list ap;
   va_start(ap, fmt);
@@ -51,7 +52,10 @@ static bb_status parse_list(ties_text *t, const char *p, const char *e, uint32_t
   char q[48];
   while (p < e) {
     char c = *p;
-    if (bb_io_is_blank((unsigned char)c)) { p++; continue; }
+    if (bb_io_is_blank((unsigned char)c)) {
+      p++;
+      continue;
+    }
     if (c == '#') break;
     if (c == '[') {
       if (in_group)
@@ -86,8 +90,10 @@ static bb_status parse_list(ties_text *t, const char *p, const char *e, uint32_t
     if (!bb_id_vec_push(ids, (bb_id)v) || !bb_id_vec_push(ranks, rank))
       return text_fail(t, err, BB_ERR_NOMEM, "out of memory for the lists");
     position++;
-    if (in_group) in_group++;
-    else rank++;
+    if (in_group)
+      in_group++;
+    else
+      rank++;
   }
   if (in_group) return text_fail(t, err, BB_ERR_INPUT, "%s %d's list: '[' is never closed", who, index);
   return BB_OK;
@@ -129,7 +135,8 @@ static bb_status parse_hospital(ties_text *t, const char *line, size_t len, int 
 static bb_status parse_header(ties_text *t, const char *line, size_t len, bb_error *err) {
   const char *e = line + len, *end = NULL, *tok = bb_io_next_token(line, e, &end);
   char q[48];
-  if (end - tok == 4 && !memcmp(tok, "smti", 4)) t->smti = true;
+  if (end - tok == 4 && !memcmp(tok, "smti", 4))
+    t->smti = true;
   else if (!(end - tok == 3 && !memcmp(tok, "hrt", 3)))
     return text_fail(t, err, BB_ERR_INPUT, "expected 'smti N1 N2' or 'hrt NR NH', found '%s'",
                      bb_io_quote(q, tok, (size_t)(end - tok)));
@@ -137,8 +144,9 @@ static bb_status parse_header(ties_text *t, const char *line, size_t len, bb_err
   for (int k = 0; k < 2; k++) {
     tok = bb_io_next_token(end, e, &end);
     uint64_t v = 0;
-    if (!tok) return text_fail(t, err, BB_ERR_INPUT, "the header lacks a count: expected '%s'",
-                               t->smti ? "smti N1 N2" : "hrt NR NH");
+    if (!tok)
+      return text_fail(t, err, BB_ERR_INPUT, "the header lacks a count: expected '%s'",
+                       t->smti ? "smti N1 N2" : "hrt NR NH");
     if (bb_io_classify(tok, end, &v) != TOK_NUMBER || v > BB_MAX_N)
       return text_fail(t, err, BB_ERR_INPUT, "'%s' is not a count in 0..%d", bb_io_quote(q, tok, (size_t)(end - tok)),
                        BB_MAX_N);
@@ -189,7 +197,8 @@ static bb_status read_text(ties_text *t, bb_ties **out, bb_error *err) {
   t->res_start = calloc((size_t)t->nr + 1, sizeof(uint32_t));
   t->hosp_start = calloc((size_t)t->nh + 1, sizeof(uint32_t));
   t->capacity = calloc((size_t)t->nh + 1, sizeof(int32_t));
-  if (!t->seen || !t->res_start || !t->hosp_start || !t->capacity) return text_fail(t, err, BB_ERR_NOMEM, "out of memory");
+  if (!t->seen || !t->res_start || !t->hosp_start || !t->capacity)
+    return text_fail(t, err, BB_ERR_NOMEM, "out of memory");
   const char *rw = t->smti ? "man" : "resident", *hw = t->smti ? "woman" : "hospital";
   int rows = 0, total = t->nr + t->nh;
   while (rows < total) {
@@ -214,7 +223,8 @@ static bb_status read_text(ties_text *t, bb_ties **out, bb_error *err) {
   while ((got = bb_reader_line(t->r, &line, &len, LINE_LIMIT)) > 0) {
     t->line_no++;
     if (bb_io_next_token(line, line + len, &end))
-      return text_fail(t, err, BB_ERR_INPUT, "extra data after the last list (the header says %d and %d)", t->nr, t->nh);
+      return text_fail(t, err, BB_ERR_INPUT, "extra data after the last list (the header says %d and %d)", t->nr,
+                       t->nh);
   }
   if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   return build(t, out, err);
@@ -250,8 +260,9 @@ bb_status bb_ties_read_from(reader *r, bb_ties **out, bb_error *err) {
   size_t have = r->end - r->begin;
   if (have >= 8 && !memcmp(r->buf + r->begin, BB_TIES_MAGIC, 8)) return bb_ties_read_binary(r, out, err);
   if (!looks_like_ties_text(r))
-    return bb_fail(err, BB_ERR_INPUT, "%s: not an SMTI/HRT instance: expected 'smti N1 N2', 'hrt NR NH' or the %s magic",
-                   r->name, BB_TIES_MAGIC);
+    return bb_fail(err, BB_ERR_INPUT,
+                   "%s: not an SMTI/HRT instance: expected 'smti N1 N2', 'hrt NR NH' or the %s magic", r->name,
+                   BB_TIES_MAGIC);
   ties_text t = {.r = r};
   bb_status st = read_text(&t, out, err);
   free(t.seen);

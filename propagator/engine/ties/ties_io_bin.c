@@ -49,8 +49,8 @@ bb_status bb_ties_read_binary(reader *r, bb_ties **out, bb_error *err) {
     return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", name, version,
                    BB_TIES_VERSION);
   if (smti > 1 || nr > BB_MAX_N || nh > BB_MAX_N || er > UINT32_MAX - 1 || eh > UINT32_MAX - 1)
-    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: flag %u, %u and %u people, %llu and %llu entries", name, smti, nr,
-                   nh, (unsigned long long)er, (unsigned long long)eh);
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: flag %u, %u and %u people, %llu and %llu entries", name, smti,
+                   nr, nh, (unsigned long long)er, (unsigned long long)eh);
   uint64_t expected = BB_TIES_HEADER_BYTES + 4 * ((uint64_t)nr + 1 + 2 * er + (uint64_t)nh + 1 + 2 * eh + nh);
   struct stat sb;
   if (fstat(fileno(r->f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != expected &&
@@ -127,8 +127,13 @@ bb_status bb_ties_write_binary(const bb_ties *inst, const char *path, bb_error *
   if (st != BB_OK) return st;
   bb_writer_put_text(&o, BB_TIES_MAGIC);
   uint64_t er = inst->res_start[inst->n_residents], eh = inst->hosp_start[inst->n_hospitals];
-  uint32_t header[8] = {BB_TIES_VERSION, inst->smti ? 1u : 0u, (uint32_t)inst->n_residents,
-                        (uint32_t)inst->n_hospitals, (uint32_t)er, (uint32_t)(er >> 32), (uint32_t)eh,
+  uint32_t header[8] = {BB_TIES_VERSION,
+                        inst->smti ? 1u : 0u,
+                        (uint32_t)inst->n_residents,
+                        (uint32_t)inst->n_hospitals,
+                        (uint32_t)er,
+                        (uint32_t)(er >> 32),
+                        (uint32_t)eh,
                         (uint32_t)(eh >> 32)};
   for (int k = 0; k < 8; k++) bb_writer_put_u32(&o, header[k]);
   bb_writer_put_ids(&o, inst->res_start, (size_t)inst->n_residents + 1, 4);

@@ -140,7 +140,7 @@ bb_status bb_ties_kiraly(const bb_ties *in, int32_t *assigned, bb_error *err) {
   int32_t *post_hospital = NULL;
   kiraly k = {0};
   bb_status st = !res_other || !first_post ? bb_fail(err, BB_ERR_NOMEM, "out of memory for kiraly")
-                                            : bb_ties_mutual_ranks(in, res_other, NULL, err);
+                                           : bb_ties_mutual_ranks(in, res_other, NULL, err);
   uint64_t entries = 0;
   if (st == BB_OK) {
     first_post[0] = 0;
@@ -158,9 +158,10 @@ bb_status bb_ties_kiraly(const bb_ties *in, int32_t *assigned, bb_error *err) {
     k.rejected_any = calloc(k.n_women + 1, 1);
     k.queue = malloc((nr + 1) * sizeof(uint32_t)), post_hospital = malloc((k.n_women + 1) * sizeof(int32_t));
     if (entries > UINT32_MAX - 1 || !k.start || !k.list || !k.tie_begin || !k.tie_end || !k.left_end ||
-        !k.maiden_from || !k.phase ||
-        !k.fiance || !k.fiance_rank || !k.fiance_pos || !k.ever || !k.rejected_any || !k.queue || !post_hospital)
-      st = bb_fail(err, BB_ERR_NOMEM, "kiraly: out of memory for %llu cloned list entries", (unsigned long long)entries);
+        !k.maiden_from || !k.phase || !k.fiance || !k.fiance_rank || !k.fiance_pos || !k.ever || !k.rejected_any ||
+        !k.queue || !post_hospital)
+      st =
+          bb_fail(err, BB_ERR_NOMEM, "kiraly: out of memory for %llu cloned list entries", (unsigned long long)entries);
   }
   if (st == BB_OK) {
     uint32_t n = 0;
@@ -169,7 +170,8 @@ bb_status bb_ties_kiraly(const bb_ties *in, int32_t *assigned, bb_error *err) {
       for (uint32_t e = in->res_start[r]; e < in->res_start[r + 1]; e++) {
         bb_id h = in->res_list[e];
         if (res_other[e] == BB_TIES_ONE_SIDED) continue;
-        for (uint32_t p = first_post[h]; p < first_post[h + 1]; p++) k.list[n++] = (entry){p, in->res_rank[e], res_other[e]};
+        for (uint32_t p = first_post[h]; p < first_post[h + 1]; p++)
+          k.list[n++] = (entry){p, in->res_rank[e], res_other[e]};
       }
     }
     k.start[nr] = n;

@@ -23,10 +23,10 @@
 typedef struct sic {
   const bb_ties *in;
   int32_t *assigned;
-  uint32_t *res_other;   /* the hospital's rank of each resident entry */
-  uint32_t *own;         /* n_residents: r's rank of his place, UINT32_MAX when unassigned */
-  uint32_t *best;        /* n_hospitals: the best rank h gives anyone in D_h, UINT32_MAX if none */
-  uint32_t *held_start;  /* n_hospitals + 1: CSR of the assignees */
+  uint32_t *res_other;  /* the hospital's rank of each resident entry */
+  uint32_t *own;        /* n_residents: r's rank of his place, UINT32_MAX when unassigned */
+  uint32_t *best;       /* n_hospitals: the best rank h gives anyone in D_h, UINT32_MAX if none */
+  uint32_t *held_start; /* n_hospitals + 1: CSR of the assignees */
   int32_t *held;
   uint8_t *state;        /* nr + nh nodes: 0 unseen, 1 on the path, 2 retired */
   uint32_t *path, *iter; /* the DFS path's nodes and each one's next edge */
@@ -113,9 +113,16 @@ static long round_of_cycles(sic *s) {
 
 bb_status bb_ties_sic(const bb_ties *in, int32_t *assigned, bb_error *err) {
   size_t nr = (size_t)in->n_residents, nh = (size_t)in->n_hospitals, er = in->res_start[in->n_residents];
-  sic s = {in, assigned, malloc((er ? er : 1) * sizeof(uint32_t)), malloc((nr + 1) * sizeof(uint32_t)),
-           malloc((nh + 1) * sizeof(uint32_t)), malloc((nh + 2) * sizeof(uint32_t)), malloc((nr + 1) * sizeof(int32_t)),
-           malloc(nr + nh + 1), malloc((nr + nh + 1) * sizeof(uint32_t)), malloc((nr + nh + 1) * sizeof(uint32_t))};
+  sic s = {in,
+           assigned,
+           malloc((er ? er : 1) * sizeof(uint32_t)),
+           malloc((nr + 1) * sizeof(uint32_t)),
+           malloc((nh + 1) * sizeof(uint32_t)),
+           malloc((nh + 2) * sizeof(uint32_t)),
+           malloc((nr + 1) * sizeof(int32_t)),
+           malloc(nr + nh + 1),
+           malloc((nr + nh + 1) * sizeof(uint32_t)),
+           malloc((nr + nh + 1) * sizeof(uint32_t))};
   bb_status st = !s.res_other || !s.own || !s.best || !s.held_start || !s.held || !s.state || !s.path || !s.iter
                      ? bb_fail(err, BB_ERR_NOMEM, "out of memory for the improvement cycles")
                      : bb_ties_mutual_ranks(in, s.res_other, NULL, err);

@@ -12,10 +12,10 @@
 #include "ties.h"
 #include "ties_algos.h"
 
-#define TIES_ALGOS(X)                                                                                              \
-  X("da-stb", "deferred acceptance after single tie-breaking: one random order of each side for everybody")       \
-  X("da-mtb", "deferred acceptance after multiple tie-breaking: every agent breaks its ties by its own order")     \
-  X("sic", "da-stb, then Erdil-Ergin stable improvement cycles until none is left (constrained efficient)")      \
+#define TIES_ALGOS(X)                                                                                          \
+  X("da-stb", "deferred acceptance after single tie-breaking: one random order of each side for everybody")    \
+  X("da-mtb", "deferred acceptance after multiple tie-breaking: every agent breaks its ties by its own order") \
+  X("sic", "da-stb, then Erdil-Ergin stable improvement cycles until none is left (constrained efficient)")    \
   X("kiraly", "Kiraly's 3/2-approximation of the largest weakly stable matching (deterministic)")
 
 static const char *const names[] = {
@@ -27,7 +27,7 @@ static const char *const names[] = {
 const char *const *bb_ties_algorithm_names(void) { return names; }
 
 const char *bb_ties_algorithm_describe(const char *name) {
-#define TIES_TEXT(id, text)                                                                                        \
+#define TIES_TEXT(id, text) \
   if (name && strcmp(name, id) == 0) return text;
   TIES_ALGOS(TIES_TEXT)
 #undef TIES_TEXT

@@ -94,7 +94,7 @@ void bb_smc_hr_note(bb_smc_hr_scratch *s, const bb_smc_hr *hr, int var);
 /* Runs the rules to their fixpoint over the noted changes (everything at the first call). The
  * rules follow their own domain changes; the solver need not report them back. */
 bb_smc_status bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
-                                     const bb_smc_domains *dom);
+                                  const bb_smc_domains *dom);
 
 /* bb_smc_hr_propagate on a chosen path, with the same domains after every propagation:
  * BB_SMC_PATH_CPU (and AUTO: no measurement favours the GPU yet) is bb_smc_hr_propagate. BB_SMC_PATH_GPU runs the
@@ -104,8 +104,8 @@ bb_smc_status bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_
  * when a CUDA call fails, it warns once per constraint on stderr and runs on the CPU.
  * BB_SMC_PATH_EMULATED is the same on host threads (smc_hr_accel_emul.c): how CI tests it.
  * Search threads share the engine: their parallel runs take turns. */
-bb_smc_status bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
-                                        bb_smc_hr_scratch *s, const bb_smc_domains *dom);
+bb_smc_status bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
+                                     const bb_smc_domains *dom);
 
 #ifdef __cplusplus
 }

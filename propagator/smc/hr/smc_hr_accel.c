@@ -87,11 +87,12 @@ static struct bb_smc_hr_accel *accel_of(const bb_smc_hr *hr) {
 
 static bb_status engine_of(struct bb_smc_hr_accel *a, const bb_smc_hr *hr, int which, bb_error *err) {
   if (a->engine[which]) return BB_OK;
-  const bb_smc_hr_accel_engine_ops *ops = which == ENGINE_GPU ? bb_smc_hr_accel_gpu_ops() : &bb_smc_hr_accel_emulated_ops;
+  const bb_smc_hr_accel_engine_ops *ops =
+      which == ENGINE_GPU ? bb_smc_hr_accel_gpu_ops() : &bb_smc_hr_accel_emulated_ops;
   if (!ops) return bb_fail(err, BB_ERR_NO_GPU, "this build has no CUDA");
-  bb_smc_hr_accel_lists lists = {hr->nr,         hr->nh,        hr->res_start[hr->nr], hr->hosp_start[hr->nh],
-                                 a->slot_start[hr->nh], hr->res_start, hr->res_hosp,  hr->res_pos,
-                                 hr->hosp_start, hr->hosp_rank, a->slot_start};
+  bb_smc_hr_accel_lists lists = {
+      hr->nr,       hr->nh,      hr->res_start[hr->nr], hr->hosp_start[hr->nh], a->slot_start[hr->nh], hr->res_start,
+      hr->res_hosp, hr->res_pos, hr->hosp_start,        hr->hosp_rank,          a->slot_start};
   a->ops[which] = ops;
   a->engine[which] = ops->open(&lists, err);
   return a->engine[which] ? BB_OK : BB_ERR_GPU; /* err says why */
@@ -135,8 +136,8 @@ static void clear_queues(bb_smc_hr_scratch *s) {
   s->res_count = s->hosp_count = 0;
 }
 
-bb_smc_status bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node,
-                                        bb_smc_hr_scratch *s, const bb_smc_domains *dom) {
+bb_smc_status bb_smc_hr_propagate_on(const bb_smc_hr *hr, bb_smc_path path, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
+                                     const bb_smc_domains *dom) {
   if (path != BB_SMC_PATH_GPU && path != BB_SMC_PATH_EMULATED) return bb_smc_hr_propagate(hr, node, s, dom);
   int which = path == BB_SMC_PATH_GPU ? ENGINE_GPU : ENGINE_EMULATED;
   struct bb_smc_hr_accel *a = accel_of(hr);

@@ -52,8 +52,8 @@ static bb_status emul_propose(void *engine, const uint32_t *alive, const uint32_
     return bb_fail(err, BB_ERR_GPU, "emulated CUDA failure (bb_smc_hr_accel_emulated_fail_after)");
   const bb_smc_hr_accel_lists *l = &e->lists;
   for (uint32_t q = 0; q < l->slots; q++) atomic_init(&e->slot[q], BB_SMC_HR_ACCEL_EMPTY);
-  bb_smc_hr_accel_view v = {l->nr,        l->res_start, l->res_hosp, l->res_pos, l->hosp_start, l->hosp_rank,
-                            l->slot_start, alive,        start,       e->slot};
+  bb_smc_hr_accel_view v = {l->nr,        l->res_start,  l->res_hosp, l->res_pos, l->hosp_start,
+                            l->hosp_rank, l->slot_start, alive,       start,      e->slot};
   bb_parallel_for(l->nr < 64 ? 2 : EMUL_THREADS, l->nr, chains, &v);
   for (uint32_t q = 0; q < l->slots; q++) slots[q] = atomic_load(&e->slot[q]);
   return BB_OK;

@@ -52,8 +52,7 @@ static bool lists_ok(const char *who, const char *whom, int n, int other, int ba
 bb_smc_hr *bb_smc_hr_new_csr(int nr, int nh, int cols, int base, const uint32_t *res_start, const uint32_t *res_list,
                              const uint32_t *hosp_start, const uint32_t *hosp_list, const int32_t *capacity,
                              bb_error *err) {
-  if (nr < 0 || nh < 0 || nr > BB_MAX_N || nh > BB_MAX_N || cols < 0 || !res_start || !hosp_start ||
-      (nh && !capacity))
+  if (nr < 0 || nh < 0 || nr > BB_MAX_N || nh > BB_MAX_N || cols < 0 || !res_start || !hosp_start || (nh && !capacity))
     return bb_fail(err, BB_ERR_ARG, "stable_matching_hr: bad sizes (%d residents, %d hospitals, %d columns)", nr, nh,
                    cols),
            NULL;
@@ -63,8 +62,9 @@ bb_smc_hr *bb_smc_hr_new_csr(int nr, int nh, int cols, int base, const uint32_t 
                      base + h, capacity[h]),
              NULL;
     if (capacity[h] > cols)
-      return bb_fail(err, BB_ERR_INPUT, "stable_matching_hr: hospital %d has capacity %d, more than the %d columns of posts",
-                     base + h, capacity[h], cols),
+      return bb_fail(err, BB_ERR_INPUT,
+                     "stable_matching_hr: hospital %d has capacity %d, more than the %d columns of posts", base + h,
+                     capacity[h], cols),
              NULL;
   }
   uint32_t lr = res_start[nr], lh = hosp_start[nh];
@@ -129,8 +129,8 @@ bb_smc_hr *bb_smc_hr_new_csr(int nr, int nh, int cols, int base, const uint32_t 
 }
 
 /* One side's padded matrix of base-counted ids as CSR of 0-based ids. */
-static bool to_csr(const char *who, const char *mat, int n, int other, int base, const int *m, const int *len,
-                   int cols, uint32_t **start, uint32_t **list, bb_error *err) {
+static bool to_csr(const char *who, const char *mat, int n, int other, int base, const int *m, const int *len, int cols,
+                   uint32_t **start, uint32_t **list, bb_error *err) {
   uint64_t total = 0;
   for (int i = 0; i < n; i++) {
     if (len[i] < 0 || len[i] > cols) {
@@ -156,8 +156,8 @@ static bool to_csr(const char *who, const char *mat, int n, int other, int base,
     for (int k = 0; k < len[i]; k++) {
       int id = m[(size_t)i * (size_t)cols + (size_t)k];
       if (id < base || id >= base + other) {
-        bb_fail(err, BB_ERR_INPUT, "stable_matching_hr: %s %d's list names %d, which is no id (%d..%d)", who, base + i, id,
-                base, base + other - 1);
+        bb_fail(err, BB_ERR_INPUT, "stable_matching_hr: %s %d's list names %d, which is no id (%d..%d)", who, base + i,
+                id, base, base + other - 1);
         return false;
       }
       (*list)[at++] = (uint32_t)(id - base);
@@ -169,8 +169,8 @@ static bool to_csr(const char *who, const char *mat, int n, int other, int base,
 
 bb_smc_hr *bb_smc_hr_new(int nr, int nh, int cols, int base, const int *rp, const int *rp_len, int rp_cols,
                          const int *hp, const int *hp_len, int hp_cols, const int32_t *capacity, bb_error *err) {
-  if (nr < 0 || nh < 0 || rp_cols < 0 || hp_cols < 0 || (nr && !rp_len) || (nh && !hp_len) ||
-      (nr && rp_cols && !rp) || (nh && hp_cols && !hp))
+  if (nr < 0 || nh < 0 || rp_cols < 0 || hp_cols < 0 || (nr && !rp_len) || (nh && !hp_len) || (nr && rp_cols && !rp) ||
+      (nh && hp_cols && !hp))
     return bb_fail(err, BB_ERR_ARG, "stable_matching_hr: bad arrays"), NULL;
   uint32_t *rs = NULL, *rl = NULL, *hs = NULL, *hl = NULL;
   bb_smc_hr *hr = NULL;
@@ -214,7 +214,8 @@ void bb_smc_hr_node_init(bb_smc_hr_node *node, const bb_smc_hr *hr) {
   int32_t *last_min = (int32_t *)(node + 1);
   for (int r = 0; r < hr->nr; r++) last_min[r] = -1;
   bb_smc_hr_hosp *hosp =
-      (bb_smc_hr_hosp *)((char *)node + (((sizeof(bb_smc_hr_node) + (size_t)hr->nr * sizeof(int32_t)) + 7) & ~(size_t)7));
+      (bb_smc_hr_hosp *)((char *)node +
+                         (((sizeof(bb_smc_hr_node) + (size_t)hr->nr * sizeof(int32_t)) + 7) & ~(size_t)7));
   for (int h = 0; h < hr->nh; h++) {
     int32_t len = (int32_t)(hr->hosp_start[h + 1] - hr->hosp_start[h]);
     bb_smc_hr_hosp *st = &hosp[h];

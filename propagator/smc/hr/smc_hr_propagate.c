@@ -255,8 +255,7 @@ static bool posts_pass(run *x, int h, bool external) {
     }
     int a = x->s->alive[q];
     if (d->min(d->ctx, v) < a && d->raise_min(d->ctx, v, a) == BB_SMC_FAILED) return false;
-    if (q < n_fixed && d->max(d->ctx, v) > x->s->fixed[q] &&
-        d->lower_max(d->ctx, v, x->s->fixed[q]) == BB_SMC_FAILED)
+    if (q < n_fixed && d->max(d->ctx, v) > x->s->fixed[q] && d->lower_max(d->ctx, v, x->s->fixed[q]) == BB_SMC_FAILED)
       return false;
     if (last + 1 < empty && d->max(d->ctx, v) > last &&
         d->remove_range(d->ctx, v, last + 1, empty - 1) == BB_SMC_FAILED)
@@ -344,9 +343,13 @@ static void clear_queues(bb_smc_hr_scratch *s) {
 }
 
 bb_smc_status bb_smc_hr_propagate(const bb_smc_hr *hr, bb_smc_hr_node *node, bb_smc_hr_scratch *s,
-                                     const bb_smc_domains *dom) {
+                                  const bb_smc_domains *dom) {
   size_t ints = ((sizeof(bb_smc_hr_node) + (size_t)hr->nr * sizeof(int32_t)) + 7) & ~(size_t)7;
-  run x = {hr, s, dom, (int32_t *)(node + 1), (bb_smc_hr_hosp *)((char *)node + ints),
+  run x = {hr,
+           s,
+           dom,
+           (int32_t *)(node + 1),
+           (bb_smc_hr_hosp *)((char *)node + ints),
            (uint64_t *)((char *)node + ints + (size_t)hr->nh * sizeof(bb_smc_hr_hosp))};
   bool ok = true;
   if (!node->root_done) {

@@ -47,8 +47,10 @@ static int32_t slot_of(const res_slots *rs, int r, int h) {
   uint32_t lo = rs->start[r], hi = rs->start[r + 1];
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (rs->hosp[mid] < h) lo = mid + 1;
-    else hi = mid;
+    if (rs->hosp[mid] < h)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo < rs->start[r + 1] && rs->hosp[lo] == h ? rs->slot[lo] : -1;
 }
@@ -273,6 +275,7 @@ int bb_smc_hrc_rank_of(const bb_smc_hrc *d, int v, const int32_t *assigned) {
   int c = v - d->n_singles, h1 = assigned[d->couple_member[2 * c]], h2 = assigned[d->couple_member[2 * c + 1]];
   if (h1 < 0 && h2 < 0) return len;
   for (int k = 0; k < len; k++)
-    if (d->e_h1[e0 + (uint32_t)k] == h1 && d->e_h2[e0 + (uint32_t)k] == h2) return d->e_s1[e0 + (uint32_t)k] >= 0 ? k : -1;
+    if (d->e_h1[e0 + (uint32_t)k] == h1 && d->e_h2[e0 + (uint32_t)k] == h2)
+      return d->e_s1[e0 + (uint32_t)k] >= 0 ? k : -1;
   return -1;
 }

@@ -81,7 +81,7 @@ int bb_smc_hrc_rank_of(const bb_smc_hrc *d, int v, const int32_t *assigned);
  * of blocking pairs under the domains at entry (lb <= every completion's count <= ub; equal
  * when all are fixed). Fails when a hospital is surely over capacity or lb > bp_max. */
 bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max, int64_t *lb,
-                                 int64_t *ub);
+                                   int64_t *ub);
 
 /* Per-variable blocking budgets: own[v] is the number of variable v's own blocking pairs
  * (each pair belongs to exactly one variable's list, so the budgets sum to bp; the caller
@@ -100,7 +100,7 @@ typedef struct bb_smc_hrc_budgets {
  * when some v's share exceeds own_max[v], own_min[v] exceeds v's possible count, or the
  * shares at max(share, own_min) exceed bp_max. */
 bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
-                                         const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub);
+                                           const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub);
 
 /* Each variable's number of own blocking pairs in a full assignment (ranks[v], 0-based, len =
  * unassigned): own[v] (n_vars). BB_SMC_FAILED when the assignment is not a matching (over

@@ -71,8 +71,8 @@ static bb_status engine_of(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, int 
   const bb_smc_hrc_accel_engine_ops *ops =
       which == ENGINE_GPU ? bb_smc_hrc_accel_gpu_ops() : &bb_smc_hrc_accel_emulated_ops;
   if (!ops) return bb_fail(err, BB_ERR_NO_GPU, "this build has no CUDA");
-  bb_smc_hrc_accel_lists lists = {d->n_vars,   d->n_hospitals, d->var_start[d->n_vars], d->hosp_start[d->n_hospitals],
-                                  d->e_s1,     d->e_s2,        d->hosp_start,           d->slot_var};
+  bb_smc_hrc_accel_lists lists = {d->n_vars, d->n_hospitals, d->var_start[d->n_vars], d->hosp_start[d->n_hospitals],
+                                  d->e_s1,   d->e_s2,        d->hosp_start,           d->slot_var};
   a->ops[which] = ops;
   a->engine[which] = ops->open(&lists, err);
   return a->engine[which] ? BB_OK : BB_ERR_GPU; /* err says why */

@@ -45,8 +45,9 @@ static bb_status emul_count(void *engine, const uint32_t *alive, const int32_t *
   if (left > 0 && atomic_fetch_sub(&fail_after, 1) == 1)
     return bb_fail(err, BB_ERR_GPU, "emulated CUDA failure (bb_smc_hrc_accel_emulated_fail_after)");
   memset(out->poss, 0, ((size_t)l->slots + 1) * sizeof *out->poss);
-  bb_smc_hrc_accel_view v = {l->entries,  l->n_hospitals, l->e_s1,   l->e_s2,          alive,            l->hosp_start,
-                             l->slot_var, asize,          out->poss, out->poss_before, out->sure_before, out->sure_total};
+  bb_smc_hrc_accel_view v = {l->entries, l->n_hospitals,   l->e_s1,          l->e_s2,
+                             alive,      l->hosp_start,    l->slot_var,      asize,
+                             out->poss,  out->poss_before, out->sure_before, out->sure_total};
   int threads = l->entries < 256 ? 2 : EMUL_THREADS;
   bb_parallel_for(threads, l->entries, entries, &v);
   bb_parallel_for(threads, l->n_hospitals, hospitals, &v);

@@ -21,7 +21,8 @@
 extern "C" {
 #endif
 
-/* The constraint's path, for every propagation from now on (the CPU after bb_smc_hrc_new). Set it before the data is shared (between posting and the first propagation):
+/* The constraint's path, for every propagation from now on (the CPU after bb_smc_hrc_new). Set it
+ * before the data is shared (between posting and the first propagation):
  * it is a property of the constraint, not of one call. */
 void bb_smc_hrc_set_path(bb_smc_hrc *d, bb_smc_path path);
 

@@ -26,18 +26,18 @@
 #include <stdlib.h>
 
 typedef struct scratch {
-  int32_t *poss;         /* per slot: domain values that place the slot's resident there */
-  int32_t *poss_before;  /* per slot: residents possibly at the hospital, ranked above */
-  int32_t *sure_before;  /* per slot: residents surely there, ranked above */
-  int32_t *sure_total;   /* per hospital */
-  int32_t *fill;         /* per hospital: it must be full of residents above this slot */
+  int32_t *poss;                /* per slot: domain values that place the slot's resident there */
+  int32_t *poss_before;         /* per slot: residents possibly at the hospital, ranked above */
+  int32_t *sure_before;         /* per slot: residents surely there, ranked above */
+  int32_t *sure_total;          /* per hospital */
+  int32_t *fill;                /* per hospital: it must be full of residents above this slot */
   int32_t *amin, *amax, *asize; /* per variable, at entry */
-  uint8_t *counted;      /* per entry: blocks under every value of its variable */
-  int32_t *vlb;          /* per variable: its share of the lower bound (see bounds) */
-  int32_t *vub;          /* per variable: its pairs that may block (its part of the upper bound) */
-  int64_t *vslack;       /* per variable: how many of its pairs beyond vlb may still block */
-  int32_t *vcert;        /* per couple value (at var_start[v] + v + p): its pairs certain under p */
-  int32_t *values;       /* one variable's domain */
+  uint8_t *counted;             /* per entry: blocks under every value of its variable */
+  int32_t *vlb;                 /* per variable: its share of the lower bound (see bounds) */
+  int32_t *vub;                 /* per variable: its pairs that may block (its part of the upper bound) */
+  int64_t *vslack;              /* per variable: how many of its pairs beyond vlb may still block */
+  int32_t *vcert;               /* per couple value (at var_start[v] + v + p): its pairs certain under p */
+  int32_t *values;              /* one variable's domain */
 } scratch;
 
 typedef struct prop {
@@ -85,12 +85,12 @@ static bool couple_blocks(const prop *P, int v, int j, int p, bool certain) {
     ps1 = d->e_s1[f];
     ps2 = d->e_s2[f];
   }
-  if (p < len && P2 == h2) return others1 + (h1 == h2) < cap1;  /* 2a */
-  if (p < len && P1 == h1) return others2 + (h1 == h2) < cap2;  /* 2b */
-  if (h1 != h2)                                                  /* 3a */
+  if (p < len && P2 == h2) return others1 + (h1 == h2) < cap1; /* 2a */
+  if (p < len && P1 == h1) return others2 + (h1 == h2) < cap2; /* 2b */
+  if (h1 != h2)                                                /* 3a */
     return others1 + (P2 == h1 && ps2 < s1) < cap1 && others2 + (P1 == h2 && ps1 < s2) < cap2;
   int32_t above_better = s1 < s2 ? others1 : others2, above_worse = s1 < s2 ? others2 : others1;
-  return above_better < cap1 - 1 && above_worse < cap1;          /* 3b-d */
+  return above_better < cap1 - 1 && above_worse < cap1; /* 3b-d */
 }
 
 /* The resident at `slot` leaves its hospital, or is placed there. */
@@ -142,8 +142,10 @@ static void fill(prop *P, int h) {
   }
   for (uint32_t t = (uint32_t)s; t < d->hosp_start[h + 1] && !P->failed; t++)
     if (P->s.poss[t] > 0) {
-      if (sure(P, (int32_t)t)) P->failed = true;
-      else remove_at(P, (int32_t)t);
+      if (sure(P, (int32_t)t))
+        P->failed = true;
+      else
+        remove_at(P, (int32_t)t);
     }
   if (P->s.poss_before[s] == d->capacity[h])
     for (uint32_t t = d->hosp_start[h]; t < (uint32_t)s && !P->failed; t++)
@@ -202,7 +204,8 @@ static int domain_values(prop *P, int v) {
 /* Pass 0: who may be where, and prefix counts down each hospital's list (smc_hrc_count.c: on the
  * host, or on the path's engine). */
 static void census(prop *P) {
-  bb_smc_hrc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total, P->s.amin, P->s.amax, P->s.asize};
+  bb_smc_hrc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total,
+                         P->s.amin, P->s.amax,        P->s.asize};
   if (!bb_smc_hrc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c)) P->failed = true;
   for (int h = 0; h < P->d->n_hospitals; h++) P->s.fill[h] = INT32_MAX;
 }
@@ -221,8 +224,9 @@ static void capacities(prop *P) {
       if (k >= len) continue;
       uint32_t e = d->var_start[v] + (uint32_t)k;
       int h1 = d->e_h1[e], h2 = d->e_h2[e], new1 = !sure(P, d->e_s1[e]), new2 = !sure(P, d->e_s2[e]);
-      bool over = h1 == h2 ? P->s.sure_total[h1] + new1 + new2 > d->capacity[h1]
-                           : P->s.sure_total[h1] + new1 > d->capacity[h1] || P->s.sure_total[h2] + new2 > d->capacity[h2];
+      bool over = h1 == h2
+                      ? P->s.sure_total[h1] + new1 + new2 > d->capacity[h1]
+                      : P->s.sure_total[h1] + new1 > d->capacity[h1] || P->s.sure_total[h2] + new2 > d->capacity[h2];
       if (over) apply(P, P->dom->remove(P->dom->ctx, v, k));
     }
   }
@@ -368,10 +372,14 @@ static void prune(prop *P) {
       if (h1 == h2) continue;
       uint32_t f = d->var_start[v] + (uint32_t)p;
       bool two_a = p < len && d->e_h2[f] == h2, two_b = p < len && d->e_h1[f] == h1;
-      if (two_a) request_fill(P, h1, d->e_s1[e]);
-      else if (two_b) request_fill(P, h2, d->e_s2[e]);
-      else if (P->s.poss_before[d->e_s1[e]] < d->capacity[h1]) request_fill(P, h2, d->e_s2[e]); /* 3a */
-      else if (P->s.poss_before[d->e_s2[e]] < d->capacity[h2]) request_fill(P, h1, d->e_s1[e]);
+      if (two_a)
+        request_fill(P, h1, d->e_s1[e]);
+      else if (two_b)
+        request_fill(P, h2, d->e_s2[e]);
+      else if (P->s.poss_before[d->e_s1[e]] < d->capacity[h1])
+        request_fill(P, h2, d->e_s2[e]); /* 3a */
+      else if (P->s.poss_before[d->e_s2[e]] < d->capacity[h2])
+        request_fill(P, h1, d->e_s1[e]);
     }
   }
   for (int h = 0; h < d->n_hospitals && !P->failed; h++)
@@ -379,12 +387,12 @@ static void prune(prop *P) {
 }
 
 bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max, int64_t *lb,
-                                 int64_t *ub) {
+                                   int64_t *ub) {
   return bb_smc_hrc_propagate_budgets(d, dom, bp_max, NULL, lb, ub);
 }
 
 bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
-                                         const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub) {
+                                           const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub) {
   prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false};
   *lb = 0;
   *ub = 0;
@@ -426,7 +434,10 @@ int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) 
 
 /* Fixed domains for bb_smc_hrc_own_counts: one value per variable, nothing may be removed. */
 static int fixed_value(void *ctx, int v) { return ((const int *)ctx)[v]; }
-static int fixed_size(void *ctx, int v) { (void)ctx, (void)v; return 1; }
+static int fixed_size(void *ctx, int v) {
+  (void)ctx, (void)v;
+  return 1;
+}
 static bool fixed_contains(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k; }
 static bb_smc_status fixed_remove(void *ctx, int v, int k) {
   return ((const int *)ctx)[v] == k ? BB_SMC_FAILED : BB_SMC_FIX;
@@ -437,10 +448,16 @@ static bb_smc_status fixed_lower_max(void *ctx, int v, int k) {
 
 bb_smc_status bb_smc_hrc_own_counts(const bb_smc_hrc *d, const int *ranks, int32_t *own) {
   for (int v = 0; v < d->n_vars; v++)
-    if (ranks[v] < 0 || ranks[v] > bb_smc_hrc_len(d, v) || (ranks[v] < bb_smc_hrc_len(d, v) && !bb_smc_hrc_acceptable(d, v, ranks[v])))
+    if (ranks[v] < 0 || ranks[v] > bb_smc_hrc_len(d, v) ||
+        (ranks[v] < bb_smc_hrc_len(d, v) && !bb_smc_hrc_acceptable(d, v, ranks[v])))
       return BB_SMC_FAILED;
-  bb_smc_domains dom = {.ctx = (void *)ranks, .min = fixed_value, .max = fixed_value, .size = fixed_size,
-                        .contains = fixed_contains, .remove = fixed_remove, .lower_max = fixed_lower_max};
+  bb_smc_domains dom = {.ctx = (void *)ranks,
+                        .min = fixed_value,
+                        .max = fixed_value,
+                        .size = fixed_size,
+                        .contains = fixed_contains,
+                        .remove = fixed_remove,
+                        .lower_max = fixed_lower_max};
   int32_t *ub = malloc(((size_t)d->n_vars + 1) * sizeof *ub);
   if (!ub) return BB_SMC_NOMEM;
   bb_smc_hrc_budgets b = {NULL, NULL, own, ub};

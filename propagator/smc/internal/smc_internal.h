@@ -17,9 +17,9 @@
 #define BB_SMC_ACCEL_SLOTS (1 + BB_SMC_MAX_GPUS)
 
 struct bb_smc_prefs {
-  int n, base;       /* complete lists: n men, n women; incomplete: n = 0 (unused) */
-  int men, vars;     /* men 0..men-1, women men..vars-1 (complete: n and 2n) */
-  int room;          /* the most values a domain can hold: n, or the longest list + 1 */
+  int n, base;   /* complete lists: n men, n women; incomplete: n = 0 (unused) */
+  int men, vars; /* men 0..men-1, women men..vars-1 (complete: n and 2n) */
+  int room;      /* the most values a domain can hold: n, or the longest list + 1 */
   /* Incomplete lists (bb_smc_prefs_new_smi): var's row holds len(var) + 1 pairs from
    * start[var]; the last is the unmatched rank. pair_var = the partner's variable, -1 where
    * there is none (the unmatched rank, a one-sided entry); pair_rank = var's rank in the
@@ -41,8 +41,7 @@ struct bb_smc_prefs {
 
 /* The same pair seen from the other side: (var, rank) -> (partner var, partner's rank),
  * one row of the lists and one of the partner-rank matrices. */
-static inline void bb_smc_pair_partner(const bb_smc_prefs *p, int var, int rank, int *partner,
-                                       int *partner_rank) {
+static inline void bb_smc_pair_partner(const bb_smc_prefs *p, int var, int rank, int *partner, int *partner_rank) {
   if (p->start) {
     int64_t cell = p->start[var] + rank;
     *partner = p->pair_var[cell];
@@ -102,16 +101,16 @@ typedef struct inner_range {
  * propagations every list is empty, head[] is all -1, is_dirty[] all 0 and every dv[].seen
  * below epoch. */
 typedef struct bb_smc_work {
-  size_t vars;               /* room for this many variables ... */
-  int room;                  /* ... and domains of this many values */
-  pending *items;            /* channel removals by variable: linked lists from head[] */
+  size_t vars;    /* room for this many variables ... */
+  int room;       /* ... and domains of this many values */
+  pending *items; /* channel removals by variable: linked lists from head[] */
   size_t items_len, items_cap;
   int *head, *touched, touched_len;
-  int *values;               /* room ints: a domain or a sorted removal list */
-  int *pairs;                /* room + 2 ints: a domain's ranges, or values' runs (smc_ranges.c) */
-  int *lb, *ub;              /* smc_root.c: bounds while the first propagation runs */
-  uint8_t *holes;            /* smc_root.c: the domain is not an interval */
-  int *dirty, dirty_len;     /* variables examined since the parallel engine last ran */
+  int *values;           /* room ints: a domain or a sorted removal list */
+  int *pairs;            /* room + 2 ints: a domain's ranges, or values' runs (smc_ranges.c) */
+  int *lb, *ub;          /* smc_root.c: bounds while the first propagation runs */
+  uint8_t *holes;        /* smc_root.c: the domain is not an interval */
+  int *dirty, dirty_len; /* variables examined since the parallel engine last ran */
   uint8_t *is_dirty;
   bool track_dirty;
   /* smc_delta.c: a later propagation as batches. A variable's entry is this round's when its
@@ -123,7 +122,7 @@ typedef struct bb_smc_work {
     int32_t hi;    /* an upper bound */
     int32_t row;   /* var's bitmap row: pool[row + (k >> 5)] holds rank k; -1: unread */
     uint8_t flags;
-  } *dv;                     /* one per variable: what a step reads of it is on one cache line */
+  } * dv;                    /* one per variable: what a step reads of it is on one cache line */
   uint32_t *pool;            /* the rows read this round */
   size_t pool_len, pool_cap; /* in words */
   int *free_stack, free_len; /* proposers whose pointer must move */
@@ -137,13 +136,13 @@ bb_smc_work *bb_smc_work_for(size_t vars, int room);
 /* A constraint copy's events, recorded between propagations, and while a propagation runs the
  * thread's work area (w; NULL otherwise). */
 struct bb_smc_scratch {
-  int vars;                  /* variables */
-  int n;                     /* room in values[] (a domain's most values) */
-  int *stack, stack_len;     /* variables to examine, each at most once */
+  int vars;              /* variables */
+  int n;                 /* room in values[] (a domain's most values) */
+  int *stack, stack_len; /* variables to examine, each at most once */
   uint8_t *queued;
   int *unknown, unknown_len; /* variables whose inner removals must be found by a scan */
   uint8_t *is_unknown;
-  inner_range *ranges;       /* inner removals the host told precisely */
+  inner_range *ranges; /* inner removals the host told precisely */
   size_t ranges_len, ranges_cap;
   bb_smc_work *w;
 };
@@ -189,9 +188,8 @@ static inline void bb_smc_enqueue(bb_smc_scratch *s, int var) {
  * variable. Leaves node's bounds set for every variable and the variables that ended
  * assigned in s->unknown[0..s->unknown_len) (smc_propagate.c applies marriage to them). Returns
  * false when a domain empties. */
-bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
-                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c);
-
+bool bb_smc_root_batch(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node, bb_smc_scratch *s,
+                       const bb_smc_domains *d, bb_smc_counters *c);
 
 /* smc_delta.c: one round of a later propagation as a batch, from the events recorded in s.
  * DONE: at the fixpoint, written back, node bounds set; MORE: written back, and marriage
@@ -209,8 +207,8 @@ typedef enum bb_smc_delta_result {
   BB_SMC_DELTA_HAND_OVER
 } bb_smc_delta_result;
 bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_node *node,
-                                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c,
-                                       uint64_t *budget, int spread);
+                                       bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_counters *c, uint64_t *budget,
+                                       int spread);
 
 /* smc_accel.c: the parallel path's part of a propagation. On BB_SMC_FIX the batch fixpoint is
  * written back, node bounds are set and the variables that became assigned wait in
@@ -218,11 +216,9 @@ bb_smc_delta_result bb_smc_delta_round(const bb_smc_prefs *p, bb_smc_strength st
  * hands the variables its event loop examines to bb_smc_accel_finish. BB_SMC_NOMEM here means
  * the engine could not run (no GPU, a CUDA error): nothing was written, the caller runs the
  * CPU path. */
-bb_smc_status bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine,
-                             bb_smc_node *node, bb_smc_scratch *s, const bb_smc_domains *d,
-                             bb_smc_run_info *info);
-void bb_smc_accel_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s,
-                       bool ok);
+bb_smc_status bb_smc_accel_run(const bb_smc_prefs *p, bb_smc_strength strength, bb_smc_path engine, bb_smc_node *node,
+                               bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info);
+void bb_smc_accel_finish(const bb_smc_prefs *p, bb_smc_path engine, bb_smc_node *node, bb_smc_scratch *s, bool ok);
 void bb_smc_accel_free(struct bb_smc_accel *accel); /* accepts NULL */
 /* The GPU device this thread's parallel path uses (its GPU list entry's; the first call takes
  * the entry), and the slot of
@@ -237,8 +233,8 @@ int bb_smc_gpu_device_of(int entry);
 
 /* smc_hybrid.c: what a propagation knows before it starts (free proposers, modified
  * variables, their old domain size), and the automatic choice made from it. */
-void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node,
-                     const bb_smc_scratch *s, const bb_smc_domains *d, bb_smc_run_info *info);
+void bb_smc_describe(const bb_smc_prefs *p, bb_smc_strength strength, const bb_smc_node *node, const bb_smc_scratch *s,
+                     const bb_smc_domains *d, bb_smc_run_info *info);
 /* engine: bb_smc_hybrid_engine's answer for the constraint. */
 bb_smc_path bb_smc_hybrid_choose(bb_smc_path engine, const bb_smc_run_info *info);
 /* The parallel engine AUTO uses, or BB_SMC_PATH_CPU when none can run at this n. */

@@ -59,13 +59,15 @@ bb_status bb_smo_new(int n, const int32_t *man_choice, const int32_t *woman_choi
   memcpy(smo->woman_choice, woman_choice, nn * sizeof *woman_choice);
   memcpy(smo->man_weight, man_weight, nn * sizeof *man_weight);
   memcpy(smo->woman_weight, woman_weight, nn * sizeof *woman_weight);
-  if (!ranks_of(n, man_choice, smo->man_rank, "man", err) || !ranks_of(n, woman_choice, smo->woman_rank, "woman", err)) {
+  if (!ranks_of(n, man_choice, smo->man_rank, "man", err) ||
+      !ranks_of(n, woman_choice, smo->woman_rank, "woman", err)) {
     smo_free(smo);
     return BB_ERR_INPUT;
   }
   smo->monotone = true;
   for (size_t i = 0; i < nn; i++)
-    if (i % (size_t)n && (man_weight[i] < man_weight[i - 1] || woman_weight[i] < woman_weight[i - 1])) smo->monotone = false;
+    if (i % (size_t)n && (man_weight[i] < man_weight[i - 1] || woman_weight[i] < woman_weight[i - 1]))
+      smo->monotone = false;
   *out = smo;
   return BB_OK;
 }

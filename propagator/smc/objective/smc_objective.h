@@ -51,8 +51,8 @@ int64_t bb_smo_weight(const bb_smo *smo, int a, int k);
 bool bb_smo_monotone(const bb_smo *smo);
 
 typedef enum bb_smo_result {
-  BB_SMO_OK = 0,  /* the bound is in *out */
-  BB_SMO_NONE,    /* the restriction has no perfect stable matching: no solution is left */
+  BB_SMO_OK = 0, /* the bound is in *out */
+  BB_SMO_NONE,   /* the restriction has no perfect stable matching: no solution is left */
   BB_SMO_NOMEM
 } bb_smo_result;
 

@@ -102,9 +102,12 @@ bool smo_min_closure(const smo_lattice *L, const int64_t *cost, int64_t *out) {
     for (int r = 0; r < R; r++) {
       int u = -1, v = -1;
       int64_t c = 0;
-      if (cost[r] < 0) u = s, v = r, c = -cost[r], gain -= cost[r];
-      else if (cost[r] > 0) u = r, v = t, c = cost[r];
-      else continue;
+      if (cost[r] < 0)
+        u = s, v = r, c = -cost[r], gain -= cost[r];
+      else if (cost[r] > 0)
+        u = r, v = t, c = cost[r];
+      else
+        continue;
       g.tail[a] = u, g.head[a] = v, g.cap[a++] = c;
       g.tail[a] = v, g.head[a] = u, g.cap[a++] = 0;
     }

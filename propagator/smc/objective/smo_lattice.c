@@ -17,7 +17,8 @@ typedef struct walk {
 
 static bool acceptable(const walk *W, int m, int k) {
   int n = W->n, w = W->smo->man_choice[(size_t)m * n + k];
-  return W->allowed.man_ok[(size_t)m * n + k] && W->allowed.woman_ok[(size_t)w * n + W->smo->woman_rank[(size_t)w * n + m]];
+  return W->allowed.man_ok[(size_t)m * n + k] &&
+         W->allowed.woman_ok[(size_t)w * n + W->smo->woman_rank[(size_t)w * n + m]];
 }
 
 static bool prefers(const walk *W, int w, int a, int b) { /* woman w prefers man a to man b */
@@ -280,7 +281,8 @@ void smo_rotation_deltas(const bb_smo *smo, const smo_lattice *L, int man_sign, 
     for (int i = L->rot_start[r]; i < L->rot_start[r + 1]; i++) {
       int m = L->move_man[i];
       const int64_t *mw = smo->man_weight + (size_t)m * n;
-      int w_old = smo->man_choice[(size_t)m * n + L->move_from[i]], w_new = smo->man_choice[(size_t)m * n + L->move_to[i]];
+      int w_old = smo->man_choice[(size_t)m * n + L->move_from[i]],
+          w_new = smo->man_choice[(size_t)m * n + L->move_to[i]];
       /* man m changes wives; w_new gains m and w_old loses him (each woman once each way) */
       d += man_sign * (mw[L->move_to[i]] - mw[L->move_from[i]]);
       d += woman_sign * (smo->woman_weight[(size_t)w_new * n + smo->woman_rank[(size_t)w_new * n + m]] -

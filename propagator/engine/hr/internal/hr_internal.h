@@ -43,8 +43,7 @@ static inline uint32_t bb_hr_posts_of(const bb_hr *inst, int h) {
 uint32_t bb_hr_post_starts(const bb_hr *inst, uint32_t *post_start);
 
 /* Reads the assignment off the posts: assigned[r] = hospital or BB_HR_NONE. */
-void bb_hr_assign_from_posts(const bb_hr *inst, const uint32_t *post_start, const uint64_t *posts,
-                             int32_t *assigned);
+void bb_hr_assign_from_posts(const bb_hr *inst, const uint32_t *post_start, const uint64_t *posts, int32_t *assigned);
 
 /* The algorithms (hr_gs.c, hr_par.c, hr_solve.c for the GPU). `deadline` is an absolute
  * bb_now() time (0 = none): past it they stop with BB_ERR_TIMEOUT. */
@@ -60,8 +59,8 @@ bb_status bb_hr_mw_par(const bb_hr *inst, const bb_hr_node *nodes, int threads, 
  * found by scanning its list: the tail makes few proposals, usually, but one chain may make
  * many, so it reads the clock like the other loops and stops with BB_ERR_TIMEOUT past
  * `deadline` (0 = none). *proposals counts what it made either way. */
-bb_status bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const uint32_t *post_start,
-                              uint64_t *posts, uint64_t *cursor, const uint32_t *residents, int count,
-                              double deadline, uint64_t *proposals, bb_error *err);
+bb_status bb_hr_finish_chains(const bb_hr *inst, const bb_hr_node *nodes, const uint32_t *post_start, uint64_t *posts,
+                              uint64_t *cursor, const uint32_t *residents, int count, double deadline,
+                              uint64_t *proposals, bb_error *err);
 
 #endif

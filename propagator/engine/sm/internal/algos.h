@@ -6,8 +6,8 @@
 #include "solve.h"
 
 /* Signature shared by all algorithms; opts is never NULL here, stats never NULL. */
-typedef bb_status (*bb_algorithm_fn)(const bb_instance *inst, const bb_solve_opts *opts,
-                                     bb_id *wife_of, bb_solve_stats *stats, bb_error *err);
+typedef bb_status (*bb_algorithm_fn)(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of,
+                                     bb_solve_stats *stats, bb_error *err);
 
 bb_status bb_gs_seq(const bb_instance *, const bb_solve_opts *, bb_id *, bb_solve_stats *, bb_error *);
 bb_status bb_mw_seq(const bb_instance *, const bb_solve_opts *, bb_id *, bb_solve_stats *, bb_error *);

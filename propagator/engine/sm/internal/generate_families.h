@@ -7,7 +7,6 @@
 
 /* Fills inst's lists (inst->n == n, checked by the caller); `group` is latin's
  * radix. */
-bb_status bb_generate_family(bb_gen_kind kind, int n, int group,
-                             bb_instance *inst, bb_error *err);
+bb_status bb_generate_family(bb_gen_kind kind, int n, int group, bb_instance *inst, bb_error *err);
 
 #endif

@@ -10,10 +10,10 @@
 /* What the rules read off the domains. Arrays of the propagation's scratch, sized for the
  * constraint: slots, hospitals, variables. */
 typedef struct bb_smc_hrc_counts {
-  int32_t *poss;         /* per slot: domain values that place the slot's resident there */
-  int32_t *poss_before;  /* per slot: residents possibly at the hospital, ranked above */
-  int32_t *sure_before;  /* per slot: residents surely there, ranked above */
-  int32_t *sure_total;   /* per hospital */
+  int32_t *poss;                /* per slot: domain values that place the slot's resident there */
+  int32_t *poss_before;         /* per slot: residents possibly at the hospital, ranked above */
+  int32_t *sure_before;         /* per slot: residents surely there, ranked above */
+  int32_t *sure_total;          /* per hospital */
   int32_t *amin, *amax, *asize; /* per variable, at entry */
 } bb_smc_hrc_counts;
 

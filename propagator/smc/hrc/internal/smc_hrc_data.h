@@ -10,21 +10,22 @@
 struct bb_smc_hrc {
   int refs; /* atomic */
   int n_residents, n_hospitals, n_singles, n_couples, n_vars;
-  int32_t *single_res;  /* n_singles: the resident behind single variable i */
+  int32_t *single_res;    /* n_singles: the resident behind single variable i */
   int32_t *couple_member; /* 2 n_couples */
-  uint32_t *var_start;  /* n_vars + 1 */
-  int32_t *e_h1, *e_h2; /* per entry: hospital (of the first member), second member's (-1 singles) */
-  int32_t *e_s1, *e_s2; /* slots of the resident / members there; -1: not acceptable */
-  int32_t *e_x21;       /* couples: slot of the second member at h1 (-1 if h1 does not list him) */
-  int32_t *e_x12;       /* couples: slot of the first member at h2 */
-  uint32_t *hosp_start; /* n_hospitals + 1 */
-  int32_t *slot_var;    /* variable that places the slot's resident (-1: none) */
-  int32_t *slot_member; /* 0 or 1 for a couple's member, -1 for a single */
-  int32_t *slot_entry;  /* a single's entry at this hospital, -1 if none (or a couple) */
-  int32_t *slot_hosp;   /* the hospital of the slot */
+  uint32_t *var_start;    /* n_vars + 1 */
+  int32_t *e_h1, *e_h2;   /* per entry: hospital (of the first member), second member's (-1 singles) */
+  int32_t *e_s1, *e_s2;   /* slots of the resident / members there; -1: not acceptable */
+  int32_t *e_x21;         /* couples: slot of the second member at h1 (-1 if h1 does not list him) */
+  int32_t *e_x12;         /* couples: slot of the first member at h2 */
+  uint32_t *hosp_start;   /* n_hospitals + 1 */
+  int32_t *slot_var;      /* variable that places the slot's resident (-1: none) */
+  int32_t *slot_member;   /* 0 or 1 for a couple's member, -1 for a single */
+  int32_t *slot_entry;    /* a single's entry at this hospital, -1 if none (or a couple) */
+  int32_t *slot_hosp;     /* the hospital of the slot */
   int32_t *capacity;
   int path; /* bb_smc_path: where the counting pass runs (smc_hrc_path.h's bb_smc_hrc_set_path) */
-  _Atomic(struct bb_smc_hrc_accel *) accel; /* the GPU / emulated counting engines, made on first use (smc_hrc_accel.c) */
+  _Atomic(struct bb_smc_hrc_accel *)
+      accel; /* the GPU / emulated counting engines, made on first use (smc_hrc_accel.c) */
 };
 
 void bb_smc_hrc_accel_free(struct bb_smc_hrc_accel *a); /* accepts NULL */

@@ -14,7 +14,7 @@ struct bb_smo {
   int32_t *man_choice, *woman_choice; /* n * n, ids by rank */
   int32_t *man_rank, *woman_rank;     /* n * n, ranks by id */
   int64_t *man_weight, *woman_weight; /* n * n, by rank */
-  bool monotone; /* every weight row non-decreasing in rank: the extremes bound the difference */
+  bool monotone;                      /* every weight row non-decreasing in rank: the extremes bound the difference */
 };
 
 /* One restriction's lattice. Rotation r is moves rot_start[r] .. rot_start[r + 1] - 1:
