@@ -68,7 +68,7 @@ static void checker_against_reference(uint64_t *rng, int instances) {
 
 /* Not matchings: an unacceptable pair and a hospital over capacity are named. */
 static void not_matchings(void) {
-  bb_ties *in = bb_ties_new(false, 2, 1, 2, 1, NULL);
+  bb_ties *in = bb_ties_new(false, 2, 1, 2, 2, NULL); /* room for the second hospital entry below */
   in->res_start[1] = 1, in->res_start[2] = 2;
   in->res_list[0] = 0, in->res_list[1] = 0, in->res_rank[0] = 0, in->res_rank[1] = 0;
   in->hosp_start[1] = 1, in->hosp_list[0] = 0, in->hosp_rank[0] = 0, in->capacity[0] = 1;
