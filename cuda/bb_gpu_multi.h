@@ -1,9 +1,16 @@
 /* The engine over several partitions of the participants ([Bamboo-SMP] section V-C): a device
  * list, one partition per entry, participants split by id as evenly as possible (the first
- * n % k partitions get one more; engine/sm/memory_plan.h has the same arithmetic). Partition
- * p holds, on its device, the men's and women's lists of its ids, the rank-matrix rows of its
- * women while the PRMatrix is built, and the PRMatrix rows of its men; kernels read and
- * update the other partitions' data directly through peer access. The O(n) matching state
+ * n % k partitions get one more; engine/sm/memory_plan.h has the same arithmetic). Two layouts:
+ *  - staged (bb_gpu_multi_open_staged, bamboo's default): partition p holds, on its device,
+ *    the PRMatrix rows of its men and nothing else once they are built. It builds them as one
+ *    GPU's staged initialisation does (cuda/gpu_staged.cu): its men's lists in blocks give the
+ *    nodes' women, then every block of rank_rows women's lists (uploaded, or generated on its
+ *    own device) gives their ranks; so a device needs about node_bytes * n^2 / k bytes, and no
+ *    device reads another's memory while building;
+ *  - unstaged (bb_gpu_multi_open; gpu-la-min, and bamboo with BAMBOO_GPU_STAGED=0): partition
+ *    p holds the men's and women's lists of its ids, the rank-matrix rows of its women while
+ *    the PRMatrix is built, and the PRMatrix rows of its men.
+ * Kernels read and update the other partitions' data directly through peer access. The O(n) matching state
  * (partner words, parked men, control words; gpu-la-min's partner ranks and next) lives on
  * the first partition's device. The same device may be listed more than once: its
  * partitions then share it and need no peer access (that is how the path is tested on one
@@ -35,6 +42,18 @@ void bb_gpu_multi_close(bb_gpu_multi *mg); /* accepts NULL */
 bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_instance *inst,
                                 const struct bb_gen_spec *spec, int node_bytes, bb_gpu_multi **out, bb_gpu_stats *stats,
                                 bb_error *err);
+
+/* The staged layout (above) with PRMatrix nodes of `node_bytes`, the rank matrix taken in
+ * blocks of `rank_rows` women (>= 1; the memory plan chooses it: engine/sm/memory_plan.h);
+ * rows generated on each device from `spec` (NULL: uploaded from `inst`). The slowest
+ * partition's upload goes to stats->t_transfer, the rest of the build to stats->t_init. */
+bb_status bb_gpu_multi_open_staged(const int *devices, int count, const bb_gpu_instance *inst,
+                                   const struct bb_gen_spec *spec, int node_bytes, int rank_rows, bb_gpu_multi **out,
+                                   bb_gpu_stats *stats, bb_error *err);
+
+/* The device memory the partitions on `device` took at their peak (cudaMemGetInfo sampled at
+ * each phase's peak, as bb_gpu_measured_peak does for one GPU); 0 when none is there. */
+uint64_t bb_gpu_multi_measured_peak(const bb_gpu_multi *mg, int device);
 
 /* bamboo's GPU phase (as bb_gpu_bamboo) over the partitions; the tail is always the CPU's
  * ([Bamboo-SMP] Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. */

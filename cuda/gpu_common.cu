@@ -277,6 +277,7 @@ static bb_status open_any(int device, const bb_gpu_instance *inst, int staged, b
   g->device = device;
   g->n = inst->n;
   g->cells = (size_t)inst->n * (size_t)inst->n;
+  g->men_rows = inst->n;
   g->lists_of = *inst;
   g->inst = &g->lists_of;
   g->staged = staged;

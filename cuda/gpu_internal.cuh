@@ -13,7 +13,8 @@ struct bb_gpu_gen;
 struct bb_gpu {
   int device; // the CUDA device this context lives on
   int n;
-  size_t cells;                     // n * n
+  size_t cells;                     // men_rows * n: the PRMatrix cells this context holds
+  int men_first, men_rows;          // the men whose PRMatrix rows live here (0, n on one GPU)
   const bb_gpu_instance *inst;      // the host lists (the staged path uploads them while building): &lists_of
   bb_gpu_instance lists_of;         // the caller's, copied at open (the pointers must outlive the context)
   int staged;                       // bb_gpu_open_staged: no lists on the device until bamboo builds

@@ -6,8 +6,11 @@
 // the first partition's device. The kernels are the single-GPU ones (gpu_bamboo.cu,
 // gpu_la_min.cu) with that row lookup; gpu-la-min's fences are system-wide because the next[]
 // it publishes may be read from another device.
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <thread>
 
 #include "bb_gpu_gen.h"
 #include "bb_gpu_multi.h"
@@ -169,6 +172,30 @@ static bb_status enable_peers(const int *devices, int count, bb_error *err) {
   return BB_OK;
 }
 
+static bb_status check_open(int count, const bb_gpu_instance *inst, const bb_gen_spec *spec, int node_bytes,
+                            bb_error *err) {
+  if (spec && spec->n != inst->n)
+    return bb_fail(err, BB_ERR_ARG, "--gpus: the generator's n (%d) is not the instance's (%d)", spec->n, inst->n);
+  if (!spec && (!inst->men_prefs || !inst->women_prefs))
+    return bb_fail(err, BB_ERR_ARG, "--gpus: the instance has no lists to upload and no generator");
+  if (count < 2 || count > BB_GPU_MAX_PARTS || count > inst->n)
+    return bb_fail(err, BB_ERR_ARG, "--gpus: %d partitions for n = %d (2..%d, at most n)", count, inst->n,
+                   BB_GPU_MAX_PARTS);
+  if ((node_bytes != 4 && node_bytes != 5 && node_bytes != 8) || !bb_prnode_bytes_fits(node_bytes, inst->n))
+    return bb_fail(err, BB_ERR_ARG, "%d-byte PRMatrix nodes do not fit n = %d", node_bytes, inst->n);
+  return BB_OK;
+}
+
+static bb_gpu_multi *new_multi(int n, int count, int node_bytes) {
+  bb_gpu_multi *mg = (bb_gpu_multi *)calloc(1, sizeof *mg);
+  if (!mg) return NULL;
+  mg->n = mg->view.n = n;
+  mg->parts = mg->view.parts = count;
+  mg->node_bytes = node_bytes;
+  for (int p = 0; p <= count; p++) mg->first[p] = part_first(n, count, p);
+  return mg;
+}
+
 // Partition p's rows of both sides generated on its device (no lists on the host), by the
 // generator's row code (bb_gpu_gen.h), the host generator's rows bit for bit. The generator's
 // permutations (16n bytes) live on the device only while the partition's rows are made.
@@ -266,6 +293,121 @@ static bb_status build(bb_gpu_multi *mg, bb_error *err) {
   return BB_OK;
 }
 
+// Partition p as a staged context (gpu_staged.cu) holding the PRMatrix rows of its men alone:
+// built from blocks of the lists uploaded from the host, or generated on its device, so that
+// nothing but those rows stays on the device and no device reads another's while building.
+static bb_status open_part_staged(bb_gpu_multi *mg, int p, int device, const bb_gpu_instance *inst,
+                                  const bb_gen_spec *spec, int rank_rows, bb_error *err) {
+  BB_CUDA(cudaSetDevice(device));
+  bb_gpu *g = (bb_gpu *)calloc(1, sizeof *g);
+  if (!g) return bb_fail(err, BB_ERR_NOMEM, "partition %d: out of host memory", p);
+  mg->part[p] = g;
+  size_t free_b = 0, total_b = 0;
+  BB_CUDA(cudaMemGetInfo(&free_b, &total_b));
+  g->free_at_open = g->min_free = free_b;
+  g->device = device;
+  g->n = mg->n;
+  g->men_first = mg->first[p];
+  g->men_rows = rows_of(mg, p);
+  g->cells = (size_t)g->men_rows * (size_t)mg->n;
+  g->lists_of = *inst;
+  g->inst = &g->lists_of;
+  g->staged = 1;
+  g->rank_rows = rank_rows;
+  BB_CUDA(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
+  BB_CUDA(cudaStreamCreateWithFlags(&g->monitor, cudaStreamNonBlocking));
+  if (p == 0) {
+    BB_CUDA(cudaMalloc(&g->d_ctl, 4 * sizeof(int)));
+    BB_CUDA(cudaHostAlloc(&g->h_ctl, 4 * sizeof(int), cudaHostAllocPortable));
+  }
+  if (!spec) return BB_OK;
+  bb_gpu_gen *gen = NULL;
+  bb_status st = bb_gpu_gen_open(device, spec, &gen, err);
+  if (st == BB_OK && (st = bb_gpu_set_generator(g, gen, err)) != BB_OK) bb_gpu_gen_close(gen);
+  return st;
+}
+
+static void close_generator(bb_gpu *g) {
+  if (!g || !g->gen) return;
+  cudaSetDevice(g->device);
+  bb_gpu_gen_close(g->gen);
+  g->gen = NULL;
+}
+
+struct part_build {
+  bb_gpu *g;
+  int node_bytes;
+  bb_gpu_stats stats;
+  bb_error err;
+  bb_status st;
+};
+
+static void build_part(part_build *b) {
+  cudaError_t e = cudaSetDevice(b->g->device);
+  b->st = e == cudaSuccess ? bb_gpu_build_staged(b->g, b->node_bytes, &b->stats, &b->err)
+                           : bb_gpu_fail(&b->err, e, "cudaSetDevice", __FILE__, __LINE__);
+  close_generator(b->g); // the generator's permutations are not needed past the build
+}
+
+// Every partition builds at once, one host thread each (the staged build waits on its stream
+// between phases, and the devices must not wait for each other). The slowest partition's
+// upload time is the transfer; the rest of the wall time is the initialisation.
+static bb_status build_staged(bb_gpu_multi *mg, bb_gpu_stats *stats, bb_error *err) {
+  part_build builds[BB_GPU_MAX_PARTS];
+  std::thread workers[BB_GPU_MAX_PARTS];
+  double t = bb_now();
+  for (int p = 0; p < mg->parts; p++) {
+    builds[p] = part_build{mg->part[p], mg->node_bytes, {}, {{0}}, BB_OK};
+    workers[p] = std::thread(build_part, &builds[p]);
+  }
+  for (int p = 0; p < mg->parts; p++) workers[p].join();
+  double transfer = 0;
+  for (int p = 0; p < mg->parts; p++) {
+    if (builds[p].st != BB_OK) {
+      *err = builds[p].err;
+      return builds[p].st;
+    }
+    if (builds[p].stats.t_transfer > transfer) transfer = builds[p].stats.t_transfer;
+    mg->view.pr[p] = mg->part[p]->d_pr;
+    mg->view.pr_cells[p] = mg->part[p]->cells;
+  }
+  stats->t_transfer += transfer;
+  stats->t_init += bb_now() - t - transfer;
+  return BB_OK;
+}
+
+bb_status bb_gpu_multi_open_staged(const int *devices, int count, const bb_gpu_instance *inst, const bb_gen_spec *spec,
+                                   int node_bytes, int rank_rows, bb_gpu_multi **out, bb_gpu_stats *stats,
+                                   bb_error *err) {
+  *out = NULL;
+  bb_status st = check_open(count, inst, spec, node_bytes, err);
+  if (st == BB_OK && rank_rows < 1)
+    st = bb_fail(err, BB_ERR_ARG, "--gpus: the rank matrix in blocks of %d women (at least 1)", rank_rows);
+  if (st == BB_OK) st = enable_peers(devices, count, err);
+  if (st != BB_OK) return st;
+  bb_gpu_multi *mg = new_multi(inst->n, count, node_bytes);
+  if (!mg) return bb_fail(err, BB_ERR_NOMEM, "bb_gpu_multi_open: out of host memory");
+  for (int p = 0; p < count && st == BB_OK; p++) st = open_part_staged(mg, p, devices[p], inst, spec, rank_rows, err);
+  if (st == BB_OK) st = build_staged(mg, stats, err);
+  if (st != BB_OK) {
+    bb_gpu_multi_close(mg);
+    return st;
+  }
+  *out = mg;
+  return BB_OK;
+}
+
+uint64_t bb_gpu_multi_measured_peak(const bb_gpu_multi *mg, int device) {
+  size_t before = 0, least = SIZE_MAX;
+  for (int p = 0; p < mg->parts; p++) {
+    const bb_gpu *g = mg->part[p];
+    if (g->device != device) continue;
+    if (g->free_at_open > before) before = g->free_at_open;
+    if (g->min_free < least) least = g->min_free;
+  }
+  return least != SIZE_MAX && before > least ? (uint64_t)(before - least) : 0;
+}
+
 bb_status bb_gpu_multi_open(const int *devices, int count, const bb_gpu_instance *inst, int node_bytes,
                             bb_gpu_multi **out, bb_gpu_stats *stats, bb_error *err) {
   return bb_gpu_multi_open_gen(devices, count, inst, NULL, node_bytes, out, stats, err);
@@ -274,23 +416,11 @@ bb_status bb_gpu_multi_open(const int *devices, int count, const bb_gpu_instance
 bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_instance *inst, const bb_gen_spec *spec,
                                 int node_bytes, bb_gpu_multi **out, bb_gpu_stats *stats, bb_error *err) {
   *out = NULL;
-  if (spec && spec->n != inst->n)
-    return bb_fail(err, BB_ERR_ARG, "--gpus: the generator's n (%d) is not the instance's (%d)", spec->n, inst->n);
-  if (!spec && (!inst->men_prefs || !inst->women_prefs))
-    return bb_fail(err, BB_ERR_ARG, "--gpus: the instance has no lists to upload and no generator");
-  if (count < 2 || count > BB_GPU_MAX_PARTS || count > inst->n)
-    return bb_fail(err, BB_ERR_ARG, "--gpus: %d partitions for n = %d (2..%d, at most n)", count, inst->n,
-                   BB_GPU_MAX_PARTS);
-  if ((node_bytes != 4 && node_bytes != 5 && node_bytes != 8) || !bb_prnode_bytes_fits(node_bytes, inst->n))
-    return bb_fail(err, BB_ERR_ARG, "%d-byte PRMatrix nodes do not fit n = %d", node_bytes, inst->n);
-  bb_status st = enable_peers(devices, count, err);
+  bb_status st = check_open(count, inst, spec, node_bytes, err);
+  if (st == BB_OK) st = enable_peers(devices, count, err);
   if (st != BB_OK) return st;
-  bb_gpu_multi *mg = (bb_gpu_multi *)calloc(1, sizeof *mg);
+  bb_gpu_multi *mg = new_multi(inst->n, count, node_bytes);
   if (!mg) return bb_fail(err, BB_ERR_NOMEM, "bb_gpu_multi_open: out of host memory");
-  mg->n = mg->view.n = inst->n;
-  mg->parts = mg->view.parts = count;
-  mg->node_bytes = node_bytes;
-  for (int p = 0; p <= count; p++) mg->first[p] = part_first(inst->n, count, p);
   double t = bb_now();
   for (int p = 0; p < count && st == BB_OK; p++) st = open_part(mg, p, devices[p], inst, spec, err);
   stats->t_transfer += bb_now() - t;
@@ -309,6 +439,7 @@ void bb_gpu_multi_close(bb_gpu_multi *mg) {
   if (!mg) return;
   for (int p = mg->parts - 1; p >= 0; p--) {
     if (!mg->part[p]) continue;
+    close_generator(mg->part[p]);
     cudaSetDevice(mg->part[p]->device);
     if (p == 0) {
       cudaFree(mg->d_words);

@@ -7,6 +7,10 @@
 //   3. the caller frees the rank matrix once the partner words exist (gpu_bamboo.cu).
 // Peak: rank matrix + PRMatrix + one block + the upload staging, against lists + rank +
 // PRMatrix before (engine/sm/memory_plan.h has both figures).
+// A partition of several GPUs (gpu_multi.cu) is a context holding the PRMatrix rows of its men
+// only (g->men_first, g->men_rows); it always takes the rank matrix in blocks of women, each
+// block made on its own device from the women's lists, so that no device reads another's
+// memory while building.
 #include <stdlib.h>
 
 #include "gpu_internal.cuh"
@@ -32,11 +36,13 @@ __global__ void pr_women_kernel(const bb_id *__restrict__ men, int n, int first,
 }
 
 // ... and each block of women's ranks (rank[(w - w0) * n + m]) is written into the nodes that
-// name one of its women.
+// name one of its women, in the rows of men men_first .. men_first + men_rows - 1.
 template <typename Node>
-__global__ void pr_ranks_kernel(typename Node::plane pr, int n, int w0, int rows, const uint32_t *__restrict__ rank) {
-  for (int m = blockIdx.x; m < n; m += gridDim.x) {
-    typename Node::plane row = pr.shift((size_t)m * n);
+__global__ void pr_ranks_kernel(typename Node::plane pr, int n, int men_first, int men_rows, int w0, int rows,
+                                const uint32_t *__restrict__ rank) {
+  for (int i = blockIdx.x; i < men_rows; i += gridDim.x) {
+    typename Node::plane row = pr.shift((size_t)i * n);
+    size_t m = (size_t)(men_first + i);
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
       typename Node::raw node = row.get(k);
       uint32_t w = Node::woman(node);
@@ -67,8 +73,8 @@ static bb_status launch_pr_women(bb_gpu *g, const bb_id *men, int first, int row
 static bb_status launch_pr_ranks(bb_gpu *g, int w0, int rows, const uint32_t *rank, bb_error *err) {
   bb_gpu_with_node(g->pr_node_bytes, [&](auto node) {
     using Node = decltype(node);
-    pr_ranks_kernel<Node>
-        <<<bb_gpu_row_blocks(g->n), 256, 0, g->stream>>>(Node::at(g->d_pr, g->cells), g->n, w0, rows, rank);
+    pr_ranks_kernel<Node><<<bb_gpu_row_blocks(g->men_rows), 256, 0, g->stream>>>(
+        Node::at(g->d_pr, g->cells), g->n, g->men_first, g->men_rows, w0, rows, rank);
   });
   BB_CUDA_LAUNCHED("pr_ranks_kernel");
   return BB_OK;
@@ -127,18 +133,17 @@ static bb_status prmatrix_from_men(bb_gpu *g, bb_gpu_pipe *pipe, bb_error *err) 
   int block_rows = (int)(STAGE_BLOCK_IDS / n < n ? STAGE_BLOCK_IDS / n : n);
   // BAMBOO_GPU_STAGE_ROWS=R forces blocks of R rows, so tests cover many blocks (and a short
   // last one) at small n; the memory plan assumes the default.
-  block_rows = forced_rows("BAMBOO_GPU_STAGE_ROWS", block_rows, g->n);
+  block_rows = forced_rows("BAMBOO_GPU_STAGE_ROWS", block_rows, g->men_rows);
   int blocked = !g->d_rank; // the rank matrix comes in blocks afterwards (ranks_in_blocks)
   bb_id *block = NULL;
   BB_CUDA(cudaMalloc(&block, (size_t)block_rows * n * sizeof(bb_id)));
   bb_gpu_sample_memory(g);
   bb_status st = BB_OK;
-  for (int first = 0; first < g->n && st == BB_OK; first += block_rows) {
-    int rows = g->n - first < block_rows ? g->n - first : block_rows;
-    st = stage_rows(g, pipe, 0, first, rows, block, err);
+  for (int i = 0; i < g->men_rows && st == BB_OK; i += block_rows) {
+    int rows = g->men_rows - i < block_rows ? g->men_rows - i : block_rows;
+    st = stage_rows(g, pipe, 0, g->men_first + i, rows, block, err);
     if (st == BB_OK)
-      st = blocked ? launch_pr_women(g, block, first, rows, err)
-                   : bb_gpu_build_prmatrix_rows(g, block, first, rows, err);
+      st = blocked ? launch_pr_women(g, block, i, rows, err) : bb_gpu_build_prmatrix_rows(g, block, i, rows, err);
   }
   cudaError_t e = cudaStreamSynchronize(g->stream);
   cudaFree(block);
@@ -152,6 +157,8 @@ bb_status bb_gpu_build_staged(bb_gpu *g, int node_bytes, bb_gpu_stats *stats, bb
   if (!g->staged || !g->inst) return bb_fail(err, BB_ERR_ARG, "bb_gpu_build_staged: not a staged context");
   const char *forced = getenv("BAMBOO_GPU_RANK_ROWS");
   int blocked = g->rank_rows > 0 || (forced && atoi(forced) > 0);
+  if (g->men_rows != g->n && !blocked)
+    return bb_fail(err, BB_ERR_ARG, "bb_gpu_build_staged: a partition needs the rank matrix in blocks");
   // 16-bit ids on the bus and the upload overlapped with the build (gpu_overlap.cu);
   // BAMBOO_GPU_OVERLAP=0 keeps the pipeline below, for comparison.
   const char *overlap = getenv("BAMBOO_GPU_OVERLAP");

@@ -2,9 +2,12 @@
  * exit 77 without a GPU): bamboo and gpu-la-min with the participants split into 2, 3 and 4
  * partitions on GPU 0 (the same device listed several times) must return exactly gs-seq's
  * matching, as the single-GPU path does, on every workload; every node format (4, 5, 8 bytes,
- * forced through BAMBOO_GPU_NODE_BYTES; 0 is the default for n) and tail
- * thresholds that leave the CPU tail many men. Argument "quick" runs a smaller set (for
- * compute-sanitizer memcheck), "narrow" only the 40-bit node's cases. */
+ * forced through BAMBOO_GPU_NODE_BYTES; 0 is the default for n), tail thresholds that leave
+ * the CPU tail many men, and bamboo's two partition layouts: staged (its default; also with
+ * blocks of a few rows, BAMBOO_GPU_RANK_ROWS and BAMBOO_GPU_STAGE_ROWS, so that many blocks
+ * and short last ones are built) and unstaged (BAMBOO_GPU_STAGED=0). BAMBOO_TEST_GPUS=0,1
+ * puts the partitions on those devices in turn instead of all on GPU 0. Argument "quick" runs
+ * a smaller set (for compute-sanitizer memcheck), "narrow" only the 40-bit node's cases. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,35 +20,58 @@
 static int passed, failed;
 static int narrow_only; /* argument "narrow" */
 
+enum { STAGED, SMALL_BLOCKS, UNSTAGED }; /* bamboo's partition layouts */
+
 typedef struct multi_case {
   const char *algo;
   int parts; /* 1: the single-GPU path, for reference */
   int tail_threshold;
   int node; /* BAMBOO_GPU_NODE_BYTES: 0 (the default), 4, 5 or 8 */
+  int layout;
 } multi_case;
 
+static int devices[16]; /* the device of each partition: BAMBOO_TEST_GPUS in turn, or 0 */
+
+static void set_layout(int layout) {
+  unsetenv("BAMBOO_GPU_STAGED");
+  unsetenv("BAMBOO_GPU_RANK_ROWS");
+  unsetenv("BAMBOO_GPU_STAGE_ROWS");
+  if (layout == UNSTAGED) setenv("BAMBOO_GPU_STAGED", "0", 1);
+  if (layout == SMALL_BLOCKS) {
+    setenv("BAMBOO_GPU_RANK_ROWS", "7", 1);
+    setenv("BAMBOO_GPU_STAGE_ROWS", "3", 1);
+  }
+}
+
 static const multi_case cases[] = {
-    {"bamboo", 1, 1, 0},
-    {"bamboo", 2, 1, 0},
-    {"bamboo", 3, 1, 0},
-    {"bamboo", 4, 1, 0},
-    {"bamboo", 2, 64, 0},
-    {"bamboo", 4, 1 << 30, 0},
-    {"bamboo", 2, 1, 8},
-    {"bamboo", 4, 64, 8},
-    {"gpu-la-min", 1, 1, 0},
-    {"gpu-la-min", 2, 1, 0},
-    {"gpu-la-min", 3, 1, 0},
-    {"gpu-la-min", 4, 1, 0},
+    {"bamboo", 1, 1, 0, STAGED},
+    {"bamboo", 2, 1, 0, STAGED},
+    {"bamboo", 3, 1, 0, STAGED},
+    {"bamboo", 4, 1, 0, STAGED},
+    {"bamboo", 2, 64, 0, STAGED},
+    {"bamboo", 4, 1 << 30, 0, STAGED},
+    {"bamboo", 2, 1, 8, STAGED},
+    {"bamboo", 4, 64, 8, STAGED},
+    {"gpu-la-min", 1, 1, 0, STAGED},
+    {"gpu-la-min", 2, 1, 0, STAGED},
+    {"gpu-la-min", 3, 1, 0, STAGED},
+    {"gpu-la-min", 4, 1, 0, STAGED},
     /* the 40-bit node of n > 65,536, forced at small n: one GPU and partitions */
-    {"bamboo", 1, 1, 5},
-    {"bamboo", 1, 64, 5},
-    {"bamboo", 2, 1, 5},
-    {"bamboo", 3, 64, 5},
-    {"bamboo", 4, 1 << 30, 5},
-    {"gpu-la-min", 1, 1, 5},
-    {"gpu-la-min", 2, 1, 5},
-    {"gpu-la-min", 3, 1, 4},
+    {"bamboo", 1, 1, 5, STAGED},
+    {"bamboo", 1, 64, 5, STAGED},
+    {"bamboo", 2, 1, 5, STAGED},
+    {"bamboo", 3, 64, 5, STAGED},
+    {"bamboo", 4, 1 << 30, 5, STAGED},
+    {"gpu-la-min", 1, 1, 5, STAGED},
+    {"gpu-la-min", 2, 1, 5, STAGED},
+    {"gpu-la-min", 3, 1, 4, STAGED},
+    /* bamboo's partitions in blocks of a few rows, and unstaged */
+    {"bamboo", 2, 1, 0, SMALL_BLOCKS},
+    {"bamboo", 3, 64, 5, SMALL_BLOCKS},
+    {"bamboo", 4, 1, 8, SMALL_BLOCKS},
+    {"bamboo", 1, 1, 5, SMALL_BLOCKS},
+    {"bamboo", 2, 1, 0, UNSTAGED},
+    {"bamboo", 3, 64, 5, UNSTAGED},
 };
 
 static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
@@ -58,14 +84,14 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
     failed++;
     goto out;
   }
-  static const int gpu0[4] = {0, 0, 0, 0};
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     const multi_case *mc = &cases[c];
     if (mc->parts > n || (narrow_only && mc->node != 5)) continue;
     bb_solve_opts opts;
     bb_solve_opts_default(&opts);
-    opts.gpus = gpu0;
+    opts.gpus = devices;
     opts.gpu_count = mc->parts;
+    set_layout(mc->layout);
     opts.tail_threshold = mc->tail_threshold;
     char node[16];
     snprintf(node, sizeof node, "%d", mc->node);
@@ -73,8 +99,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
     bb_solve_stats stats;
     memset(got, 0xff, (size_t)n * sizeof *got);
     if (getenv("BAMBOO_TEST_VERBOSE")) /* which case runs, for a run that does not end */
-      fprintf(stderr, "%s x%d (tail %d, node %d) on %s n=%d\n", mc->algo, mc->parts, mc->tail_threshold, mc->node,
-              bb_gen_kind_name(kind), n);
+      fprintf(stderr, "%s x%d (tail %d, node %d, layout %d) on %s n=%d\n", mc->algo, mc->parts, mc->tail_threshold,
+              mc->node, mc->layout, bb_gen_kind_name(kind), n);
     bb_status st = bb_solve(inst, mc->algo, &opts, got, &stats, &err);
     /* bamboo's precheck answers the perfect workload before any GPU work. */
     int partitioned = mc->parts == 1 || strstr(stats.path, "partitions") || strstr(stats.path, "precheck");
@@ -82,8 +108,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
       passed++;
     } else {
       failed++;
-      printf("FAIL %s x%d (tail %d, node %d) on %s n=%d seed=%llu: %s\n", mc->algo, mc->parts, mc->tail_threshold,
-             mc->node, bb_gen_kind_name(kind), n, (unsigned long long)seed,
+      printf("FAIL %s x%d (tail %d, node %d, layout %d) on %s n=%d seed=%llu: %s\n", mc->algo, mc->parts,
+             mc->tail_threshold, mc->node, mc->layout, bb_gen_kind_name(kind), n, (unsigned long long)seed,
              st != BB_OK    ? err.msg
              : !partitioned ? stats.path
                             : "matching differs from gs-seq");
@@ -125,6 +151,17 @@ int main(int argc, char **argv) {
     printf("skipped: %s\n", why);
     return 77;
   }
+  const char *list = getenv("BAMBOO_TEST_GPUS");
+  if (list && *list) {
+    int given[16], count = 0;
+    for (const char *c = list; *c && count < 16;) {
+      given[count++] = atoi(c);
+      c = strchr(c, ',');
+      if (!c) break;
+      c++;
+    }
+    for (int p = 0; p < 16; p++) devices[p] = given[p % count];
+  }
   int quick = argc > 1 && !strcmp(argv[1], "quick");
   narrow_only = argc > 1 && !strcmp(argv[1], "narrow");
   static const int sizes_full[] = {4, 5, 17, 64, 100, 257, 1000, 3001}, sizes_quick[] = {40};
@@ -136,6 +173,7 @@ int main(int argc, char **argv) {
       run_instance(kinds[k], sizes[s], sizes[s] < 5 ? sizes[s] : 5, 1 + (uint64_t)s);
   too_many_parts();
   unsetenv("BAMBOO_GPU_NODE_BYTES");
+  set_layout(STAGED);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -120,9 +120,9 @@ static void bamboo_staged(void) {
     req = (bb_plan_request){.n = 1000, .algo = "bamboo", .rank_rows = 10, .unstaged = 1};
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 0);
   }
-  /* Partitions keep [Bamboo-SMP] V-C's layout (all lists on the devices). */
+  /* Partitions are staged too, unless asked not to be (staged_partitions() has their figures). */
   static const int two[] = {0, 0};
-  CHECK(!plan_of(1000, "bamboo", two, 2).staged);
+  CHECK(plan_of(1000, "bamboo", two, 2).staged && !plan_with(1000, "bamboo", two, 2, 1).staged);
 }
 
 static void baselines_and_cpu(void) {
@@ -184,8 +184,9 @@ static void node_format(void) {
          (unsigned long long)bb_memory_plan_peak_device(&p, 0));
 }
 
-/* Partitions on one device add up to the one-partition figures exactly; on two devices the
- * figures split, each device with its own upload staging. */
+/* Unstaged partitions (gpu-la-min; bamboo with BAMBOO_GPU_STAGED=0) on one device add up to
+ * the one-partition figures exactly; on two devices the figures split, each device with its
+ * own upload staging. */
 static void partitions(void) {
   static const int one[] = {0}, same[] = {0, 0, 0, 0}, two[] = {0, 1}, mixed[] = {3, 1, 3};
   int sizes[] = {1000, 30001, 70001};
@@ -193,8 +194,8 @@ static void partitions(void) {
     const char *algos[] = {"bamboo", "gpu-la-min"};
     for (int a = 0; a < 2; a++) {
       bb_memory_plan p1 = plan_with(sizes[s], algos[a], one, 1, 1);
-      bb_memory_plan p4 = plan_of(sizes[s], algos[a], same, 4);
-      bb_memory_plan p2 = plan_of(sizes[s], algos[a], two, 2);
+      bb_memory_plan p4 = plan_with(sizes[s], algos[a], same, 4, 1);
+      bb_memory_plan p2 = plan_with(sizes[s], algos[a], two, 2, 1);
       CHECK(p4.parts == 4 && p4.devices == 1 && p2.devices == 2 && p1.phases == p4.phases);
       uint64_t staging = sizes[s] <= 65536 ? 2 * CHUNK * 2 : 0;
       for (int i = 0; i < p1.phases; i++) {
@@ -204,7 +205,7 @@ static void partitions(void) {
         CHECKF(split == p1.phase[i].device[0] + extra, "%s n=%d %s", algos[a], sizes[s], p1.phase[i].name);
         CHECK(p4.phase[i].host == p1.phase[i].host);
       }
-      bb_memory_plan p3 = plan_of(sizes[s], algos[a], mixed, 3);
+      bb_memory_plan p3 = plan_with(sizes[s], algos[a], mixed, 3, 1);
       CHECK(p3.devices == 2 && p3.device_id[0] == 3 && p3.device_id[1] == 1);
       CHECK(p3.part[1].device == 1 && p3.part[2].device == 3);
     }
@@ -217,6 +218,89 @@ static void partitions(void) {
   CHECK(bb_memory_plan_make(&req, &p, &err) == BB_ERR_ARG && strstr(err.msg, "4 partitions"));
   req = (bb_plan_request){.n = 3, .algo = "no-such"};
   CHECK(bb_memory_plan_make(&req, &p, &err) == BB_ERR_ARG && strstr(err.msg, "no-such"));
+}
+
+/* bamboo's staged partitions (cuda/gpu_multi.cu over cuda/gpu_staged.cu): each device holds
+ * its partitions' PRMatrix rows, and while building one block of their men's lists, or of
+ * rank_rows women's lists and rank rows, and each partition's own upload staging and generator;
+ * written out here term by term. */
+static uint64_t staged_part_expected(const bb_memory_plan *p, const char *phase_name, int d, int gen) {
+  uint64_t n = (uint64_t)p->n, sum = 0;
+  for (int q = 0; q < p->parts; q++) {
+    if (p->part[q].device != p->device_id[d]) continue;
+    uint64_t r = (uint64_t)p->part[q].count, block = ((uint64_t)64 << 20) / n;
+    if (block > r) block = r;
+    if (block < 1) block = 1;
+    uint64_t staging = n <= 65536 ? 2 * CHUNK * 2 : 0, generator = gen ? 16 * n : 0;
+    sum += (q == 0 ? 16 : 0) + r * n * (uint64_t)p->node_bytes;
+    if (!strcmp(phase_name, "PRMatrix")) sum += block * n * 4 + staging + generator;
+    if (!strcmp(phase_name, "rank matrix")) sum += (uint64_t)p->rank_rows * n * 8 + staging + generator;
+    if (q == 0 && (!strcmp(phase_name, "solve") || !strcmp(phase_name, "tail"))) sum += 16 * n;
+  }
+  return sum;
+}
+
+static void staged_partitions(void) {
+  static const int two[] = {0, 1}, same[] = {0, 0, 0}, mixed[] = {2, 0, 2, 1};
+  const struct {
+    const int *devices;
+    int count;
+  } lists[] = {{two, 2}, {same, 3}, {mixed, 4}};
+  int sizes[] = {1000, 30001, 70001, 225000};
+  for (int s = 0; s < 4; s++)
+    for (int l = 0; l < 3; l++)
+      for (int gen = 0; gen < 2; gen++) {
+        bb_plan_request req = {.n = sizes[s],
+                               .algo = "bamboo",
+                               .devices = lists[l].devices,
+                               .device_count = lists[l].count,
+                               .threads = 2,
+                               .gen_on_gpu = gen};
+        bb_memory_plan p;
+        bb_error err = {{0}};
+        CHECKF(bb_memory_plan_make(&req, &p, &err) == BB_OK, "%s", err.msg);
+        CHECK(p.staged && p.rank_rows == bb_plan_part_rank_rows_default(sizes[s]) && p.phases == 4);
+        for (int i = 0; i < p.phases; i++)
+          for (int d = 0; d < p.devices; d++)
+            CHECKF(p.phase[i].device[d] == staged_part_expected(&p, p.phase[i].name, d, gen), "n=%d list %d %s GPU %d",
+                   sizes[s], l, p.phase[i].name, p.device_id[d]);
+      }
+  /* The default block: 64 Mi ids' worth of women, at least n / 64, at most n. */
+  CHECK(bb_plan_part_rank_rows_default(1000) == 1000);
+  CHECK(bb_plan_part_rank_rows_default(30000) == 2236);
+  CHECK(bb_plan_part_rank_rows_default(225000) == 3516);
+}
+
+/* Planning for a machine that is not here (plan --gpu-memory): each listed GPU has the stated
+ * free memory; the staged partitions take the most women per block that fit beside their
+ * rows; n = 225,000 over two 141 GiB GPUs fits, and n = 300,000 (210 GiB of rows each) does not. */
+static void stated_gpu_memory(void) {
+  static const int two[] = {0, 1}, same[] = {0, 0};
+  uint64_t gib = (uint64_t)1 << 30;
+  int sizes[] = {200000, 225000, 300000};
+  for (int s = 0; s < 3; s++)
+    for (int l = 0; l < 2; l++) {
+      bb_plan_request req = {.n = sizes[s],
+                             .algo = "bamboo",
+                             .devices = l ? same : two,
+                             .device_count = 2,
+                             .gen_on_gpu = 1,
+                             .gpu_memory = 141 * gib,
+                             .host_memory = 64 * gib};
+      bb_memory_plan p;
+      bb_error err = {{0}};
+      CHECKF(bb_memory_plan_for_run(&req, &p, &err) == BB_OK, "%s", err.msg);
+      CHECK(p.device_free[0] == 141 * gib && p.host_available == 64 * gib && p.staged);
+      bb_status fits = bb_memory_plan_check(&p, &err);
+      int expect = l == 0 && sizes[s] <= 225000; /* both partitions on one GPU: twice the rows */
+      CHECKF((fits == BB_OK) == expect, "n=%d %s: %s", sizes[s], l ? "0,0" : "0,1", err.msg);
+      if (fits != BB_OK) continue;
+      uint64_t n = (uint64_t)sizes[s], rows = (uint64_t)p.part[0].count * n * 5;
+      /* the block is the most that fits: one more woman would not */
+      CHECK(bb_memory_plan_peak_device(&p, 0) <= 141 * gib);
+      CHECKF(rows + 16 + 16 * n + (uint64_t)(p.rank_rows + 1) * n * 8 + ((uint64_t)64 << 20) > 141 * gib,
+             "rank rows %d", p.rank_rows);
+    }
 }
 
 /* first/owner against a brute-force even split. */
@@ -311,6 +395,8 @@ int main(void) {
   baselines_and_cpu();
   node_format();
   partitions();
+  staged_partitions();
+  stated_gpu_memory();
   partition_arithmetic();
   refusal();
   verify_phase();

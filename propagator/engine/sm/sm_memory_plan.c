@@ -39,6 +39,12 @@ int bb_plan_rank_rows_for(int n, int node_bytes, uint64_t device_free) {
   return women < un ? (int)women : n;
 }
 
+int bb_plan_part_rank_rows_default(int n) {
+  uint64_t un = (uint64_t)n, rows = PLAN_STAGE_BLOCK_IDS / un, fewest = (un + 63) / 64;
+  if (rows < fewest) rows = fewest;
+  return rows < un ? (int)rows : n;
+}
+
 static int bits_for(uint32_t values) { /* bits to write 0 .. values - 1 */
   int bits = 0;
   while (bits < 32 && ((uint64_t)1 << bits) < values) bits++;
@@ -108,6 +114,28 @@ static uint64_t dev_block_or_state(uint64_t n, uint64_t r, int first, const bb_m
   return block > state ? block : state;
 }
 
+/* The staged partitions (cuda/gpu_multi.cu, each a context of cuda/gpu_staged.cu, all
+ * building at once): per partition its block of the men's rows, its rank block (the lists and
+ * rank rows of rank_rows women) and its own upload pipeline's staging. */
+static uint64_t dev_part_men_block(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
+  (void)first;
+  uint64_t rows = PLAN_STAGE_BLOCK_IDS / n < r ? PLAN_STAGE_BLOCK_IDS / n : r;
+  return (rows < 1 ? 1 : rows) * n * (uint64_t)p->id_bytes;
+}
+static uint64_t dev_part_rank_block(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
+  (void)r, (void)first;
+  return (uint64_t)p->rank_rows * n * ((uint64_t)p->id_bytes + 4);
+}
+static uint64_t dev_part_staging(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
+  (void)r, (void)first, (void)p;
+  return n <= 65536 ? 2 * PLAN_UPLOAD_CHUNK_IDS * 2 : 0;
+}
+/* bb_gpu_gen_open per partition (lists generated on the GPU): its permutations until its build ends. */
+static uint64_t dev_part_generator(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
+  (void)r, (void)first;
+  return p->gen_on_gpu ? 16 * n : 0;
+}
+
 static uint64_t dev_baseline_state(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
   (void)r, (void)p;
   return first ? n * 4 + n * 4 : 0; /* bb_gpu_run_baseline: d_partner, d_next */
@@ -130,6 +158,27 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
   uint64_t host_state = bamboo ? 4 * 4 * n : 4 * n;
 
   bb_plan_phase *ph;
+  if (bamboo && p->staged && p->parts > 1) {
+    uint64_t host = host_lists + host_small + host_state + pinned * (uint64_t)p->parts;
+    static const part_bytes_fn women[] = {dev_ctl, dev_pr, dev_part_men_block, dev_part_staging, dev_part_generator,
+                                          NULL};
+    static const part_bytes_fn ranks[] = {dev_ctl, dev_pr, dev_part_rank_block, dev_part_staging, dev_part_generator,
+                                          NULL};
+    static const part_bytes_fn solve[] = {dev_ctl, dev_pr, dev_bamboo_state, NULL};
+    ph = add_phase(p, "PRMatrix");
+    add_all(ph, p, women);
+    ph->host = host;
+    ph = add_phase(p, "rank matrix");
+    add_all(ph, p, ranks);
+    ph->host = host;
+    ph = add_phase(p, "solve");
+    add_all(ph, p, solve);
+    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n;
+    ph = add_phase(p, "tail");
+    add_all(ph, p, solve);
+    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n + n * (uint64_t)p->node_bytes + 8 * n;
+    return;
+  }
   if (bamboo && p->staged && p->rank_rows > 0) {
     /* cuda/gpu_staged.cu, ranks_in_blocks: the PRMatrix first (women from the men's blocks),
      * then per block of rank_rows women their lists and rank rows beside it. */
@@ -289,8 +338,9 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
   int forced = req->node_bytes ? req->node_bytes : req->wide_nodes ? 8 : 0;
   if (!strcmp(req->algo, "bamboo")) {
     p->node_bytes = bb_prnode_bytes_choose(req->n, forced, bb_prnode_bytes_default(req->n, 0)); /* gpu_bamboo.cu */
-    p->staged = !req->unstaged && count == 1; /* partitions: [Bamboo-SMP] V-C's layout */
+    p->staged = !req->unstaged;
     p->rank_rows = p->staged && req->rank_rows > 0 ? (req->rank_rows < req->n ? req->rank_rows : req->n) : 0;
+    if (p->staged && count > 1 && !p->rank_rows) p->rank_rows = bb_plan_part_rank_rows_default(req->n);
   } else if (!strcmp(req->algo, "gpu-la-min"))
     p->node_bytes = bb_prnode_bytes_choose(req->n, forced, bb_prnode_bytes_default(req->n, 1)); /* gpu_la_min.cu */
   p->parts = count;
@@ -301,6 +351,7 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     p->part[q].count = bb_plan_part_first(req->n, count, q + 1) - p->part[q].first;
     if (device_index(p, device) < 0) p->device_id[p->devices++] = device;
   }
+  p->gen_on_gpu = req->gen_on_gpu;
   if (req->gen_on_gpu) {
     if (strcmp(req->algo, "bamboo") || (!p->staged && count == 1))
       return bb_fail(err, BB_ERR_ARG,
@@ -314,9 +365,10 @@ bb_status bb_memory_plan_make(const bb_plan_request *req, bb_memory_plan *p, bb_
     host_lists = 16 * n;
     plan_gpu(p, host_lists, host_small);
     for (int i = 0; i < p->phases; i++) {
-      if (p->staged)
+      /* staged partitions count theirs in dev_part_generator */
+      if (p->staged && p->parts == 1)
         p->phase[i].device[0] += 16 * n;
-      else if (!strcmp(p->phase[i].name, "lists"))
+      else if (!p->staged && !strcmp(p->phase[i].name, "lists"))
         for (int d = 0; d < p->devices; d++) p->phase[i].device[d] += 16 * n;
       if (!strcmp(p->phase[i].name, "tail")) p->phase[i].host += bb_row_source_scratch_bytes(p->n, threads, 1);
     }

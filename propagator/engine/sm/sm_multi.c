@@ -1,7 +1,10 @@
 /* bamboo and gpu-la-min over a device list (opts->gpus with two entries or more; [Bamboo-SMP]
  * section V-C): the participants are partitioned by id over the listed devices
  * (cuda/bb_gpu_multi.h), the GPU phase runs on every partition at once, and bamboo's CPU
- * tail is unchanged, reading the rows it needs from the partition that holds them. With
+ * tail is unchanged, reading the rows it needs from the partition that holds them. bamboo
+ * builds the partitions staged (each device holds only its men's PRMatrix rows, the rank
+ * matrix taken in the blocks the memory plan chooses); BAMBOO_GPU_STAGED=0 keeps the
+ * unstaged layout, for comparison. With
  * opts->gen_spec (solve --gen-on gpu --gpus) each partition generates its rows on its device
  * and the host holds no lists: the husbands come from regenerated women's rows (row_source.h),
  * as on one GPU (sm_bamboo.c). A failure
@@ -13,8 +16,38 @@
 #include "gpu_args.h"
 #include "row_source.h"
 
+#include "memory_plan.h"
+
 #include <stdio.h>
 #include <stdlib.h>
+
+/* The memory plan's blocks of women for the staged partitions (what fits beside each
+ * device's PRMatrix rows); -v prints them. */
+static int part_rank_rows(int n, const bb_solve_opts *opts) {
+  bb_plan_request req = {.n = n,
+                         .algo = "bamboo",
+                         .devices = opts->gpus,
+                         .device_count = opts->gpu_count,
+                         .threads = opts->threads,
+                         .gen_on_gpu = opts->gen_spec != NULL};
+  bb_memory_plan plan;
+  int rows = bb_memory_plan_for_run(&req, &plan, NULL) == BB_OK ? plan.rank_rows : 0;
+  if (rows < 1) rows = n;
+  if (opts->verbose) fprintf(stderr, "bamboo: each partition takes the rank matrix in blocks of %d women\n", rows);
+  return rows;
+}
+
+static void report_peaks(const bb_gpu_multi *mg, const bb_solve_opts *opts) {
+  for (int i = 0; i < opts->gpu_count; i++) {
+    int seen = 0;
+    for (int j = 0; j < i; j++) seen |= opts->gpus[j] == opts->gpus[i];
+    if (seen) continue;
+    char text[BB_BYTES_TEXT];
+    uint64_t peak = bb_gpu_multi_measured_peak(mg, opts->gpus[i]);
+    fprintf(stderr, "bamboo: GPU %d memory measured at the peak: %s (%llu bytes, cudaMemGetInfo)\n", opts->gpus[i],
+            bb_bytes_text(text, peak), (unsigned long long)peak);
+  }
+}
 
 bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb_id *wife_of, bb_solve_stats *stats,
                           bb_error *err) {
@@ -32,8 +65,13 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
   bb_gpu_instance lists = bb_gpu_instance_of(inst);
   bb_gpu_opts gopts = bb_gpu_opts_of(opts);
   bb_gpu_stats gstats = bb_gpu_stats_of(stats);
-  if (st == BB_OK)
+  const char *staged = getenv("BAMBOO_GPU_STAGED");
+  if (st == BB_OK && staged && *staged == '0')
     st = bb_gpu_multi_open_gen(opts->gpus, opts->gpu_count, &lists, opts->gen_spec, node_bytes, &mg, &gstats, err);
+  else if (st == BB_OK)
+    st = bb_gpu_multi_open_staged(opts->gpus, opts->gpu_count, &lists, opts->gen_spec, node_bytes,
+                                  part_rank_rows(n, opts), &mg, &gstats, err);
+  if (st == BB_OK && opts->verbose) report_peaks(mg, opts);
   if (st == BB_OK) {
     bb_gpu_la gla = bb_gpu_la_of(&la);
     st = bb_gpu_multi_bamboo(mg, &gopts, &gla, free_men, &free_count, &gstats, err);
