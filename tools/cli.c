@@ -88,12 +88,41 @@ static int parse_real(const cli_command *cmd, const char *opt, const char *text,
   return 0;
 }
 
+static int parse_bytes(const cli_command *cmd, const char *opt, const char *text, uint64_t *out) {
+  static const struct {
+    const char *unit;
+    double scale;
+  } units[] = {{"", 1},
+               {"B", 1},
+               {"kB", 1e3},
+               {"KB", 1e3},
+               {"MB", 1e6},
+               {"GB", 1e9},
+               {"TB", 1e12},
+               {"KiB", 1024.0},
+               {"MiB", 1048576.0},
+               {"GiB", 1073741824.0},
+               {"TiB", 1099511627776.0}};
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  if (end != text && errno != ERANGE && isfinite(v) && v > 0 && text[0] >= '0' && text[0] <= '9')
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+      if (!strcmp(end, units[i].unit) && v * units[i].scale < 1.8e19) {
+        *out = (uint64_t)(v * units[i].scale);
+        if (*out) return 0;
+      }
+  return cli_usage(cmd, "%s: '%s' is not a size > 0 (a number with B, kB, MB, GB, TB, KiB, MiB, GiB or TiB)", opt,
+                   text);
+}
+
 static int store_value(const cli_command *cmd, const cli_opt *opt, const char *text) {
   switch (opt->kind) {
     case CLI_INT: return cli_parse_int(cmd, opt->name, text, opt->min, opt->max, opt->value);
     case CLI_U64: return parse_u64(cmd, opt->name, text, opt->value);
     case CLI_SECONDS: return parse_real(cmd, opt->name, text, "number of seconds", opt->value);
     case CLI_REAL: return parse_real(cmd, opt->name, text, "number", opt->value);
+    case CLI_BYTES: return parse_bytes(cmd, opt->name, text, opt->value);
     case CLI_STRING: *(const char **)opt->value = text; return 0;
     case CLI_FLAG: break;
   }

@@ -48,6 +48,7 @@ typedef enum cli_opt_kind {
   CLI_U64,     /* uint64_t */
   CLI_SECONDS, /* double >= 0, a duration */
   CLI_REAL,    /* double >= 0, any other quantity */
+  CLI_BYTES,   /* uint64_t > 0: a number with an optional unit, B, kB, MB, GB, TB or KiB, MiB, GiB, TiB */
   CLI_STRING   /* const char * */
 } cli_opt_kind;
 

@@ -49,10 +49,16 @@ int cli_memory_plan(const bb_plan_request *req, int print, const char **run_algo
 static int run_plan(int argc, char **argv) {
   int n = 0, threads = 0, verify = 0;
   const char *algo = "bamboo", *gpus = NULL, *gen_on = NULL;
+  uint64_t gpu_memory = 0, host_memory = 0;
   const cli_opt opts[] = {
-      {"--n", CLI_INT, &n, 1, BB_MAX_N},     {"--algo", CLI_STRING, &algo, 0, 0},
-      {"--gpus", CLI_STRING, &gpus, 0, 0},   {"--threads", CLI_INT, &threads, 0, 4096},
-      {"--verify", CLI_FLAG, &verify, 0, 0}, {"--gen-on", CLI_STRING, &gen_on, 0, 0},
+      {"--n", CLI_INT, &n, 1, BB_MAX_N},
+      {"--algo", CLI_STRING, &algo, 0, 0},
+      {"--gpus", CLI_STRING, &gpus, 0, 0},
+      {"--threads", CLI_INT, &threads, 0, 4096},
+      {"--verify", CLI_FLAG, &verify, 0, 0},
+      {"--gen-on", CLI_STRING, &gen_on, 0, 0},
+      {"--gpu-memory", CLI_BYTES, &gpu_memory, 0, 0},
+      {"--host-memory", CLI_BYTES, &host_memory, 0, 0},
       {NULL, CLI_FLAG, NULL, 0, 0},
   };
   int rc = cli_parse(&cli_plan, argc, argv, opts, NULL);
@@ -69,6 +75,8 @@ static int run_plan(int argc, char **argv) {
                          .device_count = count,
                          .threads = threads,
                          .verify = verify,
+                         .gpu_memory = gpu_memory,
+                         .host_memory = host_memory,
                          .gen_on_gpu = gen_on && !strcmp(gen_on, "gpu")};
   bb_memory_plan plan;
   bb_error err = {{0}};
@@ -83,22 +91,28 @@ static int run_plan(int argc, char **argv) {
 const cli_command cli_plan = {
     "plan",
     "print the memory a solve needs per phase, GPU and host, without solving",
-    "plan --n N [--algo A] [--gpus LIST] [--threads T] [--verify] [--gen-on gpu|host]",
+    "plan --n N [--algo A] [--gpus LIST] [--threads T] [--verify] [--gen-on gpu|host]\n"
+    "               [--gpu-memory SIZE] [--host-memory SIZE]",
     "Prints the memory plan of 'solve --n N --algo A': the bytes each GPU and the host\n"
     "hold at the peak of every phase (lists, rank matrix, PRMatrix, solve, tail), the\n"
     "PRMatrix node format, and the free GPU memory (cudaMemGetInfo) and available host\n"
     "memory where known; then 'fits', or the first phase that does not fit and exit 4.\n"
+    "--gpu-memory plans for a machine you do not have: no GPU is asked.\n"
     "The lists are counted on the host (a file or the host generators hold them there).\n"
     "Without a usable GPU, bamboo is planned as its la-seq fallback.\n\n"
     "  --n N           number of men (and of women), 1..2097151\n"
     "  --algo A        algorithm (default bamboo; 'bamboo-smp algos' lists them)\n"
     "  --gpus LIST     device list, e.g. 0 or 0,0,1: one partition of the participants\n"
-    "                  per entry (seed 000 V-C; the same device may repeat). bamboo and\n"
-    "                  gpu-la-min only; default 0\n"
+    "                  per entry (the same device may repeat). bamboo and gpu-la-min\n"
+    "                  only; default 0\n"
     "  --threads T     CPU threads counted for la-seq's PRMatrix build, 0 = all CPUs\n"
     "  --verify        plan 'solve --verify' too: the stability check's phase (the lists\n"
     "                  and one bit per pair of participants, on the host)\n"
     "  --gen-on W      plan 'solve --gen KIND --gen-on W': with gpu the lists are generated\n"
-    "                  on the GPU, the host holds no lists, O(n) (bamboo; --gpus too)\n",
+    "                  on the GPU, the host holds no lists, O(n) (bamboo; --gpus too)\n"
+    "  --gpu-memory SIZE  free memory of each listed GPU, e.g. 141GiB or 80GB, instead of\n"
+    "                  asking the GPUs here (bamboo is planned for its GPU path even where\n"
+    "                  this machine has none)\n"
+    "  --host-memory SIZE  host memory available, instead of this machine's\n",
     run_plan,
 };

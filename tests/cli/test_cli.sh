@@ -305,6 +305,22 @@ case_memory_plan() {
   expect 2 "runs on one GPU" plan --n 10 --algo gpu-mw-cas --gpus 0,0
   expect 2 "6 partitions for n = 5" plan --n 5 --gpus 0,0,0,0,0,0
   expect 2 "missing --n" plan
+  # A machine that is not here (--gpu-memory): bamboo's staged partitions hold about 5 n^2 / k
+  # bytes per GPU, so two 141 GiB GPUs take n = 225,000 and not 300,000.
+  for n in 200000 225000; do
+    expect_ok plan --n $n --gpus 0,1 --gen-on gpu --gpu-memory 141GiB
+    grep -q "^fits$" "$WORK/out" || fail "plan --n $n --gpus 0,1 --gpu-memory 141GiB does not fit"
+    grep -q "^partition 1: GPU 1" "$WORK/out" || fail "plan --gpu-memory: no partition on GPU 1"
+    grep -q "141 GiB / 141 GiB" "$WORK/out" || fail "plan --gpu-memory: the stated memory is not shown"
+  done
+  expect 4 "the PRMatrix phase needs 210 GiB on GPU 0, 141 GiB free" \
+    plan --n 300000 --gpus 0,1 --gen-on gpu --gpu-memory 141GiB
+  expect_ok plan --n 100000 --gpu-memory 80GB --host-memory 200GiB
+  grep -q "200 GiB available" "$WORK/out" || fail "plan --host-memory: the stated memory is not shown"
+  expect 4 "of host memory, 1.00 GiB available" plan --n 50000 --algo gs-seq --host-memory 1GiB
+  for bad in 0 -5GiB 12XB GiB 1e400; do
+    expect 2 "--gpu-memory: '$bad' is not a size > 0" plan --n 10 --gpu-memory "$bad"
+  done
   expect_ok help plan
   grep -q -- "--gpus LIST" "$WORK/out" || fail "help plan lacks --gpus"
   # solve --gpus: the device list reaches the plan (and, with a GPU, the partitioned engine;
