@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mutex>
 #include <thread>
 
 #include "bb_gpu_gen.h"
@@ -147,6 +148,9 @@ __global__ void part_partner_ids_kernel(PartView v, uint32_t *partner) {
 // --- Set-up ------------------------------------------------------------------------------
 static int rows_of(const bb_gpu_multi *mg, int p) { return mg->first[p + 1] - mg->first[p]; }
 
+static std::mutex peers_lock;
+static unsigned char peers_on[64][64]; // device ids are 0..63 (cli_parse_gpus)
+
 static bb_status enable_peers(const int *devices, int count, bb_error *err) {
   for (int a = 0; a < count; a++) {
     char why[256];
@@ -162,12 +166,18 @@ static bb_status enable_peers(const int *devices, int count, bb_error *err) {
                        "--gpus: GPU %d cannot access GPU %d's memory (no peer access over NVLink or "
                        "PCIe); list GPUs that can, or one GPU",
                        devices[a], devices[b]);
+      // Enabled once per pair and process: enabling it again is an error that the sanitizer
+      // reports on every later open, even when it is cleared.
+      std::lock_guard<std::mutex> hold(peers_lock);
+      int tracked = devices[a] >= 0 && devices[a] < 64 && devices[b] >= 0 && devices[b] < 64;
+      if (tracked && peers_on[devices[a]][devices[b]]) continue;
       BB_CUDA(cudaSetDevice(devices[a]));
       cudaError_t e = cudaDeviceEnablePeerAccess(devices[b], 0);
       if (e == cudaErrorPeerAccessAlreadyEnabled)
         cudaGetLastError();
       else if (e != cudaSuccess)
         return bb_gpu_fail(err, e, "cudaDeviceEnablePeerAccess", __FILE__, __LINE__);
+      if (tracked) peers_on[devices[a]][devices[b]] = 1;
     }
   return BB_OK;
 }
