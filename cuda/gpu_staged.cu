@@ -151,10 +151,15 @@ static bb_status rank_from_women(bb_gpu *g, bb_gpu_pipe *pipe, bb_gpu_stats *sta
 static bb_status prmatrix_from_men(bb_gpu *g, bb_gpu_pipe *pipe, build_clock *clock, bb_error *err) {
   size_t n = (size_t)g->n;
   int block_rows = (int)(STAGE_BLOCK_IDS / n < n ? STAGE_BLOCK_IDS / n : n);
+  int blocked = !g->d_rank; // the rank matrix comes in blocks afterwards (ranks_in_blocks)
+  // Blocked, the next phase holds 2 * rank_rows rows of 32-bit words beside the PRMatrix: men's
+  // blocks that large raise no peak, and few large blocks keep the generator's launches full
+  // (a few hundred rows a launch left most of the GPU idle).
+  int rank_rows = blocked ? forced_rows("BAMBOO_GPU_RANK_ROWS", g->rank_rows, g->n) : 0;
+  if (2 * (int64_t)rank_rows > block_rows) block_rows = (int)(2 * (int64_t)rank_rows < g->n ? 2 * rank_rows : g->n);
   // BAMBOO_GPU_STAGE_ROWS=R forces blocks of R rows, so tests cover many blocks (and a short
   // last one) at small n; the memory plan assumes the default.
   block_rows = forced_rows("BAMBOO_GPU_STAGE_ROWS", block_rows, g->men_rows);
-  int blocked = !g->d_rank; // the rank matrix comes in blocks afterwards (ranks_in_blocks)
   bb_id *block = NULL;
   BB_CUDA(cudaMalloc(&block, (size_t)block_rows * n * sizeof(bb_id)));
   bb_gpu_sample_memory(g);

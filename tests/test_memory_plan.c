@@ -94,9 +94,10 @@ static void bamboo_staged(void) {
   peak = bb_memory_plan_peak_device(&p, 0);
   CHECKF(peak > 97000000000ull && peak < 98000000000ull, "peak %llu", (unsigned long long)peak);
   /* The rank matrix in blocks of women (cuda/gpu_staged.cu ranks_in_blocks): the PRMatrix
-   * first beside one block of men's rows, then beside R women's lists and rank rows. */
+   * first beside one block of men's rows (2R rows: as much as the next phase holds), then
+   * beside R women's lists and rank rows. */
   {
-    uint64_t n = 120000, n2 = n * n, rows = ((uint64_t)64 << 20) / n;
+    uint64_t n = 120000, n2 = n * n, rows = 2 * 5000;
     bb_plan_request req = {.n = (int)n, .algo = "bamboo", .rank_rows = 5000};
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 5000);
     CHECK(p.phases == 4 && !strcmp(p.phase[0].name, "PRMatrix") && !strcmp(p.phase[1].name, "rank matrix"));
@@ -229,6 +230,7 @@ static uint64_t staged_part_expected(const bb_memory_plan *p, const char *phase_
   for (int q = 0; q < p->parts; q++) {
     if (p->part[q].device != p->device_id[d]) continue;
     uint64_t r = (uint64_t)p->part[q].count, block = ((uint64_t)64 << 20) / n;
+    if (2 * (uint64_t)p->rank_rows > block) block = 2 * (uint64_t)p->rank_rows; /* no more than the rank blocks */
     if (block > r) block = r;
     if (block < 1) block = 1;
     uint64_t staging = n <= 65536 ? 2 * CHUNK * 2 : 0, generator = gen ? 16 * n : 0;

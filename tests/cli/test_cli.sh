@@ -306,14 +306,15 @@ case_memory_plan() {
   expect 2 "6 partitions for n = 5" plan --n 5 --gpus 0,0,0,0,0,0
   expect 2 "missing --n" plan
   # A machine that is not here (--gpu-memory): bamboo's staged partitions hold about 5 n^2 / k
-  # bytes per GPU, so two 141 GiB GPUs take n = 225,000 and not 300,000.
+  # bytes per GPU, so two 141 GiB GPUs take n = 225,000 and not 300,000 (210 GiB of rows each,
+  # and the blocks that build them).
   for n in 200000 225000; do
     expect_ok plan --n $n --gpus 0,1 --gen-on gpu --gpu-memory 141GiB
     grep -q "^fits$" "$WORK/out" || fail "plan --n $n --gpus 0,1 --gpu-memory 141GiB does not fit"
     grep -q "^partition 1: GPU 1" "$WORK/out" || fail "plan --gpu-memory: no partition on GPU 1"
     grep -q "141 GiB / 141 GiB" "$WORK/out" || fail "plan --gpu-memory: the stated memory is not shown"
   done
-  expect 4 "the PRMatrix phase needs 210 GiB on GPU 0, 141 GiB free" \
+  expect 4 "the PRMatrix phase needs 220 GiB on GPU 0, 141 GiB free" \
     plan --n 300000 --gpus 0,1 --gen-on gpu --gpu-memory 141GiB
   expect_ok plan --n 100000 --gpu-memory 80GB --host-memory 200GiB
   grep -q "200 GiB available" "$WORK/out" || fail "plan --host-memory: the stated memory is not shown"

@@ -117,10 +117,17 @@ static uint64_t dev_block_or_state(uint64_t n, uint64_t r, int first, const bb_m
 /* The staged partitions (cuda/gpu_multi.cu, each a context of cuda/gpu_staged.cu, all
  * building at once): per partition its block of the men's rows, its rank block (the lists and
  * rank rows of rank_rows women) and its own upload pipeline's staging. */
+/* cuda/gpu_staged.cu, prmatrix_from_men: blocks of 64 Mi ids, or of 2 * rank_rows rows when
+ * the rank matrix comes in blocks (no more than the rank phase holds), at most the rows there are. */
+static uint64_t men_block_rows(uint64_t n, uint64_t rows_there, const bb_memory_plan *p) {
+  uint64_t rows = PLAN_STAGE_BLOCK_IDS / n, paired = 2 * (uint64_t)p->rank_rows;
+  if (paired > rows) rows = paired < n ? paired : n;
+  if (rows > rows_there) rows = rows_there;
+  return rows < 1 ? 1 : rows;
+}
 static uint64_t dev_part_men_block(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
   (void)first;
-  uint64_t rows = PLAN_STAGE_BLOCK_IDS / n < r ? PLAN_STAGE_BLOCK_IDS / n : r;
-  return (rows < 1 ? 1 : rows) * n * (uint64_t)p->id_bytes;
+  return men_block_rows(n, r, p) * n * (uint64_t)p->id_bytes;
 }
 static uint64_t dev_part_rank_block(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
   (void)r, (void)first;
@@ -183,8 +190,7 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
     /* cuda/gpu_staged.cu, ranks_in_blocks: the PRMatrix first (women from the men's blocks),
      * then per block of rank_rows women their lists and rank rows beside it. */
     uint64_t pr = (uint64_t)p->node_bytes * n * n, staging = dev_staging(n, n, 1, p);
-    uint64_t rows = PLAN_STAGE_BLOCK_IDS / n < n ? PLAN_STAGE_BLOCK_IDS / n : n;
-    if (rows < 1) rows = 1;
+    uint64_t rows = men_block_rows(n, n, p);
     uint64_t host = host_lists + host_small + host_state + pinned;
     ph = add_phase(p, "PRMatrix");
     ph->device[0] = PLAN_CTL_BYTES + pr + rows * n * 4 + staging;
