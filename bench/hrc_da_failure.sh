@@ -7,12 +7,12 @@
 # matched residents and hrc-da's median time. Sequential (one process at a time).
 #
 #   grid     SIZES (residents:hospitals, "100:10 1000:100"), SHARES (the share of residents who
-#            are couples' members, 2C/N: "0.1 0.2"), PHIS (dispersions: X for both sides, or
-#            RESIDENTS:HOSPITALS, "1 0.5 1:0.5")
+#            are couples' members, 2C/N: "0.1 0.2"), LISTS (individual list lengths MIN:MAX,
+#            "3:5 5:10"), PHIS (dispersions: X for both sides, or RESIDENTS:HOSPITALS, "1 0.5 1:0.5")
 #   preset   nrmp-2024 at full size, PRESET_SEEDS seeds for each residents:hospitals dispersion
 #            pair of PRESET_PHIS ("0.9995:0.9"); PRESET_PHIS="" leaves it out
 # Environment: BIN (default build/tools/bamboo-smp), SEEDS (20), SIZES, SHARES, PHIS,
-# PRESET_PHIS, PRESET_SEEDS (5), LISTS (hrc-mallows --lists, default "3 5"), TIME_LIMIT (seconds a
+# LISTS ("3:5"), PRESET_PHIS, PRESET_SEEDS (5), TIME_LIMIT (seconds a
 # solve, 120; a run past it counts as "timed out"), OUT (folder for the instances and the raw
 # lines, default a temporary one; the raw lines stay in $OUT/runs.txt).
 # Usage: bench/hrc_da_failure.sh > table.md
@@ -24,7 +24,7 @@ SHARES=${SHARES:-"0.05 0.2 0.4"}
 PHIS=${PHIS:-"1 1:0.5 1:0.2 0.99:0.5 0.9 0.7 0.5"}
 PRESET_PHIS=${PRESET_PHIS-"0.9995:0.7"}
 PRESET_SEEDS=${PRESET_SEEDS:-5}
-LISTS=${LISTS:-"3 5"}
+LISTS=${LISTS:-"3:5"}
 TIME_LIMIT=${TIME_LIMIT:-120}
 OUT=${OUT:-$(mktemp -d)}
 mkdir -p "$OUT" || exit 3
@@ -77,20 +77,21 @@ echo "- machine: $(nproc) CPUs, ${cpu:-unknown CPU}"
 echo "- settings: SEEDS=$SEEDS SIZES=\"$SIZES\" SHARES=\"$SHARES\" PHIS=\"$PHIS\" LISTS=\"$LISTS\""
 echo "  PRESET_PHIS=\"$PRESET_PHIS\" PRESET_SEEDS=$PRESET_SEEDS TIME_LIMIT=$TIME_LIMIT"
 echo
-echo "| residents | hospitals | couples | phi residents / hospitals | hrc-da unstable | blocking pairs median | max | matched median | hrc-da ms median |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| residents | hospitals | couples | lists | phi residents / hospitals | hrc-da unstable | blocking pairs median | max | matched median | hrc-da ms median |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for size in $SIZES; do
   nr=${size%%:*} nh=${size##*:}
   for share in $SHARES; do
     nc=$(awk -v n="$nr" -v s="$share" 'BEGIN {printf "%d", n * s / 2 + 0.5}')
-    for phi in $PHIS; do
-      label="g-$nr-$nh-$nc-$phi"
-      for seed in $(seq 1 "$SEEDS"); do
-        # shellcheck disable=SC2086
-        run "$label" "$seed" hrc-mallows --n "$nr" --hospitals "$nh" --couples "$nc" --lists $LISTS \
-          --phi-residents "${phi%%:*}" --phi-hospitals "${phi##*:}"
+    for lists in $LISTS; do
+      for phi in $PHIS; do
+        label="g-$nr-$nh-$nc-$lists-$phi"
+        for seed in $(seq 1 "$SEEDS"); do
+          run "$label" "$seed" hrc-mallows --n "$nr" --hospitals "$nh" --couples "$nc" --lists "${lists%%:*}" \
+            "${lists##*:}" --phi-residents "${phi%%:*}" --phi-hospitals "${phi##*:}"
+        done
+        row "$label" "$nr | $nh | $nc | ${lists%%:*}..${lists##*:} | ${phi%%:*} / ${phi##*:}"
       done
-      row "$label" "$nr | $nh | $nc | ${phi%%:*} / ${phi##*:}"
     done
   done
 done
@@ -100,6 +101,6 @@ for pair in $PRESET_PHIS; do
   for seed in $(seq 1 "$PRESET_SEEDS"); do
     run "$label" "$seed" nrmp-2024 --phi-residents "$pr" --phi-hospitals "$ph"
   done
-  row "$label" "44900 (nrmp-2024) | 6400 | 1100 | $pr / $ph"
+  row "$label" "44900 (nrmp-2024) | 6400 | 1100 | 5..20, members 10..25 | $pr / $ph"
 done
 rm -f "$OUT/inst.hrc" "$OUT/err.txt"
