@@ -10,7 +10,7 @@
 #            are couples' members, 2C/N: "0.1 0.2"), LISTS (individual list lengths MIN:MAX,
 #            "3:5 5:10"), PHIS (dispersions: X for both sides, or RESIDENTS:HOSPITALS, "1 0.5 1:0.5")
 #   preset   nrmp-2024 at full size, PRESET_SEEDS seeds for each residents:hospitals dispersion
-#            pair of PRESET_PHIS ("0.9995:0.9"); PRESET_PHIS="" leaves it out
+#            pair of PRESET_PHIS ("0.9995:0.7", the preset's own); PRESET_PHIS="" leaves it out
 # Environment: BIN (default build/tools/bamboo-smp), SEEDS (20), SIZES, SHARES, PHIS,
 # LISTS ("3:5"), PRESET_PHIS, PRESET_SEEDS (5), TIME_LIMIT (seconds a
 # solve, 120; a run past it counts as "timed out"), OUT (folder for the instances and the raw
