@@ -150,10 +150,10 @@ int cli_parse_gpus(const cli_command *cmd, const char *text, int *devices, int *
  * fallback does (with a warning). */
 int cli_memory_plan(const bb_plan_request *req, int print, const char **run_algo);
 
-/* --- Hospitals/Residents with Couples (cmd_hrc.c) --- */
+/* --- Hospitals/Residents with Couples (cmd_hrc.c; the generators cmd_hrc_gen.c) --- */
 #include "hrc.h"
-/* Whether `kind` names an HRC generator (hrc, nrmp-couples); `gen KIND ...` then goes to
- * cli_hrc_gen, which parses its own options. */
+/* Whether `kind` names an HRC generator (hrc, nrmp-couples, hrc-mallows, nrmp-2024); `gen KIND
+ * ...` then goes to cli_hrc_gen, which parses its own options. */
 int cli_hrc_gen_kind(const char *kind);
 int cli_hrc_gen(int argc, char **argv);
 /* solve on an HRC instance (read by solve, which tells the kinds apart): what it asked for. */

@@ -1,6 +1,6 @@
-/* bamboo-smp on Hospitals/Residents with Couples (docs/hrc.md, docs/formats.md): the `gen hrc`
- * and `gen nrmp-couples` generators, `solve` on an HRC file (the couples-aware deferred
- * acceptance, hrc-da), and the `hrc` command (check a matching, convert a file). */
+/* bamboo-smp on Hospitals/Residents with Couples (docs/hrc.md, docs/formats.md): `solve` on an
+ * HRC file (the couples-aware deferred acceptance, hrc-da) and the `hrc` command (check a
+ * matching, convert a file). The generators are in cmd_hrc_gen.c. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -10,120 +10,9 @@
 #include "cli.h"
 #include "cli_phase.h"
 #include "hrc.h"
-#include "hrc_gen.h"
 #include "hrc_io.h"
 #include "io_reader.h"
 #include "solve_report.h"
-
-int cli_hrc_gen_kind(const char *kind) { return kind && (!strcmp(kind, "hrc") || !strcmp(kind, "nrmp-couples")); }
-
-/* ----------------------------------------------------------------- gen ---- */
-
-static const cli_command cli_gen_hrc = {
-    "gen",
-    "write a generated HRC instance",
-    "gen hrc --n N [--couples C] [--hospitals H] [--posts P] [--lists MIN MAX] [--seed S] [-o FILE] [--binary]\n"
-    "       bamboo-smp gen nrmp-couples [--couples C] [--n N] [--hospitals H] [--posts P] [--skew S] [--seed S]\n"
-    "                  [-o FILE] [--binary]",
-    "Hospitals/Residents with Couples (docs/generators.md, \"Couples\"):\n"
-    "  hrc            the random instances of Manlove, McBride & Trimble (Constraints 2017):\n"
-    "                 N residents, C couples (default N/10), H hospitals (default N/10,\n"
-    "                 at least 1), P posts (default N) at random hospitals, lists of 3..5\n"
-    "                 distinct hospitals (default; below 5 hospitals min(3,H)..H),\n"
-    "                 couples' joint lists the product of their members' lists\n"
-    "  nrmp-couples   shaped like the US resident match: 47000 residents of whom C couples\n"
-    "                 (default 1000), 6600 programmes, 43000 posts (at least 1 each), lists\n"
-    "                 of 10..15, joint lists of 10..15 pairs, popularity skew 0.5\n"
-    "  --lists MIN MAX  hrc: individual list lengths, MIN..MAX hospitals, 1 <= MIN <= MAX <= H\n"
-    "                 (one --lists with two values)\n"
-    "  --seed S       unsigned 64-bit seed (default 1)\n"
-    "  -o FILE        write to FILE instead of standard output\n"
-    "  --binary       the binary format (needs -o)\n",
-    NULL,
-};
-
-int cli_hrc_gen(int argc, char **argv) {
-  const char *kind = argv[1];
-  int n = 0, couples = -1, hospitals = 0, posts = -1, lists[2] = {0, 0}, nlists = 0, binary = 0;
-  uint64_t seed = CLI_DEFAULT_SEED;
-  double skew = -1;
-  const char *out = NULL;
-  const cli_opt opts[] = {
-      {"--n", CLI_INT, &n, 1, BB_MAX_N},
-      {"--couples", CLI_INT, &couples, 0, BB_MAX_N},
-      {"--hospitals", CLI_INT, &hospitals, 1, BB_MAX_N},
-      {"--posts", CLI_INT, &posts, 0, 2000000000},
-      {"--skew", CLI_REAL, &skew, 0, 0},
-      {"--seed", CLI_U64, &seed, 0, 0},
-      {"-o", CLI_STRING, &out, 0, 0},
-      {"--binary", CLI_FLAG, &binary, 0, 0},
-      {NULL, CLI_FLAG, NULL, 0, 0},
-  };
-  /* --lists MIN MAX takes two values: pulled out before the common parser sees them. */
-  char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
-  if (!rest) return CLI_EXIT_NOMEM;
-  int nrest = 0;
-  for (int i = 0; i < argc; i++) {
-    if (i >= 2 && !strcmp(argv[i], "--lists")) {
-      int rc = nlists ? cli_usage(&cli_gen_hrc, "--lists given twice: give it once, as --lists MIN MAX") : 0;
-      for (int k = 0; k < 2 && !rc; k++) {
-        const char *value = i + 1 + k < argc ? argv[i + 1 + k] : NULL;
-        rc = value && !(value[0] == '-' && value[1] == '-')
-                 ? cli_parse_int(&cli_gen_hrc, "--lists", value, 1, 1000, &lists[k])
-                 : cli_usage(&cli_gen_hrc, "--lists needs two values, MIN and MAX (e.g. --lists 3 5)");
-      }
-      if (!rc && lists[0] > lists[1])
-        rc = cli_usage(&cli_gen_hrc, "--lists %d %d: MIN is larger than MAX", lists[0], lists[1]);
-      if (rc) {
-        free(rest);
-        return rc;
-      }
-      nlists = 2;
-      i += 2;
-      continue;
-    }
-    if (i != 1) rest[nrest++] = argv[i];
-  }
-  rest[nrest] = NULL;
-  int rc = cli_parse(&cli_gen_hrc, nrest, rest, opts, NULL);
-  free(rest);
-  if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
-  if (binary && !out) return cli_usage(&cli_gen_hrc, "--binary needs -o FILE");
-  bb_hrc_gen_params p;
-  if (!strcmp(kind, "hrc")) {
-    if (!n) return cli_usage(&cli_gen_hrc, "gen hrc needs --n N");
-    if (skew >= 0) return cli_usage(&cli_gen_hrc, "--skew goes with nrmp-couples");
-    int h = hospitals ? hospitals : (n / 10 > 0 ? n / 10 : 1);
-    bb_hrc_gen_mmt2017(&p, n, couples >= 0 ? couples : n / 10, h);
-    if (posts >= 0) p.posts = posts;
-    if (nlists) {
-      p.min_list = lists[0], p.max_list = lists[1];
-    } else { /* the default 3..5 fitted to fewer than 5 hospitals (N < 50), since lists are distinct */
-      if (p.max_list > h) p.max_list = h;
-      if (p.min_list > p.max_list) p.min_list = p.max_list;
-    }
-  } else {
-    if (nlists) return cli_usage(&cli_gen_hrc, "--lists goes with hrc");
-    bb_hrc_gen_nrmp(&p, couples > 0 ? couples : 0);
-    if (couples == 0) p.n_couples = 0;
-    if (n) p.n_residents = n;
-    if (hospitals) p.n_hospitals = hospitals;
-    if (posts >= 0) p.posts = posts;
-    if (skew >= 0) p.skew = skew;
-    if (p.max_list > p.n_hospitals) p.max_list = p.n_hospitals;
-    if (p.min_list > p.max_list) p.min_list = p.max_list;
-    if ((int64_t)p.min_capacity * p.n_hospitals > p.posts) p.min_capacity = 0;
-  }
-  p.seed = seed;
-  bb_hrc *inst = NULL;
-  bb_error err = {{0}};
-  bb_status st = bb_hrc_generate(&p, &inst, &err);
-  if (st != BB_OK) return st == BB_ERR_ARG ? cli_usage(&cli_gen_hrc, "%s", err.msg) : cli_fail(st, &err);
-  const char *path = out ? out : "-";
-  st = binary ? bb_hrc_write_binary(inst, path, &err) : bb_hrc_write_text(inst, path, &err);
-  bb_hrc_free(inst);
-  return st == BB_OK ? CLI_EXIT_OK : cli_fail(st, &err);
-}
 
 /* --------------------------------------------------------------- solve ---- */
 
