@@ -16,14 +16,17 @@
 
 void cli_print_help(const cli_command *cmd) { printf("usage: bamboo-smp %s\n\n%s", cmd->synopsis, cmd->help); }
 
+static char last_error[512]; /* for solve --format json's report of a failure */
+
 void cli_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("bamboo-smp: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(last_error, sizeof last_error, fmt, ap);
   va_end(ap);
+  fprintf(stderr, "bamboo-smp: %s\n", last_error);
 }
+
+const char *cli_last_error(void) { return last_error; }
 
 int cli_usage(const cli_command *cmd, const char *fmt, ...) {
   va_list ap;

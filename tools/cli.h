@@ -75,6 +75,9 @@ void cli_error(const char *fmt, ...)
 #endif
     ;
 
+/* The last message cli_error printed ("" if none), at most 511 bytes of it. */
+const char *cli_last_error(void);
+
 /* Prints the message, the command's synopsis and a pointer to its help; returns
  * CLI_EXIT_USAGE. */
 int cli_usage(const cli_command *cmd, const char *fmt, ...)

@@ -423,41 +423,53 @@ static int solve_ties(const solve_args *a, const bb_ties *ties, double t_input) 
   return cli_ties_solve(ties, &o);
 }
 
+static int solve_parsed(solve_args *a);
+
+/* A usage error ends before the format is known: it writes no JSON. Every later failure
+ * with --format json writes the failure's report when no report was written. */
 static int run_solve(int argc, char **argv) {
   solve_args a = {.algo = "bamboo", .seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
-  if (a.quiet) cli_progress_mute();
+  rc = solve_parsed(&a);
+  if (rc && a.format == CLI_FORMAT_JSON && !cli_solve_report_tried())
+    rc = cli_solve_report_failure(a.algo, rc, a.out_path);
+  return rc;
+}
+
+static int solve_parsed(solve_args *a) {
+  int rc = 0;
+  if (a->quiet) cli_progress_mute();
 
   bb_instance *inst = NULL;
   bb_hr *hr = NULL;
   bb_hrc *hrc = NULL;
   bb_ties *ties = NULL;
   /* The plan, and the CUDA context its query of the free GPU memory makes, are in no phase. */
-  if (!a.file && !cli_hr_kind(a.gen_name) && (rc = plan_solve(&a, a.n, 0))) return rc;
+  if (!a->file && !cli_hr_kind(a->gen_name) && (rc = plan_solve(a, a->n, 0))) return rc;
   double t0 = bb_now();
-  if (a.time_limit > 0) a.deadline = t0 + a.time_limit;
+  if (a->time_limit > 0) a->deadline = t0 + a->time_limit;
   cli_phase reading;
-  const char *source = !a.file ? a.gen_name : strcmp(a.file, "-") ? a.file : "standard input";
-  cli_phase_begin(&reading, source, a.file ? "reading" : "generating");
-  rc = load_instance(&a, &inst, &hr, &hrc, &ties);
+  const char *source = !a->file ? a->gen_name : strcmp(a->file, "-") ? a->file : "standard input";
+  cli_phase_begin(&reading, source, a->file ? "reading" : "generating");
+  rc = load_instance(a, &inst, &hr, &hrc, &ties);
   cli_phase_end(&reading);
   double t_input = bb_now() - t0;
-  if (!rc && a.file && inst) {
+  if (!rc && a->file && inst) {
     double t_plan = bb_now();
-    rc = plan_solve(&a, inst->n, bb_instance_bytes(inst->n));
-    if (a.deadline > 0) a.deadline += bb_now() - t_plan; /* in no phase, as above */
+    rc = plan_solve(a, inst->n, bb_instance_bytes(inst->n));
+    if (a->deadline > 0) a->deadline += bb_now() - t_plan; /* in no phase, as above */
   }
-  if (!rc) rc = time_left(&a);
-  if (!rc && hrc) rc = solve_couples(&a, hrc, t_input);
-  if (!rc && ties) rc = solve_ties(&a, ties, t_input);
-  if (!rc && hr) rc = solve_incomplete(&a, hr, t_input);
+  if (!rc) rc = time_left(a);
+  if (!rc && hrc) rc = solve_couples(a, hrc, t_input);
+  if (!rc && ties) rc = solve_ties(a, ties, t_input);
+  if (!rc && hr) rc = solve_incomplete(a, hr, t_input);
   if (rc || hr || hrc || ties) {
     bb_instance_free(inst);
     bb_hr_free(hr);
     bb_hrc_free(hrc);
     bb_ties_free(ties);
-    free(a.perms);
+    free(a->perms);
     return rc;
   }
 
@@ -467,22 +479,22 @@ static int run_solve(int argc, char **argv) {
     cli_error("out of memory for the matching (n=%d)", inst->n);
     rc = CLI_EXIT_NOMEM;
   } else {
-    rc = solve(&a, inst, wife_of, &stats);
+    rc = solve(a, inst, wife_of, &stats);
   }
   int solved = !rc;
-  if (!rc && a.verbose) fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a.algo, stats.path);
-  if (!rc && a.time) cli_print_times(t_input, &stats);
-  if (!rc && a.verify) rc = verify(&a, inst, wife_of);
-  if (solved && a.format == CLI_FORMAT_JSON) {
-    cli_solve_report report = report_of(&a, "complete", inst->n, inst->n, &stats, t_input);
+  if (!rc && a->verbose) fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", a->algo, stats.path);
+  if (!rc && a->time) cli_print_times(t_input, &stats);
+  if (!rc && a->verify) rc = verify(a, inst, wife_of);
+  if (solved && a->format == CLI_FORMAT_JSON) {
+    cli_solve_report report = report_of(a, "complete", inst->n, inst->n, &stats, t_input);
     report.wife_of = wife_of;
-    rc = cli_solve_report_finish(&report, rc, a.out_path);
-  } else if (!rc && !a.quiet) {
-    rc = write_matching(a.out_path, wife_of, inst->n);
+    rc = cli_solve_report_finish(&report, rc, a->out_path);
+  } else if (!rc && !a->quiet) {
+    rc = write_matching(a->out_path, wife_of, inst->n);
   }
   free(wife_of);
   bb_instance_free(inst);
-  free(a.perms);
+  free(a->perms);
   return rc;
 }
 

@@ -121,7 +121,38 @@ static void put_matching(FILE *out, const cli_solve_report *r) {
   fprintf(out, "%s],\n  \"matched\": %d,\n", r->proposers ? "\n  " : "", matched);
 }
 
+static int report_tried; /* a report was opened for writing, whether or not the write succeeded */
+
+int cli_solve_report_tried(void) { return report_tried; }
+
+static int close_report(FILE *out, const char *path) {
+  int failed = ferror(out) != 0;
+  failed |= (path ? fclose(out) : fflush(out)) != 0;
+  if (failed) {
+    cli_error("cannot write the report to '%s': %s", path ? path : "standard output", strerror(errno));
+    return CLI_EXIT_IO;
+  }
+  return 0;
+}
+
+int cli_solve_report_failure(const char *algorithm, int rc, const char *path) {
+  report_tried = 1;
+  FILE *out = path ? fopen(path, "w") : stdout;
+  if (!out) {
+    cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
+    return rc;
+  }
+  fputs("{\n  \"algorithm\": ", out);
+  put_string(out, algorithm);
+  fputs(",\n  \"error\": ", out);
+  put_string(out, cli_last_error());
+  fprintf(out, ",\n  \"exit_status\": %d\n}\n", rc);
+  close_report(out, path);
+  return rc; /* the failure's status, even when its report could not be written too */
+}
+
 int cli_solve_report_write(const cli_solve_report *r, const char *path) {
+  report_tried = 1;
   FILE *out = path ? fopen(path, "w") : stdout;
   if (!out) {
     cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
@@ -145,13 +176,7 @@ int cli_solve_report_write(const cli_solve_report *r, const char *path) {
     fputs("null},\n", out);
   put_times(out, r);
   fprintf(out, "  \"exit_status\": %d\n}\n", r->exit_status);
-  int failed = ferror(out) != 0;
-  failed |= (path ? fclose(out) : fflush(out)) != 0;
-  if (failed) {
-    cli_error("cannot write the report to '%s': %s", path ? path : "standard output", strerror(errno));
-    return CLI_EXIT_IO;
-  }
-  return 0;
+  return close_report(out, path);
 }
 
 int cli_solve_report_finish(cli_solve_report *r, int rc, const char *path) {

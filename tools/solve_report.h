@@ -44,4 +44,13 @@ int cli_solve_report_write(const cli_solve_report *report, const char *path);
  * only when the matching exists (rc 0, or 1 from a failed --verify). */
 int cli_solve_report_finish(cli_solve_report *report, int rc, const char *path);
 
+/* 1 once this process tried to write a report (a failed write is not tried again). */
+int cli_solve_report_tried(void);
+
+/* A solve that ended with `rc` != 0 and no report (no matching: a time limit, an input, memory
+ * or GPU error): writes {"algorithm", "error" (the message printed on stderr), "exit_status"}
+ * to `path` (NULL = standard output), so a script reading the JSON learns why; returns rc (a
+ * report that cannot be written is said on stderr and does not change the status). */
+int cli_solve_report_failure(const char *algorithm, int rc, const char *path);
+
 #endif

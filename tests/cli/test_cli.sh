@@ -664,6 +664,19 @@ case_json_output() {
   json_check "$WORK/q.json" '"matching" not in r'
   expect 2 "-q and -o exclude each other" solve "$WORK/inst.txt" -q -o "$WORK/q.txt"
   expect 2 "--format takes text or json, not 'xml'" solve "$WORK/inst.txt" --format xml
+  # A failure after the options are read still writes an object: why, and the exit status.
+  expect 7 "time limit of 1e-06 s reached" solve --gen random --n 3000 --time-limit 0.000001 --format json
+  json_check "$WORK/out" 'r == {"algorithm": "bamboo", "error": "time limit of 1e-06 s reached before the solve: the input took it", "exit_status": 7}'
+  expect 3 "no-such.txt" solve "$WORK/no-such.txt" --format json -o "$WORK/fail.json"
+  json_check "$WORK/fail.json" 'r["exit_status"] == 3 and "no-such.txt" in r["error"] and list(r) == ["algorithm", "error", "exit_status"]'
+  write bad.txt '2\n0 1\n0 7\n0 1\n1 0\n'
+  expect 1 "" solve "$WORK/bad.txt" --format json
+  json_check "$WORK/out" 'r["exit_status"] == 1 and "bad.txt:3" in r["error"]'
+  expect 3 "" solve "$WORK/inst.txt" --format json -o "$WORK/no-dir/r.json"
+  [ "$(grep -c "cannot open" "$WORK/err")" = 1 ] || fail "a report that cannot be written is tried once"
+  expect 1 "cannot open" solve "$WORK/bad.txt" --format json -o "$WORK/no-dir/r.json" # the input's status
+  expect 7 "" solve --gen random --n 3000 --time-limit 0.000001 --format text
+  [ -s "$WORK/out" ] && fail "--format text wrote a failure report"
   expect_ok solve "$WORK/inst.txt" --format text
   same "$WORK/out" "$WORK/text"
   # SMI and HR, read and generated: null for the unmatched.
