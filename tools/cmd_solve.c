@@ -425,14 +425,14 @@ static int solve_ties(const solve_args *a, const bb_ties *ties, double t_input) 
 
 static int solve_parsed(solve_args *a);
 
-/* A usage error ends before the format is known: it writes no JSON. Every later failure
- * with --format json writes the failure's report when no report was written. */
+/* A usage error writes no JSON (some are found only once the instance's kind is known); every
+ * other failure with --format json writes the failure's report when no report was written. */
 static int run_solve(int argc, char **argv) {
   solve_args a = {.algo = "bamboo", .seed = CLI_DEFAULT_SEED};
   int rc = parse_args(argc, argv, &a);
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
   rc = solve_parsed(&a);
-  if (rc && a.format == CLI_FORMAT_JSON && !cli_solve_report_tried())
+  if (rc && rc != CLI_EXIT_USAGE && a.format == CLI_FORMAT_JSON && !cli_solve_report_tried())
     rc = cli_solve_report_failure(a.algo, rc, a.out_path);
   return rc;
 }

@@ -675,6 +675,9 @@ case_json_output() {
   expect 3 "" solve "$WORK/inst.txt" --format json -o "$WORK/no-dir/r.json"
   [ "$(grep -c "cannot open" "$WORK/err")" = 1 ] || fail "a report that cannot be written is tried once"
   expect 1 "cannot open" solve "$WORK/bad.txt" --format json -o "$WORK/no-dir/r.json" # the input's status
+  expect_ok gen smti --n 6 --seed 2 -o "$WORK/smti.txt"
+  expect 2 "no meaning for --algo kiraly" solve "$WORK/smti.txt" --algo kiraly --seed 3 --format json
+  [ -s "$WORK/out" ] && fail "a usage error found once the kind is known wrote a JSON report"
   expect 7 "" solve --gen random --n 3000 --time-limit 0.000001 --format text
   [ -s "$WORK/out" ] && fail "--format text wrote a failure report"
   expect_ok solve "$WORK/inst.txt" --format text
