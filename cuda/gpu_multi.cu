@@ -3,7 +3,7 @@
 // lists, of the women's rank matrix (while the PRMatrix is built) and of the PRMatrix. Kernels
 // get every partition's base pointers (PartView) and find a participant's row through the
 // owner arithmetic below, the same as engine/sm/memory_plan.h's; the O(n) matching state is on
-// the first partition's device. The kernels are the single-GPU ones (gpu_bamboo.cu,
+// the first partition's device. The kernels are the single-GPU ones (bamboo_propose.cuh,
 // gpu_la_min.cu) with that row lookup; gpu-la-min's fences are system-wide because the next[]
 // it publishes may be read from another device.
 #include <stdint.h>
@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "bb_gpu_gen.h"
+#include "bamboo_propose.cuh"
 #include "bb_gpu_multi.h"
 #include "gpu_internal.cuh"
 
@@ -78,35 +79,12 @@ __device__ __forceinline__ typename Node::plane pr_row(const PartView &v, uint32
   return Node::at(v.pr[q], v.pr_cells[q]).shift(part_row(v.n, v.parts, q, (int)m));
 }
 
+// bamboo's proposal kernel (bamboo_propose.cuh) finds a man's row in his partition.
 template <typename Node>
-__global__ void part_bamboo_kernel(PartView v, int first, int rows, unsigned long long *partner, int *ctl,
-                                   uint2 *parked) {
-  int t = blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= rows) return;
-  volatile int *stop = ctl + BB_CTL_STOP_FLAG;
-  uint32_t m = (uint32_t)(first + t), k = 0;
-  typename Node::plane row = pr_row<Node>(v, m);
-  for (uint32_t iter = 0;; iter++) {
-    if ((iter & 7) == 0 && *stop) {
-      parked[atomicAdd(ctl + BB_CTL_PARKED, 1)] = make_uint2(m, k);
-      return;
-    }
-    typename Node::raw node = row.ld(k);
-    unsigned long long mine = bb_word(Node::rank(node), m, k);
-    unsigned long long old = atomicMin(partner + Node::woman(node), mine);
-    if (old > mine) {
-      if (old == BB_WORD_FREE) {
-        atomicSub(ctl + BB_CTL_FREE_MEN, 1);
-        return;
-      }
-      m = bb_word_man(old);
-      k = bb_word_pos(old) + 1;
-      row = pr_row<Node>(v, m);
-    } else {
-      k++;
-    }
-  }
-}
+struct PartRows {
+  PartView v;
+  __device__ __forceinline__ typename Node::plane row(uint32_t m) const { return pr_row<Node>(v, m); }
+};
 
 template <typename Node>
 __global__ void part_la_min_kernel(PartView v, int first, int rows, uint32_t *partner_rank, uint32_t *next, int *ctl) {
@@ -513,16 +491,17 @@ static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_gpu_opts *opts,
 
 static bb_status launch_bamboo(bb_gpu_multi *mg, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
+  propose_variant variant = propose_variant_of(getenv("BAMBOO_GPU_SCAN"));
   for (int p = 0; p < mg->parts; p++) {
     bb_gpu *g = mg->part[p];
     int rows = rows_of(mg, p);
     BB_CUDA(cudaSetDevice(g->device));
     bb_gpu_with_node(mg->node_bytes, [&](auto node) {
       using Node = decltype(node);
-      part_bamboo_kernel<Node><<<(rows + 255) / 256, 256, 0, g->stream>>>(mg->view, mg->first[p], rows, mg->d_words,
-                                                                          g0->d_ctl, mg->d_parked);
+      bb_gpu_launch_propose<Node>(PartRows<Node>{mg->view}, mg->first[p], rows, mg->n, mg->d_words, g0->d_ctl,
+                                  mg->d_parked, g->stream, variant);
     });
-    BB_CUDA_LAUNCHED("part_bamboo_kernel");
+    BB_CUDA_LAUNCHED("bamboo_propose_kernel");
   }
   return BB_OK;
 }
