@@ -29,8 +29,9 @@
 // slower and are not kept: a look-ahead that waits for its loads before proposing, and
 // aggregation of any group of lanes on one woman with __match_any_sync (docs/engine.md).
 //
-// Men first .. first + count - 1 start, one thread each; `rows.row(m)` is man m's PRMatrix row
-// (OneRows on one GPU; the partitions' lookup in gpu_multi.cu).
+// Men first .. first + count - 1 start, one thread each. `rows.at(m)` finds man m's PRMatrix
+// row once per man a thread carries, `rows.ld(row, k)` reads its entry k (OneRows on one GPU;
+// the partitions' lookup in gpu_multi.cu).
 template <typename Node, typename Rows, int Scan, bool Storm>
 __global__ void bamboo_propose_kernel(Rows rows, int first, int count, int n, unsigned long long *partner, int *ctl,
                                       uint2 *parked) {
@@ -38,7 +39,7 @@ __global__ void bamboo_propose_kernel(Rows rows, int first, int count, int n, un
   if (t >= count) return;
   volatile int *stop = ctl + BB_CTL_STOP_FLAG;
   uint32_t m = (uint32_t)(first + t), k = 0;
-  typename Node::plane row = rows.row(m);
+  typename Rows::cursor row = rows.at(m);
   for (uint32_t iter = 0;; iter++) {
     if ((iter & 7) == 0 && *stop) {
       parked[atomicAdd(ctl + BB_CTL_PARKED, 1)] = make_uint2(m, k);
@@ -47,7 +48,7 @@ __global__ void bamboo_propose_kernel(Rows rows, int first, int count, int n, un
     typename Node::raw nodes[Scan]; // entries k .. k + Scan - 1 of his row
     unsigned long long held[Scan];  // their women's partner words (1 .. Scan - 1)
 #pragma unroll
-    for (int u = 0; u < Scan; u++) nodes[u] = u == 0 || k + u < (uint32_t)n ? row.ld(k + u) : 0;
+    for (int u = 0; u < Scan; u++) nodes[u] = u == 0 || k + u < (uint32_t)n ? rows.ld(row, k + u) : 0;
     uint32_t w = Node::woman(nodes[0]), r = Node::rank(nodes[0]);
     bool storm = false;
     unsigned active = 0;
@@ -70,7 +71,7 @@ __global__ void bamboo_propose_kernel(Rows rows, int first, int count, int n, un
       }
       m = bb_word_man(old); // she dropped him: this thread carries him on
       k = bb_word_pos(old) + 1;
-      row = rows.row(m);
+      row = rows.at(m);
     } else if (Scan > 1 && !storm) { // rejected at k: skip the window's women who hold better men
       uint32_t next = Scan;
 #pragma unroll
@@ -102,12 +103,14 @@ static inline propose_variant propose_variant_of(const char *v) {
   return r.scan == 1 || r.scan == 2 || r.scan == 4 || r.scan == 8 ? r : d;
 }
 
-// One GPU's rows: man m's row starts at m * n.
+// One GPU's rows: man m's row starts at node m * n of one plane.
 template <typename Node>
 struct OneRows {
+  typedef size_t cursor;
   typename Node::plane pr;
   int n;
-  __device__ __forceinline__ typename Node::plane row(uint32_t m) const { return pr.shift((size_t)m * n); }
+  __device__ __forceinline__ cursor at(uint32_t m) const { return (size_t)m * n; }
+  __device__ __forceinline__ typename Node::raw ld(cursor row, uint32_t k) const { return pr.ld(row + k); }
 };
 
 // Launches the kernel for men first .. first + count - 1 on `stream`, in variant v.

@@ -82,8 +82,10 @@ __device__ __forceinline__ typename Node::plane pr_row(const PartView &v, uint32
 // bamboo's proposal kernel (bamboo_propose.cuh) finds a man's row in his partition.
 template <typename Node>
 struct PartRows {
+  typedef typename Node::plane cursor;
   PartView v;
-  __device__ __forceinline__ typename Node::plane row(uint32_t m) const { return pr_row<Node>(v, m); }
+  __device__ __forceinline__ cursor at(uint32_t m) const { return pr_row<Node>(v, m); }
+  __device__ __forceinline__ typename Node::raw ld(cursor row, uint32_t k) const { return row.ld(k); }
 };
 
 template <typename Node>
