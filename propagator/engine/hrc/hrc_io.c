@@ -221,8 +221,7 @@ static const char *row_word(const hrc_text *t, int row, int *index) {
 static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
   const char *line;
   size_t len;
-  int got;
-  got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no); /* the header */
+  int got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no); /* the header */
   if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   if (got == 0) return bb_fail(err, BB_ERR_INPUT, "%s: no header 'hrc NR NH NC'", t->r->name);
   bb_status st = parse_header(t, line, len, err);

@@ -170,8 +170,7 @@ static bb_status build(ties_text *t, bb_ties **out, bb_error *err) {
 static bb_status read_text(ties_text *t, bb_ties **out, bb_error *err) {
   const char *line;
   size_t len;
-  int got;
-  got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no); /* the header */
+  int got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no); /* the header */
   if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   if (got == 0) return bb_fail(err, BB_ERR_INPUT, "%s: no header 'smti N1 N2' or 'hrt NR NH'", t->r->name);
   bb_status st = parse_header(t, line, len, err);
