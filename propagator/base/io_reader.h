@@ -1,6 +1,8 @@
-/* The buffered line reader and token helpers shared by the instance readers of the engine
- * (engine/sm/sm_instance_io.c for complete lists, engine/hr/hr_io.c for incomplete lists and
- * capacities, engine/hrc/hrc_io.c for couples, engine/instance_any.c telling them apart). The
+/* The buffered line reader, the token helpers and the steps every reader repeats (text: the
+ * line loops and messages; binary: header, size, words), shared by the instance readers of the
+ * engine (engine/sm/sm_instance_io.c for complete lists, engine/hr/hr_io.c for incomplete lists
+ * and capacities, engine/hrc/ for couples, engine/ties/ for ties, engine/instance_any.c telling
+ * them apart). The
  * whole file streams through one growing buffer, so input can be a pipe; integers are
  * parsed by hand because a 1 GB text file must not take minutes. */
 #ifndef BB_IO_READER_H
