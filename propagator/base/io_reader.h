@@ -2,9 +2,8 @@
  * line loops and messages; binary: header, size, words), shared by the instance readers of the
  * engine (engine/sm/sm_instance_io.c for complete lists, engine/hr/hr_io.c for incomplete lists
  * and capacities, engine/hrc/ for couples, engine/ties/ for ties, engine/instance_any.c telling
- * them apart). The
- * whole file streams through one growing buffer, so input can be a pipe; integers are
- * parsed by hand because a 1 GB text file must not take minutes. */
+ * them apart). The whole file streams through one growing buffer, so input can be a pipe;
+ * integers are parsed by hand because a 1 GB text file must not take minutes. */
 #ifndef BB_IO_READER_H
 #define BB_IO_READER_H
 
