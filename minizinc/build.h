@@ -128,6 +128,15 @@ bool fzn_arg_float_var_array(fzn_builder *b, const fzn_expr *e, int line, const 
 /* True if e is (or names) a constant, so posters can pick the constant form. */
 bool fzn_arg_is_par(fzn_builder *b, const fzn_expr *e);
 
+/* --- Checks of arguments against each other (build_checks.c): true, or false after reporting
+ * "NAME: ..." at the constraint's line. --- */
+/* Two arrays of one length; `what` names them ("x and y"). */
+bool fzn_check_same_length(fzn_builder *b, const fzn_constraint *c, int n1, int n2, const char *what);
+/* A linear constraint: one coefficient per variable. */
+bool fzn_check_coefficients(fzn_builder *b, const fzn_constraint *c, int coefficients, int variables);
+/* An array of at least one element (n >= 0 is its length). */
+bool fzn_check_nonempty(fzn_builder *b, const fzn_constraint *c, int n);
+
 /* The declaration an identifier expression names (NULL otherwise). */
 const fzn_decl *fzn_decl_of(const fzn_builder *b, const fzn_expr *e);
 

@@ -61,7 +61,7 @@ static bool post_bool_lin(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   if (!fzn_reif_arg(b, c, 3, self->p2, &r) || !fzn_arg_int_array(b, ARG(0), c->line, "coefficients", &a, &na) ||
       !fzn_arg_bool_var_array(b, ARG(1), c->line, "variables", &x, &nx))
     return false;
-  if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
+  if (!fzn_check_coefficients(b, c, na, nx)) return false;
   if (fzn_arg_is_par(b, ARG(2))) {
     int k;
     if (!fzn_arg_int(b, ARG(2), c->line, "constant", &k)) return false;

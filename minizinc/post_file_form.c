@@ -1,5 +1,7 @@
 /* The file forms' shared checks (post_file_form.h). */
 #include "post_file_form.h"
+#include "instance_any.h"
+#include "instance_io.h"
 #include "smc_tuning.h"
 
 #include <string.h>
@@ -38,6 +40,66 @@ bool fzn_file_numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_e
                         base + i, what, given[i], name, base + i, in_file, path);
   }
   return true;
+}
+
+bool fzn_base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
+  return base == 0 || base == 1 ||
+         fzn_report(b, c->line,
+                    "%s: the arrays start at index %d; ids and ranks count from the first index, "
+                    "which must be 0 or 1",
+                    c->name, base);
+}
+
+bool fzn_padded_lists_ok(fzn_builder *b, const fzn_constraint *c, const char *matrix, int entries, const char *len_name,
+                         int lens, const char *cols_name, int cols, int people, const char *who) {
+  if (lens != people)
+    return fzn_report(b, c->line, "%s: %s has %d entries for %d %s", c->name, len_name, lens, people, who);
+  if (cols < 0) return fzn_report(b, c->line, "%s: %s is %d; it must be at least 0", c->name, cols_name, cols);
+  if ((long long)people * cols != entries)
+    return fzn_report(b, c->line, "%s: %s has %d entries, not %d x %d (%s x %s)", c->name, matrix, entries, people,
+                      cols, who, cols_name);
+  return true;
+}
+
+bb_hr *fzn_hr_file(fzn_builder *b, const fzn_constraint *c, int nr, int np, int cols, int base, const char **path) {
+  *path = fzn_data_file(b, c, "stable_matching_file.mzn");
+  if (!*path) return NULL;
+  bb_instance *complete = NULL;
+  bb_hr *inst = NULL;
+  bb_error err = {{0}};
+  if (bb_read_any_instance(*path, &complete, &inst, &err) != BB_OK) {
+    fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+    return NULL;
+  }
+  if (!inst) {
+    bb_instance_free(complete);
+    fzn_report(b, c->line, "%s: %s is a complete instance; use stable_matching_file", c->name, *path);
+    return NULL;
+  }
+  int nh = inst->n_hospitals, max_cap = 0;
+  for (int h = 0; h < nh; h++)
+    if (inst->capacity[h] > max_cap) max_cap = inst->capacity[h];
+  bool ok = true;
+  if (inst->n_residents != nr || (int64_t)nh * cols != np || cols < 0)
+    ok = fzn_report(b, c->line,
+                    "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
+                    "%d x %d posts",
+                    c->name, *path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
+  else if (!fzn_file_numbers_agree(b, c, c->args[4], "rp_len", "resident", "list length", nr, base, *path,
+                                   inst->res_start, NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, c->args[5], "hp_len", "hospital", "list length", nh, base, *path,
+                                   inst->hosp_start, NULL, NULL) ||
+           !fzn_file_numbers_agree(b, c, c->args[6], "capacity", "hospital", "capacity", nh, base, *path, NULL,
+                                   inst->capacity, NULL))
+    ok = false;
+  else if (cols < max_cap)
+    ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
+                    *path, max_cap);
+  if (!ok) {
+    bb_hr_free(inst);
+    return NULL;
+  }
+  return inst;
 }
 
 bool fzn_gpu_usable(fzn_builder *b, const fzn_constraint *c, const char *what) {

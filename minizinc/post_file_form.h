@@ -1,7 +1,7 @@
 /* What the stable-matching posters share (post_stable_matching.c, post_stable_matching_hr.c,
- * post_hrc.c): the instance file named by the constraint's bamboo_data_file("PATH")
- * annotation, the check of the sizes the model passed against the file's, and the path the
- * HR and HRC constraints' annotations ask for. */
+ * post_hrc.c): the base check, the instance file named by the constraint's
+ * bamboo_data_file("PATH") annotation, the check of the sizes the model passed against the
+ * file's, and the path the HR and HRC constraints' annotations ask for. */
 #ifndef FZN_POST_FILE_FORM_H
 #define FZN_POST_FILE_FORM_H
 
@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "build.h"
+#include "hr.h"
 #include "smc_hrc_path.h" /* bb_smc_path */
 
 /* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported; when
@@ -22,6 +23,22 @@ const char *fzn_data_file(fzn_builder *b, const fzn_constraint *c, const char *a
 bool fzn_file_numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_expr *arg, const char *name,
                             const char *person, const char *what, int n, int base, const char *path,
                             const uint32_t *start, const int32_t *capacity, const int64_t *values);
+
+/* The arrays' first index, which ids and ranks count from: 0 or 1. */
+bool fzn_base_ok(fzn_builder *b, const fzn_constraint *c, int base);
+
+/* A dzn form's padded lists: `lens` (named `len_name`) has one entry per person of `people`
+ * (`who`), and the row-major `matrix` of `entries` one row of `cols` (`cols_name`, at least 0)
+ * per person. FlatZinc written by hand may get one wrong where mznlib's predicates cannot. */
+bool fzn_padded_lists_ok(fzn_builder *b, const fzn_constraint *c, const char *matrix, int entries, const char *len_name,
+                         int lens, const char *cols_name, int cols, int people, const char *who);
+
+/* The file form of HR, cloned or native (residents, posts, cols, base, rp_len, hp_len, capacity
+ * :: bamboo_data_file("PATH")): the SMI/HR instance in PATH (*path), whose residents and
+ * hospitals x cols posts are the constraint's nr and np, whose list lengths and capacities the
+ * model's agree with, and whose largest capacity fits in cols. The instance (the caller frees
+ * it), or NULL after reporting. */
+bb_hr *fzn_hr_file(fzn_builder *b, const fzn_constraint *c, int nr, int np, int cols, int base, const char **path);
 
 /* For a ::gpu constraint: whether a GPU can be had. When none can, warns at the constraint's
  * line (the user's, through the paths file) once per model, naming `what` (the user's

@@ -38,7 +38,7 @@ static bool post_float_lin(fzn_builder *b, const fzn_constraint *c, const fzn_bu
       !fzn_arg_float_var_array(b, ARG(1), c->line, "variables", &x, &nx) ||
       !fzn_arg_float(b, ARG(2), c->line, "constant", &k))
     return false;
-  if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
+  if (!fzn_check_coefficients(b, c, na, nx)) return false;
   return fzn_posted(b, c, bb_post_float_lin(b->space, a, x, nx, (bb_rel)self->p1, k, r, &err), &err);
 }
 

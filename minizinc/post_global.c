@@ -6,10 +6,6 @@
 
 #include <string.h>
 
-static bool same_length(fzn_builder *b, const fzn_constraint *c, int n1, int n2, const char *what) {
-  return n1 == n2 || fzn_report(b, c->line, "%s: %s have different lengths (%d and %d)", c->name, what, n1, n2);
-}
-
 static bool post_all_different(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   int *x, n;
   bb_error err;
@@ -52,7 +48,8 @@ static bool post_cumulative(fzn_builder *b, const fzn_constraint *c, const fzn_b
       !fzn_arg_int_var_array(b, ARG(2), c->line, "resources", &r, &nr) ||
       !fzn_arg_int_var(b, ARG(3), c->line, "capacity", &cap))
     return false;
-  if (!same_length(b, c, ns, nd, "starts and durations") || !same_length(b, c, ns, nr, "starts and resources"))
+  if (!fzn_check_same_length(b, c, ns, nd, "starts and durations") ||
+      !fzn_check_same_length(b, c, ns, nr, "starts and resources"))
     return false;
   return fzn_posted(b, c, bb_post_cumulative(b->space, s, d, r, ns, cap, fzn_ipl_of(c), &err), &err);
 }
@@ -64,7 +61,7 @@ static bool post_disjunctive(fzn_builder *b, const fzn_constraint *c, const fzn_
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "starts", &s, &ns) ||
       !fzn_arg_int_var_array(b, ARG(1), c->line, "durations", &d, &nd))
     return false;
-  if (!same_length(b, c, ns, nd, "starts and durations")) return false;
+  if (!fzn_check_same_length(b, c, ns, nd, "starts and durations")) return false;
   return fzn_posted(b, c, bb_post_disjunctive(b->space, s, d, ns, self->p1, fzn_ipl_of(c), &err), &err);
 }
 
@@ -115,8 +112,9 @@ static bool post_gcc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
     int *lo, *up, nlo, nup;
     if (!fzn_arg_int_array(b, ARG(2), c->line, "lbound", &lo, &nlo) ||
         !fzn_arg_int_array(b, ARG(3), c->line, "ubound", &up, &nup) ||
-        !fzn_arg_bool(b, ARG(4), c->line, "closed", &closed) || !same_length(b, c, ncover, nlo, "cover and lbound") ||
-        !same_length(b, c, ncover, nup, "cover and ubound"))
+        !fzn_arg_bool(b, ARG(4), c->line, "closed", &closed) ||
+        !fzn_check_same_length(b, c, ncover, nlo, "cover and lbound") ||
+        !fzn_check_same_length(b, c, ncover, nup, "cover and ubound"))
       return false;
     return fzn_posted(
         b, c, bb_post_global_cardinality_low_up(b->space, x, n, cover, lo, up, ncover, closed, fzn_ipl_of(c), &err),
@@ -124,7 +122,8 @@ static bool post_gcc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   }
   int *counts, ncounts;
   if (!fzn_arg_int_var_array(b, ARG(2), c->line, "counts", &counts, &ncounts) ||
-      !fzn_arg_bool(b, ARG(3), c->line, "closed", &closed) || !same_length(b, c, ncover, ncounts, "cover and counts"))
+      !fzn_arg_bool(b, ARG(3), c->line, "closed", &closed) ||
+      !fzn_check_same_length(b, c, ncover, ncounts, "cover and counts"))
     return false;
   return fzn_posted(
       b, c, bb_post_global_cardinality(b->space, x, n, cover, counts, ncover, closed, fzn_ipl_of(c), &err), &err);
@@ -194,7 +193,7 @@ static bool post_sort(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
   int *x, *y, nx, ny;
   bb_error err;
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &nx) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) || !same_length(b, c, nx, ny, "x and y"))
+      !fzn_arg_int_var_array(b, ARG(1), c->line, "y", &y, &ny) || !fzn_check_same_length(b, c, nx, ny, "x and y"))
     return false;
   return fzn_posted(b, c, bb_post_sort(b->space, x, y, nx, fzn_ipl_of(c), &err), &err);
 }
@@ -223,7 +222,7 @@ static bool post_bin_packing(fzn_builder *b, const fzn_constraint *c, const fzn_
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "load", &load, &nl) ||
       !fzn_arg_int_var_array(b, ARG(1), c->line, "bin", &bin, &nb) ||
       !fzn_arg_int_array(b, ARG(2), c->line, "w", &w, &nw) || !fzn_arg_int(b, ARG(3), c->line, "offset", &offset) ||
-      !same_length(b, c, nb, nw, "bin and w"))
+      !fzn_check_same_length(b, c, nb, nw, "bin and w"))
     return false;
   return fzn_posted(b, c, bb_post_bin_packing_load(b->space, load, nl, offset, bin, w, nb, fzn_ipl_of(c), &err), &err);
 }
@@ -236,7 +235,7 @@ static bool post_arg(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
                      : fzn_arg_int_var_array(b, ARG(0), c->line, "x", &x, &n);
   if (!ok || !fzn_arg_int(b, ARG(1), c->line, "offset", &offset) || !fzn_arg_int_var(b, ARG(2), c->line, "i", &i))
     return false;
-  if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
+  if (!fzn_check_nonempty(b, c, n)) return false;
   bb_status st =
       self->p2 ? (self->p1 ? bb_post_bool_argmax : bb_post_bool_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err)
                : (self->p1 ? bb_post_int_argmax : bb_post_int_argmin)(b->space, x, n, offset, i, fzn_ipl_of(c), &err);
@@ -260,8 +259,8 @@ static bool post_diffn(fzn_builder *b, const fzn_constraint *c, const fzn_builti
   bb_error err;
   for (int k = 0; k < 4; k++)
     if (!fzn_arg_int_var_array(b, ARG(k), c->line, names[k], &v[k], &n[k])) return false;
-  if (!same_length(b, c, n[0], n[1], "x and y") || !same_length(b, c, n[0], n[2], "x and dx") ||
-      !same_length(b, c, n[0], n[3], "x and dy"))
+  if (!fzn_check_same_length(b, c, n[0], n[1], "x and y") || !fzn_check_same_length(b, c, n[0], n[2], "x and dx") ||
+      !fzn_check_same_length(b, c, n[0], n[3], "x and dy"))
     return false;
   return fzn_posted(b, c, bb_post_diffn(b->space, v[0], v[1], v[2], v[3], n[0], self->p1, &err), &err);
 }

@@ -71,20 +71,6 @@ static bool copy_row(fzn_builder *b, const fzn_constraint *c, const char *name, 
   return true;
 }
 
-/* The lengths of a list array (one entry per person) and of a padded matrix of `cols`
- * columns (one row per person), reported by the array's name: FlatZinc written by hand may
- * get one wrong where mznlib's stable_matching_hrc cannot. */
-static bool hrc_sizes_ok(fzn_builder *b, const fzn_constraint *c, const char *matrix, int entries, const char *len_name,
-                         int lens, const char *cols_name, int cols, int people, const char *who) {
-  if (lens != people)
-    return fzn_report(b, c->line, "%s: %s has %d entries for %d %s", c->name, len_name, lens, people, who);
-  if (cols < 0) return fzn_report(b, c->line, "%s: %s is %d; it must be at least 0", c->name, cols_name, cols);
-  if ((long long)people * cols != entries)
-    return fzn_report(b, c->line, "%s: %s has %d entries, not %d x %d (%s x %s)", c->name, matrix, entries, people,
-                      cols, who, cols_name);
-  return true;
-}
-
 /* bamboo_stable_matching_hrc: the dzn form. */
 static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
@@ -105,11 +91,11 @@ static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
       !fzn_arg_int(b, ARG(13), c->line, "hp_cols", &hp_cols) ||
       !fzn_arg_int_array(b, ARG(14), c->line, "capacity", &cap, &nh))
     return false;
-  if (base != 0 && base != 1) return fzn_report(b, c->line, "%s: base %d; it must be 0 or 1", c->name, base);
-  if (!hrc_sizes_ok(b, c, "rp", nrp, "rp_len", nrl, "rp_cols", rp_cols, ns, "singles") ||
-      !hrc_sizes_ok(b, c, "cp1", ncp1, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
-      !hrc_sizes_ok(b, c, "cp2", ncp2, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
-      !hrc_sizes_ok(b, c, "hp", nhp, "hp_len", nhl, "hp_cols", hp_cols, nh, "hospitals"))
+  if (!fzn_base_ok(b, c, base)) return false;
+  if (!fzn_padded_lists_ok(b, c, "rp", nrp, "rp_len", nrl, "rp_cols", rp_cols, ns, "singles") ||
+      !fzn_padded_lists_ok(b, c, "cp1", ncp1, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
+      !fzn_padded_lists_ok(b, c, "cp2", ncp2, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
+      !fzn_padded_lists_ok(b, c, "hp", nhp, "hp_len", nhl, "hp_cols", hp_cols, nh, "hospitals"))
     return false;
   int nr = ns + 2 * nc;
   uint64_t se = 0, ce = 0, he = 0;
@@ -170,7 +156,7 @@ static bool post_hrc_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
       !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
       !fzn_arg_int_var(b, ARG(2), c->line, "bp", &bp) || !fzn_arg_int(b, ARG(3), c->line, "base", &base))
     return false;
-  if (base != 0 && base != 1) return fzn_report(b, c->line, "%s: base %d; it must be 0 or 1", c->name, base);
+  if (!fzn_base_ok(b, c, base)) return false;
   const char *path = fzn_data_file(b, c, NULL);
   if (!path) return false;
   bb_hrc *inst = NULL;

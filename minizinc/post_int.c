@@ -53,7 +53,7 @@ static bool post_int_lin(fzn_builder *b, const fzn_constraint *c, const fzn_buil
       !fzn_arg_int_var_array(b, ARG(1), c->line, "variables", &x, &nx) ||
       !fzn_arg_int(b, ARG(2), c->line, "constant", &k))
     return false;
-  if (na != nx) return fzn_report(b, c->line, "%s: %d coefficients for %d variables", c->name, na, nx);
+  if (!fzn_check_coefficients(b, c, na, nx)) return false;
   bool ok;
   if (post_as_bool_lin(b, c, a, x, nx, k, (bb_rel)self->p1, r, &ok)) return ok;
   return fzn_posted(b, c, bb_post_int_lin(b->space, a, x, nx, (bb_rel)self->p1, k, r, fzn_ipl_of(c), &err), &err);
@@ -179,7 +179,7 @@ static bool post_extremum(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   bb_error err;
   if (!fzn_arg_int_var(b, ARG(0), c->line, "m", &m) || !fzn_arg_int_var_array(b, ARG(1), c->line, "x", &x, &n))
     return false;
-  if (n == 0) return fzn_report(b, c->line, "%s: empty array", c->name);
+  if (!fzn_check_nonempty(b, c, n)) return false;
   bb_status st = self->p1 ? bb_post_array_int_maximum(b->space, m, x, n, fzn_ipl_of(c), &err)
                           : bb_post_array_int_minimum(b->space, m, x, n, fzn_ipl_of(c), &err);
   return fzn_posted(b, c, st, &err);

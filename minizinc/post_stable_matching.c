@@ -34,10 +34,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool same_length(fzn_builder *b, const fzn_constraint *c, int n1, int n2, const char *what) {
-  return n1 == n2 || fzn_report(b, c->line, "%s: %s have different lengths (%d and %d)", c->name, what, n1, n2);
-}
-
 /* ::gpu and ::cpu (alias ::uniud, [Travasci 2025]'s name for the serial propagator) force a path;
  * without either, the hybrid chooses at every propagation. ::men_proposing asks for the
  * weaker strength (MGS-lists), ::gs_lists for the default (arc consistency). A ::gpu that
@@ -121,7 +117,8 @@ static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, co
       !fzn_arg_int_array(b, ARG(7), c->line, "pw_len", &pw_len, &npw_len) ||
       !fzn_arg_int(b, ARG(8), c->line, "pw_cols", &pw_cols))
     return false;
-  if (!same_length(b, c, nm, npm_len, "men and pm_len") || !same_length(b, c, nw, npw_len, "women and pw_len"))
+  if (!fzn_check_same_length(b, c, nm, npm_len, "men and pm_len") ||
+      !fzn_check_same_length(b, c, nw, npw_len, "women and pw_len"))
     return false;
   /* One row per man (woman): the rows are the men's, so the declared rows are nm and nw. */
   if (!matrix_entries(b, c, "pm", nm, pm_cols, npm) || !matrix_entries(b, c, "pw", nw, pw_cols, npw)) return false;
@@ -133,14 +130,6 @@ static bool post_stable_matching_smi(fzn_builder *b, const fzn_constraint *c, co
 }
 
 /* ---- The file forms ---- */
-
-static bool base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
-  return base == 0 || base == 1 ||
-         fzn_report(b, c->line,
-                    "%s: the arrays start at index %d; ids and ranks count from the first index, "
-                    "which must be 0 or 1",
-                    c->name, base);
-}
 
 /* Reads PATH; exactly one of *complete and *incomplete is set on success. */
 static bool read_file(fzn_builder *b, const fzn_constraint *c, const char *path, bb_instance **complete,
@@ -158,7 +147,7 @@ static bool men_women_file(fzn_builder *b, const fzn_constraint *c, int **men, i
                            const char **path, bb_instance **complete, bb_hr **incomplete) {
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "men", men, nm) ||
       !fzn_arg_int_var_array(b, ARG(1), c->line, "women", women, nw) ||
-      !fzn_arg_int(b, ARG(2), c->line, "base", base) || !base_ok(b, c, *base))
+      !fzn_arg_int(b, ARG(2), c->line, "base", base) || !fzn_base_ok(b, c, *base))
     return false;
   *path = fzn_data_file(b, c, "stable_matching_file.mzn");
   return *path && read_file(b, c, *path, complete, incomplete);
@@ -251,39 +240,16 @@ static bool post_hr_file(fzn_builder *b, const fzn_constraint *c, const fzn_buil
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "residents", &res, &nr) ||
       !fzn_arg_int_var_array(b, ARG(1), c->line, "posts", &posts, &np) ||
       !fzn_arg_int(b, ARG(2), c->line, "posts' columns", &cols) || !fzn_arg_int(b, ARG(3), c->line, "base", &base) ||
-      !base_ok(b, c, base))
+      !fzn_base_ok(b, c, base))
     return false;
-  const char *path = fzn_data_file(b, c, "stable_matching_file.mzn");
-  bb_instance *complete;
-  bb_hr *inst;
-  if (!path || !read_file(b, c, path, &complete, &inst)) return false;
-  if (!inst) {
-    bb_instance_free(complete);
-    return fzn_report(b, c->line, "%s: %s is a complete instance; use stable_matching_file", c->name, path);
-  }
-  int nh = inst->n_hospitals, max_cap = 0;
+  const char *path;
+  bb_hr *inst = fzn_hr_file(b, c, nr, np, cols, base, &path);
+  if (!inst) return false;
+  int nh = inst->n_hospitals;
   int64_t n_posts = 0;
-  for (int h = 0; h < nh; h++) {
-    n_posts += inst->capacity[h];
-    if (inst->capacity[h] > max_cap) max_cap = inst->capacity[h];
-  }
+  for (int h = 0; h < nh; h++) n_posts += inst->capacity[h];
   bool ok = true;
-  if (inst->n_residents != nr || (int64_t)nh * cols != np || cols < 0)
-    ok = fzn_report(b, c->line,
-                    "%s: %s holds %d residents and %d hospitals, but the constraint has %d residents and "
-                    "%d x %d posts",
-                    c->name, path, inst->n_residents, nh, nr, cols ? np / cols : 0, cols);
-  else if (!fzn_file_numbers_agree(b, c, ARG(4), "rp_len", "resident", "list length", nr, base, path, inst->res_start,
-                                   NULL, NULL) ||
-           !fzn_file_numbers_agree(b, c, ARG(5), "hp_len", "hospital", "list length", nh, base, path, inst->hosp_start,
-                                   NULL, NULL) ||
-           !fzn_file_numbers_agree(b, c, ARG(6), "capacity", "hospital", "capacity", nh, base, path, NULL,
-                                   inst->capacity, NULL))
-    ok = false;
-  else if (cols < max_cap)
-    ok = fzn_report(b, c->line, "%s: posts has %d columns, fewer than the largest capacity in %s, %d", c->name, cols,
-                    path, max_cap);
-  else if (n_posts > BB_MAX_N)
+  if (n_posts > BB_MAX_N)
     ok =
         fzn_report(b, c->line, "%s: %s has %lld posts in all; at most %d", c->name, path, (long long)n_posts, BB_MAX_N);
   /* The clone in CSR: first[h] = h's first post. */

@@ -1,6 +1,8 @@
 /* Instance files: round trips of both formats, and every malformed case reported with
- * its place and its problem. Usage: test_io DATA_DIR (tests/data). */
-#define _POSIX_C_SOURCE 200809L
+ * its place and its problem; a read failing inside the binary list formats (SMI/HR, HRC,
+ * SMTI/HRT). Usage: test_io DATA_DIR (tests/data). */
+#define _GNU_SOURCE /* fopencookie */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,9 +10,16 @@
 #include <unistd.h>
 
 #include "generate.h"
+#include "hr_gen.h"
+#include "hr_io.h"
+#include "hrc_gen.h"
+#include "hrc_io.h"
 #include "instance_io.h"
+#include "instance_readers.h"
 #include "io_writer.h"
 #include "test_util.h"
+#include "ties_gen.h"
+#include "ties_io.h"
 
 static char tmp_dir[256];
 static const char *data_dir;
@@ -225,6 +234,82 @@ static char *read_all(const char *path, size_t *len) {
 }
 
 /* base/io_writer: what it writes, across buffer boundaries, and every failure named. */
+/* A stream that yields the first `good` bytes of a file and then fails with EIO. */
+typedef struct failing {
+  const char *data;
+  size_t len, good, at;
+} failing;
+static ssize_t failing_read(void *c, char *buf, size_t size) {
+  failing *f = c;
+  if (f->at >= f->good) {
+    errno = EIO;
+    return -1;
+  }
+  size_t n = f->good - f->at < size ? f->good - f->at : size;
+  memcpy(buf, f->data + f->at, n);
+  f->at += n;
+  return (ssize_t)n;
+}
+
+/* Reads the binary file at `path` through a stream that fails halfway, past the header. */
+static bb_status read_failing(const char *path, int family, bb_error *err) {
+  size_t len = 0;
+  char *data = read_all(path, &len);
+  failing f = {data, len, len / 2, 0};
+  CHECKF(data && len / 2 > 48, "%s: %zu bytes", path, len);
+  FILE *stream = fopencookie(&f, "rb", (cookie_io_functions_t){.read = failing_read});
+  reader r;
+  bb_status st = bb_reader_open_stream(&r, stream, "failing.bin", err);
+  if (st == BB_OK) {
+    void *inst = NULL;
+    st = family == 0   ? bb_hr_read_from(&r, (bb_hr **)&inst, err)
+         : family == 1 ? bb_hrc_read_from(&r, (bb_hrc **)&inst, err)
+                       : bb_ties_read_from(&r, (bb_ties **)&inst, err);
+    CHECK(inst == NULL);
+    bb_reader_close(&r);
+  }
+  free(data);
+  return st;
+}
+
+/* Every binary list format names the cause of a read error, as the complete format does. */
+static void test_list_read_errors(void) {
+  const char *path = tmp_path("lists.bin");
+  bb_error err = {{0}};
+  bb_hr_gen_params hp;
+  bb_hr_gen_defaults(&hp);
+  hp.n_residents = hp.n_hospitals = 50;
+  bb_hrc_gen_params cp;
+  bb_hrc_gen_mmt2017(&cp, 50, 10, 10);
+  bb_ties_gen_params tp;
+  bb_ties_gen_defaults(BB_TIES_GEN_SMTI, &tp);
+  tp.n_residents = tp.n_hospitals = 50;
+  char want[128];
+  snprintf(want, sizeof want, "failing.bin: read error: %s", strerror(EIO));
+  for (int family = 0; family < 3; family++) {
+    bb_status st = BB_ERR_ARG;
+    if (family == 0) {
+      bb_hr *inst = NULL;
+      if (bb_hr_generate(&hp, &inst, &err) == BB_OK) st = bb_hr_write_binary(inst, path, &err);
+      bb_hr_free(inst);
+    } else if (family == 1) {
+      bb_hrc *inst = NULL;
+      if (bb_hrc_generate(&cp, &inst, &err) == BB_OK) st = bb_hrc_write_binary(inst, path, &err);
+      bb_hrc_free(inst);
+    } else {
+      bb_ties *inst = NULL;
+      if (bb_ties_generate(&tp, &inst, &err) == BB_OK) st = bb_ties_write_binary(inst, path, &err);
+      bb_ties_free(inst);
+    }
+    CHECKF(st == BB_OK, "family %d: %s", family, err.msg);
+    if (st != BB_OK) continue;
+    st = read_failing(path, family, &err);
+    CHECKF(st == BB_ERR_IO && !strcmp(err.msg, want), "family %d: %s \"%s\", want \"%s\"", family, bb_status_name(st),
+           err.msg, want);
+  }
+  remove(path);
+}
+
 static void test_writer(void) {
   enum { IDS = 300000 }; /* 1.2 MB of 4-byte ids: more than one BB_IO_CHUNK */
   uint32_t *ids = malloc(IDS * sizeof *ids);
@@ -400,6 +485,7 @@ int main(int argc, char **argv) {
   test_binary_files();
   test_io_errors();
   test_writer();
+  test_list_read_errors();
   fuzz();
   measure_text_speed();
   test_stdin();

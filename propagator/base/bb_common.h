@@ -75,6 +75,15 @@ int bb_cpu_count(void);
  * a gigabyte costs 512 times fewer page faults. Free with free(). */
 void *bb_alloc_large(size_t bytes);
 
+/* The arrays of an instance (offsets, lists, capacities): `count` zeroed elements of `size`
+ * bytes, at least one, so that an empty list has an address too. NULL when memory runs out. */
+void *bb_array_new(uint64_t count, size_t size);
+/* Whether an instance's preference lists of `bytes` fit in the memory left (bb_available_memory):
+ * BB_OK, or BB_ERR_NOMEM "the preference lists need X, Y available" before anything is allocated. */
+bb_status bb_lists_fit(uint64_t bytes, bb_error *err);
+/* BB_ERR_NOMEM "out of memory: cannot allocate the preference lists' X (Y available)". */
+bb_status bb_lists_out_of_memory(uint64_t bytes, bb_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -134,3 +134,23 @@ void *bb_alloc_large(size_t bytes) {
 #endif
   return p;
 }
+
+void *bb_array_new(uint64_t count, size_t size) {
+  if (count > SIZE_MAX / size) return NULL;
+  return calloc(count ? (size_t)count : 1, size);
+}
+
+bb_status bb_lists_fit(uint64_t bytes, bb_error *err) {
+  uint64_t avail = bb_available_memory();
+  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
+  if (avail && bytes > avail)
+    return bb_fail(err, BB_ERR_NOMEM, "the preference lists need %s, %s available", bb_bytes_text(need, bytes),
+                   bb_bytes_text(have, avail));
+  return BB_OK;
+}
+
+bb_status bb_lists_out_of_memory(uint64_t bytes, bb_error *err) {
+  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
+  return bb_fail(err, BB_ERR_NOMEM, "out of memory: cannot allocate the preference lists' %s (%s available)",
+                 bb_bytes_text(need, bytes), bb_bytes_text(have, bb_available_memory()));
+}

@@ -3,8 +3,10 @@
 #include "io_reader.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Reads more input, keeping buf[begin, end) (moved to the front). Returns 0 on success
  * (possibly reaching EOF), -1 on a read error, when the buffer cannot grow to `limit`, or
@@ -183,4 +185,100 @@ int bb_id_vec_push(id_vec *v, bb_id id) {
   }
   v->ids[v->len++] = id;
   return 1;
+}
+
+bb_status bb_reader_fail_at(const reader *r, long long line_no, bb_error *err, bb_status st, const char *fmt, ...) {
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return bb_fail(err, st, "%s:%lld: %s", r->name, line_no, msg);
+}
+
+int bb_reader_token_line(reader *r, const char **line, size_t *len, size_t limit, long long *line_no) {
+  int got;
+  while ((got = bb_reader_line(r, line, len, limit)) > 0) {
+    ++*line_no;
+    const char *end = NULL;
+    if (bb_io_next_token(*line, *line + *len, &end)) break;
+  }
+  return got;
+}
+
+int bb_reader_list_line(reader *r, const char **line, size_t *len, size_t limit, long long *line_no) {
+  int got;
+  while ((got = bb_reader_line(r, line, len, limit)) > 0) {
+    ++*line_no;
+    if (!bb_io_is_comment(*line, *len)) break;
+  }
+  return got;
+}
+
+const char *bb_reader_first_token(const reader *r) {
+  const char *p = r->buf + r->begin, *e = r->buf + r->end;
+  while (p < e) {
+    while (p < e && (bb_io_is_blank((unsigned char)*p) || *p == '\n')) p++;
+    if (p < e && *p == '#') {
+      while (p < e && *p != '\n') p++;
+      continue;
+    }
+    break;
+  }
+  return p;
+}
+
+bb_status bb_reader_header(reader *r, size_t bytes, uint32_t version, const unsigned char **head, bb_error *err) {
+  if (bb_reader_want(r, bytes) < 0) return bb_fail(err, BB_ERR_IO, "%s: read error", r->name);
+  if (r->end - r->begin < bytes)
+    return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: the header needs %zu bytes", r->name, bytes);
+  *head = (const unsigned char *)r->buf + r->begin;
+  r->begin += bytes;
+  uint32_t found = bb_io_load_u32(*head + 8);
+  if (found != version)
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", r->name, found,
+                   version);
+  return BB_OK;
+}
+
+bool bb_reader_file_size(const reader *r, uint64_t *size) {
+  struct stat sb;
+  if (fstat(fileno(r->f), &sb) != 0 || !S_ISREG(sb.st_mode)) return false;
+  *size = (uint64_t)sb.st_size;
+  return true;
+}
+
+bb_status bb_reader_check_size(const reader *r, uint64_t expected, bool bom_skipped, bb_error *err) {
+  uint64_t size = 0;
+  if (!bb_reader_file_size(r, &size) || size == expected || (bom_skipped && size == expected + 3)) return BB_OK;
+  return bb_fail(err, BB_ERR_INPUT, "%s: %s: the header's sizes need %llu bytes, the file has %llu", r->name,
+                 size < expected ? "truncated file" : "extra data", (unsigned long long)expected,
+                 (unsigned long long)size);
+}
+
+bool bb_reader_words(reader *r, uint32_t *dst, uint64_t count) {
+  uint64_t done = 0;
+  while (done < count) {
+    size_t avail = (r->end - r->begin) / 4;
+    if (avail == 0) {
+      if (r->eof || bb_reader_fill(r, r->cap) < 0) return false;
+      continue;
+    }
+    if (avail > count - done) avail = (size_t)(count - done);
+    const unsigned char *p = (const unsigned char *)r->buf + r->begin;
+    for (size_t i = 0; i < avail; i++) dst[done + i] = bb_io_load_u32(p + 4 * i);
+    r->begin += avail * 4;
+    done += avail;
+  }
+  return true;
+}
+
+bb_status bb_reader_words_fail(const reader *r, uint64_t expected, bb_error *err) {
+  if (r->read_errno) return bb_fail(err, BB_ERR_IO, "%s: read error: %s", r->name, strerror(r->read_errno));
+  return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: expected %llu bytes", r->name, (unsigned long long)expected);
+}
+
+bool bb_reader_has_more(reader *r) {
+  if (r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
+  return r->begin < r->end;
 }

@@ -1,11 +1,13 @@
-/* The buffered line reader and token helpers shared by the instance readers of the engine
- * (engine/sm/sm_instance_io.c for complete lists, engine/hr/hr_io.c for incomplete lists and
- * capacities, engine/hrc/hrc_io.c for couples, engine/instance_any.c telling them apart). The
- * whole file streams through one growing buffer, so input can be a pipe; integers are
- * parsed by hand because a 1 GB text file must not take minutes. */
+/* The buffered line reader, the token helpers and the steps every reader repeats (text: the
+ * line loops and messages; binary: header, size, words), shared by the instance readers of the
+ * engine (engine/sm/sm_instance_io.c for complete lists, engine/hr/hr_io.c for incomplete lists
+ * and capacities, engine/hrc/ for couples, engine/ties/ for ties, engine/instance_any.c telling
+ * them apart). The whole file streams through one growing buffer, so input can be a pipe;
+ * integers are parsed by hand because a 1 GB text file must not take minutes. */
 #ifndef BB_IO_READER_H
 #define BB_IO_READER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -60,6 +62,49 @@ typedef struct id_vec {
 } id_vec;
 /* Appends id; 0 when memory runs out or the list is full (the reader reports it), else 1. */
 int bb_id_vec_push(id_vec *v, bb_id id);
+
+/* The text readers' steps. A message for line `line_no`: "NAME:LINE: " then the format's text
+ * (cut at 400 bytes). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+bb_status
+bb_reader_fail_at(const reader *r, long long line_no, bb_error *err, bb_status st, const char *fmt, ...);
+/* The next line with a token (blank and comment-only lines are passed, each counted in
+ * *line_no): 1, 0 at the end of the input, or -1 as bb_reader_line. */
+int bb_reader_token_line(reader *r, const char **line, size_t *len, size_t limit, long long *line_no);
+/* The next line that is not comment-only (a blank one is kept: an empty list), counted in
+ * *line_no: 1, 0 at the end of the input, or -1 as bb_reader_line. */
+int bb_reader_list_line(reader *r, const char **line, size_t *len, size_t limit, long long *line_no);
+/* Where the buffered text's first token starts, past blank and comment lines (for sniffing a
+ * header word; the buffer ends at r->buf + r->end). */
+const char *bb_reader_first_token(const reader *r);
+
+/* The binary readers' steps: little-endian words whatever the host. */
+static inline uint32_t bb_io_load_u32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline uint64_t bb_io_load_u64(const unsigned char *p) {
+  return bb_io_load_u32(p) | (uint64_t)bb_io_load_u32(p + 4) << 32;
+}
+/* The header, its magic included: `bytes` bytes, consumed, *head their start (valid until the
+ * next read), the word after the magic the format's `version`. Else "NAME: read error", "NAME:
+ * truncated file: the header needs N bytes" or "NAME: bad header: unsupported version V ...". */
+bb_status bb_reader_header(reader *r, size_t bytes, uint32_t version, const unsigned char **head, bb_error *err);
+/* The size of the file behind r: true for a regular file, false for a pipe or a terminal. */
+bool bb_reader_file_size(const reader *r, uint64_t *size);
+/* BB_OK when the file has the `expected` bytes its header's sizes need (or is no regular file,
+ * or, with `bom_skipped`, has 3 more: a byte-order mark the reader skipped), else "NAME:
+ * truncated file: the header's sizes need E bytes, the file has S" or "NAME: extra data: ...". */
+bb_status bb_reader_check_size(const reader *r, uint64_t expected, bool bom_skipped, bb_error *err);
+/* Reads `count` words into dst; false if the input ends first or a read fails. */
+bool bb_reader_words(reader *r, uint32_t *dst, uint64_t count);
+/* The error after bb_reader_words failed in a file of `expected` bytes: "NAME: read error:
+ * CAUSE" or "NAME: truncated file: expected E bytes". */
+bb_status bb_reader_words_fail(const reader *r, uint64_t expected, bb_error *err);
+/* Whether input is left (reading ahead when the buffer is empty): after the last array, extra
+ * data. */
+bool bb_reader_has_more(reader *r);
 
 /* Opens `path` ("-": standard input, named "<stdin>") and buffers its first bytes, so that a
  * reader can tell the format from them. On failure nothing is left open. */

@@ -52,7 +52,8 @@ typedef struct delta {
   bool out_of_memory; /* a list or the pool could not grow: nothing was written this round */
 } delta;
 
-enum { FREE = 1, CHANGED = 2, EVENT = 4 };
+/* ROW_READ: v->row is set. An offset cannot say it: it is negative when lo's word lies beyond the pool's length. */
+enum { FREE = 1, CHANGED = 2, EVENT = 4, ROW_READ = 8 };
 
 static inline bool proposes(const delta *t, int var) { return var < t->p->men || t->gs_lists; }
 
@@ -68,8 +69,7 @@ static inline dvar *touch(delta *t, int var) {
     v->seen = t->s->w->epoch;
     v->lo = t->node->bounds[var];
     v->hi = t->node->bounds[t->node->vars + var];
-    v->row = -1;
-    v->flags = 0;
+    v->flags = 0; /* the row unread */
   }
   return v;
 }
@@ -102,7 +102,7 @@ static inline bool member(const delta *t, const dvar *v, int k) { return k >= v-
  * far. false when out of memory. */
 static bool read_row(delta *t, int var, dvar *v) {
   bb_smc_scratch *s = t->s;
-  if (v->row >= 0) return true;
+  if (v->flags & ROW_READ) return true;
   int lo = v->lo, hi = v->hi;
   size_t words = hi >= lo ? (size_t)(hi >> 5) - (size_t)(lo >> 5) + 1 : 1;
   if (s->w->pool_len + words > s->w->pool_cap) {
@@ -120,6 +120,7 @@ static bool read_row(delta *t, int var, dvar *v) {
   uint32_t *row = s->w->pool + s->w->pool_len;
   memset(row, 0, words * sizeof *row);
   v->row = (int32_t)s->w->pool_len - (lo >> 5);
+  v->flags |= ROW_READ;
   s->w->pool_len += words;
   if (hi < lo) return true;
   int ranges = bb_smc_read_ranges(t->d, s, var), base = 32 * (lo >> 5);
@@ -147,8 +148,8 @@ static void drop(delta *t, int var, int k) {
   if (k < v->lo || k > v->hi) return;
   /* A reported variable may have lost k already (another constraint removed it, and the pair
    * with it): its row says so, where an unread one would add a removal for nothing. */
-  if (v->row < 0 && (v->flags & EVENT) && !read_row(t, var, v)) return;
-  if (v->row >= 0) {
+  if (!(v->flags & ROW_READ) && (v->flags & EVENT) && !read_row(t, var, v)) return;
+  if (v->flags & ROW_READ) {
     uint32_t *word = &t->s->w->pool[v->row + (k >> 5)], bit = 1u << (k & 31);
     if (!(*word & bit)) return;
     *word &= ~bit;
@@ -200,9 +201,10 @@ static bool cap(delta *t, int q, int limit) {
   int old = v->hi, from = limit + 1 < v->lo ? v->lo : limit + 1;
   if (old <= limit) return true;
   t->c->bound_updates++;
-  if (v->row < 0 && old - from >= CAP_READS_ROW && !read_row(t, q, v)) return true; /* the round is dropped */
+  if (!(v->flags & ROW_READ) && old - from >= CAP_READS_ROW && !read_row(t, q, v))
+    return true; /* the round is dropped */
   v->hi = limit;
-  if (v->row < 0) {
+  if (!(v->flags & ROW_READ)) {
     for (int r = from; r <= old; r++) channel(t, q, r);
   } else { /* the members, a word of the row at a time */
     const uint32_t *row = t->s->w->pool + v->row;
@@ -260,7 +262,7 @@ static int next_left(const delta *t, int var, const dvar *v, int k) {
 static bool propose(delta *t, int var) {
   dvar *v = touch(t, var);
   int k = v->lo, q, rank;
-  int left = v->row < 0 && k <= v->hi ? next_left(t, var, v, k) : -1;
+  int left = !(v->flags & ROW_READ) && k <= v->hi ? next_left(t, var, v, k) : -1;
   if (left != k) {
     int from = k;
     if (left >= 0) {

@@ -25,28 +25,21 @@ bb_hr *bb_hr_new(bool smi, int n_residents, int n_hospitals, uint64_t res_entrie
     return NULL;
   }
   uint64_t bytes = bb_hr_bytes(n_residents, n_hospitals, res_entries, hosp_entries);
-  uint64_t avail = bb_available_memory();
-  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
-  if (avail && bytes > avail) {
-    bb_fail(err, BB_ERR_NOMEM, "the preference lists need %s, %s available", bb_bytes_text(need, bytes),
-            bb_bytes_text(have, avail));
-    return NULL;
-  }
+  if (bb_lists_fit(bytes, err) != BB_OK) return NULL;
   bb_hr *inst = calloc(1, sizeof *inst);
   if (inst) {
     inst->smi = smi;
     inst->n_residents = n_residents;
     inst->n_hospitals = n_hospitals;
-    inst->res_start = calloc((size_t)n_residents + 1, sizeof *inst->res_start);
-    inst->hosp_start = calloc((size_t)n_hospitals + 1, sizeof *inst->hosp_start);
-    inst->capacity = calloc((size_t)n_hospitals + 1, sizeof *inst->capacity);
-    inst->res_list = malloc((size_t)(res_entries ? res_entries : 1) * sizeof *inst->res_list);
-    inst->hosp_list = malloc((size_t)(hosp_entries ? hosp_entries : 1) * sizeof *inst->hosp_list);
+    inst->res_start = bb_array_new((uint64_t)n_residents + 1, sizeof *inst->res_start);
+    inst->hosp_start = bb_array_new((uint64_t)n_hospitals + 1, sizeof *inst->hosp_start);
+    inst->capacity = bb_array_new((uint64_t)n_hospitals + 1, sizeof *inst->capacity);
+    inst->res_list = bb_array_new(res_entries, sizeof *inst->res_list);
+    inst->hosp_list = bb_array_new(hosp_entries, sizeof *inst->hosp_list);
   }
   if (!inst || !inst->res_start || !inst->hosp_start || !inst->capacity || !inst->res_list || !inst->hosp_list) {
     bb_hr_free(inst);
-    bb_fail(err, BB_ERR_NOMEM, "out of memory: cannot allocate the preference lists' %s (%s available)",
-            bb_bytes_text(need, bytes), bb_bytes_text(have, bb_available_memory()));
+    bb_lists_out_of_memory(bytes, err);
     return NULL;
   }
   return inst;

@@ -34,18 +34,8 @@ typedef struct hr_text {
   int32_t *capacity;
 } hr_text;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static bb_status
-text_fail(const hr_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
-  char msg[400];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  return bb_fail(err, st, "%s:%lld: %s", t->r->name, t->line_no, msg);
-}
+/* "NAME:LINE: ..." at the line being read. */
+#define text_fail(t, err, st, ...) bb_reader_fail_at((t)->r, (t)->line_no, err, st, __VA_ARGS__)
 
 static const char *side_word(const hr_text *t, int side) {
   return side ? (t->smi ? "woman" : "hospital") : (t->smi ? "man" : "resident");
@@ -137,14 +127,7 @@ static bb_status parse_header(hr_text *t, const char *line, size_t len, bb_error
 static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
   const char *line;
   size_t len;
-  int got;
-  for (;;) { /* the header: the first line that is neither blank nor a comment */
-    got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
-    if (got <= 0) break;
-    t->line_no++;
-    const char *end = NULL;
-    if (bb_io_next_token(line, line + len, &end)) break;
-  }
+  int got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no); /* the header */
   if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   if (got == 0) return bb_fail(err, BB_ERR_INPUT, "%s: no header 'smi N1 N2' or 'hr NR NH'", t->r->name);
   bb_status st = parse_header(t, line, len, err);
@@ -159,7 +142,7 @@ static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
     for (int h = 0; h < t->n2; h++) t->capacity[h] = 1;
   int rows = 0, total = t->n1 + t->n2;
   while (rows < total) {
-    got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
+    got = bb_reader_list_line(t->r, &line, &len, LINE_LIMIT, &t->line_no);
     if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
     if (got == 0) {
       int side = rows >= t->n1;
@@ -168,19 +151,13 @@ static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
                        "empty line or '-')",
                        rows, total, side_word(t, side), side ? rows - t->n1 : rows);
     }
-    t->line_no++;
-    if (bb_io_is_comment(line, len)) continue;
     int side = rows >= t->n1;
     if ((st = parse_list(t, line, len, side, side ? rows - t->n1 : rows, err)) != BB_OK) return st;
     rows++;
   }
-  while ((got = bb_reader_line(t->r, &line, &len, LINE_LIMIT)) > 0) {
-    t->line_no++;
-    const char *end = NULL;
-    if (bb_io_next_token(line, line + len, &end))
-      return text_fail(t, err, BB_ERR_INPUT, "extra data after the %s lists (the header says %d and %d)",
-                       t->smi ? "women's" : "hospitals'", t->n1, t->n2);
-  }
+  if ((got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no)) > 0)
+    return text_fail(t, err, BB_ERR_INPUT, "extra data after the %s lists (the header says %d and %d)",
+                     t->smi ? "women's" : "hospitals'", t->n1, t->n2);
   if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   bb_error sub = {{0}};
   bb_hr *inst = bb_hr_new(t->smi, t->n1, t->n2, t->lists[0].len, t->lists[1].len, &sub);
@@ -195,29 +172,6 @@ static bb_status read_text(hr_text *t, bb_hr **out, bb_error *err) {
 }
 
 /* ----------------------------------------------------------------- binary ---- */
-
-static uint32_t load_u32(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t load_u64(const unsigned char *p) { return load_u32(p) | (uint64_t)load_u32(p + 4) << 32; }
-
-/* Reads count little-endian 32-bit words into dst; false if the input ends first. */
-static bool read_words(reader *r, uint32_t *dst, uint64_t count) {
-  uint64_t done = 0;
-  while (done < count) {
-    size_t avail = (r->end - r->begin) / 4;
-    if (avail == 0) {
-      if (r->eof || bb_reader_fill(r, r->cap) < 0) return false;
-      continue;
-    }
-    if (avail > count - done) avail = (size_t)(count - done);
-    const unsigned char *p = (const unsigned char *)r->buf + r->begin;
-    for (size_t i = 0; i < avail; i++) dst[done + i] = load_u32(p + 4 * i);
-    r->begin += avail * 4;
-    done += avail;
-  }
-  return true;
-}
 
 static bb_status check_offsets(const char *name, const uint32_t *start, int count, uint64_t entries, const char *who,
                                bb_error *err) {
@@ -234,16 +188,11 @@ static bb_status check_offsets(const char *name, const uint32_t *start, int coun
 
 static bb_status read_binary(reader *r, bb_hr **out, bb_error *err) {
   const char *name = r->name;
-  if (bb_reader_want(r, HR_HEADER_BYTES) < 0) return bb_fail(err, BB_ERR_IO, "%s: read error", name);
-  if (r->end - r->begin < HR_HEADER_BYTES)
-    return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: the header needs %d bytes", name, HR_HEADER_BYTES);
-  const unsigned char *h = (const unsigned char *)r->buf + r->begin;
-  uint32_t version = load_u32(h + 8), kind = load_u32(h + 12), n1 = load_u32(h + 16), n2 = load_u32(h + 20);
-  uint64_t e1 = load_u64(h + 24), e2 = load_u64(h + 32);
-  r->begin += HR_HEADER_BYTES;
-  if (version != HR_VERSION)
-    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", name, version,
-                   HR_VERSION);
+  const unsigned char *h = NULL;
+  bb_status st = bb_reader_header(r, HR_HEADER_BYTES, HR_VERSION, &h, err);
+  if (st != BB_OK) return st;
+  uint32_t kind = bb_io_load_u32(h + 12), n1 = bb_io_load_u32(h + 16), n2 = bb_io_load_u32(h + 20);
+  uint64_t e1 = bb_io_load_u64(h + 24), e2 = bb_io_load_u64(h + 32);
   if (kind > 1) return bb_fail(err, BB_ERR_INPUT, "%s: bad header: kind %u is neither 0 (smi) nor 1 (hr)", name, kind);
   if (n1 > BB_MAX_N || n2 > BB_MAX_N)
     return bb_fail(err, BB_ERR_INPUT, "%s: bad header: %u and %u people; at most %d a side", name, n1, n2, BB_MAX_N);
@@ -251,24 +200,15 @@ static bb_status read_binary(reader *r, bb_hr **out, bb_error *err) {
     return bb_fail(err, BB_ERR_INPUT, "%s: bad header: %llu and %llu entries; at most %u a side", name,
                    (unsigned long long)e1, (unsigned long long)e2, UINT32_MAX - 1);
   uint64_t expected = HR_HEADER_BYTES + 4 * ((uint64_t)n1 + 1 + e1 + (uint64_t)n2 + 1 + e2 + (kind ? n2 : 0));
-  struct stat sb;
-  if (fstat(fileno(r->f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != expected)
-    return bb_fail(err, BB_ERR_INPUT, "%s: %s: the header's sizes need %llu bytes, the file has %llu", name,
-                   (uint64_t)sb.st_size < expected ? "truncated file" : "extra data", (unsigned long long)expected,
-                   (unsigned long long)sb.st_size);
+  if ((st = bb_reader_check_size(r, expected, false, err)) != BB_OK) return st;
   bb_error sub = {{0}};
   bb_hr *inst = bb_hr_new(kind == 0, (int)n1, (int)n2, e1, e2, &sub);
   if (!inst) return bb_fail(err, sub.msg[0] ? BB_ERR_NOMEM : BB_ERR_INPUT, "%s: %s", name, sub.msg);
-  bool ok = read_words(r, inst->res_start, (uint64_t)n1 + 1) && read_words(r, inst->res_list, e1) &&
-            read_words(r, inst->hosp_start, (uint64_t)n2 + 1) && read_words(r, inst->hosp_list, e2) &&
-            (kind == 0 || read_words(r, (uint32_t *)inst->capacity, n2));
-  bb_status st = BB_OK;
-  if (!ok)
-    st = r->read_errno ? bb_fail(err, BB_ERR_IO, "%s: read error: %s", name, strerror(r->read_errno))
-                       : bb_fail(err, BB_ERR_INPUT, "%s: truncated file: expected %llu bytes", name,
-                                 (unsigned long long)expected);
-  if (st == BB_OK && r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
-  if (st == BB_OK && r->begin < r->end)
+  bool ok = bb_reader_words(r, inst->res_start, (uint64_t)n1 + 1) && bb_reader_words(r, inst->res_list, e1) &&
+            bb_reader_words(r, inst->hosp_start, (uint64_t)n2 + 1) && bb_reader_words(r, inst->hosp_list, e2) &&
+            (kind == 0 || bb_reader_words(r, (uint32_t *)inst->capacity, n2));
+  if (!ok) st = bb_reader_words_fail(r, expected, err);
+  if (st == BB_OK && bb_reader_has_more(r))
     st = bb_fail(err, BB_ERR_INPUT, "%s: extra data after the %s (expected %llu bytes)", name,
                  kind ? "capacities" : "women's lists", (unsigned long long)expected);
   if (kind == 0)
@@ -288,15 +228,7 @@ static bb_status read_binary(reader *r, bb_hr **out, bb_error *err) {
 
 /* The first token of the text, past blank and comment lines, is "smi" or "hr". */
 static bool looks_like_hr_text(const reader *r) {
-  const char *p = r->buf + r->begin, *e = r->buf + r->end;
-  while (p < e) {
-    while (p < e && (bb_io_is_blank((unsigned char)*p) || *p == '\n')) p++;
-    if (p < e && *p == '#') {
-      while (p < e && *p != '\n') p++;
-      continue;
-    }
-    break;
-  }
+  const char *p = bb_reader_first_token(r), *e = r->buf + r->end;
   size_t left = (size_t)(e - p);
   if (left >= 4 && memcmp(p, "smi", 3) == 0 && bb_io_is_blank((unsigned char)p[3])) return true;
   return left >= 3 && memcmp(p, "hr", 2) == 0 && bb_io_is_blank((unsigned char)p[2]);

@@ -25,33 +25,26 @@ bb_hrc *bb_hrc_new(int n_residents, int n_hospitals, int n_couples, uint64_t sin
     return NULL;
   }
   uint64_t bytes = hrc_bytes(n_residents, n_hospitals, n_couples, single_entries, couple_entries, hosp_entries);
-  uint64_t avail = bb_available_memory();
-  char need[BB_BYTES_TEXT], have[BB_BYTES_TEXT];
-  if (avail && bytes > avail) {
-    bb_fail(err, BB_ERR_NOMEM, "the preference lists need %s, %s available", bb_bytes_text(need, bytes),
-            bb_bytes_text(have, avail));
-    return NULL;
-  }
+  if (bb_lists_fit(bytes, err) != BB_OK) return NULL;
   bb_hrc *inst = calloc(1, sizeof *inst);
   if (inst) {
     inst->n_residents = n_residents;
     inst->n_hospitals = n_hospitals;
     inst->n_couples = n_couples;
-    inst->couple_of = malloc(((size_t)n_residents + 1) * sizeof *inst->couple_of);
-    inst->couple_member = calloc((size_t)n_couples * 2 + 1, sizeof *inst->couple_member);
-    inst->single_start = calloc((size_t)n_residents + 1, sizeof *inst->single_start);
-    inst->couple_start = calloc((size_t)n_couples + 1, sizeof *inst->couple_start);
-    inst->hosp_start = calloc((size_t)n_hospitals + 1, sizeof *inst->hosp_start);
-    inst->capacity = calloc((size_t)n_hospitals + 1, sizeof *inst->capacity);
-    inst->single_list = malloc((size_t)(single_entries ? single_entries : 1) * sizeof(bb_id));
-    inst->couple_list = malloc((size_t)(couple_entries ? 2 * couple_entries : 1) * sizeof(bb_id));
-    inst->hosp_list = malloc((size_t)(hosp_entries ? hosp_entries : 1) * sizeof(bb_id));
+    inst->couple_of = bb_array_new((uint64_t)n_residents + 1, sizeof *inst->couple_of);
+    inst->couple_member = bb_array_new((uint64_t)n_couples * 2 + 1, sizeof *inst->couple_member);
+    inst->single_start = bb_array_new((uint64_t)n_residents + 1, sizeof *inst->single_start);
+    inst->couple_start = bb_array_new((uint64_t)n_couples + 1, sizeof *inst->couple_start);
+    inst->hosp_start = bb_array_new((uint64_t)n_hospitals + 1, sizeof *inst->hosp_start);
+    inst->capacity = bb_array_new((uint64_t)n_hospitals + 1, sizeof *inst->capacity);
+    inst->single_list = bb_array_new(single_entries, sizeof(bb_id));
+    inst->couple_list = bb_array_new(2 * couple_entries, sizeof(bb_id));
+    inst->hosp_list = bb_array_new(hosp_entries, sizeof(bb_id));
   }
   if (!inst || !inst->couple_of || !inst->couple_member || !inst->single_start || !inst->couple_start ||
       !inst->hosp_start || !inst->capacity || !inst->single_list || !inst->couple_list || !inst->hosp_list) {
     bb_hrc_free(inst);
-    bb_fail(err, BB_ERR_NOMEM, "out of memory: cannot allocate the preference lists' %s (%s available)",
-            bb_bytes_text(need, bytes), bb_bytes_text(have, bb_available_memory()));
+    bb_lists_out_of_memory(bytes, err);
     return NULL;
   }
   for (int r = 0; r < n_residents; r++) inst->couple_of[r] = BB_HRC_SINGLE;

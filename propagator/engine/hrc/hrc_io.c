@@ -9,7 +9,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "hrc_io.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,18 +27,8 @@ typedef struct hrc_text {
   int32_t *couple_member, *couple_of, *capacity;
 } hrc_text;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static bb_status
-text_fail(const hrc_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
-  char msg[400];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  return bb_fail(err, st, "%s:%lld: %s", t->r->name, t->line_no, msg);
-}
+/* "NAME:LINE: ..." at the line being read. */
+#define text_fail(t, err, st, ...) bb_reader_fail_at((t)->r, (t)->line_no, err, st, __VA_ARGS__)
 
 /* The next token as an id below `bound`; *got is false at the end of the line. */
 static bb_status next_id(hrc_text *t, const char **p, const char *e, uint32_t bound, const char *what, uint32_t *id,
@@ -230,15 +219,9 @@ static const char *row_word(const hrc_text *t, int row, int *index) {
 }
 
 static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
-  const char *line, *end = NULL;
+  const char *line;
   size_t len;
-  int got;
-  for (;;) { /* the header: the first line that is neither blank nor a comment */
-    got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
-    if (got <= 0) break;
-    t->line_no++;
-    if (bb_io_next_token(line, line + len, &end)) break;
-  }
+  int got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no); /* the header */
   if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   if (got == 0) return bb_fail(err, BB_ERR_INPUT, "%s: no header 'hrc NR NH NC'", t->r->name);
   bb_status st = parse_header(t, line, len, err);
@@ -258,7 +241,7 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
   for (int r = 0; r < t->nr; r++) t->couple_of[r] = BB_HRC_SINGLE;
   int rows = 0, total = t->nc + t->nr + t->nh, index = 0;
   while (rows < total) {
-    got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
+    got = bb_reader_list_line(t->r, &line, &len, LINE_LIMIT, &t->line_no);
     if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
     if (got == 0) {
       const char *word = row_word(t, rows, &index);
@@ -267,8 +250,6 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
                        "empty line or '-')",
                        rows, total, word, index);
     }
-    t->line_no++;
-    if (bb_io_is_comment(line, len)) continue;
     if (rows < t->nc)
       st = parse_couple(t, line, len, rows, err);
     else if (rows < t->nc + t->nr)
@@ -278,12 +259,9 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
     if (st != BB_OK) return st;
     rows++;
   }
-  while ((got = bb_reader_line(t->r, &line, &len, LINE_LIMIT)) > 0) {
-    t->line_no++;
-    if (bb_io_next_token(line, line + len, &end))
-      return text_fail(t, err, BB_ERR_INPUT, "extra data after the hospitals' lines (the header says %d, %d and %d)",
-                       t->nr, t->nh, t->nc);
-  }
+  if ((got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no)) > 0)
+    return text_fail(t, err, BB_ERR_INPUT, "extra data after the hospitals' lines (the header says %d, %d and %d)",
+                     t->nr, t->nh, t->nc);
   if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   bb_error sub = {{0}};
   bb_hrc *inst = bb_hrc_new(t->nr, t->nh, t->nc, t->singles.len, t->pairs.len / 2, t->hosps.len, &sub);
@@ -310,15 +288,7 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
 
 /* The first token of the text, past blank and comment lines, is "hrc". */
 static bool looks_like_hrc_text(const reader *r) {
-  const char *p = r->buf + r->begin, *e = r->buf + r->end;
-  while (p < e) {
-    while (p < e && (bb_io_is_blank((unsigned char)*p) || *p == '\n')) p++;
-    if (p < e && *p == '#') {
-      while (p < e && *p != '\n') p++;
-      continue;
-    }
-    break;
-  }
+  const char *p = bb_reader_first_token(r), *e = r->buf + r->end;
   return (size_t)(e - p) >= 4 && memcmp(p, "hrc", 3) == 0 && (bb_io_is_blank((unsigned char)p[3]) || p[3] == '\n');
 }
 

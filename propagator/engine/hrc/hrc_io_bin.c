@@ -6,35 +6,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "hrc_io.h"
 #include "hrc_io_internal.h"
 #include "io_writer.h"
-
-static uint32_t load_u32(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t load_u64(const unsigned char *p) { return load_u32(p) | (uint64_t)load_u32(p + 4) << 32; }
-
-/* Reads count little-endian 32-bit words into dst; false if the input ends first. */
-static bool read_words(reader *r, uint32_t *dst, uint64_t count) {
-  uint64_t done = 0;
-  while (done < count) {
-    size_t avail = (r->end - r->begin) / 4;
-    if (avail == 0) {
-      if (r->eof || bb_reader_fill(r, r->cap) < 0) return false;
-      if ((r->end - r->begin) / 4 == 0 && r->eof) return false;
-      continue;
-    }
-    if (avail > count - done) avail = (size_t)(count - done);
-    const unsigned char *p = (const unsigned char *)r->buf + r->begin;
-    for (size_t i = 0; i < avail; i++) dst[done + i] = load_u32(p + 4 * i);
-    r->begin += avail * 4;
-    done += avail;
-  }
-  return true;
-}
 
 static bb_status check_last(const char *name, const uint32_t *start, int count, uint64_t entries, const char *who,
                             bb_error *err) {
@@ -46,16 +21,11 @@ static bb_status check_last(const char *name, const uint32_t *start, int count, 
 
 bb_status bb_hrc_read_binary(reader *r, bb_hrc **out, bb_error *err) {
   const char *name = r->name;
-  if (bb_reader_want(r, BB_HRC_HEADER_BYTES) < 0) return bb_fail(err, BB_ERR_IO, "%s: read error", name);
-  if (r->end - r->begin < BB_HRC_HEADER_BYTES)
-    return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: the header needs %d bytes", name, BB_HRC_HEADER_BYTES);
-  const unsigned char *h = (const unsigned char *)r->buf + r->begin;
-  uint32_t version = load_u32(h + 8), nr = load_u32(h + 12), nh = load_u32(h + 16), nc = load_u32(h + 20);
-  uint64_t es = load_u64(h + 24), ec = load_u64(h + 32), eh = load_u64(h + 40);
-  r->begin += BB_HRC_HEADER_BYTES;
-  if (version != BB_HRC_VERSION)
-    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", name, version,
-                   BB_HRC_VERSION);
+  const unsigned char *h = NULL;
+  bb_status st = bb_reader_header(r, BB_HRC_HEADER_BYTES, BB_HRC_VERSION, &h, err);
+  if (st != BB_OK) return st;
+  uint32_t nr = bb_io_load_u32(h + 12), nh = bb_io_load_u32(h + 16), nc = bb_io_load_u32(h + 20);
+  uint64_t es = bb_io_load_u64(h + 24), ec = bb_io_load_u64(h + 32), eh = bb_io_load_u64(h + 40);
   if (nr > BB_MAX_N || nh > BB_MAX_N || (uint64_t)nc * 2 > nr)
     return bb_fail(err, BB_ERR_INPUT,
                    "%s: bad header: %u residents, %u hospitals, %u couples (at most %d a side, two residents a couple)",
@@ -65,27 +35,17 @@ bb_status bb_hrc_read_binary(reader *r, bb_hrc **out, bb_error *err) {
                    (unsigned long long)es, (unsigned long long)ec, (unsigned long long)eh);
   uint64_t expected = BB_HRC_HEADER_BYTES +
                       4 * (2 * (uint64_t)nc + nr + 1 + es + (uint64_t)nc + 1 + 2 * ec + (uint64_t)nh + 1 + eh + nh);
-  struct stat sb;
-  if (fstat(fileno(r->f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != expected &&
-      (uint64_t)sb.st_size != expected + 3 /* a BOM the reader skipped cannot start a binary file */)
-    return bb_fail(err, BB_ERR_INPUT, "%s: %s: the header's sizes need %llu bytes, the file has %llu", name,
-                   (uint64_t)sb.st_size < expected ? "truncated file" : "extra data", (unsigned long long)expected,
-                   (unsigned long long)sb.st_size);
+  if ((st = bb_reader_check_size(r, expected, true, err)) != BB_OK) return st;
   bb_error sub = {{0}};
   bb_hrc *inst = bb_hrc_new((int)nr, (int)nh, (int)nc, es, ec, eh, &sub);
   if (!inst) return bb_fail(err, BB_ERR_NOMEM, "%s: %s", name, sub.msg);
-  bool ok = read_words(r, (uint32_t *)inst->couple_member, 2 * (uint64_t)nc) &&
-            read_words(r, inst->single_start, (uint64_t)nr + 1) && read_words(r, inst->single_list, es) &&
-            read_words(r, inst->couple_start, (uint64_t)nc + 1) && read_words(r, inst->couple_list, 2 * ec) &&
-            read_words(r, inst->hosp_start, (uint64_t)nh + 1) && read_words(r, inst->hosp_list, eh) &&
-            read_words(r, (uint32_t *)inst->capacity, nh);
-  bb_status st = BB_OK;
-  if (!ok)
-    st = r->read_errno ? bb_fail(err, BB_ERR_IO, "%s: read error: %s", name, strerror(r->read_errno))
-                       : bb_fail(err, BB_ERR_INPUT, "%s: truncated file: expected %llu bytes", name,
-                                 (unsigned long long)expected);
-  if (st == BB_OK && r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
-  if (st == BB_OK && r->begin < r->end)
+  bool ok = bb_reader_words(r, (uint32_t *)inst->couple_member, 2 * (uint64_t)nc) &&
+            bb_reader_words(r, inst->single_start, (uint64_t)nr + 1) && bb_reader_words(r, inst->single_list, es) &&
+            bb_reader_words(r, inst->couple_start, (uint64_t)nc + 1) && bb_reader_words(r, inst->couple_list, 2 * ec) &&
+            bb_reader_words(r, inst->hosp_start, (uint64_t)nh + 1) && bb_reader_words(r, inst->hosp_list, eh) &&
+            bb_reader_words(r, (uint32_t *)inst->capacity, nh);
+  if (!ok) st = bb_reader_words_fail(r, expected, err);
+  if (st == BB_OK && bb_reader_has_more(r))
     st = bb_fail(err, BB_ERR_INPUT, "%s: extra data after the capacities (expected %llu bytes)", name,
                  (unsigned long long)expected);
   if (st == BB_OK) st = check_last(name, inst->single_start, (int)nr, es, "residents", err);

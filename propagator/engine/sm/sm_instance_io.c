@@ -12,11 +12,9 @@
 #include "io_writer.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define BIN_MAGIC "BBSMPBIN"
 #define BIN_VERSION 1u
@@ -35,18 +33,8 @@ typedef struct text_state {
   uint32_t stamp;
 } text_state;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static bb_status
-text_fail(const text_state *ts, bb_error *err, bb_status status, const char *fmt, ...) {
-  char msg[400];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  return bb_fail(err, status, "%s:%lld: %s", ts->name, ts->line_no, msg);
-}
+/* "FILE:LINE: ..." at the line being read. */
+#define text_fail(ts, err, st, ...) bb_reader_fail_at((ts)->r, (ts)->line_no, err, st, __VA_ARGS__)
 
 /* Parses one list into row[0..n). The side is "man" or "woman". A wrong length is
  * reported before a bad id in it (a long row has duplicates by necessity), except that
@@ -195,10 +183,6 @@ static bb_status read_text(text_state *ts, bb_instance **out, bb_error *err) {
   return BB_OK;
 }
 
-static uint32_t load_u32(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_error *err) {
   if (bb_reader_want(r, BIN_HEADER_BYTES) < 0)
     return bb_fail(err, BB_ERR_IO, "%s: read error: %s", name, strerror(r->read_errno ? r->read_errno : ENOMEM));
@@ -207,7 +191,8 @@ static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_
     return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: expected at least %d bytes (the header), got %zu", name,
                    BIN_HEADER_BYTES, have);
   const unsigned char *h = (const unsigned char *)r->buf + r->begin;
-  uint32_t version = load_u32(h + 8), n = load_u32(h + 12), id_bytes = load_u32(h + 16), reserved = load_u32(h + 20);
+  uint32_t version = bb_io_load_u32(h + 8), n = bb_io_load_u32(h + 12), id_bytes = bb_io_load_u32(h + 16),
+           reserved = bb_io_load_u32(h + 20);
   r->begin += BIN_HEADER_BYTES;
   if (version != BIN_VERSION)
     return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", name, version,
@@ -226,12 +211,12 @@ static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_
   bb_instance *inst = bb_instance_new((int)n, &sub);
   if (!inst) return bb_fail(err, BB_ERR_NOMEM, "%s: %s", name, sub.msg);
 
-  struct stat sb;
-  if (fstat(fileno(r->f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != expected) {
+  uint64_t size = 0;
+  if (bb_reader_file_size(r, &size) && size != expected) {
     bb_instance_free(inst);
     return bb_fail(err, BB_ERR_INPUT, "%s: %s: expected %llu bytes for n = %u, got %llu", name,
-                   (uint64_t)sb.st_size < expected ? "truncated file" : "extra data after the women's rows",
-                   (unsigned long long)expected, n, (unsigned long long)sb.st_size);
+                   size < expected ? "truncated file" : "extra data after the women's rows",
+                   (unsigned long long)expected, n, (unsigned long long)size);
   }
 
   /* The men's and women's rows are contiguous in the file: one stream of ids. */
@@ -250,7 +235,7 @@ static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_
     if (id_bytes == 2)
       for (size_t i = 0; i < avail; i++) dst[i] = (bb_id)(p[2 * i] | (uint32_t)p[2 * i + 1] << 8);
     else
-      for (size_t i = 0; i < avail; i++) dst[i] = load_u32(p + 4 * i);
+      for (size_t i = 0; i < avail; i++) dst[i] = bb_io_load_u32(p + 4 * i);
     r->begin += avail * id_bytes;
     done += avail;
   }
@@ -263,8 +248,7 @@ static bb_status read_binary(reader *r, const char *name, bb_instance **out, bb_
     return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: expected %llu bytes for n = %u, got %llu", name,
                    (unsigned long long)expected, n, (unsigned long long)r->bytes);
   }
-  if (r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
-  if (r->begin < r->end) {
+  if (bb_reader_has_more(r)) {
     bb_instance_free(inst);
     return bb_fail(err, BB_ERR_INPUT, "%s: extra data after the women's rows (expected %llu bytes)", name,
                    (unsigned long long)expected);

@@ -33,13 +33,13 @@ bb_ties *bb_ties_new(bool smti, int n_residents, int n_hospitals, uint64_t res_e
     inst->smti = smti;
     inst->n_residents = n_residents;
     inst->n_hospitals = n_hospitals;
-    inst->res_start = calloc((size_t)n_residents + 1, sizeof *inst->res_start);
-    inst->hosp_start = calloc((size_t)n_hospitals + 1, sizeof *inst->hosp_start);
-    inst->capacity = calloc((size_t)n_hospitals + 1, sizeof *inst->capacity);
-    inst->res_list = malloc((size_t)(res_entries ? res_entries : 1) * sizeof *inst->res_list);
-    inst->res_rank = malloc((size_t)(res_entries ? res_entries : 1) * sizeof *inst->res_rank);
-    inst->hosp_list = malloc((size_t)(hosp_entries ? hosp_entries : 1) * sizeof *inst->hosp_list);
-    inst->hosp_rank = malloc((size_t)(hosp_entries ? hosp_entries : 1) * sizeof *inst->hosp_rank);
+    inst->res_start = bb_array_new((uint64_t)n_residents + 1, sizeof *inst->res_start);
+    inst->hosp_start = bb_array_new((uint64_t)n_hospitals + 1, sizeof *inst->hosp_start);
+    inst->capacity = bb_array_new((uint64_t)n_hospitals + 1, sizeof *inst->capacity);
+    inst->res_list = bb_array_new(res_entries, sizeof *inst->res_list);
+    inst->res_rank = bb_array_new(res_entries, sizeof *inst->res_rank);
+    inst->hosp_list = bb_array_new(hosp_entries, sizeof *inst->hosp_list);
+    inst->hosp_rank = bb_array_new(hosp_entries, sizeof *inst->hosp_rank);
   }
   if (!inst || !inst->res_start || !inst->hosp_start || !inst->capacity || !inst->res_list || !inst->res_rank ||
       !inst->hosp_list || !inst->hosp_rank) {

@@ -8,7 +8,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ties_io.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,18 +26,8 @@ typedef struct ties_text {
   int32_t *capacity;
 } ties_text;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static bb_status
-text_fail(const ties_text *t, bb_error *err, bb_status st, const char *fmt, ...) {
-  char msg[400];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  return bb_fail(err, st, "%s:%lld: %s", t->r->name, t->line_no, msg);
-}
+/* "NAME:LINE: ..." at the line being read. */
+#define text_fail(t, err, st, ...) bb_reader_fail_at((t)->r, (t)->line_no, err, st, __VA_ARGS__)
 
 static bool is_delim(char c) { return bb_io_is_blank((unsigned char)c) || c == '[' || c == ']' || c == '#'; }
 
@@ -179,15 +168,9 @@ static bb_status build(ties_text *t, bb_ties **out, bb_error *err) {
 }
 
 static bb_status read_text(ties_text *t, bb_ties **out, bb_error *err) {
-  const char *line, *end = NULL;
+  const char *line;
   size_t len;
-  int got;
-  for (;;) {
-    got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
-    if (got <= 0) break;
-    t->line_no++;
-    if (bb_io_next_token(line, line + len, &end)) break;
-  }
+  int got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no); /* the header */
   if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   if (got == 0) return bb_fail(err, BB_ERR_INPUT, "%s: no header 'smti N1 N2' or 'hrt NR NH'", t->r->name);
   bb_status st = parse_header(t, line, len, err);
@@ -202,15 +185,13 @@ static bb_status read_text(ties_text *t, bb_ties **out, bb_error *err) {
   const char *rw = t->smti ? "man" : "resident", *hw = t->smti ? "woman" : "hospital";
   int rows = 0, total = t->nr + t->nh;
   while (rows < total) {
-    got = bb_reader_line(t->r, &line, &len, LINE_LIMIT);
+    got = bb_reader_list_line(t->r, &line, &len, LINE_LIMIT, &t->line_no);
     if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
     if (got == 0)
       return text_fail(t, err, BB_ERR_INPUT,
                        "file ends after %d of %d lists (truncated?): %s %d's line is missing (an empty list is an "
                        "empty line or '-')",
                        rows, total, rows < t->nr ? rw : hw, rows < t->nr ? rows : rows - t->nr);
-    t->line_no++;
-    if (bb_io_is_comment(line, len)) continue;
     if (rows < t->nr) {
       st = parse_list(t, line, line + len, (uint32_t)t->nh, rw, rows, &t->res, &t->res_rank, err);
       t->res_start[rows + 1] = (uint32_t)t->res.len;
@@ -220,12 +201,8 @@ static bb_status read_text(ties_text *t, bb_ties **out, bb_error *err) {
     if (st != BB_OK) return st;
     rows++;
   }
-  while ((got = bb_reader_line(t->r, &line, &len, LINE_LIMIT)) > 0) {
-    t->line_no++;
-    if (bb_io_next_token(line, line + len, &end))
-      return text_fail(t, err, BB_ERR_INPUT, "extra data after the last list (the header says %d and %d)", t->nr,
-                       t->nh);
-  }
+  if ((got = bb_reader_token_line(t->r, &line, &len, LINE_LIMIT, &t->line_no)) > 0)
+    return text_fail(t, err, BB_ERR_INPUT, "extra data after the last list (the header says %d and %d)", t->nr, t->nh);
   if (got < 0) return bb_reader_line_fail(t->r, t->line_no + 1, LINE_LIMIT, err);
   return build(t, out, err);
 }
@@ -233,15 +210,7 @@ static bb_status read_text(ties_text *t, bb_ties **out, bb_error *err) {
 /* ---------------------------------------------------------------- sniffing ---- */
 
 static bool looks_like_ties_text(const reader *r) {
-  const char *p = r->buf + r->begin, *e = r->buf + r->end;
-  while (p < e) {
-    while (p < e && (bb_io_is_blank((unsigned char)*p) || *p == '\n')) p++;
-    if (p < e && *p == '#') {
-      while (p < e && *p != '\n') p++;
-      continue;
-    }
-    break;
-  }
+  const char *p = bb_reader_first_token(r), *e = r->buf + r->end;
   for (int k = 0; k < 2; k++) {
     const char *word = k ? "hrt" : "smti";
     size_t wl = strlen(word);

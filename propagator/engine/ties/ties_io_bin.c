@@ -6,71 +6,32 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "io_writer.h"
 #include "ties_io.h"
 #include "ties_io_internal.h"
 
-static uint32_t load_u32(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t load_u64(const unsigned char *p) { return load_u32(p) | (uint64_t)load_u32(p + 4) << 32; }
-
-/* Reads count little-endian 32-bit words into dst; false if the input ends first. */
-static bool read_words(reader *r, uint32_t *dst, uint64_t count) {
-  uint64_t done = 0;
-  while (done < count) {
-    size_t avail = (r->end - r->begin) / 4;
-    if (avail == 0) {
-      if (r->eof || bb_reader_fill(r, r->cap) < 0) return false;
-      if ((r->end - r->begin) / 4 == 0 && r->eof) return false;
-      continue;
-    }
-    if (avail > count - done) avail = (size_t)(count - done);
-    const unsigned char *p = (const unsigned char *)r->buf + r->begin;
-    for (size_t i = 0; i < avail; i++) dst[done + i] = load_u32(p + 4 * i);
-    r->begin += avail * 4;
-    done += avail;
-  }
-  return true;
-}
-
 bb_status bb_ties_read_binary(reader *r, bb_ties **out, bb_error *err) {
   const char *name = r->name;
-  if (bb_reader_want(r, BB_TIES_HEADER_BYTES) < 0) return bb_fail(err, BB_ERR_IO, "%s: read error", name);
-  if (r->end - r->begin < BB_TIES_HEADER_BYTES)
-    return bb_fail(err, BB_ERR_INPUT, "%s: truncated file: the header needs %d bytes", name, BB_TIES_HEADER_BYTES);
-  const unsigned char *h = (const unsigned char *)r->buf + r->begin;
-  uint32_t version = load_u32(h + 8), smti = load_u32(h + 12), nr = load_u32(h + 16), nh = load_u32(h + 20);
-  uint64_t er = load_u64(h + 24), eh = load_u64(h + 32);
-  r->begin += BB_TIES_HEADER_BYTES;
-  if (version != BB_TIES_VERSION)
-    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", name, version,
-                   BB_TIES_VERSION);
+  const unsigned char *h = NULL;
+  bb_status st = bb_reader_header(r, BB_TIES_HEADER_BYTES, BB_TIES_VERSION, &h, err);
+  if (st != BB_OK) return st;
+  uint32_t smti = bb_io_load_u32(h + 12), nr = bb_io_load_u32(h + 16), nh = bb_io_load_u32(h + 20);
+  uint64_t er = bb_io_load_u64(h + 24), eh = bb_io_load_u64(h + 32);
   if (smti > 1 || nr > BB_MAX_N || nh > BB_MAX_N || er > UINT32_MAX - 1 || eh > UINT32_MAX - 1)
     return bb_fail(err, BB_ERR_INPUT, "%s: bad header: flag %u, %u and %u people, %llu and %llu entries", name, smti,
                    nr, nh, (unsigned long long)er, (unsigned long long)eh);
   uint64_t expected = BB_TIES_HEADER_BYTES + 4 * ((uint64_t)nr + 1 + 2 * er + (uint64_t)nh + 1 + 2 * eh + nh);
-  struct stat sb;
-  if (fstat(fileno(r->f), &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != expected &&
-      (uint64_t)sb.st_size != expected + 3 /* a BOM the reader skipped */)
-    return bb_fail(err, BB_ERR_INPUT, "%s: %s: the header's sizes need %llu bytes, the file has %llu", name,
-                   (uint64_t)sb.st_size < expected ? "truncated file" : "extra data", (unsigned long long)expected,
-                   (unsigned long long)sb.st_size);
+  if ((st = bb_reader_check_size(r, expected, true, err)) != BB_OK) return st;
   bb_error sub = {{0}};
   bb_ties *inst = bb_ties_new(smti != 0, (int)nr, (int)nh, er, eh, &sub);
   if (!inst) return bb_fail(err, BB_ERR_NOMEM, "%s: %s", name, sub.msg);
-  bool ok = read_words(r, inst->res_start, (uint64_t)nr + 1) && read_words(r, inst->res_list, er) &&
-            read_words(r, inst->res_rank, er) && read_words(r, inst->hosp_start, (uint64_t)nh + 1) &&
-            read_words(r, inst->hosp_list, eh) && read_words(r, inst->hosp_rank, eh) &&
-            read_words(r, (uint32_t *)inst->capacity, nh);
-  bb_status st = BB_OK;
-  if (!ok)
-    st = bb_fail(err, r->read_errno ? BB_ERR_IO : BB_ERR_INPUT, "%s: %s: expected %llu bytes", name,
-                 r->read_errno ? "read error" : "truncated file", (unsigned long long)expected);
-  if (st == BB_OK && r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
-  if (st == BB_OK && r->begin < r->end)
+  bool ok = bb_reader_words(r, inst->res_start, (uint64_t)nr + 1) && bb_reader_words(r, inst->res_list, er) &&
+            bb_reader_words(r, inst->res_rank, er) && bb_reader_words(r, inst->hosp_start, (uint64_t)nh + 1) &&
+            bb_reader_words(r, inst->hosp_list, eh) && bb_reader_words(r, inst->hosp_rank, eh) &&
+            bb_reader_words(r, (uint32_t *)inst->capacity, nh);
+  if (!ok) st = bb_reader_words_fail(r, expected, err);
+  if (st == BB_OK && bb_reader_has_more(r))
     st = bb_fail(err, BB_ERR_INPUT, "%s: extra data after the capacities (expected %llu bytes)", name,
                  (unsigned long long)expected);
   if (st == BB_OK && (inst->res_start[nr] != er || inst->hosp_start[nh] != eh))

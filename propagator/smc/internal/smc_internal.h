@@ -120,7 +120,7 @@ typedef struct bb_smc_work {
     uint32_t seen; /* == epoch: the entries below are this round's */
     int32_t lo;    /* a proposer's pointer (else a lower bound) */
     int32_t hi;    /* an upper bound */
-    int32_t row;   /* var's bitmap row: pool[row + (k >> 5)] holds rank k; -1: unread */
+    int32_t row;   /* var's bitmap row: pool[row + (k >> 5)] holds rank k (once read: a flag says so) */
     uint8_t flags;
   } * dv;                    /* one per variable: what a step reads of it is on one cache line */
   uint32_t *pool;            /* the rows read this round */
