@@ -152,11 +152,14 @@ static void test_plan(void) {
   CHECK(bb_memory_plan_make(&la, &p, &err) == BB_ERR_ARG);
   CHECK(bb_memory_plan_make(&unstaged, &p, &err) == BB_ERR_ARG);
   /* Partitions (--gpus 0,0 / 0,1): each generates its rows on its device; the host as on one
-   * GPU, each device 16n more while the rows are made (the lists phase), no more after. */
+   * GPU. Staged (bamboo's default), each partition holds its generator (16n) while it builds
+   * (the PRMatrix and rank matrix phases); unstaged, each device 16n more while the rows are
+   * made (the lists phase); no more after. */
   const int one_each[] = {0, 1};
-  for (int k = 0; k < 2; k++) {
+  for (int k = 0; k < 4; k++) {
     bb_plan_request host = parts;
-    host.devices = k ? one_each : two;
+    host.devices = k % 2 ? one_each : two;
+    host.unstaged = k >= 2;
     host.gen_on_gpu = 0;
     host.threads = parts.threads = 2;
     bb_plan_request gen = host;
@@ -164,15 +167,18 @@ static void test_plan(void) {
     bb_memory_plan a, b;
     CHECKF(bb_memory_plan_make(&host, &a, &err) == BB_OK && bb_memory_plan_make(&gen, &b, &err) == BB_OK, "%s",
            err.msg);
-    CHECK(a.phases == b.phases && a.devices == b.devices && b.devices == 1 + k);
-    uint64_t n = 1000;
+    CHECK(a.phases == b.phases && a.devices == b.devices && b.devices == 1 + k % 2);
+    uint64_t n = 1000, per_device = k % 2 ? 1 : 2; /* partitions on each device */
     for (int i = 0; i < a.phases && i < b.phases; i++) {
-      int lists = !strcmp(a.phase[i].name, "lists"), tail = !strcmp(a.phase[i].name, "tail");
+      const char *name = a.phase[i].name;
+      int tail = !strcmp(name, "tail");
+      uint64_t generators = !host.unstaged ? (!strcmp(name, "PRMatrix") || !strcmp(name, "rank matrix")) * per_device
+                                           : !strcmp(name, "lists");
       CHECKF(b.phase[i].host + 8 * n * n == a.phase[i].host + 16 * n + (tail ? 2 * n * 4 : 0), "parts %s: host",
              a.phase[i].name);
       for (int d = 0; d < a.devices; d++)
-        CHECKF(b.phase[i].device[d] == a.phase[i].device[d] + (lists ? 16 * n : 0), "parts %s: device %d",
-               a.phase[i].name, d);
+        CHECKF(b.phase[i].device[d] == a.phase[i].device[d] + generators * 16 * n, "parts %s (%s): device %d",
+               a.phase[i].name, host.unstaged ? "unstaged" : "staged", d);
     }
   }
 }
