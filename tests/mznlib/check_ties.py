@@ -97,10 +97,10 @@ class Runner:
     def __init__(self, args, env):
         self.args, self.env = args, env
 
-    def run(self, solver, text, all_solutions):
+    def run(self, solver, text, all_solutions, extra=()):
         with tempfile.NamedTemporaryFile("w", suffix=".mzn", delete=False) as f:
             f.write(text)
-        cmd = [self.args.minizinc, "--solver", solver, f.name]
+        cmd = [self.args.minizinc, "--solver", solver, f.name] + list(extra)
         if solver == "gecode":
             cmd += ["-I", DECOMPOSITION]
         if all_solutions:

@@ -1,0 +1,31 @@
+/* Stable Marriage with Ties and Incomplete lists under weak stability, propagated natively
+ * (propagator/smc/ties/smc_ties.h for the meaning and the propagation), posted into a bb_space.
+ *
+ *   stable_matching_smti(men, women, lists with ranks, size)
+ *
+ * men: n_men int variable indexes, women: n_women, size: one. Values count from base (0 or 1):
+ * men[i] = base + the position of i's partner in i's list, base + pm_len[i] when unmatched;
+ * women likewise; size = the number of matched men (no base). Lists are row-major padded
+ * matrices of ids from base (pm: n_men x pm_cols, the first pm_len[i] entries of row i), ranks
+ * likewise (pm_rank: n_men x pm_rank_cols; equal ranks are ties, ranks never decrease). Posting
+ * restricts every variable to its range. A variable may appear more than once (it is then tied
+ * to a copy). Errors: BB_ERR_INPUT with the message naming the list, BB_ERR_ARG for a variable
+ * that does not exist or a bad base, BB_ERR_NOMEM. There is one path (the CPU): no options. */
+#ifndef BB_STABLE_MATCHING_SMTI_H
+#define BB_STABLE_MATCHING_SMTI_H
+
+#include "bb_shim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+bb_status bb_post_stable_matching_smti(bb_space *space, const int *men, int n_men, const int *women, int n_women,
+                                       int size, int base, const int *pm, const int *pm_len, int pm_cols,
+                                       const int *pm_rank, int pm_rank_cols, const int *pw, const int *pw_len,
+                                       int pw_cols, const int *pw_rank, int pw_rank_cols, bb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,339 @@
+/* Weak SMTI propagated natively (propagator/smc/ties, shim/smti_propagator.cpp) inside Gecode,
+ * through the shim's C API, against brute force written from the definition
+ * (tests/harness/bth_ties.h) and against Gent & Prosser's decomposition posted through the same
+ * API (the clauses of minizinc/decomposition/stable_matching_ties.mzn, kind 0):
+ *   - random small instances (ties dense and sparse, incomplete and one-sided lists, both bases)
+ *     with random starting domains (values removed, bounds on men, women and size): after the
+ *     first propagation every native domain lies within the decomposition's (and the native
+ *     constraint fails whenever the decomposition does), and every weakly stable matching
+ *     that the starting domains allow keeps each of its values;
+ *   - every matching of small instances fixed in full: the native constraint fails exactly the
+ *     ones that are not weakly stable or whose size is wrong;
+ *   - a side with nobody, and bad posts with their messages. */
+#include "bb_post.h"
+#include "bb_shim.h"
+#include "bb_stable_matching_smti.h"
+#include "bth_ties.h"
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_N = 6, MAX_VARS = 2 * MAX_N + 1, MAX_RESTRICT = 6 };
+
+static uint64_t rnd(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* An instance as the constraint's arguments: padded matrices (one padding column) of ids and
+ * ranks from base; ranks are the engine's tie indexes times 2 minus 1 (gaps, a negative one). */
+typedef struct lists {
+  int n1, n2, base, cols;
+  int pm[MAX_N * (MAX_N + 1)], pm_len[MAX_N], pm_rank[MAX_N * (MAX_N + 1)];
+  int pw[MAX_N * (MAX_N + 1)], pw_len[MAX_N], pw_rank[MAX_N * (MAX_N + 1)];
+} lists;
+
+static void lists_of(const bb_ties *in, int base, lists *L) {
+  L->n1 = in->n_residents, L->n2 = in->n_hospitals, L->base = base, L->cols = MAX_N + 1;
+  for (int side = 0; side < 2; side++) {
+    int n = side ? L->n2 : L->n1;
+    const uint32_t *start = side ? in->hosp_start : in->res_start, *rank = side ? in->hosp_rank : in->res_rank;
+    const bb_id *ids = side ? in->hosp_list : in->res_list;
+    int *m = side ? L->pw : L->pm, *len = side ? L->pw_len : L->pm_len, *r = side ? L->pw_rank : L->pm_rank;
+    for (int p = 0; p < n; p++) {
+      len[p] = (int)(start[p + 1] - start[p]);
+      for (int k = 0; k < L->cols; k++) {
+        m[p * L->cols + k] = k < len[p] ? base + (int)ids[start[p] + (uint32_t)k] : 99;
+        r[p * L->cols + k] = k < len[p] ? 2 * (int)rank[start[p] + (uint32_t)k] - 1 : -50;
+      }
+    }
+  }
+}
+
+/* Position (0-based) of id q in person p's list of side `side`, -1 if absent. */
+static int position(const lists *L, int side, int p, int q) {
+  const int *m = side ? L->pw : L->pm, *len = side ? L->pw_len : L->pm_len;
+  for (int k = 0; k < len[p]; k++)
+    if (m[p * L->cols + k] - L->base == q) return k;
+  return -1;
+}
+
+/* The variables' values of matching M: men, women (from base), size. */
+static void values_of(const lists *L, const int32_t *M, int *out) {
+  int size = 0;
+  for (int i = 0; i < L->n1; i++) {
+    out[i] = L->base + (M[i] == BB_TIES_NONE ? L->pm_len[i] : position(L, 0, i, M[i]));
+    size += M[i] != BB_TIES_NONE;
+  }
+  for (int j = 0; j < L->n2; j++) {
+    int k = L->pw_len[j];
+    for (int i = 0; i < L->n1; i++)
+      if (M[i] == j) k = position(L, 1, j, i);
+    out[L->n1 + j] = L->base + k;
+  }
+  out[L->n1 + L->n2] = size;
+}
+
+typedef struct limits {
+  int count, var[MAX_RESTRICT], op[MAX_RESTRICT], value[MAX_RESTRICT]; /* op: 0 !=, 1 <=, 2 >= */
+} limits;
+
+static bool allowed(const limits *R, const int *values) {
+  for (int k = 0; k < R->count; k++) {
+    int v = values[R->var[k]], c = R->value[k];
+    if (R->op[k] == 0 ? v == c : R->op[k] == 1 ? v > c : v < c) return false;
+  }
+  return true;
+}
+
+/* The model's variables (men, women, size) with the starting restrictions; x receives their indexes. */
+static bb_space *model_space(const lists *L, const limits *R, int *x) {
+  bb_space *s = bb_space_new(NULL);
+  for (int v = 0; v < L->n1 + L->n2; v++) {
+    int len = v < L->n1 ? L->pm_len[v] : L->pw_len[v - L->n1];
+    x[v] = bb_int_var(s, L->base, L->base + len, NULL);
+  }
+  x[L->n1 + L->n2] = bb_int_var(s, 0, L->n1, NULL);
+  static const bb_rel rel[] = {BB_NE, BB_LE, BB_GE};
+  for (int k = 0; k < R->count; k++)
+    bb_post_int_rel_const(s, x[R->var[k]], rel[R->op[k]], R->value[k], bb_reif_none(), BB_IPL_DEF, NULL);
+  return s;
+}
+
+static bb_status post_native(bb_space *s, const lists *L, const int *x, bb_error *err) {
+  return bb_post_stable_matching_smti(s, x, L->n1, x + L->n1, L->n2, x[L->n1 + L->n2], L->base, L->pm, L->pm_len,
+                                      L->cols, L->pm_rank, L->cols, L->pw, L->pw_len, L->cols, L->pw_rank, L->cols,
+                                      err);
+}
+
+/* The last position tied with position k of person p's list. */
+static int tie_end(const lists *L, int side, int p, int k) {
+  const int *r = side ? L->pw_rank : L->pm_rank, *len = side ? L->pw_len : L->pm_len;
+  while (k + 1 < len[p] && r[p * L->cols + k + 1] == r[p * L->cols + k]) k++;
+  return k;
+}
+
+/* Gent & Prosser's model as the decomposition states it: domains, size, then per acceptable
+ * pair a channel and the weak clause men[i] > e_i -> women[j] <= e_j, each as reified relations. */
+static void post_decomposition(bb_space *s, const lists *L, const int *x) {
+  int b = L->base, ones[MAX_N], matched[MAX_N];
+  for (int side = 0; side < 2; side++)
+    for (int p = 0; p < (side ? L->n2 : L->n1); p++) {
+      int vals[MAX_N + 1], n = 0, len = side ? L->pw_len[p] : L->pm_len[p];
+      const int *m = side ? L->pw : L->pm;
+      for (int k = 0; k < len; k++)
+        if (position(L, 1 - side, m[p * L->cols + k] - b, p) >= 0) vals[n++] = b + k;
+      vals[n++] = b + len;
+      bb_post_int_in_set(s, x[side * L->n1 + p], vals, n, bb_reif_none(), NULL);
+    }
+  for (int i = 0; i < L->n1; i++) {
+    ones[i] = 1, matched[i] = bb_bool_var(s, 0, 1, NULL);
+    bb_post_int_rel_const(s, x[i], BB_LT, b + L->pm_len[i], bb_reif_eqv(matched[i]), BB_IPL_DEF, NULL);
+  }
+  bb_post_bool_lin(s, ones, matched, L->n1, BB_EQ, x[L->n1 + L->n2], bb_reif_none(), BB_IPL_DEF, NULL);
+  for (int i = 0; i < L->n1; i++)
+    for (int k = 0; k < L->pm_len[i]; k++) {
+      int j = L->pm[i * L->cols + k] - b, l = position(L, 1, j, i);
+      if (l < 0) continue;
+      int together = bb_bool_var(s, 0, 1, NULL), he = bb_bool_var(s, 0, 1, NULL), she = bb_bool_var(s, 0, 1, NULL);
+      bb_post_int_rel_const(s, x[i], BB_EQ, b + k, bb_reif_eqv(together), BB_IPL_DEF, NULL);
+      bb_post_int_rel_const(s, x[L->n1 + j], BB_EQ, b + l, bb_reif_eqv(together), BB_IPL_DEF, NULL);
+      bb_post_int_rel_const(s, x[i], BB_GT, b + tie_end(L, 0, i, k), bb_reif_eqv(he), BB_IPL_DEF, NULL);
+      bb_post_int_rel_const(s, x[L->n1 + j], BB_LE, b + tie_end(L, 1, j, l), bb_reif_eqv(she), BB_IPL_DEF, NULL);
+      bb_post_bool_clause(s, &she, 1, &he, 1, bb_reif_none(), NULL);
+    }
+}
+
+/* Domains after the first propagation as bit sets (bit v: value v), or false when it failed. */
+static bool root_domains(bb_space *s, const int *x, int vars, uint64_t *dom) {
+  bb_space_state state;
+  if (bb_space_status(s, &state, NULL) != BB_OK || state == BB_SPACE_FAILED) return false;
+  for (int v = 0; v < vars; v++) {
+    int vals[64], n = bb_int_values(s, x[v], vals);
+    dom[v] = 0;
+    for (int k = 0; k < n; k++) dom[v] |= (uint64_t)1 << vals[k];
+  }
+  return true;
+}
+
+typedef struct sound {
+  const lists *L;
+  const bb_ties *in;
+  const limits *R;
+  const uint64_t *dom; /* NULL: the native constraint failed */
+  int lost;
+} sound;
+
+static void sound_visit(const int32_t *M, void *ctx) {
+  sound *c = ctx;
+  int values[MAX_VARS], vars = c->L->n1 + c->L->n2 + 1;
+  if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
+  values_of(c->L, M, values);
+  if (!allowed(c->R, values)) return;
+  for (int v = 0; v < vars; v++) c->lost += !c->dom || !(c->dom[v] >> values[v] & 1);
+}
+
+static int strictly_smaller;
+
+/* Native against decomposition and brute force at the root of random starting domains. */
+static void root_case(const bb_ties *in, int base, uint64_t *rng) {
+  lists L;
+  lists_of(in, base, &L);
+  int vars = L.n1 + L.n2 + 1, xn[MAX_VARS], xd[MAX_VARS];
+  limits R = {0};
+  R.count = (int)(rnd(rng) % (MAX_RESTRICT + 1));
+  /* Half the time size is bounded and a person is told "matched" (!= unmatched): the size
+   * rules then have forced persons to count. */
+  for (int k = 0; k < R.count; k++) {
+    int v = (int)(rnd(rng) % (uint64_t)vars), pick = (int)(rnd(rng) % 4);
+    if (pick == 0) v = vars - 1;
+    int top = v == vars - 1 ? L.n1 : v < L.n1 ? L.pm_len[v] : L.pw_len[v - L.n1];
+    R.var[k] = v, R.op[k] = (int)(rnd(rng) % 3),
+    R.value[k] = (v == vars - 1 ? 0 : base) + (int)(rnd(rng) % (uint64_t)(top + 1));
+    if (pick == 1 && v < vars - 1) R.op[k] = 0, R.value[k] = base + top;
+  }
+  bb_space *native = model_space(&L, &R, xn), *decomp = model_space(&L, &R, xd);
+  bb_error err = {{0}};
+  CHECKF(post_native(native, &L, xn, &err) == BB_OK, "%s", err.msg);
+  post_decomposition(decomp, &L, xd);
+  uint64_t dn[MAX_VARS], dd[MAX_VARS];
+  bool ok_n = root_domains(native, xn, vars, dn), ok_d = root_domains(decomp, xd, vars, dd);
+  CHECKF(ok_n <= ok_d, "the decomposition failed where the native constraint did not (%d men, %d women)", L.n1, L.n2);
+  if (ok_n && ok_d) {
+    bool smaller = false;
+    for (int v = 0; v < vars; v++) {
+      CHECKF((dn[v] & ~dd[v]) == 0, "variable %d: native %llx, decomposition %llx", v, (unsigned long long)dn[v],
+             (unsigned long long)dd[v]);
+      smaller |= dn[v] != dd[v];
+    }
+    strictly_smaller += smaller;
+  } else {
+    strictly_smaller += ok_d;
+  }
+  sound c = {&L, in, &R, ok_n ? dn : NULL, 0};
+  bth_ties_enumerate(in, sound_visit, &c);
+  CHECKF(c.lost == 0, "%d values of weakly stable matchings removed", c.lost);
+  bb_space_free(native);
+  bb_space_free(decomp);
+}
+
+typedef struct fixed {
+  const lists *L;
+  const bb_ties *in;
+  long count;
+} fixed;
+
+/* A matching fixed in full, with its size right or one off: solved exactly when weakly stable. */
+static void fixed_visit(const int32_t *M, void *ctx) {
+  fixed *c = ctx;
+  if (c->count++ > 300) return;
+  int values[MAX_VARS], x[MAX_VARS], vars = c->L->n1 + c->L->n2 + 1;
+  values_of(c->L, M, values);
+  for (int off = 0; off < 2; off++) {
+    limits none = {0};
+    bb_space *s = model_space(c->L, &none, x);
+    for (int v = 0; v < vars; v++)
+      bb_post_int_rel_const(s, x[v], BB_EQ, values[v] + (v == vars - 1 ? off : 0), bb_reif_none(), BB_IPL_DEF, NULL);
+    CHECK(post_native(s, c->L, x, NULL) == BB_OK);
+    bb_space_state state;
+    CHECK(bb_space_status(s, &state, NULL) == BB_OK);
+    bool stable = bth_ties_blocking(c->in, M, BB_TIES_WEAK) == 0 && off == 0;
+    CHECKF((state != BB_SPACE_FAILED) == stable, "a matching %s stable, size off by %d: state %d",
+           stable ? "weakly" : "not", off, (int)state);
+    bb_space_free(s);
+  }
+}
+
+/* Nobody on one side: everyone unmatched, size 0. */
+static void empty_side(void) {
+  lists L = {.n1 = 2, .n2 = 0, .base = 1, .cols = 1};
+  int x[3];
+  limits none = {0};
+  bb_space *s = model_space(&L, &none, x);
+  CHECK(post_native(s, &L, x, NULL) == BB_OK);
+  uint64_t dom[3];
+  CHECK(root_domains(s, x, 3, dom) && dom[0] == 2 && dom[1] == 2 && dom[2] == 1);
+  bb_space_free(s);
+}
+
+/* Three men who must be matched, all to two women, while two more men may match two other
+ * women: size's bounds (3 forced, a maximum matching of 4) leave room, no value is fixed and
+ * every list is one tie, so only the cover rule (a matching must cover everyone forced matched)
+ * sees the failure; then the same with the sides swapped. */
+static void hall_violation(void) {
+  for (int swap = 0; swap < 2; swap++) {
+    lists L = {.n1 = swap ? 4 : 5, .n2 = swap ? 5 : 4, .base = 0, .cols = 3};
+    int *m = swap ? L.pw : L.pm, *w = swap ? L.pm : L.pw, *ml = swap ? L.pw_len : L.pm_len;
+    int *wl = swap ? L.pm_len : L.pw_len;
+    for (int p = 0; p < 5; p++) m[p * 3] = p < 3 ? 0 : 2, m[p * 3 + 1] = p < 3 ? 1 : 3, ml[p] = 2;
+    for (int q = 0; q < 2; q++) w[q * 3] = 0, w[q * 3 + 1] = 1, w[q * 3 + 2] = 2, wl[q] = 3;
+    for (int q = 2; q < 4; q++) w[q * 3] = 3, w[q * 3 + 1] = 4, wl[q] = 2;
+    limits R = {.count = 3};
+    for (int p = 0; p < 3; p++) R.var[p] = swap ? L.n1 + p : p, R.op[p] = 0, R.value[p] = 2;
+    int x[MAX_VARS];
+    bb_space *s = model_space(&L, &R, x);
+    CHECK(post_native(s, &L, x, NULL) == BB_OK);
+    uint64_t dom[MAX_VARS];
+    CHECKF(!root_domains(s, x, L.n1 + L.n2 + 1, dom), "swap %d: three forced persons on two partners", swap);
+    bb_space_free(s);
+  }
+}
+
+static void bad_post(const char *what, lists L, const char *fragment, bb_status want) {
+  int x[MAX_VARS];
+  limits none = {0};
+  bb_space *s = model_space(&L, &none, x);
+  bb_error err = {{0}};
+  bb_status st = post_native(s, &L, x, &err);
+  CHECKF(st == want && strstr(err.msg, fragment), "%s: status %d, message '%s'", what, (int)st, err.msg);
+  bb_space_free(s);
+}
+
+static void bad_posts(void) {
+  lists L = {.n1 = 2, .n2 = 2, .base = 0, .cols = 2};
+  int pm[] = {0, 1, 1, 0}, len[] = {2, 2}, rank[] = {0, 1, 0, 0};
+  memcpy(L.pm, pm, sizeof pm), memcpy(L.pw, pm, sizeof pm);
+  memcpy(L.pm_len, len, sizeof len), memcpy(L.pw_len, len, sizeof len);
+  memcpy(L.pm_rank, rank, sizeof rank), memcpy(L.pw_rank, rank, sizeof rank);
+  lists D = L;
+  D.pm_rank[1] = -1;
+  bad_post("decreasing ranks", D, "the ranks of man 0 (pm_rank) decrease from 0 to -1 at position 1", BB_ERR_INPUT);
+  D = L, D.pw[3] = 1;
+  bad_post("a repeat", D, "woman 1's list names 1 twice", BB_ERR_INPUT);
+  D = L, D.pm[2] = 2;
+  bad_post("an id out of range", D, "man 1's list names 2, which is no id (0..1)", BB_ERR_INPUT);
+  D = L, D.pm_len[0] = 3;
+  bad_post("a length past the columns", D, "man 0's list length is 3", BB_ERR_INPUT);
+  D = L, D.base = 2;
+  bad_post("base 2", D, "base 2", BB_ERR_ARG);
+}
+
+int main(void) {
+  uint64_t rng = 0x5eed7135u;
+  static const int ties[] = {0, 30, 70, 95};
+  int cases = 0;
+  for (int round = 0; round < 600; round++) {
+    int n1 = 1 + (int)(rnd(&rng) % MAX_N), n2 = 1 + (int)(rnd(&rng) % MAX_N);
+    bb_ties *in = bth_ties_random(n1, n2, 1, true, ties[round % 4], &rng);
+    if (!in) return 2;
+    root_case(in, (int)(rnd(&rng) % 2), &rng);
+    if (round % 10 == 0) {
+      lists L;
+      lists_of(in, (int)(rnd(&rng) % 2), &L);
+      fixed c = {&L, in, 0};
+      bth_ties_enumerate(in, fixed_visit, &c);
+    }
+    bb_ties_free(in);
+    cases++;
+  }
+  printf("%d instances, %d roots where the native domains are strictly smaller\n", cases, strictly_smaller);
+  CHECKF(strictly_smaller > 0, "%s", "the native rules never did more than the decomposition's clauses");
+  empty_side();
+  hall_violation();
+  bad_posts();
+  return tu_finish();
+}
