@@ -104,6 +104,18 @@ bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_inst
   return bb_gpu_multi_open(devices, count, inst, node_bytes, out, stats, err);
 }
 
+bb_status bb_gpu_multi_open_staged(const int *devices, int count, const bb_gpu_instance *inst,
+                                   const struct bb_gen_spec *spec, int node_bytes, int rank_rows, bb_gpu_multi **out,
+                                   bb_gpu_stats *stats, bb_error *err) {
+  (void)spec, (void)rank_rows;
+  return bb_gpu_multi_open(devices, count, inst, node_bytes, out, stats, err);
+}
+
+uint64_t bb_gpu_multi_measured_peak(const bb_gpu_multi *mg, int device) {
+  (void)mg, (void)device;
+  return 0;
+}
+
 void bb_gpu_multi_close(bb_gpu_multi *mg) { (void)mg; }
 
 bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
