@@ -26,10 +26,10 @@ extern const fzn_builtin fzn_bool_builtins[];
 extern const fzn_builtin fzn_set_builtins[];
 extern const fzn_builtin fzn_float_builtins[]; /* post_float.c */
 extern const fzn_builtin fzn_global_builtins[];
-extern const fzn_builtin fzn_stable_matching_builtins[];           /* post_stable_matching.c: every form */
-extern const fzn_builtin fzn_stable_matching_hr_builtins[];        /* post_stable_matching_hr.c: HR, native */
-extern const fzn_builtin fzn_hrc_builtins[];                       /* post_hrc.c: stable_matching_hrc, both forms */
-extern const fzn_builtin fzn_stable_matching_smti_builtins[];      /* post_stable_matching_smti.c: SMTI weak, native */
+extern const fzn_builtin fzn_stable_matching_builtins[];      /* post_stable_matching.c: every form */
+extern const fzn_builtin fzn_stable_matching_hr_builtins[];   /* post_stable_matching_hr.c: HR, native */
+extern const fzn_builtin fzn_hrc_builtins[];                  /* post_hrc.c: stable_matching_hrc, both forms */
+extern const fzn_builtin fzn_stable_matching_ties_builtins[]; /* post_stable_matching_ties.c: SMTI, HRT weak, native */
 extern const fzn_builtin fzn_stable_matching_objective_builtins[]; /* post_stable_matching_objective.c */
 
 /* The entry for a name, or NULL. */

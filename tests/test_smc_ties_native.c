@@ -12,7 +12,7 @@
  *   - a side with nobody, and bad posts with their messages. */
 #include "bb_post.h"
 #include "bb_shim.h"
-#include "bb_stable_matching_smti.h"
+#include "bb_stable_matching_ties.h"
 #include "bth_ties.h"
 #include "test_util.h"
 

@@ -1,21 +1,23 @@
 #!/usr/bin/env python3
-"""stable_matching_smti (weak stability) posted natively (bamboo_stable_matching_smti) against
-brute force (ties_reference.py) and against the decomposition on the same solver.
+"""stable_matching_smti and stable_matching_hrt (weak stability) posted natively
+(bamboo_stable_matching_smti, _hrt) against brute force (ties_reference.py) and against the
+decomposition on the same solver. Every part takes --cases instances of each family.
 
 Parts (--part):
-  sets   random SMTI instances (1..5 men and women, base 0 and 1, incomplete lists, ties dense
-         and sparse, padding, ranks with gaps): the set of all solutions (-a) of the native
-         constraint equals every weakly stable matching, and `maximize size` reaches the
-         brute-force maximum;
-  prune  the same instances under one fixed search (input order, smallest value first) with
-         -a and with `maximize size`, once through the native constraint and once through the
-         decomposition (stable_matching_smti_kind of ../decomposition/stable_matching_ties.mzn,
-         called directly, so that both run on fzn-bamboo): the solutions must agree and the
-         native search tree must be no larger (nodes and failures). Stronger propagation at
-         every node makes the native tree a subtree of the decomposition's, so a native rule
-         weaker than a decomposition clause shows up as more nodes;
-  side   instances with a side constraint (a forbidden pair, a forced or forbidden unmatched
-         person, a bound on a woman's position, size at least k): -a and `maximize size`
+  sets   random instances (SMTI: 1..5 men and women; HRT: 1..6 residents, 1..3 hospitals,
+         capacities 0..3; base 0 and 1, incomplete lists, ties dense and sparse, padding, ranks
+         with gaps): the set of all solutions (-a) of the native constraint equals every weakly
+         stable matching, and `maximize size` reaches the brute-force maximum;
+  prune  the same kind of instances under one fixed search (input order, smallest value first)
+         with -a and with `maximize size`, once through the native constraint and once through
+         the decomposition (stable_matching_smti_kind / _hrt_kind of
+         ../decomposition/stable_matching_ties.mzn, called directly, so that both run on
+         fzn-bamboo): the solutions must agree and the native search tree must be no larger
+         (nodes and failures). Stronger propagation at every node makes the native tree a
+         subtree of the decomposition's, so a native rule weaker than the decomposition's
+         clauses and sums shows up as more nodes;
+  side   instances with a side constraint (a forbidden pair, a person forced unassigned, a bound
+         on a woman's position or a hospital's load, size at least k): -a and `maximize size`
          against the brute-force solutions that satisfy it.
 """
 import argparse
@@ -31,37 +33,51 @@ import check_ties  # noqa: E402  (its list generator, matrices and Runner)
 import mzn_setup  # noqa: E402
 import ties_reference as ref  # noqa: E402
 
-SEARCH = "int_search(men ++ women, input_order, indomain_min)"
-OUTPUT = ('output ["S ", join(",", [show(x) | x in men]), ";", join(",", [show(x) | x in women]), ";", '
-          'show(size), "\\n"];\n')
+NAMES = {"smti": ("men", "women"), "hrt": ("residents", "load")}
 
 
-def instance(rng):
+def instance(rng, kind):
     tie = rng.choice([0.1, 0.5, 0.9])
     keep = rng.choice([0.5, 0.8, 1.0])
-    n1, n2 = rng.randint(1, 5), rng.randint(1, 5)
+    if kind == "smti":
+        n1, n2, cap = rng.randint(1, 5), rng.randint(1, 5), None
+    else:
+        n1, n2 = rng.randint(1, 6), rng.randint(1, 3)
+        cap = [rng.randint(0, 3) if rng.random() < 0.1 else rng.randint(1, 3) for _ in range(n2)]
     ml, mr = check_ties.lists(rng, n1, n2, keep, tie)
     wl, wr = check_ties.lists(rng, n2, n1, keep, tie)
-    return dict(ml=ml, mr=mr, wl=wl, wr=wr, b=rng.randint(0, 1), pad=rng.randint(0, 1))
+    return dict(kind=kind, ml=ml, mr=mr, wl=wl, wr=wr, cap=cap, b=rng.randint(0, 1), pad=rng.randint(0, 1))
 
 
 def model(inst, native, side="", solve="satisfy", search=False):
     """The model of one instance: the native predicate or the decomposition, a side constraint."""
-    b, pad = inst["b"], inst["pad"]
+    b, pad, kind = inst["b"], inst["pad"], inst["kind"]
+    a, c = NAMES[kind]
     shift = lambda ls: [[x + b for x in l] for l in ls]  # noqa: E731
-    args = ["men", "women", check_ties.matrix(shift(inst["ml"]), b, pad, 7), str([len(l) for l in inst["ml"]]),
+    args = [a, c, check_ties.matrix(shift(inst["ml"]), b, pad, 7), str([len(l) for l in inst["ml"]]),
             check_ties.matrix(inst["mr"], b, pad, -9), check_ties.matrix(shift(inst["wl"]), b, pad, 7),
-            str([len(l) for l in inst["wl"]]), check_ties.matrix(inst["wr"], b, pad, -9), "size"]
-    call = ("stable_matching_smti(%s)" % ", ".join(args) if native else
-            'stable_matching_smti_kind("stable_matching_smti", 0, %s)' % ", ".join(args))
-    return ('include "stable_matching_smti.mzn";\narray[%d..%d] of var int: men;\narray[%d..%d] of var int: women;\n'
+            str([len(l) for l in inst["wl"]]), check_ties.matrix(inst["wr"], b, pad, -9)]
+    args += ([str(inst["cap"])] if kind == "hrt" else []) + ["size"]
+    call = ("stable_matching_%s(%s)" % (kind, ", ".join(args)) if native else
+            'stable_matching_%s_kind("stable_matching_%s", 0, %s)' % (kind, kind, ", ".join(args)))
+    search_ann = ":: int_search(%s ++ %s, input_order, indomain_min) " % (a, c) if search else ""
+    output = ('output ["S ", join(",", [show(x) | x in %s]), ";", join(",", [show(x) | x in %s]), ";", '
+              'show(size), "\\n"];\n' % (a, c))
+    return ('include "stable_matching_%s.mzn";\narray[%d..%d] of var int: %s;\narray[%d..%d] of var int: %s;\n'
             "var int: size;\nconstraint %s;\n%s\nsolve %s%s;\n%s"
-            % (b, b + len(inst["ml"]) - 1, b, b + len(inst["wl"]) - 1, call, side,
-               (":: %s " % SEARCH) if search else "", solve, OUTPUT))
+            % (kind, b, b + len(inst["ml"]) - 1, a, b, b + len(inst["wl"]) - 1, c, call, side, search_ann, solve,
+               output))
+
+
+def instances(rng, count):
+    """count instances of each family, alternating."""
+    return [instance(rng, ("smti", "hrt")[k % 2]) for k in range(2 * count)]
 
 
 def brute(inst):
-    return ref.smti_solutions(inst["ml"], inst["mr"], inst["wl"], inst["wr"], "weak", inst["b"])
+    if inst["kind"] == "smti":
+        return ref.smti_solutions(inst["ml"], inst["mr"], inst["wl"], inst["wr"], "weak", inst["b"])
+    return ref.hrt_solutions(inst["ml"], inst["mr"], inst["wl"], inst["wr"], inst["cap"], "weak", inst["b"])
 
 
 def stats(out):
@@ -74,20 +90,27 @@ def last_size(out):
 
 
 def side_constraint(rng, inst, sols):
-    """A random side constraint and the predicate it puts on a solution (men, women, size)."""
+    """A random side constraint and the predicate it puts on a solution (first side, second, size)."""
     b, ml, wl = inst["b"], inst["ml"], inst["wl"]
+    a, c = NAMES[inst["kind"]]
     pick = rng.randrange(5)
     i, j = rng.randrange(len(ml)), rng.randrange(len(wl))
     if pick == 0 and ml[i]:
         k = rng.randrange(len(ml[i]))
-        return "constraint men[%d] != %d;" % (b + i, b + k), lambda s: s[0][i] != b + k
+        return "constraint %s[%d] != %d;" % (a, b + i, b + k), lambda s: s[0][i] != b + k
     if pick == 1:
-        return "constraint men[%d] == %d;" % (b + i, b + len(ml[i])), lambda s: s[0][i] == b + len(ml[i])
-    if pick == 2:
+        return "constraint %s[%d] == %d;" % (a, b + i, b + len(ml[i])), lambda s: s[0][i] == b + len(ml[i])
+    if pick == 2 and inst["kind"] == "smti":
         return "constraint women[%d] < %d;" % (b + j, b + len(wl[j])), lambda s: s[1][j] < b + len(wl[j])
-    if pick == 3 and wl[j]:
+    if pick == 2:
+        v = rng.randint(0, inst["cap"][j])
+        return "constraint load[%d] >= %d;" % (b + j, v), lambda s: s[1][j] >= v
+    if pick == 3 and inst["kind"] == "smti" and wl[j]:
         v = rng.randrange(len(wl[j]))
         return "constraint women[%d] <= %d;" % (b + j, b + v), lambda s: s[1][j] <= b + v
+    if pick == 3 and inst["kind"] == "hrt":
+        v = rng.randint(0, max(inst["cap"][j] - 1, 0))
+        return "constraint load[%d] <= %d;" % (b + j, v), lambda s: s[1][j] <= v
     top = max([s[2] for s in sols] + [0])
     k = rng.randint(max(top - 1, 0), top + 1)  # at or near the maximum: sometimes none left
     return "constraint size >= %d;" % k, lambda s: s[2] >= k
@@ -95,24 +118,24 @@ def side_constraint(rng, inst, sols):
 
 def check_sets(runner, rng, count, failures):
     jobs = []
-    for idx in range(count):
-        inst = instance(rng)
+    for idx, inst in enumerate(instances(rng, count)):
         want = brute(inst)
-        jobs.append(("all", model(inst, True), want, "sets #%d" % idx))
-        jobs.append(("max", model(inst, True, solve="maximize size"), max(s[2] for s in want), "max #%d" % idx))
+        jobs.append(("all", model(inst, True), want, "%s sets #%d" % (inst["kind"], idx)))
+        jobs.append(("max", model(inst, True, solve="maximize size"), max(s[2] for s in want),
+                     "%s max #%d" % (inst["kind"], idx)))
     return run_jobs(runner, jobs, failures)
 
 
 def check_side(runner, rng, count, failures):
     jobs = []
-    for idx in range(count):
-        inst = instance(rng)
+    for idx, inst in enumerate(instances(rng, count)):
         sols = brute(inst)
         text, keep = side_constraint(rng, inst, sols)
         want = {s for s in sols if keep(s)}
-        jobs.append(("all", model(inst, True, text), want, "side #%d (%s)" % (idx, text)))
+        jobs.append(("all", model(inst, True, text), want, "%s side #%d (%s)" % (inst["kind"], idx, text)))
         best = max([s[2] for s in want], default=None)
-        jobs.append(("max", model(inst, True, text, "maximize size"), best, "side max #%d (%s)" % (idx, text)))
+        jobs.append(("max", model(inst, True, text, "maximize size"), best,
+                     "%s side max #%d (%s)" % (inst["kind"], idx, text)))
     return run_jobs(runner, jobs, failures)
 
 
@@ -142,10 +165,9 @@ def run_jobs(runner, jobs, failures):
 def check_prune(runner, rng, count, failures):
     """Native and decomposition under one search: equal solutions, no more nodes or failures."""
     jobs = []
-    for idx in range(count):
-        inst = instance(rng)
+    for idx, inst in enumerate(instances(rng, count)):
         for solve, all_solutions in (("satisfy", True), ("maximize size", False)):
-            jobs.append((inst, solve, all_solutions, "prune #%d (%s)" % (idx, solve)))
+            jobs.append((inst, solve, all_solutions, "%s prune #%d (%s)" % (inst["kind"], idx, solve)))
     tally = {"smaller": 0, "equal": 0}
 
     def one(job):

@@ -40,7 +40,8 @@ def hrt_solutions(rl, rr, hl, hr, cap, kind, b=0):
                 if assign[r] == h:
                     continue
                 mine = rank_h[h][r]
-                worst = max([rank_h[h][x] for x in range(nR) if assign[x] == h], default=INF)
+                # no assignee and not under-subscribed: capacity 0, full with nobody, wanting nobody
+                worst = max([rank_h[h][x] for x in range(nR) if assign[x] == h], default=-INF)
                 under = load[h] < cap[h]
                 if _blocks(kind, rank_r[r][h] < cur, rank_r[r][h] <= cur,
                            under or mine < worst, under or mine <= worst):

@@ -7,7 +7,7 @@
 
 static const char WHO[] = "stable_matching_smti";
 
-static void side_free(bb_smc_ties_side *s) {
+void bb_smc_ties_side_free(bb_smc_ties_side *s) {
   free(s->start);
   free(s->other);
   free(s->twin);
@@ -16,21 +16,19 @@ static void side_free(bb_smc_ties_side *s) {
 }
 
 static void data_free(bb_smc_ties *t) {
-  side_free(&t->side[0]);
-  side_free(&t->side[1]);
+  bb_smc_ties_side_free(&t->side[0]);
+  bb_smc_ties_side_free(&t->side[1]);
   free(t);
 }
 
-/* One side from its padded matrices: lengths within the columns, ids of the other side, nobody
- * twice (stamp[id] = the list's owner), ranks that never decrease; the tie extents. */
-static bool side_build(bb_smc_ties_side *s, const char *who, const char *mat, const char *rank_mat, int n, int other,
-                       int base, const int *m, const int *len, int cols, const int *rank, int rank_cols, int32_t *stamp,
-                       bb_error *err) {
+bool bb_smc_ties_side_build(bb_smc_ties_side *s, const char *fn, const char *who, const char *mat, const char *rank_mat,
+                            int n, int other, int base, const int *m, const int *len, int cols, const int *rank,
+                            int rank_cols, int32_t *stamp, bb_error *err) {
   uint64_t total = 0;
   for (int i = 0; i < n; i++) {
     if (len[i] < 0 || len[i] > cols || len[i] > rank_cols || len[i] > other)
       return bb_fail(err, BB_ERR_INPUT, "%s: %s %d's list length is %d; %s has %d columns, %s %d, and there are %d ids",
-                     WHO, who, base + i, len[i], mat, cols, rank_mat, rank_cols, other),
+                     fn, who, base + i, len[i], mat, cols, rank_mat, rank_cols, other),
              false;
     total += (uint64_t)len[i];
   }
@@ -41,7 +39,7 @@ static bool side_build(bb_smc_ties_side *s, const char *who, const char *mat, co
   s->first = malloc((size_t)(total + 1) * sizeof *s->first);
   s->last = malloc((size_t)(total + 1) * sizeof *s->last);
   if (!s->start || !s->other || !s->twin || !s->first || !s->last)
-    return bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the preference data", WHO), false;
+    return bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the preference data", fn), false;
   for (int i = 0; i < other; i++) stamp[i] = -1;
   uint32_t at = 0;
   for (int i = 0; i < n; i++) {
@@ -50,13 +48,13 @@ static bool side_build(bb_smc_ties_side *s, const char *who, const char *mat, co
     for (int k = 0; k < len[i]; k++) {
       int id = row[k] - base;
       if (id < 0 || id >= other)
-        return bb_fail(err, BB_ERR_INPUT, "%s: %s %d's list names %d, which is no id (%d..%d)", WHO, who, base + i,
+        return bb_fail(err, BB_ERR_INPUT, "%s: %s %d's list names %d, which is no id (%d..%d)", fn, who, base + i,
                        row[k], base, base + other - 1),
                false;
       if (stamp[id] == i)
-        return bb_fail(err, BB_ERR_INPUT, "%s: %s %d's list names %d twice", WHO, who, base + i, row[k]), false;
+        return bb_fail(err, BB_ERR_INPUT, "%s: %s %d's list names %d twice", fn, who, base + i, row[k]), false;
       if (k > 0 && r[k] < r[k - 1])
-        return bb_fail(err, BB_ERR_INPUT, "%s: the ranks of %s %d (%s) decrease from %d to %d at position %d", WHO, who,
+        return bb_fail(err, BB_ERR_INPUT, "%s: the ranks of %s %d (%s) decrease from %d to %d at position %d", fn, who,
                        base + i, rank_mat, r[k - 1], r[k], base + k),
                false;
       stamp[id] = i;
@@ -71,10 +69,9 @@ static bool side_build(bb_smc_ties_side *s, const char *who, const char *mat, co
   return true;
 }
 
-/* twin of every entry of side a: b's entry naming the entry's owner. b's entries are bucketed by
- * the person of a they name (by_start, by_entry, owner), and while p of a is handled at[q] holds
- * the index of p's entry naming q (-1 elsewhere): O(entries) in all. */
-static bool twins(bb_smc_ties_side *a, const bb_smc_ties_side *b, bb_error *err) {
+/* b's entries are bucketed by the person of a they name (by_start, by_entry, owner), and while p
+ * of a is handled at[q] holds the index of p's entry naming q (-1 elsewhere): O(entries) in all. */
+bool bb_smc_ties_side_twins(bb_smc_ties_side *a, const bb_smc_ties_side *b, const char *fn, bb_error *err) {
   uint32_t nb = b->start[b->n];
   uint32_t *by_start = calloc((size_t)a->n + 2, sizeof *by_start),
            *by_entry = malloc(((size_t)nb + 1) * sizeof *by_entry);
@@ -97,7 +94,7 @@ static bool twins(bb_smc_ties_side *a, const bb_smc_ties_side *b, bb_error *err)
       for (uint32_t e = a->start[p]; e < a->start[p + 1]; e++) at[a->other[e]] = -1;
     }
   } else {
-    bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the preference data", WHO);
+    bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the preference data", fn);
   }
   free(by_start), free(by_entry), free(owner), free(at);
   return ok;
@@ -119,12 +116,13 @@ bb_smc_ties *bb_smc_ties_new(int n1, int n2, int base, const int *pm, const int 
   }
   t->n_men = n1, t->n_women = n2, t->base = base;
   atomic_init(&t->refs, 1);
-  bool ok = side_build(&t->side[0], "man", "pm", "pm_rank", n1, n2, base, pm, pm_len, pm_cols, pm_rank, pm_rank_cols,
-                       stamp, err) &&
-            side_build(&t->side[1], "woman", "pw", "pw_rank", n2, n1, base, pw, pw_len, pw_cols, pw_rank, pw_rank_cols,
-                       stamp, err);
+  bool ok = bb_smc_ties_side_build(&t->side[0], WHO, "man", "pm", "pm_rank", n1, n2, base, pm, pm_len, pm_cols, pm_rank,
+                                   pm_rank_cols, stamp, err) &&
+            bb_smc_ties_side_build(&t->side[1], WHO, "woman", "pw", "pw_rank", n2, n1, base, pw, pw_len, pw_cols,
+                                   pw_rank, pw_rank_cols, stamp, err);
   free(stamp);
-  ok = ok && twins(&t->side[0], &t->side[1], err) && twins(&t->side[1], &t->side[0], err);
+  ok = ok && bb_smc_ties_side_twins(&t->side[0], &t->side[1], WHO, err) &&
+       bb_smc_ties_side_twins(&t->side[1], &t->side[0], WHO, err);
   if (!ok) {
     data_free(t);
     return NULL;

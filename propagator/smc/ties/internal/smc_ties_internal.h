@@ -20,6 +20,16 @@ typedef struct bb_smc_ties_side {
   int32_t *first, *last;
 } bb_smc_ties_side;
 
+/* One side from its padded matrices of ids from base (n persons naming ids below `other`): checks
+ * lengths within the columns, ids, nobody twice, ranks that never decrease (BB_ERR_INPUT, the
+ * message names fn, the person and the matrix), fills start, other, first and last; stamp has
+ * room for `other` ints. twins fills a's twins from b's lists. free accepts a zeroed side. */
+bool bb_smc_ties_side_build(bb_smc_ties_side *s, const char *fn, const char *who, const char *mat, const char *rank_mat,
+                            int n, int other, int base, const int *m, const int *len, int cols, const int *rank,
+                            int rank_cols, int32_t *stamp, bb_error *err);
+bool bb_smc_ties_side_twins(bb_smc_ties_side *a, const bb_smc_ties_side *b, const char *fn, bb_error *err);
+void bb_smc_ties_side_free(bb_smc_ties_side *s);
+
 struct bb_smc_ties {
   int n_men, n_women, base;
   bb_smc_ties_side side[2];

@@ -1,5 +1,6 @@
-/* Stable Marriage with Ties and Incomplete lists under weak stability, propagated natively
- * (propagator/smc/ties/smc_ties.h for the meaning and the propagation), posted into a bb_space.
+/* Stable Marriage with Ties and Incomplete lists (SMTI) and Hospitals/Residents with Ties (HRT)
+ * under weak stability, propagated natively (propagator/smc/ties/smc_ties.h and smc_hrt.h for the
+ * meaning and the propagation), posted into a bb_space.
  *
  *   stable_matching_smti(men, women, lists with ranks, size)
  *
@@ -11,8 +12,8 @@
  * restricts every variable to its range. A variable may appear more than once (it is then tied
  * to a copy). Errors: BB_ERR_INPUT with the message naming the list, BB_ERR_ARG for a variable
  * that does not exist or a bad base, BB_ERR_NOMEM. There is one path (the CPU): no options. */
-#ifndef BB_STABLE_MATCHING_SMTI_H
-#define BB_STABLE_MATCHING_SMTI_H
+#ifndef BB_STABLE_MATCHING_TIES_H
+#define BB_STABLE_MATCHING_TIES_H
 
 #include "bb_shim.h"
 
@@ -24,6 +25,18 @@ bb_status bb_post_stable_matching_smti(bb_space *space, const int *men, int n_me
                                        int size, int base, const int *pm, const int *pm_len, int pm_cols,
                                        const int *pm_rank, int pm_rank_cols, const int *pw, const int *pw_len,
                                        int pw_cols, const int *pw_rank, int pw_rank_cols, bb_error *err);
+
+/*   stable_matching_hrt(residents, load, lists with ranks, capacity, size)
+ *
+ * residents: n_residents int variables (values from base as men's above), load: n_hospitals
+ * (the number of residents at each hospital, 0 .. capacity[h], no base), size: the number of
+ * assigned residents. rp, rp_rank, hp, hp_rank as pm, pm_rank, pw, pw_rank above; capacity has
+ * n_hospitals entries >= 0. Errors as above. */
+bb_status bb_post_stable_matching_hrt(bb_space *space, const int *residents, int n_residents, const int *load,
+                                      int n_hospitals, int size, int base, const int *rp, const int *rp_len,
+                                      int rp_cols, const int *rp_rank, int rp_rank_cols, const int *hp,
+                                      const int *hp_len, int hp_cols, const int *hp_rank, int hp_rank_cols,
+                                      const int *capacity, bb_error *err);
 
 #ifdef __cplusplus
 }

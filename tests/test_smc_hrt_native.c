@@ -1,0 +1,298 @@
+/* Weak HRT propagated natively (propagator/smc/ties/smc_hrt.h, shim/hrt_propagator.cpp) inside
+ * Gecode, through the shim's C API, against brute force written from the definition
+ * (tests/harness/bth_ties.h) and against the decomposition posted through the same API (the
+ * prefix sums and clauses of minizinc/decomposition/stable_matching_ties.mzn, kind 0):
+ *   - random small instances (capacities 0..3, ties dense and sparse, incomplete and one-sided
+ *     lists, both bases) with random starting domains on residents, loads and size: after the
+ *     first propagation every native domain lies within the decomposition's (and the native
+ *     constraint fails whenever the decomposition does), and every weakly stable matching the
+ *     starting domains allow keeps each of its values;
+ *   - every matching of small instances fixed in full: the native constraint fails exactly the
+ *     ones that are not weakly stable or whose size is wrong;
+ *   - bad posts and their messages. */
+#include "bb_post.h"
+#include "bb_shim.h"
+#include "bb_stable_matching_ties.h"
+#include "bth_ties.h"
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Enough rounds that a starting domain with size at its bound and residents told "assigned"
+ * comes up often (the size rules' consequences need both). */
+enum { MAX_R = 6, MAX_H = 3, COLS = MAX_R + 1, MAX_VARS = MAX_R + MAX_H + 1, MAX_LIMITS = 6, ROUNDS = 3000 };
+
+static uint64_t rnd(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* The constraint's arguments: padded matrices (COLS columns) of ids and ranks from base; ranks
+ * are the engine's tie indexes times 2 minus 1. */
+typedef struct lists {
+  int nr, nh, base;
+  int rp[MAX_R * COLS], rp_len[MAX_R], rp_rank[MAX_R * COLS];
+  int hp[MAX_H * COLS], hp_len[MAX_H], hp_rank[MAX_H * COLS], cap[MAX_H];
+} lists;
+
+static void lists_of(const bb_ties *in, int base, lists *L) {
+  L->nr = in->n_residents, L->nh = in->n_hospitals, L->base = base;
+  for (int side = 0; side < 2; side++) {
+    int n = side ? L->nh : L->nr;
+    const uint32_t *start = side ? in->hosp_start : in->res_start, *rank = side ? in->hosp_rank : in->res_rank;
+    const bb_id *ids = side ? in->hosp_list : in->res_list;
+    int *m = side ? L->hp : L->rp, *len = side ? L->hp_len : L->rp_len, *r = side ? L->hp_rank : L->rp_rank;
+    for (int p = 0; p < n; p++) {
+      len[p] = (int)(start[p + 1] - start[p]);
+      for (int k = 0; k < COLS; k++) {
+        m[p * COLS + k] = k < len[p] ? base + (int)ids[start[p] + (uint32_t)k] : 99;
+        r[p * COLS + k] = k < len[p] ? 2 * (int)rank[start[p] + (uint32_t)k] - 1 : -50;
+      }
+    }
+  }
+  for (int h = 0; h < L->nh; h++) L->cap[h] = in->capacity[h];
+}
+
+static int position(const lists *L, int side, int p, int q) {
+  const int *m = side ? L->hp : L->rp, *len = side ? L->hp_len : L->rp_len;
+  for (int k = 0; k < len[p]; k++)
+    if (m[p * COLS + k] - L->base == q) return k;
+  return -1;
+}
+
+static int tie_end(const lists *L, int side, int p, int k) {
+  const int *r = side ? L->hp_rank : L->rp_rank, *len = side ? L->hp_len : L->rp_len;
+  while (k + 1 < len[p] && r[p * COLS + k + 1] == r[p * COLS + k]) k++;
+  return k;
+}
+
+/* Residents (from base), loads, size of matching M. */
+static void values_of(const lists *L, const int32_t *M, int *out) {
+  int size = 0;
+  for (int h = 0; h < L->nh; h++) out[L->nr + h] = 0;
+  for (int r = 0; r < L->nr; r++) {
+    out[r] = L->base + (M[r] == BB_TIES_NONE ? L->rp_len[r] : position(L, 0, r, M[r]));
+    if (M[r] != BB_TIES_NONE) size++, out[L->nr + M[r]]++;
+  }
+  out[L->nr + L->nh] = size;
+}
+
+typedef struct limits {
+  int count, var[MAX_LIMITS], op[MAX_LIMITS], value[MAX_LIMITS]; /* op: 0 !=, 1 <=, 2 >= */
+} limits;
+
+static bool allowed(const limits *R, const int *values) {
+  for (int k = 0; k < R->count; k++) {
+    int v = values[R->var[k]], c = R->value[k];
+    if (R->op[k] == 0 ? v == c : R->op[k] == 1 ? v > c : v < c) return false;
+  }
+  return true;
+}
+
+static bb_space *model_space(const lists *L, const limits *R, int *x) {
+  bb_space *s = bb_space_new(NULL);
+  for (int r = 0; r < L->nr; r++) x[r] = bb_int_var(s, L->base, L->base + L->rp_len[r], NULL);
+  for (int h = 0; h < L->nh; h++) x[L->nr + h] = bb_int_var(s, 0, L->cap[h], NULL);
+  x[L->nr + L->nh] = bb_int_var(s, 0, L->nr, NULL);
+  static const bb_rel rel[] = {BB_NE, BB_LE, BB_GE};
+  for (int k = 0; k < R->count; k++)
+    bb_post_int_rel_const(s, x[R->var[k]], rel[R->op[k]], R->value[k], bb_reif_none(), BB_IPL_DEF, NULL);
+  return s;
+}
+
+static bb_status post_native(bb_space *s, const lists *L, const int *x, bb_error *err) {
+  return bb_post_stable_matching_hrt(s, x, L->nr, x + L->nr, L->nh, x[L->nr + L->nh], L->base, L->rp, L->rp_len, COLS,
+                                     L->rp_rank, COLS, L->hp, L->hp_len, COLS, L->hp_rank, COLS, L->cap, err);
+}
+
+/* The decomposition: acceptable values, size, and per hospital the prefix sums P[t] of its
+ * assignees among its first t entries, load = P[len], and per acceptable pair the clause
+ * residents[r] > e_r -> P[e_h + 1] >= capacity, as reified relations and linear sums. */
+static void post_decomposition(bb_space *s, const lists *L, const int *x) {
+  int b = L->base, ones[MAX_R], matched[MAX_R];
+  for (int r = 0; r < L->nr; r++) {
+    int vals[COLS + 1], n = 0;
+    for (int k = 0; k < L->rp_len[r]; k++)
+      if (position(L, 1, L->rp[r * COLS + k] - b, r) >= 0) vals[n++] = b + k;
+    vals[n++] = b + L->rp_len[r];
+    bb_post_int_in_set(s, x[r], vals, n, bb_reif_none(), NULL);
+    ones[r] = 1, matched[r] = bb_bool_var(s, 0, 1, NULL);
+    bb_post_int_rel_const(s, x[r], BB_LT, b + L->rp_len[r], bb_reif_eqv(matched[r]), BB_IPL_DEF, NULL);
+  }
+  bb_post_bool_lin(s, ones, matched, L->nr, BB_EQ, x[L->nr + L->nh], bb_reif_none(), BB_IPL_DEF, NULL);
+  for (int h = 0; h < L->nh; h++) {
+    int len = L->hp_len[h], P[COLS + 1];
+    P[0] = bb_int_var(s, 0, 0, NULL);
+    for (int t = 0; t < len; t++) {
+      int r = L->hp[h * COLS + t] - b, k = position(L, 0, r, h);
+      int on = bb_bool_var(s, 0, k >= 0 ? 1 : 0, NULL), one = bb_int_var(s, 0, 1, NULL);
+      if (k >= 0) bb_post_int_rel_const(s, x[r], BB_EQ, b + k, bb_reif_eqv(on), BB_IPL_DEF, NULL);
+      bb_post_bool2int(s, on, one, NULL);
+      P[t + 1] = bb_int_var(s, 0, len, NULL);
+      int coeffs[3] = {1, -1, -1}, vars[3] = {P[t + 1], P[t], one};
+      bb_post_int_lin(s, coeffs, vars, 3, BB_EQ, 0, bb_reif_none(), BB_IPL_DEF, NULL);
+    }
+    bb_post_int_rel(s, x[L->nr + h], BB_EQ, P[len], bb_reif_none(), BB_IPL_DEF, NULL);
+    for (int t = 0; t < len; t++) {
+      int r = L->hp[h * COLS + t] - b, k = position(L, 0, r, h);
+      if (k < 0) continue;
+      int full = bb_bool_var(s, 0, 1, NULL), strictly = bb_bool_var(s, 0, 1, NULL);
+      bb_post_int_rel_const(s, P[tie_end(L, 1, h, t) + 1], BB_GE, L->cap[h], bb_reif_eqv(full), BB_IPL_DEF, NULL);
+      bb_post_int_rel_const(s, x[r], BB_GT, b + tie_end(L, 0, r, k), bb_reif_eqv(strictly), BB_IPL_DEF, NULL);
+      bb_post_bool_clause(s, &full, 1, &strictly, 1, bb_reif_none(), NULL);
+    }
+  }
+}
+
+static bool root_domains(bb_space *s, const int *x, int vars, uint64_t *dom) {
+  bb_space_state state;
+  if (bb_space_status(s, &state, NULL) != BB_OK || state == BB_SPACE_FAILED) return false;
+  for (int v = 0; v < vars; v++) {
+    int vals[64], n = bb_int_values(s, x[v], vals);
+    dom[v] = 0;
+    for (int k = 0; k < n; k++) dom[v] |= (uint64_t)1 << vals[k];
+  }
+  return true;
+}
+
+typedef struct sound {
+  const lists *L;
+  const bb_ties *in;
+  const limits *R;
+  const uint64_t *dom; /* NULL: the native constraint failed */
+  int lost;
+} sound;
+
+static void sound_visit(const int32_t *M, void *ctx) {
+  sound *c = ctx;
+  int values[MAX_VARS], vars = c->L->nr + c->L->nh + 1;
+  if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
+  values_of(c->L, M, values);
+  if (!allowed(c->R, values)) return;
+  for (int v = 0; v < vars; v++) c->lost += !c->dom || !(c->dom[v] >> values[v] & 1);
+}
+
+static int strictly_smaller;
+
+static void root_case(const bb_ties *in, int base, uint64_t *rng) {
+  lists L;
+  lists_of(in, base, &L);
+  int vars = L.nr + L.nh + 1, xn[MAX_VARS], xd[MAX_VARS];
+  limits R = {0};
+  R.count = (int)(rnd(rng) % (MAX_LIMITS + 1));
+  /* Size, loads and "assigned" (!= unassigned) come up often: the counting rules need them. */
+  for (int k = 0; k < R.count; k++) {
+    int v = (int)(rnd(rng) % (uint64_t)vars), pick = (int)(rnd(rng) % 4);
+    if (pick == 0) v = vars - 1;
+    if (pick == 1) v = L.nr + (int)(rnd(rng) % (uint64_t)L.nh);
+    int top = v == vars - 1 ? L.nr : v < L.nr ? L.rp_len[v] : L.cap[v - L.nr];
+    R.var[k] = v, R.op[k] = (int)(rnd(rng) % 3);
+    R.value[k] = (v < L.nr ? base : 0) + (int)(rnd(rng) % (uint64_t)(top + 1));
+    if (pick == 2 && v < L.nr) R.op[k] = 0, R.value[k] = base + top;
+  }
+  bb_space *native = model_space(&L, &R, xn), *decomp = model_space(&L, &R, xd);
+  bb_error err = {{0}};
+  CHECKF(post_native(native, &L, xn, &err) == BB_OK, "%s", err.msg);
+  post_decomposition(decomp, &L, xd);
+  uint64_t dn[MAX_VARS], dd[MAX_VARS];
+  bool ok_n = root_domains(native, xn, vars, dn), ok_d = root_domains(decomp, xd, vars, dd);
+  CHECKF(ok_n <= ok_d, "the decomposition failed where the native constraint did not (%d residents)", L.nr);
+  if (ok_n && ok_d) {
+    bool smaller = false;
+    for (int v = 0; v < vars; v++) {
+      CHECKF((dn[v] & ~dd[v]) == 0, "variable %d: native %llx, decomposition %llx", v, (unsigned long long)dn[v],
+             (unsigned long long)dd[v]);
+      smaller |= dn[v] != dd[v];
+    }
+    strictly_smaller += smaller;
+  } else {
+    strictly_smaller += ok_d;
+  }
+  sound c = {&L, in, &R, ok_n ? dn : NULL, 0};
+  bth_ties_enumerate(in, sound_visit, &c);
+  CHECKF(c.lost == 0, "%d values of weakly stable matchings removed", c.lost);
+  bb_space_free(native);
+  bb_space_free(decomp);
+}
+
+typedef struct fixed {
+  const lists *L;
+  const bb_ties *in;
+  long count;
+} fixed;
+
+static void fixed_visit(const int32_t *M, void *ctx) {
+  fixed *c = ctx;
+  if (c->count++ > 300) return;
+  int values[MAX_VARS], x[MAX_VARS], vars = c->L->nr + c->L->nh + 1;
+  values_of(c->L, M, values);
+  for (int off = 0; off < 2; off++) {
+    limits none = {0};
+    bb_space *s = model_space(c->L, &none, x);
+    for (int v = 0; v < vars; v++)
+      bb_post_int_rel_const(s, x[v], BB_EQ, values[v] + (v == vars - 1 ? off : 0), bb_reif_none(), BB_IPL_DEF, NULL);
+    CHECK(post_native(s, c->L, x, NULL) == BB_OK);
+    bb_space_state state;
+    CHECK(bb_space_status(s, &state, NULL) == BB_OK);
+    bool stable = bth_ties_blocking(c->in, M, BB_TIES_WEAK) == 0 && off == 0;
+    CHECKF((state != BB_SPACE_FAILED) == stable, "a matching %s stable, size off by %d", stable ? "weakly" : "not",
+           off);
+    bb_space_free(s);
+  }
+}
+
+static void bad_post(const char *what, lists L, const char *fragment, bb_status want) {
+  int x[MAX_VARS];
+  limits none = {0};
+  bb_space *s = model_space(&L, &none, x);
+  bb_error err = {{0}};
+  bb_status st = post_native(s, &L, x, &err);
+  CHECKF(st == want && strstr(err.msg, fragment), "%s: status %d, message '%s'", what, (int)st, err.msg);
+  bb_space_free(s);
+}
+
+static void bad_posts(void) {
+  lists L = {.nr = 2, .nh = 1, .base = 1, .rp_len = {1, 1}, .hp_len = {2}, .cap = {1}};
+  L.rp[0] = L.rp[COLS] = 1, L.hp[0] = 1, L.hp[1] = 2;
+  lists D = L;
+  D.hp_rank[1] = -1;
+  bad_post("decreasing ranks", D, "the ranks of hospital 1 (hp_rank) decrease from 0 to -1 at position 2",
+           BB_ERR_INPUT);
+  D = L, D.hp[1] = 3;
+  bad_post("an id out of range", D, "hospital 1's list names 3, which is no id (1..2)", BB_ERR_INPUT);
+  D = L, D.rp[COLS] = 2;
+  bad_post("a hospital out of range", D, "resident 2's list names 2, which is no id (1..1)", BB_ERR_INPUT);
+  int x[MAX_VARS];
+  limits none = {0};
+  bb_space *s = model_space(&L, &none, x);
+  bb_error err = {{0}};
+  L.cap[0] = -1;
+  CHECKF(post_native(s, &L, x, &err) == BB_ERR_INPUT && strstr(err.msg, "hospital 1 has capacity -1"), "'%s'", err.msg);
+  bb_space_free(s);
+}
+
+int main(void) {
+  uint64_t rng = 0x4a7e5eedu;
+  static const int ties[] = {0, 30, 70, 95};
+  for (int round = 0; round < ROUNDS; round++) {
+    int nr = 1 + (int)(rnd(&rng) % MAX_R), nh = 1 + (int)(rnd(&rng) % MAX_H);
+    bb_ties *in = bth_ties_random(nr, nh, 3, false, ties[round % 4], &rng);
+    if (!in) return 2;
+    root_case(in, (int)(rnd(&rng) % 2), &rng);
+    if (round % 10 == 0) {
+      lists L;
+      lists_of(in, (int)(rnd(&rng) % 2), &L);
+      fixed c = {&L, in, 0};
+      bth_ties_enumerate(in, fixed_visit, &c);
+    }
+    bb_ties_free(in);
+  }
+  printf("%d instances, %d roots where the native domains are strictly smaller\n", ROUNDS, strictly_smaller);
+  CHECKF(strictly_smaller > 0, "%s", "the native rules never did more than the decomposition's");
+  bad_posts();
+  return tu_finish();
+}
