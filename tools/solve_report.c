@@ -135,13 +135,17 @@ static int close_report(FILE *out, const char *path) {
   return 0;
 }
 
-int cli_solve_report_failure(const char *algorithm, int rc, const char *path) {
+/* The report's stream (`path`, or standard output), marked as tried; NULL after the message. */
+static FILE *open_report(const char *path) {
   report_tried = 1;
   FILE *out = path ? fopen(path, "w") : stdout;
-  if (!out) {
-    cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
-    return rc;
-  }
+  if (!out) cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
+  return out;
+}
+
+int cli_solve_report_failure(const char *algorithm, int rc, const char *path) {
+  FILE *out = open_report(path);
+  if (!out) return rc;
   fputs("{\n  \"algorithm\": ", out);
   put_string(out, algorithm);
   fputs(",\n  \"error\": ", out);
@@ -152,12 +156,8 @@ int cli_solve_report_failure(const char *algorithm, int rc, const char *path) {
 }
 
 int cli_solve_report_write(const cli_solve_report *r, const char *path) {
-  report_tried = 1;
-  FILE *out = path ? fopen(path, "w") : stdout;
-  if (!out) {
-    cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
-    return CLI_EXIT_IO;
-  }
+  FILE *out = open_report(path);
+  if (!out) return CLI_EXIT_IO;
   fputs("{\n", out);
   put_instance(out, r);
   fputs("  \"algorithm\": ", out);

@@ -163,6 +163,10 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
   uint64_t pinned = 2 * PLAN_UPLOAD_CHUNK_IDS * (n <= 65536 ? 2 : 4) + PLAN_CTL_BYTES;
   /* sm_bamboo.c: la partner_rank, next, husband, free_men; the baselines: h_partner */
   uint64_t host_state = bamboo ? 4 * 4 * n : 4 * n;
+  /* bamboo after its GPU phase: download_state's h_words and h_parked (n each), then the CPU
+   * tail's pinned h_row_raw (n nodes) and decoded h_row */
+  uint64_t host_solve = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n;
+  uint64_t host_tail = host_solve + n * (uint64_t)p->node_bytes + 8 * n;
 
   bb_plan_phase *ph;
   if (bamboo && p->staged && p->parts > 1) {
@@ -180,10 +184,10 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
     ph->host = host;
     ph = add_phase(p, "solve");
     add_all(ph, p, solve);
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n;
+    ph->host = host_solve;
     ph = add_phase(p, "tail");
     add_all(ph, p, solve);
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n + n * (uint64_t)p->node_bytes + 8 * n;
+    ph->host = host_tail;
     return;
   }
   if (bamboo && p->staged && p->rank_rows > 0) {
@@ -200,10 +204,10 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
     ph->host = host;
     ph = add_phase(p, "solve");
     ph->device[0] = PLAN_CTL_BYTES + pr + 16 * n;
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n;
+    ph->host = host_solve;
     ph = add_phase(p, "tail");
     ph->device[0] = PLAN_CTL_BYTES + pr + 16 * n;
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n + n * (uint64_t)p->node_bytes + 8 * n;
+    ph->host = host_tail;
     return;
   }
   if (bamboo && p->staged) {
@@ -225,10 +229,10 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
     static const part_bytes_fn solve[] = {dev_ctl, dev_pr, dev_bamboo_state, NULL};
     ph = add_phase(p, "solve");
     add_all(ph, p, solve);
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n;
+    ph->host = host_solve;
     ph = add_phase(p, "tail");
     add_all(ph, p, solve);
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n + n * (uint64_t)p->node_bytes + 8 * n;
+    ph->host = host_tail;
     return;
   }
   ph = add_phase(p, "lists");
@@ -263,7 +267,7 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
     /* The CPU tail fetches rows: pinned h_row_raw (n nodes) and the decoded h_row. */
     ph = add_phase(p, "tail");
     add_all(ph, p, s_bamboo);
-    ph->host = host_lists + host_small + host_state + PLAN_CTL_BYTES + 16 * n + n * (uint64_t)p->node_bytes + 8 * n;
+    ph->host = host_tail;
   }
 }
 
