@@ -186,6 +186,8 @@ const char *cli_ties_algorithm(const char *algo);
 int cli_ties_check_algorithm(const cli_command *cmd, const char *algo, int seed_given);
 typedef struct cli_ties_solve_opts {
   const char *file, *algo, *out_path;
+  const char *da;          /* the HR algorithm of the deferred acceptance; NULL: gs-seq */
+  const bb_solve_opts *hr; /* its options; NULL: defaults */
   uint64_t seed;
   int quiet, verify, time, verbose;
   double t_input;

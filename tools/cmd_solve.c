@@ -18,6 +18,7 @@
 
 typedef struct solve_args {
   const char *file, *gen_name, *algo, *out_path, *tail_on, *gpus_text;
+  const char *da; /* --da: the HR algorithm of a ties file's deferred acceptance */
   int gpus[BB_PLAN_MAX_PARTS], gpu_count;
   bb_gen_kind gen_kind;
   int n, group;
@@ -97,6 +98,7 @@ static int check_args(solve_args *a) {
   if (a->file && (a->n || a->group)) return cli_usage(&cli_solve, "--n and --group go with --gen");
   const char *extra = a->file ? first_given(a, file_refused_options) : NULL;
   if (extra) return cli_usage(&cli_solve, "%s goes with --gen, not with an instance file", extra);
+  if (!a->file && a->da) return cli_usage(&cli_solve, "--da goes with an SMTI/HRT file, not with --gen");
   if (a->gen_on && strcmp(a->gen_on, "gpu") && strcmp(a->gen_on, "host"))
     return cli_usage(&cli_solve, "--gen-on takes gpu or host, not '%s'", a->gen_on);
   a->gen_on_gpu = a->gen_on && !strcmp(a->gen_on, "gpu");
@@ -144,6 +146,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {"--group", CLI_INT, &a->group, 1, BB_MAX_N},
       {"--seed", CLI_U64, &a->seed, 0, 0},
       {"--algo", CLI_STRING, &a->algo, 0, 0},
+      {"--da", CLI_STRING, &a->da, 0, 0},
       {"--verify", CLI_FLAG, &a->verify, 0, 0},
       {"--threads", CLI_INT, &a->threads, 0, 4096},
       {"--tail", CLI_INT, &a->tail, 1, BB_MAX_N},
@@ -200,14 +203,23 @@ static int check_couples(const solve_args *a) {
   return 0;
 }
 
-/* A ties file: the options no ties algorithm reads are refused, not dropped. */
+/* A ties file: the options no ties algorithm reads are refused, not dropped. --da picks the
+ * HR algorithm that runs the deferred acceptance of the broken ties, and --threads goes with
+ * the ones that use threads. */
+static const char *const not_ties_options[] = {"--gpus", "--tail", "--tail-on", NULL};
 static int check_ties(const solve_args *a) {
-  const char *extra = first_given(a, not_couples_options);
+  const char *extra = first_given(a, not_ties_options);
   if (extra)
     return cli_usage(&cli_solve,
-                     "%s has no meaning for an SMTI/HRT instance (its algorithms run on one CPU "
-                     "thread)",
+                     "%s has no meaning for an SMTI/HRT instance (--da picks where its deferred "
+                     "acceptance runs)",
                      extra);
+  if (a->da && !bb_hr_algorithm_describe(a->da))
+    return cli_usage(&cli_solve, "--da takes an HR algorithm: gs-seq, mw-par, gpu-la-min or bamboo, not '%s'", a->da);
+  if (a->da && !strcmp(cli_ties_algorithm(a->algo), "kiraly"))
+    return cli_usage(&cli_solve, "--da has no meaning for --algo kiraly (it runs no deferred acceptance)");
+  if (given(a, "--threads") && (!a->da || (strcmp(a->da, "mw-par") && strcmp(a->da, "bamboo"))))
+    return cli_usage(&cli_solve, "--threads goes with --da mw-par or bamboo for an SMTI/HRT file");
   if (a->hr.side && strcmp(a->hr.side, "residents") && strcmp(a->hr.side, "men"))
     return cli_usage(&cli_solve, "--side takes men or residents for an SMTI/HRT instance (they propose), not '%s'",
                      a->hr.side);
@@ -227,6 +239,7 @@ static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc *
   if (*ties) return check_ties(a);
   if (given(a, "--seed"))
     return cli_usage(&cli_solve, "--seed goes with --gen, not with an instance file (but with a ties file)");
+  if (a->da) return cli_usage(&cli_solve, "--da goes with an SMTI/HRT file");
   if (*hrc) return check_couples(a);
   const char *extra = first_given(a, complete_only_options);
   if (*hr && extra) return cli_usage(&cli_solve, "%s goes with complete lists, not with an SMI/HR file", extra);
@@ -410,8 +423,12 @@ static int solve_couples(const solve_args *a, const bb_hrc *hrc, double t_input)
 
 /* A ties file: da-stb, da-mtb, sic or kiraly (cmd_ties.c). */
 static int solve_ties(const solve_args *a, const bb_ties *ties, double t_input) {
+  bb_solve_opts hr;
+  fill_opts(a, &hr);
   cli_ties_solve_opts o = {.file = a->file,
                            .algo = a->algo,
+                           .da = a->da,
+                           .hr = &hr,
                            .out_path = a->out_path,
                            .seed = a->seed,
                            .quiet = a->quiet,
@@ -506,7 +523,7 @@ const cli_command cli_solve = {
     "                  [--skew S] [--capacity C]\n"
     "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
     "                  [--time-limit SEC] [--gpus LIST] [--gen-on gpu|host]\n"
-    "                  [--format text|json] [-o FILE] [-v] [-q]",
+    "                  [--da HR-ALGO] [--format text|json] [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; opened once, so a pipe\n"
     "or a FIFO works for every kind; validated first) or generates one, finds the\n"
     "man-optimal stable matching (the woman-optimal one with --side women) and\n"
@@ -519,7 +536,9 @@ const cli_command cli_solve = {
     "there --side takes only residents, and --threads, --tail, --tail-on and --gpus\n"
     "are usage errors. An SMTI/HRT file (ties, docs/ties.md) gets --algo da-stb (its\n"
     "default), da-mtb, sic or kiraly, seeded by --seed, the same lines; --verify checks\n"
-    "weak stability. An option the instance or the algorithm has no use for is\n"
+    "weak stability; --da picks the HR algorithm of their deferred acceptance once the\n"
+    "ties are broken (gs-seq by default; mw-par, gpu-la-min, bamboo: the GPU where it\n"
+    "pays), all ending in the same matching. An option the instance or the algorithm has no use for is\n"
     "refused (exit 2): --tail and --tail-on go with bamboo, --gpus with bamboo and the\n"
     "gpu- algorithms.\n\n"
     "  FILE            instance file (docs/formats.md)\n"
@@ -538,6 +557,8 @@ const cli_command cli_solve = {
     "  --seed S        generator seed (default 1; --gen), or the tie-breaking's seed\n"
     "                  with a ties file (not kiraly)\n"
     "  --algo A        algorithm (default bamboo; 'bamboo-smp algos' lists them)\n"
+    "  --da A          SMTI/HRT file: the HR algorithm (gs-seq, mw-par, gpu-la-min,\n"
+    "                  bamboo) of da-stb's, da-mtb's and sic's deferred acceptance\n"
     "  --verify        check the matching is perfect and stable; prints\n"
     "                  'verified: stable (n=N)' on stderr, or exits 1\n"
     "  --threads T     CPU threads, 0 = all CPUs (default 0)\n"

@@ -128,7 +128,10 @@ int cli_ties_solve(const bb_ties *inst, const cli_ties_solve_opts *o) {
   bb_error err = {{0}};
   cli_phase phase;
   cli_phase_begin(&phase, algo, "solving");
-  bb_status st = bb_ties_solve(inst, algo, o->seed, assigned, &err);
+  bb_ties_solve_opts so = {.seed = o->seed, .da = o->da, .hr = o->hr};
+  char path[96];
+  bb_status st = bb_ties_solve_with(inst, algo, &so, assigned, path, &err);
+  if (st == BB_OK && o->verbose && path[0]) fprintf(stderr, "%s: deferred acceptance on %s\n", algo, path);
   cli_phase_end(&phase);
   double t2 = bb_now();
   int rc = st == BB_OK ? 0 : cli_fail(st, &err), json = o->format == CLI_FORMAT_JSON;

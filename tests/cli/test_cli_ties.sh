@@ -116,9 +116,21 @@ case_ties_bad_input() {
 
 case_ties_options() {
   write doc.txt "$DOC"
-  for opt in "--gpus 0" "--tail 2" "--tail-on cpu" "--threads 2"; do
+  for opt in "--gpus 0" "--tail 2" "--tail-on cpu"; do
     expect 2 "${opt%% *} has no meaning for an SMTI/HRT instance" solve "$WORK/doc.txt" $opt
   done
+  # --da: the HR algorithm of the deferred acceptance; every one gives gs-seq's matching
+  expect 2 "--threads goes with --da mw-par or bamboo" solve "$WORK/doc.txt" --threads 2
+  expect 2 "--da takes an HR algorithm: gs-seq, mw-par, gpu-la-min or bamboo, not 'gs-par'" \
+    solve "$WORK/doc.txt" --da gs-par
+  expect 2 "--da has no meaning for --algo kiraly" solve "$WORK/doc.txt" --algo kiraly --da gs-seq
+  expect 2 "--da goes with an SMTI/HRT file, not with --gen" solve --gen random --n 5 --da gs-seq
+  expect_ok gen hrt --seed 4 -o "$WORK/h.txt"
+  printf 'hr 2 1\n0\n0\n1: 0 1\n' >"$WORK/hr.txt"
+  expect 2 "--da goes with an SMTI/HRT file" solve "$WORK/hr.txt" --da gs-seq
+  expect_ok solve "$WORK/h.txt" --algo sic --seed 2 -o "$WORK/want"
+  expect 0 "sic: deferred acceptance on cpu mw-par" solve "$WORK/h.txt" --algo sic --seed 2 --da mw-par --threads 2 -v
+  same "$WORK/out" "$WORK/want"
   expect 2 "--seed has no meaning for --algo kiraly" solve "$WORK/doc.txt" --algo kiraly --seed 2
   expect 2 "--side takes men or residents for an SMTI/HRT instance" solve "$WORK/doc.txt" --side women
   expect 2 "--k goes with --gen, not with an instance file" solve "$WORK/doc.txt" --k 3

@@ -98,6 +98,21 @@ const char *bb_ties_algorithm_describe(const char *name);
  * deterministic). docs/ties.md describes each. */
 bb_status bb_ties_solve(const bb_ties *inst, const char *algo, uint64_t seed, int32_t *assigned, bb_error *err);
 
+/* How da-stb, da-mtb and sic run their deferred acceptance: once the ties are broken the
+ * instance is an HR instance, so any algorithm of the HR engine solves it (bb_hr_solve), on
+ * the CPU or the GPU. Every one ends in the same matching, the resident-optimal stable matching
+ * of the broken instance. */
+typedef struct bb_ties_solve_opts {
+  uint64_t seed;
+  const char *da;                 /* an HR algorithm (bb_hr_algorithm_names); NULL: gs-seq */
+  const struct bb_solve_opts *hr; /* its options (threads, GPUs, time limit); NULL: defaults */
+} bb_ties_solve_opts;
+/* bb_ties_solve with those options; `path`, when not NULL, receives what the deferred
+ * acceptance ran on (bb_solve_stats.path; empty for kiraly). BB_ERR_ARG for an unknown
+ * `da`, or a `da` given to kiraly, which runs none. */
+bb_status bb_ties_solve_with(const bb_ties *inst, const char *algo, const bb_ties_solve_opts *opts, int32_t *assigned,
+                             char path[96], bb_error *err);
+
 #ifdef __cplusplus
 }
 #endif

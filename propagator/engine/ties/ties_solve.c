@@ -4,6 +4,7 @@
  * matchings are all weakly stable in the original: a pair that blocks weakly strictly
  * prefers both ways, which the broken lists keep. The broken instance goes to the strict
  * engine's bb_hr_solve (resident-proposing). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,7 +74,9 @@ static bool break_side(const uint32_t *start, const bb_id *list, const uint32_t 
   return true;
 }
 
-bb_status bb_ties_da(const bb_ties *in, bool multiple, uint64_t seed, int32_t *assigned, bb_error *err) {
+bb_status bb_ties_da(const bb_ties *in, bool multiple, const bb_ties_solve_opts *opts, int32_t *assigned, char path[96],
+                     bb_error *err) {
+  uint64_t seed = opts->seed;
   uint64_t er = in->res_start[in->n_residents], eh = in->hosp_start[in->n_hospitals];
   bb_hr *hr = bb_hr_new(in->smti, in->n_residents, in->n_hospitals, er, eh, err);
   if (!hr) return BB_ERR_NOMEM;
@@ -84,18 +87,36 @@ bb_status bb_ties_da(const bb_ties *in, bool multiple, uint64_t seed, int32_t *a
   if (!break_side(in->res_start, in->res_list, in->res_rank, in->n_residents, 0, multiple, seed, hr->res_list) ||
       !break_side(in->hosp_start, in->hosp_list, in->hosp_rank, in->n_hospitals, 1, multiple, seed, hr->hosp_list))
     st = bb_fail(err, BB_ERR_NOMEM, "out of memory for the tie-breaking");
-  if (st == BB_OK) st = bb_hr_solve(hr, "gs-seq", BB_HR_RESIDENT_OPTIMAL, NULL, assigned, NULL, err);
+  bb_solve_stats stats = {0};
+  if (st == BB_OK)
+    st = bb_hr_solve(hr, opts->da ? opts->da : "gs-seq", BB_HR_RESIDENT_OPTIMAL, opts->hr, assigned, &stats, err);
+  if (st == BB_OK && path) snprintf(path, 96, "%s", stats.path);
   bb_hr_free(hr);
   return st;
 }
 
 bb_status bb_ties_solve(const bb_ties *in, const char *algo, uint64_t seed, int32_t *assigned, bb_error *err) {
-  if (!in || !assigned) return bb_fail(err, BB_ERR_ARG, "bb_ties_solve: NULL argument");
+  bb_ties_solve_opts opts = {.seed = seed};
+  return bb_ties_solve_with(in, algo, &opts, assigned, NULL, err);
+}
+
+bb_status bb_ties_solve_with(const bb_ties *in, const char *algo, const bb_ties_solve_opts *opts, int32_t *assigned,
+                             char path[96], bb_error *err) {
+  if (!in || !assigned || !opts) return bb_fail(err, BB_ERR_ARG, "bb_ties_solve: NULL argument");
+  if (path) path[0] = 0;
   if (!bb_ties_algorithm_describe(algo))
     return bb_fail(err, BB_ERR_ARG, "unknown algorithm '%s' for ties: da-stb, da-mtb, sic or kiraly",
                    algo ? algo : "(null)");
-  if (!strcmp(algo, "kiraly")) return bb_ties_kiraly(in, assigned, err);
-  bb_status st = bb_ties_da(in, !strcmp(algo, "da-mtb"), seed, assigned, err);
+  if (opts->da && !bb_hr_algorithm_describe(opts->da))
+    return bb_fail(err, BB_ERR_ARG,
+                   "unknown deferred acceptance '%s' for ties: an HR algorithm (gs-seq, mw-par, "
+                   "gpu-la-min or bamboo)",
+                   opts->da);
+  if (!strcmp(algo, "kiraly")) {
+    if (opts->da) return bb_fail(err, BB_ERR_ARG, "kiraly runs no deferred acceptance: it takes no '%s'", opts->da);
+    return bb_ties_kiraly(in, assigned, err);
+  }
+  bb_status st = bb_ties_da(in, !strcmp(algo, "da-mtb"), opts, assigned, path, err);
   if (st == BB_OK && !strcmp(algo, "sic")) st = bb_ties_sic(in, assigned, err);
   return st;
 }
