@@ -19,6 +19,8 @@
 #        MODELS="sex_equal egalitarian minimum_regret pairs"   GECODE=0 skips Gecode
 #        LOG=folder for the raw outputs (default a temporary folder), DATA=folder for the
 #        instances (default LOG; runs may share one)
+#        BAMBOO_FLAGS: more minizinc options for bamboo's runs, split at spaces
+#        (several GPUs for the GPU path: "-p 4 --fzn-flag --gpus --fzn-flag 0,1")
 #        GEN=smc-dzn-gen to use, SOLVERS=folder of bamboo.msc (default: BUILD_DIR's; the GPU
 #        machine's layout: bench/smc_device.sh research)
 set -uo pipefail
@@ -31,6 +33,7 @@ LIMIT=${LIMIT:-60}
 FAMILIES=${FAMILIES:-irving-leather latin4}
 MODELS=${MODELS:-sex_equal egalitarian minimum_regret pairs}
 GECODE=${GECODE:-1}
+read -r -a BAMBOO_FLAGS <<< "${BAMBOO_FLAGS:-}"
 LOG=${LOG:-$(mktemp -d)}
 DATA=${DATA:-$LOG}
 mkdir -p "$LOG" "$DATA"
@@ -79,7 +82,7 @@ run_one() { # FAMILY N MODEL SOLVER -> one table row; status 1 when not proved i
     set -- minizinc --solver gecode -I "$ROOT/minizinc/decomposition"
   else
     mzn=$(model_file "$model" "$solver")
-    set -- minizinc --solver org.bamboo.bamboo
+    set -- minizinc --solver org.bamboo.bamboo "${BAMBOO_FLAGS[@]}"
   fi
   local t0 t1 rc
   t0=$(date +%s.%N)
@@ -101,7 +104,7 @@ run_one() { # FAMILY N MODEL SOLVER -> one table row; status 1 when not proved i
 }
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git -C "$ROOT" rev-parse --short HEAD)"
-echo "command: PATHS=\"$PATHS\" SIZES=\"$SIZES\" LIMIT=$LIMIT FAMILIES=\"$FAMILIES\" MODELS=\"$MODELS\" GECODE=$GECODE bench/research.sh"
+echo "command: BAMBOO_FLAGS=\"${BAMBOO_FLAGS[*]}\" PATHS=\"$PATHS\" SIZES=\"$SIZES\" LIMIT=$LIMIT FAMILIES=\"$FAMILIES\" MODELS=\"$MODELS\" GECODE=$GECODE bench/research.sh"
 echo
 echo "| family | n | model | solver | result | wall s | solveTime s | nodes | nodes/s | objective |"
 echo "|---|---:|---|---|---|---:|---:|---:|---:|---:|"
