@@ -225,6 +225,25 @@ static void empty_sides(void) {
     }
 }
 
+/* An instance built through the library whose offsets run past the entries it allocated is
+ * refused by bb_hr_validate before anything reads past the lists (it was read out of bounds:
+ * the instance did not record its allocation). */
+static void offsets_past_the_entries(void) {
+  for (int side = 0; side < 2; side++) {
+    bb_error err = {{0}};
+    bb_hr *inst = bb_hr_new(false, 2, 2, 2, 2, &err);
+    for (int p = 0; p < 2; p++) inst->res_list[p] = inst->hosp_list[p] = (bb_id)p;
+    inst->res_start[1] = inst->hosp_start[1] = 1;
+    inst->res_start[2] = inst->hosp_start[2] = 2;
+    inst->capacity[0] = inst->capacity[1] = 1;
+    CHECKF(bb_hr_validate(inst, &err) == BB_OK, "%s", err.msg);
+    (side ? inst->hosp_start : inst->res_start)[2] = 3;
+    CHECKF(bb_hr_validate(inst, &err) == BB_ERR_INPUT && strstr(err.msg, "past the 2 entries allocated"),
+           "side %d: %s", side, err.msg);
+    bb_hr_free(inst);
+  }
+}
+
 /* --time-limit: every CPU algorithm, both sides, stops with BB_ERR_TIMEOUT once the
  * deadline has passed (regression: gs-seq ignored it), and gs-seq's own loops check it:
  * called with a deadline already past, both stop before the first proposal. A limit of 0
@@ -360,6 +379,7 @@ int main(int argc, char **argv) {
   }
   for (int k = 0; k < 3000; k++) checker_case(k % 2, &rng);
   empty_sides();
+  offsets_past_the_entries();
   time_limits();
   files(dir, &rng);
   generators();

@@ -31,6 +31,8 @@ bb_hr *bb_hr_new(bool smi, int n_residents, int n_hospitals, uint64_t res_entrie
     inst->smi = smi;
     inst->n_residents = n_residents;
     inst->n_hospitals = n_hospitals;
+    inst->res_entries = res_entries;
+    inst->hosp_entries = hosp_entries;
     inst->res_start = bb_array_new((uint64_t)n_residents + 1, sizeof *inst->res_start);
     inst->hosp_start = bb_array_new((uint64_t)n_hospitals + 1, sizeof *inst->hosp_start);
     inst->capacity = bb_array_new((uint64_t)n_hospitals + 1, sizeof *inst->capacity);
@@ -57,12 +59,15 @@ void bb_hr_free(bb_hr *inst) {
 
 /* One side's lists: offsets monotone, ids below `other`, nobody twice in a list. `seen` has
  * `other` stamps below *stamp. */
-static bb_status check_side(const uint32_t *start, const bb_id *list, int count, int other, const char *who,
-                            uint32_t *seen, uint32_t *stamp, bb_error *err) {
+static bb_status check_side(const uint32_t *start, const bb_id *list, uint64_t entries, int count, int other,
+                            const char *who, uint32_t *seen, uint32_t *stamp, bb_error *err) {
   if (start[0] != 0) return bb_fail(err, BB_ERR_INPUT, "%s lists: the first offset is %u, not 0", who, start[0]);
   for (int p = 0; p < count; p++) {
     if (start[p + 1] < start[p])
       return bb_fail(err, BB_ERR_INPUT, "%s %d's list: offsets decrease (%u then %u)", who, p, start[p], start[p + 1]);
+    if (start[p + 1] > entries)
+      return bb_fail(err, BB_ERR_INPUT, "%s %d's list ends at offset %u, past the %llu entries allocated", who, p,
+                     start[p + 1], (unsigned long long)entries);
     uint32_t s = ++*stamp;
     for (uint32_t e = start[p]; e < start[p + 1]; e++) {
       bb_id id = list[e];
@@ -83,13 +88,13 @@ bb_status bb_hr_validate(const bb_hr *inst, bb_error *err) {
   int most = inst->n_residents > inst->n_hospitals ? inst->n_residents : inst->n_hospitals;
   uint32_t *seen = calloc((size_t)most + 1, sizeof *seen), stamp = 0;
   if (!seen) return bb_fail(err, BB_ERR_NOMEM, "bb_hr_validate: out of memory");
-  bb_status st = check_side(inst->res_start, inst->res_list, inst->n_residents, inst->n_hospitals,
+  bb_status st = check_side(inst->res_start, inst->res_list, inst->res_entries, inst->n_residents, inst->n_hospitals,
                             bb_hr_resident_word(inst), seen, &stamp, err);
   if (st == BB_OK) {
     memset(seen, 0, ((size_t)most + 1) * sizeof *seen);
     stamp = 0;
-    st = check_side(inst->hosp_start, inst->hosp_list, inst->n_hospitals, inst->n_residents, bb_hr_hospital_word(inst),
-                    seen, &stamp, err);
+    st = check_side(inst->hosp_start, inst->hosp_list, inst->hosp_entries, inst->n_hospitals, inst->n_residents,
+                    bb_hr_hospital_word(inst), seen, &stamp, err);
   }
   free(seen);
   for (int h = 0; st == BB_OK && h < inst->n_hospitals; h++) {

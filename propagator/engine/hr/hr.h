@@ -34,7 +34,8 @@ typedef struct bb_hr {
   bb_id *res_list;
   uint32_t *hosp_start; /* n_hospitals + 1 offsets into hosp_list */
   bb_id *hosp_list;
-  int32_t *capacity; /* n_hospitals */
+  int32_t *capacity;                  /* n_hospitals */
+  uint64_t res_entries, hosp_entries; /* the entries allocated (bb_hr_new): what offsets may reach */
 } bb_hr;
 
 /* Words for messages: "man"/"woman" for SMI, "resident"/"hospital" for HR. */
@@ -49,8 +50,9 @@ bb_hr *bb_hr_new(bool smi, int n_residents, int n_hospitals, uint64_t res_entrie
 void bb_hr_free(bb_hr *inst); /* accepts NULL */
 uint64_t bb_hr_bytes(int n_residents, int n_hospitals, uint64_t res_entries, uint64_t hosp_entries);
 
-/* Checks ids are in range, no list names anyone twice, capacities are >= 0 and the
- * capacities of SMI are 1; the message names the first bad list. */
+/* Checks offsets start at 0, never decrease and stay within the entries allocated, ids are in
+ * range, no list names anyone twice, capacities are >= 0 and the capacities of SMI are 1; the
+ * message names the first bad list. */
 bb_status bb_hr_validate(const bb_hr *inst, bb_error *err);
 
 /* Number of acceptable pairs (both lists name each other). */

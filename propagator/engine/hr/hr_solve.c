@@ -182,6 +182,7 @@ static bb_status solve_swapped(const bb_hr *inst, const char *algo, const bb_sol
   swapped.n_residents = inst->n_hospitals, swapped.n_hospitals = inst->n_residents;
   swapped.res_start = inst->hosp_start, swapped.res_list = inst->hosp_list;
   swapped.hosp_start = inst->res_start, swapped.hosp_list = inst->res_list;
+  swapped.res_entries = inst->hosp_entries, swapped.hosp_entries = inst->res_entries;
   swapped.capacity = malloc(((size_t)inst->n_residents + 1) * sizeof *swapped.capacity);
   int32_t *husband = malloc(((size_t)inst->n_hospitals + 1) * sizeof *husband);
   bb_status st;
