@@ -238,8 +238,8 @@ static void offsets_past_the_entries(void) {
     inst->capacity[0] = inst->capacity[1] = 1;
     CHECKF(bb_hr_validate(inst, &err) == BB_OK, "%s", err.msg);
     (side ? inst->hosp_start : inst->res_start)[2] = 3;
-    CHECKF(bb_hr_validate(inst, &err) == BB_ERR_INPUT && strstr(err.msg, "past the 2 entries allocated"),
-           "side %d: %s", side, err.msg);
+    CHECKF(bb_hr_validate(inst, &err) == BB_ERR_INPUT && strstr(err.msg, "past the 2 entries allocated"), "side %d: %s",
+           side, err.msg);
     bb_hr_free(inst);
   }
 }
