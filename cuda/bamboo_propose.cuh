@@ -29,16 +29,18 @@
 // slower and are not kept: a look-ahead that waits for its loads before proposing, and
 // aggregation of any group of lanes on one woman with __match_any_sync (docs/engine.md).
 //
-// Men first .. first + count - 1 start, one thread each. `rows.at(m)` finds man m's PRMatrix
-// row once per man a thread carries, `rows.ld(row, k)` reads its entry k (OneRows on one GPU;
-// the partitions' lookup in gpu_multi.cu).
+// Men first .. first + count - 1 start at position 0, one thread each, or with `start` the
+// count (man, position) pairs it lists. `rows.at(m)` finds man m's PRMatrix row once per man
+// a thread carries, `rows.ld(row, k)` reads its entry k, and `rows.keep(m)` says whether the
+// thread carries on a man it displaced (OneRows on one GPU; the partitions' lookups in
+// gpu_multi.cuh: the rounds drop the men of other partitions, whose owners pick them up).
 template <typename Node, typename Rows, int Scan, bool Storm>
-__global__ void bamboo_propose_kernel(Rows rows, int first, int count, int n, unsigned long long *partner, int *ctl,
-                                      uint2 *parked) {
+__global__ void bamboo_propose_kernel(Rows rows, int first, int count, const uint2 *start, int n,
+                                      unsigned long long *partner, int *ctl, uint2 *parked) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= count) return;
   volatile int *stop = ctl + BB_CTL_STOP_FLAG;
-  uint32_t m = (uint32_t)(first + t), k = 0;
+  uint32_t m = start ? start[t].x : (uint32_t)(first + t), k = start ? start[t].y : 0;
   typename Rows::cursor row = rows.at(m);
   for (uint32_t iter = 0;; iter++) {
     if ((iter & 7) == 0 && *stop) {
@@ -70,6 +72,10 @@ __global__ void bamboo_propose_kernel(Rows rows, int first, int count, int n, un
         return;
       }
       m = bb_word_man(old); // she dropped him: this thread carries him on
+      if (!rows.keep(m)) {
+        atomicSub(ctl + BB_CTL_FREE_MEN, 1);
+        return;
+      }
       k = bb_word_pos(old) + 1;
       row = rows.at(m);
     } else if (Scan > 1 && !storm) { // rejected at k: skip the window's women who hold better men
@@ -111,15 +117,19 @@ struct OneRows {
   int n;
   __device__ __forceinline__ cursor at(uint32_t m) const { return (size_t)m * n; }
   __device__ __forceinline__ typename Node::raw ld(cursor row, uint32_t k) const { return pr.ld(row + k); }
+  __device__ __forceinline__ bool keep(uint32_t) const { return true; }
 };
 
-// Launches the kernel for men first .. first + count - 1 on `stream`, in variant v.
+// Launches the kernel for men first .. first + count - 1 (or those `start` lists) on
+// `stream`, in variant v.
 template <typename Node, typename Rows>
-static void bb_gpu_launch_propose(Rows rows, int first, int count, int n, unsigned long long *words, int *ctl,
-                                  uint2 *parked, cudaStream_t stream, propose_variant v) {
+static void bb_gpu_launch_propose(Rows rows, int first, int count, const uint2 *start, int n, unsigned long long *words,
+                                  int *ctl, uint2 *parked, cudaStream_t stream, propose_variant v) {
+  if (count <= 0) return;
   int blocks = (count + 255) / 256;
-#define BB_PROPOSE(SCAN, STORM) \
-  bamboo_propose_kernel<Node, Rows, SCAN, STORM><<<blocks, 256, 0, stream>>>(rows, first, count, n, words, ctl, parked)
+#define BB_PROPOSE(SCAN, STORM)                  \
+  bamboo_propose_kernel<Node, Rows, SCAN, STORM> \
+      <<<blocks, 256, 0, stream>>>(rows, first, count, start, n, words, ctl, parked)
   if (v.storm) {
     if (v.scan == 2)
       BB_PROPOSE(2, true);

@@ -12,7 +12,8 @@
  *    the PRMatrix is built, and the PRMatrix rows of its men.
  * Kernels read and update the other partitions' data directly through peer access. The O(n) matching state
  * (partner words, parked men, control words; gpu-la-min's partner ranks and next) lives on
- * the first partition's device. The same device may be listed more than once: its
+ * the first partition's device (bamboo's rounds add a replica of the words on every device).
+ * The same device may be listed more than once: its
  * partitions then share it and need no peer access (that is how the path is tested on one
  * GPU). Distinct devices must be able to access each other's memory (NVLink or PCIe P2P),
  * or bb_gpu_multi_open fails naming the pair. */
@@ -56,9 +57,21 @@ bb_status bb_gpu_multi_open_staged(const int *devices, int count, const bb_gpu_i
 uint64_t bb_gpu_multi_measured_peak(const bb_gpu_multi *mg, int device);
 
 /* bamboo's GPU phase (as bb_gpu_bamboo) over the partitions; the tail is always the CPU's
- * ([Bamboo-SMP] Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. */
+ * ([Bamboo-SMP] Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. Two
+ * modes, chosen by BAMBOO_GPU_MULTI_SOLVE (bb_gpu_multi_solve_mode):
+ *  - "shared" (the default): one set of partner words on the first partition's device, which
+ *    every partition's proposals update directly;
+ *  - "rounds": bulk-synchronous rounds, each partition proposing against its own replica of
+ *    the words and the replicas merged by a minimum after each round (gpu_multi_rounds.cu),
+ *    until at most BAMBOO_GPU_ROUNDS_SWITCH men (default 256) are free; the shared words
+ *    finish. The matching is the same (the man-optimal one). */
 bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
                               int *free_count, bb_gpu_stats *stats, bb_error *err);
+
+/* "shared" or "rounds": the mode bb_gpu_multi_bamboo runs now. */
+const char *bb_gpu_multi_solve_mode(void);
+/* The rounds the last bb_gpu_multi_bamboo on `mg` ran (0 in the shared mode; NULL: 0). */
+int bb_gpu_multi_rounds_run(const bb_gpu_multi *mg);
 
 /* gpu-la-min (as bb_gpu_la_min, 64-bit nodes) over the partitions. */
 bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats,

@@ -262,7 +262,7 @@ bb_status bb_gpu_bamboo(bb_gpu *g, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id
   propose_variant variant = propose_variant_of(getenv("BAMBOO_GPU_SCAN"));
   bb_gpu_with_node(node_bytes, [&](auto node) {
     using Node = decltype(node);
-    bb_gpu_launch_propose<Node>(OneRows<Node>{Node::at(g->d_pr, g->cells), n}, 0, n, n, g->d_words, g->d_ctl,
+    bb_gpu_launch_propose<Node>(OneRows<Node>{Node::at(g->d_pr, g->cells), n}, 0, n, NULL, n, g->d_words, g->d_ctl,
                                 g->d_parked, g->stream, variant);
   });
   BB_CUDA_LAUNCHED("bamboo_propose_kernel");

@@ -2,11 +2,13 @@
 // Each partition is a bb_gpu on its device holding rows first[p] .. first[p + 1] - 1 of both
 // lists, of the women's rank matrix (while the PRMatrix is built) and of the PRMatrix. Kernels
 // get every partition's base pointers (PartView) and find a participant's row through the
-// owner arithmetic below, the same as engine/sm/memory_plan.h's; the O(n) matching state is on
-// the first partition's device. The kernels are the single-GPU ones (bamboo_propose.cuh,
+// owner arithmetic (gpu_multi.cuh), the same as engine/sm/memory_plan.h's; the O(n) matching
+// state is on the first partition's device (bamboo's rounds replicate the words:
+// gpu_multi_rounds.cu). The kernels are the single-GPU ones (bamboo_propose.cuh,
 // gpu_la_min.cu) with that row lookup; gpu-la-min's fences are system-wide because the next[]
 // it publishes may be read from another device.
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,40 +17,7 @@
 
 #include "bb_gpu_gen.h"
 #include "bamboo_propose.cuh"
-#include "bb_gpu_multi.h"
-#include "gpu_internal.cuh"
-
-struct PartView { // passed by value to every kernel
-  int n, parts;
-  void *pr[BB_GPU_MAX_PARTS]; // each partition's PRMatrix (rows x n nodes; gpu_prnode.cuh)
-  size_t pr_cells[BB_GPU_MAX_PARTS];
-  const uint32_t *rank[BB_GPU_MAX_PARTS];
-  const bb_id *women[BB_GPU_MAX_PARTS];
-};
-
-__host__ __device__ __forceinline__ int part_first(int n, int parts, int p) {
-  int base = n / parts, extra = n % parts;
-  return p * base + (p < extra ? p : extra);
-}
-__host__ __device__ __forceinline__ int part_owner(int n, int parts, int id) {
-  int base = n / parts, extra = n % parts, big = extra * (base + 1);
-  return id < big ? id / (base + 1) : extra + (id - big) / base;
-}
-// Offset of participant `id`'s row inside the matrices of its partition q.
-__host__ __device__ __forceinline__ size_t part_row(int n, int parts, int q, int id) {
-  return (size_t)(id - part_first(n, parts, q)) * (size_t)n;
-}
-
-struct bb_gpu_multi {
-  int n, parts, node_bytes;
-  bb_gpu *part[BB_GPU_MAX_PARTS];
-  int first[BB_GPU_MAX_PARTS + 1];
-  PartView view;
-  unsigned long long *d_words; // bamboo, on part[0]: each woman's packed partner word
-  uint2 *d_parked;             // bamboo, on part[0]: men parked by a stop
-  void *h_row_raw;             // CPU tail: one PRMatrix row as stored, then decoded
-  bb_prnode *h_row;
-};
+#include "gpu_multi.cuh"
 
 // --- Kernels -----------------------------------------------------------------------------
 __global__ void part_rank_kernel(const bb_id *__restrict__ women, int n, int rows, uint32_t *__restrict__ rank) {
@@ -72,21 +41,6 @@ __global__ void part_prmatrix_kernel(PartView v, const bb_id *__restrict__ men, 
     }
   }
 }
-
-template <typename Node>
-__device__ __forceinline__ typename Node::plane pr_row(const PartView &v, uint32_t m) {
-  int q = part_owner(v.n, v.parts, (int)m);
-  return Node::at(v.pr[q], v.pr_cells[q]).shift(part_row(v.n, v.parts, q, (int)m));
-}
-
-// bamboo's proposal kernel (bamboo_propose.cuh) finds a man's row in his partition.
-template <typename Node>
-struct PartRows {
-  typedef typename Node::plane cursor;
-  PartView v;
-  __device__ __forceinline__ cursor at(uint32_t m) const { return pr_row<Node>(v, m); }
-  __device__ __forceinline__ typename Node::raw ld(cursor row, uint32_t k) const { return row.ld(k); }
-};
 
 template <typename Node>
 __global__ void part_la_min_kernel(PartView v, int first, int rows, uint32_t *partner_rank, uint32_t *next, int *ctl) {
@@ -126,8 +80,6 @@ __global__ void part_partner_ids_kernel(PartView v, uint32_t *partner) {
 }
 
 // --- Set-up ------------------------------------------------------------------------------
-static int rows_of(const bb_gpu_multi *mg, int p) { return mg->first[p + 1] - mg->first[p]; }
-
 static std::mutex peers_lock;
 static unsigned char peers_on[64][64]; // device ids are 0..63 (cli_parse_gpus)
 
@@ -208,7 +160,7 @@ static bb_status open_part(bb_gpu_multi *mg, int p, int device, const bb_gpu_ins
   bb_gpu *g = (bb_gpu *)calloc(1, sizeof *g);
   if (!g) return bb_fail(err, BB_ERR_NOMEM, "partition %d: out of host memory", p);
   mg->part[p] = g;
-  size_t rows = (size_t)rows_of(mg, p), n = (size_t)mg->n;
+  size_t rows = (size_t)part_rows_of(mg, p), n = (size_t)mg->n;
   g->device = device;
   g->n = mg->n;
   g->cells = rows * n;
@@ -233,7 +185,7 @@ static bb_status open_part(bb_gpu_multi *mg, int p, int device, const bb_gpu_ins
   return st;
 }
 
-static bb_status sync_all(bb_gpu_multi *mg, const char *what, bb_error *err) {
+bb_status bb_gpu_multi_sync(bb_gpu_multi *mg, const char *what, bb_error *err) {
   for (int p = 0; p < mg->parts; p++) {
     BB_CUDA(cudaSetDevice(mg->part[p]->device));
     cudaError_t e = cudaStreamSynchronize(mg->part[p]->stream);
@@ -248,12 +200,12 @@ static bb_status build(bb_gpu_multi *mg, bb_error *err) {
     bb_gpu *g = mg->part[p];
     BB_CUDA(cudaSetDevice(g->device));
     BB_CUDA(cudaMalloc(&g->d_rank, g->cells * sizeof(uint32_t)));
-    part_rank_kernel<<<bb_gpu_row_blocks(rows_of(mg, p)), 256, 0, g->stream>>>(g->d_women, mg->n, rows_of(mg, p),
-                                                                               g->d_rank);
+    part_rank_kernel<<<bb_gpu_row_blocks(part_rows_of(mg, p)), 256, 0, g->stream>>>(g->d_women, mg->n,
+                                                                                    part_rows_of(mg, p), g->d_rank);
     BB_CUDA_LAUNCHED("part_rank_kernel");
     mg->view.rank[p] = g->d_rank;
   }
-  bb_status st = sync_all(mg, "rank matrix rows", err);
+  bb_status st = bb_gpu_multi_sync(mg, "rank matrix rows", err);
   if (st != BB_OK) return st;
   for (int p = 0; p < mg->parts; p++) {
     bb_gpu *g = mg->part[p];
@@ -266,15 +218,15 @@ static bb_status build(bb_gpu_multi *mg, bb_error *err) {
   for (int p = 0; p < mg->parts; p++) {
     bb_gpu *g = mg->part[p];
     BB_CUDA(cudaSetDevice(g->device));
-    int blocks = bb_gpu_row_blocks(rows_of(mg, p));
+    int blocks = bb_gpu_row_blocks(part_rows_of(mg, p));
     bb_gpu_with_node(mg->node_bytes, [&](auto node) {
       using Node = decltype(node);
-      part_prmatrix_kernel<Node><<<blocks, 256, 0, g->stream>>>(mg->view, g->d_men, mg->first[p], rows_of(mg, p),
+      part_prmatrix_kernel<Node><<<blocks, 256, 0, g->stream>>>(mg->view, g->d_men, mg->first[p], part_rows_of(mg, p),
                                                                 Node::at(g->d_pr, g->cells));
     });
     BB_CUDA_LAUNCHED("part_prmatrix_kernel");
   }
-  if ((st = sync_all(mg, "PRMatrix rows", err)) != BB_OK) return st;
+  if ((st = bb_gpu_multi_sync(mg, "PRMatrix rows", err)) != BB_OK) return st;
   for (int p = 0; p < mg->parts; p++) {
     BB_CUDA(cudaSetDevice(mg->part[p]->device));
     bb_gpu_free_rank(mg->part[p]);
@@ -298,7 +250,7 @@ static bb_status open_part_staged(bb_gpu_multi *mg, int p, int device, const bb_
   g->device = device;
   g->n = mg->n;
   g->men_first = mg->first[p];
-  g->men_rows = rows_of(mg, p);
+  g->men_rows = part_rows_of(mg, p);
   g->cells = (size_t)g->men_rows * (size_t)mg->n;
   g->lists_of = *inst;
   g->inst = &g->lists_of;
@@ -427,6 +379,7 @@ bb_status bb_gpu_multi_open_gen(const int *devices, int count, const bb_gpu_inst
 
 void bb_gpu_multi_close(bb_gpu_multi *mg) {
   if (!mg) return;
+  bb_gpu_multi_rounds_free(mg);
   for (int p = mg->parts - 1; p >= 0; p--) {
     if (!mg->part[p]) continue;
     close_generator(mg->part[p]);
@@ -453,7 +406,8 @@ static bb_status send_stop(bb_gpu *g0, int how, bb_error *err) {
 }
 
 // bb_gpu_monitor over every partition's stream; the control words are on part[0].
-static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_gpu_opts *opts, const char *what, bb_error *err) {
+bb_status bb_gpu_multi_monitor(bb_gpu_multi *mg, int stop_at, const bb_gpu_opts *opts, const char *what,
+                               bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   double start = bb_now(), last_report = start;
   int stop_sent = 0, abort_sent = 0;
@@ -483,7 +437,7 @@ static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_gpu_opts *opts,
       last_report = now;
     }
   }
-  bb_status st = sync_all(mg, what, err);
+  bb_status st = bb_gpu_multi_sync(mg, what, err);
   if (st != BB_OK) return st;
   BB_CUDA(cudaSetDevice(g0->device));
   if (abort_sent)
@@ -491,16 +445,17 @@ static bb_status monitor(bb_gpu_multi *mg, int stop_at, const bb_gpu_opts *opts,
   return BB_OK;
 }
 
-static bb_status launch_bamboo(bb_gpu_multi *mg, bb_error *err) {
+bb_status bb_gpu_multi_launch_shared(bb_gpu_multi *mg, uint2 *const *starts, const int *counts, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   propose_variant variant = propose_variant_of(getenv("BAMBOO_GPU_SCAN"));
   for (int p = 0; p < mg->parts; p++) {
     bb_gpu *g = mg->part[p];
-    int rows = rows_of(mg, p);
+    int count = counts ? counts[p] : part_rows_of(mg, p);
+    const uint2 *start = starts ? starts[p] : NULL;
     BB_CUDA(cudaSetDevice(g->device));
     bb_gpu_with_node(mg->node_bytes, [&](auto node) {
       using Node = decltype(node);
-      bb_gpu_launch_propose<Node>(PartRows<Node>{mg->view}, mg->first[p], rows, mg->n, mg->d_words, g0->d_ctl,
+      bb_gpu_launch_propose<Node>(PartRows<Node>{mg->view}, mg->first[p], count, start, mg->n, mg->d_words, g0->d_ctl,
                                   mg->d_parked, g->stream, variant);
     });
     BB_CUDA_LAUNCHED("bamboo_propose_kernel");
@@ -508,7 +463,7 @@ static bb_status launch_bamboo(bb_gpu_multi *mg, bb_error *err) {
   return BB_OK;
 }
 
-static bb_status download_handover(bb_gpu_multi *mg, bb_gpu_la *st, bb_id *free_men, int *free_count, bb_error *err) {
+bb_status bb_gpu_multi_handover(bb_gpu_multi *mg, bb_gpu_la *st, bb_id *free_men, int *free_count, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
   int n = mg->n;
   BB_CUDA(cudaMemcpy(g0->h_ctl, g0->d_ctl, 4 * sizeof(int), cudaMemcpyDeviceToHost));
@@ -536,25 +491,62 @@ static bb_status download_handover(bb_gpu_multi *mg, bb_gpu_la *st, bb_id *free_
   return status;
 }
 
+const char *bb_gpu_multi_solve_mode(void) {
+  const char *mode = getenv("BAMBOO_GPU_MULTI_SOLVE");
+  return mode && !strcmp(mode, "rounds") ? "rounds" : "shared";
+}
+
+int bb_gpu_multi_rounds_run(const bb_gpu_multi *mg) { return mg ? mg->rounds : 0; }
+
+// BAMBOO_GPU_ROUNDS_SWITCH: the rounds hand over to the shared words once at most this many
+// men are free (a round costs a few launches and a host wait whatever it does, while few
+// free men make few remote atomics).
+static int rounds_switch(void) {
+  const char *v = getenv("BAMBOO_GPU_ROUNDS_SWITCH");
+  return v && *v ? atoi(v) : 256;
+}
+
 bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
                               int *free_count, bb_gpu_stats *stats, bb_error *err) {
   bb_gpu *g0 = mg->part[0];
-  int n = mg->n;
+  int n = mg->n, rounds = !strcmp(bb_gpu_multi_solve_mode(), "rounds");
   *free_count = 0;
+  mg->rounds = 0;
   double t = bb_now();
   BB_CUDA(cudaSetDevice(g0->device));
   if (!mg->d_words) BB_CUDA(cudaMalloc(&mg->d_words, (size_t)n * sizeof *mg->d_words));
   if (!mg->d_parked) BB_CUDA(cudaMalloc(&mg->d_parked, (size_t)n * sizeof *mg->d_parked));
-  bb_status status = bb_gpu_fill_u64(g0, mg->d_words, (size_t)n, BB_WORD_FREE, err);
-  if (status == BB_OK) status = bb_gpu_ctl_reset(g0, n, err);
+  uint2 *starts[BB_GPU_MAX_PARTS] = {NULL};
+  int counts[BB_GPU_MAX_PARTS] = {0}, total = n;
+  bb_status status = BB_OK;
+  double t_rounds = 0;
+  if (rounds) { // the rounds leave the merged words and who is still free
+    stats->t_init += bb_now() - t;
+    t = bb_now();
+    status = bb_gpu_multi_rounds(mg, opts, rounds_switch(), starts, counts, err);
+    stats->t_solve += bb_now() - t;
+    t_rounds = bb_now() - t;
+    if (status != BB_OK) return status;
+    BB_CUDA(cudaSetDevice(g0->device));
+    total = 0;
+    for (int p = 0; p < mg->parts; p++) total += counts[p];
+    t = bb_now();
+  } else {
+    status = bb_gpu_fill_u64(g0, mg->d_words, (size_t)n, BB_WORD_FREE, err);
+  }
+  if (status == BB_OK) status = bb_gpu_ctl_reset(g0, total, err);
   if (status != BB_OK) return status;
   BB_CUDA(cudaStreamSynchronize(g0->stream)); // the other partitions' streams start after this
-  stats->t_init += bb_now() - t;
+  if (!rounds) stats->t_init += bb_now() - t;
   t = bb_now();
-  if ((status = launch_bamboo(mg, err)) != BB_OK) return status;
-  status = monitor(mg, opts->tail_threshold, opts, "bamboo GPU proposals", err);
-  if (status == BB_OK) status = download_handover(mg, st, free_men, free_count, err);
+  if ((status = bb_gpu_multi_launch_shared(mg, rounds ? starts : NULL, rounds ? counts : NULL, err)) != BB_OK)
+    return status;
+  status = bb_gpu_multi_monitor(mg, opts->tail_threshold, opts, "bamboo GPU proposals", err);
+  if (status == BB_OK) status = bb_gpu_multi_handover(mg, st, free_men, free_count, err);
   stats->t_solve += bb_now() - t;
+  if (rounds && bb_gpu_profiling())
+    fprintf(stderr, "bamboo x%d rounds n=%d: %d rounds %.2f ms, then %d free men on the shared words %.2f ms\n",
+            mg->parts, n, mg->rounds, 1e3 * t_rounds, total, 1e3 * (bb_now() - t));
   return status;
 }
 
@@ -569,7 +561,7 @@ static bb_status run_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, uint32_t 
   BB_CUDA(cudaStreamSynchronize(g0->stream));
   for (int p = 0; p < mg->parts; p++) {
     bb_gpu *g = mg->part[p];
-    int rows = rows_of(mg, p);
+    int rows = part_rows_of(mg, p);
     BB_CUDA(cudaSetDevice(g->device));
     bb_gpu_with_node(mg->node_bytes, [&](auto node) {
       using Node = decltype(node);
@@ -578,7 +570,7 @@ static bb_status run_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, uint32_t 
     });
     BB_CUDA_LAUNCHED("part_la_min_kernel");
   }
-  if ((st = monitor(mg, 0, opts, "gpu-la-min", err)) != BB_OK) return st;
+  if ((st = bb_gpu_multi_monitor(mg, 0, opts, "gpu-la-min", err)) != BB_OK) return st;
   stats->t_solve += bb_now() - t;
   t = bb_now();
   part_partner_ids_kernel<<<(n + 255) / 256, 256, 0, g0->stream>>>(mg->view, d_partner);

@@ -124,6 +124,13 @@ bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
+const char *bb_gpu_multi_solve_mode(void) { return "shared"; }
+
+int bb_gpu_multi_rounds_run(const bb_gpu_multi *mg) {
+  (void)mg;
+  return 0;
+}
+
 bb_status bb_gpu_multi_la_min(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_id *wife_of, bb_gpu_stats *stats,
                               bb_error *err) {
   (void)mg, (void)opts, (void)wife_of, (void)stats;

@@ -5,7 +5,11 @@
  * forced through BAMBOO_GPU_NODE_BYTES; 0 is the default for n), tail thresholds that leave
  * the CPU tail many men, and bamboo's two partition layouts: staged (its default; also with
  * blocks of a few rows, BAMBOO_GPU_RANK_ROWS and BAMBOO_GPU_STAGE_ROWS, so that many blocks
- * and short last ones are built) and unstaged (BAMBOO_GPU_STAGED=0). BAMBOO_TEST_GPUS=0,1
+ * and short last ones are built) and unstaged (BAMBOO_GPU_STAGED=0). Every partitioned bamboo
+ * case runs in both modes of bb_gpu_multi_bamboo: the partner words shared, and rounds over
+ * replicas (BAMBOO_GPU_MULTI_SOLVE=rounds, handing over to the shared words at 8 free men, so
+ * that small instances run rounds and the hand-over both; the path must name the rounds run).
+ * BAMBOO_TEST_GPUS=0,1
  * puts the partitions on those devices in turn instead of all on GPU 0. Argument "quick" runs
  * a smaller set (for compute-sanitizer memcheck), "narrow" only the 40-bit node's cases. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
@@ -41,6 +45,32 @@ static void set_layout(int layout) {
     setenv("BAMBOO_GPU_RANK_ROWS", "7", 1);
     setenv("BAMBOO_GPU_STAGE_ROWS", "3", 1);
   }
+}
+
+typedef struct solve_mode {
+  const char *name;      /* BAMBOO_GPU_MULTI_SOLVE */
+  const char *switch_at; /* BAMBOO_GPU_ROUNDS_SWITCH, or NULL */
+} solve_mode;
+static const solve_mode modes[] = {{"shared", NULL}, {"rounds", "8"}};
+enum { ROUNDS_SWITCH = 8 };
+
+static void set_mode(const solve_mode *m) {
+  setenv("BAMBOO_GPU_MULTI_SOLVE", m->name, 1);
+  if (m->switch_at)
+    setenv("BAMBOO_GPU_ROUNDS_SWITCH", m->switch_at, 1);
+  else
+    unsetenv("BAMBOO_GPU_ROUNDS_SWITCH");
+}
+
+/* The path names the mode that ran; the rounds ran some rounds when more men were free at the
+ * start than the hand-over to the shared words takes. */
+static int mode_ran(const solve_mode *m, const char *path, int n, int tail_threshold) {
+  if (strstr(path, "precheck")) return 1; /* answered before any GPU work */
+  if (!strcmp(m->name, "shared")) return strstr(path, "(shared)") != NULL;
+  const char *r = strstr(path, "(rounds: ");
+  if (!r) return 0;
+  int rounds = atoi(r + strlen("(rounds: "));
+  return rounds > 0 || n <= ROUNDS_SWITCH || n <= tail_threshold;
 }
 
 static const multi_case cases[] = {
@@ -87,34 +117,43 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed) {
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     const multi_case *mc = &cases[c];
     if (mc->parts > n || (narrow_only && mc->node != 5)) continue;
-    bb_solve_opts opts;
-    bb_solve_opts_default(&opts);
-    opts.gpus = devices;
-    opts.gpu_count = mc->parts;
-    set_layout(mc->layout);
-    opts.tail_threshold = mc->tail_threshold;
-    char node[16];
-    snprintf(node, sizeof node, "%d", mc->node);
-    setenv("BAMBOO_GPU_NODE_BYTES", node, 1);
-    bb_solve_stats stats;
-    memset(got, 0xff, (size_t)n * sizeof *got);
-    if (getenv("BAMBOO_TEST_VERBOSE")) /* which case runs, for a run that does not end */
-      fprintf(stderr, "%s x%d (tail %d, node %d, layout %d) on %s n=%d\n", mc->algo, mc->parts, mc->tail_threshold,
-              mc->node, mc->layout, bb_gen_kind_name(kind), n);
-    bb_status st = bb_solve(inst, mc->algo, &opts, got, &stats, &err);
-    /* bamboo's precheck answers the perfect workload before any GPU work. */
-    int partitioned = mc->parts == 1 || strstr(stats.path, "partitions") || strstr(stats.path, "precheck");
-    if (st == BB_OK && partitioned && !memcmp(got, expect, (size_t)n * sizeof *got)) {
-      passed++;
-    } else {
-      failed++;
-      printf("FAIL %s x%d (tail %d, node %d, layout %d) on %s n=%d seed=%llu: %s\n", mc->algo, mc->parts,
-             mc->tail_threshold, mc->node, mc->layout, bb_gen_kind_name(kind), n, (unsigned long long)seed,
-             st != BB_OK    ? err.msg
-             : !partitioned ? stats.path
-                            : "matching differs from gs-seq");
+    int moded = mc->parts > 1 && !strcmp(mc->algo, "bamboo"); /* the modes are bamboo's over partitions */
+    for (size_t md = 0; md < (moded ? sizeof modes / sizeof modes[0] : 1); md++) {
+      const solve_mode *mode = &modes[md];
+      set_mode(mode);
+      bb_solve_opts opts;
+      bb_solve_opts_default(&opts);
+      opts.gpus = devices;
+      opts.gpu_count = mc->parts;
+      set_layout(mc->layout);
+      opts.tail_threshold = mc->tail_threshold;
+      char node[16];
+      snprintf(node, sizeof node, "%d", mc->node);
+      setenv("BAMBOO_GPU_NODE_BYTES", node, 1);
+      bb_solve_stats stats;
+      memset(got, 0xff, (size_t)n * sizeof *got);
+      if (getenv("BAMBOO_TEST_VERBOSE")) /* which case runs, for a run that does not end */
+        fprintf(stderr, "%s x%d (tail %d, node %d, layout %d, %s) on %s n=%d\n", mc->algo, mc->parts,
+                mc->tail_threshold, mc->node, mc->layout, mode->name, bb_gen_kind_name(kind), n);
+      bb_status st = bb_solve(inst, mc->algo, &opts, got, &stats, &err);
+      /* bamboo's precheck answers the perfect workload before any GPU work. */
+      int partitioned = mc->parts == 1 || strstr(stats.path, "partitions") || strstr(stats.path, "precheck");
+      int ran = !moded || mode_ran(mode, stats.path, n, mc->tail_threshold);
+      if (st == BB_OK && partitioned && ran && !memcmp(got, expect, (size_t)n * sizeof *got)) {
+        passed++;
+      } else {
+        failed++;
+        printf("FAIL %s x%d (tail %d, node %d, layout %d, %s) on %s n=%d seed=%llu: %s\n", mc->algo, mc->parts,
+               mc->tail_threshold, mc->node, mc->layout, mode->name, bb_gen_kind_name(kind), n,
+               (unsigned long long)seed,
+               st != BB_OK            ? err.msg
+               : !partitioned || !ran ? stats.path
+                                      : "matching differs from gs-seq");
+      }
     }
   }
+  unsetenv("BAMBOO_GPU_MULTI_SOLVE");
+  unsetenv("BAMBOO_GPU_ROUNDS_SWITCH");
 out:
   free(expect);
   free(got);

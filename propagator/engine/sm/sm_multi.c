@@ -20,6 +20,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The memory plan's blocks of women for the staged partitions (what fits beside each
  * device's PRMatrix rows); -v prints them. */
@@ -90,7 +91,13 @@ bb_status bb_bamboo_multi(const bb_instance *inst, const bb_solve_opts *opts, bb
     double t = bb_now();
     bb_la_extract(&la, wife_of);
     stats->t_post += bb_now() - t;
-    snprintf(stats->path, sizeof stats->path, "gpu x%d partitions+cpu-tail (%d men)", opts->gpu_count, free_count);
+    const char *mode = bb_gpu_multi_solve_mode();
+    if (!strcmp(mode, "rounds"))
+      snprintf(stats->path, sizeof stats->path, "gpu x%d partitions (rounds: %d)+cpu-tail (%d men)", opts->gpu_count,
+               bb_gpu_multi_rounds_run(mg), free_count);
+    else
+      snprintf(stats->path, sizeof stats->path, "gpu x%d partitions (%s)+cpu-tail (%d men)", opts->gpu_count, mode,
+               free_count);
     if (opts->verbose) fprintf(stderr, "bamboo: %s\n", stats->path);
   }
   bb_gpu_multi_close(mg);
