@@ -37,6 +37,10 @@ for what in "$@"; do
       BAMBOO_GPU_MULTI_SOLVE=$mode BAMBOO_TEST_GPUS=0,1 timeout 150 $B/test_gpu_multi quick | tail -1
       echo "test_gpu_multi quick --gpus 0,1 ($mode): exit ${PIPESTATUS[0]}"
     done
+    for sw in 64 256 4096; do
+      echo "switch $sw: $(BAMBOO_GPU_PROFILE=1 BAMBOO_GPU_MULTI_SOLVE=rounds BAMBOO_GPU_ROUNDS_SWITCH=$sw $B/bamboo-smp solve \
+        --gen random --n 100000 --gen-on gpu --gpus 0,1 --time -o /dev/null 2>&1 | grep -E "rounds n=|^solve" | tr '\n' ';')"
+    done
     for n in 60000 100000; do
       for kind in random congested; do
         for run in 1 2; do
