@@ -114,9 +114,9 @@ extern "C" bb_status bb_post_stable_matching_smti(bb_space *space, const int *me
     bb_smc_ties *t = bb_smc_ties_new(n1, n2, base, pm, pm_len, pm_cols, pm_rank, pm_rank_cols, pw, pw_len, pw_cols,
                                      pw_rank, pw_rank_cols, err);
     if (!t) return BB_ERR_INPUT; // or out of memory: the message says which
-    std::vector<int> incumbent = bb_shim::ties_incumbent({n1, pm, pm_len, pm_cols, pm_rank, pm_rank_cols},
-                                                         {n2, pw, pw_len, pw_cols, pw_rank, pw_rank_cols}, nullptr,
-                                                         base, true);
+    std::vector<int> incumbent =
+        bb_shim::ties_incumbent({n1, pm, pm_len, pm_cols, pm_rank, pm_rank_cols},
+                                {n2, pw, pw_len, pw_cols, pw_rank, pw_rank_cols}, nullptr, base, true);
     return post_over(space, men, women, size, base, OwnedTies(t, bb_smc_ties_release), std::move(incumbent));
   });
 }
@@ -134,9 +134,9 @@ extern "C" bb_status bb_post_stable_matching_hrt(bb_space *space, const int *res
     bb_smc_ties_hrt *t = bb_smc_ties_hrt_new(nr, nh, base, rp, rp_len, rp_cols, rp_rank, rp_rank_cols, hp, hp_len,
                                              hp_cols, hp_rank, hp_rank_cols, capacity, err);
     if (!t) return BB_ERR_INPUT;
-    std::vector<int> incumbent = bb_shim::ties_incumbent({nr, rp, rp_len, rp_cols, rp_rank, rp_rank_cols},
-                                                         {nh, hp, hp_len, hp_cols, hp_rank, hp_rank_cols}, capacity,
-                                                         base, false);
+    std::vector<int> incumbent =
+        bb_shim::ties_incumbent({nr, rp, rp_len, rp_cols, rp_rank, rp_rank_cols},
+                                {nh, hp, hp_len, hp_cols, hp_rank, hp_rank_cols}, capacity, base, false);
     return post_over_hrt(space, residents, load, size, base, OwnedHRT(t, bb_smc_ties_hrt_release),
                          std::move(incumbent));
   });

@@ -301,8 +301,8 @@ static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
   maximum_checked++;
   for (int i = 0; i < L.n1; i++)
     for (int j = 0; j < L.n2; j++)
-      CHECKF(!pairs[i][j] || in_pair[i][j] == nu, "man %d and woman %d are left but in no maximum matching (%d)", i,
-             j, nu);
+      CHECKF(!pairs[i][j] || in_pair[i][j] == nu, "man %d and woman %d are left but in no maximum matching (%d)", i, j,
+             nu);
   bb_space_free(s);
 }
 

@@ -191,8 +191,8 @@ static bool components(const bb_smc_ties_graph *gm, const bb_smc_ties_graph *gw,
 }
 
 /* Rule S5 over the missable marks of both sides (missable, stamps sm and sw). */
-static bb_smc_status maximum_pairs(const bb_smc_ties *t, bb_smc_ties_scratch *s, const bb_smc_domains *d,
-                                   int32_t sm, int32_t sw, bool *changed) {
+static bb_smc_status maximum_pairs(const bb_smc_ties *t, bb_smc_ties_scratch *s, const bb_smc_domains *d, int32_t sm,
+                                   int32_t sw, bool *changed) {
   const bb_smc_ties_graph *gm = &s->g[0], *gw = &s->g[1];
   const bb_smc_ties_side *M = &t->side[0], *W = &t->side[1];
   int32_t *comp = malloc(sizeof(int32_t) * (size_t)(M->n > 0 ? M->n : 1));
@@ -263,7 +263,8 @@ bb_smc_status bb_smc_ties_size_rules(const bb_smc_ties *t, bb_smc_ties_scratch *
     }
     /* S4 changed only "unmatched" values: G, M and the marks still hold (unless the stamps
      * wrapped between the two searches, which cleared the first side's marks). */
-    if (stamps[1] > stamps[0] && maximum_pairs(t, s, d, stamps[0], stamps[1], changed) == BB_SMC_FAILED) return BB_SMC_FAILED;
+    if (stamps[1] > stamps[0] && maximum_pairs(t, s, d, stamps[0], stamps[1], changed) == BB_SMC_FAILED)
+      return BB_SMC_FAILED;
   }
   return BB_SMC_FIX;
 }
