@@ -5,7 +5,9 @@ with no search annotation, the first solution reported is the larger of the engi
 computes on the same instance; and the search still ends at an optimum no smaller than it.
 
 Random SMTI from `bamboo-smp gen smti` (n 8..30, Gent & Prosser's p1, p2), the model of
-bench/ties/max_smti.mzn with the men's positions in the output.
+bench/ties/max_smti.mzn with the men's positions in the output; and small SFAS-shaped HRT from
+`bamboo-smp gen hrt` (10..40 residents, 3..6 hospitals) with stable_matching_hrt, the residents'
+positions compared likewise.
 """
 import argparse
 import os
@@ -34,6 +36,29 @@ solve maximize size;
 output ["S ", join(",", [show(x) | x in men]), ";", show(size), "\\n"];
 """
 
+HRT_MODEL = """include "stable_matching_hrt.mzn";
+int: n_men; int: n_women;
+array[int, int] of int: pm; array[int] of int: pm_len; array[int, int] of int: pm_rank;
+array[int, int] of int: pw; array[int] of int: pw_len; array[int, int] of int: pw_rank;
+array[int] of int: capacity;
+array[1..n_men] of var int: men;
+array[1..n_women] of var int: load;
+var int: size;
+constraint stable_matching_hrt(men, load, pm, pm_len, pm_rank, pw, pw_len, pw_rank, capacity, size);
+solve maximize size;
+output ["S ", join(",", [show(x) | x in men]), ";", show(size), "\\n"];
+"""
+
+
+def parse_hrt(text):
+    """An `hrt NR NH` file: the lists as parse_smti reads them, and the hospitals' capacities."""
+    lines = text.splitlines()
+    nr = int(lines[0].split()[1])
+    cap = [int(l.split(":")[0]) for l in lines[1 + nr:] if ":" in l]
+    body = lines[:1 + nr] + [l.split(":", 1)[1] for l in lines[1 + nr:] if ":" in l]
+    n1, n2, men, women = max_smti.parse_smti("\n".join(body))
+    return n1, n2, men, women, cap
+
 
 def engine(smp, inst, algo):
     """The men's 1-based positions of `algo`'s matching (len + 1 for unmatched) and its size."""
@@ -54,24 +79,35 @@ def main():
     rng = random.Random(33)
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        model = os.path.join(tmp, "m.mzn")
-        open(model, "w").write(MODEL)
+        models = [os.path.join(tmp, "m.mzn"), os.path.join(tmp, "h.mzn")]
+        open(models[0], "w").write(MODEL)
+        open(models[1], "w").write(HRT_MODEL)
         for case in range(args.cases):
-            n, p1, p2 = rng.randint(8, 30), rng.choice(["0.3", "0.6", "0.9"]), rng.choice(["0.3", "0.7"])
+            hrt = case % 2 == 1
             inst = os.path.join(tmp, "i.txt")
-            subprocess.run([args.smp, "gen", "smti", "--n", str(n), "--p1", p1, "--p2", p2, "--seed",
-                            str(case + 1), "-o", inst], check=True)
-            n1, n2, men, women = max_smti.parse_smti(open(inst).read())
             data = os.path.join(tmp, "i.dzn")
-            open(data, "w").write(max_smti.dzn(n1, n2, men, women))
+            if hrt:
+                n, nh = rng.randint(10, 40), rng.randint(3, 6)
+                p1, p2 = "-", "-"  # not Gent & Prosser's: an HRT instance of nh hospitals
+                subprocess.run([args.smp, "gen", "hrt", "--n", str(n), "--hospitals", str(nh), "--k", "3",
+                                "--capacity", str(rng.randint(1, 4)), "--classes", str(rng.randint(1, 4)),
+                                "--seed", str(case + 1), "-o", inst], check=True)
+                n1, n2, men, women, cap = parse_hrt(open(inst).read())
+                open(data, "w").write(max_smti.dzn(n1, n2, men, women) + "capacity = %s;\n" % cap)
+            else:
+                n, p1, p2 = rng.randint(8, 30), rng.choice(["0.3", "0.6", "0.9"]), rng.choice(["0.3", "0.7"])
+                subprocess.run([args.smp, "gen", "smti", "--n", str(n), "--p1", p1, "--p2", p2, "--seed",
+                                str(case + 1), "-o", inst], check=True)
+                n1, n2, men, women = max_smti.parse_smti(open(inst).read())
+                open(data, "w").write(max_smti.dzn(n1, n2, men, women))
             found = [engine(args.smp, inst, algo) for algo in ("kiraly", "sic")]
             sizes = [sum(h is not None for h in m.values()) for m in found]
             best = found[0] if sizes[0] >= sizes[1] else found[1]
             want = [len(men[i][0]) + 1 if best[i] is None else men[i][0].index(best[i]) + 1 for i in range(n1)]
-            p = subprocess.run([args.minizinc, "--solver", "bamboo", "-i", model, data], capture_output=True,
+            p = subprocess.run([args.minizinc, "--solver", "bamboo", "-i", models[hrt], data], capture_output=True,
                                text=True, env=env)
             sols = re.findall(r"^S ([^;]*);(\d+)$", p.stdout, re.M)
-            name = "case %d (n %d, p1 %s, p2 %s)" % (case, n, p1, p2)
+            name = "case %d (%s, n %d, p1 %s, p2 %s)" % (case, "hrt" if hrt else "smti", n, p1, p2)
             if p.returncode != 0 or not sols or "==========" not in p.stdout:
                 print("%s: rc %d, no optimum\n%s" % (name, p.returncode, p.stderr[-600:]))
                 failures += 1
