@@ -11,7 +11,7 @@ minizinc/decomposition`). Prints a markdown table: best size found, proved optim
 nodes, seconds.
 
   bench/max_smti.py [--build build] [--sizes 20,40,60] [--seeds 1,2] [--p1 0.5] [--p2 0.5]
-                    [--time-limit 20] [--solver-path build/minizinc/solvers]
+                    [--time-limit 20] [--solver-path build/minizinc/solvers] [--only native]
 """
 import argparse
 import os
@@ -92,6 +92,7 @@ def main():
     ap.add_argument("--p1", default="0.5")
     ap.add_argument("--p2", default="0.5")
     ap.add_argument("--time-limit", type=float, default=20.0)
+    ap.add_argument("--only", default="", help="run only the solvers whose name contains this word")
     args = ap.parse_args()
     if not args.solver_path:
         args.solver_path = os.path.abspath(os.path.join(args.build, "minizinc", "solvers"))
@@ -102,6 +103,7 @@ def main():
     runs = [("bamboo, native", "bamboo", "bench/ties/max_smti.mzn", ()),
             ("bamboo, decomposition", "bamboo", "bench/ties/max_smti_decomposition.mzn", ()),
             ("gecode, decomposition", "gecode", "bench/ties/max_smti.mzn", ("-I", "minizinc/decomposition"))]
+    runs = [r for r in runs if args.only in r[0]]
     print("| n | p1 | p2 | seed | kiraly | solver | size | proved | nodes | s |")
     print("|---:|---:|---:|---:|---:|---|---:|---|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:

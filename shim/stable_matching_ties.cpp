@@ -6,10 +6,12 @@
 #include "post_args.hh"
 #include "shim_internal.hh"
 #include "smti_propagator.hh"
+#include "ties_branch.hh"
 
 #include <climits>
 #include <memory>
 #include <unordered_set>
+#include <vector>
 
 using namespace Gecode;
 
@@ -37,7 +39,18 @@ bb_status check_vars(const char *fn, const char *const who[2], bb_space *space, 
   return BB_OK;
 }
 
-bb_status post_over(bb_space *space, const int *men, const int *women, int size, int base, OwnedTies owned) {
+// The default brancher over the first `persons` variables (ties_branch.hh), when the engine
+// gave an incumbent.
+void defer_branch(bb_space *space, const ViewArray<Int::OffsetView> &x, int persons, std::vector<int> values,
+                  int base) {
+  if (values.size() != (size_t)persons) return;
+  std::vector<IntVar> vars;
+  for (int k = 0; k < persons; k++) vars.push_back(IntVar(x[k].varimp()));
+  bb_shim::ties_defer_branch(*space, std::move(vars), std::move(values), base, IntVar(x[x.size() - 1].varimp()));
+}
+
+bb_status post_over(bb_space *space, const int *men, const int *women, int size, int base, OwnedTies owned,
+                    std::vector<int> incumbent) {
   bb_smc_ties *t = owned.get();
   int n1 = bb_smc_ties_men(t), n2 = bb_smc_ties_women(t), vars = bb_smc_ties_vars(t);
   Space &home = *space;
@@ -56,12 +69,14 @@ bb_status post_over(bb_space *space, const int *men, const int *women, int size,
     x[k] = Int::OffsetView(Int::IntView(v), -lo);
   }
   if (home.failed()) return BB_OK; // a variable had no value in range: the model is unsatisfiable
+  defer_branch(space, x, n1 + n2, std::move(incumbent), base);
   bamboo::StableMatchingSMTI::post(home, x, owned.release());
   return BB_OK;
 }
 
 // The residents with the base, the loads and size without: the views absorb it where it is.
-bb_status post_over_hrt(bb_space *space, const int *residents, const int *load, int size, int base, OwnedHRT owned) {
+bb_status post_over_hrt(bb_space *space, const int *residents, const int *load, int size, int base, OwnedHRT owned,
+                        std::vector<int> incumbent) {
   bb_smc_ties_hrt *t = owned.get();
   int nr = bb_smc_ties_hrt_residents(t), nh = bb_smc_ties_hrt_hospitals(t), vars = bb_smc_ties_hrt_vars(t);
   Space &home = *space;
@@ -79,6 +94,7 @@ bb_status post_over_hrt(bb_space *space, const int *residents, const int *load, 
     x[k] = Int::OffsetView(Int::IntView(v), -lo);
   }
   if (home.failed()) return BB_OK;
+  defer_branch(space, x, nr, std::move(incumbent), base);
   bamboo::StableMatchingHRT::post(home, x, owned.release());
   return BB_OK;
 }
@@ -98,7 +114,10 @@ extern "C" bb_status bb_post_stable_matching_smti(bb_space *space, const int *me
     bb_smc_ties *t = bb_smc_ties_new(n1, n2, base, pm, pm_len, pm_cols, pm_rank, pm_rank_cols, pw, pw_len, pw_cols,
                                      pw_rank, pw_rank_cols, err);
     if (!t) return BB_ERR_INPUT; // or out of memory: the message says which
-    return post_over(space, men, women, size, base, OwnedTies(t, bb_smc_ties_release));
+    std::vector<int> incumbent =
+        bb_shim::ties_incumbent({n1, pm, pm_len, pm_cols, pm_rank, pm_rank_cols},
+                                {n2, pw, pw_len, pw_cols, pw_rank, pw_rank_cols}, nullptr, base, true);
+    return post_over(space, men, women, size, base, OwnedTies(t, bb_smc_ties_release), std::move(incumbent));
   });
 }
 
@@ -115,6 +134,10 @@ extern "C" bb_status bb_post_stable_matching_hrt(bb_space *space, const int *res
     bb_smc_ties_hrt *t = bb_smc_ties_hrt_new(nr, nh, base, rp, rp_len, rp_cols, rp_rank, rp_rank_cols, hp, hp_len,
                                              hp_cols, hp_rank, hp_rank_cols, capacity, err);
     if (!t) return BB_ERR_INPUT;
-    return post_over_hrt(space, residents, load, size, base, OwnedHRT(t, bb_smc_ties_hrt_release));
+    std::vector<int> incumbent =
+        bb_shim::ties_incumbent({nr, rp, rp_len, rp_cols, rp_rank, rp_rank_cols},
+                                {nh, hp, hp_len, hp_cols, hp_rank, hp_rank_cols}, capacity, base, false);
+    return post_over_hrt(space, residents, load, size, base, OwnedHRT(t, bb_smc_ties_hrt_release),
+                         std::move(incumbent));
   });
 }

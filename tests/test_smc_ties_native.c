@@ -7,6 +7,9 @@
  *     first propagation every native domain lies within the decomposition's (and the native
  *     constraint fails whenever the decomposition does), and every weakly stable matching
  *     that the starting domains allow keeps each of its values;
+ *   - with size at least the largest weakly stable matching: when size's minimum is the maximum
+ *     matching over the pairs left, no pair is left that no maximum matching uses (brute force
+ *     over every matching of those pairs);
  *   - every matching of small instances fixed in full: the native constraint fails exactly the
  *     ones that are not weakly stable or whose size is wrong;
  *   - a side with nobody, and bad posts with their messages. */
@@ -221,6 +224,88 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   bb_space_free(decomp);
 }
 
+/* The largest weakly stable matching that the restrictions allow (-1: none). */
+typedef struct largest {
+  const lists *L;
+  const bb_ties *in;
+  const limits *R;
+  int best;
+} largest;
+
+static void largest_visit(const int32_t *M, void *ctx) {
+  largest *c = ctx;
+  int values[MAX_VARS];
+  if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
+  values_of(c->L, M, values);
+  if (allowed(c->R, values) && values[c->L->n1 + c->L->n2] > c->best) c->best = values[c->L->n1 + c->L->n2];
+}
+
+/* Every matching of the allowed pairs (allowed[i][j]), man by man: the largest size (nu) and,
+ * per pair, the largest matching that uses it. */
+static void matchings(const lists *L, bool allowed[MAX_N][MAX_N], int i, int used, int size, int *nu,
+                      int in_pair[MAX_N][MAX_N], int *chosen) {
+  if (i == L->n1) {
+    if (size > *nu) *nu = size;
+    for (int m = 0; m < L->n1; m++)
+      if (chosen[m] >= 0 && in_pair[m][chosen[m]] < size) in_pair[m][chosen[m]] = size;
+    return;
+  }
+  chosen[i] = -1;
+  matchings(L, allowed, i + 1, used, size, nu, in_pair, chosen);
+  for (int j = 0; j < L->n2; j++)
+    if (allowed[i][j] && !(used >> j & 1)) {
+      chosen[i] = j;
+      matchings(L, allowed, i + 1, used | 1 << j, size + 1, nu, in_pair, chosen);
+    }
+  chosen[i] = -1;
+}
+
+static int maximum_checked;
+
+/* Rule S5: with size at least the largest weakly stable matching's (after random removals),
+ * whenever size's minimum equals the maximum matching over the pairs the root leaves, every
+ * pair left is in some maximum matching of them. */
+static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
+  lists L;
+  lists_of(in, base, &L);
+  int vars = L.n1 + L.n2 + 1, x[MAX_VARS];
+  limits R = {0};
+  int removals = (int)(rnd(rng) % 4);
+  for (int k = 0; k < removals; k++) {
+    int v = (int)(rnd(rng) % (uint64_t)(vars - 1)), top = v < L.n1 ? L.pm_len[v] : L.pw_len[v - L.n1];
+    R.var[R.count] = v, R.op[R.count] = 0, R.value[R.count++] = base + (int)(rnd(rng) % (uint64_t)(top + 1));
+  }
+  largest big = {&L, in, &R, -1};
+  bth_ties_enumerate(in, largest_visit, &big);
+  if (big.best < 0) return;
+  R.var[R.count] = vars - 1, R.op[R.count] = 2, R.value[R.count++] = big.best;
+  bb_space *s = model_space(&L, &R, x);
+  CHECK(post_native(s, &L, x, NULL) == BB_OK);
+  uint64_t dom[MAX_VARS];
+  CHECKF(root_domains(s, x, vars, dom), "%s", "the largest weakly stable matching was lost");
+  bool pairs[MAX_N][MAX_N] = {{false}};
+  int in_pair[MAX_N][MAX_N], chosen[MAX_N], nu = 0;
+  for (int i = 0; i < L.n1; i++)
+    for (int j = 0; j < L.n2; j++) {
+      int k = position(&L, 0, i, j), l = position(&L, 1, j, i);
+      pairs[i][j] = k >= 0 && l >= 0 && (dom[i] >> (base + k) & 1) && (dom[L.n1 + j] >> (base + l) & 1);
+      in_pair[i][j] = -1;
+    }
+  matchings(&L, pairs, 0, 0, 0, &nu, in_pair, chosen);
+  int lo = 0;
+  while (!(dom[vars - 1] >> lo & 1)) lo++;
+  if (lo != nu) {
+    bb_space_free(s);
+    return;
+  }
+  maximum_checked++;
+  for (int i = 0; i < L.n1; i++)
+    for (int j = 0; j < L.n2; j++)
+      CHECKF(!pairs[i][j] || in_pair[i][j] == nu, "man %d and woman %d are left but in no maximum matching (%d)", i, j,
+             nu);
+  bb_space_free(s);
+}
+
 typedef struct fixed {
   const lists *L;
   const bb_ties *in;
@@ -321,6 +406,7 @@ int main(void) {
     bb_ties *in = bth_ties_random(n1, n2, 1, true, ties[round % 4], &rng);
     if (!in) return 2;
     root_case(in, (int)(rnd(&rng) % 2), &rng);
+    maximum_pairs_case(in, (int)(rnd(&rng) % 2), &rng);
     if (round % 10 == 0) {
       lists L;
       lists_of(in, (int)(rnd(&rng) % 2), &L);
@@ -332,6 +418,8 @@ int main(void) {
   }
   printf("%d instances, %d roots where the native domains are strictly smaller\n", cases, strictly_smaller);
   CHECKF(strictly_smaller > 0, "%s", "the native rules never did more than the decomposition's clauses");
+  printf("%d roots at size = the maximum matching checked for pairs in no maximum matching\n", maximum_checked);
+  CHECKF(maximum_checked > 0, "%s", "no root had size's minimum at the maximum matching");
   empty_side();
   hall_violation();
   bad_posts();

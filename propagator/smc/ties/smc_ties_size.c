@@ -20,6 +20,16 @@
  * size = sum(men[i] < len(i)) that the decomposition posts (its bounds are |A| and the men
  * with a value other than "unmatched", which nu never exceeds).
  *
+ * Rule S5 (maximum pairs). size's minimum = nu => every allowed pair that no maximum matching of
+ * G uses leaves the domains. Proof: as for S4, every solution is a maximum matching of G.
+ * Which pairs some maximum matching uses (Dulmage-Mendelsohn; as in Regin's alldifferent):
+ * given a maximum matching M, a pair (i, j) outside M is in some maximum matching exactly when
+ * it lies on an even M-alternating cycle or on an even M-alternating path from an M-free
+ * person. The path: i is joined to a free man by an even alternating path (i missable, as
+ * above; the walk free ... i, j, M(j) either is such a path or closes a cycle through (i, j)),
+ * or j to a free woman likewise. The cycle: i and M(j) in one strongly connected component of
+ * the men's graph with an arc i -> M(j') for every allowed pair (i, j') outside M.
+ *
  * The maximum matching is found by augmenting paths (breadth-first, from one free person at a
  * time), starting from the last propagation's matching less the pairs no longer allowed: in
  * search only a few augmentations are left to do. Augmenting along a path keeps everyone matched
@@ -32,6 +42,7 @@
 #include "smc_ties_internal.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 
 /* The allowed pairs into both graphs; the kept matching loses the pairs no longer allowed. */
 static void snapshot(const bb_smc_ties *t, bb_smc_ties_scratch *s, const bb_smc_domains *d) {
@@ -135,6 +146,82 @@ static void missable(bb_smc_ties_graph *from, bb_smc_ties_graph *to, int32_t sta
   }
 }
 
+/* The strongly connected components (comp, per man) of the men's graph of Rule S5, by
+ * Tarjan's algorithm without recursion. false when out of memory (the caller then skips S5). */
+static bool components(const bb_smc_ties_graph *gm, const bb_smc_ties_graph *gw, int32_t *comp) {
+  const bb_smc_ties_side *M = gm->side;
+  int n = M->n, counter = 0, sp = 0, csp = 0, ncomp = 0;
+  int32_t *index = malloc(sizeof(int32_t) * (size_t)n * 4);
+  uint32_t *pos = malloc(sizeof(uint32_t) * (size_t)n);
+  if (!index || !pos) {
+    free(index), free(pos);
+    return false;
+  }
+  int32_t *low = index + n, *stack = low + n, *calls = stack + n;
+  for (int v = 0; v < n; v++) index[v] = -1, comp[v] = -1;
+  for (int root = 0; root < n; root++) {
+    if (index[root] >= 0) continue;
+    index[root] = low[root] = counter++, stack[sp++] = root, calls[csp++] = root, pos[root] = M->start[root];
+    while (csp > 0) {
+      int v = calls[csp - 1];
+      if (pos[v] < M->start[v + 1]) {
+        uint32_t e = pos[v]++;
+        if (!gm->alive[e] || (int32_t)M->other[e] == gm->mate[v]) continue;
+        int w = gw->mate[M->other[e]];
+        if (w < 0) continue;
+        if (index[w] < 0) {
+          index[w] = low[w] = counter++, stack[sp++] = w, calls[csp++] = w, pos[w] = M->start[w];
+        } else if (comp[w] < 0 && index[w] < low[v]) {
+          low[v] = index[w]; /* w still on the stack: no component yet */
+        }
+        continue;
+      }
+      csp--;
+      if (csp > 0 && low[v] < low[calls[csp - 1]]) low[calls[csp - 1]] = low[v];
+      if (low[v] == index[v]) {
+        int w;
+        do w = stack[--sp], comp[w] = ncomp;
+        while (w != v);
+        ncomp++;
+      }
+    }
+  }
+  free(index), free(pos);
+  return true;
+}
+
+/* Rule S5 over the missable marks of both sides (missable, stamps sm and sw). */
+static bb_smc_status maximum_pairs(const bb_smc_ties *t, bb_smc_ties_scratch *s, const bb_smc_domains *d, int32_t sm,
+                                   int32_t sw, bool *changed) {
+  const bb_smc_ties_graph *gm = &s->g[0], *gw = &s->g[1];
+  const bb_smc_ties_side *M = &t->side[0], *W = &t->side[1];
+  int32_t *comp = malloc(sizeof(int32_t) * (size_t)(M->n > 0 ? M->n : 1));
+  if (!comp || !components(gm, gw, comp)) {
+    free(comp);
+    return BB_SMC_FIX;
+  }
+  bb_smc_status st = BB_SMC_FIX;
+  for (int i = 0; i < M->n && st != BB_SMC_FAILED; i++) {
+    if (gm->reached[i] == sm) continue; /* missable: every allowed pair of i is on an even path */
+    for (uint32_t e = M->start[i]; e < M->start[i + 1]; e++) {
+      int j = (int)M->other[e];
+      if (!gm->alive[e] || gm->mate[i] == j || gw->reached[j] == sw) continue;
+      if (gw->mate[j] >= 0 && comp[gw->mate[j]] == comp[i]) continue;
+      uint32_t f = M->twin[e];
+      bb_smc_status a = d->remove(d->ctx, i, (int)(e - M->start[i]));
+      bb_smc_status b = a == BB_SMC_FAILED ? a : d->remove(d->ctx, t->n_men + j, (int)(f - W->start[j]));
+      if (a == BB_SMC_FAILED || b == BB_SMC_FAILED) {
+        st = BB_SMC_FAILED;
+        break;
+      }
+      *changed = true;
+      bb_smc_ties_push(s, i), bb_smc_ties_push(s, t->n_men + j);
+    }
+  }
+  free(comp);
+  return st;
+}
+
 static bb_smc_status set_top(const bb_smc_ties *t, bb_smc_ties_scratch *s, const bb_smc_domains *d, int side, int p,
                              bool unmatched, bool *changed) {
   const bb_smc_ties_side *S = &t->side[side];
@@ -166,13 +253,18 @@ bb_smc_status bb_smc_ties_size_rules(const bb_smc_ties *t, bb_smc_ties_scratch *
       if (!forced(t, d, side, p) && set_top(t, s, d, side, p, true, changed) == BB_SMC_FAILED) return BB_SMC_FAILED;
   }
   if (lo == nu && !*changed) {
+    int32_t stamps[2];
     for (int side = 0; side < 2; side++) {
-      int32_t stamp = next_stamp(s);
+      int32_t stamp = stamps[side] = next_stamp(s);
       missable(&s->g[side], &s->g[1 - side], stamp);
       for (int p = 0; p < t->side[side].n; p++)
         if (s->g[side].reached[p] != stamp && set_top(t, s, d, side, p, false, changed) == BB_SMC_FAILED)
           return BB_SMC_FAILED;
     }
+    /* S4 changed only "unmatched" values: G, M and the marks still hold (unless the stamps
+     * wrapped between the two searches, which cleared the first side's marks). */
+    if (stamps[1] > stamps[0] && maximum_pairs(t, s, d, stamps[0], stamps[1], changed) == BB_SMC_FAILED)
+      return BB_SMC_FAILED;
   }
   return BB_SMC_FIX;
 }
