@@ -9,6 +9,12 @@ Parts (--part):
           long forms: the set of all solutions (-a) equals brute force (ties_reference.py) and
           the matrix form's on the same data, and `maximize size` reaches the brute-force
           maximum, as the matrix form does;
+  models  models/max_hrt_file.mzn and models/school_choice_file.mzn on the data of
+          models/max_hrt8.dzn and school_choice9.dzn written as files (the optimum and the
+          fewest worse off of brute force, as check_ties_models.py finds them for the matrix
+          models), models/max_smti_file.mzn on random SMTI files against brute force, and
+          models/school_stb.py on a `bamboo-smp gen school` file against the positions of
+          `bamboo-smp solve --algo da-stb`'s matching (students' lists are strict there);
   errors  a missing file, a directory, a truncated binary file, sizes that disagree with the
           arrays, list lengths and capacities that disagree with the file, an HRT file given
           to stable_matching_smti_file, the message at the model's line, and gecode on the
@@ -27,11 +33,13 @@ from concurrent.futures import ThreadPoolExecutor
 sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_ties  # noqa: E402
+import check_ties_models  # noqa: E402  (read_dzn, lists, deferred acceptance)
 import check_ties_native as native  # noqa: E402  (instances, the matrix-form model, brute force)
 import mzn_setup  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DECOMPOSITION = os.path.join(HERE, "..", "..", "minizinc", "decomposition")
+MODELS = os.path.join(HERE, "..", "..", "models")
 
 
 def ties_line(ids, ranks):
@@ -122,6 +130,90 @@ def part_sets(args, runner, files, rng):
     return failures, len(jobs)
 
 
+def run_model(args, runner, model, data):
+    p = subprocess.run([args.minizinc, "--solver", "bamboo", os.path.join(MODELS, model), "-D", data],
+                       capture_output=True, text=True, env=runner.env, timeout=120)
+    return p, dict(re.findall(r"^(\w+) = (.*);$", p.stdout, re.M))
+
+
+def part_models(args, runner, files, rng):
+    failures, checks = [], 0
+
+    def check(ok, what, p):
+        print("%s  %s" % ("ok  " if ok else "FAIL", what), flush=True)
+        if not ok:
+            failures.append("%s\n%s%s" % (what, p.stdout[-300:], p.stderr[-300:]))
+
+    d = check_ties_models.read_dzn(os.path.join(MODELS, "max_hrt8.dzn"))
+    (rl, rr), (hl, hr) = check_ties_models.lists(d, "r"), check_ties_models.lists(d, "h")
+    inst = dict(kind="hrt", ml=rl, mr=rr, wl=hl, wr=hr, cap=d["capacity"])
+    best = max(s[2] for s in ref_hrt(inst))
+    path = files.write(ties_text(inst))
+    p, v = run_model(args, runner, "max_hrt_file.mzn",
+                     'n_residents = %d; n_hospitals = %d; prefs_file = "%s";' % (len(rl), len(hl), path))
+    checks += 1
+    check(p.returncode == 0 and v.get("size") == str(best), "max_hrt_file on max_hrt8: size %s, brute force %d"
+          % (v.get("size"), best), p)
+
+    d = check_ties_models.read_dzn(os.path.join(MODELS, "school_choice9.dzn"))
+    (sl, sr), (cl, cr) = check_ties_models.lists(d, "s"), check_ties_models.lists(d, "c")
+    inst = dict(kind="hrt", ml=sl, mr=sr, wl=cl, wr=cr, cap=d["capacity"])
+    sols = ref_hrt(inst)
+    best = max(s[2] for s in sols)
+    stb = d["stb"]  # students' lists are strict: the last position tied with stb's is stb's
+
+    def worse(pos):
+        return sum(p > q for p, q in zip(pos, stb))
+
+    fewest = min(worse(s[0]) for s in sols if s[2] == best)
+    path = files.write(ties_text(inst))
+    p, v = run_model(args, runner, "school_choice_file.mzn", 'n_students = %d; n_schools = %d; prefs_file = "%s"; '
+                     "stb_last = %s;" % (len(sl), len(cl), path, stb))
+    checks += 1
+    check(p.returncode == 0 and v.get("size") == str(best) and v.get("worse") == str(fewest),
+          "school_choice_file on school_choice9: size %s worse %s, brute force %d %d"
+          % (v.get("size"), v.get("worse"), best, fewest), p)
+
+    for idx in range(4):
+        n1, n2 = rng.randint(2, 5), rng.randint(2, 5)
+        ml, mr = check_ties.lists(rng, n1, n2, 0.8, 0.5)
+        wl, wr = check_ties.lists(rng, n2, n1, 0.8, 0.5)
+        inst = dict(kind="smti", ml=ml, mr=mr, wl=wl, wr=wr, cap=None, b=1)
+        best = max(s[2] for s in native.brute(inst))
+        path = files.write(ties_text(inst))
+        p, v = run_model(args, runner, "max_smti_file.mzn",
+                         'n_men = %d; n_women = %d; prefs_file = "%s";' % (n1, n2, path))
+        checks += 1
+        check(p.returncode == 0 and v.get("size") == str(best), "max_smti_file #%d: size %s, brute force %d"
+              % (idx, v.get("size"), best), p)
+
+    school = os.path.join(files.tmp, "school.hrt")
+    subprocess.run([args.bamboo_smp, "gen", "school", "--n", "300", "--hospitals", "12", "--capacity", "20", "-o",
+                    school], check=True)
+    matching = subprocess.run([args.bamboo_smp, "solve", "--algo", "da-stb", school], check=True,
+                              capture_output=True, text=True).stdout
+    dzn = subprocess.run([sys.executable, os.path.join(MODELS, "school_stb.py"), school, "-"], input=matching,
+                         capture_output=True, text=True)
+    with open(school) as f:
+        rows = f.read().splitlines()[1:301]
+    want = []
+    for r, line in enumerate(matching.split("\n")[:300]):
+        h = line.split()[1]
+        ids = rows[r].split() if rows[r] != "-" else []
+        want.append(len(ids) + 1 if h == "-" else ids.index(h) + 1)
+    got = re.search(r"stb_last = \[([^\]]*)\]", dzn.stdout)
+    checks += 1
+    ok = dzn.returncode == 0 and got and [int(x) for x in got.group(1).split(",")] == want
+    print("%s  school_stb.py on a 300-student school file" % ("ok  " if ok else "FAIL"), flush=True)
+    if not ok:
+        failures.append("school_stb.py: %s %s" % (dzn.stderr[-300:], dzn.stdout[:300]))
+    return failures, checks
+
+
+def ref_hrt(inst):
+    return native.brute(dict(inst, b=1))
+
+
 def part_errors(args, runner, files, rng):
     smti = dict(kind="smti", ml=[[0], [0, 1]], mr=[[0], [0, 0]], wl=[[1, 0], [1]], wr=[[0, 1], [0]], cap=None, b=1)
     hrt = dict(kind="hrt", ml=[[0], [1, 0], [1]], mr=[[0], [0, 1], [0]], wl=[[1, 0], [2, 1]], wr=[[0, 0], [0, 1]],
@@ -208,7 +300,7 @@ def part_errors(args, runner, files, rng):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mzn_setup.add_arguments(ap)
-    ap.add_argument("--part", choices=("sets", "errors"), required=True)
+    ap.add_argument("--part", choices=("sets", "models", "errors"), required=True)
     ap.add_argument("--bamboo-smp", required=True)
     ap.add_argument("--cases", type=int, default=40)
     ap.add_argument("--jobs", type=int, default=2)
@@ -219,7 +311,7 @@ def main():
         return code
     runner, files = check_ties.Runner(args, env), Files(args)
     runner.env = env
-    failures, checks = {"sets": part_sets, "errors": part_errors}[args.part](args, runner, files,
+    failures, checks = {"sets": part_sets, "models": part_models, "errors": part_errors}[args.part](args, runner, files,
                                                                              random.Random(args.seed))
     for f in failures[:8]:
         print("FAIL", f)
