@@ -30,6 +30,8 @@ extern const fzn_builtin fzn_stable_matching_builtins[];      /* post_stable_mat
 extern const fzn_builtin fzn_stable_matching_hr_builtins[];   /* post_stable_matching_hr.c: HR, native */
 extern const fzn_builtin fzn_hrc_builtins[];                  /* post_hrc.c: stable_matching_hrc, both forms */
 extern const fzn_builtin fzn_stable_matching_ties_builtins[]; /* post_stable_matching_ties.c: SMTI, HRT weak, native */
+/* post_stable_matching_ties_file.c: SMTI, HRT weak, the file form */
+extern const fzn_builtin fzn_stable_matching_ties_file_builtins[];
 extern const fzn_builtin fzn_stable_matching_objective_builtins[]; /* post_stable_matching_objective.c */
 
 /* The entry for a name, or NULL. */

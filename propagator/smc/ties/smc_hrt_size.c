@@ -51,8 +51,13 @@ static void snapshot(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, const
 }
 
 /* A breadth-first search from the unassigned resident u for a hospital with room to spare,
- * through hospitals that are full and their assignees; on success the path is flipped. */
-static bool augment(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, int u) {
+ * through hospitals that are full and their assignees; on success the path is flipped. With
+ * `dead` (not 0), the search skips what earlier failed searches of the same pass marked `dead`
+ * and, when it fails, marks what it reached so: a failed search's residents and hospitals form
+ * a Hungarian tree, which no later augmenting path of the pass meets (Edmonds 1965 in
+ * docs/references.md). Without the marks every free resident of a pass would search the whole
+ * graph again: O(free residents x list entries) per propagation. */
+static bool augment(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, int u, int32_t dead) {
   const bb_smc_ties_side *R = &t->side[0], *H = &t->side[1];
   int32_t stamp = next_stamp(s, t);
   int head = 0, tail = 0;
@@ -61,7 +66,7 @@ static bool augment(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, int u)
     int x = s->bfs[head++];
     for (uint32_t e = R->start[x]; e < R->start[x + 1]; e++) {
       int h = (int)R->other[e];
-      if (!s->alive[e] || s->hosp_reached[h] == stamp) continue;
+      if (!s->alive[e] || s->hosp_reached[h] == stamp || (dead && s->hosp_reached[h] == dead)) continue;
       s->hosp_reached[h] = stamp, s->hosp_parent[h] = x;
       if (s->held[h] < s->room[h]) {
         s->held[h]++;
@@ -74,9 +79,16 @@ static bool augment(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, int u)
       }
       for (uint32_t f = H->start[h]; f < H->start[h + 1]; f++) {
         int y = (int)H->other[f];
-        if (s->hosp_of[y] == h && s->res_reached[y] != stamp) s->res_reached[y] = stamp, s->bfs[tail++] = y;
+        if (s->hosp_of[y] == h && s->res_reached[y] != stamp && (!dead || s->res_reached[y] != dead))
+          s->res_reached[y] = stamp, s->bfs[tail++] = y;
       }
     }
+  }
+  for (int k = 0; dead && k < tail; k++) { /* every hospital reached was reached from one of bfs */
+    int x = s->bfs[k];
+    s->res_reached[x] = dead;
+    for (uint32_t e = R->start[x]; e < R->start[x + 1]; e++)
+      if (s->hosp_reached[R->other[e]] == stamp) s->hosp_reached[R->other[e]] = dead;
   }
   return false;
 }
@@ -89,7 +101,7 @@ static bool forced(const bb_smc_ties_hrt *t, const bb_smc_domains *d, int r) {
 static bool cover(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, const bb_smc_domains *d) {
   bool restricted = false;
   for (int r = 0; r < t->nr; r++) {
-    if (s->hosp_of[r] >= 0 || !forced(t, d, r) || augment(t, s, r)) continue;
+    if (s->hosp_of[r] >= 0 || !forced(t, d, r) || augment(t, s, r, 0)) continue;
     if (restricted) return false;
     for (int q = 0; q < t->nr; q++)
       if (!forced(t, d, q)) unassign(s, q);
@@ -138,8 +150,9 @@ bb_smc_status bb_smc_ties_hrt_size_rules(const bb_smc_ties_hrt *t, bb_smc_ties_h
   int size_var = t->nr + t->nh, nu = 0, n_a = 0, load_min = 0, load_max = 0;
   snapshot(t, s, d);
   if (!cover(t, s, d)) return BB_SMC_FAILED;
+  int32_t dead = next_stamp(s, t);
   for (int r = 0; r < t->nr; r++) {
-    if (s->hosp_of[r] < 0) augment(t, s, r);
+    if (s->hosp_of[r] < 0) augment(t, s, r, dead);
     nu += s->hosp_of[r] >= 0;
     n_a += forced(t, d, r);
   }
