@@ -25,7 +25,8 @@ static int32_t *alloc_matching(const bb_hrc *inst) {
 
 /* --format json: the report of hrc-da's matching, its stability counted by the checker. */
 static int write_report(const char *file, const char *algo, const bb_hrc *inst, const int32_t *assigned, bool stable,
-                        uint64_t blocking, double t_input, double t_solve, int quiet, int verify, int rc, const char *out_path) {
+                        uint64_t blocking, double t_input, double t_solve, int quiet, int verify, int rc,
+                        const char *out_path) {
   cli_solve_report report = {.kind = "hrc",
                              .source = file,
                              .proposers = inst->n_residents,
@@ -55,8 +56,8 @@ static void print_runs(const bb_hrc_run_stats *runs, int n) {
       fprintf(stderr, "run %d: %s\n", i, r->status == BB_ERR_TIMEOUT ? "cut by the time limit" : "failed");
       continue;
     }
-    fprintf(stderr, "run %d: seed %llu, %llu blocking pairs, %d matched, %d repair rounds, %llu proposals, %.1f ms\n", i,
-            (unsigned long long)r->seed, (unsigned long long)r->blocking, r->matched, r->rounds,
+    fprintf(stderr, "run %d: seed %llu, %llu blocking pairs, %d matched, %d repair rounds, %llu proposals, %.1f ms\n",
+            i, (unsigned long long)r->seed, (unsigned long long)r->blocking, r->matched, r->rounds,
             (unsigned long long)r->proposals, 1e3 * r->seconds);
   }
 }
@@ -102,9 +103,10 @@ static int solve_portfolio(const bb_hrc *inst, const cli_hrc_solve_opts *o, int3
 int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
   bool portfolio = !strcmp(o->algo, "hrc-da-portfolio");
   if (strcmp(o->algo, "hrc-da") != 0 && strcmp(o->algo, "bamboo") != 0 && !portfolio) {
-    cli_error("algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default) or "
-              "hrc-da-portfolio",
-              o->algo);
+    cli_error(
+        "algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default) or "
+        "hrc-da-portfolio",
+        o->algo);
     return CLI_EXIT_USAGE;
   }
   const char *algo = portfolio ? "hrc-da-portfolio" : "hrc-da";
@@ -127,7 +129,8 @@ int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
   double t2 = bb_now();
   int solved = !rc, json = o->format == CLI_FORMAT_JSON;
   if (!rc && portfolio) {
-    if (o->time) fprintf(stderr, "input %.1f ms, hrc-da-portfolio and checker %.1f ms\n", 1e3 * o->t_input, 1e3 * (t2 - t1));
+    if (o->time)
+      fprintf(stderr, "input %.1f ms, hrc-da-portfolio and checker %.1f ms\n", 1e3 * o->t_input, 1e3 * (t2 - t1));
   } else if (!rc) {
     int matched = 0;
     for (int r = 0; r < inst->n_residents; r++) matched += assigned[r] != BB_HRC_NONE;

@@ -249,7 +249,8 @@ static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc *
   if (*ties) return check_ties(a);
   if (*hrc) return check_couples(a);
   const char *only_portfolio = first_given(a, portfolio_options + 2);
-  if (only_portfolio) return cli_usage(&cli_solve, "%s goes with --algo hrc-da-portfolio on an HRC file", only_portfolio);
+  if (only_portfolio)
+    return cli_usage(&cli_solve, "%s goes with --algo hrc-da-portfolio on an HRC file", only_portfolio);
   if (given(a, "--seed"))
     return cli_usage(&cli_solve, "--seed goes with --gen, not with an instance file (but with a ties file)");
   if (a->da) return cli_usage(&cli_solve, "--da goes with an SMTI/HRT file");
@@ -556,7 +557,8 @@ const cli_command cli_solve = {
     "for every T; -v prints each run; docs/hrc.md \"Portfolio\"). An SMTI/HRT file\n"
     "(ties, docs/ties.md) gets --algo da-stb (its default), da-mtb, sic or kiraly,\n"
     "seeded by --seed, the same lines; --verify checks weak stability; --da picks the\n"
-    "HR algorithm of their deferred acceptance once the ties are broken (gs-seq by default; mw-par, gpu-la-min, bamboo: the GPU where it\n"
+    "HR algorithm of their deferred acceptance once the ties are broken (gs-seq by default; mw-par, gpu-la-min, "
+    "bamboo: the GPU where it\n"
     "pays), all ending in the same matching. An option the instance or the algorithm has no use for is\n"
     "refused (exit 2): --tail and --tail-on go with bamboo, --gpus with bamboo and the\n"
     "gpu- algorithms.\n\n"

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "hrc.h"
-#include "internal/hrc_da_internal.h"
+#include "hrc_da_internal.h"
 
 #define HRC_CLOCK_EVERY 4095u
 

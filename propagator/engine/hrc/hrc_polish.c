@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "hrc_portfolio.h"
-#include "internal/hrc_da_internal.h"
+#include "hrc_da_internal.h"
 
 /* Steps without a new best before the walk goes back to the best matching. */
 #define HRC_POLISH_PATIENCE 50

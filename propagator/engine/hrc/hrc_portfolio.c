@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "hrc_portfolio.h"
-#include "internal/hrc_da_internal.h"
+#include "hrc_da_internal.h"
 #include "parallel.h"
 
 /* An evicted couple restarts its list with chance 1 in this many evictions. */
@@ -138,7 +138,8 @@ static bb_status run_all(portfolio *p, int threads, int32_t *assigned, bb_hrc_po
                                     p->slots[winner].best_matched, p->slots[winner].best_run)))
       winner = t;
   }
-  if (st == BB_OK && winner < 0) st = bb_fail(err, BB_ERR_TIMEOUT, "hrc-da-portfolio: time limit reached before any run ended");
+  if (st == BB_OK && winner < 0)
+    st = bb_fail(err, BB_ERR_TIMEOUT, "hrc-da-portfolio: time limit reached before any run ended");
   if (st == BB_OK) {
     const slot *w = &p->slots[winner];
     memcpy(assigned, w->best, (size_t)p->inst->n_residents * sizeof *assigned);
@@ -174,8 +175,8 @@ bb_status bb_hrc_portfolio(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts
   if (st != BB_OK || opts->polish_steps == 0 || res->blocking == 0) return st;
   bb_hrc_polish_stats ps = {0, 0, 0};
   /* The search's own stream: the seed's run N would be the next run's. */
-  st = bb_hrc_polish(inst, opts->polish_steps, run_seed(opts->seed, -1), opts->deadline, assigned, &res->blocking,
-                     &ps, err);
+  st = bb_hrc_polish(inst, opts->polish_steps, run_seed(opts->seed, -1), opts->deadline, assigned, &res->blocking, &ps,
+                     err);
   if (st != BB_OK) return st;
   res->polish_steps = ps.steps, res->polish_moves = ps.moves, res->polish_improvements = ps.improvements;
   res->matched = count_matched(inst, assigned);

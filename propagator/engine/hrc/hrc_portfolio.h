@@ -23,12 +23,12 @@ extern "C" {
 #endif
 
 typedef struct bb_hrc_portfolio_opts {
-  int runs;            /* deferred acceptances, >= 1 (run 0 is bb_hrc_da) */
-  int threads;         /* 0: all CPUs; never more than runs */
-  uint64_t seed;       /* the randomised runs' seed */
-  int polish_steps;    /* local search steps on the best matching (0: none) */
-  double deadline;     /* bb_now() time to stop at (0: none) */
-  bb_hrc_da_opts da;   /* bounds of each run (its deadline is ignored: the one above counts) */
+  int runs;          /* deferred acceptances, >= 1 (run 0 is bb_hrc_da) */
+  int threads;       /* 0: all CPUs; never more than runs */
+  uint64_t seed;     /* the randomised runs' seed */
+  int polish_steps;  /* local search steps on the best matching (0: none) */
+  double deadline;   /* bb_now() time to stop at (0: none) */
+  bb_hrc_da_opts da; /* bounds of each run (its deadline is ignored: the one above counts) */
 } bb_hrc_portfolio_opts;
 
 /* One run's outcome. status is BB_OK, or BB_ERR_TIMEOUT for a run the time limit cut short or

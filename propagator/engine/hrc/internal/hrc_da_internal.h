@@ -37,9 +37,9 @@ typedef struct da {
   uint32_t ticks;  /* calls of out_of_time, which reads the clock every HRC_CLOCK_EVERY + 1 */
   bool timed_out;
   /* Randomisation (bb_hrcda_randomise); all off after bb_hrcda_init. */
-  int32_t *order;       /* nagents: the order agents enter and are looked at in repair rounds */
-  uint64_t rng;         /* splitmix64 state */
-  bool shuffle_displaced; /* a displaced agent goes to the queue's front or back by a coin */
+  int32_t *order;          /* nagents: the order agents enter and are looked at in repair rounds */
+  uint64_t rng;            /* splitmix64 state */
+  bool shuffle_displaced;  /* a displaced agent goes to the queue's front or back by a coin */
   uint32_t restart_one_in; /* an evicted couple starts its list again with chance 1 / this (0: never) */
 } da;
 
