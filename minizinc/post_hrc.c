@@ -16,16 +16,62 @@
  * host (smc_hrc_path.h: the CPU path's domains); without a usable GPU the poster warns once per
  * model at the user's line (fzn_annotated_path) and the constraint propagates on the CPU.
  * ::cpu (or ::uniud), or no annotation, propagate on the CPU: the GPU's counting pass is slower
- * to the first solution than the CPU (docs/hrc_constraint.md). */
+ * to the first solution than the CPU (docs/hrc_constraint.md).
+ *
+ * BAMBOO_HRC_PORTFOLIO=RUNS[:POLISH] in the environment: when the deferred acceptance ends with
+ * blocking pairs, the portfolio of randomised ones (hrc_portfolio.h; all CPUs, seed 1, POLISH
+ * local search steps) runs too, and its best matching, when it has fewer, is the one the brancher
+ * tries first (docs/hrc_constraint.md "Search"). */
 #include "post_file_form.h"
 #include "bb_hrc.h"
 #include "hrc.h"
 #include "hrc_io.h"
+#include "hrc_portfolio.h"
 #include "registry.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* BAMBOO_HRC_PORTFOLIO's runs and polish steps; false (with a warning) when it is set but
+ * malformed, false without a word when unset. */
+static bool portfolio_setting(fzn_builder *b, const fzn_constraint *c, int *runs, int *polish) {
+  const char *text = getenv("BAMBOO_HRC_PORTFOLIO");
+  if (!text || !*text) return false;
+  char *end = NULL;
+  long r = strtol(text, &end, 10), p = 0;
+  if (end != text && *end == ':') {
+    const char *q = end + 1;
+    p = strtol(q, &end, 10);
+    if (end == q) p = -1;
+  }
+  if (end == text || *end || r < 1 || r > 1000000 || p < 0 || p > 1000000000) {
+    fzn_warn(b, c->line, "BAMBOO_HRC_PORTFOLIO='%s' is not RUNS[:POLISH] (RUNS >= 1); ignored", text);
+    return false;
+  }
+  *runs = (int)r, *polish = (int)p;
+  return true;
+}
+
+/* The portfolio's best in place of the deferred acceptance's matching `first` when it has fewer
+ * blocking pairs (and the setting asks for it). */
+static void maybe_portfolio(fzn_builder *b, const fzn_constraint *c, const bb_hrc *inst, int32_t *first,
+                            uint64_t *blocking) {
+  int runs = 0, polish = 0;
+  if (*blocking == 0 || !portfolio_setting(b, c, &runs, &polish)) return;
+  bb_hrc_portfolio_opts o = {.runs = runs, .threads = 0, .seed = 1, .polish_steps = polish};
+  bb_hrc_portfolio_result res;
+  bb_error err = {{0}};
+  int32_t *best = malloc(((size_t)inst->n_residents + 1) * sizeof *best);
+  if (best && bb_hrc_portfolio(inst, &o, best, &res, NULL, &err) == BB_OK && res.blocking < *blocking) {
+    memcpy(first, best, (size_t)inst->n_residents * sizeof *first);
+    *blocking = res.blocking;
+  }
+  if (getenv("BAMBOO_HRC_DEBUG"))
+    fprintf(stderr, "hrc: portfolio of %d runs, %d polish steps: %llu blocking pairs\n", runs, polish,
+            (unsigned long long)*blocking);
+  free(best);
+}
 
 /* Runs the deferred acceptance and posts the constraint over `inst` (freed here). */
 static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst, const int *singles, int ns,
@@ -45,6 +91,7 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
   }
   if (getenv("BAMBOO_HRC_DEBUG"))
     fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
+  if (first) maybe_portfolio(b, c, inst, first, &da_bp);
   if (ok) {
     bb_smc_hrc_lists L = bb_smc_hrc_lists_of(inst);
     bb_stable_matching_hrc_options opts = {fzn_annotated_path(b, c)};

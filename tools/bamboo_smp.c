@@ -69,6 +69,8 @@ static int list_algorithms(int argc) {
            !strcmp(*name, "gpu-la-min") ? " [needs a GPU]" : "");
   printf("\nFor couples (HRC files):\n%-12s %s\n", "hrc-da",
          "couples-aware deferred acceptance (Roth-Peranson style), then repair rounds; says whether it is stable");
+  printf("%-12s %s\n", "hrc-da-portfolio",
+         "hrc-da and randomised copies on --threads, the fewest blocking pairs kept, then --polish local search");
   printf("\nFor ties (SMTI/HRT files; --seed S breaks the ties of all but kiraly):\n");
   for (const char *const *name = bb_ties_algorithm_names(); *name; name++)
     printf("%-12s %s\n", *name, bb_ties_algorithm_describe(*name));

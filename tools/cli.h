@@ -163,11 +163,14 @@ int cli_hrc_gen(int argc, char **argv);
 typedef struct cli_hrc_solve_opts {
   const char *file, *algo, *out_path; /* file: the input's name, for the JSON report */
   int quiet, verify, time, verbose;
+  int threads, runs, polish; /* hrc-da-portfolio: 0 threads = all CPUs, 0 runs = the default */
+  uint64_t seed;
   double deadline; /* bb_now() time --time-limit ends (0 = none): exit 7 past it */
   double t_input;  /* seconds the reading took, for --time */
   int format;      /* a cli_output_format (solve_report.h): json writes the report instead */
 } cli_hrc_solve_opts;
-/* hrc-da, the matching printed as for HR, stability on stderr; returns the exit code. */
+/* hrc-da or hrc-da-portfolio, the matching printed as for HR, stability on stderr; returns the
+ * exit code. */
 int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o);
 
 /* A matching file: one line 'r h' or 'r -' per resident (nr of them, hospitals below nh), any

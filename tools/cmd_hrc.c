@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "cli_phase.h"
 #include "hrc.h"
+#include "hrc_portfolio.h"
 #include "hrc_io.h"
 #include "io_reader.h"
 #include "solve_report.h"
@@ -23,14 +24,15 @@ static int32_t *alloc_matching(const bb_hrc *inst) {
 }
 
 /* --format json: the report of hrc-da's matching, its stability counted by the checker. */
-static int write_report(const char *file, const bb_hrc *inst, const int32_t *assigned, bool stable, uint64_t blocking,
-                        double t_input, double t_solve, int quiet, int verify, int rc, const char *out_path) {
+static int write_report(const char *file, const char *algo, const bb_hrc *inst, const int32_t *assigned, bool stable,
+                        uint64_t blocking, double t_input, double t_solve, int quiet, int verify, int rc,
+                        const char *out_path) {
   cli_solve_report report = {.kind = "hrc",
                              .source = file,
                              .proposers = inst->n_residents,
                              .receivers = inst->n_hospitals,
                              .couples = inst->n_couples,
-                             .algorithm = "hrc-da",
+                             .algorithm = algo,
                              .side = "residents",
                              .t_input = t_input,
                              .t_solve = t_solve,
@@ -43,11 +45,71 @@ static int write_report(const char *file, const bb_hrc *inst, const int32_t *ass
   return cli_solve_report_finish(&report, rc, out_path);
 }
 
+/* The default number of runs of hrc-da-portfolio. */
+#define CLI_PORTFOLIO_RUNS 16
+
+/* -v: one line per run of the portfolio. */
+static void print_runs(const bb_hrc_run_stats *runs, int n) {
+  for (int i = 0; i < n; i++) {
+    const bb_hrc_run_stats *r = &runs[i];
+    if (r->status != BB_OK) {
+      fprintf(stderr, "run %d: %s\n", i, r->status == BB_ERR_TIMEOUT ? "cut by the time limit" : "failed");
+      continue;
+    }
+    fprintf(stderr, "run %d: seed %llu, %llu blocking pairs, %d matched, %d repair rounds, %llu proposals, %.1f ms\n",
+            i, (unsigned long long)r->seed, (unsigned long long)r->blocking, r->matched, r->rounds,
+            (unsigned long long)r->proposals, 1e3 * r->seconds);
+  }
+}
+
+/* hrc-da-portfolio: the runs, the polish, and the count checked again by the checker. */
+static int solve_portfolio(const bb_hrc *inst, const cli_hrc_solve_opts *o, int32_t *assigned, bool *stable,
+                           uint64_t *blocking) {
+  bb_hrc_portfolio_opts po = {.runs = o->runs ? o->runs : CLI_PORTFOLIO_RUNS,
+                              .threads = o->threads,
+                              .seed = o->seed,
+                              .polish_steps = o->polish,
+                              .deadline = o->deadline};
+  bb_hrc_run_stats *runs = malloc((size_t)po.runs * sizeof *runs);
+  if (!runs) {
+    cli_error("out of memory for the runs' statistics");
+    return CLI_EXIT_NOMEM;
+  }
+  bb_hrc_portfolio_result res;
+  bb_error err = {{0}};
+  bb_status st = bb_hrc_portfolio(inst, &po, assigned, &res, runs, &err);
+  int rc = st == BB_OK ? 0 : cli_fail(st, &err);
+  if (!rc && o->verbose) print_runs(runs, po.runs);
+  free(runs);
+  uint64_t checked = 0;
+  if (!rc && (st = bb_hrc_count_blocking(inst, assigned, &checked, &err)) != BB_OK) rc = cli_fail(st, &err);
+  if (!rc && checked != res.blocking) {
+    cli_error("hrc-da-portfolio counted %llu blocking pairs, the checker %llu", (unsigned long long)res.blocking,
+              (unsigned long long)checked);
+    return CLI_EXIT_INPUT;
+  }
+  if (rc) return rc;
+  *blocking = checked;
+  *stable = checked == 0;
+  fprintf(stderr,
+          "hrc-da-portfolio: %s, %llu blocking pairs (%d residents, %d couples, %d hospitals; %d matched; best of "
+          "%d runs: run %d, %llu blocking pairs; polish: %d steps, %d moves, %d improvements)\n",
+          *stable ? "stable" : "not stable", (unsigned long long)checked, inst->n_residents, inst->n_couples,
+          inst->n_hospitals, res.matched, res.runs_done, res.best_run, (unsigned long long)res.blocking_before_polish,
+          res.polish_steps, res.polish_moves, res.polish_improvements);
+  return 0;
+}
+
 int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
-  if (strcmp(o->algo, "hrc-da") != 0 && strcmp(o->algo, "bamboo") != 0) {
-    cli_error("algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default)", o->algo);
+  bool portfolio = !strcmp(o->algo, "hrc-da-portfolio");
+  if (strcmp(o->algo, "hrc-da") != 0 && strcmp(o->algo, "bamboo") != 0 && !portfolio) {
+    cli_error(
+        "algorithm '%s' does not take couples; for an HRC file use --algo hrc-da (its default) or "
+        "hrc-da-portfolio",
+        o->algo);
     return CLI_EXIT_USAGE;
   }
+  const char *algo = portfolio ? "hrc-da-portfolio" : "hrc-da";
   double t1 = bb_now();
   bb_error err = {{0}};
   bb_status st;
@@ -57,14 +119,19 @@ int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
   uint64_t blocking = 0;
   bb_hrc_da_stats stats = {0, 0, false};
   cli_phase phase;
-  cli_phase_begin(&phase, "hrc-da", "solving");
+  cli_phase_begin(&phase, algo, "solving");
   bb_hrc_da_opts da_opts = {.deadline = o->deadline};
-  if (!rc && (st = bb_hrc_da(inst, &da_opts, assigned, &stable, &blocking, &stats, &err)) != BB_OK)
+  if (!rc && portfolio)
+    rc = solve_portfolio(inst, o, assigned, &stable, &blocking);
+  else if (!rc && (st = bb_hrc_da(inst, &da_opts, assigned, &stable, &blocking, &stats, &err)) != BB_OK)
     rc = cli_fail(st, &err);
   cli_phase_end(&phase);
   double t2 = bb_now();
   int solved = !rc, json = o->format == CLI_FORMAT_JSON;
-  if (!rc) {
+  if (!rc && portfolio) {
+    if (o->time)
+      fprintf(stderr, "input %.1f ms, hrc-da-portfolio and checker %.1f ms\n", 1e3 * o->t_input, 1e3 * (t2 - t1));
+  } else if (!rc) {
     int matched = 0;
     for (int r = 0; r < inst->n_residents; r++) matched += assigned[r] != BB_HRC_NONE;
     fprintf(stderr,
@@ -88,7 +155,7 @@ int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
             inst->n_couples, inst->n_hospitals);
   }
   if (solved && json)
-    rc = write_report(o->file, inst, assigned, stable, blocking, o->t_input, t2 - t1, o->quiet, o->verify, rc,
+    rc = write_report(o->file, algo, inst, assigned, stable, blocking, o->t_input, t2 - t1, o->quiet, o->verify, rc,
                       o->out_path);
   free(assigned);
   return rc;

@@ -24,6 +24,7 @@ typedef struct solve_args {
   int n, group;
   uint64_t seed;
   int threads, tail, tail_mode, verify, time, verbose, quiet;
+  int runs, polish; /* --runs, --polish: hrc-da-portfolio on an HRC file */
   double time_limit;
   cli_hr_opts hr;
   const char *gen_on; /* --gen-on gpu|host */
@@ -71,8 +72,10 @@ static const char *const incomplete_generator_options[] = {"--k",    "--hospital
                                                            "--skew", "--capacity",  NULL};
 /* bb_hr_solve has no partitions over GPUs and no choice of where its tail runs. */
 static const char *const complete_only_options[] = {"--gpus", "--tail-on", NULL};
-/* hrc-da is one sequential CPU run of the residents' side (cmd_hrc.c). */
-static const char *const not_couples_options[] = {"--gpus", "--tail", "--tail-on", "--threads", NULL};
+/* hrc-da is one sequential CPU run of the residents' side (cmd_hrc.c); hrc-da-portfolio
+ * takes --threads, --seed, --runs and --polish as well. */
+static const char *const not_couples_options[] = {"--gpus", "--tail", "--tail-on", "--da", NULL};
+static const char *const portfolio_options[] = {"--threads", "--seed", "--runs", "--polish", NULL};
 
 /* The options only some algorithms read (the help says which): given to another algorithm
  * they would be dropped without a word, so they are refused. */
@@ -106,6 +109,8 @@ static int check_args(solve_args *a) {
     return cli_usage(&cli_solve, "--gen-on gpu goes with --gen perfect, solo, congested, random or uniform");
   int rc = 0;
   if (a->file) return 0; /* the algorithm and --side are checked once the file says which kind it is */
+  if ((extra = first_given(a, portfolio_options + 2)))
+    return cli_usage(&cli_solve, "%s goes with --algo hrc-da-portfolio on an HRC file", extra);
   if (cli_ties_gen_kind(a->gen_name))
     return cli_usage(&cli_solve,
                      "--gen %s: solve does not generate ties (SMTI/HRT) instances; write one with "
@@ -149,6 +154,8 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {"--da", CLI_STRING, &a->da, 0, 0},
       {"--verify", CLI_FLAG, &a->verify, 0, 0},
       {"--threads", CLI_INT, &a->threads, 0, 4096},
+      {"--runs", CLI_INT, &a->runs, 1, 1000000},
+      {"--polish", CLI_INT, &a->polish, 0, 1000000000},
       {"--tail", CLI_INT, &a->tail, 1, BB_MAX_N},
       {"--tail-on", CLI_STRING, &a->tail_on, 0, 0},
       {"--time", CLI_FLAG, &a->time, 0, 0},
@@ -196,6 +203,9 @@ static int check_couples(const solve_args *a) {
   const char *extra = first_given(a, not_couples_options);
   if (extra)
     return cli_usage(&cli_solve, "%s has no meaning for an HRC instance (hrc-da runs on one CPU thread)", extra);
+  if (strcmp(a->algo, "hrc-da-portfolio") && (extra = first_given(a, portfolio_options)))
+    return cli_usage(&cli_solve, "%s goes with --algo hrc-da-portfolio on an HRC file, not with --algo %s", extra,
+                     a->algo);
   if (a->hr.side && strcmp(a->hr.side, "residents"))
     return cli_usage(&cli_solve,
                      "--side takes residents for an HRC instance (hrc-da proposes from the residents), not '%s'",
@@ -237,10 +247,13 @@ static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc *
   bb_status st = bb_read_any_with_ties(a->file, a->deadline, inst, hr, hrc, ties, &err);
   if (st != BB_OK) return cli_fail(st, &err);
   if (*ties) return check_ties(a);
+  if (*hrc) return check_couples(a);
+  const char *only_portfolio = first_given(a, portfolio_options + 2);
+  if (only_portfolio)
+    return cli_usage(&cli_solve, "%s goes with --algo hrc-da-portfolio on an HRC file", only_portfolio);
   if (given(a, "--seed"))
     return cli_usage(&cli_solve, "--seed goes with --gen, not with an instance file (but with a ties file)");
   if (a->da) return cli_usage(&cli_solve, "--da goes with an SMTI/HRT file");
-  if (*hrc) return check_couples(a);
   const char *extra = first_given(a, complete_only_options);
   if (*hr && extra) return cli_usage(&cli_solve, "%s goes with complete lists, not with an SMI/HR file", extra);
   int rc;
@@ -415,6 +428,10 @@ static int solve_couples(const solve_args *a, const bb_hrc *hrc, double t_input)
                           .verify = a->verify,
                           .time = a->time,
                           .verbose = a->verbose,
+                          .threads = a->threads,
+                          .runs = a->runs,
+                          .polish = a->polish,
+                          .seed = a->seed,
                           .deadline = a->deadline,
                           .t_input = t_input,
                           .format = a->format};
@@ -523,7 +540,8 @@ const cli_command cli_solve = {
     "                  [--skew S] [--capacity C]\n"
     "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
     "                  [--time-limit SEC] [--gpus LIST] [--gen-on gpu|host]\n"
-    "                  [--da HR-ALGO] [--format text|json] [-o FILE] [-v] [-q]",
+    "                  [--da HR-ALGO] [--runs N] [--polish STEPS] [--format text|json]\n"
+    "                  [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; opened once, so a pipe\n"
     "or a FIFO works for every kind; validated first) or generates one, finds the\n"
     "man-optimal stable matching (the woman-optimal one with --side women) and\n"
@@ -533,11 +551,14 @@ const cli_command cli_solve = {
     "as one line 'r h' per man/resident, 'r -' when unmatched. An HRC file (couples)\n"
     "gets the couples-aware deferred acceptance (--algo hrc-da, its default there), the\n"
     "same lines, and on stderr whether the matching is stable and its blocking pairs;\n"
-    "there --side takes only residents, and --threads, --tail, --tail-on and --gpus\n"
-    "are usage errors. An SMTI/HRT file (ties, docs/ties.md) gets --algo da-stb (its\n"
-    "default), da-mtb, sic or kiraly, seeded by --seed, the same lines; --verify checks\n"
-    "weak stability; --da picks the HR algorithm of their deferred acceptance once the\n"
-    "ties are broken (gs-seq by default; mw-par, gpu-la-min, bamboo: the GPU where it\n"
+    "there --side takes only residents, --tail, --tail-on and --gpus are usage errors,\n"
+    "and --threads, --seed, --runs and --polish go with --algo hrc-da-portfolio (hrc-da\n"
+    "and N - 1 randomised copies on T threads, the fewest blocking pairs kept, the same\n"
+    "for every T; -v prints each run; docs/hrc.md \"Portfolio\"). An SMTI/HRT file\n"
+    "(ties, docs/ties.md) gets --algo da-stb (its default), da-mtb, sic or kiraly,\n"
+    "seeded by --seed, the same lines; --verify checks weak stability; --da picks the\n"
+    "HR algorithm of their deferred acceptance once the ties are broken (gs-seq by default; mw-par, gpu-la-min, "
+    "bamboo: the GPU where it\n"
     "pays), all ending in the same matching. An option the instance or the algorithm has no use for is\n"
     "refused (exit 2): --tail and --tail-on go with bamboo, --gpus with bamboo and the\n"
     "gpu- algorithms.\n\n"
@@ -555,8 +576,10 @@ const cli_command cli_solve = {
     "  --n N           size of the generated instance, 1..2097151\n"
     "  --group G       random only: group size (default 5, or N when N < 5)\n"
     "  --seed S        generator seed (default 1; --gen), or the tie-breaking's seed\n"
-    "                  with a ties file (not kiraly)\n"
+    "                  with a ties file (not kiraly), or hrc-da-portfolio's\n"
     "  --algo A        algorithm (default bamboo; 'bamboo-smp algos' lists them)\n"
+    "  --runs N        hrc-da-portfolio: deferred acceptances to run (default 16)\n"
+    "  --polish STEPS  hrc-da-portfolio: local search steps on the best (default 0)\n"
     "  --da A          SMTI/HRT file: the HR algorithm (gs-seq, mw-par, gpu-la-min,\n"
     "                  bamboo) of da-stb's, da-mtb's and sic's deferred acceptance\n"
     "  --verify        check the matching is perfect and stable; prints\n"

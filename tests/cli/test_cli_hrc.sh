@@ -261,10 +261,13 @@ case_hrc_options() {
   expect_ok gen hrc --n 60 --seed 2 -o "$WORK/a.hrc"
   expect 2 "--side takes residents for an HRC instance" solve "$WORK/a.hrc" --side bogus
   expect 2 "not 'hospitals'" solve "$WORK/a.hrc" --side hospitals
-  for opt in "--gpus 0" "--tail 2" "--tail-on cpu" "--threads 2" "--threads 0"; do
+  for opt in "--gpus 0" "--tail 2" "--tail-on cpu"; do
     expect 2 "${opt%% *} has no meaning for an HRC instance" solve "$WORK/a.hrc" $opt
   done
-  expect 2 "--seed goes with --gen, not with an instance file" solve "$WORK/a.hrc" --seed 3
+  for opt in "--threads 2" "--threads 0" "--seed 3" "--runs 4" "--polish 10"; do
+    expect 2 "${opt%% *} goes with --algo hrc-da-portfolio on an HRC file, not with --algo bamboo" \
+      solve "$WORK/a.hrc" $opt
+  done
   expect_ok solve "$WORK/a.hrc" --side residents -v -q --time-limit 60
   grep -q "algorithm hrc-da, path:" "$WORK/err" || fail "-v on an HRC file"
   # hrc-da on this instance runs many seconds without a limit: it must stop at the limit,
@@ -274,6 +277,47 @@ case_hrc_options() {
   rc=$?
   [ "$rc" -eq 7 ] || { cat "$WORK/err" >&2; fail "solve n.hrc --time-limit 0.3: exit status $rc, expected 7"; }
   grep -q "time limit" "$WORK/err" || fail "the time limit's message"
+}
+
+# hrc-da-portfolio: its options and their errors, -v's run lines, the count the checker's, one
+# matching for every thread count, never worse than hrc-da (which leaves blocking pairs here).
+case_hrc_portfolio() {
+  expect_ok gen hrc-mallows --n 300 --hospitals 30 --couples 60 --lists 5 10 --phi-residents 0.9 \
+    --phi-hospitals 0.5 --seed 4 -o "$WORK/m.hrc"
+  expect_ok solve "$WORK/m.hrc" -o "$WORK/da.txt"
+  da_bp=$(sed -n 's/^hrc-da: [a-z ]*, \([0-9]*\) blocking pairs.*/\1/p' "$WORK/err")
+  [ -n "$da_bp" ] && [ "$da_bp" -gt 0 ] || fail "hrc-da's line: no blocking pairs to improve on"
+  for t in 1 2 3; do
+    expect_ok solve "$WORK/m.hrc" --algo hrc-da-portfolio --runs 6 --threads $t --seed 5 --polish 20 -v \
+      -o "$WORK/p$t.txt"
+  done
+  same "$WORK/p1.txt" "$WORK/p2.txt"
+  same "$WORK/p1.txt" "$WORK/p3.txt"
+  [ "$(grep -c '^run [0-5]: ' "$WORK/err")" -eq 6 ] || fail "-v prints one line per run"
+  grep -q '^run 0: seed 0, ' "$WORK/err" || fail "run 0 is hrc-da"
+  pf_bp=$(sed -n 's/^hrc-da-portfolio: [a-z ]*, \([0-9]*\) blocking pairs.*/\1/p' "$WORK/err")
+  [ -n "$pf_bp" ] && [ "$pf_bp" -le "$da_bp" ] || fail "portfolio $pf_bp blocking pairs, hrc-da $da_bp"
+  if [ "$pf_bp" -eq 0 ]; then
+    expect 0 "stable" hrc check "$WORK/m.hrc" --matching "$WORK/p1.txt"
+  else
+    expect 1 "not stable: $pf_bp blocking pairs" hrc check "$WORK/m.hrc" --matching "$WORK/p1.txt"
+  fi
+  expect_ok solve "$WORK/m.hrc" --algo hrc-da-portfolio --runs 2 --format json -q
+  grep -q '"algorithm": *"hrc-da-portfolio"' "$WORK/out" || fail "the JSON report's algorithm"
+  expect 2 "--runs" solve "$WORK/m.hrc" --algo hrc-da-portfolio --runs 0
+  expect 2 "--polish" solve "$WORK/m.hrc" --algo hrc-da-portfolio --polish -1
+  expect 2 "--threads" solve "$WORK/m.hrc" --algo hrc-da-portfolio --threads -2
+  expect 2 "--runs goes with --algo hrc-da-portfolio on an HRC file" solve --gen smi --n 10 --runs 3
+  expect_ok gen smi --n 10 -o "$WORK/smi.txt"
+  expect 2 "--runs goes with --algo hrc-da-portfolio on an HRC file" solve "$WORK/smi.txt" --runs 3
+  expect 2 "--polish goes with --algo hrc-da-portfolio on an HRC file" solve "$WORK/smi.txt" --polish 3
+  expect_ok gen nrmp-couples --couples 3000 --seed 3 -o "$WORK/n.hrc"
+  timeout 30 "$BIN" solve "$WORK/n.hrc" --algo hrc-da-portfolio --runs 4 --time-limit 0.3 -q >"$WORK/out" \
+    2>"$WORK/err"
+  rc=$?
+  [ "$rc" -eq 7 ] || { cat "$WORK/err" >&2; fail "portfolio --time-limit 0.3: exit status $rc, expected 7"; }
+  expect_ok algos
+  grep -q "^hrc-da-portfolio" "$WORK/out" || fail "algos lacks hrc-da-portfolio"
 }
 
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"

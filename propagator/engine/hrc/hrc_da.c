@@ -23,30 +23,7 @@
 #include <string.h>
 
 #include "hrc.h"
-
-typedef struct held {
-  int32_t resident, rank;
-} held;
-
-typedef struct da {
-  const bb_hrc *in;
-  int nr, nagents;
-  int32_t *srank;  /* per single entry: the hospital's rank of the resident, -1 unacceptable */
-  int32_t *crank;  /* per couple entry, two: the hospitals' ranks of the members */
-  uint32_t *slot0; /* n_hospitals + 1: where each hospital's held array starts */
-  held *slots;
-  int32_t *nheld, *room; /* room: min(capacity, list length), what can ever be held */
-  uint32_t *next;        /* per agent: the next entry to propose */
-  int64_t *cur;          /* per agent: the entry held, -1 if none */
-  int32_t *assigned;
-  int32_t *queue; /* ring of nagents + 1 */
-  uint8_t *queued;
-  int qhead, qtail;
-  uint64_t proposals, max_proposals;
-  double deadline; /* 0: none */
-  uint32_t ticks;  /* calls of out_of_time, which reads the clock every HRC_CLOCK_EVERY + 1 */
-  bool timed_out;
-} da;
+#include "hrc_da_internal.h"
 
 #define HRC_CLOCK_EVERY 4095u
 
@@ -61,11 +38,22 @@ static int agent_of(const da *d, int32_t r) {
   return c == BB_HRC_SINGLE ? r : d->nr + c;
 }
 
-static void push(da *d, int a) {
+void bb_hrcda_push(da *d, int a) {
   if (d->queued[a]) return;
   d->queued[a] = 1;
   d->queue[d->qtail] = a;
   d->qtail = (d->qtail + 1) % (d->nagents + 1);
+}
+
+/* A displaced agent, in a randomised run, proposes next or last by a coin flip. */
+static void push_displaced(da *d, int a) {
+  if (!d->shuffle_displaced || d->queued[a] || (bb_hrcda_next_random(&d->rng) & 1)) {
+    bb_hrcda_push(d, a);
+    return;
+  }
+  d->queued[a] = 1;
+  d->qhead = (d->qhead + d->nagents) % (d->nagents + 1);
+  d->queue[d->qhead] = a;
 }
 
 static int pop(da *d) {
@@ -101,7 +89,7 @@ static void remove_held(da *d, int h, int32_t r) {
 
 /* An agent loses its place: taken off its hospitals (a couple withdraws both members),
  * unassigned, and queued to propose from the entry after the one it held. */
-static void lose_place(da *d, int a) {
+void bb_hrcda_lose_place(da *d, int a) {
   const bb_hrc *in = d->in;
   if (a < d->nr) {
     if (d->assigned[a] != BB_HRC_NONE) remove_held(d, d->assigned[a], a);
@@ -115,8 +103,10 @@ static void lose_place(da *d, int a) {
     }
   }
   if (d->cur[a] >= 0) d->next[a] = (uint32_t)d->cur[a] + 1;
+  /* A restart lets an evicted couple retry pairs that failed only because of who held them then. */
+  if (a >= d->nr && d->restart_one_in && bb_hrcda_next_random(&d->rng) % d->restart_one_in == 0) d->next[a] = 0;
   d->cur[a] = -1;
-  push(d, a);
+  push_displaced(d, a);
 }
 
 /* h takes r (it has accepted him): if full, its worst assignee is displaced. */
@@ -124,7 +114,7 @@ static void take(da *d, int h, int32_t r, int32_t q) {
   if (d->nheld[h] == d->room[h]) {
     int32_t loser = d->slots[d->slot0[h] + worst_index(d, h)].resident;
     /* Off h; a couple member's displacement withdraws his partner (maybe from h too). */
-    lose_place(d, agent_of(d, loser));
+    bb_hrcda_lose_place(d, agent_of(d, loser));
   }
   d->slots[d->slot0[h] + d->nheld[h]++] = (held){r, q};
   d->assigned[r] = h;
@@ -174,7 +164,7 @@ static void propose_couple(da *d, int c) {
   }
 }
 
-static void run_queue(da *d) {
+void bb_hrcda_run_queue(da *d) {
   int a;
   while ((a = pop(d)) >= 0 && d->proposals < d->max_proposals && !out_of_time(d)) {
     if (d->cur[a] >= 0) continue; /* queued, then placed again before its turn: cannot happen, kept safe */
@@ -187,11 +177,7 @@ static void run_queue(da *d) {
 
 /* ------------------------------------------------------------------ repair ---- */
 
-typedef struct hosp_view {
-  int32_t taken, worst, second, worst_id; /* ranks; -1 if none */
-} hosp_view;
-
-static void view_hospitals(const da *d, hosp_view *v) {
+void bb_hrcda_view(const da *d, hosp_view *v) {
   for (int h = 0; h < d->in->n_hospitals; h++) {
     hosp_view x = {d->nheld[h], -1, -1, -1};
     for (int k = 0; k < d->nheld[h]; k++) {
@@ -210,7 +196,7 @@ static bool takes(const da *d, const hosp_view *v, int h, int32_t q, int32_t exc
 }
 
 /* The first entry through which agent a blocks, or -1 (the cases of docs/hrc.md). */
-static int64_t first_blocking(const da *d, const hosp_view *v, int a) {
+int64_t bb_hrcda_first_blocking(const da *d, const hosp_view *v, int a) {
   const bb_hrc *in = d->in;
   if (a < d->nr) {
     uint32_t first = in->single_start[a], stop = d->cur[a] >= 0 ? (uint32_t)d->cur[a] : in->single_start[a + 1] - first;
@@ -246,18 +232,19 @@ static int64_t first_blocking(const da *d, const hosp_view *v, int a) {
 /* A batch repair round: every agent that blocks (all judged on one view) proposes again from
  * its first blocking entry. Returns how many agents were sent back. */
 static int repair_batch(da *d, hosp_view *v, int64_t *restart) {
-  view_hospitals(d, v);
+  bb_hrcda_view(d, v);
   int sent = 0;
   for (int a = 0; a < d->nagents; a++) {
     restart[a] = -1;
     if (a < d->nr && d->in->couple_of[a] != BB_HRC_SINGLE) continue;
-    restart[a] = first_blocking(d, v, a);
+    restart[a] = bb_hrcda_first_blocking(d, v, a);
   }
-  for (int a = 0; a < d->nagents; a++) {
+  for (int i = 0; i < d->nagents; i++) {
+    int a = d->order[i];
     if (restart[a] < 0) continue;
-    if (d->cur[a] >= 0) lose_place(d, a);
+    if (d->cur[a] >= 0) bb_hrcda_lose_place(d, a);
     d->next[a] = (uint32_t)restart[a];
-    push(d, a);
+    bb_hrcda_push(d, a);
     sent++;
   }
   return sent;
@@ -269,15 +256,16 @@ static int repair_batch(da *d, hosp_view *v, int64_t *restart) {
 static int repair_sequential(da *d, hosp_view *v) {
   int sent = 0;
   bool fresh = false;
-  for (int a = 0; a < d->nagents && d->proposals < d->max_proposals && !out_of_time(d); a++) {
+  for (int i = 0; i < d->nagents && d->proposals < d->max_proposals && !out_of_time(d); i++) {
+    int a = d->order[i];
     if (a < d->nr && d->in->couple_of[a] != BB_HRC_SINGLE) continue;
-    if (!fresh) view_hospitals(d, v), fresh = true;
-    int64_t e = first_blocking(d, v, a);
+    if (!fresh) bb_hrcda_view(d, v), fresh = true;
+    int64_t e = bb_hrcda_first_blocking(d, v, a);
     if (e < 0) continue;
-    if (d->cur[a] >= 0) lose_place(d, a);
+    if (d->cur[a] >= 0) bb_hrcda_lose_place(d, a);
     d->next[a] = (uint32_t)e;
-    push(d, a);
-    run_queue(d);
+    bb_hrcda_push(d, a);
+    bb_hrcda_run_queue(d);
     fresh = false;
     sent++;
   }
@@ -307,7 +295,7 @@ static int32_t lookup(const bb_hrc *in, const ranked_pair *sorted, uint32_t h, u
   return lo < end && sorted[lo].resident == r ? (int32_t)sorted[lo].rank : -1;
 }
 
-static void da_free(da *d) {
+void bb_hrcda_free(da *d) {
   free(d->srank);
   free(d->crank);
   free(d->slot0);
@@ -319,9 +307,10 @@ static void da_free(da *d) {
   free(d->assigned);
   free(d->queue);
   free(d->queued);
+  free(d->order);
 }
 
-static bb_status da_init(da *d, const bb_hrc *in, uint64_t max_proposals, bb_error *err) {
+bb_status bb_hrcda_init(da *d, const bb_hrc *in, uint64_t max_proposals, bb_error *err) {
   int nr = in->n_residents, nh = in->n_hospitals, nc = in->n_couples;
   uint64_t es = in->single_start[nr], ec = in->couple_start[nc], eh = in->hosp_start[nh];
   memset(d, 0, sizeof *d);
@@ -339,9 +328,10 @@ static bb_status da_init(da *d, const bb_hrc *in, uint64_t max_proposals, bb_err
   d->assigned = malloc(((size_t)nr + 1) * sizeof *d->assigned);
   d->queue = malloc(((size_t)d->nagents + 1) * sizeof *d->queue);
   d->queued = calloc((size_t)d->nagents + 1, 1);
+  d->order = malloc(((size_t)d->nagents + 1) * sizeof *d->order);
   ranked_pair *sorted = malloc((eh + 1) * sizeof *sorted);
   if (!d->srank || !d->crank || !d->slot0 || !d->nheld || !d->room || !d->next || !d->cur || !d->assigned ||
-      !d->queue || !d->queued || !sorted) {
+      !d->queue || !d->queued || !d->order || !sorted) {
     free(sorted);
     return bb_fail(err, BB_ERR_NOMEM, "bb_hrc_da: out of memory");
   }
@@ -371,18 +361,76 @@ static bb_status da_init(da *d, const bb_hrc *in, uint64_t max_proposals, bb_err
   for (int r = 0; r < nr; r++) d->assigned[r] = BB_HRC_NONE;
   for (int a = 0; a < d->nagents; a++) {
     d->cur[a] = -1;
-    if (a >= nr || in->couple_of[a] == BB_HRC_SINGLE) push(d, a);
+    d->order[a] = a;
+    if (a >= nr || in->couple_of[a] == BB_HRC_SINGLE) bb_hrcda_push(d, a);
   }
   return BB_OK;
 }
 
-/* One run from scratch with one kind of repair round; the best matching so far stays in
- * `assigned` / *best. */
-static bb_status run_strategy(const bb_hrc *inst, const bb_hrc_da_opts *opts, bool sequential, int32_t *assigned,
-                              uint64_t *best, bb_hrc_da_stats *total, bb_error *err) {
+void bb_hrcda_randomise(da *d, uint64_t seed, uint32_t restart_one_in) {
+  d->rng = seed;
+  d->shuffle_displaced = true;
+  d->restart_one_in = restart_one_in;
+  for (int i = d->nagents - 1; i > 0; i--) { /* Fisher-Yates */
+    int j = (int)(bb_hrcda_next_random(&d->rng) % (uint64_t)(i + 1));
+    int32_t t = d->order[i];
+    d->order[i] = d->order[j], d->order[j] = t;
+  }
+  d->qhead = d->qtail = 0;
+  memset(d->queued, 0, (size_t)d->nagents);
+  for (int i = 0; i < d->nagents; i++) {
+    int a = d->order[i];
+    if (d->cur[a] < 0 && (a >= d->nr || d->in->couple_of[a] == BB_HRC_SINGLE)) bb_hrcda_push(d, a);
+  }
+}
+
+/* Where resident r holds his place at h: the rank h gives him. */
+static int32_t held_rank(const da *d, int a, int32_t r) {
+  int m = a >= d->nr && d->in->couple_member[2 * (a - d->nr) + 1] == r;
+  uint32_t first = a < d->nr ? d->in->single_start[a] : d->in->couple_start[a - d->nr];
+  return a < d->nr ? d->srank[first + (uint32_t)d->cur[a]] : d->crank[2 * (first + (uint32_t)d->cur[a]) + m];
+}
+
+void bb_hrcda_load(da *d, const int32_t *assigned) {
+  const bb_hrc *in = d->in;
+  for (int h = 0; h < in->n_hospitals; h++) d->nheld[h] = 0;
+  d->qhead = d->qtail = 0;
+  memset(d->queued, 0, (size_t)d->nagents);
+  for (int a = 0; a < d->nagents; a++) {
+    d->cur[a] = -1;
+    if (a < d->nr) {
+      if (in->couple_of[a] != BB_HRC_SINGLE) continue;
+      uint32_t first = in->single_start[a], len = in->single_start[a + 1] - first;
+      d->next[a] = len;
+      for (uint32_t k = 0; k < len && assigned[a] != BB_HRC_NONE; k++)
+        if ((int32_t)in->single_list[first + k] == assigned[a]) d->cur[a] = k, d->next[a] = k + 1, k = len;
+    } else {
+      int c = a - d->nr;
+      int32_t h1 = assigned[in->couple_member[2 * c]], h2 = assigned[in->couple_member[2 * c + 1]];
+      uint32_t first = in->couple_start[c], len = in->couple_start[c + 1] - first;
+      d->next[a] = len;
+      for (uint32_t k = 0; k < len && h1 != BB_HRC_NONE; k++)
+        if ((int32_t)in->couple_list[2 * (first + k)] == h1 && (int32_t)in->couple_list[2 * (first + k) + 1] == h2 &&
+            d->crank[2 * (first + k)] >= 0 && d->crank[2 * (first + k) + 1] >= 0)
+          d->cur[a] = k, d->next[a] = k + 1, k = len;
+    }
+  }
+  for (int r = 0; r < d->nr; r++) {
+    int a = in->couple_of[r] == BB_HRC_SINGLE ? r : d->nr + in->couple_of[r];
+    d->assigned[r] = d->cur[a] >= 0 ? assigned[r] : BB_HRC_NONE;
+    if (d->assigned[r] == BB_HRC_NONE) continue;
+    int h = d->assigned[r];
+    d->slots[d->slot0[h] + d->nheld[h]++] = (held){r, held_rank(d, a, r)};
+  }
+}
+
+/* bb_hrcda_run (the internal header); works on a copy of *dp and hands it back. */
+bb_status bb_hrcda_run(da *dp, const bb_hrc_da_opts *opts, bool sequential, int32_t *assigned, uint64_t *best,
+                       bb_hrc_da_stats *total, bb_error *err) {
   int max_rounds = opts && opts->max_rounds > 0 ? opts->max_rounds : 100;
-  da d;
-  bb_status st = da_init(&d, inst, opts ? opts->max_proposals : 0, err);
+  const bb_hrc *inst = dp->in;
+  da d = *dp;
+  bb_status st = BB_OK;
   d.deadline = opts ? opts->deadline : 0;
   hosp_view *view = malloc(((size_t)inst->n_hospitals + 1) * sizeof *view);
   int64_t *restart = malloc(((size_t)d.nagents + 1) * sizeof *restart);
@@ -390,7 +438,7 @@ static bb_status run_strategy(const bb_hrc *inst, const bb_hrc_da_opts *opts, bo
   uint64_t count = 0;
   int rounds = 0;
   while (st == BB_OK) {
-    run_queue(&d);
+    bb_hrcda_run_queue(&d);
     /* A queue cut short is no matching of this run: stop before the checker judges it. */
     if (d.timed_out || (d.deadline > 0 && bb_now() > d.deadline)) {
       st = bb_fail(err, BB_ERR_TIMEOUT, "hrc-da: time limit reached after %d repair rounds, %llu proposals",
@@ -416,7 +464,18 @@ static bb_status run_strategy(const bb_hrc *inst, const bb_hrc_da_opts *opts, bo
   total->proposals += d.proposals;
   free(view);
   free(restart);
-  da_free(&d);
+  *dp = d;
+  return st;
+}
+
+/* One run from scratch with one kind of repair round; the best matching so far stays in
+ * `assigned` / *best. */
+static bb_status run_strategy(const bb_hrc *inst, const bb_hrc_da_opts *opts, bool sequential, int32_t *assigned,
+                              uint64_t *best, bb_hrc_da_stats *total, bb_error *err) {
+  da d;
+  bb_status st = bb_hrcda_init(&d, inst, opts ? opts->max_proposals : 0, err);
+  if (st == BB_OK) st = bb_hrcda_run(&d, opts, sequential, assigned, best, total, err);
+  bb_hrcda_free(&d);
   return st;
 }
 
