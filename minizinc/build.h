@@ -41,7 +41,8 @@ typedef struct fzn_builder {
   void **scratch;
   int scratch_len, scratch_cap;
   /* Options the posters need. */
-  bool warned_gpu; /* ::gpu warned about once */
+  bool warned_gpu;      /* ::gpu warned about once */
+  bool warned_cpu_only; /* ::gpu on a constraint without a GPU path, warned about once */
   /* int variable -> the Boolean b of a bool2int(b, x) constraint, or -1 (int_lin over
    * such images is posted as a linear over the Booleans, as Gecode's front end does). */
   int *bool_image;

@@ -123,3 +123,13 @@ bb_smc_path fzn_annotated_path(fzn_builder *b, const fzn_constraint *c) {
   if (path == BB_SMC_PATH_GPU && !fzn_gpu_usable(b, c, what)) path = BB_SMC_PATH_CPU;
   return path;
 }
+
+void fzn_cpu_only(fzn_builder *b, const fzn_constraint *c) {
+  for (int a = 0; a < c->annotations.count; a++) {
+    const fzn_expr *ann = c->annotations.items[a];
+    if (ann->kind != FZN_E_ID || strcmp(ann->u.id.name, "gpu") || b->warned_cpu_only) continue;
+    const char *what = strncmp(c->name, "bamboo_", 7) ? c->name : c->name + 7;
+    fzn_warn(b, c->line, "::gpu: %s has no GPU path; propagating on the CPU (and any such constraint after it)", what);
+    b->warned_cpu_only = true;
+  }
+}

@@ -52,5 +52,8 @@ bool fzn_gpu_usable(fzn_builder *b, const fzn_constraint *c, const char *what);
  * its own annotations, fzn_smc_options). ::gpu without a GPU is the CPU, with
  * fzn_gpu_usable's warning, which names c->name without bamboo_ (the user's predicate). */
 bb_smc_path fzn_annotated_path(fzn_builder *b, const fzn_constraint *c);
+/* For a constraint with one path, the CPU: a ::gpu on it is not dropped in silence but warned
+ * about once per model, at the first such constraint's line. */
+void fzn_cpu_only(fzn_builder *b, const fzn_constraint *c);
 
 #endif

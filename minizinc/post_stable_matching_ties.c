@@ -8,8 +8,10 @@
  *
  * pm and pm_rank are men x pm_cols and men x pm_rank_cols row-major, padded past each list's
  * length; pw and pw_rank likewise (rp, hp likewise); ids and positions from base; as mznlib's
- * stable_matching_smti and _hrt pass them. Annotations are ignored: one path (the CPU). */
+ * stable_matching_smti and _hrt pass them. There is one path, the CPU: ::gpu is warned about
+ * (fzn_cpu_only) and propagates on the CPU. */
 #include "bb_stable_matching_ties.h"
+#include "post_file_form.h"
 #include "registry.h"
 
 #include <stdio.h>
@@ -69,6 +71,7 @@ static bool post_smti(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
   bb_status st = bb_post_stable_matching_smti(b->space, a.men, a.n1, a.women, a.n2, a.size, a.base, a.pm, a.pm_len,
                                               a.pm_cols, a.pm_rank, a.pm_rank_cols, a.pw, a.pw_len, a.pw_cols,
                                               a.pw_rank, a.pw_rank_cols, &err);
+  if (st == BB_OK) fzn_cpu_only(b, c);
   return fzn_posted(b, c, st, &err);
 }
 
@@ -86,6 +89,7 @@ static bool post_hrt(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   bb_status st = bb_post_stable_matching_hrt(b->space, a.men, a.n1, a.women, a.n2, a.size, a.base, a.pm, a.pm_len,
                                              a.pm_cols, a.pm_rank, a.pm_rank_cols, a.pw, a.pw_len, a.pw_cols, a.pw_rank,
                                              a.pw_rank_cols, cap, &err);
+  if (st == BB_OK) fzn_cpu_only(b, c);
   return fzn_posted(b, c, st, &err);
 }
 

@@ -122,6 +122,7 @@ static bool post_ties_file(fzn_builder *b, const fzn_constraint *c, bool smti) {
   padded_free(&s0);
   padded_free(&s1);
   bb_ties_free(inst);
+  if (st == BB_OK) fzn_cpu_only(b, c);
   return fzn_posted(b, c, st, &err);
 }
 

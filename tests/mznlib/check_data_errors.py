@@ -233,6 +233,7 @@ def main():
                        ("stable_matching_hrc", GPU_HRC),
                        ("stable_matching_hrc_file", GPU_HRC_FILE.replace("{path}", hrc_file))):
         failures += check_gpu_warning(args, tmp, name, text)
+    failures += check_cpu_only_warning(args, tmp)
     print("%d failure(s)" % failures)
     return 1 if failures else 0
 
@@ -279,6 +280,34 @@ solve satisfy;
 # a machine without an NVIDIA driver or GPU (CI, for one) says that. Never the CUDA runtime's
 # own words (regression: they read as if an old driver were installed).
 GPU_MESSAGES = ["no NVIDIA GPU or driver found; propagating on the CPU", "has no CUDA support"]
+
+
+GPU_SMTI = """include "stable_matching_smti.mzn";
+array[1..2] of var int: men; array[1..2] of var int: women; var int: size;
+array[1..2, 1..2] of int: pm = [| 1, 2 | 1, 2 |]; array[1..2, 1..2] of int: pw = [| 1, 2 | 1, 2 |];
+constraint stable_matching_smti(men, women, pm, [2, 2], [| 1, 1 | 1, 2 |], pw, [2, 2], [| 1, 2 | 1, 1 |], size) :: gpu;
+constraint stable_matching_smti(men, women, pm, [2, 2], [| 1, 1 | 1, 2 |], pw, [2, 2], [| 1, 2 | 1, 1 |], size) :: gpu;
+solve maximize size;
+"""
+
+
+def check_cpu_only_warning(args, tmp):
+    """::gpu on a ties constraint, which has no GPU path: the run succeeds with the optimum and
+    one warning at the first constraint's line naming it (regression: the annotation was dropped
+    without a word), whether or not this machine has a GPU."""
+    mzn = os.path.join(tmp, "gpu_smti.mzn")
+    with open(mzn, "w") as f:
+        f.write(GPU_SMTI)
+    p = subprocess.run([args.minizinc, "--solver", "bamboo", mzn], capture_output=True, text=True,
+                       timeout=args.timeout)
+    warnings = [line for line in p.stderr.splitlines() if "warning: " in line]
+    want = "%s:%d: warning: ::gpu: stable_matching_smti has no GPU path; propagating on the CPU" % (mzn, CALL_LINE)
+    if p.returncode != 0 or "size = 2;" not in p.stdout or len(warnings) != 1 or not warnings[0].startswith(want):
+        print("FAIL  stable_matching_smti ::gpu (no GPU path): rc %d, warnings %r\n        %s"
+              % (p.returncode, warnings, p.stdout.strip()[:300]))
+        return 1
+    print("ok    stable_matching_smti ::gpu: %s" % warnings[0])
+    return 0
 
 
 def check_gpu_warning(args, tmp, name, text):
