@@ -59,12 +59,13 @@ uint64_t bb_gpu_multi_measured_peak(const bb_gpu_multi *mg, int device);
 /* bamboo's GPU phase (as bb_gpu_bamboo) over the partitions; the tail is always the CPU's
  * ([Bamboo-SMP] Algorithm 2), its rows read from the partitions by bb_gpu_multi_prrow. Two
  * modes, chosen by BAMBOO_GPU_MULTI_SOLVE (bb_gpu_multi_solve_mode):
- *  - "shared" (the default): one set of partner words on the first partition's device, which
- *    every partition's proposals update directly;
- *  - "rounds": bulk-synchronous rounds, each partition proposing against its own replica of
+ *  - "rounds" (the default): bulk-synchronous rounds, each partition proposing against its own replica of
  *    the words and the replicas merged by a minimum after each round (gpu_multi_rounds.cu),
  *    until at most BAMBOO_GPU_ROUNDS_SWITCH men (default 256) are free; the shared words
- *    finish. The matching is the same (the man-optimal one). */
+ *    finish;
+ *  - "shared": one set of partner words on the first partition's device, which every
+ *    partition's proposals update directly (remote atomics).
+ * The matching is the same (the man-optimal one). */
 bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_la *st, bb_id *free_men,
                               int *free_count, bb_gpu_stats *stats, bb_error *err);
 

@@ -493,7 +493,7 @@ bb_status bb_gpu_multi_handover(bb_gpu_multi *mg, bb_gpu_la *st, bb_id *free_men
 
 const char *bb_gpu_multi_solve_mode(void) {
   const char *mode = getenv("BAMBOO_GPU_MULTI_SOLVE");
-  return mode && !strcmp(mode, "rounds") ? "rounds" : "shared";
+  return mode && !strcmp(mode, "shared") ? "shared" : "rounds";
 }
 
 int bb_gpu_multi_rounds_run(const bb_gpu_multi *mg) { return mg ? mg->rounds : 0; }

@@ -124,7 +124,7 @@ bb_status bb_gpu_multi_bamboo(bb_gpu_multi *mg, const bb_gpu_opts *opts, bb_gpu_
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
-const char *bb_gpu_multi_solve_mode(void) { return "shared"; }
+const char *bb_gpu_multi_solve_mode(void) { return "rounds"; }
 
 int bb_gpu_multi_rounds_run(const bb_gpu_multi *mg) {
   (void)mg;
