@@ -62,8 +62,14 @@ static void snapshot(const bb_smc_ties *t, bb_smc_ties_scratch *s, const bb_smc_
 }
 
 /* One breadth-first search from the free person u of `from`'s side for a person of the other side
- * that the matching leaves free; on success the matching is augmented along the path. */
-static bool augment(bb_smc_ties_graph *from, bb_smc_ties_graph *to, int u, int32_t stamp) {
+ * that the matching leaves free; on success the matching is augmented along the path. With
+ * `dead` (not 0), the search skips the persons of the other side that earlier failed searches of
+ * the same pass marked `dead`, and when it fails marks those it reached so: a failed search's
+ * persons form a Hungarian tree, which no later augmenting path of the pass meets (Edmonds 1965
+ * in docs/references.md); its persons of `from`'s side are reached only through their mates, so
+ * marking the other side is enough. Without the marks every free person of a pass would search
+ * the whole graph again: O(free persons x list entries) per propagation. */
+static bool augment(bb_smc_ties_graph *from, bb_smc_ties_graph *to, int u, int32_t stamp, int32_t dead) {
   const bb_smc_ties_side *S = from->side;
   int32_t *queue = from->queue;
   int head = 0, tail = 0;
@@ -73,7 +79,7 @@ static bool augment(bb_smc_ties_graph *from, bb_smc_ties_graph *to, int u, int32
     for (uint32_t e = S->start[x]; e < S->start[x + 1]; e++) {
       if (!from->alive[e]) continue;
       int y = (int)S->other[e];
-      if (to->reached[y] == stamp) continue;
+      if (to->reached[y] == stamp || (dead && to->reached[y] == dead)) continue;
       to->reached[y] = stamp, to->parent[y] = x;
       if (to->mate[y] < 0) {
         /* Flip the path back to u: each person on it takes the one that reached him. */
@@ -87,6 +93,9 @@ static bool augment(bb_smc_ties_graph *from, bb_smc_ties_graph *to, int u, int32
       queue[tail++] = to->mate[y];
     }
   }
+  for (int k = 0; dead && k < tail; k++) /* every person reached was reached from one in the queue */
+    for (uint32_t e = S->start[queue[k]]; e < S->start[queue[k] + 1]; e++)
+      if (to->reached[S->other[e]] == stamp) to->reached[S->other[e]] = dead;
   return false;
 }
 
@@ -116,7 +125,7 @@ static bool cover(const bb_smc_ties *t, bb_smc_ties_scratch *s, const bb_smc_dom
   bool restricted = false;
   for (int p = 0; p < n; p++) {
     if (from->mate[p] >= 0 || !forced(t, d, side, p)) continue;
-    if (augment(from, to, p, next_stamp(s))) continue;
+    if (augment(from, to, p, next_stamp(s), 0)) continue;
     if (restricted) return false;
     /* Again from the matching restricted to the forced persons of this side. */
     for (int q = 0; q < n; q++)
@@ -237,8 +246,9 @@ bb_smc_status bb_smc_ties_size_rules(const bb_smc_ties *t, bb_smc_ties_scratch *
   snapshot(t, s, d);
   if (!cover(t, s, d, 1) || !cover(t, s, d, 0)) return BB_SMC_FAILED;
   int nu = 0, n_a = 0, n_b = 0;
+  int32_t dead = next_stamp(s);
   for (int i = 0; i < t->n_men; i++) {
-    if (s->g[0].mate[i] < 0) augment(&s->g[0], &s->g[1], i, next_stamp(s));
+    if (s->g[0].mate[i] < 0) augment(&s->g[0], &s->g[1], i, next_stamp(s), dead);
     nu += s->g[0].mate[i] >= 0;
     n_a += forced(t, d, 0, i);
   }
