@@ -11,7 +11,8 @@ weak stability as the linear form of Kwanashie & Manlove's and Delorme et al.'s 
 (if r is not with h or someone he likes as much, h must be full of residents it likes at least
 as much as r: otherwise both strictly prefer each other). The objective is the number of pairs.
 Delorme et al.'s preprocessing and dummy-variable refinements are not implemented: this is
-their basic model, the same on both peers.
+their basic model, the same on both peers. HiGHS runs with presolve off (HIGHS_PRESOLVE=on
+brings it back): its presolve returned a wrong optimum on an SFAS-shaped instance.
 
 Bamboo runs models/max_smti_file.mzn or models/max_hrt_file.mzn (the native constraint, file
 form) through minizinc. Every run's matching is checked with `bamboo-smp ties check` (weak
@@ -86,10 +87,20 @@ def pairs_of(rl, rr, hl, hr):
 
 
 def stability_rows(E, by_r, by_h, cap):
-    """(pair, the pairs of r at least as good for r, the pairs of h at least as good for h)."""
+    """Per acceptable pair (r, h): ({pair: coefficient}, cap[h]) for the row sum >= cap[h].
+    The coefficients are merged here: (r, h) itself is on both sides (cap[h] + 1), and a
+    modelling layer that keeps a repeated column as two entries may not add them (highspy
+    1.16 kept one: its optimum was 5 below the true one on an SFAS-shaped instance)."""
     for e in E:
         r, h, a, b = e
-        yield e, [f for f in by_r[r] if f[2] <= a], [f for f in by_h[h] if f[3] <= b], cap[h]
+        coef = {}
+        for f in by_r[r]:
+            if f[2] <= a:
+                coef[f] = coef.get(f, 0) + cap[h]
+        for f in by_h[h]:
+            if f[3] <= b:
+                coef[f] = coef.get(f, 0) + 1
+        yield coef, cap[h]
 
 
 def solve_highs(inst, limit, threads):
@@ -100,13 +111,17 @@ def solve_highs(inst, limit, threads):
     h.setOptionValue("output_flag", False)
     h.setOptionValue("time_limit", float(limit))
     h.setOptionValue("threads", int(threads))
+    # HiGHS 1.16's presolve "proved" 672 on `gen hrt --n 700 --hospitals 50 --seed 1`, where
+    # CP-SAT, bamboo and HiGHS without presolve find 677 (each checked weakly stable, and the
+    # 677 matching satisfies every row of this model): a wrong optimum, so presolve stays off.
+    h.setOptionValue("presolve", os.environ.get("HIGHS_PRESOLVE", "off"))
     x = {e: h.addBinary() for e in E}
     for r, es in by_r.items():
         h.addConstr(sum(x[e] for e in es) <= 1)
     for hh, es in by_h.items():
         h.addConstr(sum(x[e] for e in es) <= cap[hh])
-    for e, mine, theirs, c in stability_rows(E, by_r, by_h, cap):
-        h.addConstr(c * sum(x[f] for f in mine) + sum(x[f] for f in theirs) >= c)
+    for coef, c in stability_rows(E, by_r, by_h, cap):
+        h.addConstr(sum(k * x[f] for f, k in coef.items()) >= c)
     t = time.time()
     h.maximize(sum(x.values()))
     wall = time.time() - t
@@ -127,8 +142,8 @@ def solve_cpsat(inst, limit, threads):
         m.Add(sum(x[e] for e in es) <= 1)
     for hh, es in by_h.items():
         m.Add(sum(x[e] for e in es) <= cap[hh])
-    for e, mine, theirs, c in stability_rows(E, by_r, by_h, cap):
-        m.Add(c * sum(x[f] for f in mine) + sum(x[f] for f in theirs) >= c)
+    for coef, c in stability_rows(E, by_r, by_h, cap):
+        m.Add(sum(k * x[f] for f, k in coef.items()) >= c)
     m.Maximize(sum(x.values()))
     s = cp_model.CpSolver()
     s.parameters.max_time_in_seconds = float(limit)
