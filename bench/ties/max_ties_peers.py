@@ -88,9 +88,7 @@ def pairs_of(rl, rr, hl, hr):
 
 def stability_rows(E, by_r, by_h, cap):
     """Per acceptable pair (r, h): ({pair: coefficient}, cap[h]) for the row sum >= cap[h].
-    The coefficients are merged here: (r, h) itself is on both sides (cap[h] + 1), and a
-    modelling layer that keeps a repeated column as two entries may not add them (highspy
-    1.16 kept one: its optimum was 5 below the true one on an SFAS-shaped instance)."""
+    The pair (r, h) itself is on both sides: its coefficient is cap[h] + 1, merged here."""
     for e in E:
         r, h, a, b = e
         coef = {}
@@ -101,6 +99,19 @@ def stability_rows(E, by_r, by_h, cap):
             if f[3] <= b:
                 coef[f] = coef.get(f, 0) + 1
         yield coef, cap[h]
+
+
+def post_model(E, by_r, by_h, cap, new_bool, at_most, at_least):
+    """The one model both peers solve, posted through the solver's own calls: x per pair,
+    each resident in at most one pair, each hospital in at most its capacity, weak stability."""
+    x = {e: new_bool() for e in E}
+    for es in by_r.values():
+        at_most(sum(x[e] for e in es), 1)
+    for hh, es in by_h.items():
+        at_most(sum(x[e] for e in es), cap[hh])
+    for coef, c in stability_rows(E, by_r, by_h, cap):
+        at_least(sum(k * x[f] for f, k in coef.items()), c)
+    return x
 
 
 def solve_highs(inst, limit, threads):
@@ -115,13 +126,8 @@ def solve_highs(inst, limit, threads):
     # CP-SAT, bamboo and HiGHS without presolve find 677 (each checked weakly stable, and the
     # 677 matching satisfies every row of this model): a wrong optimum, so presolve stays off.
     h.setOptionValue("presolve", os.environ.get("HIGHS_PRESOLVE", "off"))
-    x = {e: h.addBinary() for e in E}
-    for r, es in by_r.items():
-        h.addConstr(sum(x[e] for e in es) <= 1)
-    for hh, es in by_h.items():
-        h.addConstr(sum(x[e] for e in es) <= cap[hh])
-    for coef, c in stability_rows(E, by_r, by_h, cap):
-        h.addConstr(sum(k * x[f] for f, k in coef.items()) >= c)
+    x = post_model(E, by_r, by_h, cap, h.addBinary, lambda lhs, c: h.addConstr(lhs <= c),
+                   lambda lhs, c: h.addConstr(lhs >= c))
     t = time.time()
     h.maximize(sum(x.values()))
     wall = time.time() - t
@@ -137,13 +143,8 @@ def solve_cpsat(inst, limit, threads):
     smti, rl, rr, hl, hr, cap = inst
     E, by_r, by_h = pairs_of(rl, rr, hl, hr)
     m = cp_model.CpModel()
-    x = {e: m.NewBoolVar("") for e in E}
-    for r, es in by_r.items():
-        m.Add(sum(x[e] for e in es) <= 1)
-    for hh, es in by_h.items():
-        m.Add(sum(x[e] for e in es) <= cap[hh])
-    for coef, c in stability_rows(E, by_r, by_h, cap):
-        m.Add(sum(k * x[f] for f, k in coef.items()) >= c)
+    x = post_model(E, by_r, by_h, cap, lambda: m.NewBoolVar(""), lambda lhs, c: m.Add(lhs <= c),
+                   lambda lhs, c: m.Add(lhs >= c))
     m.Maximize(sum(x.values()))
     s = cp_model.CpSolver()
     s.parameters.max_time_in_seconds = float(limit)
