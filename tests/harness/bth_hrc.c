@@ -51,9 +51,17 @@ bb_hrc *bth_hrc_random(int nr, int nh, int nc, int max_cap, uint64_t *rng) {
   return inst;
 }
 
+bool bth_hrc_add_random_ties(bb_hrc *inst, uint64_t *rng) {
+  if (bb_hrc_add_ranks(inst, NULL) != BB_OK) return false;
+  for (int h = 0; h < inst->n_hospitals; h++)
+    for (uint32_t e = inst->hosp_start[h] + 1; e < inst->hosp_start[h + 1]; e++)
+      inst->hosp_rank[e] = inst->hosp_rank[e - 1] + (bth_rand(rng) % 2 ? 1u : 0u);
+  return true;
+}
+
 int bth_hrc_hrank(const bb_hrc *in, int h, int r) {
   for (uint32_t e = in->hosp_start[h]; e < in->hosp_start[h + 1]; e++)
-    if ((int)in->hosp_list[e] == r) return (int)(e - in->hosp_start[h]);
+    if ((int)in->hosp_list[e] == r) return in->hosp_rank ? (int)in->hosp_rank[e] : (int)(e - in->hosp_start[h]);
   return -1;
 }
 

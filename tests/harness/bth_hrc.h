@@ -22,7 +22,13 @@ enum { BTH_HRC_MAX_RESIDENTS = 64 }; /* what the generator and enumeration take 
  * residents (mostly all), all in random order; capacities 0..max_cap. nr <= 64, nh <= 64 (8 with couples). */
 bb_hrc *bth_hrc_random(int nr, int nh, int nc, int max_cap, uint64_t *rng);
 
-/* Where h ranks r (0 = best), or -1 if h does not list r. */
+/* Ties on the hospitals' side: each entry of a hospital's list after the first is tied with
+ * the one before it with probability 1/2. false when out of memory. */
+bool bth_hrc_add_random_ties(bb_hrc *inst, uint64_t *rng);
+
+/* Where h ranks r (0 = best; tied residents share a rank), or -1 if h does not list r. Every
+ * comparison of these ranks below is strict, so with ties a blocking pair needs a hospital
+ * that strictly prefers: weak stability. */
 int bth_hrc_hrank(const bb_hrc *in, int h, int r);
 /* Where single r lists h, or -1. */
 int bth_hrc_spos(const bb_hrc *in, int r, int h);

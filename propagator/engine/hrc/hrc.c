@@ -62,7 +62,33 @@ void bb_hrc_free(bb_hrc *inst) {
   free(inst->hosp_start);
   free(inst->hosp_list);
   free(inst->capacity);
+  free(inst->hosp_rank);
   free(inst);
+}
+
+bb_status bb_hrc_add_ranks(bb_hrc *inst, bb_error *err) {
+  if (inst->hosp_rank) return BB_OK;
+  uint64_t entries = inst->hosp_start[inst->n_hospitals];
+  inst->hosp_rank = bb_array_new(entries, sizeof *inst->hosp_rank);
+  if (!inst->hosp_rank) return bb_lists_out_of_memory(entries * sizeof *inst->hosp_rank, err);
+  for (int h = 0; h < inst->n_hospitals; h++)
+    for (uint32_t e = inst->hosp_start[h]; e < inst->hosp_start[h + 1]; e++)
+      inst->hosp_rank[e] = e - inst->hosp_start[h];
+  return BB_OK;
+}
+
+/* Ranks start at 0 and step by 0 (a tie) or 1. */
+static bb_status check_ranks(const bb_hrc *inst, bb_error *err) {
+  for (int h = 0; h < inst->n_hospitals; h++)
+    for (uint32_t e = inst->hosp_start[h]; e < inst->hosp_start[h + 1]; e++) {
+      uint32_t pos = e - inst->hosp_start[h], rank = inst->hosp_rank[e];
+      if (pos == 0 && rank != 0)
+        return bb_fail(err, BB_ERR_INPUT, "hospital %d's list: the first rank is %u, not 0", h, rank);
+      if (pos > 0 && rank != inst->hosp_rank[e - 1] && rank != inst->hosp_rank[e - 1] + 1)
+        return bb_fail(err, BB_ERR_INPUT, "hospital %d's list, position %u: rank %u after rank %u (steps of 0 or 1)", h,
+                       pos, rank, inst->hosp_rank[e - 1]);
+    }
+  return BB_OK;
 }
 
 /* Offsets start at 0 and never decrease. */
@@ -176,5 +202,6 @@ bb_status bb_hrc_validate(const bb_hrc *inst, bb_error *err) {
   for (int h = 0; st == BB_OK && h < inst->n_hospitals; h++)
     if (inst->capacity[h] < 0)
       st = bb_fail(err, BB_ERR_INPUT, "hospital %d: capacity %d is negative", h, inst->capacity[h]);
+  if (st == BB_OK && inst->hosp_rank) st = check_ranks(inst, err);
   return st;
 }

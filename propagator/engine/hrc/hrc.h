@@ -16,7 +16,14 @@
  * Lists are CSR, favourite first. Resident r's own list (singles only; empty for couple
  * members) is single_list[single_start[r] .. single_start[r + 1]); couple c's joint list is
  * the pairs (couple_list[2k], couple_list[2k + 1]) for k in couple_start[c] ..
- * couple_start[c + 1]; hospital h's list is hosp_list[hosp_start[h] .. hosp_start[h + 1]). */
+ * couple_start[c + 1]; hospital h's list is hosp_list[hosp_start[h] .. hosp_start[h + 1]).
+ *
+ * Ties (SFAS: hospitals rank residents by a master list of scores with ties): when hosp_rank
+ * is not NULL, hosp_rank[e] is the rank of hosp_list[e] in its hospital's list (0 at the head,
+ * then steps of 0 or 1: equal ranks are a tie). Residents' and couples' lists stay strict.
+ * Every "h prefers r to r'" is then strict (rank of r below rank of r'), so a stable matching
+ * is weakly stable (Irving, Manlove & Scott; Biro, Manlove & McBride 2014 for couples):
+ * docs/hrc.md. NULL: strict lists, the rank is the position. */
 #ifndef BB_HRC_H
 #define BB_HRC_H
 
@@ -44,7 +51,8 @@ typedef struct bb_hrc {
   bb_id *couple_list;     /* 2 per entry: (first member's hospital, second member's) */
   uint32_t *hosp_start;   /* n_hospitals + 1 offsets into hosp_list */
   bb_id *hosp_list;
-  int32_t *capacity; /* n_hospitals */
+  int32_t *capacity;   /* n_hospitals */
+  uint32_t *hosp_rank; /* NULL (strict), or per hosp_list entry: its rank, ties equal */
 } bb_hrc;
 
 /* Allocates an instance with room for the given list entries (single_entries hospital ids,
@@ -55,9 +63,20 @@ bb_hrc *bb_hrc_new(int n_residents, int n_hospitals, int n_couples, uint64_t sin
                    uint64_t hosp_entries, bb_error *err);
 void bb_hrc_free(bb_hrc *inst); /* accepts NULL */
 
+/* Gives inst hospitals' ranks (ties), set to the positions (no tie yet): BB_ERR_NOMEM names
+ * the bytes. Does nothing when it has them. */
+bb_status bb_hrc_add_ranks(bb_hrc *inst, bb_error *err);
+
+/* Where hospital h's list entry e (hosp_start[h] <= e < hosp_start[h + 1]) ranks: its rank
+ * with ties, its position without. */
+static inline uint32_t bb_hrc_hosp_rank(const bb_hrc *inst, int h, uint32_t e) {
+  return inst->hosp_rank ? inst->hosp_rank[e] : e - inst->hosp_start[h];
+}
+
 /* Checks ids in range, every resident in at most one couple and couple_of consistent with
  * couple_member, couple members with empty own lists, no list naming anyone twice (a couple
- * may not list one pair twice), capacities >= 0; the message names the first bad list. */
+ * may not list one pair twice), capacities >= 0, hospitals' ranks (when there are) 0 then
+ * steps of 0 or 1; the message names the first bad list. */
 bb_status bb_hrc_validate(const bb_hrc *inst, bb_error *err);
 
 /* Checks that `assigned` (assigned[r] = hospital of r, or BB_HRC_NONE) is a matching:
