@@ -33,6 +33,8 @@ typedef struct hb_inst {
   int clen[HB_MAX_R], clist[HB_MAX_R][HB_MAX_L][2]; /* couples' joint lists */
   int hlen[HB_MAX_H], hlist[HB_MAX_H][HB_MAX_R];    /* hospitals' lists */
   int cap[HB_MAX_H];
+  bool tied;                     /* hospitals' lists have ranks with ties (hrank) */
+  int hrank[HB_MAX_H][HB_MAX_R]; /* with ties: the rank of hlist[h][k], 0 then steps of 0 or 1 */
 } hb_inst;
 
 static uint64_t hb_rng = 88172645463325252ull;
@@ -105,6 +107,14 @@ static inline void hb_random(hb_inst *I, int nR, int nH, int nC, int maxlen) {
   }
 }
 
+/* Ties on the hospitals' side: each entry after the first is tied with the one before it
+ * with probability 1/2. */
+static inline void hb_add_ties(hb_inst *I) {
+  I->tied = true;
+  for (int h = 0; h < I->nH; h++)
+    for (int k = 0; k < I->hlen[h]; k++) I->hrank[h][k] = k == 0 ? 0 : I->hrank[h][k - 1] + (int)hb_rand(2);
+}
+
 typedef struct doms {
   int n;
   uint32_t mask[2 * HB_MAX_R];
@@ -140,7 +150,7 @@ static inline bb_smc_domains doms_table(doms *D) {
 /* The instance as the core's lists (and the engine's bb_hrc, for its checker). */
 typedef struct lists {
   int32_t member[2 * HB_MAX_R], slist[HB_MAX_R * HB_MAX_L], clist[2 * HB_MAX_R * HB_MAX_L], hlist[HB_MAX_H * HB_MAX_R];
-  uint32_t sstart[HB_MAX_R + 1], cstart[HB_MAX_R + 1], hstart[HB_MAX_H + 1];
+  uint32_t sstart[HB_MAX_R + 1], cstart[HB_MAX_R + 1], hstart[HB_MAX_H + 1], hrank[HB_MAX_H * HB_MAX_R];
   bb_smc_hrc_lists L;
 } lists;
 
@@ -164,12 +174,15 @@ static inline void to_lists(const hb_inst *I, lists *l) {
   at = 0;
   for (int h = 0; h < I->nH; h++) {
     l->hstart[h] = at;
-    for (int k = 0; k < I->hlen[h]; k++) l->hlist[at++] = I->hlist[h][k];
+    for (int k = 0; k < I->hlen[h]; k++, at++) {
+      l->hlist[at] = I->hlist[h][k];
+      l->hrank[at] = (uint32_t)I->hrank[h][k];
+    }
   }
   l->hstart[I->nH] = at;
   for (int k = 0; k < 2 * I->nC; k++) l->member[k] = I->member[k];
   bb_smc_hrc_lists L = {I->nR,     I->nH,    I->nC,     l->member, l->sstart, l->slist,
-                        l->cstart, l->clist, l->hstart, l->hlist,  I->cap};
+                        l->cstart, l->clist, l->hstart, l->hlist,  I->cap,    I->tied ? l->hrank : NULL};
   l->L = L;
 }
 
@@ -188,6 +201,13 @@ static inline bb_hrc *hrc_of(const hb_inst *I, const lists *l) {
   memcpy(h->hosp_start, l->hstart, ((size_t)I->nH + 1) * sizeof(uint32_t));
   for (uint32_t e = 0; e < l->hstart[I->nH]; e++) h->hosp_list[e] = (bb_id)l->hlist[e];
   memcpy(h->capacity, I->cap, (size_t)I->nH * sizeof(int32_t));
+  if (I->tied) {
+    if (bb_hrc_add_ranks(h, &err) != BB_OK) {
+      bb_hrc_free(h);
+      return NULL;
+    }
+    memcpy(h->hosp_rank, l->hrank, (size_t)l->hstart[I->nH] * sizeof(uint32_t));
+  }
   return h;
 }
 

@@ -147,12 +147,14 @@ static bool check_strength(const bb_hrc *H, const bb_smc_hrc *d, const doms *roo
 }
 
 int main(void) {
-  int instances = 0, with_stable = 0, without = 0, pruned = 0, strength = 0;
-  for (int t = 0; t < 700; t++) {
+  int instances = 0, with_stable = 0, without = 0, pruned = 0, strength = 0, tied = 0;
+  /* the strict instances first, then as many with ties on the hospitals' side (weak stability) */
+  for (int t = 0; t < 1400; t++) {
     hb_inst I;
     int nH = 1 + (int)hb_rand(3), nC = (int)hb_rand(3), nS = (int)hb_rand(4);
     if (2 * nC + nS == 0) nS = 1;
     hb_random(&I, 2 * nC + nS, nH, nC, 1 + (int)hb_rand(4));
+    if (t >= 700) hb_add_ties(&I);
     lists l;
     bb_smc_hrc *d;
     bb_hrc *H;
@@ -161,6 +163,13 @@ int main(void) {
     CHECKF(built, "%s", err.msg);
     if (!built) continue;
     instances++;
+    for (int h = 0; h < I.nH && I.tied; h++) /* instances where ties matter */
+      for (int k = 1; k < I.hlen[h]; k++)
+        if (I.hrank[h][k] == I.hrank[h][k - 1]) {
+          tied++;
+          h = I.nH;
+          break;
+        }
     doms root = root_domains(d);
     int val[2 * HB_MAX_R];
     /* exact: every assignment of the root domains */
@@ -221,9 +230,9 @@ int main(void) {
     bb_smc_hrc_release(d);
   }
   printf(
-      "%d instances (%d with a stable matching, %d without), %d domains pruned in the soundness trials, "
-      "%d strength trials with a couple that surely blocks\n",
-      instances, with_stable, without, pruned, strength);
-  CHECK(without > 0 && with_stable > 0 && pruned > 0 && strength > 0);
+      "%d instances (%d with a tie, %d with a stable matching, %d without), %d domains pruned in the soundness "
+      "trials, %d strength trials with a couple that surely blocks\n",
+      instances, tied, with_stable, without, pruned, strength);
+  CHECK(without > 0 && with_stable > 0 && pruned > 0 && strength > 0 && tied > 300);
   return tu_finish();
 }

@@ -205,7 +205,8 @@ static bb_status run_check(const bb_hrc *inst, const int32_t *assigned, uint64_t
   } else {
     for (int h = 0; h < nh; h++) {
       uint32_t first = inst->hosp_start[h], last = inst->hosp_start[h + 1];
-      for (uint32_t f = first; f < last; f++) c.by_resident[f] = (ranked_pair){inst->hosp_list[f], f - first};
+      for (uint32_t f = first; f < last; f++)
+        c.by_resident[f] = (ranked_pair){inst->hosp_list[f], bb_hrc_hosp_rank(inst, h, f)};
       qsort(c.by_resident + first, last - first, sizeof *c.by_resident, by_resident_id);
     }
     st = check_matching(&c, position, err);

@@ -27,6 +27,7 @@ static void data_free(bb_smc_hrc *d) {
   free(d->slot_member);
   free(d->slot_entry);
   free(d->slot_hosp);
+  free(d->tie_end);
   free(d->capacity);
   bb_smc_hrc_accel_free(d->accel);
   free(d);
@@ -71,6 +72,14 @@ static bb_status validate(const bb_smc_hrc_lists *L, bb_error *err) {
       if (L->hosp_list[e] < 0 || L->hosp_list[e] >= nR)
         return bb_fail(err, BB_ERR_INPUT, "HRC: hospital %d lists %d, not a resident", h, L->hosp_list[e]);
   }
+  for (int h = 0; h < nH && L->hosp_rank; h++)
+    for (uint32_t e = L->hosp_start[h]; e < L->hosp_start[h + 1]; e++) {
+      uint32_t was = e == L->hosp_start[h] ? 0 : L->hosp_rank[e - 1];
+      if (L->hosp_rank[e] != was && (e == L->hosp_start[h] || L->hosp_rank[e] != was + 1))
+        return bb_fail(err, BB_ERR_INPUT,
+                       "HRC: hospital %d's ranks: %u at position %u (ranks start at 0 and step by 0 or 1)", h,
+                       L->hosp_rank[e], e - L->hosp_start[h]);
+    }
   for (int r = 0; r < nR; r++) {
     if (L->single_start[r + 1] < L->single_start[r]) return bb_fail(err, BB_ERR_INPUT, "HRC: resident %d's list", r);
     for (uint32_t e = L->single_start[r]; e < L->single_start[r + 1]; e++)
@@ -138,6 +147,7 @@ bb_status bb_smc_hrc_new(const bb_smc_hrc_lists *L, bb_smc_hrc **out, bb_error *
   d->slot_entry = alloc_n(n_slots, sizeof(int32_t), &ok);
   d->slot_hosp = alloc_n(n_slots, sizeof(int32_t), &ok);
   d->capacity = alloc_n((size_t)nH, sizeof(int32_t), &ok);
+  if (L->hosp_rank) d->tie_end = alloc_n(n_slots, sizeof(int32_t), &ok);
   rs.hosp = alloc_n(n_slots, sizeof(int32_t) * 2, &ok); /* pairs (hospital, slot), split below */
   if (!ok) goto nomem;
   /* Slots, and resident -> (hospital, slot) sorted by hospital. */
@@ -177,6 +187,12 @@ bb_status bb_smc_hrc_new(const bb_smc_hrc_lists *L, bb_smc_hrc **out, bb_error *
       rs.hosp[k] = rs.hosp[2 * k];
     }
   }
+  for (int h = 0; h < nH && d->tie_end; h++) /* ties: each slot's tie ends where the rank changes */
+    for (uint32_t s = d->hosp_start[h + 1]; s-- > d->hosp_start[h];) {
+      const uint32_t *rank = L->hosp_rank + L->hosp_start[0];
+      bool tied = s + 1 < d->hosp_start[h + 1] && rank[s + 1] == rank[s];
+      d->tie_end[s] = tied ? d->tie_end[s + 1] : (int32_t)s + 1;
+    }
   for (uint32_t s = 0; s < n_slots; s++) {
     int r = L->hosp_list[L->hosp_start[0] + s];
     d->slot_member[s] = couple_of[r] >= 0 ? (L->couple_member[2 * couple_of[r]] == r ? 0 : 1) : -1;

@@ -48,12 +48,17 @@ typedef struct bb_smc_hrc_lists {
   const uint32_t *hosp_start;   /* n_hospitals + 1 */
   const int32_t *hosp_list;
   const int32_t *capacity;
+  /* NULL: strict hospitals' lists. Else per hosp_list entry its rank in the hospital's list
+   * (0 first, then steps of 0 or 1; equal ranks are a tie): "h prefers r" is then strict,
+   * every rule below reads "ranked above" as "ranked strictly above", and bp counts the
+   * blocking pairs of weak stability. */
+  const uint32_t *hosp_rank;
 } bb_smc_hrc_lists;
 
 typedef struct bb_smc_hrc bb_smc_hrc; /* shared, reference counted */
 
 /* Validates (ids in range, members distinct and in one couple, no one listed twice,
- * capacities >= 0; the message names the list) and builds the data into *out (NULL on an
+ * capacities >= 0, ranks 0 then steps of 0 or 1; the message names the list) and builds the data into *out (NULL on an
  * error: BB_ERR_INPUT, BB_ERR_NOMEM or BB_ERR_ARG). */
 bb_status bb_smc_hrc_new(const bb_smc_hrc_lists *lists, bb_smc_hrc **out, bb_error *err);
 void bb_smc_hrc_retain(bb_smc_hrc *d);

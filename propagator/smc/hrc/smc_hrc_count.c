@@ -29,11 +29,26 @@ static void count_on_host(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc
   }
 }
 
+/* With ties, "before slot t" is every resident the hospital ranks at or above t's, t aside:
+ * the count through the end of t's tie, less t's own. */
+static void with_ties(const bb_smc_hrc *d, bb_smc_hrc_counts *c) {
+  for (int32_t t = 0, slots = (int32_t)d->hosp_start[d->n_hospitals]; t < slots;) {
+    int32_t end = d->tie_end[t], last = end - 1;
+    int32_t may = c->poss_before[last] + (c->poss[last] > 0);
+    int32_t must = c->sure_before[last] + bb_smc_hrc_sure(d, c->poss, c->asize, last);
+    for (; t < end; t++) {
+      c->poss_before[t] = may - (c->poss[t] > 0);
+      c->sure_before[t] = must - bb_smc_hrc_sure(d, c->poss, c->asize, t);
+    }
+  }
+}
+
 void bb_smc_hrc_set_path(bb_smc_hrc *d, bb_smc_path path) { d->path = (int)path; }
 
 bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c) {
   bool parallel = path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED;
   if (!parallel || !bb_smc_hrc_accel_count(d, dom, path, c)) count_on_host(d, dom, c);
+  if (d->tie_end) with_ties(d, c);
   for (int h = 0; h < d->n_hospitals; h++)
     if (c->sure_total[h] > d->capacity[h]) return false;
   return true;

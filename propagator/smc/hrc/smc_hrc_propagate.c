@@ -72,9 +72,11 @@ static bool couple_blocks(const prop *P, int v, int j, int p, bool certain) {
   int len = bb_smc_hrc_len(d, v);
   int h1 = d->e_h1[e], h2 = d->e_h2[e];
   int32_t s1 = d->e_s1[e], s2 = d->e_s2[e], x21 = d->e_x21[e], x12 = d->e_x12[e];
-  /* assignees above each member, the couple's own members left out */
-  int32_t others1 = before(P, s1, certain) - (x21 >= 0 && x21 < s1 && counted_in(P, x21, certain));
-  int32_t others2 = before(P, s2, certain) - (x12 >= 0 && x12 < s2 && counted_in(P, x12, certain));
+  /* assignees at or above each member (before the end of his tie, himself aside), the
+   * couple's own members left out */
+  int32_t end1 = bb_smc_hrc_tie_end(d, s1), end2 = bb_smc_hrc_tie_end(d, s2);
+  int32_t others1 = before(P, s1, certain) - (x21 >= 0 && x21 < end1 && counted_in(P, x21, certain));
+  int32_t others2 = before(P, s2, certain) - (x12 >= 0 && x12 < end2 && counted_in(P, x12, certain));
   int cap1 = d->capacity[h1], cap2 = d->capacity[h2];
   int P1 = -1, P2 = -1;
   int32_t ps1 = -1, ps2 = -1;
@@ -88,7 +90,8 @@ static bool couple_blocks(const prop *P, int v, int j, int p, bool certain) {
   if (p < len && P2 == h2) return others1 + (h1 == h2) < cap1; /* 2a */
   if (p < len && P1 == h1) return others2 + (h1 == h2) < cap2; /* 2b */
   if (h1 != h2)                                                /* 3a */
-    return others1 + (P2 == h1 && ps2 < s1) < cap1 && others2 + (P1 == h2 && ps1 < s2) < cap2;
+    return others1 + (P2 == h1 && ps2 < end1) < cap1 && others2 + (P1 == h2 && ps1 < end2) < cap2;
+  /* tied members count the same residents: either order gives the same test */
   int32_t above_better = s1 < s2 ? others1 : others2, above_worse = s1 < s2 ? others2 : others1;
   return above_better < cap1 - 1 && above_worse < cap1; /* 3b-d */
 }
@@ -127,29 +130,32 @@ static void force_at(prop *P, int32_t slot) {
       apply(P, P->dom->remove(P->dom->ctx, v, k));
 }
 
+/* Several requests at one hospital: the first slot's implies the others' (or, within one
+ * tie, is one of them: keeping one is sound). */
 static void request_fill(prop *P, int h, int32_t slot) {
   if (slot < P->s.fill[h]) P->s.fill[h] = slot;
 }
 
-/* Hospital h must hold capacity(h) residents ranked above `slot`: nobody at or below it,
- * and, when exactly that many may be above, all of them. */
+/* Hospital h must hold capacity(h) residents it ranks at or above `slot`'s (before the end of
+ * his tie, himself aside): nobody below that tie, nor at the slot, and, when exactly that many
+ * may be there, all of them. */
 static void fill(prop *P, int h) {
   const bb_smc_hrc *d = P->d;
-  int32_t s = P->s.fill[h];
+  int32_t s = P->s.fill[h], end = bb_smc_hrc_tie_end(d, s);
   if (P->s.poss_before[s] < d->capacity[h]) {
     P->failed = true;
     return;
   }
   for (uint32_t t = (uint32_t)s; t < d->hosp_start[h + 1] && !P->failed; t++)
-    if (P->s.poss[t] > 0) {
+    if (P->s.poss[t] > 0 && (t == (uint32_t)s || t >= (uint32_t)end)) {
       if (sure(P, (int32_t)t))
         P->failed = true;
       else
         remove_at(P, (int32_t)t);
     }
   if (P->s.poss_before[s] == d->capacity[h])
-    for (uint32_t t = d->hosp_start[h]; t < (uint32_t)s && !P->failed; t++)
-      if (P->s.poss[t] > 0 && !sure(P, (int32_t)t)) force_at(P, (int32_t)t);
+    for (uint32_t t = d->hosp_start[h]; t < (uint32_t)end && !P->failed; t++)
+      if (t != (uint32_t)s && P->s.poss[t] > 0 && !sure(P, (int32_t)t)) force_at(P, (int32_t)t);
 }
 
 static void free_scratch(scratch *s) {
