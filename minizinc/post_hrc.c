@@ -1,14 +1,17 @@
 /* Hospitals/Residents with Couples: the two FlatZinc forms of stable_matching_hrc.
  *
  *   bamboo_stable_matching_hrc(singles, couples, bp, base, rp, rp_len, rp_cols, cp1, cp2,
- *                              cp_len, cp_cols, hp, hp_len, hp_cols, capacity)
+ *                              cp_len, cp_cols, hp, hp_len, hp_cols, capacity, hp_rank,
+ *                              hp_rank_cols)
  *   bamboo_stable_matching_hrc_file(singles, couples, bp, base, rp_len, cp_len, hp_len,
  *                                   capacity) :: bamboo_data_file("PATH")
  *
  * Both become an engine instance (bb_hrc, propagator/engine/hrc/hrc.h): the dzn form's
  * arrays are laid out as the engine's lists (residents numbered couples first: couple c's
  * members 2c and 2c + 1, then the singles), the file form is read by the engine's reader
- * (text or binary, FILE:LINE errors). The engine's couples-aware deferred acceptance
+ * (text or binary, FILE:LINE errors). hp_rank (empty: strict lists) ranks each hospital's
+ * list with ties, as the file form's brackets do; both become the instance's hosp_rank (ranks
+ * from 0, steps of 0 or 1) and mean weak stability. The engine's couples-aware deferred acceptance
  * (bb_hrc_da) then gives the matching that the default brancher tries first, and the shim
  * posts the constraint over the instance's lists (bb_post_stable_matching_hrc).
  *
@@ -118,11 +121,28 @@ static bool copy_row(fzn_builder *b, const fzn_constraint *c, const char *name, 
   return true;
 }
 
+/* The hospitals' ranks (row-major, `cols` columns; equal ranks tied) as inst->hosp_rank: from
+ * 0, one step per change of rank. */
+static bool take_ranks(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst, const int *hr, int cols, int base) {
+  bb_error err = {{0}};
+  if (bb_hrc_add_ranks(inst, &err) != BB_OK) return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+  for (int h = 0; h < inst->n_hospitals; h++)
+    for (uint32_t e = inst->hosp_start[h]; e < inst->hosp_start[h + 1]; e++) {
+      uint32_t k = e - inst->hosp_start[h];
+      const int *row = hr + (size_t)h * (size_t)cols;
+      if (k > 0 && row[k] < row[k - 1])
+        return fzn_report(b, c->line, "%s: the ranks of hospital %d decrease from %d to %d at position %d", c->name,
+                          base + h, row[k - 1], row[k], base + (int)k);
+      inst->hosp_rank[e] = k == 0 ? 0 : inst->hosp_rank[e - 1] + (row[k] != row[k - 1]);
+    }
+  return true;
+}
+
 /* bamboo_stable_matching_hrc: the dzn form. */
 static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *singles, *couples, bp, base, *rp, *rp_len, rp_cols, *cp1, *cp2, *cp_len, cp_cols, *hp, *hp_len, hp_cols, *cap;
-  int ns, nc, nrp, nrl, ncp1, ncp2, ncl, nhp, nhl, nh;
+  int *hr, hr_cols, ns, nc, nrp, nrl, ncp1, ncp2, ncl, nhp, nhl, nh, nhr;
   if (!fzn_arg_int_var_array(b, ARG(0), c->line, "singles", &singles, &ns) ||
       !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
       !fzn_arg_int_var(b, ARG(2), c->line, "bp", &bp) || !fzn_arg_int(b, ARG(3), c->line, "base", &base) ||
@@ -136,13 +156,16 @@ static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
       !fzn_arg_int_array(b, ARG(11), c->line, "hp", &hp, &nhp) ||
       !fzn_arg_int_array(b, ARG(12), c->line, "hp_len", &hp_len, &nhl) ||
       !fzn_arg_int(b, ARG(13), c->line, "hp_cols", &hp_cols) ||
-      !fzn_arg_int_array(b, ARG(14), c->line, "capacity", &cap, &nh))
+      !fzn_arg_int_array(b, ARG(14), c->line, "capacity", &cap, &nh) ||
+      !fzn_arg_int_array(b, ARG(15), c->line, "hp_rank", &hr, &nhr) ||
+      !fzn_arg_int(b, ARG(16), c->line, "hp_rank_cols", &hr_cols))
     return false;
   if (!fzn_base_ok(b, c, base)) return false;
   if (!fzn_padded_lists_ok(b, c, "rp", nrp, "rp_len", nrl, "rp_cols", rp_cols, ns, "singles") ||
       !fzn_padded_lists_ok(b, c, "cp1", ncp1, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
       !fzn_padded_lists_ok(b, c, "cp2", ncp2, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
-      !fzn_padded_lists_ok(b, c, "hp", nhp, "hp_len", nhl, "hp_cols", hp_cols, nh, "hospitals"))
+      !fzn_padded_lists_ok(b, c, "hp", nhp, "hp_len", nhl, "hp_cols", hp_cols, nh, "hospitals") ||
+      (nhr > 0 && !fzn_padded_lists_ok(b, c, "hp_rank", nhr, "hp_len", nhl, "hp_rank_cols", hr_cols, nh, "hospitals")))
     return false;
   int nr = ns + 2 * nc;
   uint64_t se = 0, ce = 0, he = 0;
@@ -187,6 +210,7 @@ static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
     inst->capacity[h] = cap[h];
   }
   inst->hosp_start[nh] = at;
+  if (ok && nhr > 0) ok = take_ranks(b, c, inst, hr, hr_cols, base);
   if (ok && bb_hrc_validate(inst, &err) != BB_OK) ok = fzn_report(b, c->line, "%s: %s", c->name, err.msg);
   if (!ok) {
     bb_hrc_free(inst);
@@ -246,6 +270,6 @@ static bool post_hrc_file(fzn_builder *b, const fzn_constraint *c, const fzn_bui
   return post_instance(b, c, inst, singles, ns, couples, nc, bp, base);
 }
 
-const fzn_builtin fzn_hrc_builtins[] = {{"bamboo_stable_matching_hrc", 15, post_hrc, 0, 0},
+const fzn_builtin fzn_hrc_builtins[] = {{"bamboo_stable_matching_hrc", 17, post_hrc, 0, 0},
                                         {"bamboo_stable_matching_hrc_file", 8, post_hrc_file, 0, 0},
                                         {NULL, 0, NULL, 0, 0}};

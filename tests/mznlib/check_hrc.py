@@ -43,12 +43,12 @@ MODEL = """include "stable_matching_hrc.mzn";
 int: nS; int: nC; int: nH; int: b; int: mode;
 array[int, int] of int: rp; array[int] of int: rp_len;
 array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
-array[int, int] of int: hp; array[int] of int: hp_len;
+array[int, int] of int: hp; array[int] of int: hp_len;{rank_decl}
 array[int] of int: cap;
 array[b..b + nS - 1] of var int: singles;
 array[b..b + nC - 1] of var int: couples;
 var 0..100: bp;
-constraint stable_matching_hrc(singles, couples, bp, rp, rp_len, cp1, cp2, cp_len, hp, hp_len,
+constraint stable_matching_hrc(singles, couples, bp, rp, rp_len, cp1, cp2, cp_len, hp, hp_len,{rank_arg}
                                array1d(b..b + nH - 1, cap));
 {side}
 {solve}
@@ -59,7 +59,9 @@ output ["S \\(singles) \\(couples) \\(bp)\\n"];
 class Inst:
     """Residents 0..nR-1: couple c = 2c, 2c+1; single i = 2nC + i. Ids 0-based here."""
 
-    def __init__(self, rng):
+    hrank = None  # the hospitals' ranks with ties, or None (strict); instances made field by field have none
+
+    def __init__(self, rng, ties=False):
         self.nC = rng.choice([0, 1, 1, 2, 2])
         self.nS = rng.randint(0 if self.nC else 1, 3)
         self.nH = rng.randint(1, 3)
@@ -73,9 +75,23 @@ class Inst:
             rs = list(range(self.nR))
             rng.shuffle(rs)
             self.hlist.append([r for r in rs if rng.random() > 0.08])
+        # ties on the hospitals' side: each entry tied with the one before it at random
+        self.hrank = None
+        if ties:
+            self.hrank = []
+            for row in self.hlist:
+                ranks = []
+                for k in range(len(row)):
+                    ranks.append(0 if k == 0 else ranks[-1] + (0 if rng.random() < 0.5 else rng.randint(1, 3)))
+                self.hrank.append(ranks)
 
     def rank(self, h, r):
-        return self.hlist[h].index(r) if r in self.hlist[h] else None
+        """Where h ranks r (tied residents equal), None if h does not list r: every comparison
+        below is strict, so with ties this is weak stability."""
+        if r not in self.hlist[h]:
+            return None
+        k = self.hlist[h].index(r)
+        return self.hrank[h][k] if self.hrank else k
 
     def vars_domains(self):
         doms = []
@@ -153,6 +169,8 @@ class Inst:
         out.append("cp_len = %s;" % [len(x) for x in self.clist])
         out.append("hp = %s;" % matrix(self.hlist, max(len(x) for x in self.hlist)))
         out.append("hp_len = %s;" % [len(x) for x in self.hlist])
+        if self.hrank:
+            out.append("hp_rank = %s;" % matrix(self.hrank, max(len(x) for x in self.hlist)))
         out.append("cap = %s;" % self.cap)
         return "\n".join(out) + "\n"
 
@@ -171,6 +189,13 @@ constraint stable_matching_hrc_file(singles, couples, bp, rp_len, cp_len, hp_len
 {solve}
 output ["S \\(singles) \\(couples) \\(bp)\\n"];
 """
+
+
+def model(inst, side, solve):
+    """MODEL for inst: with hp_rank when it has ties."""
+    ties = inst.hrank is not None
+    return MODEL.format(side=side, solve=solve, rank_decl="\narray[int, int] of int: hp_rank;" if ties else "",
+                        rank_arg=" hp_rank," if ties else "")
 
 
 def hrc_text(inst):
@@ -220,10 +245,10 @@ def run(args, env, solver, inst, b, side, solve, tmp, k, cap="cap"):
             f.write(FILE_MODEL.format(side=side, solve=solve, path=path, cap=cap))
             solver = "bamboo"
         elif solver == "bamboo-gpu":
-            f.write(MODEL.format(side=side, solve=solve).replace("cap));", "cap)) :: gpu;"))
+            f.write(model(inst, side, solve).replace("cap));", "cap)) :: gpu;"))
             solver = "bamboo"
         else:
-            f.write(MODEL.format(side=side, solve=solve))
+            f.write(model(inst, side, solve))
     with open(dzn, "w") as f:
         f.write(inst.dzn(b, 0))
     cmd = [args.minizinc, "--solver", solver]
@@ -246,6 +271,7 @@ def main():
     ap.add_argument("--seed", type=int, default=2017)
     mzn_setup.add_arguments(ap)
     ap.add_argument("--solvers", default="bamboo,gecode")
+    ap.add_argument("--ties", action="store_true", help="hospitals' lists with ties (weak stability)")
     args = ap.parse_args()
     solvers = args.solvers.split(",")
     env, code = mzn_setup.prepare(args, need=[s for s in solvers if s == "bamboo"],
@@ -257,13 +283,13 @@ def main():
     tmp = tempfile.mkdtemp(prefix="hrc")
     k = 0
     for case in range(args.cases):
-        inst = Inst(rng)
+        inst = Inst(rng, args.ties)
         every = brute(inst)
         # every third case without a stable matching (rare at random): the minimum matters there
         for _ in range(300):
             if case % 3 or min(every.values()) > 0:
                 break
-            inst = Inst(rng)
+            inst = Inst(rng, args.ties)
             every = brute(inst)
         b = rng.randint(0, 1)
         stable = sorted(v for v, n in every.items() if n == 0)
@@ -272,7 +298,7 @@ def main():
         unstable += best > 0
         side, keep = side_constraint(inst, rng, b)
         side_set = sorted(v for v, n in brute(inst, keep).items() if n == 0)
-        extra_solvers = ["bamboo-file"] + (["bamboo-gpu"] if case % 2 == 0 else [])
+        extra_solvers = ([] if args.ties else ["bamboo-file"]) + (["bamboo-gpu"] if case % 2 == 0 else [])
         for solver in solvers + (extra_solvers if "bamboo" in solvers else []):
             tests = [("stable", "constraint bp = 0;", "solve satisfy;", stable),
                      ("min", "", "solve minimize bp;", best),
@@ -294,7 +320,7 @@ def main():
                     failures += 1
                     print("case %d (%s, %s): got %s, brute force %s\n%s\n%s%s" % (
                         case, solver, name, got, want, inst.dzn(b, 0), extra, log[-2000:]))
-        if "bamboo" in solvers and case % 4 == 0:  # a capacity that disagrees with the file
+        if "bamboo" in solvers and case % 4 == 0 and not args.ties:  # a capacity that disagrees with the file
             k += 1
             checks += 1
             h = rng.randrange(inst.nH)
@@ -318,6 +344,13 @@ def main():
     b3 = Inst.__new__(Inst)
     b3.__dict__ = dict(bad.__dict__, slist=[[bad.nH]] + bad.slist[1:])
     cases.append((b3, "which is not a hospital"))
+    if args.ties:  # ranks that decrease along hospital 0's list
+        while len(bad.hlist[0]) < 2:
+            bad = Inst(rng)
+        b4 = Inst.__new__(Inst)
+        b4.__dict__ = dict(bad.__dict__, hrank=[[len(bad.hlist[0]) - k for k in range(len(bad.hlist[0]))]]
+                           + [list(range(len(x))) for x in bad.hlist[1:]])
+        cases.append((b4, "the ranks of hospital 0 decrease from"))
     for inst, want in cases:
         for solver in solvers:
             k += 1

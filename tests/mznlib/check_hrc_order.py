@@ -109,7 +109,7 @@ def main():
 def run(args, env, inst, b, solve, tmp, k):
     mzn, dzn = os.path.join(tmp, "m%d.mzn" % k), os.path.join(tmp, "m%d.dzn" % k)
     with open(mzn, "w") as f:
-        f.write(ch.MODEL.format(side="", solve=solve))
+        f.write(ch.model(inst, "", solve))
     with open(dzn, "w") as f:
         f.write(inst.dzn(b, 0))
     p = subprocess.run([args.minizinc, "--solver", "bamboo"] + args.minizinc_flags + [mzn, dzn], capture_output=True,
