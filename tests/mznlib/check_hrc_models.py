@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""The HRC models of models/ (hrc_match, hrc_min_bp, hrc_side) with their data, on bamboo
+"""The HRC models of models/ (hrc_match, hrc_min_bp, hrc_side, sfas) with their data, on bamboo
 (native) and on Gecode (the decomposition), against brute force over all matchings
-(check_hrc.py's reference, from the wording of Definition 1): the set of stable matchings,
-the fewest blocking pairs, and the fewest under the side rules.
+(check_hrc.py's reference, from the wording of Definition 1, weak stability with ties): the
+set of stable matchings, the fewest blocking pairs, the fewest under the side rules, and for
+sfas the fewest blocking pairs, then the most residents placed.
 
     tests/mznlib/check_hrc_models.py --solver-path <build>/minizinc/solvers
 
@@ -46,6 +47,8 @@ def instance(d):
     inst.clist = [list(zip([h - 1 for h in d["cp1"][c][:d["cp_len"][c]]], [h - 1 for h in d["cp2"][c][:d["cp_len"][c]]]))
                   for c in range(inst.nC)]
     inst.hlist = [[r - 1 for r in d["hp"][h][:d["hp_len"][h]]] for h in range(inst.nH)]
+    if "hp_rank" in d:
+        inst.hrank = [d["hp_rank"][h][:d["hp_len"][h]] for h in range(inst.nH)]
     return inst
 
 
@@ -64,7 +67,7 @@ def main():
     failures = 0
     runs = [("hrc_match.mzn", ["hrc_small.dzn"]), ("hrc_match.mzn", ["hrc_no_stable.dzn"]),
             ("hrc_min_bp.mzn", ["hrc_small.dzn"]), ("hrc_min_bp.mzn", ["hrc_no_stable.dzn"]),
-            ("hrc_side.mzn", ["hrc_small.dzn", "hrc_small_side.dzn"])]
+            ("hrc_side.mzn", ["hrc_small.dzn", "hrc_small_side.dzn"]), ("sfas.mzn", ["sfas8.dzn"])]
     for model, data in runs:
         d = read(os.path.join(MODELS, data[0]))
         inst = instance(d)
@@ -92,6 +95,13 @@ def main():
                 got = sorted(h for h, _ in sols)
                 ok = got == want and (want or "UNSATISFIABLE" in p.stdout)
                 what = "%d stable matchings" % len(want)
+            elif model == "sfas.mzn":  # fewest blocking pairs, then most placed
+                placed = lambda h: sum(1 for x in h if x)  # noqa: E731
+                want = min((n, -placed(h)) for h, n in every.items())
+                got = sols[-1] if sols else None
+                ok = bool(got) and (every.get(got[0]), -placed(got[0])) == want and got[1] == want[0] \
+                    and "placed = %d;" % -want[1] in p.stdout and "==========" in p.stdout
+                what = "fewest blocking pairs %d, then %d placed" % (want[0], -want[1])
             else:
                 want = min(every.values()) if every else None
                 ok = bool(sols) and sols[-1][1] == want and every.get(sols[-1][0]) == want and "==========" in p.stdout
