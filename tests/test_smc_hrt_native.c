@@ -7,6 +7,9 @@
  *     first propagation every native domain lies within the decomposition's (and the native
  *     constraint fails whenever the decomposition does), and every weakly stable matching the
  *     starting domains allow keeps each of its values;
+ *   - with size at least the largest weakly stable matching: when size's minimum is the maximum
+ *     capacitated matching over the pairs left (rooms from the loads' maxima), no pair is left that
+ *     no maximum one uses (Rule S5; brute force over every matching of those pairs);
  *   - every matching of small instances fixed in full: the native constraint fails exactly the
  *     ones that are not weakly stable or whose size is wrong;
  *   - bad posts and their messages. */
@@ -219,6 +222,98 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   bb_space_free(decomp);
 }
 
+/* The largest weakly stable matching that the restrictions allow (-1: none). */
+typedef struct largest {
+  const lists *L;
+  const bb_ties *in;
+  const limits *R;
+  int best;
+} largest;
+
+static void largest_visit(const int32_t *M, void *ctx) {
+  largest *c = ctx;
+  int values[MAX_VARS];
+  if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
+  values_of(c->L, M, values);
+  if (allowed(c->R, values) && values[c->L->nr + c->L->nh] > c->best) c->best = values[c->L->nr + c->L->nh];
+}
+
+/* Every capacitated matching of the allowed pairs (allowed[r][h], at most room[h] residents at
+ * h), resident by resident: the largest size (nu) and, per pair, the largest matching using it. */
+static void matchings(const lists *L, bool allowed[MAX_R][MAX_H], const int *room, int r, int *held, int size, int *nu,
+                      int in_pair[MAX_R][MAX_H], int *chosen) {
+  if (r == L->nr) {
+    if (size > *nu) *nu = size;
+    for (int q = 0; q < L->nr; q++)
+      if (chosen[q] >= 0 && in_pair[q][chosen[q]] < size) in_pair[q][chosen[q]] = size;
+    return;
+  }
+  chosen[r] = -1;
+  matchings(L, allowed, room, r + 1, held, size, nu, in_pair, chosen);
+  for (int h = 0; h < L->nh; h++)
+    if (allowed[r][h] && held[h] < room[h]) {
+      chosen[r] = h, held[h]++;
+      matchings(L, allowed, room, r + 1, held, size + 1, nu, in_pair, chosen);
+      held[h]--;
+    }
+  chosen[r] = -1;
+}
+
+static int maximum_checked;
+
+/* Rule S5: with size at least the largest weakly stable matching's (after random removals on
+ * residents), whenever size's minimum equals the maximum capacitated matching over the pairs
+ * and rooms the root leaves, every pair left is in some maximum one of them. */
+static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
+  lists L;
+  lists_of(in, base, &L);
+  int vars = L.nr + L.nh + 1, x[MAX_VARS];
+  limits R = {0};
+  int removals = (int)(rnd(rng) % 4);
+  for (int k = 0; k < removals; k++) {
+    int r = (int)(rnd(rng) % (uint64_t)L.nr);
+    R.var[R.count] = r, R.op[R.count] = 0, R.value[R.count++] = base + (int)(rnd(rng) % (uint64_t)(L.rp_len[r] + 1));
+  }
+  largest big = {&L, in, &R, -1};
+  bth_ties_enumerate(in, largest_visit, &big);
+  if (big.best < 0) return;
+  R.var[R.count] = vars - 1, R.op[R.count] = 2, R.value[R.count++] = big.best;
+  bb_space *s = model_space(&L, &R, x);
+  bb_error err = {{0}};
+  CHECKF(post_native(s, &L, x, &err) == BB_OK, "%s", err.msg);
+  uint64_t dom[MAX_VARS];
+  if (!root_domains(s, x, vars, dom)) {
+    CHECKF(0, "%s", "the largest weakly stable matching was lost");
+    bb_space_free(s);
+    return;
+  }
+  sound kept = {&L, in, &R, dom, 0}; /* and the largest weakly stable matchings keep their values */
+  bth_ties_enumerate(in, sound_visit, &kept);
+  CHECKF(kept.lost == 0, "%d values of the largest weakly stable matchings removed", kept.lost);
+  bool pairs[MAX_R][MAX_H] = {{false}};
+  int in_pair[MAX_R][MAX_H], chosen[MAX_R], held[MAX_H] = {0}, room[MAX_H], nu = 0;
+  for (int h = 0; h < L.nh; h++) {
+    room[h] = 63 - __builtin_clzll(dom[L.nr + h]); /* the load's maximum (never above capacity) */
+  }
+  for (int r = 0; r < L.nr; r++)
+    for (int h = 0; h < L.nh; h++) {
+      int k = position(&L, 0, r, h), l = position(&L, 1, h, r);
+      pairs[r][h] = k >= 0 && l >= 0 && (dom[r] >> (base + k) & 1);
+      in_pair[r][h] = -1;
+    }
+  matchings(&L, pairs, room, 0, held, 0, &nu, in_pair, chosen);
+  int lo = 0;
+  while (!(dom[vars - 1] >> lo & 1)) lo++;
+  if (lo == nu) {
+    maximum_checked++;
+    for (int r = 0; r < L.nr; r++)
+      for (int h = 0; h < L.nh; h++)
+        CHECKF(!pairs[r][h] || in_pair[r][h] == nu,
+               "resident %d and hospital %d are left but in no maximum matching (%d)", r, h, nu);
+  }
+  bb_space_free(s);
+}
+
 typedef struct fixed {
   const lists *L;
   const bb_ties *in;
@@ -283,6 +378,7 @@ int main(void) {
     bb_ties *in = bth_ties_random(nr, nh, 3, false, ties[round % 4], &rng);
     if (!in) return 2;
     root_case(in, (int)(rnd(&rng) % 2), &rng);
+    maximum_pairs_case(in, (int)(rnd(&rng) % 2), &rng);
     if (round % 10 == 0) {
       lists L;
       lists_of(in, (int)(rnd(&rng) % 2), &L);
@@ -291,7 +387,11 @@ int main(void) {
     }
     bb_ties_free(in);
   }
-  printf("%d instances, %d roots where the native domains are strictly smaller\n", ROUNDS, strictly_smaller);
+  printf(
+      "%d instances, %d roots where the native domains are strictly smaller, %d roots at size = the maximum "
+      "matching checked for pairs in no maximum matching\n",
+      ROUNDS, strictly_smaller, maximum_checked);
+  CHECKF(maximum_checked > 0, "%s", "no root had size's minimum at the maximum matching");
   CHECKF(strictly_smaller > 0, "%s", "the native rules never did more than the decomposition's");
   bad_posts();
   return tu_finish();

@@ -11,8 +11,22 @@
  * resident that every maximum matching covers (S4: those an even alternating path does not join
  * to a free resident; from a resident the path goes to a hospital of his, which a maximum
  * matching fills, then on to any of its assignees). The hospitals' own minima are not checked
- * for a common cover. */
+ * for a common cover.
+ *
+ * S5 (maximum pairs): size's minimum equal to nu removes every allowed pair that no maximum
+ * capacitated matching uses, by Dulmage-Mendelsohn on G with hospital h as room(h) copies (the
+ * matchings then ordinary, so smc_ties_size.c's S5 applies): given the maximum matching M, a pair
+ * (r, h) outside M, room(h) > 0, is in some maximum matching exactly when (a) r is missable
+ * (S4's even path from a free resident: then h is full, and r may take any of its posts), or
+ * (b) r is "movable" and h "has room to give": h has a free post, or one of its assignees is
+ * movable, where a movable resident is one with an allowed pair to a hospital that has room to
+ * give (an even alternating path from a free copy of a hospital ends at him), or (c) r and h lie
+ * on an alternating cycle: one strongly connected component of the graph with an arc r -> h for
+ * each allowed pair outside M and h -> y for each assignee y of h (a resident reaches every copy
+ * of a hospital, so its assignees and it stand for all of them). */
 #include "smc_hrt_internal.h"
+
+#include <stdlib.h>
 
 static int32_t next_stamp(bb_smc_ties_hrt_scratch *s, const bb_smc_ties_hrt *t) {
   if (++s->stamp == INT32_MAX) {
@@ -133,6 +147,79 @@ static int32_t missable(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s) {
   return stamp;
 }
 
+/* Marks (res_reached = hosp_reached = stamp) the movable residents and the hospitals with room
+ * to give (S5's b), from the hospitals with a free post; residents missable at the caller's
+ * stamp are never movable (M is maximum), so their marks survive. */
+static void movable(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, int32_t stamp) {
+  const bb_smc_ties_side *H = &t->side[1];
+  int head = 0, tail = 0;
+  for (int h = 0; h < t->nh; h++)
+    if (s->held[h] < s->room[h]) s->hosp_reached[h] = stamp, s->bfs[tail++] = h;
+  while (head < tail) {
+    int h = s->bfs[head++];
+    for (uint32_t f = H->start[h]; f < H->start[h + 1]; f++) {
+      uint32_t e = H->twin[f];
+      int y = (int)H->other[f];
+      if (e == BB_SMC_TIES_ONE_SIDED || !s->alive[e] || s->res_reached[y] == stamp) continue;
+      s->res_reached[y] = stamp;
+      int g = s->hosp_of[y];
+      if (g >= 0 && s->hosp_reached[g] != stamp) s->hosp_reached[g] = stamp, s->bfs[tail++] = g;
+    }
+  }
+}
+
+/* The strongly connected components of S5's graph (c): residents 0..nr-1, hospital h node nr + h;
+ * Tarjan's algorithm without recursion. NULL when out of memory (S5 is then skipped). */
+static int32_t *components(const bb_smc_ties_hrt *t, const bb_smc_ties_hrt_scratch *s) {
+  const bb_smc_ties_side *R = &t->side[0], *H = &t->side[1];
+  int n = t->nr + t->nh, counter = 0, sp = 0, csp = 0, ncomp = 0;
+  int32_t *comp = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1) * 5);
+  uint32_t *pos = malloc(sizeof(uint32_t) * (size_t)(n > 0 ? n : 1));
+  if (!comp || !pos) {
+    free(comp), free(pos);
+    return NULL;
+  }
+  int32_t *index = comp + n, *low = index + n, *stack = low + n, *calls = stack + n;
+  for (int v = 0; v < n; v++) index[v] = -1, comp[v] = -1;
+  for (int root = 0; root < n; root++) {
+    if (index[root] >= 0) continue;
+    index[root] = low[root] = counter++, stack[sp++] = root, calls[csp++] = root;
+    pos[root] = root < t->nr ? R->start[root] : H->start[root - t->nr];
+    while (csp > 0) {
+      int v = calls[csp - 1], w = -1;
+      bool is_res = v < t->nr;
+      uint32_t end = is_res ? R->start[v + 1] : H->start[v - t->nr + 1];
+      if (pos[v] < end) {
+        uint32_t e = pos[v]++;
+        if (is_res) { /* v -> h: an allowed pair outside M */
+          int h = (int)R->other[e];
+          if (s->alive[e] && h != s->hosp_of[v] && s->room[h] > 0) w = t->nr + h;
+        } else if (s->hosp_of[H->other[e]] == v - t->nr) { /* h -> an assignee */
+          w = (int)H->other[e];
+        }
+        if (w < 0) continue;
+        if (index[w] < 0) {
+          index[w] = low[w] = counter++, stack[sp++] = w, calls[csp++] = w;
+          pos[w] = w < t->nr ? R->start[w] : H->start[w - t->nr];
+        } else if (comp[w] < 0 && index[w] < low[v]) {
+          low[v] = index[w];
+        }
+        continue;
+      }
+      csp--;
+      if (csp > 0 && low[v] < low[calls[csp - 1]]) low[calls[csp - 1]] = low[v];
+      if (low[v] == index[v]) {
+        int x;
+        do x = stack[--sp], comp[x] = ncomp;
+        while (x != v);
+        ncomp++;
+      }
+    }
+  }
+  free(pos);
+  return comp;
+}
+
 static bb_smc_status note(bb_smc_status st, const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, int var,
                           bool *changed) {
   if (st == BB_SMC_CHANGED) {
@@ -142,6 +229,34 @@ static bb_smc_status note(bb_smc_status st, const bb_smc_ties_hrt *t, bb_smc_tie
     else
       bb_smc_ties_hrt_push(s, var - t->nr);
   }
+  return st;
+}
+
+/* S5 over the missable residents (res_reached = missed) and the kept maximum matching. */
+static bb_smc_status maximum_pairs(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, const bb_smc_domains *d,
+                                   int32_t missed, bool *changed) {
+  const bb_smc_ties_side *R = &t->side[0];
+  int32_t room_stamp = next_stamp(s, t);
+  if (room_stamp < missed) return BB_SMC_FIX; /* the marks were just cleared: next time */
+  movable(t, s, room_stamp);
+  int32_t *comp = components(t, s);
+  if (!comp) return BB_SMC_FIX;
+  bb_smc_status st = BB_SMC_FIX;
+  for (int r = 0; r < t->nr && st != BB_SMC_FAILED; r++) {
+    bool missable_r = s->res_reached[r] == missed, movable_r = s->res_reached[r] == room_stamp;
+    for (uint32_t e = R->start[r]; e < R->start[r + 1]; e++) {
+      int h = (int)R->other[e];
+      if (!s->alive[e] || h == s->hosp_of[r]) continue;
+      bool in_some = s->room[h] > 0 && (missable_r                                         /* (a) */
+                                        || (movable_r && s->hosp_reached[h] == room_stamp) /* (b) */
+                                        || comp[r] == comp[t->nr + h]);                    /* (c) */
+      if (!in_some && note(d->remove(d->ctx, r, (int)(e - R->start[r])), t, s, r, changed) == BB_SMC_FAILED) {
+        st = BB_SMC_FAILED;
+        break;
+      }
+    }
+  }
+  free(comp);
   return st;
 }
 
@@ -179,6 +294,7 @@ bb_smc_status bb_smc_ties_hrt_size_rules(const bb_smc_ties_hrt *t, bb_smc_ties_h
       if (s->res_reached[r] != stamp && note(d->lower_max(d->ctx, r, len - 1), t, s, r, changed) == BB_SMC_FAILED)
         return BB_SMC_FAILED;
     }
+    if (!*changed) return maximum_pairs(t, s, d, stamp, changed);
   }
   return BB_SMC_FIX;
 }
