@@ -8,6 +8,7 @@
  *     maximum for bp, then a chain of decisions down to a fixpoint or a failure: after every
  *     propagation, the same outcome, the same bounds on bp and the same domain of every
  *     variable on both paths, and the counting pass's arrays equal to the host's;
+ *   - the same with ties on the hospitals' side (the counts taken through each tie);
  *   - an engine failure mid-run: one warning, the CPU from then on, the same domains.
  * `test_hrc_accel` runs the emulation (host threads), `test_hrc_accel gpu` the GPU and exits
  * 77 without one. The test fails if the parallel path never ran. */
@@ -317,6 +318,17 @@ int main(int argc, char **argv) {
       bb_hrc_free(I);
       large++;
     }
+  for (int t = 0; t < 150; t++) { /* ties on the hospitals' side: the counts through each tie */
+    int nh = 1 + (int)(tu_rand(&rng) % 5), nc = (int)(tu_rand(&rng) % 4), ns = 1 + (int)(tu_rand(&rng) % 6);
+    bb_hrc *I = bth_hrc_random(2 * nc + ns, nh, nc, 3, &rng);
+    if (I && bth_hrc_add_random_ties(I, &rng)) run_instance(I, 6, &rng, &runs), tiny++;
+    bb_hrc_free(I);
+  }
+  for (int seed = 1; seed <= 2; seed++) {
+    bb_hrc *I = generated(1000, 50, 40, 5, 9, 12, (uint64_t)(900 + seed));
+    if (I && bth_hrc_add_random_ties(I, &rng)) run_instance(I, 3, &rng, &runs), large++;
+    bb_hrc_free(I);
+  }
   if (path == BB_SMC_PATH_EMULATED) check_fallback(&rng);
   printf(
       "%s path: %d tiny and %d generated instances, %lld propagations (%lld failed on both paths), "
