@@ -38,7 +38,7 @@ static inline bb_smc_hrc_lists bb_smc_hrc_lists_of(const bb_hrc *I) {
                         I->single_start, (const int32_t *)I->single_list,
                         I->couple_start, (const int32_t *)I->couple_list,
                         I->hosp_start,   (const int32_t *)I->hosp_list,
-                        I->capacity};
+                        I->capacity,     I->hosp_rank};
   return L;
 }
 
