@@ -223,7 +223,7 @@ static bb_smc_hrc *constraint_of(const bb_hrc *I, bb_smc_path on) {
                         I->single_start, (const int32_t *)I->single_list,
                         I->couple_start, (const int32_t *)I->couple_list,
                         I->hosp_start,   (const int32_t *)I->hosp_list,
-                        I->capacity};
+                        I->capacity,     I->hosp_rank};
   bb_smc_hrc *d = NULL;
   bb_error err;
   if (bb_smc_hrc_new(&L, &d, &err) != BB_OK) CHECKF(0, "bb_smc_hrc_new: %s", err.msg);
