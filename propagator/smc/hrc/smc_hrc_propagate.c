@@ -234,10 +234,14 @@ static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x) {
   return true;
 }
 
-/* The values of v in its domain (at most its list length + 1). */
+/* The values of v in its domain (at most its list length + 1), ascending. A host's `values`
+ * reads them in one pass (Gecode: over the ranges), where asking `contains` for each rank of
+ * the bounds walks the ranges once per rank; the domain only shrank since the counting pass,
+ * so both give the same values. */
 static int domain_values(prop *P, int v) {
   int n = 0;
   assert(P->s.amin[v] >= 0 && P->s.amax[v] <= bb_smc_hrc_len(P->d, v)); /* ranks 0..len */
+  if (P->dom->values) return P->dom->values(P->dom->ctx, v, P->s.values);
   for (int k = P->s.amin[v]; k <= P->s.amax[v]; k++)
     if (P->dom->contains(P->dom->ctx, v, k)) P->s.values[n++] = k;
   return n;
