@@ -14,9 +14,9 @@
  *           on the variables: the matchings with at most K blocking pairs, each once, and the
  *           smallest K with a solution is the brute force's minimum.
  * Every propagation of sound and search runs in one scratch (bb_smc_hrc_propagate_scratch) kept
- * across all instances, larger and smaller ones in turn, as the shim keeps one per thread; reuse
- * checks one propagation in it against one in a fresh scratch: the same answer, bounds and
- * domains. */
+ * across all instances, larger and smaller ones in turn, as the shim keeps one per thread, and
+ * reads the domains with `values` as the shim does; reuse checks one propagation so against
+ * one in a fresh scratch reading by `contains`: the same answer, bounds and domains. */
 #include "bth_hrc.h"
 #include "smc_hrc.h"
 #include "smc_hrc_testlib.h"
@@ -36,10 +36,23 @@ static bool tighten(int32_t *lo, int32_t *hi, int64_t new_lo, int64_t new_hi, bo
 
 static bb_smc_hrc_scratch *reused; /* every instance's, in turn */
 
+/* The domains with `values` too (the Gecode shim's table has it): the core then reads a
+ * couple's values with it rather than by `contains`. */
+static int d_values(void *c, int v, int *out) {
+  int n = 0;
+  for (uint32_t m = ((doms *)c)->mask[v]; m; m &= m - 1) out[n++] = __builtin_ctz(m);
+  return n;
+}
+static bb_smc_domains doms_table_values(doms *D) {
+  bb_smc_domains t = doms_table(D);
+  t.values = d_values;
+  return t;
+}
+
 /* Propagates the core with budgets and sum(own) = bp (bounds reasoning, as Gecode's linear)
  * to a fixpoint; false on failure. */
 static bool fixpoint_budgets(const bb_smc_hrc *d, doms *D, budgets *B, int32_t *lo, int32_t *hi) {
-  bb_smc_domains dom = doms_table(D);
+  bb_smc_domains dom = doms_table_values(D);
   for (int round = 0; round < 1000; round++) {
     int32_t own_lb[2 * HB_MAX_R], own_ub[2 * HB_MAX_R];
     bb_smc_hrc_budgets b = {B->lo, B->hi, own_lb, own_ub};
@@ -315,7 +328,7 @@ int main(void) {
       trials++;
       /* reuse: the same propagation in the scratch that served every instance so far */
       doms R = before;
-      bb_smc_domains rd = doms_table(&R);
+      bb_smc_domains rd = doms_table_values(&R);
       int32_t fresh_lb[2 * HB_MAX_R], fresh_ub[2 * HB_MAX_R], kept_lb[2 * HB_MAX_R], kept_ub[2 * HB_MAX_R];
       bb_smc_hrc_budgets fb = {tight.lo, tight.hi, fresh_lb, fresh_ub}, kb = {tight.lo, tight.hi, kept_lb, kept_ub};
       Q = before;
