@@ -8,14 +8,15 @@
 #
 #   bench/hrc_nodes.sh [CASE...]     CASE = COUPLES:SEED[:RESIDENTS:HOSPITALS:POSTS]
 #                                    default "1000:1:15000:2100:13700 3000:6"
-# Environment: BUILD (build tree, default build), TIME_MS (fzn-bamboo -t, 30000), NODES
+# Environment: BUILD (build tree, default build), FZN (the fzn-bamboo to time, default the
+# build tree's: a copy of an older one compares two versions on the same .fzn), TIME_MS (fzn-bamboo -t, 30000), NODES
 # (-node for the second run, 200; 0 skips it), WORK (instances and logs, /tmp/bamboo-hrc-nodes),
 # FZN_ARGS (more fzn-bamboo arguments, e.g. "-p 2").
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$root/build}
 smp=$build/tools/bamboo-smp
-fzn=$build/minizinc/fzn-bamboo
+fzn=${FZN:-$build/minizinc/fzn-bamboo}
 time_ms=${TIME_MS:-30000}
 nodes=${NODES:-200}
 work=${WORK:-/tmp/bamboo-hrc-nodes}
