@@ -21,10 +21,11 @@
  * ::cpu (or ::uniud), or no annotation, propagate on the CPU: the GPU's counting pass is slower
  * to the first solution than the CPU (docs/hrc_constraint.md).
  *
- * BAMBOO_HRC_PORTFOLIO=RUNS[:POLISH] in the environment: when the deferred acceptance ends with
- * blocking pairs, the portfolio of randomised ones (hrc_portfolio.h; all CPUs, seed 1, POLISH
- * local search steps) runs too, and its best matching, when it has fewer, is the one the brancher
- * tries first (docs/hrc_constraint.md "Search"). */
+ * ::hrc_portfolio(RUNS, POLISH) (declared in decomposition/stable_matching_hrc.mzn, for both
+ * forms): when the deferred acceptance ends with blocking pairs, the portfolio of randomised ones
+ * (hrc_portfolio.h; RUNS runs on all CPUs, seed 1, POLISH local search steps) runs too, and its
+ * best matching, when it has fewer, is the one the brancher tries first (docs/hrc_constraint.md
+ * "Search"). Values out of range are an error at the model's line. */
 #include "post_file_form.h"
 #include "bb_hrc.h"
 #include "hrc.h"
@@ -36,32 +37,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* BAMBOO_HRC_PORTFOLIO's runs and polish steps; false (with a warning) when it is set but
- * malformed, false without a word when unset. */
+/* The constraint's ::hrc_portfolio(RUNS, POLISH): true with *runs > 0 when it has one (the
+ * first), true with *runs = 0 when it has none, false (reported at the model's line) when it is
+ * malformed or a value is out of range. */
 static bool portfolio_setting(fzn_builder *b, const fzn_constraint *c, int *runs, int *polish) {
-  const char *text = getenv("BAMBOO_HRC_PORTFOLIO");
-  if (!text || !*text) return false;
-  char *end = NULL;
-  long r = strtol(text, &end, 10), p = 0;
-  if (end != text && *end == ':') {
-    const char *q = end + 1;
-    p = strtol(q, &end, 10);
-    if (end == q) p = -1;
-  }
-  if (end == text || *end || r < 1 || r > 1000000 || p < 0 || p > 1000000000) {
-    fzn_warn(b, c->line, "BAMBOO_HRC_PORTFOLIO='%s' is not RUNS[:POLISH] (RUNS >= 1); ignored", text);
-    return false;
-  }
+  *runs = 0, *polish = 0;
+  const fzn_expr *ann = fzn_find_call(&c->annotations, "hrc_portfolio");
+  if (!ann) return true;
+  const char *what = strncmp(c->name, "bamboo_", 7) ? c->name : c->name + 7;
+  if (ann->u.call.count != 2 || ann->u.call.args[0]->kind != FZN_E_INT || ann->u.call.args[1]->kind != FZN_E_INT)
+    return fzn_report(b, c->line, "%s: ::hrc_portfolio takes two integers, RUNS and POLISH", what);
+  int64_t r = ann->u.call.args[0]->u.i, p = ann->u.call.args[1]->u.i;
+  if (r < 1 || r > 1000000 || p < 0 || p > 1000000000)
+    return fzn_report(b, c->line, "%s: ::hrc_portfolio(%lld, %lld): RUNS must be 1..1000000 and POLISH 0..1000000000",
+                      what, (long long)r, (long long)p);
   *runs = (int)r, *polish = (int)p;
   return true;
 }
 
 /* The portfolio's best in place of the deferred acceptance's matching `first` when it has fewer
- * blocking pairs (and the setting asks for it). */
-static void maybe_portfolio(fzn_builder *b, const fzn_constraint *c, const bb_hrc *inst, int32_t *first,
-                            uint64_t *blocking) {
-  int runs = 0, polish = 0;
-  if (*blocking == 0 || !portfolio_setting(b, c, &runs, &polish)) return;
+ * blocking pairs (and the annotation asks for it: runs > 0). */
+static void maybe_portfolio(const bb_hrc *inst, int runs, int polish, int32_t *first, uint64_t *blocking) {
+  if (*blocking == 0 || runs == 0) return;
   bb_hrc_portfolio_opts o = {.runs = runs, .threads = 0, .seed = 1, .polish_steps = polish};
   bb_hrc_portfolio_result res;
   bb_error err = {{0}};
@@ -79,6 +76,11 @@ static void maybe_portfolio(fzn_builder *b, const fzn_constraint *c, const bb_hr
 /* Runs the deferred acceptance and posts the constraint over `inst` (freed here). */
 static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst, const int *singles, int ns,
                           const int *couples, int nc, int bp, int base) {
+  int runs, polish;
+  if (!portfolio_setting(b, c, &runs, &polish)) { /* before the deferred acceptance's time */
+    bb_hrc_free(inst);
+    return false;
+  }
   bb_error err = {{0}};
   int32_t *first = malloc(((size_t)inst->n_residents + 1) * sizeof *first);
   bool ok = first != NULL;
@@ -94,7 +96,7 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
   }
   if (getenv("BAMBOO_HRC_DEBUG"))
     fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
-  if (first) maybe_portfolio(b, c, inst, first, &da_bp);
+  if (first) maybe_portfolio(inst, runs, polish, first, &da_bp);
   if (ok) {
     bb_smc_hrc_lists L = bb_smc_hrc_lists_of(inst);
     bb_stable_matching_hrc_options opts = {fzn_annotated_path(b, c)};

@@ -4,11 +4,34 @@
 #include "shim_internal.hh"
 #include "smc_domains.hh"
 
+#include <vector>
+
 using namespace Gecode;
 
 namespace bamboo {
 
 typedef Int::OffsetView View;
+
+namespace {
+
+// What a propagation works in, one per thread and kept between propagations: the core's
+// instance-sized scratch and the budgets' four arrays. Allocated anew at every propagation,
+// they cost fresh pages at every search node.
+struct HrcScratch {
+  bb_smc_hrc_scratch *core = bb_smc_hrc_scratch_new(); // NULL: the core allocates per call
+  std::vector<int32_t> own_min, own_max, own_lb, own_ub;
+  HrcScratch() = default;
+  HrcScratch(const HrcScratch &) = delete;
+  HrcScratch &operator=(const HrcScratch &) = delete;
+  ~HrcScratch() { bb_smc_hrc_scratch_free(core); }
+  void fit(int n) {
+    if (own_min.size() >= (size_t)n) return;
+    own_min.resize((size_t)n), own_max.resize((size_t)n), own_lb.resize((size_t)n), own_ub.resize((size_t)n);
+  }
+};
+thread_local HrcScratch scratch;
+
+} // namespace
 
 StableMatchingHRC::StableMatchingHRC(Home home, ViewArray<View> &x0, ViewArray<Int::IntView> &own0, Int::IntView bp0,
                                      bb_smc_hrc *d)
@@ -59,15 +82,15 @@ ExecStatus StableMatchingHRC::propagate(Space &home, const ModEventDelta &) {
   const bb_smc_domains dom = smc_domains(host);
   int64_t lb, ub;
   int n = x.size();
-  Region region;
-  int32_t *own_min = region.alloc<int32_t>(n), *own_max = region.alloc<int32_t>(n);
-  int32_t *own_lb = region.alloc<int32_t>(n), *own_ub = region.alloc<int32_t>(n);
+  scratch.fit(n);
+  int32_t *own_min = scratch.own_min.data(), *own_max = scratch.own_max.data();
+  int32_t *own_lb = scratch.own_lb.data(), *own_ub = scratch.own_ub.data();
   for (int v = 0; v < n; v++) {
     own_min[v] = own[v].min();
     own_max[v] = own[v].max();
   }
   bb_smc_hrc_budgets budgets{own_min, own_max, own_lb, own_ub};
-  bb_smc_status r = bb_smc_hrc_propagate_budgets(data, &dom, bp.max(), &budgets, &lb, &ub);
+  bb_smc_status r = bb_smc_hrc_propagate_scratch(data, &dom, bp.max(), &budgets, scratch.core, &lb, &ub);
   if (r == BB_SMC_NOMEM) throw MemoryExhausted();
   if (r == BB_SMC_FAILED) return ES_FAILED;
   bool moved = false;

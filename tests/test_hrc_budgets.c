@@ -12,11 +12,17 @@
  *   regression an instance where the propagation as merged lost matchings (regression_lost);
  *   search  depth-first search that branches on the budgets first (own = min / own > min), then
  *           on the variables: the matchings with at most K blocking pairs, each once, and the
- *           smallest K with a solution is the brute force's minimum. */
+ *           smallest K with a solution is the brute force's minimum.
+ * Every propagation of sound and search runs in one scratch (bb_smc_hrc_propagate_scratch) kept
+ * across all instances, larger and smaller ones in turn, as the shim keeps one per thread, and
+ * reads the domains with `values` as the shim does; reuse checks one propagation so against
+ * one in a fresh scratch reading by `contains`: the same answer, bounds and domains. */
 #include "bth_hrc.h"
 #include "smc_hrc.h"
 #include "smc_hrc_testlib.h"
 #include "test_util.h"
+
+#include <string.h>
 
 typedef struct budgets {
   int32_t lo[2 * HB_MAX_R], hi[2 * HB_MAX_R];
@@ -28,15 +34,30 @@ static bool tighten(int32_t *lo, int32_t *hi, int64_t new_lo, int64_t new_hi, bo
   return *lo <= *hi;
 }
 
+static bb_smc_hrc_scratch *reused; /* every instance's, in turn */
+
+/* The domains with `values` too (the Gecode shim's table has it): the core then reads a
+ * couple's values with it rather than by `contains`. */
+static int d_values(void *c, int v, int *out) {
+  int n = 0;
+  for (uint32_t m = ((doms *)c)->mask[v]; m; m &= m - 1) out[n++] = __builtin_ctz(m);
+  return n;
+}
+static bb_smc_domains doms_table_values(doms *D) {
+  bb_smc_domains t = doms_table(D);
+  t.values = d_values;
+  return t;
+}
+
 /* Propagates the core with budgets and sum(own) = bp (bounds reasoning, as Gecode's linear)
  * to a fixpoint; false on failure. */
 static bool fixpoint_budgets(const bb_smc_hrc *d, doms *D, budgets *B, int32_t *lo, int32_t *hi) {
-  bb_smc_domains dom = doms_table(D);
+  bb_smc_domains dom = doms_table_values(D);
   for (int round = 0; round < 1000; round++) {
     int32_t own_lb[2 * HB_MAX_R], own_ub[2 * HB_MAX_R];
     bb_smc_hrc_budgets b = {B->lo, B->hi, own_lb, own_ub};
     int64_t lb, ub;
-    bb_smc_status r = bb_smc_hrc_propagate_budgets(d, &dom, *hi, &b, &lb, &ub);
+    bb_smc_status r = bb_smc_hrc_propagate_scratch(d, &dom, *hi, &b, reused, &lb, &ub);
     if (r == BB_SMC_FAILED) return false;
     bool changed = r == BB_SMC_CHANGED;
     if (!tighten(lo, hi, lb, ub, &changed)) return false;
@@ -247,6 +268,8 @@ static int regression_lost(void) {
 }
 
 int main(void) {
+  reused = bb_smc_hrc_scratch_new();
+  CHECK(reused != NULL);
   int regression_matchings = regression_lost();
   int instances = 0, without = 0, trials = 0, stronger = 0, searched = 0;
   for (int t = 0; t < 1500; t++) {
@@ -303,6 +326,21 @@ int main(void) {
       bb_smc_status qr = bb_smc_hrc_propagate_budgets(d, &qd, 1 << 20, &tb, &lb, &ub);
       stronger += pr != BB_SMC_FAILED && qr != BB_SMC_FAILED && total_values(&Q) < total_values(&P);
       trials++;
+      /* reuse: the same propagation in the scratch that served every instance so far */
+      doms R = before;
+      bb_smc_domains rd = doms_table_values(&R);
+      int32_t fresh_lb[2 * HB_MAX_R], fresh_ub[2 * HB_MAX_R], kept_lb[2 * HB_MAX_R], kept_ub[2 * HB_MAX_R];
+      bb_smc_hrc_budgets fb = {tight.lo, tight.hi, fresh_lb, fresh_ub}, kb = {tight.lo, tight.hi, kept_lb, kept_ub};
+      Q = before;
+      int64_t lb2, ub2;
+      qr = bb_smc_hrc_propagate_budgets(d, &qd, 1 << 20, &fb, &lb, &ub);
+      bb_smc_status rr = bb_smc_hrc_propagate_scratch(d, &rd, 1 << 20, &kb, reused, &lb2, &ub2);
+      bool same = qr == rr && memcmp(Q.mask, R.mask, sizeof Q.mask) == 0;
+      if (same && qr != BB_SMC_FAILED) {
+        same = lb == lb2 && ub == ub2;
+        for (int v = 0; v < D.n; v++) same = same && fresh_lb[v] == kept_lb[v] && fresh_ub[v] == kept_ub[v];
+      }
+      CHECKF(same, "propagation in a reused scratch differs (result %d, fresh %d)", (int)rr, (int)qr);
     }
     if (oc.matchings > 0) {
       for (int k = oc.min_bp; k <= oc.min_bp + 1; k++) {
@@ -327,5 +365,6 @@ int main(void) {
       "regression instance: %d matchings\n",
       instances, searched, without, trials, stronger, regression_matchings);
   CHECK(without > 0 && searched > 0 && stronger > 0);
+  bb_smc_hrc_scratch_free(reused);
   return tu_finish();
 }

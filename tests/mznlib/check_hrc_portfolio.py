@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""BAMBOO_HRC_PORTFOLIO (docs/hrc_constraint.md, Search): with it, the first solution that
-`solve minimize bp` prints through MiniZinc (the file form, stable_matching_hrc_file) is the
+"""The annotation hrc_portfolio(RUNS, POLISH) (docs/hrc_constraint.md, Search): with it on the
+constraint, the first solution that `solve minimize bp` prints through MiniZinc is the
 portfolio's best matching, not the deferred acceptance's.
 
-On correlated instances (bamboo-smp gen hrc-mallows) where hrc-da ends with blocking pairs and
-`bamboo-smp solve --algo hrc-da-portfolio` (the same runs, seed 1, polish) ends with fewer:
-without the variable the first bp printed is hrc-da's count, with it the portfolio's; later
-solutions only improve; a malformed setting is warned about and ignored. The counts come from
-bamboo-smp on the same file, whose checker is tested against brute force (test_hrc).
+File form (stable_matching_hrc_file), on correlated instances (bamboo-smp gen hrc-mallows) where
+hrc-da ends with blocking pairs and `bamboo-smp solve --algo hrc-da-portfolio` (the same runs,
+seed 1, polish) ends with fewer: without the annotation the first bp printed is hrc-da's count,
+with it the portfolio's; later solutions only improve. The counts come from bamboo-smp on the
+same file, whose checker is tested against brute force (test_hrc). The environment variable the
+annotation replaced no longer changes anything.
+Matrix form (models/hrc_min_bp.mzn on models/hrc_no_stable.dzn, where hrc-da is not stable):
+the annotation runs the portfolio (BAMBOO_HRC_DEBUG's line) and the optimum stays the plain
+run's. Both forms: values out of range (RUNS < 1, POLISH < 0, POLISH > 10^9) are an error that
+names the model file and the constraint's line.
 
     tests/mznlib/check_hrc_portfolio.py --solver-path <build>/minizinc/solvers --smp <build>/tools/bamboo-smp
 
@@ -29,12 +34,14 @@ int: nS; int: nC;
 array[1..nS] of var int: singles;
 array[1..nC] of var int: couples;
 var 0..1000000: bp;
-constraint stable_matching_hrc_file(singles, couples, bp, "{path}");
+constraint stable_matching_hrc_file(singles, couples, bp, "{path}"){ann};
 solve minimize bp;
 output ["bp = \\(bp)\\n"];
 """
+MODEL_CONSTRAINT_LINE = 6
 
 RUNS, POLISH = 8, 20
+BAD = ["hrc_portfolio(0, 20)", "hrc_portfolio(8, -1)", "hrc_portfolio(1, 2000000000)"]
 
 
 def smp_count(args, path, extra):
@@ -46,14 +53,58 @@ def smp_count(args, path, extra):
     return int(m.group(1))
 
 
-def first_bps(args, env, mzn, dzn, setting):
+def solve(args, env, mzn, dzn, extra_env=None):
+    """(every bp printed, exit code, stderr + stdout) of minizinc -a on mzn, dzn."""
     run_env = dict(env)
-    run_env.pop("BAMBOO_HRC_PORTFOLIO", None)
-    if setting is not None:
-        run_env["BAMBOO_HRC_PORTFOLIO"] = setting
+    run_env.update(extra_env or {})
     p = subprocess.run([args.minizinc, "--solver", "bamboo", "-a", "--time-limit", "3000", mzn, dzn],
                        capture_output=True, text=True, timeout=120, env=run_env)
-    return [int(x) for x in re.findall(r"^bp = (\d+)$", p.stdout, re.M)], p.stderr + p.stdout
+    return [int(x) for x in re.findall(r"^bp = (\d+);?$", p.stdout, re.M)], p.returncode, p.stderr + p.stdout
+
+
+def rejected(args, env, mzn, dzn, line):
+    """Whether minizinc fails on mzn with a message at mzn:line naming hrc_portfolio."""
+    bps, rc, log = solve(args, env, mzn, dzn)
+    ok = rc != 0 and not bps and ("%s:%d:" % (mzn, line)) in log and "hrc_portfolio" in log
+    if not ok:
+        print("FAILED: %s not rejected at line %d (rc %d):\n%s" % (mzn, line, rc, log[-1500:]))
+    return ok
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def matrix_form(args, env, tmp):
+    """The annotation on the matrix form: the portfolio runs, the optimum is unchanged, and bad
+    values are rejected at the constraint's line. Returns the number of failures."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "models", "hrc_min_bp.mzn")) as f:
+        lines = f.read().split("\n")
+    at = [i for i, t in enumerate(lines) if t.startswith("constraint stable_matching_hrc(")]
+    assert len(at) == 1 and lines[at[0]].endswith(");")
+    dzn = os.path.join(root, "models", "hrc_no_stable.dzn")
+
+    def model(ann):
+        text = list(lines)
+        text[at[0]] = text[at[0]][:-1] + ann + ";"
+        path = os.path.join(tmp, "matrix%d.mzn" % len(os.listdir(tmp)))
+        write(path, "\n".join(text))
+        return path
+
+    failures = 0
+    plain, rc1, log1 = solve(args, env, model(""), dzn, {"BAMBOO_HRC_DEBUG": "1"})
+    ported, rc2, log2 = solve(args, env, model(" :: hrc_portfolio(4, 10)"), dzn, {"BAMBOO_HRC_DEBUG": "1"})
+    ok = (rc1 == 0 and rc2 == 0 and plain and ported and plain[-1] == ported[-1]
+          and "hrc: portfolio of 4 runs, 10 polish steps" in log2 and "hrc: portfolio" not in log1)
+    print("matrix form: bp printed plain %s, with the annotation %s" % (plain, ported))
+    if not ok:
+        failures += 1
+        print("FAILED: matrix form\n%s\n%s" % (log1[-1500:], log2[-1500:]))
+    for bad in BAD:
+        failures += not rejected(args, env, model(" :: " + bad), dzn, at[0] + 1)
+    return failures
 
 
 def main():
@@ -77,22 +128,26 @@ def main():
                                     str(POLISH)])
         mzn, dzn = os.path.join(tmp, "m%d.mzn" % seed), os.path.join(tmp, "m%d.dzn" % seed)
         with open(mzn, "w") as f:
-            f.write(MODEL.format(path=path))
+            f.write(MODEL.format(path=path, ann=""))
         with open(dzn, "w") as f:
             f.write("nS = 180;\nnC = 60;\n")
-        plain, log1 = first_bps(args, env, mzn, dzn, None)
-        ported, log2 = first_bps(args, env, mzn, dzn, "%d:%d" % (RUNS, POLISH))
-        bad, log3 = first_bps(args, env, mzn, dzn, "eight")
-        ok = (plain and ported and bad and plain[0] == da and ported[0] == min(da, pf) and bad[0] == da
-              and "BAMBOO_HRC_PORTFOLIO='eight'" in log3
+        plain, _, log1 = solve(args, env, mzn, dzn, {"BAMBOO_HRC_PORTFOLIO": "%d:%d" % (RUNS, POLISH)})
+        annotated = os.path.join(tmp, "a%d.mzn" % seed)
+        write(annotated, MODEL.format(path=path, ann=" :: hrc_portfolio(%d, %d)" % (RUNS, POLISH)))
+        ported, _, log2 = solve(args, env, annotated, dzn)
+        ok = (plain and ported and plain[0] == da and ported[0] == min(da, pf)
               and all(x > y for s in (plain, ported) for x, y in zip(s, s[1:])))
         telling += pf < da
-        print("seed %d: hrc-da %d, portfolio %d; first bp printed: plain %s, with the portfolio %s" % (
+        print("seed %d: hrc-da %d, portfolio %d; first bp printed: plain %s, annotated %s" % (
             seed, da, pf, plain[:1], ported[:1]))
         if not ok:
             failures += 1
-            print("FAILED: plain %s, portfolio %s, malformed %s\n%s\n%s\n%s" % (
-                plain, ported, bad, log1[-1500:], log2[-1500:], log3[-1500:]))
+            print("FAILED: plain %s, annotated %s\n%s\n%s" % (plain, ported, log1[-1500:], log2[-1500:]))
+    for k, bad in enumerate(BAD):
+        mzn = os.path.join(tmp, "bad%d.mzn" % k)
+        write(mzn, MODEL.format(path=path, ann=" :: " + bad))
+        failures += not rejected(args, env, mzn, dzn, MODEL_CONSTRAINT_LINE)
+    failures += matrix_form(args, env, tempfile.mkdtemp(dir=tmp))
     shutil.rmtree(tmp, ignore_errors=True)
     if telling == 0:
         print("no instance where the portfolio beats hrc-da: the check tells nothing")

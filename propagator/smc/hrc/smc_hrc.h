@@ -107,6 +107,20 @@ typedef struct bb_smc_hrc_budgets {
 bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
                                            const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub);
 
+/* Scratch for propagations: the instance-sized arrays one propagation works in, kept by the
+ * caller and reused, grown to the largest constraint it has served (allocating them on every
+ * propagation costs fresh pages at every search node). One per thread: a propagation writes
+ * it. bb_smc_hrc_scratch_new returns NULL when out of memory; _free accepts NULL. */
+typedef struct bb_smc_hrc_scratch bb_smc_hrc_scratch;
+bb_smc_hrc_scratch *bb_smc_hrc_scratch_new(void);
+void bb_smc_hrc_scratch_free(bb_smc_hrc_scratch *x);
+
+/* bb_smc_hrc_propagate_budgets in the caller's scratch x (NULL: allocated for this call, as
+ * bb_smc_hrc_propagate_budgets does). The same answers whatever x served before. */
+bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                           const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, int64_t *lb,
+                                           int64_t *ub);
+
 /* Each variable's number of own blocking pairs in a full assignment (ranks[v], 0-based, len =
  * unassigned): own[v] (n_vars). BB_SMC_FAILED when the assignment is not a matching (over
  * capacity or an unacceptable entry), BB_SMC_NOMEM when scratch could not be allocated. */

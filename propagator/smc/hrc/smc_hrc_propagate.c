@@ -24,6 +24,7 @@
 
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct scratch {
   int32_t *poss;                /* per slot: domain values that place the slot's resident there */
@@ -175,33 +176,72 @@ static void free_scratch(scratch *s) {
   free(s->values);
 }
 
-static bool alloc_scratch(const bb_smc_hrc *d, scratch *s) {
+/* A propagation's arrays, kept between propagations (smc_hrc.h): each holds at least the
+ * counts below, so a constraint no larger than the biggest served allocates nothing. */
+struct bb_smc_hrc_scratch {
+  scratch s;
+  size_t slots, hosp, vars, entries, longest;
+};
+
+bb_smc_hrc_scratch *bb_smc_hrc_scratch_new(void) { return calloc(1, sizeof(bb_smc_hrc_scratch)); }
+
+void bb_smc_hrc_scratch_free(bb_smc_hrc_scratch *x) {
+  if (!x) return;
+  free_scratch(&x->s);
+  free(x);
+}
+
+static size_t at_least(size_t have, size_t need) { return have > need ? have : need; }
+
+/* Makes x's arrays fit d (reallocated only when d needs more than they hold) and clears what
+ * the passes only add to or set: vlb, vub and counted. Every other array is written before it
+ * is read (poss by the counting pass), so reusing it needs no clearing. False when out of
+ * memory (x then holds nothing). */
+static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x) {
   size_t slots = d->hosp_start[d->n_hospitals] + 1, hosp = (size_t)d->n_hospitals + 1, vars = (size_t)d->n_vars + 1;
   size_t entries = d->var_start[d->n_vars] + 1, longest = 1;
   for (int v = 0; v < d->n_vars; v++)
     if ((size_t)bb_smc_hrc_len(d, v) + 1 > longest) longest = (size_t)bb_smc_hrc_len(d, v) + 1;
-  s->poss = calloc(slots, sizeof *s->poss);
-  s->poss_before = malloc(slots * sizeof *s->poss_before);
-  s->sure_before = malloc(slots * sizeof *s->sure_before);
-  s->sure_total = malloc(hosp * sizeof *s->sure_total);
-  s->fill = malloc(hosp * sizeof *s->fill);
-  s->amin = malloc(vars * sizeof *s->amin);
-  s->amax = malloc(vars * sizeof *s->amax);
-  s->asize = malloc(vars * sizeof *s->asize);
-  s->counted = calloc(entries, 1);
-  s->vlb = calloc(vars, sizeof *s->vlb);
-  s->vub = calloc(vars, sizeof *s->vub);
-  s->vslack = malloc(vars * sizeof *s->vslack);
-  s->vcert = malloc((entries + vars) * sizeof *s->vcert);
-  s->values = malloc(longest * sizeof *s->values);
-  return s->poss && s->poss_before && s->sure_before && s->sure_total && s->fill && s->amin && s->amax && s->asize &&
-         s->counted && s->vlb && s->vub && s->vslack && s->vcert && s->values;
+  if (slots > x->slots || hosp > x->hosp || vars > x->vars || entries > x->entries || longest > x->longest) {
+    free_scratch(&x->s);
+    scratch *s = &x->s;
+    x->slots = at_least(x->slots, slots), x->hosp = at_least(x->hosp, hosp), x->vars = at_least(x->vars, vars);
+    x->entries = at_least(x->entries, entries), x->longest = at_least(x->longest, longest);
+    s->poss = malloc(x->slots * sizeof *s->poss);
+    s->poss_before = malloc(x->slots * sizeof *s->poss_before);
+    s->sure_before = malloc(x->slots * sizeof *s->sure_before);
+    s->sure_total = malloc(x->hosp * sizeof *s->sure_total);
+    s->fill = malloc(x->hosp * sizeof *s->fill);
+    s->amin = malloc(x->vars * sizeof *s->amin);
+    s->amax = malloc(x->vars * sizeof *s->amax);
+    s->asize = malloc(x->vars * sizeof *s->asize);
+    s->counted = malloc(x->entries);
+    s->vlb = malloc(x->vars * sizeof *s->vlb);
+    s->vub = malloc(x->vars * sizeof *s->vub);
+    s->vslack = malloc(x->vars * sizeof *s->vslack);
+    s->vcert = malloc((x->entries + x->vars) * sizeof *s->vcert);
+    s->values = malloc(x->longest * sizeof *s->values);
+    if (!(s->poss && s->poss_before && s->sure_before && s->sure_total && s->fill && s->amin && s->amax && s->asize &&
+          s->counted && s->vlb && s->vub && s->vslack && s->vcert && s->values)) {
+      free_scratch(s);
+      memset(x, 0, sizeof *x);
+      return false;
+    }
+  }
+  memset(x->s.counted, 0, entries);
+  memset(x->s.vlb, 0, vars * sizeof *x->s.vlb);
+  memset(x->s.vub, 0, vars * sizeof *x->s.vub);
+  return true;
 }
 
-/* The values of v in its domain (at most its list length + 1). */
+/* The values of v in its domain (at most its list length + 1), ascending. A host's `values`
+ * reads them in one pass (Gecode: over the ranges), where asking `contains` for each rank of
+ * the bounds walks the ranges once per rank; the domain only shrank since the counting pass,
+ * so both give the same values. */
 static int domain_values(prop *P, int v) {
   int n = 0;
   assert(P->s.amin[v] >= 0 && P->s.amax[v] <= bb_smc_hrc_len(P->d, v)); /* ranks 0..len */
+  if (P->dom->values) return P->dom->values(P->dom->ctx, v, P->s.values);
   for (int k = P->s.amin[v]; k <= P->s.amax[v]; k++)
     if (P->dom->contains(P->dom->ctx, v, k)) P->s.values[n++] = k;
   return n;
@@ -399,14 +439,23 @@ bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_domains *do
 
 bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
                                            const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub) {
+  return bb_smc_hrc_propagate_scratch(d, dom, bp_max, b, NULL, lb, ub);
+}
+
+bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                           const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, int64_t *lb,
+                                           int64_t *ub) {
   prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false};
+  bb_smc_hrc_scratch *own = x ? NULL : bb_smc_hrc_scratch_new();
   *lb = 0;
   *ub = 0;
-  if (!alloc_scratch(d, &P.s)) {
-    free_scratch(&P.s);
+  if (!x) x = own;
+  if (!x || !fit_scratch(d, x)) {
+    bb_smc_hrc_scratch_free(own);
     bb_note_out_of_memory();
     return BB_SMC_NOMEM;
   }
+  P.s = x->s;
   census(&P);
   if (!P.failed) bounds(&P, lb, ub);
   if (!P.failed && *lb > bp_max) P.failed = true;
@@ -418,23 +467,25 @@ bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_dom
   if (!P.failed) slacks(&P, bp_max);
   if (!P.failed) capacities(&P);
   if (!P.failed) prune(&P);
-  free_scratch(&P.s);
+  bb_smc_hrc_scratch_free(own);
   return P.failed ? BB_SMC_FAILED : P.changed ? BB_SMC_CHANGED : BB_SMC_FIX;
 }
 
 int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) {
   prop P = {d, dom, NULL, {0}, false, false};
   int64_t lb = -1, ub, share = -1;
-  if (v < 0 || v >= d->n_vars || !alloc_scratch(d, &P.s)) {
-    free_scratch(&P.s);
+  bb_smc_hrc_scratch *x = v < 0 || v >= d->n_vars ? NULL : bb_smc_hrc_scratch_new();
+  if (!x || !fit_scratch(d, x)) {
+    bb_smc_hrc_scratch_free(x);
     return -1;
   }
+  P.s = x->s;
   census(&P);
   if (!P.failed) {
     bounds(&P, &lb, &ub);
     share = P.s.vlb[v];
   }
-  free_scratch(&P.s);
+  bb_smc_hrc_scratch_free(x);
   return share;
 }
 
