@@ -6,10 +6,12 @@ The problem is models/sfas.mzn's: a matching with the fewest blocking pairs of w
 (Manlove, McBride & Trimble's Definition 1 with every "h prefers" strict, docs/hrc_constraint.md),
 then the most residents placed (a couple counts twice); objective bp * (residents + 1) - placed.
 
-Instances (seeded, written here): residents rank a few hospitals (favourites drawn by
+Instances (seeded, written here): residents rank --list (6) hospitals (favourites drawn by
 popularity), couples rank pairs of their members' choices (both at one hospital allowed),
 hospitals rank everyone who applied to them by one master list of scores in a few classes
-(SFAS: the ties are the equal scores), capacities summing to about 95 % of the residents.
+(SFAS: the ties are the equal scores), capacities summing to about --posts (0.95) times the
+residents, spread by the square root of demand. With fewer posts than residents the optimum often fills every post,
+which bounds the objective at once; with more (--posts 1.1) proving the largest size needs search.
 
 - bamboo: `minizinc --solver bamboo models/sfas.mzn` (the native constraint, dzn form).
 - gecode: `minizinc --solver gecode -I minizinc/decomposition models/sfas.mzn` (the decomposition
@@ -26,7 +28,7 @@ DISAGREE and makes the exit status 1. `--selfcheck` compares the CP-SAT model's 
 brute force over every matching of small random instances with ties.
 
   bench/ties/sfas_peers.py [--build build] [--sizes 100,300] [--couples 0.1] [--seeds 1,2]
-        [--classes 4] [--time-limit 60] [--solvers bamboo,gecode,cpsat]
+        [--classes 4] [--posts 0.95] [--list 6] [--time-limit 60] [--solvers bamboo,gecode,cpsat]
   bench/ties/sfas_peers.py --selfcheck"""
 import argparse
 import itertools
@@ -44,7 +46,7 @@ sys.dont_write_bytecode = True
 import check_hrc as ch  # noqa: E402  the instance class and the definition's blocking pairs
 
 
-def generate(n, couple_share, classes, seed):
+def generate(n, couple_share, classes, seed, posts_share=0.95, length=6):
     """An SFAS-shaped ch.Inst: residents 0..nR-1 (couple c = 2c, 2c+1, then the singles)."""
     rng = random.Random(seed)
     inst = ch.Inst.__new__(ch.Inst)
@@ -60,10 +62,10 @@ def generate(n, couple_share, classes, seed):
             if h not in picked:
                 picked.append(h)
         return picked
-    inst.slist = [choices(6) for _ in range(inst.nS)]
+    inst.slist = [choices(length) for _ in range(inst.nS)]
     inst.clist = []
     for _ in range(nC):
-        a, b = choices(3), choices(3)
+        a, b = choices(max(1, length // 2)), choices(max(1, length // 2))
         pairs = sorted(((i + j, i, j) for i in range(len(a)) for j in range(len(b))))
         inst.clist.append([(a[i], b[j]) for _, i, j in pairs[:6]])
     score = [rng.randrange(classes) for _ in range(n)]
@@ -77,8 +79,10 @@ def generate(n, couple_share, classes, seed):
             applied[h2].add(2 * c + 1)
     inst.hlist = [sorted(applied[h], key=lambda r: (score[r], r)) for h in range(inst.nH)]
     inst.hrank = [[score[r] for r in row] for row in inst.hlist]
-    posts = int(0.95 * n)
-    demand = [len(applied[h]) for h in range(inst.nH)]
+    posts = int(posts_share * n)
+    # posts spread by the square root of demand: popular hospitals have too few, so some
+    # residents cannot be placed and the largest size is not simply the number of posts
+    demand = [len(applied[h]) ** 0.5 for h in range(inst.nH)]
     total = sum(demand) or 1
     inst.cap = [max(1, round(posts * d / total)) for d in demand]
     return inst
@@ -297,6 +301,8 @@ def main():
     ap.add_argument("--sizes", default="100,300")
     ap.add_argument("--couples", type=float, default=0.1, help="share of residents in couples")
     ap.add_argument("--classes", type=int, default=4, help="score classes of the master list")
+    ap.add_argument("--posts", type=float, default=0.95, help="posts per resident")
+    ap.add_argument("--list", type=int, default=6, help="a single's list length (a member's: half)")
     ap.add_argument("--seeds", default="1,2")
     ap.add_argument("--time-limit", type=float, default=60)
     ap.add_argument("--threads", default="1")
@@ -306,12 +312,12 @@ def main():
     if a.selfcheck:
         sys.exit(0 if selfcheck() else 1)
     work = tempfile.mkdtemp(prefix="sfas-peers-")
-    print("| n | couples | seed | solver | bp | placed | proved | s |")
-    print("|---:|---:|---:|---|---:|---:|---|---:|")
+    print("| n | couples | posts | seed | solver | bp | placed | proved | s |")
+    print("|---:|---:|---:|---:|---|---:|---:|---|---:|")
     disagree = False
     for n in [int(v) for v in a.sizes.split(",")]:
         for seed in [int(v) for v in a.seeds.split(",")]:
-            inst = generate(n, a.couples, a.classes, seed)
+            inst = generate(n, a.couples, a.classes, seed, a.posts, a.list)
             optima = {}
             for name in a.solvers.split(","):
                 if name == "cpsat":
@@ -324,7 +330,7 @@ def main():
                     disagree = True
                 if proved and got is not None:
                     optima[name] = got
-                print(f"| {n} | {inst.nC} | {seed} | {name} | {got[0] if got else '-'} | {got[1] if got else '-'} | "
+                print(f"| {n} | {inst.nC} | {sum(inst.cap)} | {seed} | {name} | {got[0] if got else '-'} | {got[1] if got else '-'} | "
                       f"{'yes' if proved else 'no'} | {wall:.2f} |")
                 sys.stdout.flush()
             if len(set(optima.values())) > 1:
