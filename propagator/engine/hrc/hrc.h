@@ -73,6 +73,9 @@ static inline uint32_t bb_hrc_hosp_rank(const bb_hrc *inst, int h, uint32_t e) {
   return inst->hosp_rank ? inst->hosp_rank[e] : e - inst->hosp_start[h];
 }
 
+/* Whether some hospital ranks two of its entries alike (hosp_rank set and not the positions). */
+bool bb_hrc_has_ties(const bb_hrc *inst);
+
 /* Checks ids in range, every resident in at most one couple and couple_of consistent with
  * couple_member, couple members with empty own lists, no list naming anyone twice (a couple
  * may not list one pair twice), capacities >= 0, hospitals' ranks (when there are) 0 then
