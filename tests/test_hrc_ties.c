@@ -11,6 +11,7 @@
 #include "bth_hrc.h"
 #include "hrc.h"
 #include "hrc_gen.h"
+#include "hrc_io.h"
 #include "test_util.h"
 
 /* ------------------------------------------------------------ the checker ---- */
@@ -53,9 +54,126 @@ static void checker_against_reference(uint64_t *rng) {
   CHECK(compared > 30000 && tied > 1000);
 }
 
+/* ------------------------------------------------------------- the formats ---- */
+
+/* Equal instances: every array, and the hospitals' ranks as bb_hrc_hosp_rank reads them (a
+ * strict instance may or may not carry ranks equal to the positions). */
+static bool same_hrc(const bb_hrc *a, const bb_hrc *b) {
+  if (a->n_residents != b->n_residents || a->n_hospitals != b->n_hospitals || a->n_couples != b->n_couples)
+    return false;
+  int nr = a->n_residents, nh = a->n_hospitals, nc = a->n_couples;
+  bool same = !memcmp(a->couple_of, b->couple_of, (size_t)nr * 4) &&
+              !memcmp(a->couple_member, b->couple_member, (size_t)nc * 8) &&
+              !memcmp(a->single_start, b->single_start, ((size_t)nr + 1) * 4) &&
+              !memcmp(a->single_list, b->single_list, (size_t)a->single_start[nr] * 4) &&
+              !memcmp(a->couple_start, b->couple_start, ((size_t)nc + 1) * 4) &&
+              !memcmp(a->couple_list, b->couple_list, (size_t)a->couple_start[nc] * 8) &&
+              !memcmp(a->hosp_start, b->hosp_start, ((size_t)nh + 1) * 4) &&
+              !memcmp(a->hosp_list, b->hosp_list, (size_t)a->hosp_start[nh] * 4) &&
+              !memcmp(a->capacity, b->capacity, (size_t)nh * 4);
+  for (int h = 0; same && h < nh; h++)
+    for (uint32_t e = a->hosp_start[h]; e < a->hosp_start[h + 1]; e++)
+      same &= bb_hrc_hosp_rank(a, h, e) == bb_hrc_hosp_rank(b, h, e);
+  return same;
+}
+
+static void round_trip(const bb_hrc *inst, const char *dir) {
+  char path[600];
+  bb_error err = {{0}};
+  for (int binary = 0; binary < 2; binary++) {
+    snprintf(path, sizeof path, "%s/hrc_ties_round_trip.%s", dir, binary ? "bin" : "txt");
+    bb_status st = binary ? bb_hrc_write_binary(inst, path, &err) : bb_hrc_write_text(inst, path, &err);
+    CHECKF(st == BB_OK, "%s", err.msg);
+    FILE *f = fopen(path, "rb");
+    char head[16] = {0};
+    size_t got = fread(head, 1, sizeof head, f);
+    fclose(f);
+    /* A strict instance is written as before ties: version 1, no bracket. */
+    if (binary && got >= 12) CHECK(head[8] == (bb_hrc_has_ties(inst) ? 2 : 1));
+    bb_hrc *back = NULL;
+    st = bb_hrc_read(path, &back, &err);
+    CHECKF(st == BB_OK && back && same_hrc(inst, back), "%s round trip: %s", binary ? "binary" : "text", err.msg);
+    if (back)
+      CHECK(bb_hrc_has_ties(back) == bb_hrc_has_ties(inst) && (back->hosp_rank != NULL) == bb_hrc_has_ties(inst));
+    bb_hrc_free(back);
+    remove(path);
+  }
+}
+
+static bb_hrc *read_text(const char *dir, const char *name, const char *text, bb_error *err) {
+  char path[600];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  fputs(text, f);
+  fclose(f);
+  bb_hrc *inst = NULL;
+  bb_hrc_read(path, &inst, err);
+  remove(path);
+  return inst;
+}
+
+/* tests/data/bad/NAME: refused with "PATH:LINE: " and `expect` in the message. */
+static void bad_file(const char *data, const char *name, int line, const char *expect) {
+  char path[600], prefix[700];
+  snprintf(path, sizeof path, "%s/bad/%s", data, name);
+  snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  bb_status st = bb_hrc_read(path, &inst, &err);
+  CHECKF(st == BB_ERR_INPUT && !inst && strncmp(err.msg, prefix, strlen(prefix)) == 0 && strstr(err.msg, expect),
+         "%s: status %d, message '%s', expected '%s...%s'", name, st, err.msg, prefix, expect);
+  bb_hrc_free(inst);
+}
+
+static void files(const char *dir, const char *data, uint64_t *rng) {
+  for (int k = 0; k < 200; k++) {
+    int nr = k % 7, nh = k % 4;
+    bb_hrc *inst = bth_hrc_random(nr, nh, nh ? (int)(tu_rand(rng) % (uint64_t)(nr / 2 + 1)) : 0, 3, rng);
+    if (k % 5) CHECK(bth_hrc_add_random_ties(inst, rng));
+    round_trip(inst, dir);
+    bb_hrc_free(inst);
+  }
+  /* The documented example: hospital 1 ties residents 0 and 1, below resident 2. */
+  bb_error err = {{0}};
+  bb_hrc *doc = read_text(dir, "doc.txt", "hrc 3 2 1\n0 1: 0 1  1 1\n-\n-\n0 1\n1: 2 0\n2: 1 [0 2]# tie\n", &err);
+  CHECKF(doc && doc->hosp_rank && bb_hrc_has_ties(doc), "%s", err.msg);
+  if (doc) {
+    uint32_t want[] = {0, 1, 0, 1, 1};
+    for (uint32_t e = 0; e < 5; e++) CHECK(doc->hosp_rank[e] == want[e]);
+    round_trip(doc, dir);
+  }
+  bb_hrc_free(doc);
+  /* No bracket, or groups of one only: strict, hosp_rank NULL as before ties were read. */
+  bb_hrc *strict = read_text(dir, "strict.txt", "hrc 3 2 1\n0 1: 0 1  1 1\n-\n-\n0 1\n1: [2] 0\n2: 1 0 2\n", &err);
+  CHECKF(strict && !strict->hosp_rank, "%s", err.msg);
+  bb_hrc_free(strict);
+  bad_file(data, "hrc_tie_unclosed.txt", 6, "hospital 0's list: '[' is never closed");
+  bad_file(data, "hrc_tie_nested.txt", 7, "hospital 1's list: '[' inside a tie (ties do not nest)");
+  bad_file(data, "hrc_tie_empty.txt", 6, "hospital 0's list: an empty tie '[]'");
+  bad_file(data, "hrc_tie_stray.txt", 7, "hospital 1's list: ']' without '['");
+  bad_file(data, "hrc_tie_single.txt", 5, "resident 2's line has '[': ties are allowed only in hospitals' lists");
+  bad_file(data, "hrc_tie_couple.txt", 2, "couple 0's line has '[': ties are allowed only in hospitals' lists");
+  /* Binary version 2: its ranks are validated like the text's. */
+  bb_hrc *inst = bth_hrc_random(5, 3, 1, 3, rng);
+  CHECK(bth_hrc_add_random_ties(inst, rng));
+  inst->hosp_rank[inst->hosp_start[1]] = 1; /* the first rank of hospital 1: must be 0 */
+  char path[600];
+  snprintf(path, sizeof path, "%s/hrc_ties_bad.bin", dir);
+  if (inst->hosp_start[2] > inst->hosp_start[1]) {
+    CHECK(bb_hrc_write_binary(inst, path, &err) == BB_OK);
+    bb_hrc *back = NULL;
+    CHECKF(
+        bb_hrc_read(path, &back, &err) == BB_ERR_INPUT && !back && strstr(err.msg, "hospital 1's list: the first rank"),
+        "%s", err.msg);
+    remove(path);
+  }
+  bb_hrc_free(inst);
+}
+
 int main(int argc, char **argv) {
-  (void)argc, (void)argv;
+  const char *dir = argc > 1 ? argv[1] : ".", *data = argc > 2 ? argv[2] : "data";
   uint64_t rng = 2014;
   checker_against_reference(&rng);
+  files(dir, data, &rng);
   return tu_finish();
 }
