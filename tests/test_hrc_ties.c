@@ -12,6 +12,7 @@
 #include "hrc.h"
 #include "hrc_gen.h"
 #include "hrc_io.h"
+#include "hrc_ties.h"
 #include "test_util.h"
 
 /* ------------------------------------------------------------ the checker ---- */
@@ -170,10 +171,112 @@ static void files(const char *dir, const char *data, uint64_t *rng) {
   bb_hrc_free(inst);
 }
 
+/* ------------------------------------------------ tie-breaking and solving ---- */
+
+/* The strict copy refines the tied lists: the same residents, ranks never falling along the
+ * list; with stb two residents tied at two hospitals come in the same order at both. */
+static void check_broken(const bb_hrc *tied, const bb_hrc *strict, bb_hrc_tie_break kind) {
+  CHECK(!strict->hosp_rank && strict->hosp_start[tied->n_hospitals] == tied->hosp_start[tied->n_hospitals]);
+  int nr = tied->n_residents;
+  for (int h = 0; h < tied->n_hospitals; h++) {
+    uint32_t first = tied->hosp_start[h], last = tied->hosp_start[h + 1];
+    int prev = -1;
+    for (uint32_t e = first; e < last; e++) {
+      int r = (int)strict->hosp_list[e], q = bth_hrc_hrank(tied, h, r);
+      CHECKF(q >= prev, "hospital %d: resident %d of rank %d after rank %d", h, r, q, prev);
+      prev = q;
+    }
+    if (kind != BB_HRC_STB) continue;
+    for (int g = 0; g < h; g++)
+      for (int a = 0; a < nr; a++)
+        for (int b = 0; b < nr; b++) {
+          int qa = bth_hrc_hrank(tied, h, a), qb = bth_hrc_hrank(tied, h, b);
+          if (a == b || qa < 0 || qa != qb || bth_hrc_hrank(tied, g, a) < 0 ||
+              bth_hrc_hrank(tied, g, a) != bth_hrc_hrank(tied, g, b))
+            continue;
+          bool a_first_h = bth_hrc_hrank(strict, h, a) < bth_hrc_hrank(strict, h, b);
+          bool a_first_g = bth_hrc_hrank(strict, g, a) < bth_hrc_hrank(strict, g, b);
+          CHECKF(a_first_h == a_first_g, "stb orders residents %d, %d differently at hospitals %d and %d", a, b, g, h);
+        }
+  }
+}
+
+typedef struct find_ctx {
+  const int32_t *want;
+  int nr;
+  bool found;
+} find_ctx;
+
+static void find_visit(const int32_t *M, int blocking, void *arg) {
+  find_ctx *f = arg;
+  if (blocking == 0 && !memcmp(M, f->want, (size_t)f->nr * sizeof *M)) f->found = true;
+}
+
+/* Deferred acceptance after stb and mtb on random tiny tied instances: a matching of the tied
+ * instance, its counts on both instances the reference's, never more blocking pairs in the
+ * tied one than in the broken one, and when stable on the broken instance, weakly stable in
+ * the tied one: the checker says so, and brute force lists it among the stable matchings. */
+static void da_after_tie_breaking(uint64_t *rng) {
+  int runs = 0, stable_broken = 0, fewer = 0;
+  for (int k = 0; k < 1500; k++) {
+    int nh = 1 + (int)(tu_rand(rng) % 4), nr = 1 + (int)(tu_rand(rng) % 7);
+    int nc = (int)(tu_rand(rng) % (uint64_t)(nr / 2 + 1));
+    bb_hrc *inst = bth_hrc_random(nr, nh, nc, 3, rng);
+    CHECK(bth_hrc_add_random_ties(inst, rng));
+    for (int kind = BB_HRC_STB; kind <= BB_HRC_MTB; kind++) {
+      uint64_t seed = tu_rand(rng);
+      bb_error err = {{0}};
+      bb_hrc *strict = NULL, *again = NULL;
+      CHECKF(bb_hrc_break_ties(inst, kind, seed, &strict, &err) == BB_OK, "%s", err.msg);
+      CHECK(bb_hrc_break_ties(inst, kind, seed, &again, &err) == BB_OK &&
+            !memcmp(strict->hosp_list, again->hosp_list, inst->hosp_start[nh] * sizeof(bb_id)));
+      CHECKF(bb_hrc_validate(strict, &err) == BB_OK, "%s", err.msg);
+      check_broken(inst, strict, kind);
+      int32_t M[8];
+      bb_hrc_ties_result res;
+      CHECKF(bb_hrc_da_ties(inst, kind, seed, NULL, M, &res, &err) == BB_OK, "%s", err.msg);
+      CHECK(bth_hrc_is_matching(inst, M) && bth_hrc_is_matching(strict, M));
+      int tied_count = bth_hrc_blocking(inst, M), broken_count = bth_hrc_blocking(strict, M);
+      CHECKF(res.blocking == (uint64_t)tied_count && res.blocking_broken == (uint64_t)broken_count,
+             "counts %llu / %llu, the reference %d / %d", (unsigned long long)res.blocking,
+             (unsigned long long)res.blocking_broken, tied_count, broken_count);
+      CHECK(tied_count <= broken_count && res.stable == (tied_count == 0));
+      fewer += tied_count < broken_count;
+      if (res.stable_broken) {
+        stable_broken++;
+        CHECKF(bb_hrc_check_stable(inst, M, &err) == BB_OK, "stable when broken, not when tied: %s", err.msg);
+        find_ctx f = {M, nr, false};
+        bth_hrc_enumerate(inst, find_visit, &f);
+        CHECK(f.found);
+      }
+      runs++;
+      bb_hrc_free(strict);
+      bb_hrc_free(again);
+    }
+    bb_hrc_free(inst);
+  }
+  printf("da after tie-breaking: %d runs, stable on the broken instance in %d, fewer blocking pairs tied in %d\n", runs,
+         stable_broken, fewer);
+  CHECK(stable_broken > runs / 2 && fewer > 0);
+  /* The seed decides, and mtb differs from stb somewhere. */
+  bb_hrc *inst = bth_hrc_random(40, 6, 0, 3, rng);
+  CHECK(bth_hrc_add_random_ties(inst, rng));
+  bb_hrc *a = NULL, *b = NULL, *c = NULL;
+  bb_error err = {{0}};
+  CHECK(bb_hrc_break_ties(inst, BB_HRC_STB, 1, &a, &err) == BB_OK &&
+        bb_hrc_break_ties(inst, BB_HRC_STB, 2, &b, &err) == BB_OK &&
+        bb_hrc_break_ties(inst, BB_HRC_MTB, 1, &c, &err) == BB_OK);
+  size_t bytes = inst->hosp_start[6] * sizeof(bb_id);
+  CHECK(memcmp(a->hosp_list, b->hosp_list, bytes) && memcmp(a->hosp_list, c->hosp_list, bytes));
+  CHECK(!strcmp(bb_hrc_tie_break_name(BB_HRC_STB), "stb") && !strcmp(bb_hrc_tie_break_name(BB_HRC_MTB), "mtb"));
+  bb_hrc_free(a), bb_hrc_free(b), bb_hrc_free(c), bb_hrc_free(inst);
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : ".", *data = argc > 2 ? argv[2] : "data";
   uint64_t rng = 2014;
   checker_against_reference(&rng);
   files(dir, data, &rng);
+  da_after_tie_breaking(&rng);
   return tu_finish();
 }
