@@ -272,11 +272,88 @@ static void da_after_tie_breaking(uint64_t *rng) {
   bb_hrc_free(a), bb_hrc_free(b), bb_hrc_free(c), bb_hrc_free(inst);
 }
 
+/* ------------------------------------------------------------ the generator ---- */
+
+/* gen sfas: the seed decides; valid; SFAS's shape (lists of 6, 14 posts a hospital); ties
+ * present; every hospital ranks by one master list (two residents compare alike wherever
+ * both are ranked); hospitals rank exactly who can propose to them. */
+static void generator(const char *dir) {
+  bb_error err = {{0}};
+  for (int couples = 0; couples <= 40; couples += 20) {
+    bb_hrc_gen_params p;
+    bb_hrc_gen_sfas(&p, couples);
+    p.seed = (uint64_t)couples + 3;
+    bb_hrc *a = NULL, *b = NULL;
+    CHECKF(bb_hrc_generate(&p, &a, &err) == BB_OK && bb_hrc_validate(a, &err) == BB_OK, "%s", err.msg);
+    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && same_hrc(a, b));
+    CHECK(a->n_residents == 700 && a->n_hospitals == 50 && a->n_couples == couples && bb_hrc_has_ties(a));
+    for (int h = 0; h < 50; h++) CHECK(a->capacity[h] == 14);
+    for (int r = 2 * couples; r < 700; r++) CHECK(a->single_start[r + 1] - a->single_start[r] == 6);
+    for (int c = 0; c < couples; c++) CHECK(a->couple_start[c + 1] - a->couple_start[c] == 36);
+    int *seen_at = malloc(700 * sizeof *seen_at); /* the first hospital ranking r: compared with the others */
+    for (int r = 0; r < 700; r++) seen_at[r] = -1;
+    long compared = 0;
+    for (int h = 0; h < 50; h++)
+      for (uint32_t e = a->hosp_start[h]; e < a->hosp_start[h + 1]; e++) {
+        int r = (int)a->hosp_list[e];
+        if (seen_at[r] < 0) seen_at[r] = h;
+      }
+    for (int h = 0; h < 50; h++)
+      for (uint32_t e = a->hosp_start[h]; e < a->hosp_start[h + 1]; e++)
+        for (uint32_t f = a->hosp_start[h]; f < e; f++) {
+          int x = (int)a->hosp_list[f], y = (int)a->hosp_list[e];
+          if (seen_at[x] != seen_at[y]) continue;
+          int g = seen_at[x];
+          int here = (a->hosp_rank[f] > a->hosp_rank[e]) - (a->hosp_rank[f] < a->hosp_rank[e]);
+          int there =
+              (bth_hrc_hrank(a, g, x) > bth_hrc_hrank(a, g, y)) - (bth_hrc_hrank(a, g, x) < bth_hrc_hrank(a, g, y));
+          CHECKF(here == there, "residents %d, %d: hospital %d and hospital %d rank them differently", x, y, h, g);
+          compared++;
+        }
+    CHECK(compared > 1000);
+    free(seen_at);
+    for (int r = 0; r < 700; r++) { /* acceptability both ways */
+      int c = a->couple_of[r];
+      for (int h = 0; h < 50; h++) {
+        bool proposes = false;
+        if (c == BB_HRC_SINGLE)
+          proposes = bth_hrc_spos(a, r, h) >= 0;
+        else
+          for (uint32_t e = a->couple_start[c]; e < a->couple_start[c + 1]; e++)
+            proposes |= (int)a->couple_list[2 * e + (a->couple_member[2 * c + 1] == r)] == h;
+        CHECK(proposes == (bth_hrc_hrank(a, h, r) >= 0));
+      }
+    }
+    round_trip(a, dir);
+    p.seed++;
+    bb_hrc_free(b);
+    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && !same_hrc(a, b));
+    int32_t *M = malloc(700 * sizeof *M);
+    bb_hrc_ties_result res;
+    CHECKF(bb_hrc_da_ties(a, BB_HRC_STB, 1, NULL, M, &res, &err) == BB_OK, "%s", err.msg);
+    uint64_t again = 0;
+    CHECK(bb_hrc_count_blocking(a, M, &again, &err) == BB_OK && again == res.blocking);
+    free(M);
+    bb_hrc_free(a);
+    bb_hrc_free(b);
+  }
+  bb_hrc_gen_params p;
+  bb_hrc_gen_sfas(&p, 0);
+  p.score_classes = 1; /* one class: every hospital ties all its applicants */
+  bb_hrc *one = NULL;
+  CHECK(bb_hrc_generate(&p, &one, &err) == BB_OK);
+  for (uint32_t e = 0; e < one->hosp_start[50]; e++) CHECK(one->hosp_rank[e] == 0);
+  bb_hrc_free(one);
+  p.score_classes = -1;
+  CHECK(bb_hrc_generate(&p, &one, &err) == BB_ERR_ARG && !one && strstr(err.msg, "score classes"));
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : ".", *data = argc > 2 ? argv[2] : "data";
   uint64_t rng = 2014;
   checker_against_reference(&rng);
   files(dir, data, &rng);
   da_after_tie_breaking(&rng);
+  generator(dir);
   return tu_finish();
 }

@@ -373,6 +373,32 @@ EOF
   expect 1 "open.txt:4: hospital 0's list: '[' is never closed" solve "$WORK/open.txt"
 }
 
+# gen sfas: the seed decides, the file has ties, and its matching is weakly stable or counted.
+case_hrc_gen_sfas() {
+  expect_ok gen sfas --seed 4 -o "$WORK/a.txt"
+  expect_ok gen sfas --seed 4 -o "$WORK/b.txt"
+  same "$WORK/a.txt" "$WORK/b.txt"
+  expect_ok gen sfas --seed 5 -o "$WORK/c.txt"
+  cmp -s "$WORK/a.txt" "$WORK/c.txt" && fail "seeds 4 and 5 gave one file"
+  head -1 "$WORK/a.txt" | grep -q '^hrc 700 50 10$' || fail "gen sfas's header"
+  grep -q '^14: .*\[' "$WORK/a.txt" || fail "gen sfas wrote no tie"
+  expect_ok gen sfas --n 90 --couples 4 --hospitals 6 --capacity 15 --k 3 --classes 5 --skew 0 --seed 2 \
+    -o "$WORK/small.bin" --binary
+  expect_ok hrc convert "$WORK/small.bin" -o "$WORK/small.txt"
+  head -1 "$WORK/small.txt" | grep -q '^hrc 90 6 4$' || fail "gen sfas --n --hospitals --couples"
+  [ "$(grep -c '^15: ' "$WORK/small.txt")" -eq 6 ] || fail "gen sfas --capacity"
+  expect_ok solve "$WORK/a.txt" --algo da-mtb --seed 3 -o "$WORK/m.txt"
+  bp=$(sed -n 's/^da-mtb: [a-z ]*, \([0-9]*\) blocking pairs.*/\1/p' "$WORK/err")
+  if [ "$bp" = 0 ]; then
+    expect 0 "stable" hrc check "$WORK/a.txt" --matching "$WORK/m.txt"
+  else
+    expect 1 "not stable: $bp blocking pairs" hrc check "$WORK/a.txt" --matching "$WORK/m.txt"
+  fi
+  expect 2 "--k and --classes go with sfas" gen hrc --n 50 --classes 3
+  expect 2 "do not go with sfas" gen sfas --posts 100
+  expect 2 "--gen sfas: solve does not generate couples" solve --gen sfas --n 10
+}
+
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"
 "case_$CASE"
 echo "ok [$CASE]"
