@@ -367,7 +367,8 @@ const cli_command cli_hrc = {
     "hrc check INSTANCE --matching FILE | hrc convert INSTANCE -o FILE [--binary]",
     "Hospitals/Residents with Couples (docs/hrc.md). 'gen hrc' and 'gen nrmp-couples'\n"
     "write instances; 'solve FILE' runs the couples-aware deferred acceptance (hrc-da) on\n"
-    "an HRC file and says whether its matching is stable.\n\n"
+    "an HRC file and says whether its matching is stable. 'gen sfas' writes files with ties in\n"
+    "the hospitals' lists, which solve breaks (--algo da-stb or da-mtb, --seed) before hrc-da.\n\n"
     "  check INSTANCE --matching FILE   count the blocking pairs of a matching ('r h' lines);\n"
     "                                   exit 0 when stable, 1 when not\n"
     "  convert INSTANCE -o FILE [--binary]   rewrite as text or binary\n",

@@ -114,7 +114,9 @@ typedef struct bb_hrc_da_stats {
  * blocking entry (all at once; if that ends unstable, a second run from scratch repairs them
  * one at a time). Bounded, so it always ends; deterministic. assigned[r] gets the matching
  * with the fewest blocking pairs seen; *stable and *blocking (either may be NULL) come from
- * bb_hrc_count_blocking. opts and stats may be NULL. The instance must be valid. Past
+ * bb_hrc_count_blocking. opts and stats may be NULL. The instance must be valid; a hospital's
+ * list is read in its order, so ties are broken by position (hrc_ties.h breaks them by a
+ * seeded lottery instead) while the counts compare ranks (weak stability). Past
  * opts->deadline it stops with BB_ERR_TIMEOUT (the clock is read between proposals, so a
  * limit holds to a small fraction of a round). */
 bb_status bb_hrc_da(const bb_hrc *inst, const bb_hrc_da_opts *opts, int32_t *assigned, bool *stable, uint64_t *blocking,
