@@ -214,7 +214,7 @@ case_hrc_solve_gen() {
   expect 2 "solve does not generate couples (HRC) instances" solve --gen hrc --n 10
   expect 2 "'bamboo-smp gen nrmp-couples ... -o FILE'" solve --gen nrmp-couples
   expect 2 "incomplete lists: smi, hr or nrmp" solve --gen zigzag --n 5
-  expect 2 "couples: hrc, nrmp-couples, hrc-mallows or nrmp-2024" gen zigzag --n 5
+  expect 2 "couples: hrc, nrmp-couples, hrc-mallows, nrmp-2024 or sfas" gen zigzag --n 5
   expect 2 "solve does not generate couples (HRC) instances" solve --gen hrc-mallows --n 10
   expect_ok help solve
   grep -q "latin, irving-leather; or incomplete lists: smi, hr, nrmp" "$WORK/out" || fail "solve's help: --gen kinds"
