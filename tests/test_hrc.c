@@ -343,8 +343,10 @@ static void files(const char *dir, uint64_t *rng) {
   bad_file(dir, "cut.bin", bytes, n - 4, "truncated file", 0);
   char copy[4096];
   memcpy(copy, bytes, n);
-  copy[8] = 2;
-  bad_file(dir, "version.bin", copy, n, "unsupported version 2", 0);
+  copy[8] = 3;
+  bad_file(dir, "version.bin", copy, n, "unsupported version 3 (this build reads 1..2)", 0);
+  copy[8] = 2; /* version 2 needs the hospitals' ranks after the capacities */
+  bad_file(dir, "version2.bin", copy, n, "truncated file", 0);
   memcpy(copy, bytes, n);
   copy[n] = 0;
   bad_file(dir, "long.bin", copy, n + 1, "extra data", 0);

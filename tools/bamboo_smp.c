@@ -71,6 +71,8 @@ static int list_algorithms(int argc) {
          "couples-aware deferred acceptance (Roth-Peranson style), then repair rounds; says whether it is stable");
   printf("%-12s %s\n", "hrc-da-portfolio",
          "hrc-da and randomised copies on --threads, the fewest blocking pairs kept, then --polish local search");
+  printf("%-12s %s\n", "da-stb, da-mtb",
+         "HRC files with ties in the hospitals' lists: hrc-da once --seed S has broken them (single or multiple)");
   printf("\nFor ties (SMTI/HRT files; --seed S breaks the ties of all but kiraly):\n");
   for (const char *const *name = bb_ties_algorithm_names(); *name; name++)
     printf("%-12s %s\n", *name, bb_ties_algorithm_describe(*name));

@@ -173,9 +173,10 @@ static int run_gen(int argc, char **argv) {
   if (rc) return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
   if (cli_hr_kind(a.kind_name)) return gen_incomplete(&a);
   bb_gen_kind kind;
-  if ((rc = cli_parse_kind(&cli_gen, a.kind_name, &kind,
-                           "; incomplete lists: smi, hr or nrmp; couples: hrc, nrmp-couples, hrc-mallows or nrmp-2024; "
-                           "ties: smti, hrt or school")))
+  if ((rc = cli_parse_kind(
+           &cli_gen, a.kind_name, &kind,
+           "; incomplete lists: smi, hr or nrmp; couples: hrc, nrmp-couples, hrc-mallows, nrmp-2024 or sfas; "
+           "ties: smti, hrt or school")))
     return rc;
   int group = cli_group_for(kind, a.n, a.group);
   if (group > a.n) return cli_usage(&cli_gen, "--group %d is larger than --n %d", group, a.n);
@@ -221,7 +222,8 @@ const cli_command cli_gen = {
     "  --hospitals N2, --women N2   size of the other side (default N)\n"
     "  --skew S     popularity: hospital h is drawn with weight 1/(h+1)^S (default 0)\n"
     "  --capacity C every hospital's capacity (hr)\n\n"
-    "Couples (HRC): hrc, nrmp-couples, hrc-mallows (correlated, Mallows), nrmp-2024\n"
+    "Couples (HRC): hrc, nrmp-couples, hrc-mallows (correlated, Mallows), nrmp-2024,\n"
+    "  sfas (ties on the hospitals' side)\n"
     "               ('bamboo-smp gen hrc --help', docs/generators.md)\n"
     "Ties (SMTI, HRT): smti, hrt, school ('bamboo-smp gen smti --help', docs/ties.md)\n",
     run_gen,

@@ -10,8 +10,9 @@
 #include "cli.h"
 #include "cli_phase.h"
 #include "hrc.h"
-#include "hrc_portfolio.h"
 #include "hrc_io.h"
+#include "hrc_portfolio.h"
+#include "hrc_ties.h"
 #include "io_reader.h"
 #include "solve_report.h"
 
@@ -26,7 +27,7 @@ static int32_t *alloc_matching(const bb_hrc *inst) {
 /* --format json: the report of hrc-da's matching, its stability counted by the checker. */
 static int write_report(const char *file, const char *algo, const bb_hrc *inst, const int32_t *assigned, bool stable,
                         uint64_t blocking, double t_input, double t_solve, int quiet, int verify, int rc,
-                        const char *out_path) {
+                        const char *out_path, const char *path, const char *tie_break, uint64_t tie_seed) {
   cli_solve_report report = {.kind = "hrc",
                              .source = file,
                              .proposers = inst->n_residents,
@@ -41,7 +42,10 @@ static int write_report(const char *file, const char *algo, const bb_hrc *inst, 
                              .with_matching = !quiet,
                              .verified = verify,
                              .stable = stable,
-                             .blocking_pairs = (int64_t)blocking};
+                             .blocking_pairs = (int64_t)blocking,
+                             .path = path,
+                             .tie_break = tie_break,
+                             .tie_seed = tie_seed};
   return cli_solve_report_finish(&report, rc, out_path);
 }
 
@@ -100,7 +104,66 @@ static int solve_portfolio(const bb_hrc *inst, const cli_hrc_solve_opts *o, int3
   return 0;
 }
 
+/* An HRC file with ties on the hospitals' side: hrc-da on the ties broken by da-stb (the
+ * default) or da-mtb, seeded; the matching judged in the tied instance (weak stability). */
+static int solve_tied(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
+  bb_hrc_tie_break kind = !strcmp(o->algo, "da-mtb") ? BB_HRC_MTB : BB_HRC_STB;
+  const char *algo = kind == BB_HRC_MTB ? "da-mtb" : "da-stb";
+  char path[128];
+  snprintf(path, sizeof path, "hrc-da on the hospitals' ties broken by %s (seed %llu)", bb_hrc_tie_break_name(kind),
+           (unsigned long long)o->seed);
+  double t1 = bb_now();
+  bb_error err = {{0}};
+  int32_t *assigned = alloc_matching(inst);
+  if (!assigned) return CLI_EXIT_NOMEM;
+  bb_hrc_ties_result res;
+  bb_hrc_da_opts da_opts = {.deadline = o->deadline};
+  cli_phase phase;
+  cli_phase_begin(&phase, algo, "solving");
+  bb_status st = bb_hrc_da_ties(inst, kind, o->seed, &da_opts, assigned, &res, &err);
+  cli_phase_end(&phase);
+  int rc = st == BB_OK ? 0 : cli_fail(st, &err), solved = !rc, json = o->format == CLI_FORMAT_JSON;
+  double t2 = bb_now();
+  if (!rc) {
+    int matched = 0;
+    for (int r = 0; r < inst->n_residents; r++) matched += assigned[r] != BB_HRC_NONE;
+    fprintf(stderr,
+            "%s: %s, %llu blocking pairs (weak stability; %s; on the broken lists %llu; %d residents, %d couples, "
+            "%d hospitals; %d matched; %d repair rounds%s, %llu proposals)\n",
+            algo, res.stable ? "stable" : "not stable", (unsigned long long)res.blocking, path,
+            (unsigned long long)res.blocking_broken, inst->n_residents, inst->n_couples, inst->n_hospitals, matched,
+            res.da.rounds, res.da.bounded ? ", stopped by its bound" : "", (unsigned long long)res.da.proposals);
+    if (o->verbose) fprintf(stderr, "bamboo-smp: algorithm %s, path: %s\n", algo, path);
+    if (o->time) fprintf(stderr, "input %.1f ms, %s and checker %.1f ms\n", 1e3 * o->t_input, algo, 1e3 * (t2 - t1));
+  }
+  if (!rc && !o->quiet && !json) rc = cli_hr_write_matching(o->out_path, assigned, inst->n_residents);
+  if (!rc && o->verify && !res.stable) {
+    bb_hrc_check_stable(inst, assigned, &err);
+    cli_error("verify failed: %s", err.msg);
+    rc = CLI_EXIT_INPUT;
+  } else if (!rc && o->verify) {
+    fprintf(stderr, "verified: weakly stable (hrc with ties, %d residents, %d couples, %d hospitals)\n",
+            inst->n_residents, inst->n_couples, inst->n_hospitals);
+  }
+  if (solved && json)
+    rc = write_report(o->file, algo, inst, assigned, res.stable, res.blocking, o->t_input, t2 - t1, o->quiet, o->verify,
+                      rc, o->out_path, path, bb_hrc_tie_break_name(kind), o->seed);
+  free(assigned);
+  return rc;
+}
+
 int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
+  if (bb_hrc_has_ties(inst)) {
+    if (strcmp(o->algo, "da-stb") && strcmp(o->algo, "da-mtb") && strcmp(o->algo, "hrc-da") &&
+        strcmp(o->algo, "bamboo")) {
+      cli_error(
+          "algorithm '%s' does not take couples with ties; for an HRC file with ties use --algo da-stb (its "
+          "default) or da-mtb",
+          o->algo);
+      return CLI_EXIT_USAGE;
+    }
+    return solve_tied(inst, o);
+  }
   bool portfolio = !strcmp(o->algo, "hrc-da-portfolio");
   if (strcmp(o->algo, "hrc-da") != 0 && strcmp(o->algo, "bamboo") != 0 && !portfolio) {
     cli_error(
@@ -156,7 +219,7 @@ int cli_hrc_solve(const bb_hrc *inst, const cli_hrc_solve_opts *o) {
   }
   if (solved && json)
     rc = write_report(o->file, algo, inst, assigned, stable, blocking, o->t_input, t2 - t1, o->quiet, o->verify, rc,
-                      o->out_path);
+                      o->out_path, NULL, NULL, 0);
   free(assigned);
   return rc;
 }
@@ -304,7 +367,8 @@ const cli_command cli_hrc = {
     "hrc check INSTANCE --matching FILE | hrc convert INSTANCE -o FILE [--binary]",
     "Hospitals/Residents with Couples (docs/hrc.md). 'gen hrc' and 'gen nrmp-couples'\n"
     "write instances; 'solve FILE' runs the couples-aware deferred acceptance (hrc-da) on\n"
-    "an HRC file and says whether its matching is stable.\n\n"
+    "an HRC file and says whether its matching is stable. 'gen sfas' writes files with ties in\n"
+    "the hospitals' lists, which solve breaks (--algo da-stb or da-mtb, --seed) before hrc-da.\n\n"
     "  check INSTANCE --matching FILE   count the blocking pairs of a matching ('r h' lines);\n"
     "                                   exit 0 when stable, 1 when not\n"
     "  convert INSTANCE -o FILE [--binary]   rewrite as text or binary\n",

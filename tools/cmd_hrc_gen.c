@@ -1,5 +1,5 @@
-/* bamboo-smp gen on Hospitals/Residents with Couples (docs/generators.md, "Couples" and "Mallows"):
- * hrc and nrmp-couples (hrc_gen.h), hrc-mallows and nrmp-2024 (hrc_mallows.h). */
+/* bamboo-smp gen on Hospitals/Residents with Couples (docs/generators.md, "Couples", "Mallows" and
+ * "SFAS"): hrc, nrmp-couples and sfas (hrc_gen.h), hrc-mallows and nrmp-2024 (hrc_mallows.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +11,7 @@
 
 int cli_hrc_gen_kind(const char *kind) {
   return kind && (!strcmp(kind, "hrc") || !strcmp(kind, "nrmp-couples") || !strcmp(kind, "hrc-mallows") ||
-                  !strcmp(kind, "nrmp-2024"));
+                  !strcmp(kind, "nrmp-2024") || !strcmp(kind, "sfas"));
 }
 
 static const cli_command cli_gen_hrc = {
@@ -23,7 +23,9 @@ static const cli_command cli_gen_hrc = {
     "       bamboo-smp gen hrc-mallows --n N [--couples C] [--hospitals H] [--posts P | --capacity K]\n"
     "                  [--lists MIN MAX] [--member-lists MIN MAX] [--joint MIN MAX] [--phi X]\n"
     "                  [--phi-residents X] [--phi-hospitals X] [--seed S] [-o FILE] [--binary]\n"
-    "       bamboo-smp gen nrmp-2024 [the options of hrc-mallows, --n too]",
+    "       bamboo-smp gen nrmp-2024 [the options of hrc-mallows, --n too]\n"
+    "       bamboo-smp gen sfas [--n N] [--couples C] [--hospitals H] [--capacity K] [--k K]\n"
+    "                  [--classes L] [--skew S] [--seed S] [-o FILE] [--binary]",
     "Hospitals/Residents with Couples (docs/generators.md, \"Couples\" and \"Mallows\"):\n"
     "  hrc            the random instances of Manlove, McBride & Trimble (Constraints 2017):\n"
     "                 N residents, C couples (default N/10), H hospitals (default N/10,\n"
@@ -42,6 +44,12 @@ static const cli_command cli_gen_hrc = {
     "                 1100 couples, 6400 programmes, 41500 posts (at least 1 each, unevenly\n"
     "                 spread), lists of 5..20, members' lists of 10..25, joint lists of 20..300\n"
     "                 pairs, phi 0.9995 (residents) and 0.7 (programmes); options override\n"
+    "  sfas           shaped like SFAS (Scottish Foundation Allocation Scheme), ties on the\n"
+    "                 hospitals' side: 700 residents of whom C couples (default 10), 50\n"
+    "                 hospitals of --capacity 14 posts, strict lists of --k 6 hospitals\n"
+    "                 (popularity --skew 0.5), joint lists the product of the members' lists,\n"
+    "                 hospitals ranking by one master list of scores in --classes 40 classes\n"
+    "                 (equal scores tied). Solve with --algo da-stb or da-mtb\n"
     "  --lists MIN MAX  individual list lengths, 1 <= MIN <= MAX <= H (one option, two values)\n"
     "  --member-lists MIN MAX  hrc-mallows, nrmp-2024: couple members' list lengths\n"
     "                 (default: as --lists)\n"
@@ -92,6 +100,7 @@ static int take_pairs(int argc, char **argv, pair_opt *pairs, int npairs, char *
 
 typedef struct hrc_gen_args {
   int n, couples, hospitals, posts, capacity, binary;
+  int k, classes; /* sfas: list length, score classes */
   double skew, phi, phi_residents, phi_hospitals;
   pair_opt lists, member_lists, joint;
 } hrc_gen_args;
@@ -126,6 +135,25 @@ static int params_classic(const char *kind, const hrc_gen_args *a, bb_hrc_gen_pa
   if (a->skew >= 0) p->skew = a->skew;
   fit_lists(&p->min_list, &p->max_list, p->n_hospitals);
   if ((int64_t)p->min_capacity * p->n_hospitals > p->posts) p->min_capacity = 0;
+  return 0;
+}
+
+/* sfas: the options of the HRT generator's hrt (gen hrt) where they mean the same. */
+static int params_sfas(const hrc_gen_args *a, bb_hrc_gen_params *p) {
+  if (a->lists.given || a->member_lists.given || a->joint.given || a->phi >= 0 || a->phi_residents >= 0 ||
+      a->phi_hospitals >= 0 || a->posts >= 0)
+    return cli_usage(&cli_gen_hrc,
+                     "--lists, --member-lists, --joint, --phi* and --posts do not go with sfas "
+                     "(--k, --capacity and --classes do)");
+  bb_hrc_gen_sfas(p, a->couples >= 0 ? a->couples : 10);
+  if (a->n) p->n_residents = a->n;
+  if (a->hospitals) p->n_hospitals = a->hospitals;
+  if (a->k) p->min_list = p->max_list = a->k;
+  if (a->classes) p->score_classes = a->classes;
+  if (a->skew >= 0) p->skew = a->skew;
+  if (a->capacity) p->min_capacity = a->capacity;
+  p->posts = (int64_t)p->min_capacity * p->n_hospitals;
+  if (p->max_list > p->n_hospitals) p->min_list = p->max_list = p->n_hospitals;
   return 0;
 }
 
@@ -179,6 +207,8 @@ int cli_hrc_gen(int argc, char **argv) {
       {"--posts", CLI_INT, &a.posts, 0, 2000000000},
       {"--capacity", CLI_INT, &a.capacity, 1, 1000000},
       {"--skew", CLI_REAL, &a.skew, 0, 0},
+      {"--k", CLI_INT, &a.k, 1, 1000},
+      {"--classes", CLI_INT, &a.classes, 1, 1000000},
       {"--phi", CLI_REAL, &a.phi, 0, 0},
       {"--phi-residents", CLI_REAL, &a.phi_residents, 0, 0},
       {"--phi-hospitals", CLI_REAL, &a.phi_hospitals, 0, 0},
@@ -199,7 +229,13 @@ int cli_hrc_gen(int argc, char **argv) {
   bb_hrc *inst = NULL;
   bb_error err = {{0}};
   bb_status st;
-  if (!strcmp(kind, "hrc") || !strcmp(kind, "nrmp-couples")) {
+  if (strcmp(kind, "sfas") && (a.k || a.classes)) return cli_usage(&cli_gen_hrc, "--k and --classes go with sfas");
+  if (!strcmp(kind, "sfas")) {
+    bb_hrc_gen_params p;
+    if ((rc = params_sfas(&a, &p))) return rc;
+    p.seed = seed;
+    st = bb_hrc_generate(&p, &inst, &err);
+  } else if (!strcmp(kind, "hrc") || !strcmp(kind, "nrmp-couples")) {
     bb_hrc_gen_params p;
     if ((rc = params_classic(kind, &a, &p))) return rc;
     p.seed = seed;

@@ -198,12 +198,30 @@ static int spec_only(solve_args *a, bb_instance **inst) {
   return 0;
 }
 
-/* An HRC file: the options hrc-da has no use for are refused, not dropped. */
-static int check_couples(const solve_args *a) {
+/* An HRC file: the options hrc-da has no use for are refused, not dropped. With ties on the
+ * hospitals' side, --algo da-stb (the default; hrc-da means it too) or da-mtb breaks them,
+ * seeded by --seed, as for an SMTI/HRT file; without ties those two are refused. */
+static int check_couples(const solve_args *a, const bb_hrc *hrc) {
   const char *extra = first_given(a, not_couples_options);
   if (extra)
     return cli_usage(&cli_solve, "%s has no meaning for an HRC instance (hrc-da runs on one CPU thread)", extra);
-  if (strcmp(a->algo, "hrc-da-portfolio") && (extra = first_given(a, portfolio_options)))
+  bool tied = bb_hrc_has_ties(hrc), breaks = !strcmp(a->algo, "da-stb") || !strcmp(a->algo, "da-mtb");
+  if (breaks && !tied)
+    return cli_usage(&cli_solve,
+                     "--algo %s goes with an HRC file with ties in the hospitals' lists; this one has none "
+                     "(use hrc-da or hrc-da-portfolio)",
+                     a->algo);
+  if (tied && !strcmp(a->algo, "hrc-da-portfolio"))
+    return cli_usage(&cli_solve,
+                     "--algo hrc-da-portfolio takes strict lists; this HRC file has ties in the hospitals' lists "
+                     "(use --algo da-stb, the default, or da-mtb)");
+  static const char *const strict_only_options[] = {"--threads", "--runs", "--polish", NULL};
+  if (tied && (extra = first_given(a, strict_only_options)))
+    return cli_usage(&cli_solve,
+                     "%s goes with --algo hrc-da-portfolio, which takes strict lists; this HRC file has ties in the "
+                     "hospitals' lists",
+                     extra);
+  if (!tied && strcmp(a->algo, "hrc-da-portfolio") && (extra = first_given(a, portfolio_options)))
     return cli_usage(&cli_solve, "%s goes with --algo hrc-da-portfolio on an HRC file, not with --algo %s", extra,
                      a->algo);
   if (a->hr.side && strcmp(a->hr.side, "residents"))
@@ -247,7 +265,7 @@ static int load_instance(solve_args *a, bb_instance **inst, bb_hr **hr, bb_hrc *
   bb_status st = bb_read_any_with_ties(a->file, a->deadline, inst, hr, hrc, ties, &err);
   if (st != BB_OK) return cli_fail(st, &err);
   if (*ties) return check_ties(a);
-  if (*hrc) return check_couples(a);
+  if (*hrc) return check_couples(a, *hrc);
   const char *only_portfolio = first_given(a, portfolio_options + 2);
   if (only_portfolio)
     return cli_usage(&cli_solve, "%s goes with --algo hrc-da-portfolio on an HRC file", only_portfolio);
@@ -554,7 +572,10 @@ const cli_command cli_solve = {
     "there --side takes only residents, --tail, --tail-on and --gpus are usage errors,\n"
     "and --threads, --seed, --runs and --polish go with --algo hrc-da-portfolio (hrc-da\n"
     "and N - 1 randomised copies on T threads, the fewest blocking pairs kept, the same\n"
-    "for every T; -v prints each run; docs/hrc.md \"Portfolio\"). An SMTI/HRT file\n"
+    "for every T; -v prints each run; docs/hrc.md \"Portfolio\"). An HRC file with ties\n"
+    "in the hospitals' lists (SFAS) gets --algo da-stb (its default; hrc-da means it) or\n"
+    "da-mtb: hrc-da once --seed S (default 1) has broken the ties, the matching judged\n"
+    "by weak stability; the portfolio and its options are refused there. An SMTI/HRT file\n"
     "(ties, docs/ties.md) gets --algo da-stb (its default), da-mtb, sic or kiraly,\n"
     "seeded by --seed, the same lines; --verify checks weak stability; --da picks the\n"
     "HR algorithm of their deferred acceptance once the ties are broken (gs-seq by default; mw-par, gpu-la-min, "
@@ -576,7 +597,8 @@ const cli_command cli_solve = {
     "  --n N           size of the generated instance, 1..2097151\n"
     "  --group G       random only: group size (default 5, or N when N < 5)\n"
     "  --seed S        generator seed (default 1; --gen), or the tie-breaking's seed\n"
-    "                  with a ties file (not kiraly), or hrc-da-portfolio's\n"
+    "                  with a ties file (not kiraly) or an HRC file with ties, or\n"
+    "                  hrc-da-portfolio's\n"
     "  --algo A        algorithm (default bamboo; 'bamboo-smp algos' lists them)\n"
     "  --runs N        hrc-da-portfolio: deferred acceptances to run (default 16)\n"
     "  --polish STEPS  hrc-da-portfolio: local search steps on the best (default 0)\n"

@@ -165,8 +165,13 @@ int cli_solve_report_write(const cli_solve_report *r, const char *path) {
   fputs(",\n  \"side\": ", out);
   put_string(out, r->side);
   fputs(",\n  \"path\": ", out);
-  put_string(out, r->stats ? r->stats->path : r->algorithm);
+  put_string(out, r->stats ? r->stats->path : r->path ? r->path : r->algorithm);
   fputs(",\n", out);
+  if (r->tie_break) {
+    fputs("  \"tie_break\": {\"kind\": ", out);
+    put_string(out, r->tie_break);
+    fprintf(out, ", \"seed\": %llu},\n", (unsigned long long)r->tie_seed);
+  }
   if (r->with_matching) put_matching(out, r);
   fprintf(out, "  \"checks\": {\"verify\": %s, \"stable\": %s, \"blocking_pairs\": ", bool_text(r->verified),
           bool_text(r->stable));

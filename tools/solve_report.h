@@ -35,6 +35,9 @@ typedef struct cli_solve_report {
   int stable;             /* 1 stable, 0 not, -1 unknown (no check made) */
   int64_t blocking_pairs; /* -1 when the check does not count them */
   int exit_status;        /* the exit status bamboo-smp returns */
+  const char *path;       /* what ran, where stats is NULL (NULL: the algorithm's name) */
+  const char *tie_break;  /* HRC with ties: "stb" or "mtb" (key "tie_break"); NULL elsewhere */
+  uint64_t tie_seed;      /* its seed */
 } cli_solve_report;
 
 /* Writes the report to `path` (NULL = standard output); 0, or CLI_EXIT_IO after the message. */

@@ -235,9 +235,12 @@ bb_status bb_reader_header(reader *r, size_t bytes, uint32_t version, const unsi
   *head = (const unsigned char *)r->buf + r->begin;
   r->begin += bytes;
   uint32_t found = bb_io_load_u32(*head + 8);
-  if (found != version)
-    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads %u)", r->name, found,
+  if (found < 1 || found > version) {
+    if (version == 1)
+      return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads 1)", r->name, found);
+    return bb_fail(err, BB_ERR_INPUT, "%s: bad header: unsupported version %u (this build reads 1..%u)", r->name, found,
                    version);
+  }
   return BB_OK;
 }
 
@@ -281,4 +284,69 @@ bb_status bb_reader_words_fail(const reader *r, uint64_t expected, bb_error *err
 bool bb_reader_has_more(reader *r) {
   if (r->begin == r->end && !r->eof) bb_reader_fill(r, r->cap);
   return r->begin < r->end;
+}
+
+static bool is_list_delim(char c) { return bb_io_is_blank((unsigned char)c) || c == '[' || c == ']' || c == '#'; }
+
+bb_status bb_io_parse_tied_list(const reader *r, long long line_no, const char *p, const char *e, uint32_t bound,
+                                const char *who, int index, uint32_t *seen, uint32_t stamp, id_vec *ids, id_vec *ranks,
+                                bool *tied, bb_error *err) {
+  const char *end = NULL, *tok = bb_io_next_token(p, e, &end);
+  if (tok && end - tok == 1 && *tok == '-' && !bb_io_next_token(end, e, &end)) return BB_OK;
+  uint32_t rank = 0;
+  int position = 0, in_group = 0; /* in_group: ids in the open group + 1, 0 outside a group */
+  char q[48];
+  while (p < e) {
+    char c = *p;
+    if (bb_io_is_blank((unsigned char)c)) {
+      p++;
+      continue;
+    }
+    if (c == '#') break;
+    if (c == '[') {
+      if (in_group)
+        return bb_reader_fail_at(r, line_no, err, BB_ERR_INPUT, "%s %d's list: '[' inside a tie (ties do not nest)",
+                                 who, index);
+      in_group = 1;
+      p++;
+      continue;
+    }
+    if (c == ']') {
+      if (!in_group)
+        return bb_reader_fail_at(r, line_no, err, BB_ERR_INPUT, "%s %d's list: ']' without '['", who, index);
+      if (in_group == 1)
+        return bb_reader_fail_at(r, line_no, err, BB_ERR_INPUT, "%s %d's list: an empty tie '[]'", who, index);
+      if (in_group > 2 && tied) *tied = true;
+      in_group = 0;
+      rank++;
+      p++;
+      continue;
+    }
+    const char *s = p;
+    while (p < e && !is_list_delim(*p)) p++;
+    uint64_t v = 0;
+    int shape = bb_io_classify(s, p, &v);
+    if (shape == TOK_JUNK)
+      return bb_reader_fail_at(r, line_no, err, BB_ERR_INPUT, "%s %d's list, position %d: not a number: '%s'", who,
+                               index, position, bb_io_quote(q, s, (size_t)(p - s)));
+    if (shape == TOK_NEGATIVE || v >= bound)
+      return bb_reader_fail_at(r, line_no, err, BB_ERR_INPUT,
+                               "%s %d's list, position %d: id %s is out of range 0..%lld%s", who, index, position,
+                               bb_io_quote(q, s, (size_t)(p - s)), (long long)bound - 1,
+                               bound == 0 ? " (there is nobody on the other side)" : "");
+    if (seen[v] == stamp)
+      return bb_reader_fail_at(r, line_no, err, BB_ERR_INPUT, "%s %d's list, position %d: id %u appears twice", who,
+                               index, position, (unsigned)v);
+    seen[v] = stamp;
+    if (!bb_id_vec_push(ids, (bb_id)v) || !bb_id_vec_push(ranks, rank))
+      return bb_reader_fail_at(r, line_no, err, BB_ERR_NOMEM, "out of memory for the lists");
+    position++;
+    if (in_group)
+      in_group++;
+    else
+      rank++;
+  }
+  if (in_group)
+    return bb_reader_fail_at(r, line_no, err, BB_ERR_INPUT, "%s %d's list: '[' is never closed", who, index);
+  return BB_OK;
 }

@@ -63,6 +63,17 @@ typedef struct id_vec {
 /* Appends id; 0 when memory runs out or the list is full (the reader reports it), else 1. */
 int bb_id_vec_push(id_vec *v, bb_id id);
 
+/* A list of ids below `bound` with ties as bracketed groups ("1 [2 0] 3"; '-' alone: the
+ * empty list), as the SMTI/HRT and HRC text formats write it: each id onto `ids` and its rank
+ * (the index of its group; a lone id is a group of one) onto `ranks`, nobody twice (`seen`, a
+ * slot per id, is stamped with `stamp`). The tokenizer is its own because '[' and ']' may touch
+ * the ids ("[0 3]"). Errors are "NAME:LINE: WHO INDEX's list...": not a number, out of range,
+ * twice, '[' inside a tie, ']' without '[', an empty tie '[]', '[' never closed. *tied (may be
+ * NULL) becomes true when a group holds two ids or more. */
+bb_status bb_io_parse_tied_list(const reader *r, long long line_no, const char *p, const char *e, uint32_t bound,
+                                const char *who, int index, uint32_t *seen, uint32_t stamp, id_vec *ids, id_vec *ranks,
+                                bool *tied, bb_error *err);
+
 /* The text readers' steps. A message for line `line_no`: "NAME:LINE: " then the format's text
  * (cut at 400 bytes). */
 #if defined(__GNUC__)
@@ -88,8 +99,10 @@ static inline uint64_t bb_io_load_u64(const unsigned char *p) {
   return bb_io_load_u32(p) | (uint64_t)bb_io_load_u32(p + 4) << 32;
 }
 /* The header, its magic included: `bytes` bytes, consumed, *head their start (valid until the
- * next read), the word after the magic the format's `version`. Else "NAME: read error", "NAME:
- * truncated file: the header needs N bytes" or "NAME: bad header: unsupported version V ...". */
+ * next read), the word after the magic the format's version, 1..`version` (the newest this
+ * build reads; the caller reads the word again when versions differ). Else "NAME: read error",
+ * "NAME: truncated file: the header needs N bytes" or "NAME: bad header: unsupported version V
+ * ...". */
 bb_status bb_reader_header(reader *r, size_t bytes, uint32_t version, const unsigned char **head, bb_error *err);
 /* The size of the file behind r: true for a regular file, false for a pipe or a terminal. */
 bool bb_reader_file_size(const reader *r, uint64_t *size);

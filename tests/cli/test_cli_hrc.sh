@@ -214,7 +214,7 @@ case_hrc_solve_gen() {
   expect 2 "solve does not generate couples (HRC) instances" solve --gen hrc --n 10
   expect 2 "'bamboo-smp gen nrmp-couples ... -o FILE'" solve --gen nrmp-couples
   expect 2 "incomplete lists: smi, hr or nrmp" solve --gen zigzag --n 5
-  expect 2 "couples: hrc, nrmp-couples, hrc-mallows or nrmp-2024" gen zigzag --n 5
+  expect 2 "couples: hrc, nrmp-couples, hrc-mallows, nrmp-2024 or sfas" gen zigzag --n 5
   expect 2 "solve does not generate couples (HRC) instances" solve --gen hrc-mallows --n 10
   expect_ok help solve
   grep -q "latin, irving-leather; or incomplete lists: smi, hr, nrmp" "$WORK/out" || fail "solve's help: --gen kinds"
@@ -318,6 +318,85 @@ case_hrc_portfolio() {
   [ "$rc" -eq 7 ] || { cat "$WORK/err" >&2; fail "portfolio --time-limit 0.3: exit status $rc, expected 7"; }
   expect_ok algos
   grep -q "^hrc-da-portfolio" "$WORK/out" || fail "algos lacks hrc-da-portfolio"
+}
+
+# Ties on the hospitals' side (SFAS): two singles want hospital 0 (one post), which ties them.
+# Either alone there is weakly stable; with the tie broken (strict lists) only resident 0 is.
+TIED='hrc 2 1 0\n0\n0\n1: [0 1]\n'
+case_hrc_ties() {
+  write tied.txt "$TIED"
+  write strict.txt 'hrc 2 1 0\n0\n0\n1: 0 1\n'
+  printf '0 -\n1 0\n' >"$WORK/second.txt"
+  expect 0 "stable" hrc check "$WORK/tied.txt" --matching "$WORK/second.txt"
+  expect 1 "not stable: 1 blocking pairs" hrc check "$WORK/strict.txt" --matching "$WORK/second.txt"
+  expect 0 "da-stb: stable, 0 blocking pairs (weak stability; hrc-da on the hospitals' ties broken by stb (seed 1)" \
+    solve "$WORK/tied.txt" --verify
+  grep -q "verified: weakly stable" "$WORK/err" || fail "verify line"
+  expect 0 "da-stb: stable" solve "$WORK/tied.txt" --algo hrc-da
+  expect 0 "broken by mtb (seed 9)" solve "$WORK/tied.txt" --algo da-mtb --seed 9
+  # Every seed's matching is weakly stable; the seeds between them place both residents.
+  : >"$WORK/placed"
+  for seed in 1 2 3 4 5 6 7 8; do
+    expect_ok solve "$WORK/tied.txt" --seed $seed -o "$WORK/m$seed.txt"
+    expect 0 "stable" hrc check "$WORK/tied.txt" --matching "$WORK/m$seed.txt"
+    grep ' 0$' "$WORK/m$seed.txt" | cut -d' ' -f1 >>"$WORK/placed"
+  done
+  [ "$(sort -u "$WORK/placed" | wc -l)" -eq 2 ] || fail "stb never placed one of the tied residents"
+  if command -v python3 >/dev/null 2>&1; then
+    expect_ok solve "$WORK/tied.txt" --format json
+    python3 - "$WORK/out" <<'EOF' || fail "the JSON report with ties"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["algorithm"] == "da-stb" and r["tie_break"] == {"kind": "stb", "seed": 1}, r
+assert r["checks"]["stable"] is True and r["checks"]["blocking_pairs"] == 0, r
+EOF
+    expect_ok solve "$WORK/strict.txt" --format json
+    grep -q tie_break "$WORK/out" && fail "tie_break in a strict file's report"
+  fi
+  # Options that do not apply are refused.
+  expect 2 "--algo hrc-da-portfolio takes strict lists" solve "$WORK/tied.txt" --algo hrc-da-portfolio
+  expect 2 "--runs goes with --algo hrc-da-portfolio, which takes strict lists" solve "$WORK/tied.txt" --runs 3
+  expect 2 "--threads goes with --algo hrc-da-portfolio" solve "$WORK/tied.txt" --algo da-mtb --threads 2
+  expect 2 "--algo da-stb goes with an HRC file with ties" solve "$WORK/strict.txt" --algo da-stb
+  expect 2 "--algo da-mtb goes with an HRC file with ties" solve "$WORK/strict.txt" --algo da-mtb
+  expect 2 "--seed goes with --algo hrc-da-portfolio on an HRC file" solve "$WORK/strict.txt" --seed 3
+  expect 2 "algorithm 'gs-seq' does not take couples with ties" solve "$WORK/tied.txt" --algo gs-seq
+  expect 2 "--da has no meaning for an HRC instance" solve "$WORK/tied.txt" --da gs-seq
+  # convert keeps the ties, in text and in binary.
+  expect_ok hrc convert "$WORK/tied.txt" -o "$WORK/back.txt"
+  grep -q '^1: \[0 1\]$' "$WORK/back.txt" || fail "the text writer's brackets"
+  expect_ok hrc convert "$WORK/tied.txt" -o "$WORK/back.bin" --binary
+  expect 0 "stable" hrc check "$WORK/back.bin" --matching "$WORK/second.txt"
+  write bad.txt 'hrc 2 1 0\n0\n[0]\n1: 0 1\n'
+  expect 1 "bad.txt:3: resident 1's line has '[': ties are allowed only in hospitals' lists" solve "$WORK/bad.txt"
+  write open.txt 'hrc 2 1 0\n0\n0\n1: [0 1\n'
+  expect 1 "open.txt:4: hospital 0's list: '[' is never closed" solve "$WORK/open.txt"
+}
+
+# gen sfas: the seed decides, the file has ties, and its matching is weakly stable or counted.
+case_hrc_gen_sfas() {
+  expect_ok gen sfas --seed 4 -o "$WORK/a.txt"
+  expect_ok gen sfas --seed 4 -o "$WORK/b.txt"
+  same "$WORK/a.txt" "$WORK/b.txt"
+  expect_ok gen sfas --seed 5 -o "$WORK/c.txt"
+  cmp -s "$WORK/a.txt" "$WORK/c.txt" && fail "seeds 4 and 5 gave one file"
+  head -1 "$WORK/a.txt" | grep -q '^hrc 700 50 10$' || fail "gen sfas's header"
+  grep -q '^14: .*\[' "$WORK/a.txt" || fail "gen sfas wrote no tie"
+  expect_ok gen sfas --n 90 --couples 4 --hospitals 6 --capacity 15 --k 3 --classes 5 --skew 0 --seed 2 \
+    -o "$WORK/small.bin" --binary
+  expect_ok hrc convert "$WORK/small.bin" -o "$WORK/small.txt"
+  head -1 "$WORK/small.txt" | grep -q '^hrc 90 6 4$' || fail "gen sfas --n --hospitals --couples"
+  [ "$(grep -c '^15: ' "$WORK/small.txt")" -eq 6 ] || fail "gen sfas --capacity"
+  expect_ok solve "$WORK/a.txt" --algo da-mtb --seed 3 -o "$WORK/m.txt"
+  bp=$(sed -n 's/^da-mtb: [a-z ]*, \([0-9]*\) blocking pairs.*/\1/p' "$WORK/err")
+  if [ "$bp" = 0 ]; then
+    expect 0 "stable" hrc check "$WORK/a.txt" --matching "$WORK/m.txt"
+  else
+    expect 1 "not stable: $bp blocking pairs" hrc check "$WORK/a.txt" --matching "$WORK/m.txt"
+  fi
+  expect 2 "--k and --classes go with sfas" gen hrc --n 50 --classes 3
+  expect 2 "do not go with sfas" gen sfas --posts 100
+  expect 2 "--gen sfas: solve does not generate couples" solve --gen sfas --n 10
 }
 
 command -v "case_$CASE" >/dev/null 2>&1 || fail "no such case"

@@ -77,6 +77,14 @@ bb_status bb_hrc_add_ranks(bb_hrc *inst, bb_error *err) {
   return BB_OK;
 }
 
+bool bb_hrc_has_ties(const bb_hrc *inst) {
+  if (!inst->hosp_rank) return false;
+  for (int h = 0; h < inst->n_hospitals; h++)
+    for (uint32_t e = inst->hosp_start[h] + 1; e < inst->hosp_start[h + 1]; e++)
+      if (inst->hosp_rank[e] == inst->hosp_rank[e - 1]) return true;
+  return false;
+}
+
 /* Ranks start at 0 and step by 0 (a tie) or 1. */
 static bb_status check_ranks(const bb_hrc *inst, bb_error *err) {
   for (int h = 0; h < inst->n_hospitals; h++)

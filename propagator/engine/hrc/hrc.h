@@ -73,6 +73,9 @@ static inline uint32_t bb_hrc_hosp_rank(const bb_hrc *inst, int h, uint32_t e) {
   return inst->hosp_rank ? inst->hosp_rank[e] : e - inst->hosp_start[h];
 }
 
+/* Whether some hospital ranks two of its entries alike (hosp_rank set and not the positions). */
+bool bb_hrc_has_ties(const bb_hrc *inst);
+
 /* Checks ids in range, every resident in at most one couple and couple_of consistent with
  * couple_member, couple members with empty own lists, no list naming anyone twice (a couple
  * may not list one pair twice), capacities >= 0, hospitals' ranks (when there are) 0 then
@@ -111,7 +114,9 @@ typedef struct bb_hrc_da_stats {
  * blocking entry (all at once; if that ends unstable, a second run from scratch repairs them
  * one at a time). Bounded, so it always ends; deterministic. assigned[r] gets the matching
  * with the fewest blocking pairs seen; *stable and *blocking (either may be NULL) come from
- * bb_hrc_count_blocking. opts and stats may be NULL. The instance must be valid. Past
+ * bb_hrc_count_blocking. opts and stats may be NULL. The instance must be valid; a hospital's
+ * list is read in its order, so ties are broken by position (hrc_ties.h breaks them by a
+ * seeded lottery instead) while the counts compare ranks (weak stability). Past
  * opts->deadline it stops with BB_ERR_TIMEOUT (the clock is read between proposals, so a
  * limit holds to a small fraction of a round). */
 bb_status bb_hrc_da(const bb_hrc *inst, const bb_hrc_da_opts *opts, int32_t *assigned, bool *stable, uint64_t *blocking,

@@ -10,6 +10,9 @@
  *                     (a_k, b_k). The first J pairs are kept (J from the same stream).
  *   hospitals' lists  The residents who can propose to h, in resident order, shuffled from
  *                     (seed, 1, h).
+ *   scores            With score_classes L > 0, resident r's class is uniform in 0..L-1 from
+ *                     (seed, 4, r), one master list for every hospital; a hospital's shuffled
+ *                     list is then stably sorted by class and equal classes are tied.
  *   capacities        min_capacity each, then the remaining posts one at a time to uniformly
  *                     random hospitals from (seed, 2, 0).
  * Sequential: 47,000 residents take well under a second. */
@@ -44,6 +47,19 @@ void bb_hrc_gen_nrmp(bb_hrc_gen_params *p, int n_couples) {
   p->skew = 0.5;
   p->posts = 43000;
   p->min_capacity = 1;
+  p->seed = 1;
+}
+
+void bb_hrc_gen_sfas(bb_hrc_gen_params *p, int n_couples) {
+  memset(p, 0, sizeof *p);
+  p->n_residents = 700;
+  p->n_couples = n_couples;
+  p->n_hospitals = 50;
+  p->min_list = p->max_list = 6;
+  p->skew = 0.5;
+  p->posts = 700;
+  p->min_capacity = 14;
+  p->score_classes = 40;
   p->seed = 1;
 }
 
@@ -126,12 +142,46 @@ static bb_status check_params(const bb_hrc_gen_params *p, bb_error *err) {
   if (p->couple_max != 0 && (p->couple_min < 1 || p->couple_max < p->couple_min))
     return bb_fail(err, BB_ERR_ARG, "joint list lengths %d..%d: need 1 <= min <= max (or both 0: the full product)",
                    p->couple_min, p->couple_max);
+  if (p->score_classes < 0 || p->score_classes > 1000000)
+    return bb_fail(err, BB_ERR_ARG, "%d score classes: expected 0 (no ties) .. 1000000", p->score_classes);
   if (!(p->skew >= 0 && p->skew <= 10)) return bb_fail(err, BB_ERR_ARG, "skew %g: expected 0..10", p->skew);
   if (p->posts < 0 || p->posts > INT32_MAX || p->min_capacity < 0 ||
       (int64_t)p->min_capacity * p->n_hospitals > p->posts)
     return bb_fail(err, BB_ERR_ARG, "%lld posts with at least %d at each of %d hospitals: impossible",
                    (long long)p->posts, p->min_capacity, p->n_hospitals);
   return BB_OK;
+}
+
+/* Every hospital's list sorted by the residents' score classes (stable: the shuffled order
+ * stays within a class), equal classes tied. */
+static bb_status rank_by_scores(const bb_hrc_gen_params *p, bb_hrc *inst, bb_error *err) {
+  int nr = inst->n_residents, nh = inst->n_hospitals;
+  uint32_t *score = malloc(((size_t)nr + 1) * sizeof *score);
+  uint32_t *at = calloc((size_t)p->score_classes + 1, sizeof *at);
+  bb_id *sorted = malloc(((size_t)inst->hosp_start[nh] + 1) * sizeof *sorted);
+  bb_status st = score && at && sorted ? bb_hrc_add_ranks(inst, err)
+                                       : bb_fail(err, BB_ERR_NOMEM, "bb_hrc_generate: out of memory");
+  for (int r = 0; st == BB_OK && r < nr; r++) {
+    bb_rng rng;
+    bb_rng_seed_stream(&rng, p->seed, ((uint64_t)4 << 40) | (uint64_t)r);
+    score[r] = (uint32_t)bb_rng_below(&rng, (uint64_t)p->score_classes);
+  }
+  for (int h = 0; st == BB_OK && h < nh; h++) { /* a counting sort by class */
+    uint32_t first = inst->hosp_start[h], last = inst->hosp_start[h + 1];
+    memset(at, 0, ((size_t)p->score_classes + 1) * sizeof *at);
+    for (uint32_t e = first; e < last; e++) at[score[inst->hosp_list[e]] + 1]++;
+    for (int c = 0; c < p->score_classes; c++) at[c + 1] += at[c];
+    for (uint32_t e = first; e < last; e++) sorted[first + at[score[inst->hosp_list[e]]]++] = inst->hosp_list[e];
+    for (uint32_t e = first; e < last; e++) {
+      inst->hosp_list[e] = sorted[e];
+      bool same = e > first && score[sorted[e]] == score[sorted[e - 1]];
+      inst->hosp_rank[e] = e == first ? 0 : inst->hosp_rank[e - 1] + (same ? 0 : 1);
+    }
+  }
+  free(score);
+  free(at);
+  free(sorted);
+  return st;
 }
 
 bb_status bb_hrc_generate(const bb_hrc_gen_params *p, bb_hrc **out, bb_error *err) {
@@ -211,6 +261,7 @@ bb_status bb_hrc_generate(const bb_hrc_gen_params *p, bb_hrc **out, bb_error *er
     bb_rng_shuffle(&rng, inst->hosp_list + inst->hosp_start[h], inst->hosp_start[h + 1] - inst->hosp_start[h]);
     inst->capacity[h] = p->min_capacity;
   }
+  if (p->score_classes > 0 && (st = rank_by_scores(p, inst, err)) != BB_OK) goto done;
   bb_rng rng;
   bb_rng_seed_stream(&rng, p->seed, (uint64_t)2 << 40);
   for (int64_t k = (int64_t)p->min_capacity * nh; k < p->posts; k++) inst->capacity[bb_rng_below(&rng, (uint64_t)nh)]++;

@@ -23,6 +23,8 @@ typedef struct bb_hrc_gen_params {
   double skew;                /* 0: uniform; s > 0: hospital h drawn with weight 1 / (h + 1)^s */
   int64_t posts;              /* total capacity, each post at a uniformly random hospital */
   int min_capacity;           /* every hospital gets at least this many posts first */
+  int score_classes;          /* 0: hospitals rank in random order; L > 0: by a master list of
+                                 scores in L classes, ties within a class (SFAS) */
   uint64_t seed;
 } bb_hrc_gen_params;
 
@@ -36,6 +38,13 @@ void bb_hrc_gen_mmt2017(bb_hrc_gen_params *p, int n_residents, int n_couples, in
  * 0), 6,600 programmes, lists of 10-15, joint lists of 10-15 pairs, popularity skew 0.5,
  * 43,000 posts, each programme at least 1. */
 void bb_hrc_gen_nrmp(bb_hrc_gen_params *p, int n_couples);
+
+/* Shaped like SFAS, the Scottish Foundation Allocation Scheme (Biro, Manlove & McBride 2014
+ * used its data): 700 residents of whom n_couples couples, 50 hospitals of 14 posts each,
+ * lists of exactly 6 hospitals drawn with popularity skew 0.5, couples' joint lists the
+ * product of their members' lists, hospitals ranking by one master list of scores in 40
+ * classes (ties within a class), as the HRT generator's hrt (ties_gen.h). */
+void bb_hrc_gen_sfas(bb_hrc_gen_params *p, int n_couples);
 
 /* BB_ERR_ARG for parameters out of range. */
 bb_status bb_hrc_generate(const bb_hrc_gen_params *p, bb_hrc **out, bb_error *err);

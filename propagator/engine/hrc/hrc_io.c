@@ -5,7 +5,9 @@
  * lists grow in arrays and the instance is allocated once at the end. Every check that needs
  * only the line at hand happens there, so its message carries the line; what spans lines (a
  * resident in two couples, a couple member with his own list) is checked as the later line
- * arrives. The binary format and the writers are in hrc_io_bin.c. */
+ * arrives. A hospital's line may hold ties as bracketed groups (bb_io_parse_tied_list, as in
+ * the SMTI/HRT format); residents' and couples' lines may not. The binary format and the
+ * writers are in hrc_io_bin.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "hrc_io.h"
 
@@ -23,6 +25,8 @@ typedef struct hrc_text {
   uint32_t *seen, stamp;
   long long *couple_line;       /* nr: the line that put resident r in a couple, 0 if none */
   id_vec singles, pairs, hosps; /* pairs: two ids an entry */
+  id_vec hosp_ranks;            /* per hosps entry: its rank (ties share one) */
+  bool tied;                    /* some hospital's line has a tie of two or more */
   uint32_t *single_start, *couple_start, *hosp_start;
   int32_t *couple_member, *couple_of, *capacity;
 } hrc_text;
@@ -69,6 +73,16 @@ static bb_status parse_ids(hrc_text *t, const char *p, const char *e, uint32_t b
   }
 }
 
+/* Only hospitals rank with ties (SFAS): a bracket on a resident's or a couple's line is an
+ * error, said as such rather than as a token that is no number. */
+static bb_status refuse_brackets(hrc_text *t, const char *p, const char *e, const char *who, int index, bb_error *err) {
+  for (; p < e && *p != '#'; p++)
+    if (*p == '[' || *p == ']')
+      return text_fail(t, err, BB_ERR_INPUT, "%s %d's line has '%c': ties are allowed only in hospitals' lists", who,
+                       index, *p);
+  return BB_OK;
+}
+
 /* Where the line's first ':' is, before any '#'; NULL if none. */
 static const char *find_colon(const char *p, const char *e) {
   while (p < e && *p != ':' && *p != '#') p++;
@@ -85,6 +99,8 @@ static int by_pair_then_position(const void *a, const void *b) {
 /* "R1 R2: H1 H2 H1 H2 ...". */
 static bb_status parse_couple(hrc_text *t, const char *line, size_t len, int c, bb_error *err) {
   const char *p = line, *e = line + len, *colon = find_colon(p, e);
+  bb_status refused = refuse_brackets(t, p, e, "couple", c, err);
+  if (refused != BB_OK) return refused;
   if (!colon)
     return text_fail(t, err, BB_ERR_INPUT, "couple %d's line has no ':': expected 'R1 R2: H1 H2 H1 H2 ...'", c);
   char what[96];
@@ -151,7 +167,9 @@ static bb_status parse_couple(hrc_text *t, const char *line, size_t len, int c, 
 }
 
 static bb_status parse_resident(hrc_text *t, const char *line, size_t len, int r, bb_error *err) {
-  bb_status st = parse_ids(t, line, line + len, (uint32_t)t->nh, "resident", r, &t->singles, err);
+  bb_status st = refuse_brackets(t, line, line + len, "resident", r, err);
+  if (st != BB_OK) return st;
+  st = parse_ids(t, line, line + len, (uint32_t)t->nh, "resident", r, &t->singles, err);
   t->single_start[r + 1] = (uint32_t)t->singles.len;
   if (st == BB_OK && t->couple_of[r] != BB_HRC_SINGLE && t->single_start[r + 1] != t->single_start[r])
     return text_fail(t, err, BB_ERR_INPUT,
@@ -181,7 +199,8 @@ static bb_status parse_hospital(hrc_text *t, const char *line, size_t len, int h
   if (v > INT32_MAX)
     return text_fail(t, err, BB_ERR_INPUT, "hospital %d: capacity %s is too large", h, bb_io_quote(q, tok, tl));
   t->capacity[h] = (int32_t)v;
-  bb_status st = parse_ids(t, colon + 1, e, (uint32_t)t->nr, "hospital", h, &t->hosps, err);
+  bb_status st = bb_io_parse_tied_list(t->r, t->line_no, colon + 1, e, (uint32_t)t->nr, "hospital", h, t->seen,
+                                       ++t->stamp, &t->hosps, &t->hosp_ranks, &t->tied, err);
   t->hosp_start[h + 1] = (uint32_t)t->hosps.len;
   return st;
 }
@@ -275,6 +294,12 @@ static bb_status read_text(hrc_text *t, bb_hrc **out, bb_error *err) {
   if (t->singles.len) memcpy(inst->single_list, t->singles.ids, t->singles.len * sizeof(bb_id));
   if (t->pairs.len) memcpy(inst->couple_list, t->pairs.ids, t->pairs.len * sizeof(bb_id));
   if (t->hosps.len) memcpy(inst->hosp_list, t->hosps.ids, t->hosps.len * sizeof(bb_id));
+  /* Without a tie the instance stays strict (hosp_rank NULL), as before ties were read. */
+  if (t->tied && (st = bb_hrc_add_ranks(inst, &sub)) != BB_OK) {
+    bb_hrc_free(inst);
+    return bb_fail(err, st, "%s: %s", t->r->name, sub.msg);
+  }
+  if (t->tied) memcpy(inst->hosp_rank, t->hosp_ranks.ids, t->hosp_ranks.len * sizeof(uint32_t));
   /* Everything was checked line by line; validating once more guards the reader itself. */
   if ((st = bb_hrc_validate(inst, &sub)) != BB_OK) {
     bb_hrc_free(inst);
@@ -316,6 +341,7 @@ bb_status bb_hrc_read_from(reader *r, bb_hrc **out, bb_error *err) {
   free(t.singles.ids);
   free(t.pairs.ids);
   free(t.hosps.ids);
+  free(t.hosp_ranks.ids);
   return st;
 }
 

@@ -3,8 +3,10 @@
  * Text: a header line `hrc NR NH NC`, then one line per couple `R1 R2: H1 H2 H1 H2 ...` (its
  * members, then its joint list as pairs), one line per resident (a single's list of
  * hospitals; a couple member's line is empty or '-'), one line per hospital `CAP: r r ...`.
- * Binary (magic "BBHRCPL1"): the same arrays as bb_hrc. Reading validates everything and
- * reports the first problem as "FILE:LINE: ..." (text) or "FILE: ..." (binary). */
+ * A hospital's list may tie residents as bracketed groups (`CAP: 2 [0 1]`), no other list.
+ * Binary (magic "BBHRCPL1"): the same arrays as bb_hrc, version 2 with hosp_rank after them.
+ * Reading validates everything and reports the first problem as "FILE:LINE: ..." (text) or
+ * "FILE: ..." (binary). */
 #ifndef BB_HRC_IO_H
 #define BB_HRC_IO_H
 

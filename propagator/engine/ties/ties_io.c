@@ -1,9 +1,9 @@
 /* SMTI/HRT instance files (ties_io.h, docs/formats.md): the text reader and the sniffing.
  *
  * As in the SMI/HR format every line after the header is one list (a blank line or '-' is an
- * empty one) except comment-only lines. A list is tokens and bracketed groups; the tokenizer
- * is local because '[' and ']' may touch the ids ("[0 3]") and the shared one splits only at
- * blanks. Ranks count groups: a lone id is a group of one. The binary format and the writers
+ * empty one) except comment-only lines. A list is tokens and bracketed groups, read by the
+ * shared bb_io_parse_tied_list (HRC's hospitals use it too). Ranks count groups: a lone id is
+ * a group of one. The binary format and the writers
  * are in ties_io_bin.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "ties_io.h"
@@ -29,63 +29,10 @@ typedef struct ties_text {
 /* "NAME:LINE: ..." at the line being read. */
 #define text_fail(t, err, st, ...) bb_reader_fail_at((t)->r, (t)->line_no, err, st, __VA_ARGS__)
 
-static bool is_delim(char c) { return bb_io_is_blank((unsigned char)c) || c == '[' || c == ']' || c == '#'; }
-
 /* A list: ids of the other side (below `bound`), distinct, ties as bracketed groups. */
 static bb_status parse_list(ties_text *t, const char *p, const char *e, uint32_t bound, const char *who, int index,
                             id_vec *ids, id_vec *ranks, bb_error *err) {
-  const char *end = NULL, *tok = bb_io_next_token(p, e, &end);
-  if (tok && end - tok == 1 && *tok == '-' && !bb_io_next_token(end, e, &end)) return BB_OK;
-  uint32_t stamp = ++t->stamp, rank = 0;
-  int position = 0, in_group = 0; /* in_group: ids in the open group + 1, 0 outside a group */
-  char q[48];
-  while (p < e) {
-    char c = *p;
-    if (bb_io_is_blank((unsigned char)c)) {
-      p++;
-      continue;
-    }
-    if (c == '#') break;
-    if (c == '[') {
-      if (in_group)
-        return text_fail(t, err, BB_ERR_INPUT, "%s %d's list: '[' inside a tie (ties do not nest)", who, index);
-      in_group = 1;
-      p++;
-      continue;
-    }
-    if (c == ']') {
-      if (!in_group) return text_fail(t, err, BB_ERR_INPUT, "%s %d's list: ']' without '['", who, index);
-      if (in_group == 1) return text_fail(t, err, BB_ERR_INPUT, "%s %d's list: an empty tie '[]'", who, index);
-      in_group = 0;
-      rank++;
-      p++;
-      continue;
-    }
-    const char *s = p;
-    while (p < e && !is_delim(*p)) p++;
-    uint64_t v = 0;
-    int shape = bb_io_classify(s, p, &v);
-    if (shape == TOK_JUNK)
-      return text_fail(t, err, BB_ERR_INPUT, "%s %d's list, position %d: not a number: '%s'", who, index, position,
-                       bb_io_quote(q, s, (size_t)(p - s)));
-    if (shape == TOK_NEGATIVE || v >= bound)
-      return text_fail(t, err, BB_ERR_INPUT, "%s %d's list, position %d: id %s is out of range 0..%lld%s", who, index,
-                       position, bb_io_quote(q, s, (size_t)(p - s)), (long long)bound - 1,
-                       bound == 0 ? " (there is nobody on the other side)" : "");
-    if (t->seen[v] == stamp)
-      return text_fail(t, err, BB_ERR_INPUT, "%s %d's list, position %d: id %u appears twice", who, index, position,
-                       (unsigned)v);
-    t->seen[v] = stamp;
-    if (!bb_id_vec_push(ids, (bb_id)v) || !bb_id_vec_push(ranks, rank))
-      return text_fail(t, err, BB_ERR_NOMEM, "out of memory for the lists");
-    position++;
-    if (in_group)
-      in_group++;
-    else
-      rank++;
-  }
-  if (in_group) return text_fail(t, err, BB_ERR_INPUT, "%s %d's list: '[' is never closed", who, index);
-  return BB_OK;
+  return bb_io_parse_tied_list(t->r, t->line_no, p, e, bound, who, index, t->seen, ++t->stamp, ids, ranks, NULL, err);
 }
 
 static const char *find_colon(const char *p, const char *e) {

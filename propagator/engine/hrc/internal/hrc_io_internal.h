@@ -7,7 +7,8 @@
 #include "io_reader.h"
 
 #define BB_HRC_MAGIC "BBHRCPL1"
-#define BB_HRC_VERSION 1u
+/* Version 1: strict lists. Version 2 appends the hospitals' ranks (ties), one word an entry. */
+#define BB_HRC_VERSION 2u
 #define BB_HRC_HEADER_BYTES 48
 
 bb_status bb_hrc_read_binary(reader *r, bb_hrc **out, bb_error *err);
