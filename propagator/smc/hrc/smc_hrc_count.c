@@ -8,14 +8,14 @@
 static void count_on_host(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_counts *c) {
   memset(c->poss, 0, ((size_t)d->hosp_start[d->n_hospitals] + 1) * sizeof *c->poss);
   for (int v = 0; v < d->n_vars; v++) {
-    bool interval = bb_smc_hrc_read_var(dom, c, v);
-    int len = bb_smc_hrc_len(d, v);
-    for (int k = c->amin[v]; k <= c->amax[v] && k < len; k++) {
-      if (!bb_smc_hrc_entry_alive(d, dom, v, k, interval)) continue;
-      uint32_t e = d->var_start[v] + (uint32_t)k;
-      c->poss[d->e_s1[e]]++;
-      if (v >= d->n_singles) c->poss[d->e_s2[e]]++;
-    }
+    int runs = bb_smc_hrc_read_var(dom, c, v), len = bb_smc_hrc_len(d, v);
+    for (int r = 0; r < runs; r++)
+      for (int k = c->runs[2 * r]; k <= c->runs[2 * r + 1] && k < len; k++) {
+        uint32_t e = d->var_start[v] + (uint32_t)k;
+        if (d->e_s1[e] < 0) continue; /* not acceptable */
+        c->poss[d->e_s1[e]]++;
+        if (v >= d->n_singles) c->poss[d->e_s2[e]]++;
+      }
   }
   for (int h = 0; h < d->n_hospitals; h++) {
     int32_t may = 0, must = 0;

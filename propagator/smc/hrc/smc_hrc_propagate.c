@@ -39,6 +39,7 @@ typedef struct scratch {
   int64_t *vslack;              /* per variable: how many of its pairs beyond vlb may still block */
   int32_t *vcert;               /* per couple value (at var_start[v] + v + p): its pairs certain under p */
   int32_t *values;              /* one variable's domain */
+  int *runs;                    /* one variable's domain as runs (the counting pass) */
 } scratch;
 
 typedef struct prop {
@@ -174,6 +175,7 @@ static void free_scratch(scratch *s) {
   free(s->vslack);
   free(s->vcert);
   free(s->values);
+  free(s->runs);
 }
 
 /* A propagation's arrays, kept between propagations (smc_hrc.h): each holds at least the
@@ -221,8 +223,9 @@ static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x) {
     s->vslack = malloc(x->vars * sizeof *s->vslack);
     s->vcert = malloc((x->entries + x->vars) * sizeof *s->vcert);
     s->values = malloc(x->longest * sizeof *s->values);
+    s->runs = malloc((x->longest + 1) * sizeof *s->runs);
     if (!(s->poss && s->poss_before && s->sure_before && s->sure_total && s->fill && s->amin && s->amax && s->asize &&
-          s->counted && s->vlb && s->vub && s->vslack && s->vcert && s->values)) {
+          s->counted && s->vlb && s->vub && s->vslack && s->vcert && s->values && s->runs)) {
       free_scratch(s);
       memset(x, 0, sizeof *x);
       return false;
@@ -251,7 +254,7 @@ static int domain_values(prop *P, int v) {
  * host, or on the path's engine). */
 static void census(prop *P) {
   bb_smc_hrc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total,
-                         P->s.amin, P->s.amax,        P->s.asize};
+                         P->s.amin, P->s.amax,        P->s.asize,       P->s.runs};
   if (!bb_smc_hrc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c)) P->failed = true;
   for (int h = 0; h < P->d->n_hospitals; h++) P->s.fill[h] = INT32_MAX;
 }
