@@ -251,12 +251,23 @@ static int domain_values(prop *P, int v) {
 }
 
 /* Pass 0: who may be where, and prefix counts down each hospital's list (smc_hrc_count.c: on the
- * host, or on the path's engine). */
-static void census(prop *P) {
+ * host, or on the path's engine), in the scratch or, with a memo, in the memo's arrays, which
+ * the passes then read (none of them writes the counts). False when out of memory. */
+static bool census(prop *P, bb_smc_hrc_memo *m) {
   bb_smc_hrc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total,
                          P->s.amin, P->s.amax,        P->s.asize,       P->s.runs};
-  if (!bb_smc_hrc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c)) P->failed = true;
+  bool nomem = false, fits;
+  if (m) {
+    fits = bb_smc_hrc_count_memo(P->d, P->dom, (bb_smc_path)P->d->path, m, &nomem);
+    c = m->c;
+    P->s.poss = c.poss, P->s.poss_before = c.poss_before, P->s.sure_before = c.sure_before;
+    P->s.sure_total = c.sure_total, P->s.amin = c.amin, P->s.amax = c.amax, P->s.asize = c.asize;
+  } else {
+    fits = bb_smc_hrc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c);
+  }
+  if (!fits) P->failed = true;
   for (int h = 0; h < P->d->n_hospitals; h++) P->s.fill[h] = INT32_MAX;
+  return !nomem;
 }
 
 /* Capacities: a full hospital takes nobody new; a couple's pair must fit both members. */
@@ -448,6 +459,12 @@ bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_dom
 bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
                                            const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, int64_t *lb,
                                            int64_t *ub) {
+  return bb_smc_hrc_propagate_memo(d, dom, bp_max, b, x, NULL, lb, ub);
+}
+
+bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                        const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, bb_smc_hrc_memo *m,
+                                        int64_t *lb, int64_t *ub) {
   prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false};
   bb_smc_hrc_scratch *own = x ? NULL : bb_smc_hrc_scratch_new();
   *lb = 0;
@@ -459,7 +476,11 @@ bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_dom
     return BB_SMC_NOMEM;
   }
   P.s = x->s;
-  census(&P);
+  if (!census(&P, m)) {
+    bb_smc_hrc_scratch_free(own);
+    bb_note_out_of_memory();
+    return BB_SMC_NOMEM;
+  }
   if (!P.failed) bounds(&P, lb, ub);
   if (!P.failed && *lb > bp_max) P.failed = true;
   if (!P.failed && b) /* the bounds at entry: every completion's own[v] lies within them */
@@ -483,7 +504,7 @@ int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) 
     return -1;
   }
   P.s = x->s;
-  census(&P);
+  (void)census(&P, NULL); /* no memo: nothing to allocate */
   if (!P.failed) {
     bounds(&P, &lb, &ub);
     share = P.s.vlb[v];

@@ -59,6 +59,23 @@ static inline int bb_smc_hrc_read_var(const bb_smc_domains *dom, bb_smc_hrc_coun
  * over capacity. */
 bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);
 
+/* The counts kept between propagations (smc_hrc.h), sized for constraint d (a reference held;
+ * NULL: nothing kept);
+ * valid: c holds the counting pass of the domains at the last propagation that used it. */
+struct bb_smc_hrc_memo {
+  const bb_smc_hrc *d;
+  bool valid;
+  bb_smc_hrc_counts c;
+  uint8_t *dirty;      /* per hospital: its prefix counts are to be made again */
+  int32_t *dirty_list; /* those hospitals */
+};
+
+/* bb_smc_hrc_count into m's arrays: a whole pass when m holds no valid counts of d (or on a
+ * parallel path), else only the variables whose domains changed since (smc_hrc_count.c's
+ * recount). *nomem: m's arrays could not be allocated (nothing counted). */
+bool bb_smc_hrc_count_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_memo *m,
+                           bool *nomem);
+
 /* smc_hrc_accel.c: the counts on the path's engine; false (nothing to undo) when it cannot run. */
 bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);
 
