@@ -121,12 +121,13 @@ bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_dom
                                            const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, int64_t *lb,
                                            int64_t *ub);
 
-/* The counting pass of one constraint's last propagation, kept for its next one: that one then
- * counts again only the variables whose domain size changed (and the hospitals they may be
- * at), with the same results as counting everything. Valid only while the domains only shrink
- * between the propagations that use it, as within one Gecode space: where they may have grown
- * (a backtrack, a copy of the space) the caller forgets it (or uses another memo). One memo
- * serves one constraint at a time (given another constraint it counts everything again).
+/* The counting pass and the bounds of one constraint's last propagation, kept for its next one:
+ * that one counts again only the variables whose domain size changed (and the hospitals they
+ * may be at), and makes again only the bounds' parts of those variables and of the variables
+ * those hospitals list, with the same results as making everything. Valid only while the
+ * domains only shrink between the propagations that use it, as within one Gecode space: where
+ * they may have grown (a backtrack, a copy of the space) the caller forgets it (or uses another
+ * memo). One memo serves one constraint at a time (given another, it makes everything again).
  * bb_smc_hrc_memo_new returns NULL when out of memory; _free and _forget accept NULL. */
 typedef struct bb_smc_hrc_memo bb_smc_hrc_memo;
 bb_smc_hrc_memo *bb_smc_hrc_memo_new(void);

@@ -80,6 +80,7 @@ static void memo_release(bb_smc_hrc_memo *m) {
   bb_smc_hrc_counts *c = &m->c;
   free(c->poss), free(c->poss_before), free(c->sure_before), free(c->sure_total);
   free(c->amin), free(c->amax), free(c->asize), free(c->runs), free(m->dirty), free(m->dirty_list);
+  free(m->redo), free(m->vlb), free(m->vub), free(m->vcert), free(m->counted);
   bb_smc_hrc_release((bb_smc_hrc *)m->d);
   memset(m, 0, sizeof *m);
 }
@@ -114,8 +115,14 @@ static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
   c->runs = malloc((longest + 2) * sizeof *c->runs);
   m->dirty = calloc(hosp, 1);
   m->dirty_list = malloc(hosp * sizeof *m->dirty_list);
+  size_t entries = (size_t)d->var_start[d->n_vars] + 1;
+  m->redo = calloc(vars, 1);
+  m->vlb = malloc(vars * sizeof *m->vlb);
+  m->vub = malloc(vars * sizeof *m->vub);
+  m->vcert = malloc((entries + vars) * sizeof *m->vcert);
+  m->counted = malloc(entries);
   if (!(c->poss && c->poss_before && c->sure_before && c->sure_total && c->amin && c->amax && c->asize && c->runs &&
-        m->dirty && m->dirty_list)) {
+        m->dirty && m->dirty_list && m->redo && m->vlb && m->vub && m->vcert && m->counted)) {
     memo_release(m);
     return false;
   }
@@ -151,10 +158,14 @@ static void recount(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_m
       }
     }
     add_var(d, dom, c, v);
+    m->redo[v] = 1;
   }
   for (int i = 0; i < n_dirty; i++) {
-    prefix(d, c, m->dirty_list[i]);
-    m->dirty[m->dirty_list[i]] = 0;
+    int h = m->dirty_list[i];
+    prefix(d, c, h);
+    m->dirty[h] = 0;
+    for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1]; t++)
+      if (d->slot_var[t] >= 0) m->redo[d->slot_var[t]] = 1;
   }
 }
 
@@ -167,7 +178,7 @@ bool bb_smc_hrc_count_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_sm
   }
   bool parallel = path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED;
   if (!m->valid || parallel) {
-    m->valid = false; /* until the pass is whole */
+    m->valid = m->bounds_valid = false; /* until the pass is whole; the bounds, all again */
     bool fits = bb_smc_hrc_count(d, dom, path, &m->c);
     m->valid = true;
     return fits;
