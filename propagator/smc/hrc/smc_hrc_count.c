@@ -80,7 +80,7 @@ static void memo_release(bb_smc_hrc_memo *m) {
   bb_smc_hrc_counts *c = &m->c;
   free(c->poss), free(c->poss_before), free(c->sure_before), free(c->sure_total);
   free(c->amin), free(c->amax), free(c->asize), free(c->runs), free(m->dirty), free(m->dirty_list);
-  free(m->redo), free(m->vlb), free(m->vub), free(m->vcert), free(m->counted);
+  free(m->redo), free(m->vlb), free(m->vub), free(m->vcert), free(m->counted), free(m->was);
   bb_smc_hrc_release((bb_smc_hrc *)m->d);
   memset(m, 0, sizeof *m);
 }
@@ -101,9 +101,11 @@ static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
   if (m->d == d) return true;
   memo_release(m);
   size_t slots = (size_t)d->hosp_start[d->n_hospitals] + 1, hosp = (size_t)d->n_hospitals + 1;
-  size_t vars = (size_t)d->n_vars + 1, longest = 0;
+  size_t vars = (size_t)d->n_vars + 1, longest = 0, longest_h = 0;
   for (int v = 0; v < d->n_vars; v++)
     if ((size_t)bb_smc_hrc_len(d, v) > longest) longest = (size_t)bb_smc_hrc_len(d, v);
+  for (int h = 0; h < d->n_hospitals; h++)
+    if (d->hosp_start[h + 1] - d->hosp_start[h] > longest_h) longest_h = d->hosp_start[h + 1] - d->hosp_start[h];
   bb_smc_hrc_counts *c = &m->c;
   c->poss = malloc(slots * sizeof *c->poss);
   c->poss_before = malloc(slots * sizeof *c->poss_before);
@@ -121,8 +123,9 @@ static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
   m->vub = malloc(vars * sizeof *m->vub);
   m->vcert = malloc((entries + vars) * sizeof *m->vcert);
   m->counted = malloc(entries);
+  m->was = malloc((2 * longest_h + 1) * sizeof *m->was);
   if (!(c->poss && c->poss_before && c->sure_before && c->sure_total && c->amin && c->amax && c->asize && c->runs &&
-        m->dirty && m->dirty_list && m->redo && m->vlb && m->vub && m->vcert && m->counted)) {
+        m->dirty && m->dirty_list && m->redo && m->vlb && m->vub && m->vcert && m->counted && m->was)) {
     memo_release(m);
     return false;
   }
@@ -162,10 +165,17 @@ static void recount(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_m
   }
   for (int i = 0; i < n_dirty; i++) {
     int h = m->dirty_list[i];
+    uint32_t first = d->hosp_start[h], n = d->hosp_start[h + 1] - first;
+    memcpy(m->was, c->poss_before + first, n * sizeof *m->was);
+    memcpy(m->was + n, c->sure_before + first, n * sizeof *m->was);
     prefix(d, c, h);
     m->dirty[h] = 0;
-    for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1]; t++)
-      if (d->slot_var[t] >= 0) m->redo[d->slot_var[t]] = 1;
+    /* a variable's part of the bounds reads the counts only at its own slots (poss, and at the
+     * others' hospitals their prefix counts): made again where those moved */
+    for (uint32_t k = 0; k < n; k++)
+      if (d->slot_var[first + k] >= 0 &&
+          (m->was[k] != c->poss_before[first + k] || m->was[n + k] != c->sure_before[first + k]))
+        m->redo[d->slot_var[first + k]] = 1;
   }
 }
 

@@ -70,12 +70,13 @@ struct bb_smc_hrc_memo {
   int32_t *dirty_list; /* those hospitals */
   /* The bounds pass's arrays (smc_hrc_propagate.c's scratch has the same), kept with the counts
    * they were made from: bounds_valid when they are those of the counts in c but for the
-   * variables marked in redo (recount marks the changed variables and those listed by a
-   * hospital whose counts it made again). */
+   * variables marked in redo (recount marks the changed variables and those whose slot's
+   * prefix counts it changed). */
   bool bounds_valid;
   uint8_t *redo;
   int32_t *vlb, *vub, *vcert;
   uint8_t *counted;
+  int32_t *was; /* one hospital's prefix counts before recount makes them again */
 };
 
 /* bb_smc_hrc_count into m's arrays: a whole pass when m holds no valid counts of d (or on a
