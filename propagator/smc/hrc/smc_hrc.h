@@ -13,7 +13,8 @@
  *
  * A propagation recomputes, from the domains, for every hospital and position in its list
  * whether that resident is surely / possibly there, and prefix counts over them (O(total list
- * length)); then for each entry whether it blocks certainly or possibly (upper bound); the
+ * length; with a memo, bb_smc_hrc_propagate_memo, only what changed since the last one)); then
+ * for each entry whether it blocks certainly or possibly (upper bound); the
  * lower bound sums, per variable, the fewest of its own pairs certain under any one of its
  * values. Couples cost O(domain x list) each. Each variable has a slack: bp's (bp's maximum
  * less the lower bound) or, with budgets (bb_smc_hrc_budgets), the smaller of that and its own
