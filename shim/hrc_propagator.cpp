@@ -73,6 +73,7 @@ size_t StableMatchingHRC::dispose(Space &home) {
   own.cancel(home, *this, Int::PC_INT_BND);
   bp.cancel(home, *this, Int::PC_INT_BND);
   bb_smc_hrc_release(data);
+  bb_smc_hrc_memo_free(memo);
   (void)Propagator::dispose(home);
   return sizeof(*this);
 }
@@ -90,7 +91,8 @@ ExecStatus StableMatchingHRC::propagate(Space &home, const ModEventDelta &) {
     own_max[v] = own[v].max();
   }
   bb_smc_hrc_budgets budgets{own_min, own_max, own_lb, own_ub};
-  bb_smc_status r = bb_smc_hrc_propagate_scratch(data, &dom, bp.max(), &budgets, scratch.core, &lb, &ub);
+  if (!memo) memo = bb_smc_hrc_memo_new(); // NULL: every propagation counts everything
+  bb_smc_status r = bb_smc_hrc_propagate_memo(data, &dom, bp.max(), &budgets, scratch.core, memo, &lb, &ub);
   if (r == BB_SMC_NOMEM) throw MemoryExhausted();
   if (r == BB_SMC_FAILED) return ES_FAILED;
   bool moved = false;

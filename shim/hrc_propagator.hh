@@ -19,6 +19,11 @@ class StableMatchingHRC : public Gecode::Propagator {
   Gecode::ViewArray<Gecode::Int::IntView> own; // per variable: its own blocking pairs (sum = bp, posted beside)
   Gecode::Int::IntView bp;
   bb_smc_hrc *data; // shared, reference counted, read-only
+  // The counts and bounds of this propagator's last propagation in this space (heap, made on first
+  // use, freed by dispose): domains only shrink within a space, so the next propagation counts
+  // again only what the changed variables touch. A copy starts without one, so no memo outlives a
+  // backtrack.
+  bb_smc_hrc_memo *memo = nullptr;
 
   StableMatchingHRC(Gecode::Home home, Gecode::ViewArray<Gecode::Int::OffsetView> &x0,
                     Gecode::ViewArray<Gecode::Int::IntView> &own0, Gecode::Int::IntView bp0, bb_smc_hrc *d);

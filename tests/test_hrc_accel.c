@@ -121,11 +121,15 @@ static counts counts_new(const bb_smc_hrc *d) {
   x.c.poss = calloc(x.slots, 4), x.c.poss_before = calloc(x.slots, 4), x.c.sure_before = calloc(x.slots, 4);
   x.c.sure_total = calloc(x.hosp, 4), x.c.amin = calloc(x.vars, 4), x.c.amax = calloc(x.vars, 4);
   x.c.asize = calloc(x.vars, 4);
+  int longest = 0;
+  for (int v = 0; v < d->n_vars; v++)
+    if (bb_smc_hrc_len(d, v) > longest) longest = bb_smc_hrc_len(d, v);
+  x.c.runs = calloc((size_t)longest + 2, sizeof(int));
   return x;
 }
 static void counts_free(counts *x) {
   free(x->c.poss), free(x->c.poss_before), free(x->c.sure_before), free(x->c.sure_total);
-  free(x->c.amin), free(x->c.amax), free(x->c.asize);
+  free(x->c.amin), free(x->c.amax), free(x->c.asize), free(x->c.runs);
 }
 
 static void check_counts(const bb_smc_hrc *d, doms *D) {

@@ -13,7 +13,8 @@
  *
  * A propagation recomputes, from the domains, for every hospital and position in its list
  * whether that resident is surely / possibly there, and prefix counts over them (O(total list
- * length)); then for each entry whether it blocks certainly or possibly (upper bound); the
+ * length; with a memo, bb_smc_hrc_propagate_memo, only what changed since the last one)); then
+ * for each entry whether it blocks certainly or possibly (upper bound); the
  * lower bound sums, per variable, the fewest of its own pairs certain under any one of its
  * values. Couples cost O(domain x list) each. Each variable has a slack: bp's (bp's maximum
  * less the lower bound) or, with budgets (bb_smc_hrc_budgets), the smaller of that and its own
@@ -120,6 +121,24 @@ void bb_smc_hrc_scratch_free(bb_smc_hrc_scratch *x);
 bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
                                            const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, int64_t *lb,
                                            int64_t *ub);
+
+/* The counting pass and the bounds of one constraint's last propagation, kept for its next one:
+ * that one counts again only the variables whose domain size changed (and the hospitals they
+ * may be at), and makes again only the bounds' parts of those variables and of the variables
+ * those hospitals list, with the same results as making everything. Valid only while the
+ * domains only shrink between the propagations that use it, as within one Gecode space: where
+ * they may have grown (a backtrack, a copy of the space) the caller forgets it (or uses another
+ * memo). One memo serves one constraint at a time (given another, it makes everything again).
+ * bb_smc_hrc_memo_new returns NULL when out of memory; _free and _forget accept NULL. */
+typedef struct bb_smc_hrc_memo bb_smc_hrc_memo;
+bb_smc_hrc_memo *bb_smc_hrc_memo_new(void);
+void bb_smc_hrc_memo_free(bb_smc_hrc_memo *m);
+void bb_smc_hrc_memo_forget(bb_smc_hrc_memo *m);
+
+/* bb_smc_hrc_propagate_scratch with memo m (NULL: the same as bb_smc_hrc_propagate_scratch). */
+bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                        const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, bb_smc_hrc_memo *m,
+                                        int64_t *lb, int64_t *ub);
 
 /* Each variable's number of own blocking pairs in a full assignment (ranks[v], 0-based, len =
  * unassigned): own[v] (n_vars). BB_SMC_FAILED when the assignment is not a matching (over

@@ -79,16 +79,16 @@ static bb_status engine_of(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, int 
 }
 
 /* Every variable's bounds and size, and which acceptable entries its domain still holds
- * (bb_smc_hrc_read_var, bb_smc_hrc_entry_alive: the host's pass reads the same way). */
+ * (bb_smc_hrc_read_var: the host's pass reads the same way). */
 static void gather(struct bb_smc_hrc_accel *a, const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_counts *c) {
   memset(a->alive, 0, ((size_t)d->var_start[d->n_vars] / 32 + 1) * sizeof *a->alive);
   for (int v = 0; v < d->n_vars; v++) {
-    bool interval = bb_smc_hrc_read_var(dom, c, v);
-    int len = bb_smc_hrc_len(d, v);
-    for (int k = c->amin[v]; k <= c->amax[v] && k < len; k++) {
-      uint32_t e = d->var_start[v] + (uint32_t)k;
-      if (bb_smc_hrc_entry_alive(d, dom, v, k, interval)) a->alive[e >> 5] |= 1u << (e & 31);
-    }
+    int runs = bb_smc_hrc_read_var(dom, c, v), len = bb_smc_hrc_len(d, v);
+    for (int r = 0; r < runs; r++)
+      for (int k = c->runs[2 * r]; k <= c->runs[2 * r + 1] && k < len; k++) {
+        uint32_t e = d->var_start[v] + (uint32_t)k;
+        if (d->e_s1[e] >= 0) a->alive[e >> 5] |= 1u << (e & 31);
+      }
   }
 }
 

@@ -1,38 +1,29 @@
 /* The HRC propagation's counting pass (smc_hrc_count.h): who may be where, and prefix counts down
- * each hospital's list. The host's version; smc_hrc_accel.c runs the same pass on an engine. */
+ * each hospital's list. The host's version, whole or for the variables whose domains changed
+ * since the counts a memo keeps; smc_hrc_accel.c runs the whole pass on an engine. */
 #include "smc_hrc_count.h"
 #include "smc_hrc_path.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-static void count_on_host(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_counts *c) {
-  memset(c->poss, 0, ((size_t)d->hosp_start[d->n_hospitals] + 1) * sizeof *c->poss);
-  for (int v = 0; v < d->n_vars; v++) {
-    bool interval = bb_smc_hrc_read_var(dom, c, v);
-    int len = bb_smc_hrc_len(d, v);
-    for (int k = c->amin[v]; k <= c->amax[v] && k < len; k++) {
-      if (!bb_smc_hrc_entry_alive(d, dom, v, k, interval)) continue;
+/* Reads variable v's domain into c (bb_smc_hrc_read_var) and adds it to its slots' poss. */
+static void add_var(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_counts *c, int v) {
+  int runs = bb_smc_hrc_read_var(dom, c, v), len = bb_smc_hrc_len(d, v);
+  for (int r = 0; r < runs; r++)
+    for (int k = c->runs[2 * r]; k <= c->runs[2 * r + 1] && k < len; k++) {
       uint32_t e = d->var_start[v] + (uint32_t)k;
+      if (d->e_s1[e] < 0) continue; /* not acceptable */
       c->poss[d->e_s1[e]]++;
       if (v >= d->n_singles) c->poss[d->e_s2[e]]++;
     }
-  }
-  for (int h = 0; h < d->n_hospitals; h++) {
-    int32_t may = 0, must = 0;
-    for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1]; t++) {
-      c->poss_before[t] = may;
-      c->sure_before[t] = must;
-      may += c->poss[t] > 0;
-      must += bb_smc_hrc_sure(d, c->poss, c->asize, (int32_t)t);
-    }
-    c->sure_total[h] = must;
-  }
 }
 
-/* With ties, "before slot t" is every resident the hospital ranks at or above t's, t aside:
- * the count through the end of t's tie, less t's own. */
-static void with_ties(const bb_smc_hrc *d, bb_smc_hrc_counts *c) {
-  for (int32_t t = 0, slots = (int32_t)d->hosp_start[d->n_hospitals]; t < slots;) {
+/* With ties, "before slot t" is every resident the hospital ranks at or above t's, t aside: the
+ * count through the end of t's tie, less t's own. Corrects hospital h's strict prefix counts
+ * so (a tie lies within one hospital's list). */
+static void ties(const bb_smc_hrc *d, bb_smc_hrc_counts *c, int h) {
+  for (int32_t t = (int32_t)d->hosp_start[h], end_h = (int32_t)d->hosp_start[h + 1]; t < end_h;) {
     int32_t end = d->tie_end[t], last = end - 1;
     int32_t may = c->poss_before[last] + (c->poss[last] > 0);
     int32_t must = c->sure_before[last] + bb_smc_hrc_sure(d, c->poss, c->asize, last);
@@ -43,13 +34,165 @@ static void with_ties(const bb_smc_hrc *d, bb_smc_hrc_counts *c) {
   }
 }
 
+/* Hospital h's prefix counts from its slots' poss. */
+static void prefix(const bb_smc_hrc *d, bb_smc_hrc_counts *c, int h) {
+  int32_t may = 0, must = 0;
+  for (int32_t t = (int32_t)d->hosp_start[h]; t < (int32_t)d->hosp_start[h + 1]; t++) {
+    c->poss_before[t] = may;
+    c->sure_before[t] = must;
+    may += c->poss[t] > 0;
+    must += bb_smc_hrc_sure(d, c->poss, c->asize, t);
+  }
+  c->sure_total[h] = must;
+  if (d->tie_end) ties(d, c, h);
+}
+
+static void count_on_host(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_counts *c) {
+  memset(c->poss, 0, ((size_t)d->hosp_start[d->n_hospitals] + 1) * sizeof *c->poss);
+  for (int v = 0; v < d->n_vars; v++) add_var(d, dom, c, v);
+  for (int h = 0; h < d->n_hospitals; h++) prefix(d, c, h);
+}
+
 void bb_smc_hrc_set_path(bb_smc_hrc *d, bb_smc_path path) { d->path = (int)path; }
 
-bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c) {
-  bool parallel = path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED;
-  if (!parallel || !bb_smc_hrc_accel_count(d, dom, path, c)) count_on_host(d, dom, c);
-  if (d->tie_end) with_ties(d, c);
+static bool within_capacity(const bb_smc_hrc *d, const bb_smc_hrc_counts *c) {
   for (int h = 0; h < d->n_hospitals; h++)
     if (c->sure_total[h] > d->capacity[h]) return false;
   return true;
+}
+
+bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c) {
+  bool parallel = path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED;
+  if (parallel && bb_smc_hrc_accel_count(d, dom, path, c)) {
+    if (d->tie_end) /* the engine's prefix counts are strict */
+      for (int h = 0; h < d->n_hospitals; h++) ties(d, c, h);
+  } else {
+    count_on_host(d, dom, c);
+  }
+  return within_capacity(d, c);
+}
+
+/* ---- The counts kept between propagations (smc_hrc.h's bb_smc_hrc_memo) ----------------------- */
+
+bb_smc_hrc_memo *bb_smc_hrc_memo_new(void) { return calloc(1, sizeof(bb_smc_hrc_memo)); }
+
+static void memo_release(bb_smc_hrc_memo *m) {
+  bb_smc_hrc_counts *c = &m->c;
+  free(c->poss), free(c->poss_before), free(c->sure_before), free(c->sure_total);
+  free(c->amin), free(c->amax), free(c->asize), free(c->runs), free(m->dirty), free(m->dirty_list);
+  free(m->redo), free(m->vlb), free(m->vub), free(m->vcert), free(m->counted), free(m->was);
+  bb_smc_hrc_release((bb_smc_hrc *)m->d);
+  memset(m, 0, sizeof *m);
+}
+
+void bb_smc_hrc_memo_free(bb_smc_hrc_memo *m) {
+  if (!m) return;
+  memo_release(m);
+  free(m);
+}
+
+void bb_smc_hrc_memo_forget(bb_smc_hrc_memo *m) {
+  if (m) m->valid = false;
+}
+
+/* Makes m's arrays d's (forgetting the counts of another constraint); false when out of
+ * memory (m then holds nothing). */
+static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
+  if (m->d == d) return true;
+  memo_release(m);
+  size_t slots = (size_t)d->hosp_start[d->n_hospitals] + 1, hosp = (size_t)d->n_hospitals + 1;
+  size_t vars = (size_t)d->n_vars + 1, longest = 0, longest_h = 0;
+  for (int v = 0; v < d->n_vars; v++)
+    if ((size_t)bb_smc_hrc_len(d, v) > longest) longest = (size_t)bb_smc_hrc_len(d, v);
+  for (int h = 0; h < d->n_hospitals; h++)
+    if (d->hosp_start[h + 1] - d->hosp_start[h] > longest_h) longest_h = d->hosp_start[h + 1] - d->hosp_start[h];
+  bb_smc_hrc_counts *c = &m->c;
+  c->poss = malloc(slots * sizeof *c->poss);
+  c->poss_before = malloc(slots * sizeof *c->poss_before);
+  c->sure_before = malloc(slots * sizeof *c->sure_before);
+  c->sure_total = malloc(hosp * sizeof *c->sure_total);
+  c->amin = malloc(vars * sizeof *c->amin);
+  c->amax = malloc(vars * sizeof *c->amax);
+  c->asize = malloc(vars * sizeof *c->asize);
+  c->runs = malloc((longest + 2) * sizeof *c->runs);
+  m->dirty = calloc(hosp, 1);
+  m->dirty_list = malloc(hosp * sizeof *m->dirty_list);
+  size_t entries = (size_t)d->var_start[d->n_vars] + 1;
+  m->redo = calloc(vars, 1);
+  m->vlb = malloc(vars * sizeof *m->vlb);
+  m->vub = malloc(vars * sizeof *m->vub);
+  m->vcert = malloc((entries + vars) * sizeof *m->vcert);
+  m->counted = malloc(entries);
+  m->was = malloc((2 * longest_h + 1) * sizeof *m->was);
+  if (!(c->poss && c->poss_before && c->sure_before && c->sure_total && c->amin && c->amax && c->asize && c->runs &&
+        m->dirty && m->dirty_list && m->redo && m->vlb && m->vub && m->vcert && m->counted && m->was)) {
+    memo_release(m);
+    return false;
+  }
+  bb_smc_hrc_retain((bb_smc_hrc *)d); /* held, so that no other constraint takes its address */
+  m->d = d;
+  return true;
+}
+
+static void mark(const bb_smc_hrc *d, bb_smc_hrc_memo *m, int32_t slot, int *n_dirty) {
+  int h = d->slot_hosp[slot];
+  if (!m->dirty[h]) m->dirty[h] = 1, m->dirty_list[(*n_dirty)++] = h;
+}
+
+/* The counts of the memo's last pass, brought to the domains now: a variable whose size is
+ * unchanged has, the domains having only shrunk since, the same domain, and its slots keep
+ * their counts; a changed one's slots (the slots of its residents, which no other variable
+ * places) are cleared and counted again, and the hospitals they lie in get their prefix
+ * counts again. The same numbers as a whole pass. */
+static void recount(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_memo *m) {
+  bb_smc_hrc_counts *c = &m->c;
+  int n_dirty = 0;
+  for (int v = 0; v < d->n_vars; v++) {
+    if (dom->size(dom->ctx, v) == c->asize[v]) continue;
+    int len = bb_smc_hrc_len(d, v);
+    for (int k = 0; k < len; k++) {
+      uint32_t e = d->var_start[v] + (uint32_t)k;
+      if (d->e_s1[e] < 0) continue;
+      c->poss[d->e_s1[e]] = 0;
+      mark(d, m, d->e_s1[e], &n_dirty);
+      if (v >= d->n_singles) {
+        c->poss[d->e_s2[e]] = 0;
+        mark(d, m, d->e_s2[e], &n_dirty);
+      }
+    }
+    add_var(d, dom, c, v);
+    m->redo[v] = 1;
+  }
+  for (int i = 0; i < n_dirty; i++) {
+    int h = m->dirty_list[i];
+    uint32_t first = d->hosp_start[h], n = d->hosp_start[h + 1] - first;
+    memcpy(m->was, c->poss_before + first, n * sizeof *m->was);
+    memcpy(m->was + n, c->sure_before + first, n * sizeof *m->was);
+    prefix(d, c, h);
+    m->dirty[h] = 0;
+    /* a variable's part of the bounds reads the counts only at its own slots (poss, and at the
+     * others' hospitals their prefix counts): made again where those moved */
+    for (uint32_t k = 0; k < n; k++)
+      if (d->slot_var[first + k] >= 0 &&
+          (m->was[k] != c->poss_before[first + k] || m->was[n + k] != c->sure_before[first + k]))
+        m->redo[d->slot_var[first + k]] = 1;
+  }
+}
+
+bool bb_smc_hrc_count_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_memo *m,
+                           bool *nomem) {
+  *nomem = false;
+  if (!memo_fit(d, m)) {
+    *nomem = true;
+    return false;
+  }
+  bool parallel = path == BB_SMC_PATH_GPU || path == BB_SMC_PATH_EMULATED;
+  if (!m->valid || parallel) {
+    m->valid = m->bounds_valid = false; /* until the pass is whole; the bounds, all again */
+    bool fits = bb_smc_hrc_count(d, dom, path, &m->c);
+    m->valid = true;
+    return fits;
+  }
+  recount(d, dom, m);
+  return within_capacity(d, &m->c);
 }

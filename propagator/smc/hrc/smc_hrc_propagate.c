@@ -39,6 +39,7 @@ typedef struct scratch {
   int64_t *vslack;              /* per variable: how many of its pairs beyond vlb may still block */
   int32_t *vcert;               /* per couple value (at var_start[v] + v + p): its pairs certain under p */
   int32_t *values;              /* one variable's domain */
+  int *runs;                    /* one variable's domain as runs (the counting pass) */
 } scratch;
 
 typedef struct prop {
@@ -174,6 +175,7 @@ static void free_scratch(scratch *s) {
   free(s->vslack);
   free(s->vcert);
   free(s->values);
+  free(s->runs);
 }
 
 /* A propagation's arrays, kept between propagations (smc_hrc.h): each holds at least the
@@ -221,8 +223,9 @@ static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x) {
     s->vslack = malloc(x->vars * sizeof *s->vslack);
     s->vcert = malloc((x->entries + x->vars) * sizeof *s->vcert);
     s->values = malloc(x->longest * sizeof *s->values);
+    s->runs = malloc((x->longest + 1) * sizeof *s->runs);
     if (!(s->poss && s->poss_before && s->sure_before && s->sure_total && s->fill && s->amin && s->amax && s->asize &&
-          s->counted && s->vlb && s->vub && s->vslack && s->vcert && s->values)) {
+          s->counted && s->vlb && s->vub && s->vslack && s->vcert && s->values && s->runs)) {
       free_scratch(s);
       memset(x, 0, sizeof *x);
       return false;
@@ -248,12 +251,24 @@ static int domain_values(prop *P, int v) {
 }
 
 /* Pass 0: who may be where, and prefix counts down each hospital's list (smc_hrc_count.c: on the
- * host, or on the path's engine). */
-static void census(prop *P) {
+ * host, or on the path's engine), in the scratch or, with a memo, in the memo's arrays, which
+ * the passes then read (none of them writes the counts). False when out of memory. */
+static bool census(prop *P, bb_smc_hrc_memo *m) {
   bb_smc_hrc_counts c = {P->s.poss, P->s.poss_before, P->s.sure_before, P->s.sure_total,
-                         P->s.amin, P->s.amax,        P->s.asize};
-  if (!bb_smc_hrc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c)) P->failed = true;
+                         P->s.amin, P->s.amax,        P->s.asize,       P->s.runs};
+  bool nomem = false, fits;
+  if (m) {
+    fits = bb_smc_hrc_count_memo(P->d, P->dom, (bb_smc_path)P->d->path, m, &nomem);
+    c = m->c;
+    P->s.poss = c.poss, P->s.poss_before = c.poss_before, P->s.sure_before = c.sure_before;
+    P->s.sure_total = c.sure_total, P->s.amin = c.amin, P->s.amax = c.amax, P->s.asize = c.asize;
+    P->s.vlb = m->vlb, P->s.vub = m->vub, P->s.vcert = m->vcert, P->s.counted = m->counted;
+  } else {
+    fits = bb_smc_hrc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c);
+  }
+  if (!fits) P->failed = true;
   for (int h = 0; h < P->d->n_hospitals; h++) P->s.fill[h] = INT32_MAX;
+  return !nomem;
 }
 
 /* Capacities: a full hospital takes nobody new; a couple's pair must fit both members. */
@@ -296,49 +311,67 @@ static int32_t couple_certain(const prop *P, int v, int p) {
  * (2a/2b/3) changes with p, so the minimum over values can exceed the count of entries
  * certain under every value (counted[]), e.g. a couple whose every remaining pair leaves a
  * different better pair blocking contributes 1 where no single entry is certain. */
-static void bounds(prop *P, int64_t *lb, int64_t *ub) {
+static void bound_single(prop *P, int v) {
+  const bb_smc_hrc *d = P->d;
+  int len = bb_smc_hrc_len(d, v);
+  P->s.vlb[v] = P->s.vub[v] = 0;
+  memset(P->s.counted + d->var_start[v], 0, (size_t)len);
+  for (int j = 0; j < len && j < P->s.amax[v]; j++) {
+    uint32_t e = d->var_start[v] + (uint32_t)j;
+    int32_t s = d->e_s1[e];
+    if (s < 0) continue;
+    int cap = d->capacity[d->e_h1[e]];
+    if (P->s.amin[v] > j && P->s.poss_before[s] < cap) {
+      P->s.vlb[v]++;
+      P->s.counted[e] = 1;
+    }
+    if (P->s.sure_before[s] < cap) P->s.vub[v]++;
+  }
+}
+
+static void bound_couple(prop *P, int v) {
+  const bb_smc_hrc *d = P->d;
+  int n = domain_values(P, v), len = bb_smc_hrc_len(d, v);
+  P->s.vub[v] = 0;
+  memset(P->s.counted + d->var_start[v], 0, (size_t)len);
+  for (int j = 0; j < len && j < P->s.amax[v]; j++) {
+    uint32_t e = d->var_start[v] + (uint32_t)j;
+    if (d->e_s1[e] < 0) continue;
+    bool all = P->s.amin[v] > j, any = false;
+    for (int i = 0; i < n; i++) {
+      int p = P->s.values[i];
+      if (p <= j) continue;
+      if (all && !couple_blocks(P, v, j, p, true)) all = false;
+      if (!any && couple_blocks(P, v, j, p, false)) any = true;
+    }
+    P->s.counted[e] = all;
+    P->s.vub[v] += any;
+  }
+  int32_t fewest = INT32_MAX;
+  for (int i = 0; i < n; i++) { /* every value: prune reads vcert */
+    int32_t c = couple_certain(P, v, P->s.values[i]);
+    P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)P->s.values[i]] = c;
+    if (c < fewest) fewest = c;
+  }
+  P->s.vlb[v] = n > 0 ? fewest : 0;
+}
+
+/* Every variable's part (redo NULL), or only those redo marks (clearing the marks): a
+ * variable's part reads only its own domain and the counts at the hospitals of its list, so
+ * the others' parts, kept from the last pass on the same counts, stand. */
+static void bounds(prop *P, uint8_t *redo, int64_t *lb, int64_t *ub) {
   const bb_smc_hrc *d = P->d;
   int64_t low = 0, high = 0;
-  for (int v = 0; v < d->n_singles; v++) {
-    int len = bb_smc_hrc_len(d, v);
-    for (int j = 0; j < len && j < P->s.amax[v]; j++) {
-      uint32_t e = d->var_start[v] + (uint32_t)j;
-      int32_t s = d->e_s1[e];
-      if (s < 0) continue;
-      int cap = d->capacity[d->e_h1[e]];
-      if (P->s.amin[v] > j && P->s.poss_before[s] < cap) {
-        low++;
-        P->s.vlb[v]++;
-        P->s.counted[e] = 1;
-      }
-      if (P->s.sure_before[s] < cap) P->s.vub[v]++;
+  for (int v = 0; v < d->n_vars; v++) {
+    if (!redo || redo[v]) {
+      if (v < d->n_singles)
+        bound_single(P, v);
+      else
+        bound_couple(P, v);
+      if (redo) redo[v] = 0;
     }
-    high += P->s.vub[v];
-  }
-  for (int v = d->n_singles; v < d->n_vars; v++) {
-    int n = domain_values(P, v), len = bb_smc_hrc_len(d, v);
-    for (int j = 0; j < len && j < P->s.amax[v]; j++) {
-      uint32_t e = d->var_start[v] + (uint32_t)j;
-      if (d->e_s1[e] < 0) continue;
-      bool all = P->s.amin[v] > j, any = false;
-      for (int i = 0; i < n; i++) {
-        int p = P->s.values[i];
-        if (p <= j) continue;
-        if (all && !couple_blocks(P, v, j, p, true)) all = false;
-        if (!any && couple_blocks(P, v, j, p, false)) any = true;
-      }
-      P->s.counted[e] = all;
-      P->s.vub[v] += any;
-    }
-    high += P->s.vub[v];
-    int32_t fewest = INT32_MAX;
-    for (int i = 0; i < n; i++) { /* every value: prune reads vcert */
-      int32_t c = couple_certain(P, v, P->s.values[i]);
-      P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)P->s.values[i]] = c;
-      if (c < fewest) fewest = c;
-    }
-    P->s.vlb[v] = n > 0 ? fewest : 0;
     low += P->s.vlb[v];
+    high += P->s.vub[v];
   }
   *lb = low;
   *ub = high;
@@ -445,6 +478,12 @@ bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_dom
 bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
                                            const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, int64_t *lb,
                                            int64_t *ub) {
+  return bb_smc_hrc_propagate_memo(d, dom, bp_max, b, x, NULL, lb, ub);
+}
+
+bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                        const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, bb_smc_hrc_memo *m,
+                                        int64_t *lb, int64_t *ub) {
   prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false};
   bb_smc_hrc_scratch *own = x ? NULL : bb_smc_hrc_scratch_new();
   *lb = 0;
@@ -456,8 +495,20 @@ bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_dom
     return BB_SMC_NOMEM;
   }
   P.s = x->s;
-  census(&P);
-  if (!P.failed) bounds(&P, lb, ub);
+  if (!census(&P, m)) {
+    bb_smc_hrc_scratch_free(own);
+    bb_note_out_of_memory();
+    return BB_SMC_NOMEM;
+  }
+  uint8_t *redo = m && m->bounds_valid ? m->redo : NULL;
+  if (m) {
+    if (!redo) memset(m->redo, 0, (size_t)d->n_vars); /* every part is made below */
+    m->bounds_valid = false;                          /* until they are */
+  }
+  if (!P.failed) {
+    bounds(&P, redo, lb, ub);
+    if (m) m->bounds_valid = true;
+  }
   if (!P.failed && *lb > bp_max) P.failed = true;
   if (!P.failed && b) /* the bounds at entry: every completion's own[v] lies within them */
     for (int v = 0; v < d->n_vars; v++) {
@@ -480,9 +531,9 @@ int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) 
     return -1;
   }
   P.s = x->s;
-  census(&P);
+  (void)census(&P, NULL); /* no memo: nothing to allocate */
   if (!P.failed) {
-    bounds(&P, &lb, &ub);
+    bounds(&P, NULL, &lb, &ub);
     share = P.s.vlb[v];
   }
   bb_smc_hrc_scratch_free(x);

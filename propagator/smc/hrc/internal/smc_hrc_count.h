@@ -15,6 +15,7 @@ typedef struct bb_smc_hrc_counts {
   int32_t *sure_before;         /* per slot: residents surely there, ranked above */
   int32_t *sure_total;          /* per hospital */
   int32_t *amin, *amax, *asize; /* per variable, at entry */
+  int *runs;                    /* one variable's domain as runs (room for its list length + 2) */
 } bb_smc_hrc_counts;
 
 /* Whether the resident counted at `slot` is surely there: every value of his variable places
@@ -24,19 +25,32 @@ static inline bool bb_smc_hrc_sure(const bb_smc_hrc *d, const int32_t *poss, con
   return v >= 0 && poss[slot] > 0 && poss[slot] == asize[v];
 }
 
-/* Reads variable v's bounds and size into c (amin, amax, asize) and returns whether its domain
- * has no holes: then every value within the bounds is there and need not be asked for. The one
- * read of the domains both the host's pass and the engines' gather (smc_hrc_accel.c) make. */
-static inline bool bb_smc_hrc_read_var(const bb_smc_domains *dom, bb_smc_hrc_counts *c, int v) {
-  c->amin[v] = dom->min(dom->ctx, v);
-  c->amax[v] = dom->max(dom->ctx, v);
+/* Reads variable v's bounds and size into c (amin, amax, asize) and its domain as runs of ranks
+ * into c->runs (lo, hi pairs, ascending; returns how many): one run when the domain has no
+ * holes, else the host's `ranges` (Gecode: one pass over its ranges, where asking `contains`
+ * for each rank walks them once per rank), or `contains` per rank without it. The one read of
+ * the domains both the host's pass and the engines' gather (smc_hrc_accel.c) make. */
+static inline int bb_smc_hrc_read_var(const bb_smc_domains *dom, bb_smc_hrc_counts *c, int v) {
+  int lo = c->amin[v] = dom->min(dom->ctx, v);
+  int hi = c->amax[v] = dom->max(dom->ctx, v);
   c->asize[v] = dom->size(dom->ctx, v);
-  return c->asize[v] == c->amax[v] - c->amin[v] + 1;
-}
-
-/* Whether v's entry k (within its bounds) is acceptable and still in its domain. */
-static inline bool bb_smc_hrc_entry_alive(const bb_smc_hrc *d, const bb_smc_domains *dom, int v, int k, bool interval) {
-  return d->e_s1[d->var_start[v] + (uint32_t)k] >= 0 && (interval || dom->contains(dom->ctx, v, k));
+  if (c->asize[v] == hi - lo + 1) {
+    c->runs[0] = lo;
+    c->runs[1] = hi;
+    return 1;
+  }
+  if (dom->ranges) return dom->ranges(dom->ctx, v, c->runs);
+  int n = 0;
+  for (int k = lo; k <= hi; k++) {
+    if (!dom->contains(dom->ctx, v, k)) continue;
+    if (n > 0 && c->runs[2 * n - 1] == k - 1) {
+      c->runs[2 * n - 1] = k;
+    } else {
+      c->runs[2 * n] = c->runs[2 * n + 1] = k;
+      n++;
+    }
+  }
+  return n;
 }
 
 /* Fills *c from the domains: on the host for BB_SMC_PATH_CPU (and AUTO), on the engine of the
@@ -44,6 +58,32 @@ static inline bool bb_smc_hrc_entry_alive(const bb_smc_hrc *d, const bb_smc_doma
  * per constraint). The same numbers on every path. Returns false when a hospital is surely
  * over capacity. */
 bool bb_smc_hrc_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);
+
+/* The counts kept between propagations (smc_hrc.h), sized for constraint d (a reference held;
+ * NULL: nothing kept);
+ * valid: c holds the counting pass of the domains at the last propagation that used it. */
+struct bb_smc_hrc_memo {
+  const bb_smc_hrc *d;
+  bool valid;
+  bb_smc_hrc_counts c;
+  uint8_t *dirty;      /* per hospital: its prefix counts are to be made again */
+  int32_t *dirty_list; /* those hospitals */
+  /* The bounds pass's arrays (smc_hrc_propagate.c's scratch has the same), kept with the counts
+   * they were made from: bounds_valid when they are those of the counts in c but for the
+   * variables marked in redo (recount marks the changed variables and those whose slot's
+   * prefix counts it changed). */
+  bool bounds_valid;
+  uint8_t *redo;
+  int32_t *vlb, *vub, *vcert;
+  uint8_t *counted;
+  int32_t *was; /* one hospital's prefix counts before recount makes them again */
+};
+
+/* bb_smc_hrc_count into m's arrays: a whole pass when m holds no valid counts of d (or on a
+ * parallel path), else only the variables whose domains changed since (smc_hrc_count.c's
+ * recount). *nomem: m's arrays could not be allocated (nothing counted). */
+bool bb_smc_hrc_count_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_memo *m,
+                           bool *nomem);
 
 /* smc_hrc_accel.c: the counts on the path's engine; false (nothing to undo) when it cannot run. */
 bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);

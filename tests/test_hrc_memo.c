@@ -1,0 +1,124 @@
+/* The HRC core's memo (bb_smc_hrc_propagate_memo): a propagation that counts again only the
+ * variables whose domains changed since the memo's last one (and remakes the bounds only where
+ * they touch) answers exactly as one that makes everything.
+ * Random walks on tiny random instances (strict and tied hospitals' lists), the way
+ * a search uses the memo: propagate, shrink some domains at random, propagate again, and now
+ * and then go back to domains saved earlier (a backtrack: larger domains), forgetting the memo.
+ * Every propagation with the memo (reading the domains by ranges, as the Gecode shim does) is
+ * compared with one without it on a copy of the same domains (reading them by `contains`):
+ * the same answer, domains, bounds and budgets' bounds. One memo serves every instance in turn;
+ * every tenth instance counts on the emulated engine (where the memo counts everything).
+ * A second memo that is never forgotten must differ from the fresh propagation at some
+ * backtrack, or the walks could not catch a memo kept past one. */
+#include "smc_hrc.h"
+#include "smc_hrc_path.h"
+#include "smc_hrc_testlib.h"
+#include "test_util.h"
+
+#include <string.h>
+
+/* The domains by ranges too (the Gecode shim's table has them). */
+static int d_ranges(void *c, int v, int *out) {
+  int n = 0;
+  uint32_t m = ((doms *)c)->mask[v];
+  while (m) {
+    int lo = __builtin_ctz(m), hi = lo;
+    while (hi < 31 && (m >> (hi + 1) & 1u)) hi++;
+    out[2 * n] = lo, out[2 * n + 1] = hi, n++;
+    m &= hi >= 31 ? 0 : ~((2u << hi) - 1);
+  }
+  return n;
+}
+
+typedef struct answer {
+  bb_smc_status r;
+  doms D;
+  int64_t lb, ub;
+  int32_t own_lb[2 * HB_MAX_R], own_ub[2 * HB_MAX_R];
+} answer;
+
+static answer propagate(const bb_smc_hrc *d, const doms *D, const int32_t *omin, const int32_t *omax, int64_t bp_max,
+                        bb_smc_hrc_memo *m) {
+  answer a;
+  memset(&a, 0, sizeof a);
+  a.D = *D;
+  bb_smc_domains dom = doms_table(&a.D);
+  if (m) dom.ranges = d_ranges;
+  bb_smc_hrc_budgets b = {omin, omax, a.own_lb, a.own_ub};
+  a.r = bb_smc_hrc_propagate_memo(d, &dom, bp_max, &b, NULL, m, &a.lb, &a.ub);
+  if (a.r == BB_SMC_FAILED) { /* bounds and domains are unspecified then */
+    memset(&a.D, 0, sizeof a.D);
+    a.lb = a.ub = 0;
+    memset(a.own_lb, 0, sizeof a.own_lb), memset(a.own_ub, 0, sizeof a.own_ub);
+  }
+  return a;
+}
+
+static bool same(const answer *a, const answer *b, int n) {
+  if (a->r != b->r || a->lb != b->lb || a->ub != b->ub) return false;
+  for (int v = 0; v < n; v++)
+    if (a->D.mask[v] != b->D.mask[v] || a->own_lb[v] != b->own_lb[v] || a->own_ub[v] != b->own_ub[v]) return false;
+  return true;
+}
+
+int main(void) {
+  bb_smc_hrc_memo *memo = bb_smc_hrc_memo_new(), *stale = bb_smc_hrc_memo_new();
+  CHECK(memo && stale);
+  int instances = 0, steps = 0, backtracks = 0, caught = 0;
+  for (int t = 0; t < 1500; t++) {
+    hb_inst I;
+    int nH = 1 + (int)hb_rand(4), nC = (int)hb_rand(3), nS = (int)hb_rand(5);
+    if (2 * nC + nS == 0) nS = 1;
+    hb_random(&I, 2 * nC + nS, nH, nC, 1 + (int)hb_rand(4));
+    if (t % 2) hb_add_ties(&I);
+    if (t % 3 == 2)
+      for (int h = 0; h < nH; h++) I.cap[h] = 1 + (int)hb_rand(4);
+    lists l;
+    bb_smc_hrc *d;
+    bb_hrc *H;
+    bb_error err;
+    if (!hb_build(&I, &l, &d, &H, &err)) {
+      CHECKF(0, "%s", err.msg);
+      continue;
+    }
+    bb_hrc_free(H);
+    if (t % 10 == 0) bb_smc_hrc_set_path(d, BB_SMC_PATH_EMULATED);
+    instances++;
+    doms D = root_domains(d), saved[8];
+    int depth = 0, n = D.n;
+    int32_t omin[2 * HB_MAX_R], omax[2 * HB_MAX_R];
+    for (int v = 0; v < n; v++) omin[v] = 0, omax[v] = bb_smc_hrc_len(d, v);
+    int64_t bp_max = 1 + (int)hb_rand(4);
+    for (int step = 0; step < 24; step++) {
+      answer fresh = propagate(d, &D, omin, omax, bp_max, NULL);
+      answer kept = propagate(d, &D, omin, omax, bp_max, memo);
+      answer old = propagate(d, &D, omin, omax, bp_max, stale);
+      CHECKF(same(&kept, &fresh, n), "instance %d step %d: with the memo %d, fresh %d", t, step, (int)kept.r,
+             (int)fresh.r);
+      caught += !same(&old, &fresh, n);
+      steps++;
+      bool back = fresh.r == BB_SMC_FAILED || (depth > 0 && hb_rand(4) == 0);
+      if (back) { /* to domains saved earlier: they may be larger */
+        if (depth == 0) break;
+        D = saved[hb_rand((unsigned)depth)];
+        bb_smc_hrc_memo_forget(memo);
+        backtracks++;
+        continue;
+      }
+      D = fresh.D; /* the space goes on from the propagation's domains, shrunk further */
+      if (depth < 8) saved[depth++] = D;
+      for (int v = 0; v < n; v++)
+        if (hb_rand(3) == 0) {
+          uint32_t m = D.mask[v] & (uint32_t)hb_rand(1u << 16);
+          if (m) D.mask[v] = m;
+        }
+    }
+    bb_smc_hrc_release(d); /* the memos still hold it */
+  }
+  printf("%d instances, %d propagations compared, %d backtracks; a memo never forgotten differed %d times\n", instances,
+         steps, backtracks, caught);
+  CHECK(steps > 1000 && backtracks > 100 && caught > 0);
+  bb_smc_hrc_memo_free(memo);
+  bb_smc_hrc_memo_free(stale);
+  return tu_finish();
+}
