@@ -179,7 +179,7 @@ FILE_MODEL = """include "stable_matching_hrc_file.mzn";
 int: nS; int: nC; int: nH; int: b; int: mode;
 array[int, int] of int: rp; array[int] of int: rp_len;
 array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
-array[int, int] of int: hp; array[int] of int: hp_len;
+array[int, int] of int: hp; array[int] of int: hp_len;{rank_decl}
 array[int] of int: cap;
 array[b..b + nS - 1] of var int: singles;
 array[b..b + nC - 1] of var int: couples;
@@ -206,7 +206,14 @@ def hrc_text(inst):
     for r in range(inst.nR):
         lines.append("-" if r < 2 * inst.nC else " ".join(str(h) for h in inst.slist[r - 2 * inst.nC]))
     for h in range(inst.nH):
-        lines.append("%d: %s" % (inst.cap[h], " ".join(str(r) for r in inst.hlist[h])))
+        if inst.hrank is None:
+            lines.append("%d: %s" % (inst.cap[h], " ".join(str(r) for r in inst.hlist[h])))
+            continue
+        groups = {}  # ties as bracketed groups, in rank order
+        for r, q in zip(inst.hlist[h], inst.hrank[h]):
+            groups.setdefault(q, []).append(str(r))
+        lines.append("%d: %s" % (inst.cap[h], " ".join(g[0] if len(g) == 1 else "[%s]" % " ".join(g)
+                                                         for _, g in sorted(groups.items()))))
     return "\n".join(lines) + "\n"
 
 
@@ -242,7 +249,8 @@ def run(args, env, solver, inst, b, side, solve, tmp, k, cap="cap"):
             path = os.path.join(tmp, "m%d.hrc" % k)
             with open(path, "w") as g:
                 g.write(hrc_text(inst))
-            f.write(FILE_MODEL.format(side=side, solve=solve, path=path, cap=cap))
+            f.write(FILE_MODEL.format(side=side, solve=solve, path=path, cap=cap, rank_decl="\narray[int, int] of int: "
+                                      "hp_rank;" if inst.hrank is not None else ""))
             solver = "bamboo"
         elif solver == "bamboo-gpu":
             f.write(model(inst, side, solve).replace("cap));", "cap)) :: gpu;"))
@@ -298,7 +306,7 @@ def main():
         unstable += best > 0
         side, keep = side_constraint(inst, rng, b)
         side_set = sorted(v for v, n in brute(inst, keep).items() if n == 0)
-        extra_solvers = ([] if args.ties else ["bamboo-file"]) + (["bamboo-gpu"] if case % 2 == 0 else [])
+        extra_solvers = ["bamboo-file"] + (["bamboo-gpu"] if case % 2 == 0 else [])
         for solver in solvers + (extra_solvers if "bamboo" in solvers else []):
             tests = [("stable", "constraint bp = 0;", "solve satisfy;", stable),
                      ("min", "", "solve minimize bp;", best),
@@ -320,7 +328,7 @@ def main():
                     failures += 1
                     print("case %d (%s, %s): got %s, brute force %s\n%s\n%s%s" % (
                         case, solver, name, got, want, inst.dzn(b, 0), extra, log[-2000:]))
-        if "bamboo" in solvers and case % 4 == 0 and not args.ties:  # a capacity that disagrees with the file
+        if "bamboo" in solvers and case % 4 == 0:  # a capacity that disagrees with the file
             k += 1
             checks += 1
             h = rng.randrange(inst.nH)
