@@ -105,7 +105,7 @@ bb_smc_ties_hrt_scratch *bb_smc_ties_hrt_scratch_new(const bb_smc_ties_hrt *t, b
     s->res_parent = malloc(nr * sizeof *s->res_parent);
     s->hosp_reached = calloc(nh, sizeof *s->hosp_reached);
     s->hosp_parent = malloc(nh * sizeof *s->hosp_parent);
-    s->bfs = malloc(nr * sizeof *s->bfs);
+    s->bfs = malloc((nr > nh ? nr : nh) * sizeof *s->bfs); /* residents' searches; S5's hospitals too */
     ok = s->queue && s->queued && s->possible && s->fixed && s->poss_prefix && s->fixed_prefix && s->hosp_of &&
          s->held && s->room && s->alive && s->res_reached && s->res_parent && s->hosp_reached && s->hosp_parent &&
          s->bfs;
