@@ -4,10 +4,10 @@
 // the host row bit for bit. Only the O(n) permutations of perfect and solo are drawn on the
 // host (bb_gen_spec_init) and copied here.
 //
-// Cost: each thread shuffles its row in place in global memory. random(g) with small g and
-// congested touch their rows in order; uniform and perfect shuffle the whole row, one random
-// read and write per id, so they run at the speed of scattered memory accesses (measured by
-// bench/gen_device.sh).
+// Cost: uniform and perfect shuffle each row in place in global memory, one random read and
+// write per id, so they run at the speed of scattered memory accesses (measured by
+// bench/gen_device.sh). Congested is written a row per block; random(g) with g <= 32 goes
+// through shared memory a tile at a time (gen_grouped_tiles_kernel), so its stores coalesce.
 #include <stdlib.h>
 
 #include "bb_gpu_gen.h"
@@ -22,6 +22,52 @@ struct bb_gpu_gen {
 __global__ void gen_rows_kernel(bb_gen_spec spec, int women, int first, int count, bb_id *__restrict__ out) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x)
     bb_gen_row(&spec, women, first + i, out + (size_t)i * (size_t)spec.n);
+}
+
+// Identity rows (congested, random with g = 1): nothing is drawn, so any thread may write any
+// id, a block per row, coalesced.
+__global__ void gen_identity_rows_kernel(int n, int count, bb_id *__restrict__ out) {
+  for (int i = blockIdx.x; i < count; i += gridDim.x)
+    for (int k = threadIdx.x; k < n; k += blockDim.x) out[(size_t)i * n + k] = (bb_id)k;
+}
+
+// Grouped rows (random with 1 < g <= GEN_TILE) written a tile at a time. In the
+// kernel above each lane writes its own row, so a warp's store touches 32 rows, 32 sectors
+// for 128 bytes. Here a warp still draws one row per lane, in the same order and with the same
+// stream as bb_gen_grouped_row (a group shuffled in registers draws exactly what the in-place
+// shuffle draws), but parks 32 columns of its 32 rows in shared memory and then writes each
+// row's 32 ids as one coalesced store.
+#define GEN_TILE 32
+#define GEN_TILE_WARPS 4
+
+__global__ void gen_grouped_tiles_kernel(bb_gen_spec spec, int women, int first, int count, bb_id *__restrict__ out) {
+  __shared__ bb_id tile[GEN_TILE_WARPS][GEN_TILE][GEN_TILE + 1];
+  int lane = threadIdx.x % GEN_TILE, warp = threadIdx.x / GEN_TILE, n = spec.n;
+  int group = spec.group;
+  int base = (blockIdx.x * GEN_TILE_WARPS + warp) * GEN_TILE; // the warp's first row
+  if (base >= count) return;                                  // a whole warp leaves together
+  int row = base + lane, live = row < count;
+  bb_rng rng;
+  bb_rng_seed_stream(&rng, spec.seed, ((uint64_t)women << 32) | (uint64_t)(first + (live ? row : base)));
+  bb_id held[GEN_TILE];
+  int next = 0, have = 0, start = 0; // held[next .. have) are the current group's ids left
+  bb_id(*t)[GEN_TILE + 1] = tile[warp];
+  for (int c0 = 0; c0 < n; c0 += GEN_TILE) {
+    int width = n - c0 < GEN_TILE ? n - c0 : GEN_TILE;
+    for (int j = 0; j < width; j++) {
+      if (next == have) {
+        int len = n - start < group ? n - start : group;
+        for (int k = 0; k < len; k++) held[k] = (bb_id)(start + k);
+        bb_rng_shuffle(&rng, held, (size_t)len);
+        start += len, next = 0, have = len;
+      }
+      t[lane][j] = held[next++];
+    }
+    __syncwarp();
+    if (lane < width)
+      for (int r = 0; r < GEN_TILE && base + r < count; r++) out[(size_t)(base + r) * n + c0 + lane] = t[r][lane];
+    __syncwarp();
+  }
 }
 
 bb_status bb_gpu_gen_open(int device, const bb_gen_spec *spec, bb_gpu_gen **out, bb_error *err) {
@@ -81,10 +127,22 @@ bb_status bb_gpu_gen_launch(const bb_gpu_gen *gen, int women, int first, int cou
   if (count <= 0) return BB_OK;
   if (first < 0 || first + count > gen->spec.n)
     return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen: rows %d..%d outside 0..%d", first, first + count - 1, gen->spec.n - 1);
+  const bb_gen_spec *spec = &gen->spec;
+  if (spec->kind == BB_GEN_CONGESTED || (spec->kind == BB_GEN_RANDOM && spec->group <= 1)) {
+    gen_identity_rows_kernel<<<bb_gpu_row_blocks(count), 256, 0, stream>>>(spec->n, count, dev);
+    BB_CUDA_LAUNCHED("gen_identity_rows_kernel");
+    return BB_OK;
+  }
+  if (spec->kind == BB_GEN_RANDOM && spec->group <= GEN_TILE) {
+    int rows_per_block = GEN_TILE * GEN_TILE_WARPS, blocks = (count + rows_per_block - 1) / rows_per_block;
+    gen_grouped_tiles_kernel<<<blocks, GEN_TILE * GEN_TILE_WARPS, 0, stream>>>(*spec, women ? 1 : 0, first, count, dev);
+    BB_CUDA_LAUNCHED("gen_grouped_tiles_kernel");
+    return BB_OK;
+  }
   // One warp per block: a staged block holds few rows (671 at n = 100,000), each a long
   // sequential loop, so they are spread over as many SMs as possible.
   int threads = 32, blocks = (count + threads - 1) / threads;
-  gen_rows_kernel<<<blocks, threads, 0, stream>>>(gen->spec, women ? 1 : 0, first, count, dev);
+  gen_rows_kernel<<<blocks, threads, 0, stream>>>(*spec, women ? 1 : 0, first, count, dev);
   BB_CUDA_LAUNCHED("gen_rows_kernel");
   return BB_OK;
 }
