@@ -1,11 +1,10 @@
 // bb_post_stable_matching_smti and _hrt: validation, variable set-up and posting of the native
-// SMTI and HRT propagators (smti_propagator.cpp, hrt_propagator.cpp), in the shape of
+// SMTI and HRT propagators (ties_propagator.cpp), in the shape of
 // stable_matching_hr.cpp.
 #include "bb_stable_matching_ties.h"
-#include "hrt_propagator.hh"
 #include "post_args.hh"
 #include "shim_internal.hh"
-#include "smti_propagator.hh"
+#include "ties_propagator.hh"
 #include "ties_branch.hh"
 
 #include <climits>
