@@ -1,11 +1,13 @@
 /* Shared by the native ties constraints' tests (test_smc_ties_native.c, test_smc_hrt_native.c):
  * the random starting restrictions on the model's variables (a few "!= v", "<= v", ">= v"), which
- * matchings they allow, their posting, and the domains after the first propagation. */
+ * matchings they allow, their posting, the domains after the first propagation, and the native
+ * root domains against the decomposition's. */
 #ifndef BB_SMC_TIES_TESTLIB_H
 #define BB_SMC_TIES_TESTLIB_H
 
 #include "bb_post.h"
 #include "bb_shim.h"
+#include "test_util.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -42,6 +44,21 @@ static inline bool tt_root_domains(bb_space *s, const int *x, int vars, uint64_t
     for (int k = 0; k < n; k++) dom[v] |= (uint64_t)1 << vals[k];
   }
   return true;
+}
+
+/* The native root domains dn against the decomposition's dd (NULL where that root failed): when
+ * both live, each native domain within the decomposition's (a check per variable). Returns whether
+ * the native side is strictly stronger: a smaller domain, or a failure where the decomposition
+ * lives. */
+static inline bool tt_native_within(int vars, const uint64_t *dn, const uint64_t *dd) {
+  if (!dn || !dd) return dd != NULL;
+  bool smaller = false;
+  for (int v = 0; v < vars; v++) {
+    CHECKF((dn[v] & ~dd[v]) == 0, "variable %d: native %llx, decomposition %llx", v, (unsigned long long)dn[v],
+           (unsigned long long)dd[v]);
+    smaller |= dn[v] != dd[v];
+  }
+  return smaller;
 }
 
 #endif
