@@ -1,15 +1,16 @@
-/* Shared by the HRC constraint core's tests (test_hrc_con.c, test_hrc_budgets.c): their tiny
- * random instances (hb_inst, drawn from one fixed xorshift stream), the same instance as the
- * core's lists and as the engine's bb_hrc, on which the harness's reference (bth_hrc.h)
- * counts blocking pairs; the domains as bit masks behind the core's callbacks, the matching
- * an assignment means and its blocking pairs (solution), and enumeration of every assignment
- * inside domains. */
+/* Shared by the HRC constraint core's tests (test_hrc_con.c, test_hrc_budgets.c,
+ * test_hrc_memo.c): their tiny random instances (hb_inst, drawn from one fixed xorshift stream),
+ * the same instance as the core's lists and as the engine's bb_hrc, on which the harness's
+ * reference (bth_hrc.h) counts blocking pairs; the domains as bit masks behind the core's
+ * callbacks, the matching an assignment means and its blocking pairs (solution), and
+ * enumeration of every assignment inside domains. */
 #ifndef BB_SMC_HRC_TESTLIB_H
 #define BB_SMC_HRC_TESTLIB_H
 
 #include "bth_hrc.h"
 #include "hrc.h"
 #include "smc_hrc.h"
+#include "test_util.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -105,6 +106,13 @@ static inline void hb_random(hb_inst *I, int nR, int nH, int nC, int maxlen) {
     for (int r = 0; r < nR; r++)
       if (hb_rand(6) != 0) I->hlist[h][I->hlen[h]++] = rs[r];
   }
+}
+
+/* An instance of nC couples and nS singles (one single when both are 0) at nH hospitals, lists of
+ * 1..4 entries: the mix the core's tests draw their sizes for. */
+static inline void hb_random_mix(hb_inst *I, int nH, int nC, int nS) {
+  if (2 * nC + nS == 0) nS = 1;
+  hb_random(I, 2 * nC + nS, nH, nC, 1 + (int)hb_rand(4));
 }
 
 /* Ties on the hospitals' side: each entry after the first is tied with the one before it
@@ -230,6 +238,14 @@ static inline bool hb_build(const hb_inst *I, lists *l, bb_smc_hrc **d, bb_hrc *
     return false;
   }
   return true;
+}
+
+/* hb_build, a failure reported as a failed check. */
+static inline bool hb_build_checked(const hb_inst *I, lists *l, bb_smc_hrc **d, bb_hrc **H) {
+  bb_error err;
+  if (hb_build(I, l, d, H, &err)) return true;
+  CHECKF(0, "%s", err.msg);
+  return false;
 }
 
 /* The matching a full assignment of the variables means: a single's value k below his

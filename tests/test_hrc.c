@@ -10,6 +10,7 @@
 #include "hrc.h"
 #include "hrc_gen.h"
 #include "hrc_io.h"
+#include "hrc_testlib.h"
 #include "instance_any.h"
 #include "test_util.h"
 
@@ -23,13 +24,8 @@ typedef struct visit_ctx {
 /* Every matching brute force visits: the checker's count is the reference's. */
 static void compare_visit(const int32_t *M, int blocking, void *arg) {
   visit_ctx *v = arg;
-  uint64_t got = 0;
   bb_error err = {{0}};
-  bb_status st = bb_hrc_count_blocking(v->inst, M, &got, &err);
-  CHECKF(st == BB_OK && got == (uint64_t)blocking, "count %llu (status %d: %s), reference %d", (unsigned long long)got,
-         st, err.msg, blocking);
-  st = bb_hrc_check_stable(v->inst, M, &err);
-  CHECKF((st == BB_OK) == (blocking == 0), "check_stable %d (%s) but the reference counts %d", st, err.msg, blocking);
+  ht_check_checker(v->inst, M, blocking, &err);
   if (blocking) CHECK(strstr(err.msg, "blocking pair") != NULL);
   v->compared++;
 }
@@ -200,21 +196,6 @@ static void validation(void) {
 
 /* ------------------------------------------------------------- the formats ---- */
 
-static bool same_hrc(const bb_hrc *a, const bb_hrc *b) {
-  if (a->n_residents != b->n_residents || a->n_hospitals != b->n_hospitals || a->n_couples != b->n_couples)
-    return false;
-  int nr = a->n_residents, nh = a->n_hospitals, nc = a->n_couples;
-  return !memcmp(a->couple_of, b->couple_of, (size_t)nr * 4) &&
-         !memcmp(a->couple_member, b->couple_member, (size_t)nc * 8) &&
-         !memcmp(a->single_start, b->single_start, ((size_t)nr + 1) * 4) &&
-         !memcmp(a->single_list, b->single_list, (size_t)a->single_start[nr] * 4) &&
-         !memcmp(a->couple_start, b->couple_start, ((size_t)nc + 1) * 4) &&
-         !memcmp(a->couple_list, b->couple_list, (size_t)a->couple_start[nc] * 8) &&
-         !memcmp(a->hosp_start, b->hosp_start, ((size_t)nh + 1) * 4) &&
-         !memcmp(a->hosp_list, b->hosp_list, (size_t)a->hosp_start[nh] * 4) &&
-         !memcmp(a->capacity, b->capacity, (size_t)nh * 4);
-}
-
 static void round_trip(const bb_hrc *inst, const char *dir) {
   char path[600];
   bb_error err = {{0}};
@@ -224,7 +205,7 @@ static void round_trip(const bb_hrc *inst, const char *dir) {
     CHECKF(st == BB_OK, "%s", err.msg);
     bb_hrc *back = NULL;
     st = bb_hrc_read(path, &back, &err);
-    CHECKF(st == BB_OK && back && same_hrc(inst, back), "%s round trip: %s", binary ? "binary" : "text", err.msg);
+    CHECKF(st == BB_OK && back && ht_same_hrc(inst, back), "%s round trip: %s", binary ? "binary" : "text", err.msg);
     bb_hrc_free(back);
     remove(path);
   }
@@ -259,7 +240,7 @@ static void good_file(const char *dir, const char *name, const char *text, size_
   fclose(f);
   bb_hrc *inst = NULL;
   bb_error err = {{0}};
-  CHECKF(bb_hrc_read(path, &inst, &err) == BB_OK && inst && same_hrc(inst, expect), "%s: %s", name, err.msg);
+  CHECKF(bb_hrc_read(path, &inst, &err) == BB_OK && inst && ht_same_hrc(inst, expect), "%s: %s", name, err.msg);
   bb_hrc_free(inst);
   remove(path);
 }
@@ -461,7 +442,7 @@ static void generators(const char *dir) {
     p.seed = (uint64_t)couples + 7;
     bb_hrc *a = NULL, *b = NULL;
     CHECKF(bb_hrc_generate(&p, &a, &err) == BB_OK && bb_hrc_validate(a, &err) == BB_OK, "%s", err.msg);
-    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && same_hrc(a, b)); /* the seed decides */
+    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && ht_same_hrc(a, b)); /* the seed decides */
     int64_t posts = 0;
     for (int h = 0; h < 10; h++) posts += a->capacity[h];
     CHECK(posts == 100 && a->n_couples == couples && all_acceptable(a));
@@ -476,7 +457,7 @@ static void generators(const char *dir) {
     round_trip(a, dir);
     p.seed++;
     bb_hrc_free(b);
-    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && !same_hrc(a, b));
+    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && !ht_same_hrc(a, b));
     bb_hrc_free(a);
     bb_hrc_free(b);
   }

@@ -175,6 +175,16 @@ static void search(const bb_hrc *H, const bb_smc_hrc *d, doms D, budgets B, int3
   (*found)++;
 }
 
+/* Random sub-domains: each variable keeps a random subset half the time, and a third of them are
+ * fixed (couples fixed by a pass's own pruning). */
+static void narrow(doms *D) {
+  for (int v = 0; v < D->n; v++) {
+    uint32_t m = D->mask[v] & (uint32_t)hb_rand(1u << 16);
+    if (m && hb_rand(2)) D->mask[v] = m;
+    if (hb_rand(3) == 0) D->mask[v] &= -D->mask[v];
+  }
+}
+
 static budgets open_budgets(const bb_smc_hrc *d) {
   budgets B;
   for (int v = 0; v < bb_smc_hrc_singles(d) + bb_smc_hrc_couples(d); v++) B.lo[v] = 0, B.hi[v] = bb_smc_hrc_len(d, v);
@@ -214,11 +224,7 @@ static int regression_lost(void) {
   lists l;
   bb_smc_hrc *d;
   bb_hrc *H;
-  bb_error err;
-  if (!hb_build(&I, &l, &d, &H, &err)) {
-    CHECKF(0, "%s", err.msg);
-    return 0;
-  }
+  if (!hb_build_checked(&I, &l, &d, &H)) return 0;
   static int sol[40000][8], sol_bp[40000];
   int n_sol = 0, lost = 0, val[2 * HB_MAX_R];
   int32_t M[HB_MAX_R];
@@ -243,11 +249,7 @@ static int regression_lost(void) {
   }
   for (int trial = 0; trial < 3000; trial++) {
     doms D = root;
-    for (int v = 0; v < D.n; v++) {
-      uint32_t m = D.mask[v] & (uint32_t)hb_rand(1u << 16);
-      if (m && hb_rand(2)) D.mask[v] = m;
-      if (hb_rand(3) == 0) D.mask[v] &= -D.mask[v];
-    }
+    narrow(&D);
     const doms before = D;
     budgets B = open_budgets(d);
     int32_t lo = 0, hi = (int32_t)hb_rand(3), bp_max = hi;
@@ -276,18 +278,13 @@ int main(void) {
     hb_inst I;
     /* the second half with 2-3 couples: more instances without a stable matching */
     int nH = 1 + (int)hb_rand(3), nC = t < 750 ? (int)hb_rand(3) : 2 + (int)hb_rand(2), nS = (int)hb_rand(4);
-    if (2 * nC + nS == 0) nS = 1;
-    hb_random(&I, 2 * nC + nS, nH, nC, 1 + (int)hb_rand(4));
+    hb_random_mix(&I, nH, nC, nS);
     if (t % 3 == 2) /* larger capacities: hospitals that hold both members and others */
       for (int h = 0; h < nH; h++) I.cap[h] = 1 + (int)hb_rand(4);
     lists l;
     bb_smc_hrc *d;
     bb_hrc *H;
-    bb_error err;
-    if (!hb_build(&I, &l, &d, &H, &err)) {
-      CHECKF(0, "%s", err.msg);
-      continue;
-    }
+    if (!hb_build_checked(&I, &l, &d, &H)) continue;
     instances++;
     doms root = root_domains(d);
     int val[2 * HB_MAX_R];
@@ -295,11 +292,7 @@ int main(void) {
     each_assignment(&root, 0, val, check_own, &oc);
     for (int trial = 0; trial < 8; trial++) {
       doms D = root;
-      for (int v = 0; v < D.n; v++) {
-        uint32_t m = D.mask[v] & (uint32_t)hb_rand(1u << 16);
-        if (m && hb_rand(2)) D.mask[v] = m;
-        if (hb_rand(3) == 0) D.mask[v] &= -D.mask[v]; /* fixed: couples fixed by a pass's own pruning */
-      }
+      narrow(&D);
       budgets B = open_budgets(d);
       for (int v = 0; v < D.n; v++) {
         if (hb_rand(3) == 0) B.lo[v] = (int32_t)hb_rand(2);

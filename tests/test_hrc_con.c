@@ -152,8 +152,7 @@ int main(void) {
   for (int t = 0; t < 1400; t++) {
     hb_inst I;
     int nH = 1 + (int)hb_rand(3), nC = (int)hb_rand(3), nS = (int)hb_rand(4);
-    if (2 * nC + nS == 0) nS = 1;
-    hb_random(&I, 2 * nC + nS, nH, nC, 1 + (int)hb_rand(4));
+    hb_random_mix(&I, nH, nC, nS);
     if (t >= 700) hb_add_ties(&I);
     lists l;
     bb_smc_hrc *d;
@@ -219,11 +218,7 @@ int main(void) {
     lists l;
     bb_smc_hrc *d;
     bb_hrc *H;
-    bb_error err;
-    if (!hb_build(&I, &l, &d, &H, &err)) {
-      CHECKF(0, "%s", err.msg);
-      continue;
-    }
+    if (!hb_build_checked(&I, &l, &d, &H)) continue;
     doms root = root_domains(d);
     for (int trial = 0; trial < 4; trial++) strength += check_strength(H, d, &root, 0);
     bb_hrc_free(H);

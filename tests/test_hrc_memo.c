@@ -68,19 +68,14 @@ int main(void) {
   for (int t = 0; t < 1500; t++) {
     hb_inst I;
     int nH = 1 + (int)hb_rand(4), nC = (int)hb_rand(3), nS = (int)hb_rand(5);
-    if (2 * nC + nS == 0) nS = 1;
-    hb_random(&I, 2 * nC + nS, nH, nC, 1 + (int)hb_rand(4));
+    hb_random_mix(&I, nH, nC, nS);
     if (t % 2) hb_add_ties(&I);
     if (t % 3 == 2)
       for (int h = 0; h < nH; h++) I.cap[h] = 1 + (int)hb_rand(4);
     lists l;
     bb_smc_hrc *d;
     bb_hrc *H;
-    bb_error err;
-    if (!hb_build(&I, &l, &d, &H, &err)) {
-      CHECKF(0, "%s", err.msg);
-      continue;
-    }
+    if (!hb_build_checked(&I, &l, &d, &H)) continue;
     bb_hrc_free(H);
     if (t % 10 == 0) bb_smc_hrc_set_path(d, BB_SMC_PATH_EMULATED);
     instances++;

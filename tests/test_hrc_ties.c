@@ -12,6 +12,7 @@
 #include "hrc.h"
 #include "hrc_gen.h"
 #include "hrc_io.h"
+#include "hrc_testlib.h"
 #include "hrc_ties.h"
 #include "test_util.h"
 
@@ -24,13 +25,8 @@ typedef struct visit_ctx {
 
 static void compare_visit(const int32_t *M, int blocking, void *arg) {
   visit_ctx *v = arg;
-  uint64_t got = 0;
   bb_error err = {{0}};
-  bb_status st = bb_hrc_count_blocking(v->inst, M, &got, &err);
-  CHECKF(st == BB_OK && got == (uint64_t)blocking, "count %llu (status %d: %s), reference %d", (unsigned long long)got,
-         st, err.msg, blocking);
-  st = bb_hrc_check_stable(v->inst, M, &err);
-  CHECKF((st == BB_OK) == (blocking == 0), "check_stable %d (%s) but the reference counts %d", st, err.msg, blocking);
+  ht_check_checker(v->inst, M, blocking, &err);
   v->compared++;
   v->blocked += blocking > 0;
 }
@@ -57,27 +53,6 @@ static void checker_against_reference(uint64_t *rng) {
 
 /* ------------------------------------------------------------- the formats ---- */
 
-/* Equal instances: every array, and the hospitals' ranks as bb_hrc_hosp_rank reads them (a
- * strict instance may or may not carry ranks equal to the positions). */
-static bool same_hrc(const bb_hrc *a, const bb_hrc *b) {
-  if (a->n_residents != b->n_residents || a->n_hospitals != b->n_hospitals || a->n_couples != b->n_couples)
-    return false;
-  int nr = a->n_residents, nh = a->n_hospitals, nc = a->n_couples;
-  bool same = !memcmp(a->couple_of, b->couple_of, (size_t)nr * 4) &&
-              !memcmp(a->couple_member, b->couple_member, (size_t)nc * 8) &&
-              !memcmp(a->single_start, b->single_start, ((size_t)nr + 1) * 4) &&
-              !memcmp(a->single_list, b->single_list, (size_t)a->single_start[nr] * 4) &&
-              !memcmp(a->couple_start, b->couple_start, ((size_t)nc + 1) * 4) &&
-              !memcmp(a->couple_list, b->couple_list, (size_t)a->couple_start[nc] * 8) &&
-              !memcmp(a->hosp_start, b->hosp_start, ((size_t)nh + 1) * 4) &&
-              !memcmp(a->hosp_list, b->hosp_list, (size_t)a->hosp_start[nh] * 4) &&
-              !memcmp(a->capacity, b->capacity, (size_t)nh * 4);
-  for (int h = 0; same && h < nh; h++)
-    for (uint32_t e = a->hosp_start[h]; e < a->hosp_start[h + 1]; e++)
-      same &= bb_hrc_hosp_rank(a, h, e) == bb_hrc_hosp_rank(b, h, e);
-  return same;
-}
-
 static void round_trip(const bb_hrc *inst, const char *dir) {
   char path[600];
   bb_error err = {{0}};
@@ -93,7 +68,7 @@ static void round_trip(const bb_hrc *inst, const char *dir) {
     if (binary && got >= 12) CHECK(head[8] == (bb_hrc_has_ties(inst) ? 2 : 1));
     bb_hrc *back = NULL;
     st = bb_hrc_read(path, &back, &err);
-    CHECKF(st == BB_OK && back && same_hrc(inst, back), "%s round trip: %s", binary ? "binary" : "text", err.msg);
+    CHECKF(st == BB_OK && back && ht_same_hrc(inst, back), "%s round trip: %s", binary ? "binary" : "text", err.msg);
     if (back)
       CHECK(bb_hrc_has_ties(back) == bb_hrc_has_ties(inst) && (back->hosp_rank != NULL) == bb_hrc_has_ties(inst));
     bb_hrc_free(back);
@@ -285,7 +260,7 @@ static void generator(const char *dir) {
     p.seed = (uint64_t)couples + 3;
     bb_hrc *a = NULL, *b = NULL;
     CHECKF(bb_hrc_generate(&p, &a, &err) == BB_OK && bb_hrc_validate(a, &err) == BB_OK, "%s", err.msg);
-    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && same_hrc(a, b));
+    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && ht_same_hrc(a, b));
     CHECK(a->n_residents == 700 && a->n_hospitals == 50 && a->n_couples == couples && bb_hrc_has_ties(a));
     for (int h = 0; h < 50; h++) CHECK(a->capacity[h] == 14);
     for (int r = 2 * couples; r < 700; r++) CHECK(a->single_start[r + 1] - a->single_start[r] == 6);
@@ -327,7 +302,7 @@ static void generator(const char *dir) {
     round_trip(a, dir);
     p.seed++;
     bb_hrc_free(b);
-    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && !same_hrc(a, b));
+    CHECK(bb_hrc_generate(&p, &b, &err) == BB_OK && !ht_same_hrc(a, b));
     int32_t *M = malloc(700 * sizeof *M);
     bb_hrc_ties_result res;
     CHECKF(bb_hrc_da_ties(a, BB_HRC_STB, 1, NULL, M, &res, &err) == BB_OK, "%s", err.msg);

@@ -17,6 +17,7 @@
 #include "bb_shim.h"
 #include "bb_stable_matching_ties.h"
 #include "bth_ties.h"
+#include "smc_ties_testlib.h"
 #include "test_util.h"
 
 #include <stdio.h>
@@ -25,14 +26,7 @@
 
 /* Enough rounds that a starting domain with size at its bound and residents told "assigned"
  * comes up often (the size rules' consequences need both). */
-enum { MAX_R = 6, MAX_H = 3, COLS = MAX_R + 1, MAX_VARS = MAX_R + MAX_H + 1, MAX_LIMITS = 6, ROUNDS = 3000 };
-
-static uint64_t rnd(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+enum { MAX_R = 6, MAX_H = 3, COLS = MAX_R + 1, MAX_VARS = MAX_R + MAX_H + 1, ROUNDS = 3000 };
 
 /* The constraint's arguments: padded matrices (COLS columns) of ids and ranks from base; ranks
  * are the engine's tie indexes times 2 minus 1. */
@@ -84,26 +78,12 @@ static void values_of(const lists *L, const int32_t *M, int *out) {
   out[L->nr + L->nh] = size;
 }
 
-typedef struct limits {
-  int count, var[MAX_LIMITS], op[MAX_LIMITS], value[MAX_LIMITS]; /* op: 0 !=, 1 <=, 2 >= */
-} limits;
-
-static bool allowed(const limits *R, const int *values) {
-  for (int k = 0; k < R->count; k++) {
-    int v = values[R->var[k]], c = R->value[k];
-    if (R->op[k] == 0 ? v == c : R->op[k] == 1 ? v > c : v < c) return false;
-  }
-  return true;
-}
-
-static bb_space *model_space(const lists *L, const limits *R, int *x) {
+static bb_space *model_space(const lists *L, const tt_limits *R, int *x) {
   bb_space *s = bb_space_new(NULL);
   for (int r = 0; r < L->nr; r++) x[r] = bb_int_var(s, L->base, L->base + L->rp_len[r], NULL);
   for (int h = 0; h < L->nh; h++) x[L->nr + h] = bb_int_var(s, 0, L->cap[h], NULL);
   x[L->nr + L->nh] = bb_int_var(s, 0, L->nr, NULL);
-  static const bb_rel rel[] = {BB_NE, BB_LE, BB_GE};
-  for (int k = 0; k < R->count; k++)
-    bb_post_int_rel_const(s, x[R->var[k]], rel[R->op[k]], R->value[k], bb_reif_none(), BB_IPL_DEF, NULL);
+  tt_post_limits(s, x, R);
   return s;
 }
 
@@ -151,21 +131,10 @@ static void post_decomposition(bb_space *s, const lists *L, const int *x) {
   }
 }
 
-static bool root_domains(bb_space *s, const int *x, int vars, uint64_t *dom) {
-  bb_space_state state;
-  if (bb_space_status(s, &state, NULL) != BB_OK || state == BB_SPACE_FAILED) return false;
-  for (int v = 0; v < vars; v++) {
-    int vals[64], n = bb_int_values(s, x[v], vals);
-    dom[v] = 0;
-    for (int k = 0; k < n; k++) dom[v] |= (uint64_t)1 << vals[k];
-  }
-  return true;
-}
-
 typedef struct sound {
   const lists *L;
   const bb_ties *in;
-  const limits *R;
+  const tt_limits *R;
   const uint64_t *dom; /* NULL: the native constraint failed */
   int lost;
 } sound;
@@ -175,7 +144,7 @@ static void sound_visit(const int32_t *M, void *ctx) {
   int values[MAX_VARS], vars = c->L->nr + c->L->nh + 1;
   if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
   values_of(c->L, M, values);
-  if (!allowed(c->R, values)) return;
+  if (!tt_allowed(c->R, values)) return;
   for (int v = 0; v < vars; v++) c->lost += !c->dom || !(c->dom[v] >> values[v] & 1);
 }
 
@@ -185,16 +154,16 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   lists L;
   lists_of(in, base, &L);
   int vars = L.nr + L.nh + 1, xn[MAX_VARS], xd[MAX_VARS];
-  limits R = {0};
-  R.count = (int)(rnd(rng) % (MAX_LIMITS + 1));
+  tt_limits R = {0};
+  R.count = (int)(tu_rand(rng) % (TT_MAX_LIMITS + 1));
   /* Size, loads and "assigned" (!= unassigned) come up often: the counting rules need them. */
   for (int k = 0; k < R.count; k++) {
-    int v = (int)(rnd(rng) % (uint64_t)vars), pick = (int)(rnd(rng) % 4);
+    int v = (int)(tu_rand(rng) % (uint64_t)vars), pick = (int)(tu_rand(rng) % 4);
     if (pick == 0) v = vars - 1;
-    if (pick == 1) v = L.nr + (int)(rnd(rng) % (uint64_t)L.nh);
+    if (pick == 1) v = L.nr + (int)(tu_rand(rng) % (uint64_t)L.nh);
     int top = v == vars - 1 ? L.nr : v < L.nr ? L.rp_len[v] : L.cap[v - L.nr];
-    R.var[k] = v, R.op[k] = (int)(rnd(rng) % 3);
-    R.value[k] = (v < L.nr ? base : 0) + (int)(rnd(rng) % (uint64_t)(top + 1));
+    R.var[k] = v, R.op[k] = (int)(tu_rand(rng) % 3);
+    R.value[k] = (v < L.nr ? base : 0) + (int)(tu_rand(rng) % (uint64_t)(top + 1));
     if (pick == 2 && v < L.nr) R.op[k] = 0, R.value[k] = base + top;
   }
   bb_space *native = model_space(&L, &R, xn), *decomp = model_space(&L, &R, xd);
@@ -202,19 +171,9 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   CHECKF(post_native(native, &L, xn, &err) == BB_OK, "%s", err.msg);
   post_decomposition(decomp, &L, xd);
   uint64_t dn[MAX_VARS], dd[MAX_VARS];
-  bool ok_n = root_domains(native, xn, vars, dn), ok_d = root_domains(decomp, xd, vars, dd);
+  bool ok_n = tt_root_domains(native, xn, vars, dn), ok_d = tt_root_domains(decomp, xd, vars, dd);
   CHECKF(ok_n <= ok_d, "the decomposition failed where the native constraint did not (%d residents)", L.nr);
-  if (ok_n && ok_d) {
-    bool smaller = false;
-    for (int v = 0; v < vars; v++) {
-      CHECKF((dn[v] & ~dd[v]) == 0, "variable %d: native %llx, decomposition %llx", v, (unsigned long long)dn[v],
-             (unsigned long long)dd[v]);
-      smaller |= dn[v] != dd[v];
-    }
-    strictly_smaller += smaller;
-  } else {
-    strictly_smaller += ok_d;
-  }
+  strictly_smaller += tt_native_within(vars, ok_n ? dn : NULL, ok_d ? dd : NULL);
   sound c = {&L, in, &R, ok_n ? dn : NULL, 0};
   bth_ties_enumerate(in, sound_visit, &c);
   CHECKF(c.lost == 0, "%d values of weakly stable matchings removed", c.lost);
@@ -226,7 +185,7 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
 typedef struct largest {
   const lists *L;
   const bb_ties *in;
-  const limits *R;
+  const tt_limits *R;
   int best;
 } largest;
 
@@ -235,7 +194,7 @@ static void largest_visit(const int32_t *M, void *ctx) {
   int values[MAX_VARS];
   if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
   values_of(c->L, M, values);
-  if (allowed(c->R, values) && values[c->L->nr + c->L->nh] > c->best) c->best = values[c->L->nr + c->L->nh];
+  if (tt_allowed(c->R, values) && values[c->L->nr + c->L->nh] > c->best) c->best = values[c->L->nr + c->L->nh];
 }
 
 /* Every capacitated matching of the allowed pairs (allowed[r][h], at most room[h] residents at
@@ -268,11 +227,12 @@ static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
   lists L;
   lists_of(in, base, &L);
   int vars = L.nr + L.nh + 1, x[MAX_VARS];
-  limits R = {0};
-  int removals = (int)(rnd(rng) % 4);
+  tt_limits R = {0};
+  int removals = (int)(tu_rand(rng) % 4);
   for (int k = 0; k < removals; k++) {
-    int r = (int)(rnd(rng) % (uint64_t)L.nr);
-    R.var[R.count] = r, R.op[R.count] = 0, R.value[R.count++] = base + (int)(rnd(rng) % (uint64_t)(L.rp_len[r] + 1));
+    int r = (int)(tu_rand(rng) % (uint64_t)L.nr);
+    R.var[R.count] = r, R.op[R.count] = 0,
+    R.value[R.count++] = base + (int)(tu_rand(rng) % (uint64_t)(L.rp_len[r] + 1));
   }
   largest big = {&L, in, &R, -1};
   bth_ties_enumerate(in, largest_visit, &big);
@@ -282,7 +242,7 @@ static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
   bb_error err = {{0}};
   CHECKF(post_native(s, &L, x, &err) == BB_OK, "%s", err.msg);
   uint64_t dom[MAX_VARS];
-  if (!root_domains(s, x, vars, dom)) {
+  if (!tt_root_domains(s, x, vars, dom)) {
     CHECKF(0, "%s", "the largest weakly stable matching was lost");
     bb_space_free(s);
     return;
@@ -326,7 +286,7 @@ static void fixed_visit(const int32_t *M, void *ctx) {
   int values[MAX_VARS], x[MAX_VARS], vars = c->L->nr + c->L->nh + 1;
   values_of(c->L, M, values);
   for (int off = 0; off < 2; off++) {
-    limits none = {0};
+    tt_limits none = {0};
     bb_space *s = model_space(c->L, &none, x);
     for (int v = 0; v < vars; v++)
       bb_post_int_rel_const(s, x[v], BB_EQ, values[v] + (v == vars - 1 ? off : 0), bb_reif_none(), BB_IPL_DEF, NULL);
@@ -342,7 +302,7 @@ static void fixed_visit(const int32_t *M, void *ctx) {
 
 static void bad_post(const char *what, lists L, const char *fragment, bb_status want) {
   int x[MAX_VARS];
-  limits none = {0};
+  tt_limits none = {0};
   bb_space *s = model_space(&L, &none, x);
   bb_error err = {{0}};
   bb_status st = post_native(s, &L, x, &err);
@@ -362,7 +322,7 @@ static void bad_posts(void) {
   D = L, D.rp[COLS] = 2;
   bad_post("a hospital out of range", D, "resident 2's list names 2, which is no id (1..1)", BB_ERR_INPUT);
   int x[MAX_VARS];
-  limits none = {0};
+  tt_limits none = {0};
   bb_space *s = model_space(&L, &none, x);
   bb_error err = {{0}};
   L.cap[0] = -1;
@@ -374,14 +334,14 @@ int main(void) {
   uint64_t rng = 0x4a7e5eedu;
   static const int ties[] = {0, 30, 70, 95};
   for (int round = 0; round < ROUNDS; round++) {
-    int nr = 1 + (int)(rnd(&rng) % MAX_R), nh = 1 + (int)(rnd(&rng) % MAX_H);
+    int nr = 1 + (int)(tu_rand(&rng) % MAX_R), nh = 1 + (int)(tu_rand(&rng) % MAX_H);
     bb_ties *in = bth_ties_random(nr, nh, 3, false, ties[round % 4], &rng);
     if (!in) return 2;
-    root_case(in, (int)(rnd(&rng) % 2), &rng);
-    maximum_pairs_case(in, (int)(rnd(&rng) % 2), &rng);
+    root_case(in, (int)(tu_rand(&rng) % 2), &rng);
+    maximum_pairs_case(in, (int)(tu_rand(&rng) % 2), &rng);
     if (round % 10 == 0) {
       lists L;
-      lists_of(in, (int)(rnd(&rng) % 2), &L);
+      lists_of(in, (int)(tu_rand(&rng) % 2), &L);
       fixed c = {&L, in, 0};
       bth_ties_enumerate(in, fixed_visit, &c);
     }

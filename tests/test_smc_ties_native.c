@@ -17,20 +17,14 @@
 #include "bb_shim.h"
 #include "bb_stable_matching_ties.h"
 #include "bth_ties.h"
+#include "smc_ties_testlib.h"
 #include "test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_N = 6, MAX_VARS = 2 * MAX_N + 1, MAX_RESTRICT = 6 };
-
-static uint64_t rnd(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+enum { MAX_N = 6, MAX_VARS = 2 * MAX_N + 1 };
 
 /* An instance as the constraint's arguments: padded matrices (one padding column) of ids and
  * ranks from base; ranks are the engine's tie indexes times 2 minus 1 (gaps, a negative one). */
@@ -81,29 +75,15 @@ static void values_of(const lists *L, const int32_t *M, int *out) {
   out[L->n1 + L->n2] = size;
 }
 
-typedef struct limits {
-  int count, var[MAX_RESTRICT], op[MAX_RESTRICT], value[MAX_RESTRICT]; /* op: 0 !=, 1 <=, 2 >= */
-} limits;
-
-static bool allowed(const limits *R, const int *values) {
-  for (int k = 0; k < R->count; k++) {
-    int v = values[R->var[k]], c = R->value[k];
-    if (R->op[k] == 0 ? v == c : R->op[k] == 1 ? v > c : v < c) return false;
-  }
-  return true;
-}
-
 /* The model's variables (men, women, size) with the starting restrictions; x receives their indexes. */
-static bb_space *model_space(const lists *L, const limits *R, int *x) {
+static bb_space *model_space(const lists *L, const tt_limits *R, int *x) {
   bb_space *s = bb_space_new(NULL);
   for (int v = 0; v < L->n1 + L->n2; v++) {
     int len = v < L->n1 ? L->pm_len[v] : L->pw_len[v - L->n1];
     x[v] = bb_int_var(s, L->base, L->base + len, NULL);
   }
   x[L->n1 + L->n2] = bb_int_var(s, 0, L->n1, NULL);
-  static const bb_rel rel[] = {BB_NE, BB_LE, BB_GE};
-  for (int k = 0; k < R->count; k++)
-    bb_post_int_rel_const(s, x[R->var[k]], rel[R->op[k]], R->value[k], bb_reif_none(), BB_IPL_DEF, NULL);
+  tt_post_limits(s, x, R);
   return s;
 }
 
@@ -151,22 +131,10 @@ static void post_decomposition(bb_space *s, const lists *L, const int *x) {
     }
 }
 
-/* Domains after the first propagation as bit sets (bit v: value v), or false when it failed. */
-static bool root_domains(bb_space *s, const int *x, int vars, uint64_t *dom) {
-  bb_space_state state;
-  if (bb_space_status(s, &state, NULL) != BB_OK || state == BB_SPACE_FAILED) return false;
-  for (int v = 0; v < vars; v++) {
-    int vals[64], n = bb_int_values(s, x[v], vals);
-    dom[v] = 0;
-    for (int k = 0; k < n; k++) dom[v] |= (uint64_t)1 << vals[k];
-  }
-  return true;
-}
-
 typedef struct sound {
   const lists *L;
   const bb_ties *in;
-  const limits *R;
+  const tt_limits *R;
   const uint64_t *dom; /* NULL: the native constraint failed */
   int lost;
 } sound;
@@ -176,7 +144,7 @@ static void sound_visit(const int32_t *M, void *ctx) {
   int values[MAX_VARS], vars = c->L->n1 + c->L->n2 + 1;
   if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
   values_of(c->L, M, values);
-  if (!allowed(c->R, values)) return;
+  if (!tt_allowed(c->R, values)) return;
   for (int v = 0; v < vars; v++) c->lost += !c->dom || !(c->dom[v] >> values[v] & 1);
 }
 
@@ -187,16 +155,16 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   lists L;
   lists_of(in, base, &L);
   int vars = L.n1 + L.n2 + 1, xn[MAX_VARS], xd[MAX_VARS];
-  limits R = {0};
-  R.count = (int)(rnd(rng) % (MAX_RESTRICT + 1));
+  tt_limits R = {0};
+  R.count = (int)(tu_rand(rng) % (TT_MAX_LIMITS + 1));
   /* Half the time size is bounded and a person is told "matched" (!= unmatched): the size
    * rules then have forced persons to count. */
   for (int k = 0; k < R.count; k++) {
-    int v = (int)(rnd(rng) % (uint64_t)vars), pick = (int)(rnd(rng) % 4);
+    int v = (int)(tu_rand(rng) % (uint64_t)vars), pick = (int)(tu_rand(rng) % 4);
     if (pick == 0) v = vars - 1;
     int top = v == vars - 1 ? L.n1 : v < L.n1 ? L.pm_len[v] : L.pw_len[v - L.n1];
-    R.var[k] = v, R.op[k] = (int)(rnd(rng) % 3),
-    R.value[k] = (v == vars - 1 ? 0 : base) + (int)(rnd(rng) % (uint64_t)(top + 1));
+    R.var[k] = v, R.op[k] = (int)(tu_rand(rng) % 3),
+    R.value[k] = (v == vars - 1 ? 0 : base) + (int)(tu_rand(rng) % (uint64_t)(top + 1));
     if (pick == 1 && v < vars - 1) R.op[k] = 0, R.value[k] = base + top;
   }
   bb_space *native = model_space(&L, &R, xn), *decomp = model_space(&L, &R, xd);
@@ -204,19 +172,9 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   CHECKF(post_native(native, &L, xn, &err) == BB_OK, "%s", err.msg);
   post_decomposition(decomp, &L, xd);
   uint64_t dn[MAX_VARS], dd[MAX_VARS];
-  bool ok_n = root_domains(native, xn, vars, dn), ok_d = root_domains(decomp, xd, vars, dd);
+  bool ok_n = tt_root_domains(native, xn, vars, dn), ok_d = tt_root_domains(decomp, xd, vars, dd);
   CHECKF(ok_n <= ok_d, "the decomposition failed where the native constraint did not (%d men, %d women)", L.n1, L.n2);
-  if (ok_n && ok_d) {
-    bool smaller = false;
-    for (int v = 0; v < vars; v++) {
-      CHECKF((dn[v] & ~dd[v]) == 0, "variable %d: native %llx, decomposition %llx", v, (unsigned long long)dn[v],
-             (unsigned long long)dd[v]);
-      smaller |= dn[v] != dd[v];
-    }
-    strictly_smaller += smaller;
-  } else {
-    strictly_smaller += ok_d;
-  }
+  strictly_smaller += tt_native_within(vars, ok_n ? dn : NULL, ok_d ? dd : NULL);
   sound c = {&L, in, &R, ok_n ? dn : NULL, 0};
   bth_ties_enumerate(in, sound_visit, &c);
   CHECKF(c.lost == 0, "%d values of weakly stable matchings removed", c.lost);
@@ -228,7 +186,7 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
 typedef struct largest {
   const lists *L;
   const bb_ties *in;
-  const limits *R;
+  const tt_limits *R;
   int best;
 } largest;
 
@@ -237,7 +195,7 @@ static void largest_visit(const int32_t *M, void *ctx) {
   int values[MAX_VARS];
   if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
   values_of(c->L, M, values);
-  if (allowed(c->R, values) && values[c->L->n1 + c->L->n2] > c->best) c->best = values[c->L->n1 + c->L->n2];
+  if (tt_allowed(c->R, values) && values[c->L->n1 + c->L->n2] > c->best) c->best = values[c->L->n1 + c->L->n2];
 }
 
 /* Every matching of the allowed pairs (allowed[i][j]), man by man: the largest size (nu) and,
@@ -269,11 +227,11 @@ static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
   lists L;
   lists_of(in, base, &L);
   int vars = L.n1 + L.n2 + 1, x[MAX_VARS];
-  limits R = {0};
-  int removals = (int)(rnd(rng) % 4);
+  tt_limits R = {0};
+  int removals = (int)(tu_rand(rng) % 4);
   for (int k = 0; k < removals; k++) {
-    int v = (int)(rnd(rng) % (uint64_t)(vars - 1)), top = v < L.n1 ? L.pm_len[v] : L.pw_len[v - L.n1];
-    R.var[R.count] = v, R.op[R.count] = 0, R.value[R.count++] = base + (int)(rnd(rng) % (uint64_t)(top + 1));
+    int v = (int)(tu_rand(rng) % (uint64_t)(vars - 1)), top = v < L.n1 ? L.pm_len[v] : L.pw_len[v - L.n1];
+    R.var[R.count] = v, R.op[R.count] = 0, R.value[R.count++] = base + (int)(tu_rand(rng) % (uint64_t)(top + 1));
   }
   largest big = {&L, in, &R, -1};
   bth_ties_enumerate(in, largest_visit, &big);
@@ -282,7 +240,7 @@ static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
   bb_space *s = model_space(&L, &R, x);
   CHECK(post_native(s, &L, x, NULL) == BB_OK);
   uint64_t dom[MAX_VARS];
-  CHECKF(root_domains(s, x, vars, dom), "%s", "the largest weakly stable matching was lost");
+  CHECKF(tt_root_domains(s, x, vars, dom), "%s", "the largest weakly stable matching was lost");
   bool pairs[MAX_N][MAX_N] = {{false}};
   int in_pair[MAX_N][MAX_N], chosen[MAX_N], nu = 0;
   for (int i = 0; i < L.n1; i++)
@@ -319,7 +277,7 @@ static void fixed_visit(const int32_t *M, void *ctx) {
   int values[MAX_VARS], x[MAX_VARS], vars = c->L->n1 + c->L->n2 + 1;
   values_of(c->L, M, values);
   for (int off = 0; off < 2; off++) {
-    limits none = {0};
+    tt_limits none = {0};
     bb_space *s = model_space(c->L, &none, x);
     for (int v = 0; v < vars; v++)
       bb_post_int_rel_const(s, x[v], BB_EQ, values[v] + (v == vars - 1 ? off : 0), bb_reif_none(), BB_IPL_DEF, NULL);
@@ -337,11 +295,11 @@ static void fixed_visit(const int32_t *M, void *ctx) {
 static void empty_side(void) {
   lists L = {.n1 = 2, .n2 = 0, .base = 1, .cols = 1};
   int x[3];
-  limits none = {0};
+  tt_limits none = {0};
   bb_space *s = model_space(&L, &none, x);
   CHECK(post_native(s, &L, x, NULL) == BB_OK);
   uint64_t dom[3];
-  CHECK(root_domains(s, x, 3, dom) && dom[0] == 2 && dom[1] == 2 && dom[2] == 1);
+  CHECK(tt_root_domains(s, x, 3, dom) && dom[0] == 2 && dom[1] == 2 && dom[2] == 1);
   bb_space_free(s);
 }
 
@@ -357,20 +315,20 @@ static void hall_violation(void) {
     for (int p = 0; p < 5; p++) m[p * 3] = p < 3 ? 0 : 2, m[p * 3 + 1] = p < 3 ? 1 : 3, ml[p] = 2;
     for (int q = 0; q < 2; q++) w[q * 3] = 0, w[q * 3 + 1] = 1, w[q * 3 + 2] = 2, wl[q] = 3;
     for (int q = 2; q < 4; q++) w[q * 3] = 3, w[q * 3 + 1] = 4, wl[q] = 2;
-    limits R = {.count = 3};
+    tt_limits R = {.count = 3};
     for (int p = 0; p < 3; p++) R.var[p] = swap ? L.n1 + p : p, R.op[p] = 0, R.value[p] = 2;
     int x[MAX_VARS];
     bb_space *s = model_space(&L, &R, x);
     CHECK(post_native(s, &L, x, NULL) == BB_OK);
     uint64_t dom[MAX_VARS];
-    CHECKF(!root_domains(s, x, L.n1 + L.n2 + 1, dom), "swap %d: three forced persons on two partners", swap);
+    CHECKF(!tt_root_domains(s, x, L.n1 + L.n2 + 1, dom), "swap %d: three forced persons on two partners", swap);
     bb_space_free(s);
   }
 }
 
 static void bad_post(const char *what, lists L, const char *fragment, bb_status want) {
   int x[MAX_VARS];
-  limits none = {0};
+  tt_limits none = {0};
   bb_space *s = model_space(&L, &none, x);
   bb_error err = {{0}};
   bb_status st = post_native(s, &L, x, &err);
@@ -402,14 +360,14 @@ int main(void) {
   static const int ties[] = {0, 30, 70, 95};
   int cases = 0;
   for (int round = 0; round < 600; round++) {
-    int n1 = 1 + (int)(rnd(&rng) % MAX_N), n2 = 1 + (int)(rnd(&rng) % MAX_N);
+    int n1 = 1 + (int)(tu_rand(&rng) % MAX_N), n2 = 1 + (int)(tu_rand(&rng) % MAX_N);
     bb_ties *in = bth_ties_random(n1, n2, 1, true, ties[round % 4], &rng);
     if (!in) return 2;
-    root_case(in, (int)(rnd(&rng) % 2), &rng);
-    maximum_pairs_case(in, (int)(rnd(&rng) % 2), &rng);
+    root_case(in, (int)(tu_rand(&rng) % 2), &rng);
+    maximum_pairs_case(in, (int)(tu_rand(&rng) % 2), &rng);
     if (round % 10 == 0) {
       lists L;
-      lists_of(in, (int)(rnd(&rng) % 2), &L);
+      lists_of(in, (int)(tu_rand(&rng) % 2), &L);
       fixed c = {&L, in, 0};
       bth_ties_enumerate(in, fixed_visit, &c);
     }

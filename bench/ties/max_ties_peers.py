@@ -31,7 +31,9 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+import peers  # noqa: E402  the root, the references, the MiniZinc and CP-SAT runs
+from peers import ROOT  # noqa: E402
 
 
 def parse_ties(path):
@@ -146,12 +148,7 @@ def solve_cpsat(inst, limit, threads):
     x = post_model(E, by_r, by_h, cap, lambda: m.NewBoolVar(""), lambda lhs, c: m.Add(lhs <= c),
                    lambda lhs, c: m.Add(lhs >= c))
     m.Maximize(sum(x.values()))
-    s = cp_model.CpSolver()
-    s.parameters.max_time_in_seconds = float(limit)
-    s.parameters.num_workers = int(threads)
-    t = time.time()
-    st = s.Solve(m)
-    wall = time.time() - t
+    s, st, wall = peers.solve_cpsat_model(m, limit, threads)
     ok = st in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     match = {e[0]: e[1] for e in E if ok and s.Value(x[e])}
     return st == cp_model.OPTIMAL, match, wall, s.StatusName(st)
@@ -162,12 +159,7 @@ def solve_bamboo(inst, path, limit, threads, build):
     model = os.path.join(ROOT, "models", "max_smti_file.mzn" if smti else "max_hrt_file.mzn")
     data = (f'n_men = {len(rl)}; n_women = {len(hl)};' if smti else
             f'n_residents = {len(rl)}; n_hospitals = {len(hl)};') + f' prefs_file = "{path}";'
-    env = dict(os.environ, MZN_SOLVER_PATH=os.path.join(os.path.abspath(build), "minizinc", "solvers"))
-    cmd = ["minizinc", "--solver", "bamboo", "-p", str(threads), "--time-limit", str(int(limit * 1000)), model, "-D",
-           data]
-    t = time.time()
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=limit + 60).stdout
-    wall = time.time() - t
+    out, wall = peers.run_minizinc("bamboo", [model, "-D", data], limit, threads, build, 60)
     proved = "==========" in out
     sols = out.split("----------")
     match = {}
@@ -201,7 +193,7 @@ def gen(smp, family, n, seed, p1, p2, work):
 
 
 def selfcheck(smp, work):
-    sys.path.insert(0, os.path.join(ROOT, "tests", "mznlib"))
+    peers.use_mznlib_references()
     import ties_reference as ref
     bad = 0
     for seed in range(1, 41):

@@ -35,14 +35,14 @@ import itertools
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tests", "mznlib"))
-sys.dont_write_bytecode = True
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+import peers  # noqa: E402  the root, the references, the MiniZinc and CP-SAT runs
+from peers import ROOT  # noqa: E402
+
+peers.use_mznlib_references()
 import check_hrc as ch  # noqa: E402  the instance class and the definition's blocking pairs
 
 
@@ -111,14 +111,9 @@ def solve_minizinc(inst, solver, limit, threads, build, work):
     path = os.path.join(work, "sfas.dzn")
     with open(path, "w") as f:
         f.write(dzn(inst))
-    env = dict(os.environ, MZN_SOLVER_PATH=os.path.join(os.path.abspath(build), "minizinc", "solvers"))
-    cmd = ["minizinc", "--solver", solver, "-p", str(threads), "--time-limit", str(int(limit * 1000))]
-    if solver == "gecode":
-        cmd += ["-I", os.path.join(ROOT, "minizinc", "decomposition")]
-    cmd += [os.path.join(ROOT, "models", "sfas.mzn"), path]
-    t = time.time()
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=limit + 120).stdout
-    wall = time.time() - t
+    args = ["-I", os.path.join(ROOT, "minizinc", "decomposition")] if solver == "gecode" else []
+    args += [os.path.join(ROOT, "models", "sfas.mzn"), path]
+    out, wall = peers.run_minizinc(solver, args, limit, threads, build, 120)
     sols = re.findall(r"hospital = \[([^\]]*)\];", out)
     M = None
     if sols:
@@ -232,12 +227,7 @@ def solve_cpsat(inst, limit, threads):
             entry(ys[c][:k + 1], conds)
     placed = sum(sum(r) for r in xs) + 2 * sum(sum(r) for r in ys)
     m.Minimize(sum(blocks) * (R + 1) - placed)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = limit
-    solver.parameters.num_workers = int(threads)
-    t = time.time()
-    st = solver.Solve(m)
-    wall = time.time() - t
+    solver, st, wall = peers.solve_cpsat_model(m, limit, threads)
     if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return False, None, wall
     M = [None] * R

@@ -1,32 +1,11 @@
 /* HRC deferred acceptance after tie-breaking (hrc_ties.h). */
 #include "hrc_ties.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
+#include "tie_break.h"
 
 const char *bb_hrc_tie_break_name(bb_hrc_tie_break kind) { return kind == BB_HRC_MTB ? "mtb" : "stb"; }
-
-typedef struct keyed_entry {
-  uint32_t rank;
-  uint64_t lottery;
-  bb_id resident;
-} keyed_entry;
-
-static int by_rank_then_lottery(const void *a, const void *b) {
-  const keyed_entry *x = a, *y = b;
-  if (x->rank != y->rank) return (x->rank > y->rank) - (x->rank < y->rank);
-  if (x->lottery != y->lottery) return (x->lottery > y->lottery) - (x->lottery < y->lottery);
-  return (x->resident > y->resident) - (x->resident < y->resident);
-}
-
-/* Resident r's lottery number at hospital h: with stb one number a resident (h ignored). */
-static uint64_t lottery(uint64_t seed, bb_hrc_tie_break kind, uint32_t h, bb_id r) {
-  uint64_t s = seed ^ (kind == BB_HRC_MTB ? ((uint64_t)h + 1) << 32 : 0) ^ ((uint64_t)r * 0x9E3779B97F4A7C15u);
-  bb_splitmix64(&s);
-  return bb_splitmix64(&s);
-}
 
 bb_status bb_hrc_break_ties(const bb_hrc *inst, bb_hrc_tie_break kind, uint64_t seed, bb_hrc **strict, bb_error *err) {
   if (!inst || !strict) return bb_fail(err, BB_ERR_ARG, "bb_hrc_break_ties: NULL argument");
@@ -44,26 +23,13 @@ bb_status bb_hrc_break_ties(const bb_hrc *inst, bb_hrc_tie_break kind, uint64_t 
   if (es) memcpy(out->single_list, inst->single_list, es * sizeof(bb_id));
   if (ec) memcpy(out->couple_list, inst->couple_list, 2 * ec * sizeof(bb_id));
   if (eh) memcpy(out->hosp_list, inst->hosp_list, eh * sizeof(bb_id));
-  if (inst->hosp_rank) {
-    uint32_t longest = 0;
-    for (int h = 0; h < nh; h++)
-      if (inst->hosp_start[h + 1] - inst->hosp_start[h] > longest)
-        longest = inst->hosp_start[h + 1] - inst->hosp_start[h];
-    keyed_entry *keyed = malloc(((size_t)longest + 1) * sizeof *keyed);
-    if (!keyed) {
-      bb_hrc_free(out);
-      return bb_fail(err, BB_ERR_NOMEM, "bb_hrc_break_ties: out of memory");
-    }
-    for (int h = 0; h < nh; h++) {
-      uint32_t first = inst->hosp_start[h], len = inst->hosp_start[h + 1] - first;
-      for (uint32_t k = 0; k < len; k++) {
-        bb_id r = inst->hosp_list[first + k];
-        keyed[k] = (keyed_entry){inst->hosp_rank[first + k], lottery(seed, kind, (uint32_t)h, r), r};
-      }
-      qsort(keyed, len, sizeof *keyed, by_rank_then_lottery);
-      for (uint32_t k = 0; k < len; k++) out->hosp_list[first + k] = keyed[k].resident;
-    }
-    free(keyed);
+  /* Resident r's lottery number at hospital h: with stb one number a resident (h ignored). */
+  bb_tie_lottery lottery = {
+      .seed = seed, .multiple = kind == BB_HRC_MTB, .owner_shift = 32, .id_stride = 0x9E3779B97F4A7C15u};
+  if (inst->hosp_rank &&
+      !bb_tie_break_lists(inst->hosp_start, inst->hosp_list, inst->hosp_rank, nh, &lottery, out->hosp_list)) {
+    bb_hrc_free(out);
+    return bb_fail(err, BB_ERR_NOMEM, "bb_hrc_break_ties: out of memory");
   }
   *strict = out;
   return BB_OK;

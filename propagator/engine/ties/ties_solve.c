@@ -5,13 +5,12 @@
  * prefers both ways, which the broken lists keep. The broken instance goes to the strict
  * engine's bb_hr_solve (resident-proposing). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "hr.h"
-#include "rng.h"
 #include "ties.h"
 #include "ties_algos.h"
+#include "tie_break.h"
 
 #define TIES_ALGOS(X)                                                                                          \
   X("da-stb", "deferred acceptance after single tie-breaking: one random order of each side for everybody")    \
@@ -35,43 +34,13 @@ const char *bb_ties_algorithm_describe(const char *name) {
   return NULL;
 }
 
-typedef struct keyed_entry {
-  uint32_t rank;
-  uint64_t lottery;
-  bb_id id;
-} keyed_entry;
-
-static int by_rank_then_lottery(const void *a, const void *b) {
-  const keyed_entry *x = a, *y = b;
-  if (x->rank != y->rank) return (x->rank > y->rank) - (x->rank < y->rank);
-  return (x->lottery > y->lottery) - (x->lottery < y->lottery);
-}
-
-/* The lottery number of `id` in the order of `owner` (single: every owner shares side's order). */
-static uint64_t lottery(uint64_t seed, int side, bool multiple, uint32_t owner, bb_id id) {
-  uint64_t s = seed ^ ((uint64_t)side << 62) ^ (multiple ? ((uint64_t)owner + 1) << 24 : 0) ^ ((uint64_t)id << 1);
-  bb_splitmix64(&s);
-  return bb_splitmix64(&s);
-}
-
+/* Breaks one side's ties (side 0 the residents', 1 the hospitals'; single tie-breaking gives every
+ * owner of a side that side's order). */
 static bool break_side(const uint32_t *start, const bb_id *list, const uint32_t *rank, int count, int side,
                        bool multiple, uint64_t seed, bb_id *out) {
-  uint32_t longest = 0;
-  for (int p = 0; p < count; p++)
-    if (start[p + 1] - start[p] > longest) longest = start[p + 1] - start[p];
-  keyed_entry *k = malloc(((size_t)longest + 1) * sizeof *k);
-  if (!k) return false;
-  for (int p = 0; p < count; p++) {
-    uint32_t len = start[p + 1] - start[p];
-    for (uint32_t i = 0; i < len; i++) {
-      bb_id id = list[start[p] + i];
-      k[i] = (keyed_entry){rank[start[p] + i], lottery(seed, side, multiple, (uint32_t)p, id), id};
-    }
-    qsort(k, len, sizeof *k, by_rank_then_lottery);
-    for (uint32_t i = 0; i < len; i++) out[start[p] + i] = k[i].id;
-  }
-  free(k);
-  return true;
+  bb_tie_lottery lottery = {
+      .seed = seed ^ ((uint64_t)side << 62), .multiple = multiple, .owner_shift = 24, .id_stride = 2};
+  return bb_tie_break_lists(start, list, rank, count, &lottery, out);
 }
 
 bb_status bb_ties_da(const bb_ties *in, bool multiple, const bb_ties_solve_opts *opts, int32_t *assigned, char path[96],

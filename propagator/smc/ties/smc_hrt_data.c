@@ -106,9 +106,10 @@ bb_smc_ties_hrt_scratch *bb_smc_ties_hrt_scratch_new(const bb_smc_ties_hrt *t, b
     s->hosp_reached = calloc(nh, sizeof *s->hosp_reached);
     s->hosp_parent = malloc(nh * sizeof *s->hosp_parent);
     s->bfs = malloc((nr > nh ? nr : nh) * sizeof *s->bfs); /* residents' searches; S5's hospitals too */
+    s->comp = malloc((nr + nh) * sizeof *s->comp);
     ok = s->queue && s->queued && s->possible && s->fixed && s->poss_prefix && s->fixed_prefix && s->hosp_of &&
          s->held && s->room && s->alive && s->res_reached && s->res_parent && s->hosp_reached && s->hosp_parent &&
-         s->bfs;
+         s->bfs && s->comp && bb_smc_scc_work_new(&s->scc, t->nr + t->nh);
   }
   if (!ok) {
     bb_smc_ties_hrt_scratch_free(s);
@@ -124,6 +125,8 @@ void bb_smc_ties_hrt_scratch_free(bb_smc_ties_hrt_scratch *s) {
   free(s->queue), free(s->queued), free(s->possible), free(s->fixed), free(s->poss_prefix), free(s->fixed_prefix);
   free(s->hosp_of), free(s->held), free(s->room), free(s->alive);
   free(s->res_reached), free(s->res_parent), free(s->hosp_reached), free(s->hosp_parent), free(s->bfs);
+  free(s->comp);
+  bb_smc_scc_work_free(&s->scc);
   free(s);
 }
 

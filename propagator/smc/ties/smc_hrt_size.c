@@ -26,8 +26,6 @@
  * of a hospital, so its assignees and it stand for all of them). */
 #include "smc_hrt_internal.h"
 
-#include <stdlib.h>
-
 static int32_t next_stamp(bb_smc_ties_hrt_scratch *s, const bb_smc_ties_hrt *t) {
   if (++s->stamp == INT32_MAX) {
     for (int r = 0; r < t->nr; r++) s->res_reached[r] = 0;
@@ -168,56 +166,28 @@ static void movable(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, int32_
   }
 }
 
-/* The strongly connected components of S5's graph (c): residents 0..nr-1, hospital h node nr + h;
- * Tarjan's algorithm without recursion. NULL when out of memory (S5 is then skipped). */
-static int32_t *components(const bb_smc_ties_hrt *t, const bb_smc_ties_hrt_scratch *s) {
-  const bb_smc_ties_side *R = &t->side[0], *H = &t->side[1];
-  int n = t->nr + t->nh, counter = 0, sp = 0, csp = 0, ncomp = 0;
-  int32_t *comp = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1) * 5);
-  uint32_t *pos = malloc(sizeof(uint32_t) * (size_t)(n > 0 ? n : 1));
-  if (!comp || !pos) {
-    free(comp), free(pos);
-    return NULL;
+/* S5's graph (c) for bb_smc_scc: residents 0..nr-1, hospital h node nr + h; a node's arc slots are
+ * the entries of its list. */
+typedef struct s5_graph {
+  const bb_smc_ties_hrt *t;
+  const bb_smc_ties_hrt_scratch *s;
+} s5_graph;
+
+static void s5_arcs(const void *ctx, int v, uint32_t *first, uint32_t *end) {
+  const bb_smc_ties_hrt *t = ((const s5_graph *)ctx)->t;
+  const uint32_t *start = v < t->nr ? t->side[0].start + v : t->side[1].start + (v - t->nr);
+  *first = start[0], *end = start[1];
+}
+
+static int s5_head(const void *ctx, int v, uint32_t e) {
+  const bb_smc_ties_hrt *t = ((const s5_graph *)ctx)->t;
+  const bb_smc_ties_hrt_scratch *s = ((const s5_graph *)ctx)->s;
+  if (v < t->nr) { /* v -> h: an allowed pair outside M */
+    int h = (int)t->side[0].other[e];
+    return s->alive[e] && h != s->hosp_of[v] && s->room[h] > 0 ? t->nr + h : -1;
   }
-  int32_t *index = comp + n, *low = index + n, *stack = low + n, *calls = stack + n;
-  for (int v = 0; v < n; v++) index[v] = -1, comp[v] = -1;
-  for (int root = 0; root < n; root++) {
-    if (index[root] >= 0) continue;
-    index[root] = low[root] = counter++, stack[sp++] = root, calls[csp++] = root;
-    pos[root] = root < t->nr ? R->start[root] : H->start[root - t->nr];
-    while (csp > 0) {
-      int v = calls[csp - 1], w = -1;
-      bool is_res = v < t->nr;
-      uint32_t end = is_res ? R->start[v + 1] : H->start[v - t->nr + 1];
-      if (pos[v] < end) {
-        uint32_t e = pos[v]++;
-        if (is_res) { /* v -> h: an allowed pair outside M */
-          int h = (int)R->other[e];
-          if (s->alive[e] && h != s->hosp_of[v] && s->room[h] > 0) w = t->nr + h;
-        } else if (s->hosp_of[H->other[e]] == v - t->nr) { /* h -> an assignee */
-          w = (int)H->other[e];
-        }
-        if (w < 0) continue;
-        if (index[w] < 0) {
-          index[w] = low[w] = counter++, stack[sp++] = w, calls[csp++] = w;
-          pos[w] = w < t->nr ? R->start[w] : H->start[w - t->nr];
-        } else if (comp[w] < 0 && index[w] < low[v]) {
-          low[v] = index[w];
-        }
-        continue;
-      }
-      csp--;
-      if (csp > 0 && low[v] < low[calls[csp - 1]]) low[calls[csp - 1]] = low[v];
-      if (low[v] == index[v]) {
-        int x;
-        do x = stack[--sp], comp[x] = ncomp;
-        while (x != v);
-        ncomp++;
-      }
-    }
-  }
-  free(pos);
-  return comp;
+  int y = (int)t->side[1].other[e]; /* h -> an assignee */
+  return s->hosp_of[y] == v - t->nr ? y : -1;
 }
 
 static bb_smc_status note(bb_smc_status st, const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scratch *s, int var,
@@ -239,8 +209,8 @@ static bb_smc_status maximum_pairs(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scr
   int32_t room_stamp = next_stamp(s, t);
   if (room_stamp < missed) return BB_SMC_FIX; /* the marks were just cleared: next time */
   movable(t, s, room_stamp);
-  int32_t *comp = components(t, s);
-  if (!comp) return BB_SMC_FIX;
+  int32_t *comp = s->comp;
+  bb_smc_scc(&(bb_smc_scc_graph){t->nr + t->nh, &(s5_graph){t, s}, s5_arcs, s5_head}, &s->scc, comp);
   bb_smc_status st = BB_SMC_FIX;
   for (int r = 0; r < t->nr && st != BB_SMC_FAILED; r++) {
     bool missable_r = s->res_reached[r] == missed, movable_r = s->res_reached[r] == room_stamp;
@@ -256,7 +226,6 @@ static bb_smc_status maximum_pairs(const bb_smc_ties_hrt *t, bb_smc_ties_hrt_scr
       }
     }
   }
-  free(comp);
   return st;
 }
 

@@ -188,7 +188,9 @@ bb_smc_ties_scratch *bb_smc_ties_scratch_new(const bb_smc_ties *t, bb_error *err
   if (ok) {
     s->queue = malloc(persons * sizeof *s->queue);
     s->queued = calloc(persons, 1);
-    ok = s->queue && s->queued && graph_new(&s->g[0], &t->side[0]) && graph_new(&s->g[1], &t->side[1]);
+    s->comp = malloc(((size_t)t->n_men + 1) * sizeof *s->comp);
+    ok = s->queue && s->queued && s->comp && graph_new(&s->g[0], &t->side[0]) && graph_new(&s->g[1], &t->side[1]) &&
+         bb_smc_scc_work_new(&s->scc, t->n_men);
   }
   if (!ok) {
     bb_smc_ties_scratch_free(s);
@@ -204,6 +206,8 @@ void bb_smc_ties_scratch_free(bb_smc_ties_scratch *s) {
   free(s->queued);
   graph_free(&s->g[0]);
   graph_free(&s->g[1]);
+  free(s->comp);
+  bb_smc_scc_work_free(&s->scc);
   free(s);
 }
 

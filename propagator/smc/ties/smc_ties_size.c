@@ -42,7 +42,6 @@
 #include "smc_ties_internal.h"
 
 #include <stddef.h>
-#include <stdlib.h>
 
 /* The allowed pairs into both graphs; the kept matching loses the pairs no longer allowed. */
 static void snapshot(const bb_smc_ties *t, bb_smc_ties_scratch *s, const bb_smc_domains *d) {
@@ -155,48 +154,17 @@ static void missable(bb_smc_ties_graph *from, bb_smc_ties_graph *to, int32_t sta
   }
 }
 
-/* The strongly connected components (comp, per man) of the men's graph of Rule S5, by
- * Tarjan's algorithm without recursion. false when out of memory (the caller then skips S5). */
-static bool components(const bb_smc_ties_graph *gm, const bb_smc_ties_graph *gw, int32_t *comp) {
-  const bb_smc_ties_side *M = gm->side;
-  int n = M->n, counter = 0, sp = 0, csp = 0, ncomp = 0;
-  int32_t *index = malloc(sizeof(int32_t) * (size_t)n * 4);
-  uint32_t *pos = malloc(sizeof(uint32_t) * (size_t)n);
-  if (!index || !pos) {
-    free(index), free(pos);
-    return false;
-  }
-  int32_t *low = index + n, *stack = low + n, *calls = stack + n;
-  for (int v = 0; v < n; v++) index[v] = -1, comp[v] = -1;
-  for (int root = 0; root < n; root++) {
-    if (index[root] >= 0) continue;
-    index[root] = low[root] = counter++, stack[sp++] = root, calls[csp++] = root, pos[root] = M->start[root];
-    while (csp > 0) {
-      int v = calls[csp - 1];
-      if (pos[v] < M->start[v + 1]) {
-        uint32_t e = pos[v]++;
-        if (!gm->alive[e] || (int32_t)M->other[e] == gm->mate[v]) continue;
-        int w = gw->mate[M->other[e]];
-        if (w < 0) continue;
-        if (index[w] < 0) {
-          index[w] = low[w] = counter++, stack[sp++] = w, calls[csp++] = w, pos[w] = M->start[w];
-        } else if (comp[w] < 0 && index[w] < low[v]) {
-          low[v] = index[w]; /* w still on the stack: no component yet */
-        }
-        continue;
-      }
-      csp--;
-      if (csp > 0 && low[v] < low[calls[csp - 1]]) low[calls[csp - 1]] = low[v];
-      if (low[v] == index[v]) {
-        int w;
-        do w = stack[--sp], comp[w] = ncomp;
-        while (w != v);
-        ncomp++;
-      }
-    }
-  }
-  free(index), free(pos);
-  return true;
+/* The men's graph of Rule S5 for bb_smc_scc: man i's arc slots are his entries, entry e an arc to
+ * M(j') when (i, j') is an allowed pair outside M and j' is matched. */
+static void men_arcs(const void *ctx, int i, uint32_t *first, uint32_t *end) {
+  const bb_smc_ties_side *M = ((const bb_smc_ties_scratch *)ctx)->g[0].side;
+  *first = M->start[i], *end = M->start[i + 1];
+}
+
+static int men_head(const void *ctx, int i, uint32_t e) {
+  const bb_smc_ties_graph *gm = &((const bb_smc_ties_scratch *)ctx)->g[0], *gw = gm + 1;
+  if (!gm->alive[e] || (int32_t)gm->side->other[e] == gm->mate[i]) return -1;
+  return gw->mate[gm->side->other[e]];
 }
 
 /* Rule S5 over the missable marks of both sides (missable, stamps sm and sw). */
@@ -204,11 +172,8 @@ static bb_smc_status maximum_pairs(const bb_smc_ties *t, bb_smc_ties_scratch *s,
                                    int32_t sw, bool *changed) {
   const bb_smc_ties_graph *gm = &s->g[0], *gw = &s->g[1];
   const bb_smc_ties_side *M = &t->side[0], *W = &t->side[1];
-  int32_t *comp = malloc(sizeof(int32_t) * (size_t)(M->n > 0 ? M->n : 1));
-  if (!comp || !components(gm, gw, comp)) {
-    free(comp);
-    return BB_SMC_FIX;
-  }
+  int32_t *comp = s->comp;
+  bb_smc_scc(&(bb_smc_scc_graph){M->n, s, men_arcs, men_head}, &s->scc, comp);
   bb_smc_status st = BB_SMC_FIX;
   for (int i = 0; i < M->n && st != BB_SMC_FAILED; i++) {
     if (gm->reached[i] == sm) continue; /* missable: every allowed pair of i is on an even path */
@@ -227,7 +192,6 @@ static bb_smc_status maximum_pairs(const bb_smc_ties *t, bb_smc_ties_scratch *s,
       bb_smc_ties_push(s, i), bb_smc_ties_push(s, t->n_men + j);
     }
   }
-  free(comp);
   return st;
 }
 

@@ -30,6 +30,9 @@ struct bb_smc_ties_hrt_scratch {
   uint8_t *alive;
   int32_t *res_reached, *res_parent, *hosp_reached, *hosp_parent, *bfs;
   int32_t stamp;
+  /* S5's components: residents 0..nr-1, hospital h node nr + h (smc_hrt_size.c). */
+  bb_smc_scc_work scc;
+  int32_t *comp;
 };
 
 /* smc_hrt_size.c: the size rules, as bb_smc_ties_size_rules; *changed when a resident or load

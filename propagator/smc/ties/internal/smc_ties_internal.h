@@ -2,6 +2,7 @@
 #ifndef BB_SMC_TIES_INTERNAL_H
 #define BB_SMC_TIES_INTERNAL_H
 
+#include "smc_scc.h"
 #include "smc_ties.h"
 
 #include <stdatomic.h>
@@ -56,6 +57,8 @@ struct bb_smc_ties_scratch {
   uint8_t *queued;
   bb_smc_ties_graph g[2]; /* g[0] walks from the men, g[1] from the women */
   int32_t stamp;
+  bb_smc_scc_work scc; /* Rule S5's components of the men's graph: comp per man */
+  int32_t *comp;
 };
 
 /* The person p's side (0: men, 1: women) and index in it. */

@@ -1,0 +1,64 @@
+/* Shared by the native ties constraints' tests (test_smc_ties_native.c, test_smc_hrt_native.c):
+ * the random starting restrictions on the model's variables (a few "!= v", "<= v", ">= v"), which
+ * matchings they allow, their posting, the domains after the first propagation, and the native
+ * root domains against the decomposition's. */
+#ifndef BB_SMC_TIES_TESTLIB_H
+#define BB_SMC_TIES_TESTLIB_H
+
+#include "bb_post.h"
+#include "bb_shim.h"
+#include "test_util.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TT_MAX_LIMITS 6
+
+typedef struct tt_limits {
+  int count, var[TT_MAX_LIMITS], op[TT_MAX_LIMITS], value[TT_MAX_LIMITS]; /* op: 0 !=, 1 <=, 2 >= */
+} tt_limits;
+
+/* Whether the variables' values (indexed as the model's variables) meet every restriction. */
+static inline bool tt_allowed(const tt_limits *R, const int *values) {
+  for (int k = 0; k < R->count; k++) {
+    int v = values[R->var[k]], c = R->value[k];
+    if (R->op[k] == 0 ? v == c : R->op[k] == 1 ? v > c : v < c) return false;
+  }
+  return true;
+}
+
+/* Posts the restrictions on the variables x. */
+static inline void tt_post_limits(bb_space *s, const int *x, const tt_limits *R) {
+  static const bb_rel rel[] = {BB_NE, BB_LE, BB_GE};
+  for (int k = 0; k < R->count; k++)
+    bb_post_int_rel_const(s, x[R->var[k]], rel[R->op[k]], R->value[k], bb_reif_none(), BB_IPL_DEF, NULL);
+}
+
+/* Domains after the first propagation as bit sets (bit v: value v), or false when it failed. */
+static inline bool tt_root_domains(bb_space *s, const int *x, int vars, uint64_t *dom) {
+  bb_space_state state;
+  if (bb_space_status(s, &state, NULL) != BB_OK || state == BB_SPACE_FAILED) return false;
+  for (int v = 0; v < vars; v++) {
+    int vals[64], n = bb_int_values(s, x[v], vals);
+    dom[v] = 0;
+    for (int k = 0; k < n; k++) dom[v] |= (uint64_t)1 << vals[k];
+  }
+  return true;
+}
+
+/* The native root domains dn against the decomposition's dd (NULL where that root failed): when
+ * both live, each native domain within the decomposition's (a check per variable). Returns whether
+ * the native side is strictly stronger: a smaller domain, or a failure where the decomposition
+ * lives. */
+static inline bool tt_native_within(int vars, const uint64_t *dn, const uint64_t *dd) {
+  if (!dn || !dd) return dd != NULL;
+  bool smaller = false;
+  for (int v = 0; v < vars; v++) {
+    CHECKF((dn[v] & ~dd[v]) == 0, "variable %d: native %llx, decomposition %llx", v, (unsigned long long)dn[v],
+           (unsigned long long)dd[v]);
+    smaller |= dn[v] != dd[v];
+  }
+  return smaller;
+}
+
+#endif
