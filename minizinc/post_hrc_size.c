@@ -109,11 +109,12 @@ static bool post_size_file(fzn_builder *b, const fzn_constraint *c, const fzn_bu
     for (int r = 0; r < nr; r++) {
       if (inst->couple_of[r] != BB_HRC_SINGLE) continue;
       ss[i + 1] = ss[i];
-      for (uint32_t e = inst->single_start[r]; e < inst->single_start[r + 1]; e++) sh[ss[i + 1]++] = (int32_t)inst->single_list[e];
+      for (uint32_t e = inst->single_start[r]; e < inst->single_start[r + 1]; e++)
+        sh[ss[i + 1]++] = (int32_t)inst->single_list[e];
       i++;
     }
-    bb_smc_hrc_size_lists L = {ns, nc, inst->n_hospitals, ss, sh, inst->couple_start,
-                               (const int32_t *)inst->couple_list, inst->capacity};
+    bb_smc_hrc_size_lists L = {
+        ns, nc, inst->n_hospitals, ss, sh, inst->couple_start, (const int32_t *)inst->couple_list, inst->capacity};
     ok = post_lists(b, c, singles, ns, couples, nc, size, base, &L);
   }
   free(ss), free(sh);

@@ -61,8 +61,7 @@ class HrcSize : public Propagator {
     size.subscribe(home, *this, Int::PC_INT_BND);
     home.notice(*this, AP_DISPOSE);
   }
-  HrcSize(Space &home, HrcSize &other)
-      : Propagator(home, other), data(new std::shared_ptr<SizeData>(*other.data)) {
+  HrcSize(Space &home, HrcSize &other) : Propagator(home, other), data(new std::shared_ptr<SizeData>(*other.data)) {
     x.update(home, other.x);
     size.update(home, other.size);
   }
@@ -91,8 +90,8 @@ class HrcSize : public Propagator {
     SmcHost host{&home, &x};
     const bb_smc_domains dom = smc_domains(host);
     int lb = 0, ub = 0;
-    bb_smc_status r = bb_smc_hrc_size_propagate((*data)->core, scratch.fit(**data), &dom, size.min(), size.max(),
-                                                &lb, &ub);
+    bb_smc_status r =
+        bb_smc_hrc_size_propagate((*data)->core, scratch.fit(**data), &dom, size.min(), size.max(), &lb, &ub);
     if (r == BB_SMC_FAILED) return ES_FAILED;
     ModEvent lo = size.gq(home, lb), hi = size.lq(home, ub);
     if (me_failed(lo) || me_failed(hi)) return ES_FAILED;

@@ -84,8 +84,8 @@ static long failures, draws, checked, bites, pruned, fails_ok;
 
 /* Every assignment inside `before` with a size in lo..hi, checked against the propagation's
  * outcome (after, st, lb, ub). */
-static void each(const inst *I, const doms *before, const doms *after, bb_smc_status st, int lo, int hi, int lb,
-                 int ub, int v, int *val) {
+static void each(const inst *I, const doms *before, const doms *after, bb_smc_status st, int lo, int hi, int lb, int ub,
+                 int v, int *val) {
   int n = I->ns + I->nc;
   if (v == n) {
     int size = size_of(I, val);
@@ -95,8 +95,10 @@ static void each(const inst *I, const doms *before, const doms *after, bb_smc_st
     for (int w = 0; w < n; w++) inside = inside && (after->mask[w] >> val[w] & 1u);
     if (st == BB_SMC_FAILED || !inside || size < lb || size > ub) {
       if (failures++ < 5) {
-        fprintf(stderr, "draw %ld: a matching of size %d (bounds %d..%d) lost: status %d, lb %d, ub %d, inside %d; "
-                        "values", draws, size, lo, hi, (int)st, lb, ub, inside);
+        fprintf(stderr,
+                "draw %ld: a matching of size %d (bounds %d..%d) lost: status %d, lb %d, ub %d, inside %d; "
+                "values",
+                draws, size, lo, hi, (int)st, lb, ub, inside);
         for (int w = 0; w < n; w++) fprintf(stderr, " %d", val[w]);
         fprintf(stderr, "\n");
       }
@@ -126,8 +128,7 @@ int main(void) {
       for (int v = 0; v < n; v++) {
         uint32_t all = (2u << len_of(&I, v)) - 1, m;
         int kind = (int)draw(4); /* whole, a random subset, fixed */
-        do
-          m = kind == 0 ? all : kind == 3 ? 1u << draw((unsigned)len_of(&I, v) + 1) : all & (uint32_t)draw(1u << 5);
+        do m = kind == 0 ? all : kind == 3 ? 1u << draw((unsigned)len_of(&I, v) + 1) : all & (uint32_t)draw(1u << 5);
         while (!m);
         before.mask[v] = m;
       }
@@ -135,7 +136,11 @@ int main(void) {
       if (draw(3) == 0) lo = 0;
       if (draw(3) == 0) hi = nr;
       after = before;
-      bb_smc_domains d = {.ctx = &after, .min = d_min, .max = d_max, .contains = d_contains, .assign = d_assign,
+      bb_smc_domains d = {.ctx = &after,
+                          .min = d_min,
+                          .max = d_max,
+                          .contains = d_contains,
+                          .assign = d_assign,
                           .lower_max = d_lower_max};
       int lb = -1, ub = -1;
       bb_smc_status st = bb_smc_hrc_size_propagate(t, s, &d, lo, hi, &lb, &ub);
@@ -157,7 +162,9 @@ int main(void) {
     bb_smc_hrc_size_scratch_free(s);
     bb_smc_hrc_size_free(t);
   }
-  printf("%ld draws, %ld matchings checked; the upper bound below the residents %ld times, %ld prunings, %ld "
-         "failures; %ld wrong\n", draws, checked, bites, pruned, fails_ok, failures);
+  printf(
+      "%ld draws, %ld matchings checked; the upper bound below the residents %ld times, %ld prunings, %ld "
+      "failures; %ld wrong\n",
+      draws, checked, bites, pruned, fails_ok, failures);
   return failures || !bites || !pruned || !fails_ok ? 1 : 0;
 }

@@ -30,9 +30,9 @@ struct bb_smc_hrc_size {
 };
 
 struct bb_smc_hrc_size_scratch {
-  uint8_t *alive;                                   /* per edge */
-  int32_t *hosp_of, *res_reached, *bfs;             /* per relaxed resident */
-  int32_t *held, *hosp_reached, *hosp_parent;       /* per hospital */
+  uint8_t *alive;                             /* per edge */
+  int32_t *hosp_of, *res_reached, *bfs;       /* per relaxed resident */
+  int32_t *held, *hosp_reached, *hosp_parent; /* per hospital */
   int32_t stamp;
 };
 
@@ -44,8 +44,9 @@ void bb_smc_hrc_size_free(bb_smc_hrc_size *t) {
 }
 
 static bb_smc_hrc_size *build(const bb_smc_hrc_size_lists *L, bb_status *st, bb_error *err) {
-  if (!L || L->n_singles < 0 || L->n_couples < 0 || L->n_hospitals < 0 || L->n_couples > (INT32_MAX - L->n_singles) / 2 ||
-      !L->single_start || !L->couple_start || (L->n_hospitals > 0 && !L->capacity))
+  if (!L || L->n_singles < 0 || L->n_couples < 0 || L->n_hospitals < 0 ||
+      L->n_couples > (INT32_MAX - L->n_singles) / 2 || !L->single_start || !L->couple_start ||
+      (L->n_hospitals > 0 && !L->capacity))
     return *st = bb_fail(err, BB_ERR_ARG, "%s: bad sizes or arrays", WHO), NULL;
   int ns = L->n_singles, nc = L->n_couples, nh = L->n_hospitals;
   uint64_t se = L->single_start[ns], ce = L->couple_start[nc], edges = se + 2 * ce;
@@ -253,8 +254,8 @@ static bb_smc_status worse(bb_smc_status st, bb_smc_status now) {
   return now == BB_SMC_FAILED || (now == BB_SMC_CHANGED && st == BB_SMC_FIX) ? now : st;
 }
 
-bb_smc_status bb_smc_hrc_size_propagate(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s,
-                                        const bb_smc_domains *d, int size_min, int size_max, int *lb, int *ub) {
+bb_smc_status bb_smc_hrc_size_propagate(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, const bb_smc_domains *d,
+                                        int size_min, int size_max, int *lb, int *ub) {
   int n_forced = 0, nu = 0;
   for (int v = 0; v < t->nv; v++) n_forced += forced(t, d, v) ? (v < t->ns ? 1 : 2) : 0;
   *lb = n_forced, *ub = t->nr;

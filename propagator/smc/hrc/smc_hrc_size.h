@@ -59,8 +59,8 @@ void bb_smc_hrc_size_scratch_free(bb_smc_hrc_size_scratch *s); /* accepts NULL *
  * bounds, which the rules above read (outside forced..nu the constraint fails). The core uses
  * max, contains, assign and lower_max. BB_SMC_FAILED, BB_SMC_CHANGED (a domain shrank) or
  * BB_SMC_FIX. */
-bb_smc_status bb_smc_hrc_size_propagate(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s,
-                                        const bb_smc_domains *dom, int size_min, int size_max, int *lb, int *ub);
+bb_smc_status bb_smc_hrc_size_propagate(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, const bb_smc_domains *dom,
+                                        int size_min, int size_max, int *lb, int *ub);
 
 #ifdef __cplusplus
 }
