@@ -61,6 +61,7 @@ static bb_smc_status d_set(doms *D, int v, uint32_t m) {
   return m ? BB_SMC_CHANGED : BB_SMC_FAILED;
 }
 static bb_smc_status d_assign(void *c, int v, int k) { return d_set(c, v, ((doms *)c)->mask[v] & (1u << k)); }
+static bb_smc_status d_remove(void *c, int v, int k) { return d_set(c, v, ((doms *)c)->mask[v] & ~(1u << k)); }
 static bb_smc_status d_lower_max(void *c, int v, int k) { return d_set(c, v, ((doms *)c)->mask[v] & ((2u << k) - 1)); }
 
 /* The size of assignment val, or -1 when it puts more residents at a hospital than it has posts. */
@@ -141,7 +142,8 @@ int main(void) {
                           .max = d_max,
                           .contains = d_contains,
                           .assign = d_assign,
-                          .lower_max = d_lower_max};
+                          .lower_max = d_lower_max,
+                          .remove = d_remove};
       int lb = -1, ub = -1;
       bb_smc_status st = bb_smc_hrc_size_propagate(t, s, &d, lo, hi, &lb, &ub);
       draws++;

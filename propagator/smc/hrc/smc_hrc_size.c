@@ -8,7 +8,12 @@
  *   Z3: size's maximum equal to forced: every other variable is unassigned;
  *   Z4: size's minimum equal to nu: the matching is a maximum one of the relaxed graph, so a
  *       resident that every maximum matching covers is assigned (those that no even alternating
- *       path joins to a free resident), and so is his couple.
+ *       path joins to a free resident), and so is his couple;
+ *   Z5: the same, and a value one of whose edges no maximum matching uses is removed
+ *       (Dulmage-Mendelsohn, each hospital seen as capacity[h] posts, as in smc_hrt_size.c's S5:
+ *       given the maximum matching M, an edge (x, h) outside M is in some maximum matching when
+ *       (a) x is missable, or (b) x is movable and h has room to give, or (c) x and h lie on an
+ *       alternating cycle, one strongly connected component).
  * The augmenting paths are breadth-first searches through full hospitals and their assignees,
  * each hospital seen as capacity[h] posts (Hopcroft & Karp's phases would do fewer passes; the
  * matching kept from the last propagation leaves few residents to place). */
@@ -24,8 +29,8 @@ struct bb_smc_hrc_size {
   int32_t *var_of;     /* nr: a relaxed resident's variable */
   uint32_t *res_start; /* nr + 1: a relaxed resident's edges */
   int32_t *res_hosp, *res_value;
-  uint32_t *hosp_start; /* nh + 1: the relaxed residents with an edge to h (repeats allowed) */
-  int32_t *hosp_res;
+  uint32_t *hosp_start;          /* nh + 1: the relaxed residents with an edge to h (repeats allowed) */
+  int32_t *hosp_res, *hosp_edge; /* ... and that edge */
   int32_t *capacity;
 };
 
@@ -39,7 +44,7 @@ struct bb_smc_hrc_size_scratch {
 void bb_smc_hrc_size_free(bb_smc_hrc_size *t) {
   if (!t) return;
   free(t->len), free(t->var_of), free(t->res_start), free(t->res_hosp), free(t->res_value);
-  free(t->hosp_start), free(t->hosp_res), free(t->capacity);
+  free(t->hosp_start), free(t->hosp_res), free(t->hosp_edge), free(t->capacity);
   free(t);
 }
 
@@ -61,9 +66,10 @@ static bb_smc_hrc_size *build(const bb_smc_hrc_size_lists *L, bb_status *st, bb_
   t->res_value = malloc((edges + 1) * sizeof *t->res_value);
   t->hosp_start = calloc((size_t)nh + 1, sizeof *t->hosp_start);
   t->hosp_res = malloc((edges + 1) * sizeof *t->hosp_res);
+  t->hosp_edge = malloc((edges + 1) * sizeof *t->hosp_edge);
   t->capacity = malloc(((size_t)nh + 1) * sizeof *t->capacity);
   if (!t->len || !t->var_of || !t->res_start || !t->res_hosp || !t->res_value || !t->hosp_start || !t->hosp_res ||
-      !t->capacity) {
+      !t->hosp_edge || !t->capacity) {
     bb_smc_hrc_size_free(t);
     return *st = bb_fail(err, BB_ERR_NOMEM, "%s: out of memory", WHO), NULL;
   }
@@ -100,7 +106,10 @@ static bb_smc_hrc_size *build(const bb_smc_hrc_size_lists *L, bb_status *st, bb_
   }
   for (int h = 0; h < nh; h++) fill[h] = t->hosp_start[h];
   for (int x = 0; x < t->nr; x++)
-    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1]; e++) t->hosp_res[fill[t->res_hosp[e]]++] = x;
+    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1]; e++) {
+      uint32_t f = fill[t->res_hosp[e]]++;
+      t->hosp_res[f] = x, t->hosp_edge[f] = (int32_t)e;
+    }
   free(fill);
   return t;
 }
@@ -254,6 +263,102 @@ static bb_smc_status worse(bb_smc_status st, bb_smc_status now) {
   return now == BB_SMC_FAILED || (now == BB_SMC_CHANGED && st == BB_SMC_FIX) ? now : st;
 }
 
+/* Marks (res_reached = hosp_reached = stamp) the movable residents and the hospitals with room to
+ * give (Z5's b), from the hospitals with a free post; residents missable at the caller's stamp
+ * are never movable (the matching is maximum), so their marks survive. */
+static void movable(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, int32_t stamp) {
+  int head = 0, tail = 0;
+  for (int h = 0; h < t->nh; h++)
+    if (s->held[h] < t->capacity[h]) s->hosp_reached[h] = stamp, s->bfs[tail++] = h;
+  while (head < tail) {
+    int h = s->bfs[head++];
+    for (uint32_t f = t->hosp_start[h]; f < t->hosp_start[h + 1]; f++) {
+      int y = t->hosp_res[f];
+      if (!s->alive[t->hosp_edge[f]] || s->res_reached[y] == stamp) continue;
+      s->res_reached[y] = stamp;
+      int g = s->hosp_of[y];
+      if (g >= 0 && s->hosp_reached[g] != stamp) s->hosp_reached[g] = stamp, s->bfs[tail++] = g;
+    }
+  }
+}
+
+/* The strongly connected components of Z5's graph (c): relaxed residents 0..nr-1, hospital h node
+ * nr + h, an arc x -> h for each alive edge outside the matching and h -> y for each assignee y
+ * of h; Tarjan's algorithm without recursion. NULL when out of memory (Z5 is then skipped). */
+static int32_t *components(const bb_smc_hrc_size *t, const bb_smc_hrc_size_scratch *s) {
+  int n = t->nr + t->nh, counter = 0, sp = 0, csp = 0, ncomp = 0;
+  int32_t *comp = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1) * 5);
+  uint32_t *pos = malloc(sizeof(uint32_t) * (size_t)(n > 0 ? n : 1));
+  if (!comp || !pos) {
+    free(comp), free(pos);
+    return NULL;
+  }
+  int32_t *index = comp + n, *low = index + n, *stack = low + n, *calls = stack + n;
+  for (int v = 0; v < n; v++) index[v] = -1, comp[v] = -1;
+  for (int root = 0; root < n; root++) {
+    if (index[root] >= 0) continue;
+    index[root] = low[root] = counter++, stack[sp++] = root, calls[csp++] = root;
+    pos[root] = root < t->nr ? t->res_start[root] : t->hosp_start[root - t->nr];
+    while (csp > 0) {
+      int v = calls[csp - 1], w = -1;
+      bool is_res = v < t->nr;
+      uint32_t end = is_res ? t->res_start[v + 1] : t->hosp_start[v - t->nr + 1];
+      if (pos[v] < end) {
+        uint32_t e = pos[v]++;
+        if (is_res) {
+          int h = t->res_hosp[e];
+          if (s->alive[e] && h != s->hosp_of[v] && t->capacity[h] > 0) w = t->nr + h;
+        } else if (s->hosp_of[t->hosp_res[e]] == v - t->nr) {
+          w = t->hosp_res[e];
+        }
+        if (w < 0) continue;
+        if (index[w] < 0) {
+          index[w] = low[w] = counter++, stack[sp++] = w, calls[csp++] = w;
+          pos[w] = w < t->nr ? t->res_start[w] : t->hosp_start[w - t->nr];
+        } else if (comp[w] < 0 && index[w] < low[v]) {
+          low[v] = index[w];
+        }
+        continue;
+      }
+      csp--;
+      if (csp > 0 && low[v] < low[calls[csp - 1]]) low[calls[csp - 1]] = low[v];
+      if (low[v] == index[v]) {
+        int x;
+        do x = stack[--sp], comp[x] = ncomp;
+        while (x != v);
+        ncomp++;
+      }
+    }
+  }
+  free(pos);
+  return comp;
+}
+
+/* Z5 over the missable residents (res_reached = missed) and the maximum matching: removes every
+ * value one of whose edges no maximum matching uses. */
+static bb_smc_status maximum_pairs(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, const bb_smc_domains *d,
+                                   int32_t missed) {
+  int32_t room_stamp = next_stamp(s, t);
+  if (room_stamp < missed) return BB_SMC_FIX; /* the marks were just cleared: next time */
+  movable(t, s, room_stamp);
+  int32_t *comp = components(t, s);
+  if (!comp) return BB_SMC_FIX;
+  bb_smc_status st = BB_SMC_FIX;
+  for (int x = 0; x < t->nr && st != BB_SMC_FAILED; x++) {
+    bool missable_x = s->res_reached[x] == missed, movable_x = s->res_reached[x] == room_stamp;
+    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1] && st != BB_SMC_FAILED; e++) {
+      int h = t->res_hosp[e];
+      if (!s->alive[e] || h == s->hosp_of[x]) continue;
+      bool in_some = t->capacity[h] > 0 && (missable_x                                         /* (a) */
+                                            || (movable_x && s->hosp_reached[h] == room_stamp) /* (b) */
+                                            || comp[x] == comp[t->nr + h]);                    /* (c) */
+      if (!in_some) st = worse(st, d->remove(d->ctx, t->var_of[x], t->res_value[e]));
+    }
+  }
+  free(comp);
+  return st;
+}
+
 bb_smc_status bb_smc_hrc_size_propagate(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, const bb_smc_domains *d,
                                         int size_min, int size_max, int *lb, int *ub) {
   int n_forced = 0, nu = 0;
@@ -278,6 +383,7 @@ bb_smc_status bb_smc_hrc_size_propagate(const bb_smc_hrc_size *t, bb_smc_hrc_siz
       int v = t->var_of[x];
       if (s->res_reached[x] != stamp && !forced(t, d, v)) st = worse(st, d->lower_max(d->ctx, v, t->len[v] - 1));
     }
+    if (st != BB_SMC_FAILED) st = worse(st, maximum_pairs(t, s, d, stamp)); /* Z5 */
   }
   return st;
 }

@@ -14,7 +14,8 @@
  *   forced <= size <= nu, forced = the residents whose domain has lost "unassigned";
  *   size's maximum equal to forced leaves every other single and couple unassigned;
  *   size's minimum equal to nu assigns every single and couple with a member that every
- *   maximum matching of the relaxation covers;
+ *   maximum matching of the relaxation covers, and removes every value that gives a resident a
+ *   hospital no maximum matching of the relaxation gives him;
  *   no matching of the relaxation covering the forced residents: failure.
  * Sound on any domains, so side constraints may remove what they like. */
 #ifndef BB_SMC_HRC_SIZE_H
@@ -57,8 +58,8 @@ void bb_smc_hrc_size_scratch_free(bb_smc_hrc_size_scratch *s); /* accepts NULL *
 
 /* *lb = forced, *ub = nu (above), for size's bounds. size_min and size_max are size's current
  * bounds, which the rules above read (outside forced..nu the constraint fails). The core uses
- * max, contains, assign and lower_max. BB_SMC_FAILED, BB_SMC_CHANGED (a domain shrank) or
- * BB_SMC_FIX. */
+ * max, contains, assign, lower_max and remove. BB_SMC_FAILED, BB_SMC_CHANGED (a domain shrank)
+ * or BB_SMC_FIX. */
 bb_smc_status bb_smc_hrc_size_propagate(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, const bb_smc_domains *dom,
                                         int size_min, int size_max, int *lb, int *ub);
 
