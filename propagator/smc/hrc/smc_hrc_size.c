@@ -36,7 +36,7 @@ struct bb_smc_hrc_size {
 
 struct bb_smc_hrc_size_scratch {
   uint8_t *alive;                             /* per edge */
-  int32_t *hosp_of, *res_reached, *bfs;       /* per relaxed resident */
+  int32_t *hosp_of, *res_reached, *bfs;       /* per relaxed resident (bfs: or hospital) */
   int32_t *held, *hosp_reached, *hosp_parent; /* per hospital */
   int32_t stamp;
 };
@@ -138,7 +138,7 @@ bb_smc_hrc_size_scratch *bb_smc_hrc_size_scratch_new(const bb_smc_hrc_size *t, b
     s->alive = malloc((size_t)t->res_start[t->nr] + 1);
     s->hosp_of = malloc(nr * sizeof *s->hosp_of);
     s->res_reached = calloc(nr, sizeof *s->res_reached);
-    s->bfs = malloc(nr * sizeof *s->bfs);
+    s->bfs = malloc((nr > nh ? nr : nh) * sizeof *s->bfs); /* residents, or Z5's hospitals */
     s->held = malloc(nh * sizeof *s->held);
     s->hosp_reached = calloc(nh, sizeof *s->hosp_reached);
     s->hosp_parent = malloc(nh * sizeof *s->hosp_parent);
