@@ -12,6 +12,7 @@ static const fzn_builtin *const tables[] = {fzn_int_builtins,
                                             fzn_stable_matching_builtins,
                                             fzn_stable_matching_hr_builtins,
                                             fzn_hrc_builtins,
+                                            fzn_hrc_size_builtins,
                                             fzn_stable_matching_ties_builtins,
                                             fzn_stable_matching_ties_file_builtins,
                                             fzn_stable_matching_objective_builtins};

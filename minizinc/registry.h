@@ -29,6 +29,7 @@ extern const fzn_builtin fzn_global_builtins[];
 extern const fzn_builtin fzn_stable_matching_builtins[];      /* post_stable_matching.c: every form */
 extern const fzn_builtin fzn_stable_matching_hr_builtins[];   /* post_stable_matching_hr.c: HR, native */
 extern const fzn_builtin fzn_hrc_builtins[];                  /* post_hrc.c: stable_matching_hrc, both forms */
+extern const fzn_builtin fzn_hrc_size_builtins[];             /* post_hrc_size.c: its size form's bound */
 extern const fzn_builtin fzn_stable_matching_ties_builtins[]; /* post_stable_matching_ties.c: SMTI, HRT weak, native */
 /* post_stable_matching_ties_file.c: SMTI, HRT weak, the file form */
 extern const fzn_builtin fzn_stable_matching_ties_file_builtins[];

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""The HRC models of models/ (hrc_match, hrc_min_bp, hrc_side, sfas) with their data, on bamboo
+"""The HRC models of models/ (hrc_match, hrc_min_bp, hrc_side, sfas, sfas_file) with their data, on bamboo
 (native) and on Gecode (the decomposition), against brute force over all matchings
 (check_hrc.py's reference, from the wording of Definition 1, weak stability with ties): the
 set of stable matchings, the fewest blocking pairs, the fewest under the side rules, and for
-sfas the fewest blocking pairs, then the most residents placed.
+sfas the fewest blocking pairs, then the most residents placed (sfas_file the same on bamboo, from
+sfas8.dzn written as an HRC file).
 
     tests/mznlib/check_hrc_models.py --solver-path <build>/minizinc/solvers
 
@@ -14,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -110,6 +112,32 @@ def main():
             if not ok:
                 failures += 1
                 print(p.stdout[-1500:], p.stderr[-1500:])
+    # sfas_file.mzn: sfas8.dzn as an HRC file with bracketed ties, on bamboo (the file form)
+    inst = instance(read(os.path.join(MODELS, "sfas8.dzn")))
+    every = {}
+    for vals in __import__("itertools").product(*inst.vars_domains()):
+        M = inst.matching(vals)
+        if M is not None:
+            every[vals] = (inst.blocking(M), sum(1 for x in M if x is not None))
+    want = min((n, -k) for n, k in every.values())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "sfas8.hrc")
+        with open(path, "w") as f:
+            f.write(ch.hrc_text(inst))
+        cmd = [a.minizinc, "--solver", "bamboo", os.path.join(MODELS, "sfas_file.mzn"),
+               "-D", 'nS = %d; nC = %d; file = "%s";' % (inst.nS, inst.nC, path)]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
+    got = re.findall(r"bp = (\d+);\nplaced = (\d+);\nsingles = \[([^\]]*)\];\ncouples = \[([^\]]*)\];", p.stdout)
+    ok = bool(got) and "==========" in p.stdout
+    if ok:
+        bp, placed, singles, couples = got[-1]
+        vals = tuple(int(x) - 1 for x in (singles + "," + couples).split(",") if x.strip())
+        ok = (int(bp), -int(placed)) == want and every.get(vals) == (int(bp), int(placed))
+    print("%-5s bamboo sfas_file.mzn: sfas8.dzn as a file (fewest blocking pairs %d, then %d placed)" % (
+        "ok" if ok else "FAIL", want[0], -want[1]))
+    if not ok:
+        failures += 1
+        print(p.stdout[-1500:], p.stderr[-1500:])
     return 1 if failures else 0
 
 

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""stable_matching_hrc's size forms through MiniZinc against brute force over all matchings.
+
+Random tiny HRC instances (check_hrc.py's: <= 2 couples, <= 3 singles, <= 3 hospitals of
+capacity 1..2; with --ties the hospitals' lists have ties, weak stability), 0- and 1-based, each
+solved with `size` = the residents assigned (a couple counting two):
+  all      every solution under a random `size >= K`, `size <= K` or `size = K` (K around the
+           largest size): exactly the brute-force matchings with that size, each once, with the
+           right bp and size (a size bound that cut off a matching loses one; Z3 and Z4 of
+           smc_hrc_size.h fire where K is the smallest or largest size left);
+  opt      `solve minimize bp * (residents + 1) - size`: the fewest blocking pairs, then the
+           most residents placed, against the brute-force optimum;
+by `--solver bamboo` (the native constraint and its size bound; and the file form,
+stable_matching_hrc_file(singles, couples, bp, size, file)) and by
+`--solver gecode -I minizinc/decomposition` (the decomposition's count). The brute force and
+blocking pairs are check_hrc.py's, written from the definition independently of the C code.
+
+    tests/mznlib/check_hrc_size.py --solver-path <build>/minizinc/solvers [--cases 30] [--ties]
+
+Exit 0 when every case passed, 77 (skipped) without minizinc or Gecode's solver."""
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+import mzn_setup  # noqa: E402
+from check_hrc import DECOMPOSITION, Inst, hrc_text  # noqa: E402
+
+MODEL = """include "stable_matching_hrc.mzn";
+int: nS; int: nC; int: nH; int: b; int: mode;
+array[int, int] of int: rp; array[int] of int: rp_len;
+array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
+array[int, int] of int: hp; array[int] of int: hp_len;{rank_decl}
+array[int] of int: cap;
+array[b..b + nS - 1] of var int: singles;
+array[b..b + nC - 1] of var int: couples;
+var 0..100: bp;
+var -5..100: size;
+constraint {call};
+{side}
+{solve}
+output ["S \\(singles) \\(couples) \\(bp) \\(size)\\n"];
+"""
+
+INCLUDE_FILE = 'include "stable_matching_hrc_file.mzn";\n'
+
+
+def placed(inst, vals):
+    """Residents assigned by the variables' values (0-based ranks)."""
+    n = sum(1 for i in range(inst.nS) if vals[i] < len(inst.slist[i]))
+    return n + sum(2 for c in range(inst.nC) if vals[inst.nS + c] < len(inst.clist[c]))
+
+
+def brute(inst):
+    """Every matching: values -> (bp, size)."""
+    import itertools
+    out = {}
+    for vals in itertools.product(*inst.vars_domains()):
+        M = inst.matching(vals)
+        if M is not None:
+            out[tuple(vals)] = (inst.blocking(M), placed(inst, vals))
+    return out
+
+
+def run(args, env, solver, inst, b, side, solve, tmp, k):
+    ties = inst.hrank is not None
+    mzn, dzn = os.path.join(tmp, "s%d.mzn" % k), os.path.join(tmp, "s%d.dzn" % k)
+    if solver == "bamboo-file":
+        path = os.path.join(tmp, "s%d.hrc" % k)
+        with open(path, "w") as g:
+            g.write(hrc_text(inst))
+        call = 'stable_matching_hrc_file(singles, couples, bp, size, "%s")' % path
+        text = INCLUDE_FILE + MODEL
+        solver = "bamboo"
+    else:
+        call = ("stable_matching_hrc(singles, couples, bp, rp, rp_len, cp1, cp2, cp_len, hp, hp_len,%s "
+                "array1d(b..b + nH - 1, cap), size)" % (" hp_rank," if ties else ""))
+        text = MODEL
+    with open(mzn, "w") as f:
+        f.write(text.format(call=call, side=side, solve=solve,
+                            rank_decl="\narray[int, int] of int: hp_rank;" if ties else ""))
+    with open(dzn, "w") as f:
+        f.write(inst.dzn(b, 0))
+    cmd = [args.minizinc, "--solver", solver]
+    if solver == "gecode":
+        cmd += ["-I", DECOMPOSITION]
+    cmd += (["-a"] if "satisfy" in solve else []) + [mzn, dzn]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
+    sols = []
+    for line in p.stdout.splitlines():
+        if line.startswith("S "):
+            nums = [int(x) for x in line[2:].replace("[", " ").replace("]", " ").replace(",", " ").split()]
+            sols.append((tuple(x - b for x in nums[:-2]), nums[-2], nums[-1]))
+    return p.returncode, sols, p.stderr + p.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cases", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=2033)
+    mzn_setup.add_arguments(ap)
+    ap.add_argument("--solvers", default="bamboo,gecode")
+    ap.add_argument("--ties", action="store_true", help="hospitals' lists with ties (weak stability)")
+    args = ap.parse_args()
+    solvers = args.solvers.split(",")
+    env, code = mzn_setup.prepare(args, need=[s for s in solvers if s == "bamboo"],
+                                  want=[s for s in solvers if s == "gecode"])
+    if code is not None:
+        return code
+    rng = random.Random(args.seed)
+    failures, checks = 0, 0
+    tmp = tempfile.mkdtemp(prefix="hrcsize")
+    k = 0
+    for case in range(args.cases):
+        inst = Inst(rng, args.ties)
+        every = brute(inst)
+        b = rng.randint(0, 1)
+        top = max(s for _, s in every.values())
+        K = rng.randint(max(0, top - 2), top)
+        op = rng.choice([">=", "<=", "="])
+        keep = {">=": lambda s: s >= K, "<=": lambda s: s <= K, "=": lambda s: s == K}[op]
+        want_all = sorted((v, n, s) for v, (n, s) in every.items() if keep(s))
+        N = inst.nR + 1
+        want_opt = min(n * N - s for n, s in every.values())
+        for solver in solvers + (["bamboo-file"] if "bamboo" in solvers else []):
+            tests = [("all", "constraint size %s %d;" % (op, K), "solve satisfy;"),
+                     ("opt", "", "solve minimize bp * %d - size;" % N)]
+            for name, side, solve in tests:
+                k += 1
+                checks += 1
+                rc, sols, log = run(args, env, solver, inst, b, side, solve, tmp, k)
+                if name == "all":
+                    got = sorted(sols)
+                    ok = rc == 0 and got == want_all and len(got) == len(set(got))
+                    want = want_all
+                else:
+                    got = sols[-1] if sols else None
+                    want = want_opt
+                    ok = (rc == 0 and got is not None and got[0] in every
+                          and every[got[0]] == (got[1], got[2]) and got[1] * N - got[2] == want_opt)
+                if not ok:
+                    failures += 1
+                    print("case %d (%s, %s): got %s, brute force %s\n%s\n%s\n%s" % (
+                        case, solver, name, got, want, inst.dzn(b, 0), side, log[-2000:]))
+    shutil.rmtree(tmp, ignore_errors=True)
+    print("%d checks, %d failed" % (checks, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
