@@ -139,7 +139,8 @@ typedef struct bb_search_options {
    * search keeps a copy of the space every commit_distance levels and recomputes the others
    * from it; adaptive_distance is the distance at which a recomputation keeps another copy.
    * A larger commit distance keeps fewer copies (less memory on a deep search over many
-   * variables) and recomputes more after a failure. */
+   * variables) and recomputes more after a failure. With 0, a model may ask for a larger one
+   * than Gecode's (the HRC constraint does, in proportion to its variables). */
   unsigned commit_distance, adaptive_distance;
   /* NULL = none. The search stops (as at a limit) once *interrupt is non-zero: a signal
    * handler may set it, so the caller can still print the best solution found. */
