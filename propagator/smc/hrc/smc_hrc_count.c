@@ -81,7 +81,7 @@ static void memo_release(bb_smc_hrc_memo *m) {
   free(c->poss), free(c->poss_before), free(c->sure_before), free(c->sure_total);
   free(c->amin), free(c->amax), free(c->asize), free(c->runs), free(m->dirty), free(m->dirty_list);
   free(m->redo), free(m->vlb), free(m->vub), free(m->vcert), free(m->counted), free(m->was);
-  free(m->pslack), free(m->request), free(m->requests), free(m->filled), free(m->touched), free(m->vmark);
+  free(m->pslack), free(m->request), free(m->requests), free(m->asks), free(m->filled), free(m->touched), free(m->vmark);
   free(m->hmark), free(m->hlist);
   bb_smc_hrc_release((bb_smc_hrc *)m->d);
   memset(m, 0, sizeof *m);
@@ -129,6 +129,7 @@ static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
   m->pslack = malloc(vars * sizeof *m->pslack);
   m->request = malloc(slots);
   m->requests = malloc(hosp * sizeof *m->requests);
+  m->asks = malloc(vars * sizeof *m->asks);
   m->filled = malloc(hosp * sizeof *m->filled);
   m->touched = malloc(vars * sizeof *m->touched);
   m->vmark = calloc(vars, 1);
@@ -136,7 +137,7 @@ static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
   m->hlist = malloc(hosp * sizeof *m->hlist);
   if (!(c->poss && c->poss_before && c->sure_before && c->sure_total && c->amin && c->amax && c->asize && c->runs &&
         m->dirty && m->dirty_list && m->redo && m->vlb && m->vub && m->vcert && m->counted && m->was && m->pslack &&
-        m->request && m->requests && m->filled && m->touched && m->vmark && m->hmark && m->hlist)) {
+        m->request && m->requests && m->asks && m->filled && m->touched && m->vmark && m->hmark && m->hlist)) {
     memo_release(m);
     return false;
   }

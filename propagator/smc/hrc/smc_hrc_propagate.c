@@ -141,6 +141,7 @@ static void request_fill(prop *P, int h, int32_t slot) {
   if (!m || m->request[slot]) return;
   m->request[slot] = 1;
   m->requests[h]++;
+  m->asks[P->d->slot_var[slot]]++;
   if (!m->hmark[h]) m->hlist[m->n_hlist++] = h;
   m->hmark[h] |= 1;
 }
@@ -202,11 +203,11 @@ void bb_smc_hrc_scratch_free(bb_smc_hrc_scratch *x) {
 
 static size_t at_least(size_t have, size_t need) { return have > need ? have : need; }
 
-/* Makes x's arrays fit d (reallocated only when d needs more than they hold) and clears what
- * the passes only add to or set: vlb, vub and counted. Every other array is written before it
- * is read (poss by the counting pass), so reusing it needs no clearing. False when out of
- * memory (x then holds nothing). */
-static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x) {
+/* Makes x's arrays fit d (reallocated only when d needs more than they hold) and, with clear
+ * (without a memo, whose own arrays the passes then use), clears what the passes only add to or
+ * set: vlb, vub and counted. Every other array is written before it is read (poss by the
+ * counting pass). False when out of memory (x then holds nothing). */
+static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x, bool clear) {
   size_t slots = d->hosp_start[d->n_hospitals] + 1, hosp = (size_t)d->n_hospitals + 1, vars = (size_t)d->n_vars + 1;
   size_t entries = d->var_start[d->n_vars] + 1, longest = 1;
   for (int v = 0; v < d->n_vars; v++)
@@ -238,6 +239,7 @@ static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x) {
       return false;
     }
   }
+  if (!clear) return true;
   memset(x->s.counted, 0, entries);
   memset(x->s.vlb, 0, vars * sizeof *x->s.vlb);
   memset(x->s.vub, 0, vars * sizeof *x->s.vub);
@@ -503,13 +505,14 @@ static void unask(bb_smc_hrc_memo *m, const bb_smc_hrc *d, int32_t slot) {
   int h = d->slot_hosp[slot];
   m->request[slot] = 0;
   m->requests[h]--;
+  m->asks[d->slot_var[slot]]--;
   if (!m->hmark[h]) m->hlist[m->n_hlist++] = h;
   m->hmark[h] |= 1;
 }
 
 static void withdraw(prop *P, int v) {
   const bb_smc_hrc *d = P->d;
-  for (uint32_t e = d->var_start[v]; e < d->var_start[v + 1]; e++) {
+  for (uint32_t e = d->var_start[v]; e < d->var_start[v + 1] && P->m->asks[v] > 0; e++) {
     unask(P->m, d, d->e_s1[e]);
     if (v >= d->n_singles) unask(P->m, d, d->e_s2[e]);
   }
@@ -554,6 +557,7 @@ static void prune(prop *P, bool whole) {
     if (m) {
       memset(m->request, 0, d->hosp_start[d->n_hospitals]);
       memset(m->requests, 0, (size_t)d->n_hospitals * sizeof *m->requests);
+      memset(m->asks, 0, (size_t)d->n_vars * sizeof *m->asks);
     }
     for (int v = 0; v < d->n_singles && !P->failed; v++) prune_single(P, v);
     for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) prune_couple(P, v);
@@ -602,7 +606,7 @@ bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domain
   *lb = 0;
   *ub = 0;
   if (!x) x = own;
-  if (!x || !fit_scratch(d, x)) {
+  if (!x || !fit_scratch(d, x, !m)) {
     bb_smc_hrc_scratch_free(own);
     bb_note_out_of_memory();
     return BB_SMC_NOMEM;
@@ -645,7 +649,7 @@ int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) 
   prop P = {d, dom, NULL, {0}, false, false, NULL};
   int64_t lb = -1, ub, share = -1;
   bb_smc_hrc_scratch *x = v < 0 || v >= d->n_vars ? NULL : bb_smc_hrc_scratch_new();
-  if (!x || !fit_scratch(d, x)) {
+  if (!x || !fit_scratch(d, x, true)) {
     bb_smc_hrc_scratch_free(x);
     return -1;
   }

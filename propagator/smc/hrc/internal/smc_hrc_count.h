@@ -86,6 +86,7 @@ struct bb_smc_hrc_memo {
   int64_t *pslack;   /* per variable: the slack its last pruning ran with */
   uint8_t *request;  /* per slot: its variable asked that the hospital be full above it */
   int32_t *requests; /* per hospital: how many of its slots ask */
+  int32_t *asks;     /* per variable: how many of its slots ask */
   int32_t *filled;   /* per hospital: the slot its last fill ran for (INT32_MAX: none) */
   int32_t *touched;  /* the variables whose bounds were made again (n_touched) */
   int n_touched;
