@@ -57,7 +57,7 @@ typedef struct options {
   unsigned long restart_scale;
   double restart_base;
   bool nogoods;
-  unsigned nogoods_limit;                         /* 0: the default depth */
+  unsigned nogoods_limit;                      /* 0: the default depth */
   unsigned commit_distance, adaptive_distance; /* -c-d, -a-d; 0: Gecode's (8, 2) */
 } options;
 
@@ -120,8 +120,8 @@ static int parse_search_option(int argc, char **argv, int *k, options *o) {
       ++*k, o->nogoods = false;
     return 0;
   }
-  if (strcmp(a, "-restart") && strcmp(a, "-restart-scale") && strcmp(a, "-restart-base") && strcmp(a, "-nogoods-limit") &&
-      strcmp(a, "-c-d") && strcmp(a, "-a-d"))
+  if (strcmp(a, "-restart") && strcmp(a, "-restart-scale") && strcmp(a, "-restart-base") &&
+      strcmp(a, "-nogoods-limit") && strcmp(a, "-c-d") && strcmp(a, "-a-d"))
     return -1;
   if (!val) {
     fprintf(stderr, "fzn-bamboo: %s needs a value\n", a);

@@ -81,7 +81,8 @@ static void memo_release(bb_smc_hrc_memo *m) {
   free(c->poss), free(c->poss_before), free(c->sure_before), free(c->sure_total);
   free(c->amin), free(c->amax), free(c->asize), free(c->runs), free(m->dirty), free(m->dirty_list);
   free(m->redo), free(m->vlb), free(m->vub), free(m->vcert), free(m->counted), free(m->was);
-  free(m->pslack), free(m->request), free(m->requests), free(m->asks), free(m->filled), free(m->touched), free(m->vmark);
+  free(m->pslack), free(m->request), free(m->requests), free(m->asks), free(m->filled), free(m->touched),
+      free(m->vmark);
   free(m->hmark), free(m->hlist);
   bb_smc_hrc_release((bb_smc_hrc *)m->d);
   memset(m, 0, sizeof *m);

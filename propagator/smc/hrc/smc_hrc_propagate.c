@@ -296,9 +296,8 @@ static void capacity_couple(prop *P, int v) {
     if (k >= len) continue;
     uint32_t e = d->var_start[v] + (uint32_t)k;
     int h1 = d->e_h1[e], h2 = d->e_h2[e], new1 = !sure(P, d->e_s1[e]), new2 = !sure(P, d->e_s2[e]);
-    bool over = h1 == h2
-                    ? P->s.sure_total[h1] + new1 + new2 > d->capacity[h1]
-                    : P->s.sure_total[h1] + new1 > d->capacity[h1] || P->s.sure_total[h2] + new2 > d->capacity[h2];
+    bool over = h1 == h2 ? P->s.sure_total[h1] + new1 + new2 > d->capacity[h1]
+                         : P->s.sure_total[h1] + new1 > d->capacity[h1] || P->s.sure_total[h2] + new2 > d->capacity[h2];
     if (over) apply(P, P->dom->remove(P->dom->ctx, v, k));
   }
 }
@@ -307,9 +306,16 @@ static void capacity_couple(prop *P, int v) {
  * couples that list one of them (a couple that changed lists the hospitals it made recounted):
  * the others read the same counts and the same domain as at the last propagation, which removed
  * nothing for them (a removal changes the counts). */
+static int by_id(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
 static void capacities(prop *P, bool whole) {
   const bb_smc_hrc *d = P->d;
   bb_smc_hrc_memo *m = P->m;
+  if (!whole) /* in the whole pass's order: the same modifications in the same order (CHB counts them) */
+    qsort(m->dirty_list, (size_t)m->n_dirty, sizeof *m->dirty_list, by_id);
   if (whole) {
     for (int h = 0; h < d->n_hospitals && !P->failed; h++) capacity_full(P, h);
     for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) capacity_couple(P, v);
@@ -529,6 +535,7 @@ static void fill_marked(prop *P) {
     if (!m->hmark[h]) m->hlist[m->n_hlist++] = h;
     m->hmark[h] |= 2;
   }
+  qsort(m->hlist, (size_t)m->n_hlist, sizeof *m->hlist, by_id); /* the whole pass's order */
   for (int i = 0; i < m->n_hlist; i++) {
     int h = m->hlist[i];
     int32_t first = INT32_MAX;
@@ -661,40 +668,4 @@ int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) 
   }
   bb_smc_hrc_scratch_free(x);
   return share;
-}
-
-/* Fixed domains for bb_smc_hrc_own_counts: one value per variable, nothing may be removed. */
-static int fixed_value(void *ctx, int v) { return ((const int *)ctx)[v]; }
-static int fixed_size(void *ctx, int v) {
-  (void)ctx, (void)v;
-  return 1;
-}
-static bool fixed_contains(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k; }
-static bb_smc_status fixed_remove(void *ctx, int v, int k) {
-  return ((const int *)ctx)[v] == k ? BB_SMC_FAILED : BB_SMC_FIX;
-}
-static bb_smc_status fixed_lower_max(void *ctx, int v, int k) {
-  return ((const int *)ctx)[v] > k ? BB_SMC_FAILED : BB_SMC_FIX;
-}
-
-bb_smc_status bb_smc_hrc_own_counts(const bb_smc_hrc *d, const int *ranks, int32_t *own) {
-  for (int v = 0; v < d->n_vars; v++)
-    if (ranks[v] < 0 || ranks[v] > bb_smc_hrc_len(d, v) ||
-        (ranks[v] < bb_smc_hrc_len(d, v) && !bb_smc_hrc_acceptable(d, v, ranks[v])))
-      return BB_SMC_FAILED;
-  bb_smc_domains dom = {.ctx = (void *)ranks,
-                        .min = fixed_value,
-                        .max = fixed_value,
-                        .size = fixed_size,
-                        .contains = fixed_contains,
-                        .remove = fixed_remove,
-                        .lower_max = fixed_lower_max};
-  int32_t *ub = malloc(((size_t)d->n_vars + 1) * sizeof *ub);
-  if (!ub) return BB_SMC_NOMEM;
-  bb_smc_hrc_budgets b = {NULL, NULL, own, ub};
-  int64_t lb, hi;
-  /* with everything fixed, each share is exact (and equals the possible count) */
-  bb_smc_status r = bb_smc_hrc_propagate_budgets(d, &dom, INT64_MAX / 4, &b, &lb, &hi);
-  free(ub);
-  return r == BB_SMC_FAILED || r == BB_SMC_NOMEM ? r : BB_SMC_FIX;
 }

@@ -90,9 +90,9 @@ struct bb_smc_hrc_memo {
   int32_t *filled;   /* per hospital: the slot its last fill ran for (INT32_MAX: none) */
   int32_t *touched;  /* the variables whose bounds were made again (n_touched) */
   int n_touched;
-  uint8_t *vmark;   /* per variable: 1 touched, 2 its capacities to check */
-  uint8_t *hmark;   /* per hospital: 1 its requests changed, 2 recounted */
-  int32_t *hlist;   /* the marked hospitals (n_hlist) */
+  uint8_t *vmark; /* per variable: 1 touched, 2 its capacities to check */
+  uint8_t *hmark; /* per hospital: 1 its requests changed, 2 recounted */
+  int32_t *hlist; /* the marked hospitals (n_hlist) */
   int n_hlist;
 };
 
