@@ -57,7 +57,8 @@ typedef struct options {
   unsigned long restart_scale;
   double restart_base;
   bool nogoods;
-  unsigned nogoods_limit; /* 0: the default depth */
+  unsigned nogoods_limit;                      /* 0: the default depth */
+  unsigned commit_distance, adaptive_distance; /* -c-d, -a-d; 0: Gecode's (8, 2) */
 } options;
 
 static void usage(FILE *out) {
@@ -78,6 +79,9 @@ static void usage(FILE *out) {
           "                unit (default 250), -restart-base B for geometric (default 1.5)\n"
           "  -nogoods [B]  post no-goods from restarts (true/false, 1/0; alone: true), up to\n"
           "                depth -nogoods-limit N (default 128)\n"
+          "  -c-d N        recomputation commit distance (as fzn-gecode; default 8): the search\n"
+          "                keeps a copy of the space every N levels; -a-d N adaptive\n"
+          "                recomputation distance (default 2)\n"
           "  -v            progress on standard error (phases, where stable_matching propagated)\n"
           "  --float-step S  a better float objective must improve by more than S (default 0;\n"
           "                fzn-gecode's -step)\n"
@@ -116,7 +120,8 @@ static int parse_search_option(int argc, char **argv, int *k, options *o) {
       ++*k, o->nogoods = false;
     return 0;
   }
-  if (strcmp(a, "-restart") && strcmp(a, "-restart-scale") && strcmp(a, "-restart-base") && strcmp(a, "-nogoods-limit"))
+  if (strcmp(a, "-restart") && strcmp(a, "-restart-scale") && strcmp(a, "-restart-base") &&
+      strcmp(a, "-nogoods-limit") && strcmp(a, "-c-d") && strcmp(a, "-a-d"))
     return -1;
   if (!val) {
     fprintf(stderr, "fzn-bamboo: %s needs a value\n", a);
@@ -151,6 +156,10 @@ static int parse_search_option(int argc, char **argv, int *k, options *o) {
   }
   if (!strcmp(a, "-restart-scale"))
     o->restart_scale = (unsigned long)v, o->scale_given = true;
+  else if (!strcmp(a, "-c-d"))
+    o->commit_distance = (unsigned)v;
+  else if (!strcmp(a, "-a-d"))
+    o->adaptive_distance = (unsigned)v;
   else
     o->nogoods_limit = (unsigned)v;
   return 0;
@@ -476,6 +485,8 @@ int main(int argc, char **argv) {
   }
   sopts.node_limit = (uint64_t)o.node_limit;
   sopts.fail_limit = (uint64_t)o.fail_limit;
+  sopts.commit_distance = o.commit_distance;
+  sopts.adaptive_distance = o.adaptive_distance;
   sopts.interrupt = &interrupted;
   stop_search_on_signals();
   bb_error err = {{0}};

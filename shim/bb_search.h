@@ -135,6 +135,13 @@ typedef struct bb_search_options {
   uint64_t node_limit;    /* 0 = none */
   uint64_t fail_limit;    /* 0 = none */
   uint64_t time_limit_ms; /* wall clock from bb_search_new; 0 = none */
+  /* Recomputation (Gecode's Search::Options c_d, a_d; 0 = Gecode's default, 8 and 2): the
+   * search keeps a copy of the space every commit_distance levels and recomputes the others
+   * from it; adaptive_distance is the distance at which a recomputation keeps another copy.
+   * A larger commit distance keeps fewer copies (less memory on a deep search over many
+   * variables) and recomputes more after a failure. With 0, a model may ask for a larger one
+   * than Gecode's (the HRC constraint does, in proportion to its variables). */
+  unsigned commit_distance, adaptive_distance;
   /* NULL = none. The search stops (as at a limit) once *interrupt is non-zero: a signal
    * handler may set it, so the caller can still print the best solution found. */
   const volatile sig_atomic_t *interrupt;

@@ -107,6 +107,11 @@ bb_search *bb_search_new(bb_space *root, const bb_search_options *opts, bb_error
     so.clone = false; // the engine takes `copy`
     so.threads = o.threads > 1 ? o.threads : 1;
     so.stop = search->stop;
+    if (o.commit_distance)
+      so.c_d = o.commit_distance;
+    else if (r.commit_distance > so.c_d)
+      so.c_d = r.commit_distance;
+    if (o.adaptive_distance) so.a_d = o.adaptive_distance;
     so.cutoff = cutoff; // owned by the restart engine
     so.nogoods_limit = cutoff && o.nogoods ? (o.nogoods_limit ? o.nogoods_limit : 128) : 0;
     bb_shim::starting_search_threads starting;

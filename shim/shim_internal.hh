@@ -128,6 +128,10 @@ struct bb_space : public Gecode::Space {
   // Root only (not copied): branchers a constraint asks for by default (HRC's deferred-
   // acceptance order), posted by bb_branch_deferred after the model's own search annotations.
   std::vector<std::function<void(bb_space &)>> deferred_branchers;
+  // Root only (not copied): the recomputation commit distance the search uses when the caller
+  // gives none (0: Gecode's 8). A constraint over many variables raises it: every copy the
+  // search keeps copies all of them (bb_search_options' commit_distance).
+  unsigned commit_distance = 0;
   bool incomplete = false;         // a copy whose variables could not all be copied (out of memory)
   std::shared_ptr<lns_config> lns; // null without relax_and_reconstruct
 

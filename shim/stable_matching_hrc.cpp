@@ -70,6 +70,12 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
       own[v] = Int::IntView(own_vars[v]);
     }
     linear(home, own_vars, IRT_EQ, bpv);
+    // Each copy the search keeps holds every rank and budget variable (about 240 bytes a
+    // resident or couple), and a deep search over them keeps one every commit distance: one
+    // copy per 64 variables' levels keeps that near 4 bytes per variable and level. A
+    // recomputation commits its choices and propagates once, from a copy whose propagator has
+    // no memo (one whole pass) whatever the distance, so a longer one costs little more here.
+    s.commit_distance = std::max(s.commit_distance, (unsigned)(n / 64));
     if (home.failed()) return BB_OK; // no value left for some variable: the model is unsatisfiable
     if (first_choice) {
       std::vector<int> ranks((size_t)n);

@@ -6,7 +6,9 @@
  * and then go back to domains saved earlier (a backtrack: larger domains), forgetting the memo.
  * Every propagation with the memo (reading the domains by ranges, as the Gecode shim does) is
  * compared with one without it on a copy of the same domains (reading them by `contains`):
- * the same answer, domains, bounds and budgets' bounds. One memo serves every instance in turn;
+ * the same answer, domains, bounds and budgets' bounds. The walks also lower bp's maximum and
+ * narrow the budgets (a search's bp and own[v] decisions), which move the variables' slacks, so
+ * that the pruning kept in the memo is made again where a slack moved. One memo serves every instance in turn;
  * every tenth instance counts on the emulated engine (where the memo counts everything).
  * A second memo that is never forgotten must differ from the fresh propagation at some
  * backtrack, or the walks could not catch a memo kept past one. */
@@ -81,9 +83,9 @@ int main(void) {
     instances++;
     doms D = root_domains(d), saved[8];
     int depth = 0, n = D.n;
-    int32_t omin[2 * HB_MAX_R], omax[2 * HB_MAX_R];
+    int32_t omin[2 * HB_MAX_R], omax[2 * HB_MAX_R], saved_min[8][2 * HB_MAX_R], saved_max[8][2 * HB_MAX_R];
     for (int v = 0; v < n; v++) omin[v] = 0, omax[v] = bb_smc_hrc_len(d, v);
-    int64_t bp_max = 1 + (int)hb_rand(4);
+    int64_t bp_max = 1 + (int)hb_rand(4), saved_bp[8];
     for (int step = 0; step < 24; step++) {
       answer fresh = propagate(d, &D, omin, omax, bp_max, NULL);
       answer kept = propagate(d, &D, omin, omax, bp_max, memo);
@@ -95,18 +97,30 @@ int main(void) {
       bool back = fresh.r == BB_SMC_FAILED || (depth > 0 && hb_rand(4) == 0);
       if (back) { /* to domains saved earlier: they may be larger */
         if (depth == 0) break;
-        D = saved[hb_rand((unsigned)depth)];
+        int back_to = (int)hb_rand((unsigned)depth);
+        D = saved[back_to];
+        bp_max = saved_bp[back_to];
+        memcpy(omin, saved_min[back_to], sizeof omin), memcpy(omax, saved_max[back_to], sizeof omax);
         bb_smc_hrc_memo_forget(memo);
         backtracks++;
         continue;
       }
       D = fresh.D; /* the space goes on from the propagation's domains, shrunk further */
-      if (depth < 8) saved[depth++] = D;
+      if (depth < 8) {
+        saved[depth] = D, saved_bp[depth] = bp_max;
+        memcpy(saved_min[depth], omin, sizeof omin), memcpy(saved_max[depth], omax, sizeof omax);
+        depth++;
+      }
       for (int v = 0; v < n; v++)
         if (hb_rand(3) == 0) {
           uint32_t m = D.mask[v] & (uint32_t)hb_rand(1u << 16);
           if (m) D.mask[v] = m;
         }
+      if (hb_rand(4) == 0 && bp_max > 0) bp_max--;
+      for (int v = 0; v < n; v++) { /* own[v] = its minimum, or above it */
+        if (hb_rand(6) == 0) omax[v] = omin[v];
+        if (hb_rand(12) == 0 && omin[v] < omax[v]) omin[v]++;
+      }
     }
     bb_smc_hrc_release(d); /* the memos still hold it */
   }

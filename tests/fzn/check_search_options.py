@@ -5,7 +5,8 @@
            each restart keeps every x[i] at its last value with probability p %; the search
            is then incomplete (it ends at the time limit, no `==========`);
   -restart, -restart-scale, -restart-base, -nogoods, -nogoods-limit  fzn-gecode's options:
-           restarted complete search still proves the optimum; bad values are usage errors.
+           restarted complete search still proves the optimum; bad values are usage errors;
+  -c-d, -a-d  fzn-gecode's recomputation distances: the same solutions and nodes.
 
 The model: minimise sum(c[i] x[i]) subject to sum(w[i] x[i]) >= W, x[i] in 0..4, searched
 largest value first so that the first solution is far from the optimum (brute force: all
@@ -86,6 +87,11 @@ def objectives(out, c, w, W):
     return found
 
 
+def nodes(out):
+    found = re.findall(r"%%%mzn-stat: nodes=(\d+)", out)
+    return int(found[-1]) if found else None
+
+
 def restarts(err_out):
     m = re.search(r"%%%mzn-stat: restarts=(\d+)", err_out)
     return int(m.group(1)) if m else -1
@@ -136,6 +142,16 @@ def main():
             if got[-1:] != [best] or "==========" not in p.stdout or restarts(p.stdout + p.stderr) <= 0:
                 ck.fail("%s: %s, optimum %d, restarts %d" % (" ".join(flags), got, best,
                                                           restarts(p.stdout + p.stderr)), p)
+        # Recomputation distances change which spaces are copied, not the search: the same
+        # solutions in the same order and the same nodes.
+        base, _ = ck.run(model(c, w, W, []), ["-a", "-s"])
+        for flags in (["-c-d", "1"], ["-c-d", "1000", "-a-d", "1000"], ["-a-d", "1"]):
+            p, _ = ck.run(model(c, w, W, []), ["-a", "-s"] + flags)
+            if (objectives(p.stdout, c, w, W) != objectives(base.stdout, c, w, W)
+                    or nodes(p.stdout) != nodes(base.stdout) or "==========" not in p.stdout):
+                ck.fail("%s: %s in %s nodes, without it %s in %s" % (
+                    " ".join(flags), objectives(p.stdout, c, w, W), nodes(p.stdout),
+                    objectives(base.stdout, c, w, W), nodes(base.stdout)), p)
         # The command line takes precedence over the model's restart annotation.
         p, _ = ck.run(model(c, w, W, ["restart_constant(1)"]), ["-restart", "none", "-s"])
         if restarts(p.stdout + p.stderr) != 0 or objectives(p.stdout, c, w, W)[-1:] != [best]:
@@ -153,6 +169,9 @@ def main():
                         (["-restart-base", "1"], "bad value '1' for -restart-base"),
                         (["-restart-scale", "0"], "bad value '0' for -restart-scale"),
                         (["-nogoods-limit", "x"], "bad value 'x' for -nogoods-limit"),
+                        (["-c-d", "0"], "bad value '0' for -c-d"),
+                        (["-a-d", "-2"], "bad value '-2' for -a-d"),
+                        (["-c-d"], "-c-d needs a value"),
                         (["-restart"], "-restart needs a value")):
         p = subprocess.run([fzn] + flags, capture_output=True, text=True, timeout=60)
         if p.returncode != 2 or text not in p.stderr:

@@ -295,3 +295,39 @@ int bb_smc_hrc_rank_of(const bb_smc_hrc *d, int v, const int32_t *assigned) {
       return d->e_s1[e0 + (uint32_t)k] >= 0 ? k : -1;
   return -1;
 }
+
+/* Fixed domains for bb_smc_hrc_own_counts: one value per variable, nothing may be removed. */
+static int fixed_value(void *ctx, int v) { return ((const int *)ctx)[v]; }
+static int fixed_size(void *ctx, int v) {
+  (void)ctx, (void)v;
+  return 1;
+}
+static bool fixed_contains(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k; }
+static bb_smc_status fixed_remove(void *ctx, int v, int k) {
+  return ((const int *)ctx)[v] == k ? BB_SMC_FAILED : BB_SMC_FIX;
+}
+static bb_smc_status fixed_lower_max(void *ctx, int v, int k) {
+  return ((const int *)ctx)[v] > k ? BB_SMC_FAILED : BB_SMC_FIX;
+}
+
+bb_smc_status bb_smc_hrc_own_counts(const bb_smc_hrc *d, const int *ranks, int32_t *own) {
+  for (int v = 0; v < d->n_vars; v++)
+    if (ranks[v] < 0 || ranks[v] > bb_smc_hrc_len(d, v) ||
+        (ranks[v] < bb_smc_hrc_len(d, v) && !bb_smc_hrc_acceptable(d, v, ranks[v])))
+      return BB_SMC_FAILED;
+  bb_smc_domains dom = {.ctx = (void *)ranks,
+                        .min = fixed_value,
+                        .max = fixed_value,
+                        .size = fixed_size,
+                        .contains = fixed_contains,
+                        .remove = fixed_remove,
+                        .lower_max = fixed_lower_max};
+  int32_t *ub = malloc(((size_t)d->n_vars + 1) * sizeof *ub);
+  if (!ub) return BB_SMC_NOMEM;
+  bb_smc_hrc_budgets b = {NULL, NULL, own, ub};
+  int64_t lb, hi;
+  /* with everything fixed, each share is exact (and equals the possible count) */
+  bb_smc_status r = bb_smc_hrc_propagate_budgets(d, &dom, INT64_MAX / 4, &b, &lb, &hi);
+  free(ub);
+  return r == BB_SMC_FAILED || r == BB_SMC_NOMEM ? r : BB_SMC_FIX;
+}

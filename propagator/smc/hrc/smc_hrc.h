@@ -122,10 +122,11 @@ bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_dom
                                            const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, int64_t *lb,
                                            int64_t *ub);
 
-/* The counting pass and the bounds of one constraint's last propagation, kept for its next one:
- * that one counts again only the variables whose domain size changed (and the hospitals they
- * may be at), and makes again only the bounds' parts of those variables and of the variables
- * those hospitals list, with the same results as making everything. Valid only while the
+/* The counting pass, the bounds and the pruning of one constraint's last propagation, kept for
+ * its next one: that one counts again only the variables whose domain size changed (and the
+ * hospitals they may be at), makes again only the bounds' parts of those variables and of the
+ * variables those hospitals list, and prunes again only where those parts or a slack moved,
+ * with the same results (the same domain changes, in the same order) as making everything. Valid only while the
  * domains only shrink between the propagations that use it, as within one Gecode space: where
  * they may have grown (a backtrack, a copy of the space) the caller forgets it (or uses another
  * memo). One memo serves one constraint at a time (given another, it makes everything again).

@@ -81,6 +81,9 @@ static void memo_release(bb_smc_hrc_memo *m) {
   free(c->poss), free(c->poss_before), free(c->sure_before), free(c->sure_total);
   free(c->amin), free(c->amax), free(c->asize), free(c->runs), free(m->dirty), free(m->dirty_list);
   free(m->redo), free(m->vlb), free(m->vub), free(m->vcert), free(m->counted), free(m->was);
+  free(m->pslack), free(m->request), free(m->requests), free(m->asks), free(m->filled), free(m->touched),
+      free(m->vmark);
+  free(m->hmark), free(m->hlist);
   bb_smc_hrc_release((bb_smc_hrc *)m->d);
   memset(m, 0, sizeof *m);
 }
@@ -124,8 +127,18 @@ static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
   m->vcert = malloc((entries + vars) * sizeof *m->vcert);
   m->counted = malloc(entries);
   m->was = malloc((2 * longest_h + 1) * sizeof *m->was);
+  m->pslack = malloc(vars * sizeof *m->pslack);
+  m->request = malloc(slots);
+  m->requests = malloc(hosp * sizeof *m->requests);
+  m->asks = malloc(vars * sizeof *m->asks);
+  m->filled = malloc(hosp * sizeof *m->filled);
+  m->touched = malloc(vars * sizeof *m->touched);
+  m->vmark = calloc(vars, 1);
+  m->hmark = calloc(hosp, 1);
+  m->hlist = malloc(hosp * sizeof *m->hlist);
   if (!(c->poss && c->poss_before && c->sure_before && c->sure_total && c->amin && c->amax && c->asize && c->runs &&
-        m->dirty && m->dirty_list && m->redo && m->vlb && m->vub && m->vcert && m->counted && m->was)) {
+        m->dirty && m->dirty_list && m->redo && m->vlb && m->vub && m->vcert && m->counted && m->was && m->pslack &&
+        m->request && m->requests && m->asks && m->filled && m->touched && m->vmark && m->hmark && m->hlist)) {
     memo_release(m);
     return false;
   }
@@ -177,6 +190,7 @@ static void recount(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_m
           (m->was[k] != c->poss_before[first + k] || m->was[n + k] != c->sure_before[first + k]))
         m->redo[d->slot_var[first + k]] = 1;
   }
+  m->n_dirty = n_dirty;
 }
 
 bool bb_smc_hrc_count_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_memo *m,
@@ -191,6 +205,7 @@ bool bb_smc_hrc_count_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_sm
     m->valid = m->bounds_valid = false; /* until the pass is whole; the bounds, all again */
     bool fits = bb_smc_hrc_count(d, dom, path, &m->c);
     m->valid = true;
+    m->n_dirty = -1;
     return fits;
   }
   recount(d, dom, m);

@@ -48,6 +48,7 @@ typedef struct prop {
   const bb_smc_hrc_budgets *b; /* NULL or without own_min/own_max: no budgets */
   scratch s;
   bool failed, changed;
+  bb_smc_hrc_memo *m; /* NULL: nothing kept */
 } prop;
 
 static void apply(prop *P, bb_smc_status r) {
@@ -136,6 +137,13 @@ static void force_at(prop *P, int32_t slot) {
  * tie, is one of them: keeping one is sound). */
 static void request_fill(prop *P, int h, int32_t slot) {
   if (slot < P->s.fill[h]) P->s.fill[h] = slot;
+  bb_smc_hrc_memo *m = P->m;
+  if (!m || m->request[slot]) return;
+  m->request[slot] = 1;
+  m->requests[h]++;
+  m->asks[P->d->slot_var[slot]]++;
+  if (!m->hmark[h]) m->hlist[m->n_hlist++] = h;
+  m->hmark[h] |= 1;
 }
 
 /* Hospital h must hold capacity(h) residents it ranks at or above `slot`'s (before the end of
@@ -195,11 +203,11 @@ void bb_smc_hrc_scratch_free(bb_smc_hrc_scratch *x) {
 
 static size_t at_least(size_t have, size_t need) { return have > need ? have : need; }
 
-/* Makes x's arrays fit d (reallocated only when d needs more than they hold) and clears what
- * the passes only add to or set: vlb, vub and counted. Every other array is written before it
- * is read (poss by the counting pass), so reusing it needs no clearing. False when out of
- * memory (x then holds nothing). */
-static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x) {
+/* Makes x's arrays fit d (reallocated only when d needs more than they hold) and, with clear
+ * (without a memo, whose own arrays the passes then use), clears what the passes only add to or
+ * set: vlb, vub and counted. Every other array is written before it is read (poss by the
+ * counting pass). False when out of memory (x then holds nothing). */
+static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x, bool clear) {
   size_t slots = d->hosp_start[d->n_hospitals] + 1, hosp = (size_t)d->n_hospitals + 1, vars = (size_t)d->n_vars + 1;
   size_t entries = d->var_start[d->n_vars] + 1, longest = 1;
   for (int v = 0; v < d->n_vars; v++)
@@ -231,6 +239,7 @@ static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x) {
       return false;
     }
   }
+  if (!clear) return true;
   memset(x->s.counted, 0, entries);
   memset(x->s.vlb, 0, vars * sizeof *x->s.vlb);
   memset(x->s.vub, 0, vars * sizeof *x->s.vub);
@@ -272,25 +281,57 @@ static bool census(prop *P, bb_smc_hrc_memo *m) {
 }
 
 /* Capacities: a full hospital takes nobody new; a couple's pair must fit both members. */
-static void capacities(prop *P) {
+static void capacity_full(prop *P, int h) {
   const bb_smc_hrc *d = P->d;
-  for (int h = 0; h < d->n_hospitals && !P->failed; h++)
-    if (P->s.sure_total[h] == d->capacity[h])
-      for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1] && !P->failed; t++)
-        if (P->s.poss[t] > 0 && !sure(P, (int32_t)t)) remove_at(P, (int32_t)t);
-  for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) {
-    int n = domain_values(P, v), len = bb_smc_hrc_len(d, v);
-    for (int i = 0; i < n && !P->failed; i++) {
-      int k = P->s.values[i];
-      if (k >= len) continue;
-      uint32_t e = d->var_start[v] + (uint32_t)k;
-      int h1 = d->e_h1[e], h2 = d->e_h2[e], new1 = !sure(P, d->e_s1[e]), new2 = !sure(P, d->e_s2[e]);
-      bool over = h1 == h2
-                      ? P->s.sure_total[h1] + new1 + new2 > d->capacity[h1]
-                      : P->s.sure_total[h1] + new1 > d->capacity[h1] || P->s.sure_total[h2] + new2 > d->capacity[h2];
-      if (over) apply(P, P->dom->remove(P->dom->ctx, v, k));
-    }
+  if (P->s.sure_total[h] == d->capacity[h])
+    for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1] && !P->failed; t++)
+      if (P->s.poss[t] > 0 && !sure(P, (int32_t)t)) remove_at(P, (int32_t)t);
+}
+
+static void capacity_couple(prop *P, int v) {
+  const bb_smc_hrc *d = P->d;
+  int n = domain_values(P, v), len = bb_smc_hrc_len(d, v);
+  for (int i = 0; i < n && !P->failed; i++) {
+    int k = P->s.values[i];
+    if (k >= len) continue;
+    uint32_t e = d->var_start[v] + (uint32_t)k;
+    int h1 = d->e_h1[e], h2 = d->e_h2[e], new1 = !sure(P, d->e_s1[e]), new2 = !sure(P, d->e_s2[e]);
+    bool over = h1 == h2 ? P->s.sure_total[h1] + new1 + new2 > d->capacity[h1]
+                         : P->s.sure_total[h1] + new1 > d->capacity[h1] || P->s.sure_total[h2] + new2 > d->capacity[h2];
+    if (over) apply(P, P->dom->remove(P->dom->ctx, v, k));
   }
+}
+
+/* Every hospital and couple (whole), or, with the memo, only the hospitals recounted and the
+ * couples that list one of them (a couple that changed lists the hospitals it made recounted):
+ * the others read the same counts and the same domain as at the last propagation, which removed
+ * nothing for them (a removal changes the counts). */
+static int by_id(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static void capacities(prop *P, bool whole) {
+  const bb_smc_hrc *d = P->d;
+  bb_smc_hrc_memo *m = P->m;
+  if (!whole) /* in the whole pass's order: the same modifications in the same order (CHB counts them) */
+    qsort(m->dirty_list, (size_t)m->n_dirty, sizeof *m->dirty_list, by_id);
+  if (whole) {
+    for (int h = 0; h < d->n_hospitals && !P->failed; h++) capacity_full(P, h);
+    for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) capacity_couple(P, v);
+    return;
+  }
+  for (int i = 0; i < m->n_dirty; i++) {
+    int h = m->dirty_list[i];
+    capacity_full(P, h);
+    for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1]; t++)
+      if (d->slot_var[t] >= d->n_singles) m->vmark[d->slot_var[t]] |= 2;
+  }
+  for (int v = d->n_singles; v < d->n_vars; v++)
+    if (m->vmark[v] & 2) {
+      m->vmark[v] &= (uint8_t)~2u;
+      if (!P->failed) capacity_couple(P, v);
+    }
 }
 
 /* v's pairs that block in every completion where v takes value p (> j for each entry j
@@ -369,6 +410,7 @@ static void bounds(prop *P, uint8_t *redo, int64_t *lb, int64_t *ub) {
       else
         bound_couple(P, v);
       if (redo) redo[v] = 0;
+      if (redo && P->m) P->m->touched[P->m->n_touched++] = v;
     }
     low += P->s.vlb[v];
     high += P->s.vub[v];
@@ -406,63 +448,145 @@ static void slacks(prop *P, int64_t bp_max) {
  * (v's pairs certain under p) - (v's pairs counted) > v's slack (slacks). With no slack for v
  * no pair of v's beyond those counted may block: a hospital that a single (or a fixed couple) surely prefers, and whose
  * wanting him is the only condition left, must be full of residents it ranks higher. */
-static void prune(prop *P) {
+static void prune_single(prop *P, int v) {
   const bb_smc_hrc *d = P->d;
-  for (int v = 0; v < d->n_singles && !P->failed; v++) {
-    int len = bb_smc_hrc_len(d, v);
-    int64_t counted = P->s.vlb[v], certain = 0, slack = P->s.vslack[v];
-    for (int j = 0; j < len && j < P->s.amax[v]; j++) {
-      uint32_t e = d->var_start[v] + (uint32_t)j;
-      int32_t s = d->e_s1[e];
-      if (s < 0) continue;
-      int h = d->e_h1[e];
-      if (P->s.poss_before[s] < d->capacity[h]) { /* h surely wants him: every value past j pays */
-        if (++certain - counted > slack) {
-          apply(P, P->dom->lower_max(P->dom->ctx, v, j));
-          break;
-        }
-      } else if (slack == 0 && P->s.amin[v] > j && !P->s.counted[e]) {
-        request_fill(P, h, s); /* he surely prefers h: h is full of better */
+  int len = bb_smc_hrc_len(d, v);
+  int64_t counted = P->s.vlb[v], certain = 0, slack = P->s.vslack[v];
+  for (int j = 0; j < len && j < P->s.amax[v]; j++) {
+    uint32_t e = d->var_start[v] + (uint32_t)j;
+    int32_t s = d->e_s1[e];
+    if (s < 0) continue;
+    int h = d->e_h1[e];
+    if (P->s.poss_before[s] < d->capacity[h]) { /* h surely wants him: every value past j pays */
+      if (++certain - counted > slack) {
+        apply(P, P->dom->lower_max(P->dom->ctx, v, j));
+        return;
       }
+    } else if (slack == 0 && P->s.amin[v] > j && !P->s.counted[e]) {
+      request_fill(P, h, s); /* he surely prefers h: h is full of better */
     }
   }
-  for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) {
-    int n = domain_values(P, v), len = bb_smc_hrc_len(d, v);
-    int64_t counted = P->s.vlb[v], slack = P->s.vslack[v];
-    for (int i = 0; i < n && !P->failed; i++) {
-      int p = P->s.values[i];
-      /* the domain only shrank since bounds: vcert holds every value left */
-      if (P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)p] - counted > slack)
-        apply(P, P->dom->remove(P->dom->ctx, v, p));
-    }
-    /* Fixed at entry (asize, not n): counted[] and the share were computed from the entry
-     * domains, and only for a couple fixed then are the counted entries exactly its pairs
-     * certain under its value. A couple fixed by this pass's pruning may owe its share to an
-     * entry certain under its one remaining value but not counted (the share is a minimum
-     * over values), and demanding that entry not block would lose solutions. */
-    if (slack > 0 || P->s.asize[v] != 1 || n != 1 || P->failed) continue;
-    /* A fixed couple that prefers entry j: where exactly one hospital decides whether j
-     * blocks, that hospital must be full of residents it ranks above the member. */
-    int p = P->s.values[0];
-    for (int j = 0; j < len && j < p; j++) {
-      uint32_t e = d->var_start[v] + (uint32_t)j;
-      if (d->e_s1[e] < 0 || P->s.counted[e]) continue;
-      int h1 = d->e_h1[e], h2 = d->e_h2[e];
-      if (h1 == h2) continue;
-      uint32_t f = d->var_start[v] + (uint32_t)p;
-      bool two_a = p < len && d->e_h2[f] == h2, two_b = p < len && d->e_h1[f] == h1;
-      if (two_a)
-        request_fill(P, h1, d->e_s1[e]);
-      else if (two_b)
-        request_fill(P, h2, d->e_s2[e]);
-      else if (P->s.poss_before[d->e_s1[e]] < d->capacity[h1])
-        request_fill(P, h2, d->e_s2[e]); /* 3a */
-      else if (P->s.poss_before[d->e_s2[e]] < d->capacity[h2])
-        request_fill(P, h1, d->e_s1[e]);
-    }
+}
+
+static void prune_couple(prop *P, int v) {
+  const bb_smc_hrc *d = P->d;
+  int n = domain_values(P, v), len = bb_smc_hrc_len(d, v);
+  int64_t counted = P->s.vlb[v], slack = P->s.vslack[v];
+  for (int i = 0; i < n && !P->failed; i++) {
+    int p = P->s.values[i];
+    /* the domain only shrank since bounds: vcert holds every value left */
+    if (P->s.vcert[d->var_start[v] + (uint32_t)v + (uint32_t)p] - counted > slack)
+      apply(P, P->dom->remove(P->dom->ctx, v, p));
   }
-  for (int h = 0; h < d->n_hospitals && !P->failed; h++)
-    if (P->s.fill[h] != INT32_MAX) fill(P, h);
+  /* Fixed at entry (asize, not n): counted[] and the share were computed from the entry
+   * domains, and only for a couple fixed then are the counted entries exactly its pairs
+   * certain under its value. A couple fixed by this pass's pruning may owe its share to an
+   * entry certain under its one remaining value but not counted (the share is a minimum
+   * over values), and demanding that entry not block would lose solutions. */
+  if (slack > 0 || P->s.asize[v] != 1 || n != 1 || P->failed) return;
+  /* A fixed couple that prefers entry j: where exactly one hospital decides whether j
+   * blocks, that hospital must be full of residents it ranks above the member. */
+  int p = P->s.values[0];
+  for (int j = 0; j < len && j < p; j++) {
+    uint32_t e = d->var_start[v] + (uint32_t)j;
+    if (d->e_s1[e] < 0 || P->s.counted[e]) continue;
+    int h1 = d->e_h1[e], h2 = d->e_h2[e];
+    if (h1 == h2) continue;
+    uint32_t f = d->var_start[v] + (uint32_t)p;
+    bool two_a = p < len && d->e_h2[f] == h2, two_b = p < len && d->e_h1[f] == h1;
+    if (two_a)
+      request_fill(P, h1, d->e_s1[e]);
+    else if (two_b)
+      request_fill(P, h2, d->e_s2[e]);
+    else if (P->s.poss_before[d->e_s1[e]] < d->capacity[h1])
+      request_fill(P, h2, d->e_s2[e]); /* 3a */
+    else if (P->s.poss_before[d->e_s2[e]] < d->capacity[h2])
+      request_fill(P, h1, d->e_s1[e]);
+  }
+}
+
+/* Withdraws a slot's request (kept in the memo) before its variable's pruning is made again. */
+static void unask(bb_smc_hrc_memo *m, const bb_smc_hrc *d, int32_t slot) {
+  if (slot < 0 || !m->request[slot]) return;
+  int h = d->slot_hosp[slot];
+  m->request[slot] = 0;
+  m->requests[h]--;
+  m->asks[d->slot_var[slot]]--;
+  if (!m->hmark[h]) m->hlist[m->n_hlist++] = h;
+  m->hmark[h] |= 1;
+}
+
+static void withdraw(prop *P, int v) {
+  const bb_smc_hrc *d = P->d;
+  for (uint32_t e = d->var_start[v]; e < d->var_start[v + 1] && P->m->asks[v] > 0; e++) {
+    unask(P->m, d, d->e_s1[e]);
+    if (v >= d->n_singles) unask(P->m, d, d->e_s2[e]);
+  }
+}
+
+/* The memo's hospitals whose requests changed or whose counts were made again: fill runs for
+ * the first slot asked where that slot or the counts moved; elsewhere it would do what it did
+ * at the last propagation, which removed nothing (a removal changes the counts). */
+static void fill_marked(prop *P) {
+  const bb_smc_hrc *d = P->d;
+  bb_smc_hrc_memo *m = P->m;
+  for (int i = 0; i < m->n_dirty; i++) {
+    int h = m->dirty_list[i];
+    if (!m->hmark[h]) m->hlist[m->n_hlist++] = h;
+    m->hmark[h] |= 2;
+  }
+  qsort(m->hlist, (size_t)m->n_hlist, sizeof *m->hlist, by_id); /* the whole pass's order */
+  for (int i = 0; i < m->n_hlist; i++) {
+    int h = m->hlist[i];
+    int32_t first = INT32_MAX;
+    for (uint32_t t = d->hosp_start[h]; m->requests[h] > 0 && t < d->hosp_start[h + 1]; t++)
+      if (m->request[t]) {
+        first = (int32_t)t;
+        break;
+      }
+    if (first != INT32_MAX && !P->failed && (first != m->filled[h] || (m->hmark[h] & 2))) {
+      P->s.fill[h] = first;
+      fill(P, h);
+    }
+    m->filled[h] = first;
+    m->hmark[h] = 0;
+  }
+  m->n_hlist = 0;
+}
+
+/* Every variable (whole), or, with the memo, those whose bounds were made again or whose slack
+ * moved: the others' pruning reads what it read at the last propagation, which changed nothing
+ * of their domains (a change is seen by the counts), and their requests stand. */
+static void prune(prop *P, bool whole) {
+  const bb_smc_hrc *d = P->d;
+  bb_smc_hrc_memo *m = P->m;
+  if (whole) {
+    if (m) {
+      memset(m->request, 0, d->hosp_start[d->n_hospitals]);
+      memset(m->requests, 0, (size_t)d->n_hospitals * sizeof *m->requests);
+      memset(m->asks, 0, (size_t)d->n_vars * sizeof *m->asks);
+    }
+    for (int v = 0; v < d->n_singles && !P->failed; v++) prune_single(P, v);
+    for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) prune_couple(P, v);
+    for (int h = 0; h < d->n_hospitals && !P->failed; h++)
+      if (P->s.fill[h] != INT32_MAX) fill(P, h);
+    if (!m) return;
+    for (int v = 0; v < d->n_vars; v++) m->pslack[v] = P->s.vslack[v];
+    for (int h = 0; h < d->n_hospitals; h++) m->filled[h] = P->s.fill[h];
+    for (int i = 0; i < m->n_hlist; i++) m->hmark[m->hlist[i]] = 0;
+    m->n_hlist = 0;
+    return;
+  }
+  for (int i = 0; i < m->n_touched; i++) m->vmark[m->touched[i]] |= 1;
+  for (int v = 0; v < d->n_vars; v++) {
+    bool again = (m->vmark[v] & 1) || P->s.vslack[v] != m->pslack[v];
+    m->vmark[v] &= (uint8_t)~1u;
+    if (!again || P->failed) continue;
+    withdraw(P, v);
+    m->pslack[v] = P->s.vslack[v];
+    (v < d->n_singles ? prune_single : prune_couple)(P, v);
+  }
+  fill_marked(P);
 }
 
 bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max, int64_t *lb,
@@ -484,12 +608,12 @@ bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_dom
 bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
                                         const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, bb_smc_hrc_memo *m,
                                         int64_t *lb, int64_t *ub) {
-  prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false};
+  prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false, m};
   bb_smc_hrc_scratch *own = x ? NULL : bb_smc_hrc_scratch_new();
   *lb = 0;
   *ub = 0;
   if (!x) x = own;
-  if (!x || !fit_scratch(d, x)) {
+  if (!x || !fit_scratch(d, x, !m)) {
     bb_smc_hrc_scratch_free(own);
     bb_note_out_of_memory();
     return BB_SMC_NOMEM;
@@ -501,7 +625,12 @@ bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domain
     return BB_SMC_NOMEM;
   }
   uint8_t *redo = m && m->bounds_valid ? m->redo : NULL;
+  /* the pruning made again only where it may differ: with the bounds and the pruning of the last
+   * propagation kept, and the hospitals recounted known */
+  bool whole = !(redo && m->prune_valid && m->n_dirty >= 0);
   if (m) {
+    m->prune_valid = false;
+    m->n_touched = 0;
     if (!redo) memset(m->redo, 0, (size_t)d->n_vars); /* every part is made below */
     m->bounds_valid = false;                          /* until they are */
   }
@@ -516,17 +645,18 @@ bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domain
       if (b->own_ub) b->own_ub[v] = P.s.vub[v];
     }
   if (!P.failed) slacks(&P, bp_max);
-  if (!P.failed) capacities(&P);
-  if (!P.failed) prune(&P);
+  if (!P.failed) capacities(&P, whole);
+  if (!P.failed) prune(&P, whole);
+  if (m && !P.failed) m->prune_valid = true;
   bb_smc_hrc_scratch_free(own);
   return P.failed ? BB_SMC_FAILED : P.changed ? BB_SMC_CHANGED : BB_SMC_FIX;
 }
 
 int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) {
-  prop P = {d, dom, NULL, {0}, false, false};
+  prop P = {d, dom, NULL, {0}, false, false, NULL};
   int64_t lb = -1, ub, share = -1;
   bb_smc_hrc_scratch *x = v < 0 || v >= d->n_vars ? NULL : bb_smc_hrc_scratch_new();
-  if (!x || !fit_scratch(d, x)) {
+  if (!x || !fit_scratch(d, x, true)) {
     bb_smc_hrc_scratch_free(x);
     return -1;
   }
@@ -538,40 +668,4 @@ int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) 
   }
   bb_smc_hrc_scratch_free(x);
   return share;
-}
-
-/* Fixed domains for bb_smc_hrc_own_counts: one value per variable, nothing may be removed. */
-static int fixed_value(void *ctx, int v) { return ((const int *)ctx)[v]; }
-static int fixed_size(void *ctx, int v) {
-  (void)ctx, (void)v;
-  return 1;
-}
-static bool fixed_contains(void *ctx, int v, int k) { return ((const int *)ctx)[v] == k; }
-static bb_smc_status fixed_remove(void *ctx, int v, int k) {
-  return ((const int *)ctx)[v] == k ? BB_SMC_FAILED : BB_SMC_FIX;
-}
-static bb_smc_status fixed_lower_max(void *ctx, int v, int k) {
-  return ((const int *)ctx)[v] > k ? BB_SMC_FAILED : BB_SMC_FIX;
-}
-
-bb_smc_status bb_smc_hrc_own_counts(const bb_smc_hrc *d, const int *ranks, int32_t *own) {
-  for (int v = 0; v < d->n_vars; v++)
-    if (ranks[v] < 0 || ranks[v] > bb_smc_hrc_len(d, v) ||
-        (ranks[v] < bb_smc_hrc_len(d, v) && !bb_smc_hrc_acceptable(d, v, ranks[v])))
-      return BB_SMC_FAILED;
-  bb_smc_domains dom = {.ctx = (void *)ranks,
-                        .min = fixed_value,
-                        .max = fixed_value,
-                        .size = fixed_size,
-                        .contains = fixed_contains,
-                        .remove = fixed_remove,
-                        .lower_max = fixed_lower_max};
-  int32_t *ub = malloc(((size_t)d->n_vars + 1) * sizeof *ub);
-  if (!ub) return BB_SMC_NOMEM;
-  bb_smc_hrc_budgets b = {NULL, NULL, own, ub};
-  int64_t lb, hi;
-  /* with everything fixed, each share is exact (and equals the possible count) */
-  bb_smc_status r = bb_smc_hrc_propagate_budgets(d, &dom, INT64_MAX / 4, &b, &lb, &hi);
-  free(ub);
-  return r == BB_SMC_FAILED || r == BB_SMC_NOMEM ? r : BB_SMC_FIX;
 }

@@ -77,6 +77,23 @@ struct bb_smc_hrc_memo {
   int32_t *vlb, *vub, *vcert;
   uint8_t *counted;
   int32_t *was; /* one hospital's prefix counts before recount makes them again */
+  int n_dirty;  /* the hospitals (dirty_list) recount made again last; -1: a whole pass */
+  /* The pruning's part (smc_hrc_propagate.c), kept with the bounds: prune_valid when the last
+   * propagation pruned with the memo's counts. A variable's pruning reads its own domain, the
+   * counts at its own slots, its part of the bounds and its slack, so it is made again only
+   * where one of those moved; what it asked of the hospitals is kept per slot. */
+  bool prune_valid;
+  int64_t *pslack;   /* per variable: the slack its last pruning ran with */
+  uint8_t *request;  /* per slot: its variable asked that the hospital be full above it */
+  int32_t *requests; /* per hospital: how many of its slots ask */
+  int32_t *asks;     /* per variable: how many of its slots ask */
+  int32_t *filled;   /* per hospital: the slot its last fill ran for (INT32_MAX: none) */
+  int32_t *touched;  /* the variables whose bounds were made again (n_touched) */
+  int n_touched;
+  uint8_t *vmark; /* per variable: 1 touched, 2 its capacities to check */
+  uint8_t *hmark; /* per hospital: 1 its requests changed, 2 recounted */
+  int32_t *hlist; /* the marked hospitals (n_hlist) */
+  int n_hlist;
 };
 
 /* bb_smc_hrc_count into m's arrays: a whole pass when m holds no valid counts of d (or on a
