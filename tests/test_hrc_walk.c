@@ -118,12 +118,9 @@ static void polish(uint64_t *rng, int instances, bool ties) {
     }
     CHECKF(bb_hrc_polish(inst, 200, tu_rand(rng), 0, m, &bp, &s, &err) == BB_OK, "%s", err.msg);
     CHECK(bth_hrc_is_matching(inst, m) && (int)bp == bth_hrc_blocking(inst, m) && bp <= start);
+    CHECK(start > 0 || s.steps == 0);
     uint64_t wrong = bp + 1;
-    if (bp == 0) {
-      CHECK(s.steps == 0);
-    } else {
-      CHECK(bb_hrc_polish(inst, 5, 1, 0, m, &wrong, NULL, &err) == BB_ERR_ARG);
-    }
+    CHECK(bb_hrc_polish(inst, 5, 1, 0, m, &wrong, NULL, &err) == BB_ERR_ARG && wrong == bp + 1);
     bb_hrc_free(inst);
   }
 }

@@ -204,9 +204,9 @@ static bool takes(const da *d, const hosp_view *v, int h, int32_t q, int32_t exc
   return v[h].taken < d->in->capacity[h] || (v[h].worst_id == except ? v[h].second : v[h].worst) > q;
 }
 
-/* Agent a's blocking entries (the cases of docs/hrc.md): all of them counted, or (all false)
- * only the first looked for; the first goes to *first (-1 if none). */
-static int scan_blocking(const da *d, const hosp_view *v, int a, bool all, int64_t *first) {
+/* Agent a's blocking entries (the cases of docs/hrc.md), counted up to the `want`-th (0: all);
+ * the first goes to *first (-1 if none). */
+static int scan_blocking(const da *d, const hosp_view *v, int a, int want, int64_t *first) {
   int n = 0;
   *first = -1;
   const bb_hrc *in = d->in;
@@ -215,7 +215,7 @@ static int scan_blocking(const da *d, const hosp_view *v, int a, bool all, int64
     for (uint32_t k = 0; k < stop; k++)
       if (d->srank[start + k] >= 0 && takes(d, v, (int)in->single_list[start + k], d->srank[start + k], -1)) {
         if (n++ == 0) *first = k;
-        if (!all) break;
+        if (n == want) break;
       }
     return n;
   }
@@ -241,7 +241,7 @@ static int scan_blocking(const da *d, const hosp_view *v, int a, bool all, int64
     }
     if (!blocks) continue;
     if (n++ == 0) *first = k;
-    if (!all) break;
+    if (n == want) break;
   }
   return n;
 }
@@ -249,12 +249,12 @@ static int scan_blocking(const da *d, const hosp_view *v, int a, bool all, int64
 /* The first entry through which agent a blocks, or -1. */
 int64_t bb_hrcda_first_blocking(const da *d, const hosp_view *v, int a) {
   int64_t first;
-  scan_blocking(d, v, a, false, &first);
+  scan_blocking(d, v, a, 1, &first);
   return first;
 }
 
 int bb_hrcda_blocking_entries(const da *d, const hosp_view *v, int a, int64_t *first) {
-  return scan_blocking(d, v, a, true, first);
+  return scan_blocking(d, v, a, 0, first);
 }
 
 /* A batch repair round: every agent that blocks (all judged on one view) proposes again from

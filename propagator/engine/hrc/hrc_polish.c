@@ -1,11 +1,16 @@
 /* Local search on an HRC matching (hrc_portfolio.h, bb_hrc_polish): a min-conflicts walk whose
- * move is one step of the deferred acceptance's sequential repair. A blocking agent, picked at
+ * moves are steps of the deferred acceptance's sequential repair. A blocking agent, picked at
  * random, proposes from its first blocking entry and the queue runs to its end (evictions,
- * withdrawn partners and their new proposals included), so every move ends in a matching. A
- * move is kept when it is no worse, so the walk can cross plateaus, and it goes back to the best
- * after `patience` steps without progress. The state and the count live in hrc_walk.c, which
- * undoes a rejected move and counts again only the agents a move can reach; the best matching's
- * count is checked by bb_hrc_count_blocking at the end. */
+ * withdrawn partners and their new proposals included), so every move ends in a matching. One
+ * such proposal chain almost always leaves new blocking pairs behind (a couple's withdrawal
+ * frees posts that others now want), so a step goes on repairing: while the count is above
+ * the current matching's, another random blocking agent proposes, up to HRC_POLISH_CHAIN times;
+ * one step in HRC_POLISH_FREE_ONE_IN starts instead by freeing a blocking agent and everyone its
+ * first blocking entry's hospitals hold, all proposing again from the top. A step is kept when
+ * it is no worse, so the walk can cross plateaus, and it goes back to the best after `patience`
+ * steps without progress. The state and the count live in hrc_walk.c, which undoes a rejected
+ * step and counts again only the agents it can reach; the best matching's count is checked by
+ * bb_hrc_count_blocking at the end. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,9 +18,20 @@
 #include "hrc_walk.h"
 
 /* Steps without a new best before the walk goes back to the best matching. */
-#define HRC_POLISH_PATIENCE 50
-/* One move in this many frees the hospitals of a blocking pair instead (0: never). */
-#define HRC_POLISH_FREE_ONE_IN 0
+#define HRC_POLISH_PATIENCE 200
+/* Repairing moves a step may chain after its first. */
+#define HRC_POLISH_CHAIN 40
+/* One step in this many starts by freeing the hospitals of a blocking pair. */
+#define HRC_POLISH_FREE_ONE_IN 4u
+
+/* One step: a first move and the repairs after it; false when the deadline cut it (undone). */
+static bool step(bb_hrcw *w, uint64_t now) {
+  bool free_move = bb_hrcda_next_random(&w->d.rng) % HRC_POLISH_FREE_ONE_IN == 0;
+  if (!(free_move ? bb_hrcw_move_free(w) : bb_hrcw_move(w))) return false;
+  for (int c = 0; c < HRC_POLISH_CHAIN && w->blocking > now; c++)
+    if (!bb_hrcw_move(w)) return false;
+  return true;
+}
 
 bb_status bb_hrc_polish(const bb_hrc *inst, int steps, uint64_t seed, double deadline, int32_t *assigned,
                         uint64_t *blocking, bb_hrc_polish_stats *stats, bb_error *err) {
@@ -31,8 +47,8 @@ bb_status bb_hrc_polish(const bb_hrc *inst, int steps, uint64_t seed, double dea
   w.d.deadline = deadline;
   while (st == BB_OK && s.steps < steps && best > 0 && !(deadline > 0 && bb_now() > deadline)) {
     s.steps++;
-    bool free_move = HRC_POLISH_FREE_ONE_IN && bb_hrcda_next_random(&w.d.rng) % HRC_POLISH_FREE_ONE_IN == 0;
-    if (!(free_move ? bb_hrcw_move_free(&w) : bb_hrcw_move(&w))) break;
+    /* No blocker left, or the deadline cut the step (then undone): the best stands. */
+    if (w.nblockers == 0 || !step(&w, now)) break;
     if (w.blocking < now || (w.blocking == now && w.matched >= now_matched)) {
       bb_hrcw_commit(&w);
       now = w.blocking, now_matched = w.matched;
@@ -55,7 +71,7 @@ bb_status bb_hrc_polish(const bb_hrc *inst, int steps, uint64_t seed, double dea
   if (st == BB_OK && (st = bb_hrc_count_blocking(inst, assigned, &checked, err)) == BB_OK && checked != best)
     st = bb_fail(err, BB_ERR_INPUT, "bb_hrc_polish: the walk counts %llu blocking pairs, the checker %llu",
                  (unsigned long long)best, (unsigned long long)checked);
-  *blocking = checked;
+  if (st == BB_OK) *blocking = checked;
   if (stats) *stats = s;
   return st;
 }

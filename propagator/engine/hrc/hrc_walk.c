@@ -202,9 +202,10 @@ static int random_blocker(bb_hrcw *w) { return w->blockers[bb_hrcda_next_random(
 bool bb_hrcw_move(bb_hrcw *w) {
   if (w->nblockers == 0) return false;
   int a = random_blocker(w);
+  uint32_t k = (uint32_t)w->first[a];
   bb_hrcw_note_agent(w, a);
   if (w->d.cur[a] >= 0) bb_hrcda_lose_place(&w->d, a);
-  w->d.next[a] = (uint32_t)w->first[a];
+  w->d.next[a] = k;
   bb_hrcda_push(&w->d, a);
   return finish_move(w);
 }
@@ -221,8 +222,8 @@ bool bb_hrcw_move_free(bb_hrcw *w) {
   if (w->nblockers == 0) return false;
   const bb_hrc *in = w->d.in;
   int a = random_blocker(w);
-  uint32_t e =
-      a < w->d.nr ? in->single_start[a] + (uint32_t)w->first[a] : in->couple_start[a - w->d.nr] + (uint32_t)w->first[a];
+  uint32_t k = (uint32_t)w->first[a];
+  uint32_t e = a < w->d.nr ? in->single_start[a] + k : in->couple_start[a - w->d.nr] + k;
   int hs[2] = {a < w->d.nr ? (int)in->single_list[e] : (int)in->couple_list[2 * e],
                a < w->d.nr ? -1 : (int)in->couple_list[2 * e + 1]};
   send_back(w, a, 0);
