@@ -65,12 +65,15 @@ bb_status bb_hrc_da_random(const bb_hrc *inst, const bb_hrc_da_opts *opts, uint6
 
 /* Local search from matching `assigned` (in and out; a matching of inst): each step takes a
  * random blocking single or couple (the one the DA's repair would send back), lets it propose
- * from its first blocking entry and runs the deferred acceptance from there; the result is kept
- * when it has no more blocking pairs than the current matching (ties: kept, a sideways move),
- * and after `patience` steps without a new best the search goes back to the best. Stops after
- * `steps`, at a stable matching or at the deadline (then with BB_OK: the best so far is a
- * matching). *blocking (in: assigned's count; out: the best's). Deterministic for a seed
- * unless the deadline cuts it. */
+ * from its first blocking entry and runs the deferred acceptance from there, then lets further
+ * random blocking agents propose while the count is above the current matching's (a chain of
+ * repairs); now and then a step first frees a blocking agent and the residents its hospitals
+ * hold. A step is kept when it has no more blocking pairs than the current matching (ties: kept,
+ * a sideways move), and after `patience` steps without a new best the search goes back to the
+ * best. Stops after `steps`, at a stable matching or at the deadline (then with BB_OK: the best
+ * so far is a matching). *blocking (in: assigned's count, BB_ERR_ARG if it is not; out: the
+ * best's, counted again by bb_hrc_count_blocking). BB_ERR_ARG for hospitals' lists with ties.
+ * Deterministic for a seed unless the deadline cuts it. */
 typedef struct bb_hrc_polish_stats {
   int steps, moves, improvements;
 } bb_hrc_polish_stats;
