@@ -98,7 +98,8 @@ static void random_walks(uint64_t *rng, int instances) {
 }
 
 /* The polish on the same kind of instances: its count is the checker's and brute force's, never
- * above where it started; a wrong starting count and tied hospitals' lists are refused. */
+ * above where it started; a wrong starting count and tied hospitals' lists are refused (the
+ * portfolio leaves its best unpolished there). */
 static void polish(uint64_t *rng, int instances, bool ties) {
   for (int k = 0; k < instances; k++) {
     int nh = 1 + (int)(tu_rand(rng) % 6), nr = 2 + (int)(tu_rand(rng) % 30);
@@ -113,6 +114,10 @@ static void polish(uint64_t *rng, int instances, bool ties) {
     if (tied) { /* refused: the walk's queue and the checker would break ties differently */
       CHECK(bb_hrc_count_blocking(inst, m, &bp, &err) == BB_OK);
       CHECK(bb_hrc_polish(inst, 10, 1, 0, m, &bp, &s, &err) == BB_ERR_ARG && strstr(err.msg, "ties"));
+      bb_hrc_portfolio_opts o = {.runs = 2, .threads = 1, .seed = 1, .polish_steps = 10};
+      bb_hrc_portfolio_result res;
+      CHECK(bb_hrc_portfolio(inst, &o, m, &res, NULL, &err) == BB_OK && res.polish_steps == 0);
+      CHECK(res.blocking == res.blocking_before_polish && (int)res.blocking == bth_hrc_blocking(inst, m));
       bb_hrc_free(inst);
       continue;
     }

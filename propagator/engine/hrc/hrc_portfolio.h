@@ -50,8 +50,8 @@ typedef struct bb_hrc_portfolio_result {
   int polish_steps, polish_moves, polish_improvements; /* steps taken, moves kept, new bests */
 } bb_hrc_portfolio_result;
 
-/* Runs the portfolio and, if opts->polish_steps > 0 and the best has blocking pairs, the
- * local search; assigned[r] gets the matching, *res its counts, runs[i] (NULL, or opts->runs
+/* Runs the portfolio and, if opts->polish_steps > 0, the best has blocking pairs and the
+ * hospitals' lists have no ties, the local search; assigned[r] gets the matching, *res its counts, runs[i] (NULL, or opts->runs
  * entries) each run's. BB_ERR_TIMEOUT when the limit passes before any run ends; BB_ERR_ARG
  * for runs < 1 or threads < 0. The instance must be valid. */
 bb_status bb_hrc_portfolio(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts, int32_t *assigned,
