@@ -79,6 +79,7 @@ static int worst_index(const da *d, int h) {
 }
 
 static void remove_held(da *d, int h, int32_t r) {
+  if (d->watch) bb_hrcw_note_hospital(d->watch, h);
   held *s = d->slots + d->slot0[h];
   for (int k = 0; k < d->nheld[h]; k++)
     if (s[k].resident == r) {
@@ -91,6 +92,7 @@ static void remove_held(da *d, int h, int32_t r) {
  * unassigned, and queued to propose from the entry after the one it held. */
 void bb_hrcda_lose_place(da *d, int a) {
   const bb_hrc *in = d->in;
+  if (d->watch) bb_hrcw_note_agent(d->watch, a);
   if (a < d->nr) {
     if (d->assigned[a] != BB_HRC_NONE) remove_held(d, d->assigned[a], a);
     d->assigned[a] = BB_HRC_NONE;
@@ -111,6 +113,7 @@ void bb_hrcda_lose_place(da *d, int a) {
 
 /* h takes r (it has accepted him): if full, its worst assignee is displaced. */
 static void take(da *d, int h, int32_t r, int32_t q) {
+  if (d->watch) bb_hrcw_note_hospital(d->watch, h);
   if (d->nheld[h] == d->room[h]) {
     int32_t loser = d->slots[d->slot0[h] + worst_index(d, h)].resident;
     /* Off h; a couple member's displacement withdraws his partner (maybe from h too). */
@@ -177,38 +180,50 @@ void bb_hrcda_run_queue(da *d) {
 
 /* ------------------------------------------------------------------ repair ---- */
 
-void bb_hrcda_view(const da *d, hosp_view *v) {
-  for (int h = 0; h < d->in->n_hospitals; h++) {
-    hosp_view x = {d->nheld[h], -1, -1, -1};
-    for (int k = 0; k < d->nheld[h]; k++) {
-      held s = d->slots[d->slot0[h] + k];
-      if (s.rank > x.worst)
-        x.second = x.worst, x.worst = s.rank, x.worst_id = s.resident;
-      else if (s.rank > x.second)
-        x.second = s.rank;
-    }
-    v[h] = x;
+hosp_view bb_hrcda_view_one(const da *d, int h) {
+  hosp_view x = {d->nheld[h], -1, -1, -1};
+  for (int k = 0; k < d->nheld[h]; k++) {
+    held s = d->slots[d->slot0[h] + k];
+    if (s.rank > x.worst)
+      x.second = x.worst, x.worst = s.rank, x.worst_id = s.resident;
+    else if (s.rank > x.second)
+      x.second = s.rank;
   }
+  return x;
+}
+
+void bb_hrcda_view(const da *d, hosp_view *v) {
+  for (int h = 0; h < d->in->n_hospitals; h++) v[h] = bb_hrcda_view_one(d, h);
+}
+
+void bb_hrcda_clear_queue(da *d) {
+  while (pop(d) >= 0) {}
 }
 
 static bool takes(const da *d, const hosp_view *v, int h, int32_t q, int32_t except) {
   return v[h].taken < d->in->capacity[h] || (v[h].worst_id == except ? v[h].second : v[h].worst) > q;
 }
 
-/* The first entry through which agent a blocks, or -1 (the cases of docs/hrc.md). */
-int64_t bb_hrcda_first_blocking(const da *d, const hosp_view *v, int a) {
+/* Agent a's blocking entries (the cases of docs/hrc.md), counted up to the `want`-th (0: all);
+ * the first goes to *first (-1 if none). */
+static int scan_blocking(const da *d, const hosp_view *v, int a, int want, int64_t *first) {
+  int n = 0;
+  *first = -1;
   const bb_hrc *in = d->in;
   if (a < d->nr) {
-    uint32_t first = in->single_start[a], stop = d->cur[a] >= 0 ? (uint32_t)d->cur[a] : in->single_start[a + 1] - first;
+    uint32_t start = in->single_start[a], stop = d->cur[a] >= 0 ? (uint32_t)d->cur[a] : in->single_start[a + 1] - start;
     for (uint32_t k = 0; k < stop; k++)
-      if (d->srank[first + k] >= 0 && takes(d, v, (int)in->single_list[first + k], d->srank[first + k], -1)) return k;
-    return -1;
+      if (d->srank[start + k] >= 0 && takes(d, v, (int)in->single_list[start + k], d->srank[start + k], -1)) {
+        if (n++ == 0) *first = k;
+        if (n == want) break;
+      }
+    return n;
   }
   int c = a - d->nr;
   int32_t r1 = in->couple_member[2 * c], r2 = in->couple_member[2 * c + 1], a1 = d->assigned[r1], a2 = d->assigned[r2];
-  uint32_t first = in->couple_start[c], stop = d->cur[a] >= 0 ? (uint32_t)d->cur[a] : in->couple_start[c + 1] - first;
+  uint32_t start = in->couple_start[c], stop = d->cur[a] >= 0 ? (uint32_t)d->cur[a] : in->couple_start[c + 1] - start;
   for (uint32_t k = 0; k < stop; k++) {
-    uint32_t e = first + k;
+    uint32_t e = start + k;
     int h1 = (int)in->couple_list[2 * e], h2 = (int)in->couple_list[2 * e + 1];
     int32_t q1 = d->crank[2 * e], q2 = d->crank[2 * e + 1];
     if (q1 < 0 || q2 < 0) continue;
@@ -224,9 +239,22 @@ int64_t bb_hrcda_first_blocking(const da *d, const hosp_view *v, int a) {
       blocks = free_posts >= 2 || (free_posts == 1 && v[h1].worst > best) ||
                (free_posts == 0 && v[h1].worst > other && v[h1].second > best);
     }
-    if (blocks) return k;
+    if (!blocks) continue;
+    if (n++ == 0) *first = k;
+    if (n == want) break;
   }
-  return -1;
+  return n;
+}
+
+/* The first entry through which agent a blocks, or -1. */
+int64_t bb_hrcda_first_blocking(const da *d, const hosp_view *v, int a) {
+  int64_t first;
+  scan_blocking(d, v, a, 1, &first);
+  return first;
+}
+
+int bb_hrcda_blocking_entries(const da *d, const hosp_view *v, int a, int64_t *first) {
+  return scan_blocking(d, v, a, 0, first);
 }
 
 /* A batch repair round: every agent that blocks (all judged on one view) proposes again from

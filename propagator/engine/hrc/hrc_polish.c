@@ -1,86 +1,77 @@
 /* Local search on an HRC matching (hrc_portfolio.h, bb_hrc_polish): a min-conflicts walk whose
- * move is one step of the deferred acceptance's sequential repair. A blocking agent, picked at
+ * moves are steps of the deferred acceptance's sequential repair. A blocking agent, picked at
  * random, proposes from its first blocking entry and the queue runs to its end (evictions,
- * withdrawn partners and their new proposals included), so every move ends in a matching. The
- * checker (bb_hrc_count_blocking) judges each; a move is kept when it is no worse, so the walk
- * can cross plateaus, and it goes back to the best after `patience` steps without progress. */
+ * withdrawn partners and their new proposals included), so every move ends in a matching. One
+ * such proposal chain almost always leaves new blocking pairs behind (a couple's withdrawal
+ * frees posts that others now want), so a step goes on repairing: while the count is above
+ * the current matching's, another random blocking agent proposes, up to HRC_POLISH_CHAIN times;
+ * one step in HRC_POLISH_FREE_ONE_IN starts instead by freeing a blocking agent and everyone its
+ * first blocking entry's hospitals hold, all proposing again from the top. A step is kept when
+ * it is no worse, so the walk can cross plateaus, and it goes back to the best after `patience`
+ * steps without progress. The state and the count live in hrc_walk.c, which undoes a rejected
+ * step and counts again only the agents it can reach; the best matching's count is checked by
+ * bb_hrc_count_blocking at the end. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "hrc_portfolio.h"
-#include "hrc_da_internal.h"
+#include "hrc_walk.h"
 
 /* Steps without a new best before the walk goes back to the best matching. */
-#define HRC_POLISH_PATIENCE 50
+#define HRC_POLISH_PATIENCE 200
+/* Repairing moves a step may chain after its first. */
+#define HRC_POLISH_CHAIN 40
+/* One step in this many starts by freeing the hospitals of a blocking pair. */
+#define HRC_POLISH_FREE_ONE_IN 4u
 
-static int count_matched(const bb_hrc *inst, const int32_t *m) {
-  int n = 0;
-  for (int r = 0; r < inst->n_residents; r++) n += m[r] != BB_HRC_NONE;
-  return n;
-}
-
-/* The agents that block on d's state, into `blockers`; returns how many, and their first
- * blocking entries into `entry`. */
-static int find_blockers(da *d, hosp_view *view, int32_t *blockers, int64_t *entry) {
-  bb_hrcda_view(d, view);
-  int n = 0;
-  for (int a = 0; a < d->nagents; a++) {
-    if (a < d->nr && d->in->couple_of[a] != BB_HRC_SINGLE) continue;
-    int64_t e = bb_hrcda_first_blocking(d, view, a);
-    if (e >= 0) blockers[n] = a, entry[n++] = e;
-  }
-  return n;
+/* One step: a first move and the repairs after it; false when the deadline cut it (undone). */
+static bool step(bb_hrcw *w, uint64_t now) {
+  bool free_move = bb_hrcda_next_random(&w->d.rng) % HRC_POLISH_FREE_ONE_IN == 0;
+  if (!(free_move ? bb_hrcw_move_free(w) : bb_hrcw_move(w))) return false;
+  for (int c = 0; c < HRC_POLISH_CHAIN && w->blocking > now; c++)
+    if (!bb_hrcw_move(w)) return false;
+  return true;
 }
 
 bb_status bb_hrc_polish(const bb_hrc *inst, int steps, uint64_t seed, double deadline, int32_t *assigned,
                         uint64_t *blocking, bb_hrc_polish_stats *stats, bb_error *err) {
   if (!inst || !assigned || !blocking) return bb_fail(err, BB_ERR_ARG, "bb_hrc_polish: NULL argument");
   bb_hrc_polish_stats s = {0, 0, 0};
-  da d;
-  bb_status st = bb_hrcda_init(&d, inst, 0, err);
-  size_t nr = (size_t)inst->n_residents, na = (size_t)d.nagents;
-  int32_t *current = malloc((nr + 1) * sizeof *current), *blockers = malloc((na + 1) * sizeof *blockers);
-  int64_t *entry = malloc((na + 1) * sizeof *entry);
-  hosp_view *view = malloc(((size_t)inst->n_hospitals + 1) * sizeof *view);
-  if (st == BB_OK && (!current || !blockers || !entry || !view))
-    st = bb_fail(err, BB_ERR_NOMEM, "bb_hrc_polish: out of memory");
-  uint64_t best = *blocking, now = best;
-  int best_matched = count_matched(inst, assigned), now_matched = best_matched, stale = 0;
-  if (st == BB_OK) memcpy(current, assigned, nr * sizeof *current);
-  d.rng = seed;
-  d.deadline = deadline;
+  bb_hrcw w;
+  bb_status st = bb_hrcw_init(&w, inst, assigned, seed, err);
+  if (st == BB_OK && w.blocking != *blocking)
+    st = bb_fail(err, BB_ERR_ARG, "bb_hrc_polish: the matching has %llu blocking pairs, not %llu",
+                 (unsigned long long)w.blocking, (unsigned long long)*blocking);
+  uint64_t best = w.blocking, now = best;
+  int best_matched = w.matched, now_matched = best_matched, stale = 0;
+  w.d.deadline = deadline;
   while (st == BB_OK && s.steps < steps && best > 0 && !(deadline > 0 && bb_now() > deadline)) {
     s.steps++;
-    bb_hrcda_load(&d, current);
-    int n = find_blockers(&d, view, blockers, entry);
-    if (n == 0) break; /* the checker and the repair disagree: cannot happen */
-    int k = (int)(bb_hrcda_next_random(&d.rng) % (uint64_t)n), a = blockers[k];
-    if (d.cur[a] >= 0) bb_hrcda_lose_place(&d, a);
-    d.next[a] = (uint32_t)entry[k];
-    bb_hrcda_push(&d, a);
-    d.proposals = 0;
-    bb_hrcda_run_queue(&d);
-    if (d.timed_out) break;
-    uint64_t count;
-    if ((st = bb_hrc_count_blocking(inst, d.assigned, &count, err)) != BB_OK) break;
-    int matched = count_matched(inst, d.assigned);
-    if (count < now || (count == now && matched >= now_matched)) {
-      memcpy(current, d.assigned, nr * sizeof *current);
-      now = count, now_matched = matched;
+    /* No blocker left, or the deadline cut the step (then undone): the best stands. */
+    if (w.nblockers == 0 || !step(&w, now)) break;
+    if (w.blocking < now || (w.blocking == now && w.matched >= now_matched)) {
+      bb_hrcw_commit(&w);
+      now = w.blocking, now_matched = w.matched;
       s.moves++;
+    } else {
+      bb_hrcw_undo(&w);
     }
     if (now < best || (now == best && now_matched > best_matched)) {
-      memcpy(assigned, current, nr * sizeof *assigned);
+      memcpy(assigned, w.d.assigned, (size_t)inst->n_residents * sizeof *assigned);
+      bb_hrcw_checkpoint(&w);
       best = now, best_matched = now_matched, stale = 0;
       s.improvements++;
     } else if (++stale >= HRC_POLISH_PATIENCE) {
-      memcpy(current, assigned, nr * sizeof *current);
-      now = best, now_matched = best_matched, stale = 0;
+      bb_hrcw_back(&w);
+      now = w.blocking, now_matched = w.matched, stale = 0;
     }
   }
-  *blocking = best;
+  bb_hrcw_free(&w);
+  uint64_t checked = 0;
+  if (st == BB_OK && (st = bb_hrc_count_blocking(inst, assigned, &checked, err)) == BB_OK && checked != best)
+    st = bb_fail(err, BB_ERR_INPUT, "bb_hrc_polish: the walk counts %llu blocking pairs, the checker %llu",
+                 (unsigned long long)best, (unsigned long long)checked);
+  if (st == BB_OK) *blocking = checked;
   if (stats) *stats = s;
-  free(current), free(blockers), free(entry), free(view);
-  bb_hrcda_free(&d);
   return st;
 }

@@ -172,7 +172,8 @@ bb_status bb_hrc_portfolio(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts
   portfolio p = {inst, opts, runs ? runs : own, slots};
   bb_status st = run_all(&p, threads, assigned, res, err);
   free(own), free(slots);
-  if (st != BB_OK || opts->polish_steps == 0 || res->blocking == 0) return st;
+  /* The walk needs strict lists (bb_hrc_polish): with ties the runs' best stands unpolished. */
+  if (st != BB_OK || opts->polish_steps == 0 || res->blocking == 0 || bb_hrc_has_ties(inst)) return st;
   bb_hrc_polish_stats ps = {0, 0, 0};
   /* The search's own stream: the seed's run N would be the next run's. */
   st = bb_hrc_polish(inst, opts->polish_steps, run_seed(opts->seed, -1), opts->deadline, assigned, &res->blocking, &ps,

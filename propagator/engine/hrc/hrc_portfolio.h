@@ -50,8 +50,8 @@ typedef struct bb_hrc_portfolio_result {
   int polish_steps, polish_moves, polish_improvements; /* steps taken, moves kept, new bests */
 } bb_hrc_portfolio_result;
 
-/* Runs the portfolio and, if opts->polish_steps > 0 and the best has blocking pairs, the
- * local search; assigned[r] gets the matching, *res its counts, runs[i] (NULL, or opts->runs
+/* Runs the portfolio and, if opts->polish_steps > 0, the best has blocking pairs and the
+ * hospitals' lists have no ties, the local search; assigned[r] gets the matching, *res its counts, runs[i] (NULL, or opts->runs
  * entries) each run's. BB_ERR_TIMEOUT when the limit passes before any run ends; BB_ERR_ARG
  * for runs < 1 or threads < 0. The instance must be valid. */
 bb_status bb_hrc_portfolio(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts, int32_t *assigned,
@@ -65,12 +65,15 @@ bb_status bb_hrc_da_random(const bb_hrc *inst, const bb_hrc_da_opts *opts, uint6
 
 /* Local search from matching `assigned` (in and out; a matching of inst): each step takes a
  * random blocking single or couple (the one the DA's repair would send back), lets it propose
- * from its first blocking entry and runs the deferred acceptance from there; the result is kept
- * when it has no more blocking pairs than the current matching (ties: kept, a sideways move),
- * and after `patience` steps without a new best the search goes back to the best. Stops after
- * `steps`, at a stable matching or at the deadline (then with BB_OK: the best so far is a
- * matching). *blocking (in: assigned's count; out: the best's). Deterministic for a seed
- * unless the deadline cuts it. */
+ * from its first blocking entry and runs the deferred acceptance from there, then lets further
+ * random blocking agents propose while the count is above the current matching's (a chain of
+ * repairs); now and then a step first frees a blocking agent and the residents its hospitals
+ * hold. A step is kept when it has no more blocking pairs than the current matching (ties: kept,
+ * a sideways move), and after `patience` steps without a new best the search goes back to the
+ * best. Stops after `steps`, at a stable matching or at the deadline (then with BB_OK: the best
+ * so far is a matching). *blocking (in: assigned's count, BB_ERR_ARG if it is not; out: the
+ * best's, counted again by bb_hrc_count_blocking). BB_ERR_ARG for hospitals' lists with ties.
+ * Deterministic for a seed unless the deadline cuts it. */
 typedef struct bb_hrc_polish_stats {
   int steps, moves, improvements;
 } bb_hrc_polish_stats;

@@ -18,6 +18,8 @@ typedef struct held {
   int32_t resident, rank;
 } held;
 
+struct bb_hrcw;
+
 typedef struct da {
   const bb_hrc *in;
   int nr, nagents;
@@ -41,6 +43,9 @@ typedef struct da {
   uint64_t rng;            /* splitmix64 state */
   bool shuffle_displaced;  /* a displaced agent goes to the queue's front or back by a coin */
   uint32_t restart_one_in; /* an evicted couple starts its list again with chance 1 / this (0: never) */
+  /* NULL, or a local search (hrc_walk.c) told about every agent and hospital before the queue
+   * changes it, so it can undo a move and recount only what the move touched. */
+  struct bb_hrcw *watch;
 } da;
 
 typedef struct hosp_view {
@@ -70,6 +75,15 @@ void bb_hrcda_push(da *d, int a);
 void bb_hrcda_lose_place(da *d, int a);
 void bb_hrcda_run_queue(da *d);
 void bb_hrcda_view(const da *d, hosp_view *v);
+hosp_view bb_hrcda_view_one(const da *d, int h);
+/* How many entries of agent a block on view v (the checker's count for a), the first into
+ * *first (-1 if none). */
+int bb_hrcda_blocking_entries(const da *d, const hosp_view *v, int a, int64_t *first);
+/* Drops whatever is left in the queue (a queue cut short by the proposal bound). */
+void bb_hrcda_clear_queue(da *d);
+/* The walk's hooks (hrc_walk.c): agent a's or hospital h's state is about to change. */
+void bb_hrcw_note_agent(struct bb_hrcw *w, int a);
+void bb_hrcw_note_hospital(struct bb_hrcw *w, int h);
 /* The first entry through which agent a blocks on view v, or -1 (docs/hrc.md's cases). */
 int64_t bb_hrcda_first_blocking(const da *d, const hosp_view *v, int a);
 /* One run: the queue, then repair rounds (sequential or batch) until stable or bounded; the
