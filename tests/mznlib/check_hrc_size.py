@@ -11,7 +11,8 @@ solved with `size` = the residents assigned (a couple counting two):
   opt      `solve minimize bp * (residents + 1) - size`: the fewest blocking pairs, then the
            most residents placed, against the brute-force optimum;
 by `--solver bamboo` (the native constraint and its size bound; and the file form,
-stable_matching_hrc_file(singles, couples, bp, size, file)) and by
+stable_matching_hrc_file(singles, couples, bp, size, file) and, on odd cases, its long form
+with rp_len, cp_len, hp_len and capacity) and by
 `--solver gecode -I minizinc/decomposition` (the decomposition's count). The brute force and
 blocking pairs are check_hrc.py's, written from the definition independently of the C code.
 
@@ -69,11 +70,12 @@ def brute(inst):
 def run(args, env, solver, inst, b, side, solve, tmp, k):
     ties = inst.hrank is not None
     mzn, dzn = os.path.join(tmp, "s%d.mzn" % k), os.path.join(tmp, "s%d.dzn" % k)
-    if solver == "bamboo-file":
+    if solver in ("bamboo-file", "bamboo-file-long"):
         path = os.path.join(tmp, "s%d.hrc" % k)
         with open(path, "w") as g:
             g.write(hrc_text(inst))
-        call = 'stable_matching_hrc_file(singles, couples, bp, size, "%s")' % path
+        lens = "rp_len, cp_len, hp_len, cap, " if solver == "bamboo-file-long" else ""
+        call = 'stable_matching_hrc_file(singles, couples, bp, %ssize, "%s")' % (lens, path)
         text = INCLUDE_FILE + MODEL
         solver = "bamboo"
     else:
@@ -126,7 +128,10 @@ def main():
         want_all = sorted((v, n, s) for v, (n, s) in every.items() if keep(s))
         N = inst.nR + 1
         want_opt = min(n * N - s for n, s in every.values())
-        for solver in solvers + (["bamboo-file"] if "bamboo" in solvers else []):
+        # The file form's short and long signatures (the long one checks the sizes against the
+        # file) take turns, case by case.
+        file_form = "bamboo-file-long" if case % 2 else "bamboo-file"
+        for solver in solvers + ([file_form] if "bamboo" in solvers else []):
             tests = [("all", "constraint size %s %d;" % (op, K), "solve satisfy;"),
                      ("opt", "", "solve minimize bp * %d - size;" % N)]
             for name, side, solve in tests:
