@@ -18,6 +18,7 @@
  * each hospital seen as capacity[h] posts (Hopcroft & Karp's phases would do fewer passes; the
  * matching kept from the last propagation leaves few residents to place). */
 #include "smc_hrc_size.h"
+#include "smc_scc.h"
 
 #include <stdlib.h>
 
@@ -39,6 +40,8 @@ struct bb_smc_hrc_size_scratch {
   int32_t *hosp_of, *res_reached, *bfs;       /* per relaxed resident (bfs: or hospital) */
   int32_t *held, *hosp_reached, *hosp_parent; /* per hospital */
   int32_t stamp;
+  bb_smc_scc_work scc; /* Z5's components: relaxed residents 0..nr-1, hospital h node nr + h */
+  int32_t *comp;
 };
 
 void bb_smc_hrc_size_free(bb_smc_hrc_size *t) {
@@ -127,7 +130,8 @@ int bb_smc_hrc_size_residents(const bb_smc_hrc_size *t) { return t->nr; }
 void bb_smc_hrc_size_scratch_free(bb_smc_hrc_size_scratch *s) {
   if (!s) return;
   free(s->alive), free(s->hosp_of), free(s->res_reached), free(s->bfs);
-  free(s->held), free(s->hosp_reached), free(s->hosp_parent);
+  free(s->held), free(s->hosp_reached), free(s->hosp_parent), free(s->comp);
+  bb_smc_scc_work_free(&s->scc);
   free(s);
 }
 
@@ -142,8 +146,10 @@ bb_smc_hrc_size_scratch *bb_smc_hrc_size_scratch_new(const bb_smc_hrc_size *t, b
     s->held = malloc(nh * sizeof *s->held);
     s->hosp_reached = calloc(nh, sizeof *s->hosp_reached);
     s->hosp_parent = malloc(nh * sizeof *s->hosp_parent);
+    s->comp = malloc((nr + nh) * sizeof *s->comp);
   }
-  if (!s || !s->alive || !s->hosp_of || !s->res_reached || !s->bfs || !s->held || !s->hosp_reached || !s->hosp_parent) {
+  if (!s || !s->alive || !s->hosp_of || !s->res_reached || !s->bfs || !s->held || !s->hosp_reached || !s->hosp_parent ||
+      !s->comp || !bb_smc_scc_work_new(&s->scc, t->nr + t->nh)) {
     bb_smc_hrc_size_scratch_free(s);
     return bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the work space", WHO), NULL;
   }
@@ -282,56 +288,29 @@ static void movable(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, int32_
   }
 }
 
-/* The strongly connected components of Z5's graph (c): relaxed residents 0..nr-1, hospital h node
- * nr + h, an arc x -> h for each alive edge outside the matching and h -> y for each assignee y
- * of h; Tarjan's algorithm without recursion. NULL when out of memory (Z5 is then skipped). */
-static int32_t *components(const bb_smc_hrc_size *t, const bb_smc_hrc_size_scratch *s) {
-  int n = t->nr + t->nh, counter = 0, sp = 0, csp = 0, ncomp = 0;
-  int32_t *comp = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1) * 5);
-  uint32_t *pos = malloc(sizeof(uint32_t) * (size_t)(n > 0 ? n : 1));
-  if (!comp || !pos) {
-    free(comp), free(pos);
-    return NULL;
+/* Z5's graph (c) for bb_smc_scc: relaxed residents 0..nr-1, hospital h node nr + h, an arc
+ * x -> h for each alive edge outside the matching and h -> y for each assignee y of h; a node's
+ * arc slots are its edges. */
+typedef struct z5_graph {
+  const bb_smc_hrc_size *t;
+  const bb_smc_hrc_size_scratch *s;
+} z5_graph;
+
+static void z5_arcs(const void *ctx, int v, uint32_t *first, uint32_t *end) {
+  const bb_smc_hrc_size *t = ((const z5_graph *)ctx)->t;
+  const uint32_t *start = v < t->nr ? t->res_start + v : t->hosp_start + (v - t->nr);
+  *first = start[0], *end = start[1];
+}
+
+static int z5_head(const void *ctx, int v, uint32_t e) {
+  const bb_smc_hrc_size *t = ((const z5_graph *)ctx)->t;
+  const bb_smc_hrc_size_scratch *s = ((const z5_graph *)ctx)->s;
+  if (v < t->nr) {
+    int h = t->res_hosp[e];
+    return s->alive[e] && h != s->hosp_of[v] && t->capacity[h] > 0 ? t->nr + h : -1;
   }
-  int32_t *index = comp + n, *low = index + n, *stack = low + n, *calls = stack + n;
-  for (int v = 0; v < n; v++) index[v] = -1, comp[v] = -1;
-  for (int root = 0; root < n; root++) {
-    if (index[root] >= 0) continue;
-    index[root] = low[root] = counter++, stack[sp++] = root, calls[csp++] = root;
-    pos[root] = root < t->nr ? t->res_start[root] : t->hosp_start[root - t->nr];
-    while (csp > 0) {
-      int v = calls[csp - 1], w = -1;
-      bool is_res = v < t->nr;
-      uint32_t end = is_res ? t->res_start[v + 1] : t->hosp_start[v - t->nr + 1];
-      if (pos[v] < end) {
-        uint32_t e = pos[v]++;
-        if (is_res) {
-          int h = t->res_hosp[e];
-          if (s->alive[e] && h != s->hosp_of[v] && t->capacity[h] > 0) w = t->nr + h;
-        } else if (s->hosp_of[t->hosp_res[e]] == v - t->nr) {
-          w = t->hosp_res[e];
-        }
-        if (w < 0) continue;
-        if (index[w] < 0) {
-          index[w] = low[w] = counter++, stack[sp++] = w, calls[csp++] = w;
-          pos[w] = w < t->nr ? t->res_start[w] : t->hosp_start[w - t->nr];
-        } else if (comp[w] < 0 && index[w] < low[v]) {
-          low[v] = index[w];
-        }
-        continue;
-      }
-      csp--;
-      if (csp > 0 && low[v] < low[calls[csp - 1]]) low[calls[csp - 1]] = low[v];
-      if (low[v] == index[v]) {
-        int x;
-        do x = stack[--sp], comp[x] = ncomp;
-        while (x != v);
-        ncomp++;
-      }
-    }
-  }
-  free(pos);
-  return comp;
+  int y = t->hosp_res[e];
+  return s->hosp_of[y] == v - t->nr ? y : -1;
 }
 
 /* Z5 over the missable residents (res_reached = missed) and the maximum matching: removes every
@@ -341,8 +320,8 @@ static bb_smc_status maximum_pairs(const bb_smc_hrc_size *t, bb_smc_hrc_size_scr
   int32_t room_stamp = next_stamp(s, t);
   if (room_stamp < missed) return BB_SMC_FIX; /* the marks were just cleared: next time */
   movable(t, s, room_stamp);
-  int32_t *comp = components(t, s);
-  if (!comp) return BB_SMC_FIX;
+  int32_t *comp = s->comp;
+  bb_smc_scc(&(bb_smc_scc_graph){t->nr + t->nh, &(z5_graph){t, s}, z5_arcs, z5_head}, &s->scc, comp);
   bb_smc_status st = BB_SMC_FIX;
   for (int x = 0; x < t->nr && st != BB_SMC_FAILED; x++) {
     bool missable_x = s->res_reached[x] == missed, movable_x = s->res_reached[x] == room_stamp;
@@ -355,7 +334,6 @@ static bb_smc_status maximum_pairs(const bb_smc_hrc_size *t, bb_smc_hrc_size_scr
       if (!in_some) st = worse(st, d->remove(d->ctx, t->var_of[x], t->res_value[e]));
     }
   }
-  free(comp);
   return st;
 }
 
