@@ -1,5 +1,6 @@
 /* The file forms' shared checks (post_file_form.h). */
 #include "post_file_form.h"
+#include "hrc_io.h"
 #include "instance_any.h"
 #include "instance_io.h"
 #include "smc_tuning.h"
@@ -59,6 +60,31 @@ bool fzn_padded_lists_ok(fzn_builder *b, const fzn_constraint *c, const char *ma
     return fzn_report(b, c->line, "%s: %s has %d entries, not %d x %d (%s x %s)", c->name, matrix, entries, people,
                       cols, who, cols_name);
   return true;
+}
+
+bb_hrc *fzn_hrc_file(fzn_builder *b, const fzn_constraint *c, const char *var_name, int **singles, int *ns,
+                     int **couples, int *nc, int *var, int *base, const char **path) {
+  if (!fzn_arg_int_var_array(b, c->args[0], c->line, "singles", singles, ns) ||
+      !fzn_arg_int_var_array(b, c->args[1], c->line, "couples", couples, nc) ||
+      !fzn_arg_int_var(b, c->args[2], c->line, var_name, var) || !fzn_arg_int(b, c->args[3], c->line, "base", base))
+    return NULL;
+  if (!fzn_base_ok(b, c, *base)) return NULL;
+  *path = fzn_data_file(b, c, NULL);
+  if (!*path) return NULL;
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  if (bb_hrc_read(*path, &inst, &err) != BB_OK) {
+    fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+    return NULL;
+  }
+  int file_singles = inst->n_residents - 2 * inst->n_couples;
+  if (file_singles != *ns || inst->n_couples != *nc) {
+    fzn_report(b, c->line, "%s: %s holds %d singles and %d couples, but the constraint has %d and %d", c->name, *path,
+               file_singles, inst->n_couples, *ns, *nc);
+    bb_hrc_free(inst);
+    return NULL;
+  }
+  return inst;
 }
 
 bb_hr *fzn_hr_file(fzn_builder *b, const fzn_constraint *c, int nr, int np, int cols, int base, const char **path) {

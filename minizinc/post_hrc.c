@@ -29,7 +29,6 @@
 #include "post_file_form.h"
 #include "bb_hrc.h"
 #include "hrc.h"
-#include "hrc_io.h"
 #include "hrc_portfolio.h"
 #include "registry.h"
 
@@ -225,23 +224,10 @@ static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
 static bool post_hrc_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *singles, *couples, bp, base, ns, nc;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "singles", &singles, &ns) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
-      !fzn_arg_int_var(b, ARG(2), c->line, "bp", &bp) || !fzn_arg_int(b, ARG(3), c->line, "base", &base))
-    return false;
-  if (!fzn_base_ok(b, c, base)) return false;
-  const char *path = fzn_data_file(b, c, NULL);
-  if (!path) return false;
-  bb_hrc *inst = NULL;
-  bb_error err = {{0}};
-  if (bb_hrc_read(path, &inst, &err) != BB_OK) return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
-  int file_singles = inst->n_residents - 2 * inst->n_couples, nh = inst->n_hospitals;
-  if (file_singles != ns || inst->n_couples != nc) {
-    fzn_report(b, c->line, "%s: %s holds %d singles and %d couples, but the constraint has %d and %d", c->name, path,
-               file_singles, inst->n_couples, ns, nc);
-    bb_hrc_free(inst);
-    return false;
-  }
+  const char *path;
+  bb_hrc *inst = fzn_hrc_file(b, c, "bp", &singles, &ns, &couples, &nc, &bp, &base, &path);
+  if (!inst) return false;
+  int nh = inst->n_hospitals;
   size_t most = (size_t)(ns > nc ? ns : nc) > (size_t)nh ? (size_t)(ns > nc ? ns : nc) : (size_t)nh;
   int64_t *numbers = malloc((most + 1) * sizeof *numbers);
   bool ok = numbers != NULL;

@@ -9,7 +9,6 @@
  * (the hospitals' are not needed), the file form reads the file again with the engine's reader. */
 #include "bb_hrc_size.h"
 #include "hrc.h"
-#include "hrc_io.h"
 #include "post_file_form.h"
 #include "registry.h"
 
@@ -85,24 +84,14 @@ static bool post_size(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
 static bool post_size_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *singles, *couples, size, base, ns, nc;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "singles", &singles, &ns) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
-      !fzn_arg_int_var(b, ARG(2), c->line, "size", &size) || !fzn_arg_int(b, ARG(3), c->line, "base", &base))
-    return false;
-  if (!fzn_base_ok(b, c, base)) return false;
-  const char *path = fzn_data_file(b, c, NULL);
-  if (!path) return false;
-  bb_hrc *inst = NULL;
-  bb_error err = {{0}};
-  if (bb_hrc_read(path, &inst, &err) != BB_OK) return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
-  int nr = inst->n_residents, file_singles = nr - 2 * inst->n_couples;
-  bool ok = file_singles == ns && inst->n_couples == nc;
-  if (!ok)
-    fzn_report(b, c->line, "%s: %s holds %d singles and %d couples, but the constraint has %d and %d", c->name, path,
-               file_singles, inst->n_couples, ns, nc);
-  uint32_t *ss = ok ? malloc(((size_t)ns + 1) * sizeof *ss) : NULL;
-  int32_t *sh = ok ? malloc(((size_t)inst->single_start[nr] + 1) * sizeof *sh) : NULL;
-  if (ok && (!ss || !sh)) ok = fzn_report(b, c->line, "%s: out of memory", c->name);
+  const char *path;
+  bb_hrc *inst = fzn_hrc_file(b, c, "size", &singles, &ns, &couples, &nc, &size, &base, &path);
+  if (!inst) return false;
+  int nr = inst->n_residents;
+  uint32_t *ss = malloc(((size_t)ns + 1) * sizeof *ss);
+  int32_t *sh = malloc(((size_t)inst->single_start[nr] + 1) * sizeof *sh);
+  bool ok = ss && sh;
+  if (!ok) fzn_report(b, c->line, "%s: out of memory", c->name);
   if (ok) { /* the singles in resident id order, as the variables are */
     int i = 0;
     ss[0] = 0;
