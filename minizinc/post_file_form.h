@@ -41,6 +41,17 @@ bool fzn_padded_lists_ok(fzn_builder *b, const fzn_constraint *c, const char *ma
  * it), or NULL after reporting. */
 bb_hr *fzn_hr_file(fzn_builder *b, const fzn_constraint *c, int nr, int np, int cols, int base, const char **path);
 
+/* The residents' side of HRC's dzn forms (the native constraint's and the size's), arguments
+ * 0..10: singles, couples, a third variable, base, rp, rp_len, rp_cols, cp1, cp2, cp_len, cp_cols. */
+typedef struct fzn_hrc_residents {
+  int *singles, *couples, var, base, *rp, *rp_len, rp_cols, *cp1, *cp2, *cp_len, cp_cols;
+  int ns, nc, nrp, nrl, ncp1, ncp2, ncl; /* the arrays' sizes */
+} fzn_hrc_residents;
+/* Reads them (the third variable named `var_name`); false after reporting. */
+bool fzn_hrc_residents_read(fzn_builder *b, const fzn_constraint *c, const char *var_name, fzn_hrc_residents *a);
+/* Checks base and the residents' padded lists; false after reporting. */
+bool fzn_hrc_residents_ok(fzn_builder *b, const fzn_constraint *c, const fzn_hrc_residents *a);
+
 /* The head of HRC's file forms (singles, couples, `var_name`, base :: bamboo_data_file("PATH"),
  * the native constraint's and the size's): arguments 0..3 into *singles (*ns of them),
  * *couples (*nc), *var and *base, and the HRC instance in PATH (*path), whose singles and couples
