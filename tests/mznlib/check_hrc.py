@@ -39,8 +39,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DECOMPOSITION = os.path.join(ROOT, "minizinc", "decomposition")
 
-MODEL = """include "stable_matching_hrc.mzn";
-int: nS; int: nC; int: nH; int: b; int: mode;
+# The data (Inst.dzn's) and the variables every model of the HRC checks declares.
+DECLS = """int: nS; int: nC; int: nH; int: b; int: mode;
 array[int, int] of int: rp; array[int] of int: rp_len;
 array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
 array[int, int] of int: hp; array[int] of int: hp_len;{rank_decl}
@@ -48,7 +48,10 @@ array[int] of int: cap;
 array[b..b + nS - 1] of var int: singles;
 array[b..b + nC - 1] of var int: couples;
 var 0..100: bp;
-constraint stable_matching_hrc(singles, couples, bp, rp, rp_len, cp1, cp2, cp_len, hp, hp_len,{rank_arg}
+"""
+
+MODEL = """include "stable_matching_hrc.mzn";
+""" + DECLS + """constraint stable_matching_hrc(singles, couples, bp, rp, rp_len, cp1, cp2, cp_len, hp, hp_len,{rank_arg}
                                array1d(b..b + nH - 1, cap));
 {side}
 {solve}
@@ -176,15 +179,7 @@ class Inst:
 
 
 FILE_MODEL = """include "stable_matching_hrc_file.mzn";
-int: nS; int: nC; int: nH; int: b; int: mode;
-array[int, int] of int: rp; array[int] of int: rp_len;
-array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
-array[int, int] of int: hp; array[int] of int: hp_len;{rank_decl}
-array[int] of int: cap;
-array[b..b + nS - 1] of var int: singles;
-array[b..b + nC - 1] of var int: couples;
-var 0..100: bp;
-constraint stable_matching_hrc_file(singles, couples, bp, rp_len, cp_len, hp_len, {cap}, "{path}");
+""" + DECLS + """constraint stable_matching_hrc_file(singles, couples, bp, rp_len, cp_len, hp_len, {cap}, "{path}");
 {side}
 {solve}
 output ["S \\(singles) \\(couples) \\(bp)\\n"];

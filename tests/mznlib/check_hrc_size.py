@@ -26,18 +26,10 @@ import sys
 import tempfile
 
 sys.dont_write_bytecode = True
-from check_hrc import Inst, arguments, hrc_text, solve_model  # noqa: E402
+from check_hrc import DECLS, Inst, arguments, hrc_text, solve_model  # noqa: E402
 
 MODEL = """include "stable_matching_hrc.mzn";
-int: nS; int: nC; int: nH; int: b; int: mode;
-array[int, int] of int: rp; array[int] of int: rp_len;
-array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
-array[int, int] of int: hp; array[int] of int: hp_len;{rank_decl}
-array[int] of int: cap;
-array[b..b + nS - 1] of var int: singles;
-array[b..b + nC - 1] of var int: couples;
-var 0..100: bp;
-var -5..100: size;
+""" + DECLS + """var -5..100: size;
 constraint {call};
 {side}
 {solve}
