@@ -17,7 +17,6 @@
 # lines, default a temporary one; the raw lines stay in $OUT/runs.txt).
 # Usage: bench/hrc_da_failure.sh > table.md
 set -uo pipefail
-BIN=${BIN:-build/tools/bamboo-smp}
 SEEDS=${SEEDS:-20}
 SIZES=${SIZES-"100:10 1000:100"}
 SHARES=${SHARES:-"0.05 0.2 0.4"}
@@ -26,9 +25,7 @@ PRESET_PHIS=${PRESET_PHIS-"0.9995:0.7"}
 PRESET_SEEDS=${PRESET_SEEDS:-5}
 LISTS=${LISTS:-"3:5"}
 TIME_LIMIT=${TIME_LIMIT:-120}
-OUT=${OUT:-$(mktemp -d)}
-mkdir -p "$OUT" || exit 3
-[ -x "$BIN" ] || { echo "no bamboo-smp at '$BIN' (set BIN)" >&2; exit 2; }
+. "$(dirname "$0")/hrc_bench_env.sh" # BIN, OUT
 RUNS=$OUT/runs.txt
 : >"$RUNS"
 

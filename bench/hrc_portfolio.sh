@@ -13,16 +13,13 @@
 # temporary one; the raw lines stay in $OUT/runs.txt).
 # Usage: bench/hrc_portfolio.sh > table.md
 set -uo pipefail
-BIN=${BIN:-build/tools/bamboo-smp}
 RUNS=${RUNS:-8}
 THREADS=${THREADS:-0}
 SEED=${SEED:-1}
 POLISH=${POLISH:-300}
 TIME_LIMIT=${TIME_LIMIT:-900}
 CASES=${CASES:-"nrmp mallows preset"}
-OUT=${OUT:-$(mktemp -d)}
-mkdir -p "$OUT" || exit 3
-[ -x "$BIN" ] || { echo "no bamboo-smp at '$BIN' (set BIN)" >&2; exit 2; }
+. "$(dirname "$0")/hrc_bench_env.sh" # BIN, OUT
 RAW=$OUT/runs.txt
 : >"$RAW"
 

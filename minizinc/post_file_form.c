@@ -1,5 +1,6 @@
 /* The file forms' shared checks (post_file_form.h). */
 #include "post_file_form.h"
+#include "hrc_io.h"
 #include "instance_any.h"
 #include "instance_io.h"
 #include "smc_tuning.h"
@@ -59,6 +60,53 @@ bool fzn_padded_lists_ok(fzn_builder *b, const fzn_constraint *c, const char *ma
     return fzn_report(b, c->line, "%s: %s has %d entries, not %d x %d (%s x %s)", c->name, matrix, entries, people,
                       cols, who, cols_name);
   return true;
+}
+
+/* Arguments 0..3 of every HRC form: singles, couples, a third variable, base. */
+static bool hrc_head(fzn_builder *b, const fzn_constraint *c, const char *var_name, int **singles, int *ns,
+                     int **couples, int *nc, int *var, int *base) {
+  return fzn_arg_int_var_array(b, c->args[0], c->line, "singles", singles, ns) &&
+         fzn_arg_int_var_array(b, c->args[1], c->line, "couples", couples, nc) &&
+         fzn_arg_int_var(b, c->args[2], c->line, var_name, var) && fzn_arg_int(b, c->args[3], c->line, "base", base);
+}
+
+bool fzn_hrc_residents_read(fzn_builder *b, const fzn_constraint *c, const char *var_name, fzn_hrc_residents *a) {
+  return hrc_head(b, c, var_name, &a->singles, &a->ns, &a->couples, &a->nc, &a->var, &a->base) &&
+         fzn_arg_int_array(b, c->args[4], c->line, "rp", &a->rp, &a->nrp) &&
+         fzn_arg_int_array(b, c->args[5], c->line, "rp_len", &a->rp_len, &a->nrl) &&
+         fzn_arg_int(b, c->args[6], c->line, "rp_cols", &a->rp_cols) &&
+         fzn_arg_int_array(b, c->args[7], c->line, "cp1", &a->cp1, &a->ncp1) &&
+         fzn_arg_int_array(b, c->args[8], c->line, "cp2", &a->cp2, &a->ncp2) &&
+         fzn_arg_int_array(b, c->args[9], c->line, "cp_len", &a->cp_len, &a->ncl) &&
+         fzn_arg_int(b, c->args[10], c->line, "cp_cols", &a->cp_cols);
+}
+
+bool fzn_hrc_residents_ok(fzn_builder *b, const fzn_constraint *c, const fzn_hrc_residents *a) {
+  return fzn_base_ok(b, c, a->base) &&
+         fzn_padded_lists_ok(b, c, "rp", a->nrp, "rp_len", a->nrl, "rp_cols", a->rp_cols, a->ns, "singles") &&
+         fzn_padded_lists_ok(b, c, "cp1", a->ncp1, "cp_len", a->ncl, "cp_cols", a->cp_cols, a->nc, "couples") &&
+         fzn_padded_lists_ok(b, c, "cp2", a->ncp2, "cp_len", a->ncl, "cp_cols", a->cp_cols, a->nc, "couples");
+}
+
+bb_hrc *fzn_hrc_file(fzn_builder *b, const fzn_constraint *c, const char *var_name, int **singles, int *ns,
+                     int **couples, int *nc, int *var, int *base, const char **path) {
+  if (!hrc_head(b, c, var_name, singles, ns, couples, nc, var, base) || !fzn_base_ok(b, c, *base)) return NULL;
+  *path = fzn_data_file(b, c, NULL);
+  if (!*path) return NULL;
+  bb_hrc *inst = NULL;
+  bb_error err = {{0}};
+  if (bb_hrc_read(*path, &inst, &err) != BB_OK) {
+    fzn_report(b, c->line, "%s: %s", c->name, err.msg);
+    return NULL;
+  }
+  int file_singles = inst->n_residents - 2 * inst->n_couples;
+  if (file_singles != *ns || inst->n_couples != *nc) {
+    fzn_report(b, c->line, "%s: %s holds %d singles and %d couples, but the constraint has %d and %d", c->name, *path,
+               file_singles, inst->n_couples, *ns, *nc);
+    bb_hrc_free(inst);
+    return NULL;
+  }
+  return inst;
 }
 
 bb_hr *fzn_hr_file(fzn_builder *b, const fzn_constraint *c, int nr, int np, int cols, int base, const char **path) {

@@ -1,5 +1,5 @@
 /* What the stable-matching posters share (post_stable_matching.c, post_stable_matching_hr.c,
- * post_hrc.c): the base check, the instance file named by the constraint's
+ * post_hrc.c, post_hrc_size.c): the base check, the instance file named by the constraint's
  * bamboo_data_file("PATH") annotation, the check of the sizes the model passed against the
  * file's, and the path the HR and HRC constraints' annotations ask for. */
 #ifndef FZN_POST_FILE_FORM_H
@@ -10,6 +10,7 @@
 
 #include "build.h"
 #include "hr.h"
+#include "hrc.h"
 #include "smc_hrc_path.h" /* bb_smc_path */
 
 /* The path in the constraint's bamboo_data_file("PATH") annotation, or NULL (reported; when
@@ -39,6 +40,24 @@ bool fzn_padded_lists_ok(fzn_builder *b, const fzn_constraint *c, const char *ma
  * model's agree with, and whose largest capacity fits in cols. The instance (the caller frees
  * it), or NULL after reporting. */
 bb_hr *fzn_hr_file(fzn_builder *b, const fzn_constraint *c, int nr, int np, int cols, int base, const char **path);
+
+/* The residents' side of HRC's dzn forms (the native constraint's and the size's), arguments
+ * 0..10: singles, couples, a third variable, base, rp, rp_len, rp_cols, cp1, cp2, cp_len, cp_cols. */
+typedef struct fzn_hrc_residents {
+  int *singles, *couples, var, base, *rp, *rp_len, rp_cols, *cp1, *cp2, *cp_len, cp_cols;
+  int ns, nc, nrp, nrl, ncp1, ncp2, ncl; /* the arrays' sizes */
+} fzn_hrc_residents;
+/* Reads them (the third variable named `var_name`); false after reporting. */
+bool fzn_hrc_residents_read(fzn_builder *b, const fzn_constraint *c, const char *var_name, fzn_hrc_residents *a);
+/* Checks base and the residents' padded lists; false after reporting. */
+bool fzn_hrc_residents_ok(fzn_builder *b, const fzn_constraint *c, const fzn_hrc_residents *a);
+
+/* The head of HRC's file forms (singles, couples, `var_name`, base :: bamboo_data_file("PATH"),
+ * the native constraint's and the size's): arguments 0..3 into *singles (*ns of them),
+ * *couples (*nc), *var and *base, and the HRC instance in PATH (*path), whose singles and couples
+ * are the constraint's. The instance (the caller frees it), or NULL after reporting. */
+bb_hrc *fzn_hrc_file(fzn_builder *b, const fzn_constraint *c, const char *var_name, int **singles, int *ns,
+                     int **couples, int *nc, int *var, int *base, const char **path);
 
 /* For a ::gpu constraint: whether a GPU can be had. When none can, warns at the constraint's
  * line (the user's, through the paths file) once per model, naming `what` (the user's

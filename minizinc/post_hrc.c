@@ -29,7 +29,6 @@
 #include "post_file_form.h"
 #include "bb_hrc.h"
 #include "hrc.h"
-#include "hrc_io.h"
 #include "hrc_portfolio.h"
 #include "registry.h"
 
@@ -143,32 +142,22 @@ static bool take_ranks(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst, co
 /* bamboo_stable_matching_hrc: the dzn form. */
 static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
-  int *singles, *couples, bp, base, *rp, *rp_len, rp_cols, *cp1, *cp2, *cp_len, cp_cols, *hp, *hp_len, hp_cols, *cap;
-  int *hr, hr_cols, ns, nc, nrp, nrl, ncp1, ncp2, ncl, nhp, nhl, nh, nhr;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "singles", &singles, &ns) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
-      !fzn_arg_int_var(b, ARG(2), c->line, "bp", &bp) || !fzn_arg_int(b, ARG(3), c->line, "base", &base) ||
-      !fzn_arg_int_array(b, ARG(4), c->line, "rp", &rp, &nrp) ||
-      !fzn_arg_int_array(b, ARG(5), c->line, "rp_len", &rp_len, &nrl) ||
-      !fzn_arg_int(b, ARG(6), c->line, "rp_cols", &rp_cols) ||
-      !fzn_arg_int_array(b, ARG(7), c->line, "cp1", &cp1, &ncp1) ||
-      !fzn_arg_int_array(b, ARG(8), c->line, "cp2", &cp2, &ncp2) ||
-      !fzn_arg_int_array(b, ARG(9), c->line, "cp_len", &cp_len, &ncl) ||
-      !fzn_arg_int(b, ARG(10), c->line, "cp_cols", &cp_cols) ||
-      !fzn_arg_int_array(b, ARG(11), c->line, "hp", &hp, &nhp) ||
+  fzn_hrc_residents a;
+  int *hp, *hp_len, hp_cols, *cap, *hr, hr_cols, nhp, nhl, nh, nhr;
+  if (!fzn_hrc_residents_read(b, c, "bp", &a) || !fzn_arg_int_array(b, ARG(11), c->line, "hp", &hp, &nhp) ||
       !fzn_arg_int_array(b, ARG(12), c->line, "hp_len", &hp_len, &nhl) ||
       !fzn_arg_int(b, ARG(13), c->line, "hp_cols", &hp_cols) ||
       !fzn_arg_int_array(b, ARG(14), c->line, "capacity", &cap, &nh) ||
       !fzn_arg_int_array(b, ARG(15), c->line, "hp_rank", &hr, &nhr) ||
       !fzn_arg_int(b, ARG(16), c->line, "hp_rank_cols", &hr_cols))
     return false;
-  if (!fzn_base_ok(b, c, base)) return false;
-  if (!fzn_padded_lists_ok(b, c, "rp", nrp, "rp_len", nrl, "rp_cols", rp_cols, ns, "singles") ||
-      !fzn_padded_lists_ok(b, c, "cp1", ncp1, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
-      !fzn_padded_lists_ok(b, c, "cp2", ncp2, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
+  if (!fzn_hrc_residents_ok(b, c, &a) ||
       !fzn_padded_lists_ok(b, c, "hp", nhp, "hp_len", nhl, "hp_cols", hp_cols, nh, "hospitals") ||
       (nhr > 0 && !fzn_padded_lists_ok(b, c, "hp_rank", nhr, "hp_len", nhl, "hp_rank_cols", hr_cols, nh, "hospitals")))
     return false;
+  int *singles = a.singles, *couples = a.couples, bp = a.var, base = a.base, ns = a.ns, nc = a.nc;
+  int *rp = a.rp, *rp_len = a.rp_len, rp_cols = a.rp_cols, *cp1 = a.cp1, *cp2 = a.cp2, *cp_len = a.cp_len;
+  int cp_cols = a.cp_cols;
   int nr = ns + 2 * nc;
   uint64_t se = 0, ce = 0, he = 0;
   for (int i = 0; i < ns; i++) se += (uint64_t)(rp_len[i] > 0 ? rp_len[i] : 0);
@@ -225,23 +214,10 @@ static bool post_hrc(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
 static bool post_hrc_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *singles, *couples, bp, base, ns, nc;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "singles", &singles, &ns) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
-      !fzn_arg_int_var(b, ARG(2), c->line, "bp", &bp) || !fzn_arg_int(b, ARG(3), c->line, "base", &base))
-    return false;
-  if (!fzn_base_ok(b, c, base)) return false;
-  const char *path = fzn_data_file(b, c, NULL);
-  if (!path) return false;
-  bb_hrc *inst = NULL;
-  bb_error err = {{0}};
-  if (bb_hrc_read(path, &inst, &err) != BB_OK) return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
-  int file_singles = inst->n_residents - 2 * inst->n_couples, nh = inst->n_hospitals;
-  if (file_singles != ns || inst->n_couples != nc) {
-    fzn_report(b, c->line, "%s: %s holds %d singles and %d couples, but the constraint has %d and %d", c->name, path,
-               file_singles, inst->n_couples, ns, nc);
-    bb_hrc_free(inst);
-    return false;
-  }
+  const char *path;
+  bb_hrc *inst = fzn_hrc_file(b, c, "bp", &singles, &ns, &couples, &nc, &bp, &base, &path);
+  if (!inst) return false;
+  int nh = inst->n_hospitals;
   size_t most = (size_t)(ns > nc ? ns : nc) > (size_t)nh ? (size_t)(ns > nc ? ns : nc) : (size_t)nh;
   int64_t *numbers = malloc((most + 1) * sizeof *numbers);
   bool ok = numbers != NULL;

@@ -9,7 +9,6 @@
  * (the hospitals' are not needed), the file form reads the file again with the engine's reader. */
 #include "bb_hrc_size.h"
 #include "hrc.h"
-#include "hrc_io.h"
 #include "post_file_form.h"
 #include "registry.h"
 
@@ -38,45 +37,33 @@ static bool copy_row(fzn_builder *b, const fzn_constraint *c, const char *name, 
 
 static bool post_size(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
-  int *singles, *couples, size, base, *rp, *rp_len, rp_cols, *cp1, *cp2, *cp_len, cp_cols, *cap;
-  int ns, nc, nrp, nrl, ncp1, ncp2, ncl, nh;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "singles", &singles, &ns) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
-      !fzn_arg_int_var(b, ARG(2), c->line, "size", &size) || !fzn_arg_int(b, ARG(3), c->line, "base", &base) ||
-      !fzn_arg_int_array(b, ARG(4), c->line, "rp", &rp, &nrp) ||
-      !fzn_arg_int_array(b, ARG(5), c->line, "rp_len", &rp_len, &nrl) ||
-      !fzn_arg_int(b, ARG(6), c->line, "rp_cols", &rp_cols) ||
-      !fzn_arg_int_array(b, ARG(7), c->line, "cp1", &cp1, &ncp1) ||
-      !fzn_arg_int_array(b, ARG(8), c->line, "cp2", &cp2, &ncp2) ||
-      !fzn_arg_int_array(b, ARG(9), c->line, "cp_len", &cp_len, &ncl) ||
-      !fzn_arg_int(b, ARG(10), c->line, "cp_cols", &cp_cols) ||
-      !fzn_arg_int_array(b, ARG(11), c->line, "capacity", &cap, &nh))
+  fzn_hrc_residents a;
+  int *cap, nh;
+  if (!fzn_hrc_residents_read(b, c, "size", &a) || !fzn_arg_int_array(b, ARG(11), c->line, "capacity", &cap, &nh) ||
+      !fzn_hrc_residents_ok(b, c, &a))
     return false;
-  if (!fzn_base_ok(b, c, base) ||
-      !fzn_padded_lists_ok(b, c, "rp", nrp, "rp_len", nrl, "rp_cols", rp_cols, ns, "singles") ||
-      !fzn_padded_lists_ok(b, c, "cp1", ncp1, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples") ||
-      !fzn_padded_lists_ok(b, c, "cp2", ncp2, "cp_len", ncl, "cp_cols", cp_cols, nc, "couples"))
-    return false;
+  int ns = a.ns, nc = a.nc, base = a.base;
   uint32_t *ss = malloc(((size_t)ns + 1) * sizeof *ss), *cs = malloc(((size_t)nc + 1) * sizeof *cs);
   bool ok = ss && cs;
   if (ok) {
     ss[0] = cs[0] = 0;
-    for (int i = 0; i < ns; i++) ss[i + 1] = ss[i] + (uint32_t)rp_len[i];
-    for (int i = 0; i < nc; i++) cs[i + 1] = cs[i] + (uint32_t)cp_len[i];
+    for (int i = 0; i < ns; i++) ss[i + 1] = ss[i] + (uint32_t)a.rp_len[i];
+    for (int i = 0; i < nc; i++) cs[i + 1] = cs[i] + (uint32_t)a.cp_len[i];
   }
   int32_t *sh = ok ? malloc(((size_t)ss[ns] + 1) * sizeof *sh) : NULL;
   int32_t *cpair = ok ? malloc((2 * (size_t)cs[nc] + 1) * sizeof *cpair) : NULL;
   int32_t *capacity = malloc(((size_t)nh + 1) * sizeof *capacity);
   ok = ok && sh && cpair && capacity;
   if (!ok) fzn_report(b, c->line, "%s: out of memory", c->name);
-  for (int i = 0; i < ns && ok; i++) ok = copy_row(b, c, "rp", rp, rp_cols, i, rp_len[i], base, nh, sh + ss[i], 1);
+  for (int i = 0; i < ns && ok; i++)
+    ok = copy_row(b, c, "rp", a.rp, a.rp_cols, i, a.rp_len[i], base, nh, sh + ss[i], 1);
   for (int i = 0; i < nc && ok; i++)
-    ok = copy_row(b, c, "cp1", cp1, cp_cols, i, cp_len[i], base, nh, cpair + 2 * (size_t)cs[i], 2) &&
-         copy_row(b, c, "cp2", cp2, cp_cols, i, cp_len[i], base, nh, cpair + 2 * (size_t)cs[i] + 1, 2);
+    ok = copy_row(b, c, "cp1", a.cp1, a.cp_cols, i, a.cp_len[i], base, nh, cpair + 2 * (size_t)cs[i], 2) &&
+         copy_row(b, c, "cp2", a.cp2, a.cp_cols, i, a.cp_len[i], base, nh, cpair + 2 * (size_t)cs[i] + 1, 2);
   for (int h = 0; h < nh && ok; h++) capacity[h] = cap[h];
   if (ok) {
     bb_smc_hrc_size_lists L = {ns, nc, nh, ss, sh, cs, cpair, capacity};
-    ok = post_lists(b, c, singles, ns, couples, nc, size, base, &L);
+    ok = post_lists(b, c, a.singles, ns, a.couples, nc, a.var, base, &L);
   }
   free(ss), free(cs), free(sh), free(cpair), free(capacity);
   return ok;
@@ -85,24 +72,14 @@ static bool post_size(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
 static bool post_size_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
   (void)self;
   int *singles, *couples, size, base, ns, nc;
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, "singles", &singles, &ns) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, "couples", &couples, &nc) ||
-      !fzn_arg_int_var(b, ARG(2), c->line, "size", &size) || !fzn_arg_int(b, ARG(3), c->line, "base", &base))
-    return false;
-  if (!fzn_base_ok(b, c, base)) return false;
-  const char *path = fzn_data_file(b, c, NULL);
-  if (!path) return false;
-  bb_hrc *inst = NULL;
-  bb_error err = {{0}};
-  if (bb_hrc_read(path, &inst, &err) != BB_OK) return fzn_report(b, c->line, "%s: %s", c->name, err.msg);
-  int nr = inst->n_residents, file_singles = nr - 2 * inst->n_couples;
-  bool ok = file_singles == ns && inst->n_couples == nc;
-  if (!ok)
-    fzn_report(b, c->line, "%s: %s holds %d singles and %d couples, but the constraint has %d and %d", c->name, path,
-               file_singles, inst->n_couples, ns, nc);
-  uint32_t *ss = ok ? malloc(((size_t)ns + 1) * sizeof *ss) : NULL;
-  int32_t *sh = ok ? malloc(((size_t)inst->single_start[nr] + 1) * sizeof *sh) : NULL;
-  if (ok && (!ss || !sh)) ok = fzn_report(b, c->line, "%s: out of memory", c->name);
+  const char *path;
+  bb_hrc *inst = fzn_hrc_file(b, c, "size", &singles, &ns, &couples, &nc, &size, &base, &path);
+  if (!inst) return false;
+  int nr = inst->n_residents;
+  uint32_t *ss = malloc(((size_t)ns + 1) * sizeof *ss);
+  int32_t *sh = malloc(((size_t)inst->single_start[nr] + 1) * sizeof *sh);
+  bool ok = ss && sh;
+  if (!ok) fzn_report(b, c->line, "%s: out of memory", c->name);
   if (ok) { /* the singles in resident id order, as the variables are */
     int i = 0;
     ss[0] = 0;

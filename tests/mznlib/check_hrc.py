@@ -39,8 +39,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DECOMPOSITION = os.path.join(ROOT, "minizinc", "decomposition")
 
-MODEL = """include "stable_matching_hrc.mzn";
-int: nS; int: nC; int: nH; int: b; int: mode;
+# The data (Inst.dzn's) and the variables every model of the HRC checks declares.
+DECLS = """int: nS; int: nC; int: nH; int: b; int: mode;
 array[int, int] of int: rp; array[int] of int: rp_len;
 array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
 array[int, int] of int: hp; array[int] of int: hp_len;{rank_decl}
@@ -48,7 +48,10 @@ array[int] of int: cap;
 array[b..b + nS - 1] of var int: singles;
 array[b..b + nC - 1] of var int: couples;
 var 0..100: bp;
-constraint stable_matching_hrc(singles, couples, bp, rp, rp_len, cp1, cp2, cp_len, hp, hp_len,{rank_arg}
+"""
+
+MODEL = """include "stable_matching_hrc.mzn";
+""" + DECLS + """constraint stable_matching_hrc(singles, couples, bp, rp, rp_len, cp1, cp2, cp_len, hp, hp_len,{rank_arg}
                                array1d(b..b + nH - 1, cap));
 {side}
 {solve}
@@ -176,15 +179,7 @@ class Inst:
 
 
 FILE_MODEL = """include "stable_matching_hrc_file.mzn";
-int: nS; int: nC; int: nH; int: b; int: mode;
-array[int, int] of int: rp; array[int] of int: rp_len;
-array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
-array[int, int] of int: hp; array[int] of int: hp_len;{rank_decl}
-array[int] of int: cap;
-array[b..b + nS - 1] of var int: singles;
-array[b..b + nC - 1] of var int: couples;
-var 0..100: bp;
-constraint stable_matching_hrc_file(singles, couples, bp, rp_len, cp_len, hp_len, {cap}, "{path}");
+""" + DECLS + """constraint stable_matching_hrc_file(singles, couples, bp, rp_len, cp_len, hp_len, {cap}, "{path}");
 {side}
 {solve}
 output ["S \\(singles) \\(couples) \\(bp)\\n"];
@@ -257,6 +252,13 @@ def run(args, env, solver, inst, b, side, solve, tmp, k, cap="cap"):
             solver = "bamboo"
         else:
             f.write(model(inst, side, solve))
+    rc, rows, log = solve_model(args, env, solver, inst, b, mzn, dzn, solve)
+    return rc, [(tuple(x - b for x in r[:-1]), r[-1]) for r in rows], log
+
+
+def solve_model(args, env, solver, inst, b, mzn, dzn, solve):
+    """minizinc on mzn with inst's data (base b) written to dzn, all solutions of a satisfaction
+    problem: (return code, the numbers of each output line "S ...", stderr and stdout)."""
     with open(dzn, "w") as f:
         f.write(inst.dzn(b, 0))
     cmd = [args.minizinc, "--solver", solver]
@@ -264,19 +266,18 @@ def run(args, env, solver, inst, b, side, solve, tmp, k, cap="cap"):
         cmd += ["-I", DECOMPOSITION]
     cmd += (["-a"] if "satisfy" in solve else []) + [mzn, dzn]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
-    sols = []
+    rows = []
     for line in p.stdout.splitlines():
         if line.startswith("S "):
-            parts = line[2:].replace("[", " ").replace("]", " ").replace(",", " ").split()
-            nums = [int(x) - b for x in parts]
-            sols.append((tuple(nums[:-1]), nums[-1] + b))
-    return p.returncode, sols, p.stderr + p.stdout
+            rows.append([int(x) for x in line[2:].replace("[", " ").replace("]", " ").replace(",", " ").split()])
+    return p.returncode, rows, p.stderr + p.stdout
 
 
-def main():
+def arguments(cases, seed):
+    """The HRC checks' command line and MiniZinc set-up: (args, solvers, env, exit code or None)."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cases", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=2017)
+    ap.add_argument("--cases", type=int, default=cases)
+    ap.add_argument("--seed", type=int, default=seed)
     mzn_setup.add_arguments(ap)
     ap.add_argument("--solvers", default="bamboo,gecode")
     ap.add_argument("--ties", action="store_true", help="hospitals' lists with ties (weak stability)")
@@ -284,6 +285,11 @@ def main():
     solvers = args.solvers.split(",")
     env, code = mzn_setup.prepare(args, need=[s for s in solvers if s == "bamboo"],
                                   want=[s for s in solvers if s == "gecode"])
+    return args, solvers, env, code
+
+
+def main():
+    args, solvers, env, code = arguments(cases=40, seed=2017)
     if code is not None:
         return code
     rng = random.Random(args.seed)

@@ -19,28 +19,17 @@ blocking pairs are check_hrc.py's, written from the definition independently of 
     tests/mznlib/check_hrc_size.py --solver-path <build>/minizinc/solvers [--cases 30] [--ties]
 
 Exit 0 when every case passed, 77 (skipped) without minizinc or Gecode's solver."""
-import argparse
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 
 sys.dont_write_bytecode = True
-import mzn_setup  # noqa: E402
-from check_hrc import DECOMPOSITION, Inst, hrc_text  # noqa: E402
+from check_hrc import DECLS, Inst, arguments, hrc_text, solve_model  # noqa: E402
 
 MODEL = """include "stable_matching_hrc.mzn";
-int: nS; int: nC; int: nH; int: b; int: mode;
-array[int, int] of int: rp; array[int] of int: rp_len;
-array[int, int] of int: cp1; array[int, int] of int: cp2; array[int] of int: cp_len;
-array[int, int] of int: hp; array[int] of int: hp_len;{rank_decl}
-array[int] of int: cap;
-array[b..b + nS - 1] of var int: singles;
-array[b..b + nC - 1] of var int: couples;
-var 0..100: bp;
-var -5..100: size;
+""" + DECLS + """var -5..100: size;
 constraint {call};
 {side}
 {solve}
@@ -85,32 +74,12 @@ def run(args, env, solver, inst, b, side, solve, tmp, k):
     with open(mzn, "w") as f:
         f.write(text.format(call=call, side=side, solve=solve,
                             rank_decl="\narray[int, int] of int: hp_rank;" if ties else ""))
-    with open(dzn, "w") as f:
-        f.write(inst.dzn(b, 0))
-    cmd = [args.minizinc, "--solver", solver]
-    if solver == "gecode":
-        cmd += ["-I", DECOMPOSITION]
-    cmd += (["-a"] if "satisfy" in solve else []) + [mzn, dzn]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
-    sols = []
-    for line in p.stdout.splitlines():
-        if line.startswith("S "):
-            nums = [int(x) for x in line[2:].replace("[", " ").replace("]", " ").replace(",", " ").split()]
-            sols.append((tuple(x - b for x in nums[:-2]), nums[-2], nums[-1]))
-    return p.returncode, sols, p.stderr + p.stdout
+    rc, rows, log = solve_model(args, env, solver, inst, b, mzn, dzn, solve)
+    return rc, [(tuple(x - b for x in r[:-2]), r[-2], r[-1]) for r in rows], log
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cases", type=int, default=30)
-    ap.add_argument("--seed", type=int, default=2033)
-    mzn_setup.add_arguments(ap)
-    ap.add_argument("--solvers", default="bamboo,gecode")
-    ap.add_argument("--ties", action="store_true", help="hospitals' lists with ties (weak stability)")
-    args = ap.parse_args()
-    solvers = args.solvers.split(",")
-    env, code = mzn_setup.prepare(args, need=[s for s in solvers if s == "bamboo"],
-                                  want=[s for s in solvers if s == "gecode"])
+    args, solvers, env, code = arguments(cases=30, seed=2033)
     if code is not None:
         return code
     rng = random.Random(args.seed)

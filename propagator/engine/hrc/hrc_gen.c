@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
+#include "hrc_gen_lists.h"
 
 void bb_hrc_gen_mmt2017(bb_hrc_gen_params *p, int n_residents, int n_couples, int n_hospitals) {
   memset(p, 0, sizeof *p);
@@ -72,26 +72,14 @@ typedef struct gen {
 
 static uint32_t draw_hospital(const gen *g, bb_rng *rng) {
   int nh = g->p->n_hospitals;
-  if (!g->cumulative) return bb_rng_below(rng, (uint64_t)nh);
-  double u = (double)(bb_rng_next(rng) >> 11) * 0x1.0p-53 * g->cumulative[nh - 1];
-  int lo = 0, hi = nh - 1;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    if (g->cumulative[mid] <= u)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return (uint32_t)lo;
+  return g->cumulative ? bb_hrc_gen_weighted(rng, g->cumulative, nh) : bb_rng_below(rng, (uint64_t)nh);
 }
-
-static int draw_between(bb_rng *rng, int lo, int hi) { return lo + (int)bb_rng_below(rng, (uint64_t)(hi - lo + 1)); }
 
 static void individual_list(gen *g, int r) {
   const bb_hrc_gen_params *p = g->p;
   bb_rng rng;
   bb_rng_seed_stream(&rng, p->seed, (uint64_t)r);
-  int len = draw_between(&rng, p->min_list, p->max_list);
+  int len = bb_hrc_gen_between(&rng, p->min_list, p->max_list);
   bb_id *list = g->own + (size_t)r * p->max_list;
   for (int k = 0; k < len; k++) {
     uint32_t h;
@@ -124,18 +112,15 @@ static int joint_list(const gen *g, int c, uint32_t *pairs) {
     if (k < l1 && k < l2) pairs[2 * n] = (uint32_t)k, pairs[2 * n + 1] = (uint32_t)k, n++;
   }
   if (p->couple_max > 0) {
-    int keep = draw_between(&rng, p->couple_min, p->couple_max);
+    int keep = bb_hrc_gen_between(&rng, p->couple_min, p->couple_max);
     if (keep < n) n = keep;
   }
   return n;
 }
 
 static bb_status check_params(const bb_hrc_gen_params *p, bb_error *err) {
-  if (p->n_residents < 0 || p->n_residents > BB_MAX_N || p->n_hospitals < 1 || p->n_hospitals > BB_MAX_N)
-    return bb_fail(err, BB_ERR_ARG, "%d residents and %d hospitals: residents 0..%d, hospitals 1..%d", p->n_residents,
-                   p->n_hospitals, BB_MAX_N, BB_MAX_N);
-  if (p->n_couples < 0 || (int64_t)p->n_couples * 2 > p->n_residents)
-    return bb_fail(err, BB_ERR_ARG, "%d couples: at most half of the %d residents", p->n_couples, p->n_residents);
+  bb_status st = bb_hrc_gen_check_sizes(p->n_residents, p->n_couples, p->n_hospitals, err);
+  if (st != BB_OK) return st;
   if (p->min_list < 1 || p->max_list < p->min_list || p->max_list > p->n_hospitals || p->max_list > 1000)
     return bb_fail(err, BB_ERR_ARG, "list lengths %d..%d: need 1 <= min <= max <= min(hospitals %d, 1000)", p->min_list,
                    p->max_list, p->n_hospitals);
@@ -145,12 +130,10 @@ static bb_status check_params(const bb_hrc_gen_params *p, bb_error *err) {
   if (p->score_classes < 0 || p->score_classes > 1000000)
     return bb_fail(err, BB_ERR_ARG, "%d score classes: expected 0 (no ties) .. 1000000", p->score_classes);
   if (!(p->skew >= 0 && p->skew <= 10)) return bb_fail(err, BB_ERR_ARG, "skew %g: expected 0..10", p->skew);
-  if (p->posts < 0 || p->posts > INT32_MAX || p->min_capacity < 0 ||
-      (int64_t)p->min_capacity * p->n_hospitals > p->posts)
-    return bb_fail(err, BB_ERR_ARG, "%lld posts with at least %d at each of %d hospitals: impossible",
-                   (long long)p->posts, p->min_capacity, p->n_hospitals);
-  return BB_OK;
+  return bb_hrc_gen_check_posts(p->posts, p->min_capacity, p->n_hospitals, err);
 }
+
+static int joint_pairs(void *g, int c, uint32_t *pairs) { return joint_list(g, c, pairs); }
 
 /* Every hospital's list sorted by the residents' score classes (stable: the shuffled order
  * stays within a class), equal classes tied. */
@@ -195,12 +178,13 @@ bb_status bb_hrc_generate(const bb_hrc_gen_params *p, bb_hrc **out, bb_error *er
   size_t most_pairs = (size_t)p->max_list * (size_t)p->max_list;
   uint32_t *pairs = malloc((most_pairs + 1) * 2 * sizeof *pairs);
   uint32_t *count = calloc((size_t)nh + 1, sizeof *count);
+  uint8_t *uses = calloc((size_t)nr * p->max_list + 1, 1); /* per individual entry: used */
   bb_hrc *inst = NULL;
   if (p->skew > 0 && (g.cumulative = malloc((size_t)nh * sizeof *g.cumulative)) != NULL) {
     double total = 0;
     for (int h = 0; h < nh; h++) g.cumulative[h] = total += pow(h + 1.0, -p->skew);
   }
-  if (!g.own || !g.own_len || !pairs || !count || (p->skew > 0 && !g.cumulative)) {
+  if (!g.own || !g.own_len || !pairs || !count || !uses || (p->skew > 0 && !g.cumulative)) {
     st = bb_fail(err, BB_ERR_NOMEM, "bb_hrc_generate: out of memory");
     goto done;
   }
@@ -217,44 +201,10 @@ bb_status bb_hrc_generate(const bb_hrc_gen_params *p, bb_hrc **out, bb_error *er
     st = BB_ERR_NOMEM;
     goto done;
   }
-  uint32_t len = 0;
-  for (int r = 0; r < nr; r++) {
-    inst->single_start[r] = len;
-    if (r < members) continue;
-    memcpy(inst->single_list + len, g.own + (size_t)r * p->max_list, (size_t)g.own_len[r] * sizeof(bb_id));
-    len += (uint32_t)g.own_len[r];
-  }
-  inst->single_start[nr] = len;
   /* Who can propose to h: a single listing it, a member whose hospital appears in a kept pair. */
-  uint8_t *uses = calloc((size_t)nr * p->max_list + 1, 1); /* per individual entry: used */
-  if (!uses) {
-    st = bb_fail(err, BB_ERR_NOMEM, "bb_hrc_generate: out of memory");
-    goto done;
-  }
-  for (int r = members; r < nr; r++) memset(uses + (size_t)r * p->max_list, 1, (size_t)g.own_len[r]);
-  len = 0;
-  for (int c = 0; c < nc; c++) {
-    inst->couple_member[2 * c] = 2 * c, inst->couple_member[2 * c + 1] = 2 * c + 1;
-    inst->couple_of[2 * c] = inst->couple_of[2 * c + 1] = c;
-    inst->couple_start[c] = len;
-    int n = joint_list(&g, c, pairs);
-    for (int k = 0; k < n; k++, len++)
-      for (int m = 0; m < 2; m++) {
-        int r = 2 * c + m;
-        inst->couple_list[2 * (size_t)len + m] = g.own[(size_t)r * p->max_list + pairs[2 * k + m]];
-        uses[(size_t)r * p->max_list + pairs[2 * k + m]] = 1;
-      }
-  }
-  inst->couple_start[nc] = len;
-  for (int r = 0; r < nr; r++)
-    for (int k = 0; k < g.own_len[r]; k++)
-      if (uses[(size_t)r * p->max_list + k]) count[g.own[(size_t)r * p->max_list + k]]++;
-  inst->hosp_start[0] = 0;
-  for (int h = 0; h < nh; h++) inst->hosp_start[h + 1] = inst->hosp_start[h] + count[h], count[h] = inst->hosp_start[h];
-  for (int r = 0; r < nr; r++)
-    for (int k = 0; k < g.own_len[r]; k++)
-      if (uses[(size_t)r * p->max_list + k]) inst->hosp_list[count[g.own[(size_t)r * p->max_list + k]]++] = (bb_id)r;
-  free(uses);
+  bb_hrc_own_lists L = {g.own, g.own_len, p->max_list, uses};
+  bb_hrc_gen_resident_lists(inst, &L, joint_pairs, &g, pairs);
+  bb_hrc_gen_hospital_lists(inst, &L, NULL, count);
   for (int h = 0; h < nh; h++) {
     bb_rng rng;
     bb_rng_seed_stream(&rng, p->seed, ((uint64_t)1 << 40) | (uint64_t)h);
@@ -271,6 +221,7 @@ done:
   free(g.own_len);
   free(pairs);
   free(count);
+  free(uses);
   if (st != BB_OK) {
     bb_hrc_free(inst);
     return st;

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hrc_gen_lists.h"
 #include "mallows.h"
-#include "rng.h"
 
 #define MAX_LIST 1000
 
@@ -54,14 +54,9 @@ int bb_hrc_joint_by_rank_sum(int l1, int l2, int keep, uint32_t *pairs) {
   return n;
 }
 
-static int draw_between(bb_rng *rng, int lo, int hi) { return lo + (int)bb_rng_below(rng, (uint64_t)(hi - lo + 1)); }
-
 static bb_status check_params(const bb_hrc_mallows_params *p, bb_error *err) {
-  if (p->n_residents < 0 || p->n_residents > BB_MAX_N || p->n_hospitals < 1 || p->n_hospitals > BB_MAX_N)
-    return bb_fail(err, BB_ERR_ARG, "%d residents and %d hospitals: residents 0..%d, hospitals 1..%d", p->n_residents,
-                   p->n_hospitals, BB_MAX_N, BB_MAX_N);
-  if (p->n_couples < 0 || (int64_t)p->n_couples * 2 > p->n_residents)
-    return bb_fail(err, BB_ERR_ARG, "%d couples: at most half of the %d residents", p->n_couples, p->n_residents);
+  bb_status st = bb_hrc_gen_check_sizes(p->n_residents, p->n_couples, p->n_hospitals, err);
+  if (st != BB_OK) return st;
   int cap = p->n_hospitals < MAX_LIST ? p->n_hospitals : MAX_LIST;
   if (p->min_list < 1 || p->max_list < p->min_list || p->max_list > cap)
     return bb_fail(err, BB_ERR_ARG, "list lengths %d..%d: need 1 <= min <= max <= %d (hospitals %d, at most %d)",
@@ -76,11 +71,7 @@ static bb_status check_params(const bb_hrc_mallows_params *p, bb_error *err) {
   if (!(p->phi_residents > 0 && p->phi_residents <= 1) || !(p->phi_hospitals > 0 && p->phi_hospitals <= 1))
     return bb_fail(err, BB_ERR_ARG, "phi %g (residents) and %g (hospitals): each must be in (0, 1]", p->phi_residents,
                    p->phi_hospitals);
-  if (p->posts < 0 || p->posts > INT32_MAX || p->min_capacity < 0 ||
-      (int64_t)p->min_capacity * p->n_hospitals > p->posts)
-    return bb_fail(err, BB_ERR_ARG, "%lld posts with at least %d at each of %d hospitals: impossible",
-                   (long long)p->posts, p->min_capacity, p->n_hospitals);
-  return BB_OK;
+  return bb_hrc_gen_check_posts(p->posts, p->min_capacity, p->n_hospitals, err);
 }
 
 typedef struct gen {
@@ -105,8 +96,8 @@ static void individual_lists(gen *g, const bb_id *hosp_centre, uint32_t *work) {
     bb_rng rng;
     bb_rng_seed_stream(&rng, p->seed, (uint64_t)r);
     bool member = r < 2 * p->n_couples && members_own;
-    int len = member ? draw_between(&rng, p->member_min_list, p->member_max_list)
-                     : draw_between(&rng, p->min_list, p->max_list);
+    int len = member ? bb_hrc_gen_between(&rng, p->member_min_list, p->member_max_list)
+                     : bb_hrc_gen_between(&rng, p->min_list, p->max_list);
     bb_mallows_prefix(&rng, p->phi_residents, hosp_centre, (uint32_t)p->n_hospitals, g->own + (size_t)r * g->width,
                       (uint32_t)len, work);
     g->own_len[r] = len;
@@ -115,32 +106,21 @@ static void individual_lists(gen *g, const bb_id *hosp_centre, uint32_t *work) {
     bb_rng rng;
     bb_rng_seed_stream(&rng, p->seed, ((uint64_t)3 << 40) | (uint64_t)c);
     int all = g->own_len[2 * c] * g->own_len[2 * c + 1];
-    int keep = p->joint_max ? draw_between(&rng, p->joint_min, p->joint_max) : all;
+    int keep = p->joint_max ? bb_hrc_gen_between(&rng, p->joint_min, p->joint_max) : all;
     g->keep[c] = keep < all ? keep : all;
   }
 }
 
 /* Who can propose to h, in the residents' centre order, then ranked by a Mallows draw around it. */
-static bb_status hospital_lists(const gen *g, bb_hrc *inst, const uint8_t *uses, bb_error *err) {
+static bb_status hospital_lists(const gen *g, bb_hrc *inst, const bb_hrc_own_lists *L, bb_error *err) {
   const bb_hrc_mallows_params *p = g->p;
   int nh = p->n_hospitals;
   uint32_t *fill = calloc((size_t)nh + 1, sizeof *fill), most = 0;
   if (!fill) return bb_fail(err, BB_ERR_NOMEM, "bb_hrc_generate_mallows: out of memory");
-  for (int r = 0; r < p->n_residents; r++)
-    for (int k = 0; k < g->own_len[r]; k++)
-      if (uses[(size_t)r * g->width + k]) fill[g->own[(size_t)r * g->width + k]]++;
-  inst->hosp_start[0] = 0;
-  for (int h = 0; h < nh; h++) {
-    inst->hosp_start[h + 1] = inst->hosp_start[h] + fill[h];
-    if (fill[h] > most) most = fill[h];
-    fill[h] = inst->hosp_start[h];
-  }
-  for (int t = 0; t < p->n_residents; t++) {
-    bb_id r = g->res_centre[t];
-    for (int k = 0; k < g->own_len[r]; k++)
-      if (uses[(size_t)r * g->width + k]) inst->hosp_list[fill[g->own[(size_t)r * g->width + k]]++] = r;
-  }
+  bb_hrc_gen_hospital_lists(inst, L, g->res_centre, fill);
   free(fill);
+  for (int h = 0; h < nh; h++)
+    if (inst->hosp_start[h + 1] - inst->hosp_start[h] > most) most = inst->hosp_start[h + 1] - inst->hosp_start[h];
   bb_id *centre = malloc(((size_t)most + 1) * sizeof *centre);
   uint32_t *work = malloc((2 * (size_t)most + 1) * sizeof *work);
   if (!centre || !work) {
@@ -180,19 +160,16 @@ static bb_status capacities(const bb_hrc_mallows_params *p, int32_t *capacity, b
       capacity[bb_rng_below(&rng, (uint64_t)nh)]++;
       continue;
     }
-    double u = (double)(bb_rng_next(&rng) >> 11) * 0x1.0p-53 * cumulative[nh - 1];
-    int lo = 0, hi = nh - 1;
-    while (lo < hi) {
-      int mid = lo + (hi - lo) / 2;
-      if (cumulative[mid] <= u)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    capacity[lo]++;
+    capacity[bb_hrc_gen_weighted(&rng, cumulative, nh)]++;
   }
   free(cumulative);
   return BB_OK;
+}
+
+/* Couple c's pairs by the sum of their ranks, the first keep[c]. */
+static int joint_pairs(void *ctx, int c, uint32_t *pairs) {
+  const gen *g = ctx;
+  return bb_hrc_joint_by_rank_sum(g->own_len[2 * c], g->own_len[2 * c + 1], g->keep[c], pairs);
 }
 
 bb_status bb_hrc_generate_mallows(const bb_hrc_mallows_params *p, bb_hrc **out, bb_error *err) {
@@ -230,30 +207,9 @@ bb_status bb_hrc_generate_mallows(const bb_hrc_mallows_params *p, bb_hrc **out, 
     st = BB_ERR_NOMEM;
     goto done;
   }
-  uint32_t len = 0;
-  for (int r = 0; r < nr; r++) {
-    inst->single_start[r] = len;
-    if (r < members) continue;
-    memcpy(inst->single_list + len, g.own + (size_t)r * width, (size_t)g.own_len[r] * sizeof(bb_id));
-    memset(uses + (size_t)r * width, 1, (size_t)g.own_len[r]);
-    len += (uint32_t)g.own_len[r];
-  }
-  inst->single_start[nr] = len;
-  len = 0;
-  for (int c = 0; c < nc; c++) {
-    inst->couple_member[2 * c] = 2 * c, inst->couple_member[2 * c + 1] = 2 * c + 1;
-    inst->couple_of[2 * c] = inst->couple_of[2 * c + 1] = c;
-    inst->couple_start[c] = len;
-    int n = bb_hrc_joint_by_rank_sum(g.own_len[2 * c], g.own_len[2 * c + 1], g.keep[c], pairs);
-    for (int k = 0; k < n; k++, len++)
-      for (int m = 0; m < 2; m++) {
-        size_t entry = (size_t)(2 * c + m) * width + pairs[2 * k + m];
-        inst->couple_list[2 * (size_t)len + m] = g.own[entry];
-        uses[entry] = 1;
-      }
-  }
-  inst->couple_start[nc] = len;
-  if ((st = hospital_lists(&g, inst, uses, err)) == BB_OK) st = capacities(p, inst->capacity, err);
+  bb_hrc_own_lists L = {g.own, g.own_len, width, uses};
+  bb_hrc_gen_resident_lists(inst, &L, joint_pairs, &g, pairs);
+  if ((st = hospital_lists(&g, inst, &L, err)) == BB_OK) st = capacities(p, inst->capacity, err);
 done:
   free(g.own);
   free(g.own_len);

@@ -14,9 +14,10 @@
  *       given the maximum matching M, an edge (x, h) outside M is in some maximum matching when
  *       (a) x is missable, or (b) x is movable and h has room to give, or (c) x and h lie on an
  *       alternating cycle, one strongly connected component).
- * The augmenting paths are breadth-first searches through full hospitals and their assignees,
- * each hospital seen as capacity[h] posts (Hopcroft & Karp's phases would do fewer passes; the
- * matching kept from the last propagation leaves few residents to place). */
+ * The matching and its marks are smc_capmatch.h's, room[h] = capacity[h] (Hopcroft & Karp's phases
+ * would do fewer passes; the matching kept from the last propagation leaves few residents to
+ * place). */
+#include "smc_capmatch.h"
 #include "smc_hrc_size.h"
 
 #include <stdlib.h>
@@ -28,17 +29,15 @@ struct bb_smc_hrc_size {
   int32_t *len;        /* nv: a variable's list length (its value "unassigned") */
   int32_t *var_of;     /* nr: a relaxed resident's variable */
   uint32_t *res_start; /* nr + 1: a relaxed resident's edges */
-  int32_t *res_hosp, *res_value;
-  uint32_t *hosp_start;          /* nh + 1: the relaxed residents with an edge to h (repeats allowed) */
-  int32_t *hosp_res, *hosp_edge; /* ... and that edge */
+  uint32_t *res_hosp;
+  int32_t *res_value;
+  uint32_t *hosp_start;           /* nh + 1: the relaxed residents with an edge to h (repeats allowed) */
+  uint32_t *hosp_res, *hosp_edge; /* ... and that edge */
   int32_t *capacity;
 };
 
 struct bb_smc_hrc_size_scratch {
-  uint8_t *alive;                             /* per edge */
-  int32_t *hosp_of, *res_reached, *bfs;       /* per relaxed resident (bfs: or hospital) */
-  int32_t *held, *hosp_reached, *hosp_parent; /* per hospital */
-  int32_t stamp;
+  bb_smc_capmatch match;
 };
 
 void bb_smc_hrc_size_free(bb_smc_hrc_size *t) {
@@ -93,7 +92,7 @@ static bb_smc_hrc_size *build(const bb_smc_hrc_size_lists *L, bb_status *st, bb_
         bb_smc_hrc_size_free(t);
         return *st = bb_fail(err, BB_ERR_INPUT, "%s: hospital %d out of range", WHO, h), NULL;
       }
-      t->res_hosp[at] = h, t->res_value[at] = (int32_t)(e - from);
+      t->res_hosp[at] = (uint32_t)h, t->res_value[at] = (int32_t)(e - from);
       t->hosp_start[h + 1]++;
     }
   }
@@ -108,7 +107,7 @@ static bb_smc_hrc_size *build(const bb_smc_hrc_size_lists *L, bb_status *st, bb_
   for (int x = 0; x < t->nr; x++)
     for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1]; e++) {
       uint32_t f = fill[t->res_hosp[e]]++;
-      t->hosp_res[f] = x, t->hosp_edge[f] = (int32_t)e;
+      t->hosp_res[f] = (uint32_t)x, t->hosp_edge[f] = e;
     }
   free(fill);
   return t;
@@ -126,236 +125,57 @@ int bb_smc_hrc_size_residents(const bb_smc_hrc_size *t) { return t->nr; }
 
 void bb_smc_hrc_size_scratch_free(bb_smc_hrc_size_scratch *s) {
   if (!s) return;
-  free(s->alive), free(s->hosp_of), free(s->res_reached), free(s->bfs);
-  free(s->held), free(s->hosp_reached), free(s->hosp_parent);
+  bb_smc_capmatch_free(&s->match);
   free(s);
 }
 
 bb_smc_hrc_size_scratch *bb_smc_hrc_size_scratch_new(const bb_smc_hrc_size *t, bb_error *err) {
   bb_smc_hrc_size_scratch *s = calloc(1, sizeof *s);
-  size_t nr = (size_t)t->nr + 1, nh = (size_t)t->nh + 1;
-  if (s) {
-    s->alive = malloc((size_t)t->res_start[t->nr] + 1);
-    s->hosp_of = malloc(nr * sizeof *s->hosp_of);
-    s->res_reached = calloc(nr, sizeof *s->res_reached);
-    s->bfs = malloc((nr > nh ? nr : nh) * sizeof *s->bfs); /* residents, or Z5's hospitals */
-    s->held = malloc(nh * sizeof *s->held);
-    s->hosp_reached = calloc(nh, sizeof *s->hosp_reached);
-    s->hosp_parent = malloc(nh * sizeof *s->hosp_parent);
-  }
-  if (!s || !s->alive || !s->hosp_of || !s->res_reached || !s->bfs || !s->held || !s->hosp_reached || !s->hosp_parent) {
+  bb_smc_capmatch_graph g = {t->nr, t->nh, t->res_start, t->res_hosp, t->hosp_start, t->hosp_res, t->hosp_edge};
+  if (!s || !bb_smc_capmatch_new(&s->match, &g)) {
     bb_smc_hrc_size_scratch_free(s);
     return bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the work space", WHO), NULL;
   }
-  for (int x = 0; x < t->nr; x++) s->hosp_of[x] = -1;
+  for (int h = 0; h < t->nh; h++) s->match.room[h] = t->capacity[h];
   return s;
-}
-
-static int32_t next_stamp(bb_smc_hrc_size_scratch *s, const bb_smc_hrc_size *t) {
-  if (++s->stamp == INT32_MAX) {
-    for (int x = 0; x < t->nr; x++) s->res_reached[x] = 0;
-    for (int h = 0; h < t->nh; h++) s->hosp_reached[h] = 0;
-    s->stamp = 1;
-  }
-  return s->stamp;
 }
 
 static bool forced(const bb_smc_hrc_size *t, const bb_smc_domains *d, int v) { return d->max(d->ctx, v) < t->len[v]; }
 
-static void unassign(bb_smc_hrc_size_scratch *s, int x) {
-  if (s->hosp_of[x] >= 0) s->held[s->hosp_of[x]]--, s->hosp_of[x] = -1;
+typedef struct forced_ctx {
+  const bb_smc_hrc_size *t;
+  const bb_smc_domains *d;
+} forced_ctx;
+
+static bool forced_member(const void *ctx, int x) {
+  const forced_ctx *c = ctx;
+  return forced(c->t, c->d, c->t->var_of[x]);
 }
 
 /* The alive edges; the kept matching loses the edges no longer alive and the residents past a
  * hospital's capacity. */
-static void snapshot(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, const bb_smc_domains *d) {
-  for (int h = 0; h < t->nh; h++) s->held[h] = 0;
-  for (int x = 0; x < t->nr; x++) {
-    bool kept = false;
-    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1]; e++) {
-      s->alive[e] = d->contains(d->ctx, t->var_of[x], t->res_value[e]);
-      if (s->alive[e] && t->res_hosp[e] == s->hosp_of[x]) kept = true;
-    }
-    if (!kept || s->held[s->hosp_of[x]] >= t->capacity[s->hosp_of[x]])
-      s->hosp_of[x] = -1;
-    else
-      s->held[s->hosp_of[x]]++;
-  }
-}
-
-/* A breadth-first search from the free resident u for a hospital with a free post, through
- * full hospitals and their assignees; on success the path is flipped. With `dead` (not 0) the
- * search skips what failed searches of the same pass marked dead, and marks what it reached so
- * when it fails: a failed search's tree is Hungarian, which no later augmenting path of the pass
- * meets (Edmonds 1965 in docs/references.md). */
-static bool augment(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, int u, int32_t dead) {
-  int32_t stamp = next_stamp(s, t);
-  int head = 0, tail = 0;
-  s->bfs[tail++] = u, s->res_reached[u] = stamp;
-  while (head < tail) {
-    int x = s->bfs[head++];
-    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1]; e++) {
-      int h = t->res_hosp[e];
-      if (!s->alive[e] || s->hosp_reached[h] == stamp || (dead && s->hosp_reached[h] == dead)) continue;
-      s->hosp_reached[h] = stamp, s->hosp_parent[h] = x;
-      if (s->held[h] < t->capacity[h]) {
-        s->held[h]++;
-        for (;;) { /* each resident on the path moves to the hospital he reached */
-          int by = s->hosp_parent[h], was = s->hosp_of[by];
-          s->hosp_of[by] = h;
-          if (by == u) return true;
-          h = was;
-        }
-      }
-      for (uint32_t f = t->hosp_start[h]; f < t->hosp_start[h + 1]; f++) {
-        int y = t->hosp_res[f];
-        if (s->hosp_of[y] == h && s->res_reached[y] != stamp && (!dead || s->res_reached[y] != dead))
-          s->res_reached[y] = stamp, s->bfs[tail++] = y;
-      }
-    }
-  }
-  for (int k = 0; dead && k < tail; k++) { /* every hospital reached was reached from one of bfs */
-    int x = s->bfs[k];
-    s->res_reached[x] = dead;
-    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1]; e++)
-      if (s->hosp_reached[t->res_hosp[e]] == stamp) s->hosp_reached[t->res_hosp[e]] = dead;
-  }
-  return false;
-}
-
-/* Z1: a matching covers the forced residents, from the kept one or from it restricted to them. */
-static bool cover(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, const bb_smc_domains *d) {
-  bool restricted = false;
-  for (int x = 0; x < t->nr; x++) {
-    if (s->hosp_of[x] >= 0 || !forced(t, d, t->var_of[x]) || augment(t, s, x, 0)) continue;
-    if (restricted) return false;
-    for (int y = 0; y < t->nr; y++)
-      if (!forced(t, d, t->var_of[y])) unassign(s, y);
-    restricted = true;
-    x = -1;
-  }
-  return true;
-}
-
-/* Marks (res_reached = the stamp returned) the residents some maximum matching leaves free: an
- * even alternating path joins them to a free resident. */
-static int32_t missable(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s) {
-  int32_t stamp = next_stamp(s, t);
-  int head = 0, tail = 0;
+static void snapshot(const bb_smc_hrc_size *t, bb_smc_capmatch *m, const bb_smc_domains *d) {
   for (int x = 0; x < t->nr; x++)
-    if (s->hosp_of[x] < 0) s->res_reached[x] = stamp, s->bfs[tail++] = x;
-  while (head < tail) {
-    int x = s->bfs[head++];
-    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1]; e++) {
-      int h = t->res_hosp[e];
-      if (!s->alive[e] || s->hosp_reached[h] == stamp) continue;
-      s->hosp_reached[h] = stamp;
-      for (uint32_t f = t->hosp_start[h]; f < t->hosp_start[h + 1]; f++) {
-        int y = t->hosp_res[f];
-        if (s->hosp_of[y] == h && s->res_reached[y] != stamp) s->res_reached[y] = stamp, s->bfs[tail++] = y;
-      }
-    }
-  }
-  return stamp;
+    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1]; e++)
+      m->alive[e] = d->contains(d->ctx, t->var_of[x], t->res_value[e]);
+  bb_smc_capmatch_keep(m);
 }
 
 static bb_smc_status worse(bb_smc_status st, bb_smc_status now) {
   return now == BB_SMC_FAILED || (now == BB_SMC_CHANGED && st == BB_SMC_FIX) ? now : st;
 }
 
-/* Marks (res_reached = hosp_reached = stamp) the movable residents and the hospitals with room to
- * give (Z5's b), from the hospitals with a free post; residents missable at the caller's stamp
- * are never movable (the matching is maximum), so their marks survive. */
-static void movable(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, int32_t stamp) {
-  int head = 0, tail = 0;
-  for (int h = 0; h < t->nh; h++)
-    if (s->held[h] < t->capacity[h]) s->hosp_reached[h] = stamp, s->bfs[tail++] = h;
-  while (head < tail) {
-    int h = s->bfs[head++];
-    for (uint32_t f = t->hosp_start[h]; f < t->hosp_start[h + 1]; f++) {
-      int y = t->hosp_res[f];
-      if (!s->alive[t->hosp_edge[f]] || s->res_reached[y] == stamp) continue;
-      s->res_reached[y] = stamp;
-      int g = s->hosp_of[y];
-      if (g >= 0 && s->hosp_reached[g] != stamp) s->hosp_reached[g] = stamp, s->bfs[tail++] = g;
-    }
-  }
-}
-
-/* The strongly connected components of Z5's graph (c): relaxed residents 0..nr-1, hospital h node
- * nr + h, an arc x -> h for each alive edge outside the matching and h -> y for each assignee y
- * of h; Tarjan's algorithm without recursion. NULL when out of memory (Z5 is then skipped). */
-static int32_t *components(const bb_smc_hrc_size *t, const bb_smc_hrc_size_scratch *s) {
-  int n = t->nr + t->nh, counter = 0, sp = 0, csp = 0, ncomp = 0;
-  int32_t *comp = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1) * 5);
-  uint32_t *pos = malloc(sizeof(uint32_t) * (size_t)(n > 0 ? n : 1));
-  if (!comp || !pos) {
-    free(comp), free(pos);
-    return NULL;
-  }
-  int32_t *index = comp + n, *low = index + n, *stack = low + n, *calls = stack + n;
-  for (int v = 0; v < n; v++) index[v] = -1, comp[v] = -1;
-  for (int root = 0; root < n; root++) {
-    if (index[root] >= 0) continue;
-    index[root] = low[root] = counter++, stack[sp++] = root, calls[csp++] = root;
-    pos[root] = root < t->nr ? t->res_start[root] : t->hosp_start[root - t->nr];
-    while (csp > 0) {
-      int v = calls[csp - 1], w = -1;
-      bool is_res = v < t->nr;
-      uint32_t end = is_res ? t->res_start[v + 1] : t->hosp_start[v - t->nr + 1];
-      if (pos[v] < end) {
-        uint32_t e = pos[v]++;
-        if (is_res) {
-          int h = t->res_hosp[e];
-          if (s->alive[e] && h != s->hosp_of[v] && t->capacity[h] > 0) w = t->nr + h;
-        } else if (s->hosp_of[t->hosp_res[e]] == v - t->nr) {
-          w = t->hosp_res[e];
-        }
-        if (w < 0) continue;
-        if (index[w] < 0) {
-          index[w] = low[w] = counter++, stack[sp++] = w, calls[csp++] = w;
-          pos[w] = w < t->nr ? t->res_start[w] : t->hosp_start[w - t->nr];
-        } else if (comp[w] < 0 && index[w] < low[v]) {
-          low[v] = index[w];
-        }
-        continue;
-      }
-      csp--;
-      if (csp > 0 && low[v] < low[calls[csp - 1]]) low[calls[csp - 1]] = low[v];
-      if (low[v] == index[v]) {
-        int x;
-        do x = stack[--sp], comp[x] = ncomp;
-        while (x != v);
-        ncomp++;
-      }
-    }
-  }
-  free(pos);
-  return comp;
-}
-
 /* Z5 over the missable residents (res_reached = missed) and the maximum matching: removes every
  * value one of whose edges no maximum matching uses. */
-static bb_smc_status maximum_pairs(const bb_smc_hrc_size *t, bb_smc_hrc_size_scratch *s, const bb_smc_domains *d,
+static bb_smc_status maximum_pairs(const bb_smc_hrc_size *t, bb_smc_capmatch *m, const bb_smc_domains *d,
                                    int32_t missed) {
-  int32_t room_stamp = next_stamp(s, t);
-  if (room_stamp < missed) return BB_SMC_FIX; /* the marks were just cleared: next time */
-  movable(t, s, room_stamp);
-  int32_t *comp = components(t, s);
-  if (!comp) return BB_SMC_FIX;
+  int32_t room_stamp = bb_smc_capmatch_pair_marks(m, missed);
+  if (!room_stamp) return BB_SMC_FIX; /* the marks were just cleared: next time */
   bb_smc_status st = BB_SMC_FIX;
-  for (int x = 0; x < t->nr && st != BB_SMC_FAILED; x++) {
-    bool missable_x = s->res_reached[x] == missed, movable_x = s->res_reached[x] == room_stamp;
-    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1] && st != BB_SMC_FAILED; e++) {
-      int h = t->res_hosp[e];
-      if (!s->alive[e] || h == s->hosp_of[x]) continue;
-      bool in_some = t->capacity[h] > 0 && (missable_x                                         /* (a) */
-                                            || (movable_x && s->hosp_reached[h] == room_stamp) /* (b) */
-                                            || comp[x] == comp[t->nr + h]);                    /* (c) */
-      if (!in_some) st = worse(st, d->remove(d->ctx, t->var_of[x], t->res_value[e]));
-    }
-  }
-  free(comp);
+  for (int x = 0; x < t->nr && st != BB_SMC_FAILED; x++)
+    for (uint32_t e = t->res_start[x]; e < t->res_start[x + 1] && st != BB_SMC_FAILED; e++)
+      if (bb_smc_capmatch_unused(m, missed, room_stamp, x, e))
+        st = worse(st, d->remove(d->ctx, t->var_of[x], t->res_value[e]));
   return st;
 }
 
@@ -364,26 +184,22 @@ bb_smc_status bb_smc_hrc_size_propagate(const bb_smc_hrc_size *t, bb_smc_hrc_siz
   int n_forced = 0, nu = 0;
   for (int v = 0; v < t->nv; v++) n_forced += forced(t, d, v) ? (v < t->ns ? 1 : 2) : 0;
   *lb = n_forced, *ub = t->nr;
-  snapshot(t, s, d);
-  if (!cover(t, s, d)) return BB_SMC_FAILED;
-  int32_t dead = next_stamp(s, t);
-  for (int x = 0; x < t->nr; x++) {
-    if (s->hosp_of[x] < 0) augment(t, s, x, dead);
-    nu += s->hosp_of[x] >= 0;
-  }
-  *ub = nu;
+  bb_smc_capmatch *m = &s->match;
+  snapshot(t, m, d);
+  if (!bb_smc_capmatch_cover(m, forced_member, &(forced_ctx){t, d})) return BB_SMC_FAILED;
+  *ub = nu = bb_smc_capmatch_maximum(m);
   if (size_max < n_forced || size_min > nu) return BB_SMC_FAILED;
   bb_smc_status st = BB_SMC_FIX;
   if (size_max == n_forced) { /* Z3 */
     for (int v = 0; v < t->nv && st != BB_SMC_FAILED; v++)
       if (!forced(t, d, v)) st = worse(st, d->assign(d->ctx, v, t->len[v]));
   } else if (size_min == nu) { /* Z4, on the maximum matching just found */
-    int32_t stamp = missable(t, s);
+    int32_t stamp = bb_smc_capmatch_missable(m);
     for (int x = 0; x < t->nr && st != BB_SMC_FAILED; x++) {
       int v = t->var_of[x];
-      if (s->res_reached[x] != stamp && !forced(t, d, v)) st = worse(st, d->lower_max(d->ctx, v, t->len[v] - 1));
+      if (m->res_reached[x] != stamp && !forced(t, d, v)) st = worse(st, d->lower_max(d->ctx, v, t->len[v] - 1));
     }
-    if (st != BB_SMC_FAILED) st = worse(st, maximum_pairs(t, s, d, stamp)); /* Z5 */
+    if (st != BB_SMC_FAILED) st = worse(st, maximum_pairs(t, m, d, stamp)); /* Z5 */
   }
   return st;
 }

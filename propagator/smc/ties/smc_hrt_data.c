@@ -84,7 +84,7 @@ void bb_smc_ties_hrt_node_init(bb_smc_ties_hrt_node *node, const bb_smc_ties_hrt
 
 bb_smc_ties_hrt_scratch *bb_smc_ties_hrt_scratch_new(const bb_smc_ties_hrt *t, bb_error *err) {
   bb_smc_ties_hrt_scratch *s = calloc(1, sizeof *s);
-  size_t nr = (size_t)t->nr + 1, nh = (size_t)t->nh + 1, longest = 1;
+  size_t nh = (size_t)t->nh + 1, longest = 1;
   for (int h = 0; h < t->nh; h++) {
     size_t len = t->side[1].start[h + 1] - t->side[1].start[h];
     if (len + 1 > longest) longest = len + 1;
@@ -97,36 +97,23 @@ bb_smc_ties_hrt_scratch *bb_smc_ties_hrt_scratch_new(const bb_smc_ties_hrt *t, b
     s->fixed = malloc(longest);
     s->poss_prefix = malloc((longest + 1) * sizeof *s->poss_prefix);
     s->fixed_prefix = malloc((longest + 1) * sizeof *s->fixed_prefix);
-    s->hosp_of = malloc(nr * sizeof *s->hosp_of);
-    s->held = calloc(nh, sizeof *s->held);
-    s->room = calloc(nh, sizeof *s->room);
-    s->alive = calloc((size_t)t->side[0].start[t->nr] + 1, 1);
-    s->res_reached = calloc(nr, sizeof *s->res_reached);
-    s->res_parent = malloc(nr * sizeof *s->res_parent);
-    s->hosp_reached = calloc(nh, sizeof *s->hosp_reached);
-    s->hosp_parent = malloc(nh * sizeof *s->hosp_parent);
-    s->bfs = malloc((nr > nh ? nr : nh) * sizeof *s->bfs); /* residents' searches; S5's hospitals too */
-    s->comp = malloc((nr + nh) * sizeof *s->comp);
-    ok = s->queue && s->queued && s->possible && s->fixed && s->poss_prefix && s->fixed_prefix && s->hosp_of &&
-         s->held && s->room && s->alive && s->res_reached && s->res_parent && s->hosp_reached && s->hosp_parent &&
-         s->bfs && s->comp && bb_smc_scc_work_new(&s->scc, t->nr + t->nh);
+    const bb_smc_ties_side *R = &t->side[0], *H = &t->side[1];
+    bb_smc_capmatch_graph g = {t->nr, t->nh, R->start, R->other, H->start, H->other, H->twin};
+    ok = s->queue && s->queued && s->possible && s->fixed && s->poss_prefix && s->fixed_prefix &&
+         bb_smc_capmatch_new(&s->match, &g);
   }
   if (!ok) {
     bb_smc_ties_hrt_scratch_free(s);
     bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the propagator's work space", WHO);
     return NULL;
   }
-  for (int r = 0; r < t->nr; r++) s->hosp_of[r] = -1;
   return s;
 }
 
 void bb_smc_ties_hrt_scratch_free(bb_smc_ties_hrt_scratch *s) {
   if (!s) return;
   free(s->queue), free(s->queued), free(s->possible), free(s->fixed), free(s->poss_prefix), free(s->fixed_prefix);
-  free(s->hosp_of), free(s->held), free(s->room), free(s->alive);
-  free(s->res_reached), free(s->res_parent), free(s->hosp_reached), free(s->hosp_parent), free(s->bfs);
-  free(s->comp);
-  bb_smc_scc_work_free(&s->scc);
+  bb_smc_capmatch_free(&s->match);
   free(s);
 }
 

@@ -2,6 +2,7 @@
 #ifndef BB_SMC_HRT_INTERNAL_H
 #define BB_SMC_HRT_INTERNAL_H
 
+#include "smc_capmatch.h"
 #include "smc_hrt.h"
 #include "smc_ties_internal.h" /* the lists' layout, bb_smc_ties_side */
 
@@ -24,15 +25,9 @@ struct bb_smc_ties_hrt_scratch {
    * at h), and the prefix sums of the possible and the fixed (index t + 1: positions 0..t). */
   uint8_t *possible, *fixed;
   int32_t *poss_prefix, *fixed_prefix;
-  /* The capacitated matching: each resident's hospital (-1: none), each hospital's count (held) and
-   * room (min(capacity, load's maximum)); alive per resident entry; the searches' marks. */
-  int32_t *hosp_of, *held, *room;
-  uint8_t *alive;
-  int32_t *res_reached, *res_parent, *hosp_reached, *hosp_parent, *bfs;
-  int32_t stamp;
-  /* S5's components: residents 0..nr-1, hospital h node nr + h (smc_hrt_size.c). */
-  bb_smc_scc_work scc;
-  int32_t *comp;
+  /* The size rules' capacitated matching (smc_hrt_size.c): room[h] = min(capacity, load's
+   * maximum), alive per resident entry. */
+  bb_smc_capmatch match;
 };
 
 /* smc_hrt_size.c: the size rules, as bb_smc_ties_size_rules; *changed when a resident or load

@@ -1,6 +1,6 @@
-/* Internal to the native SMTI and HRT constraints: the strongly connected components of a
- * directed graph that the caller shows one arc at a time (their size rules' S5 graphs live in
- * the matching's arrays, so no copy of the graph is built).
+/* Internal to the native SMTI, HRT and HRC constraints: the strongly connected components of a
+ * directed graph that the caller shows one arc at a time (their size rules' S5 and Z5 graphs live
+ * in the matching's arrays, so no copy of the graph is built).
  *
  * Tarjan's algorithm (Tarjan 1972 in docs/references.md) without recursion: an explicit call
  * stack and, per node, the next arc slot to look at. Nodes are visited from 0 up and their arcs
