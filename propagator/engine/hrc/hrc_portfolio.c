@@ -9,32 +9,15 @@
 #include "hrc_da_internal.h"
 #include "parallel.h"
 
-/* An evicted couple restarts its list with chance 1 in this many evictions. */
-#define HRC_RESTART_ONE_IN 16u
-
-static bb_status random_strategy(const bb_hrc *inst, const bb_hrc_da_opts *opts, bool sequential, uint64_t seed,
-                                 int32_t *assigned, uint64_t *best, bb_hrc_da_stats *total, bb_error *err) {
-  da d;
-  bb_status st = bb_hrcda_init(&d, inst, opts ? opts->max_proposals : 0, err);
-  if (st == BB_OK) {
-    bb_hrcda_randomise(&d, seed, HRC_RESTART_ONE_IN);
-    st = bb_hrcda_run(&d, opts, sequential, assigned, best, total, err);
-  }
-  bb_hrcda_free(&d);
-  return st;
-}
-
 bb_status bb_hrc_da_random(const bb_hrc *inst, const bb_hrc_da_opts *opts, uint64_t seed, int32_t *assigned,
                            uint64_t *blocking, bb_hrc_da_stats *stats, bb_error *err) {
   if (!inst || !assigned) return bb_fail(err, BB_ERR_ARG, "bb_hrc_da_random: NULL argument");
   uint64_t best = UINT64_MAX;
   bb_hrc_da_stats total = {0, 0, false};
-  bb_status st = random_strategy(inst, opts, false, seed, assigned, &best, &total, err);
-  if (st == BB_OK && best > 0) {
-    total.bounded = false;
-    /* The second strategy gets its own stream, so its order is not the first's again. */
-    st = random_strategy(inst, opts, true, seed ^ 0x5851f42d4c957f2dull, assigned, &best, &total, err);
-  }
+  da d;
+  bb_status st = bb_hrcda_init(&d, inst, opts ? opts->max_proposals : 0, err);
+  if (st == BB_OK) st = bb_hrcda_host_run(&d, opts, true, seed, assigned, &best, &total, err);
+  bb_hrcda_free(&d);
   if (st != BB_OK) return st;
   if (blocking) *blocking = best;
   if (stats) *stats = total;
@@ -42,11 +25,7 @@ bb_status bb_hrc_da_random(const bb_hrc *inst, const bb_hrc_da_opts *opts, uint6
 }
 
 /* Run i's seed: a splitmix64 step from the portfolio's seed and i, never 0. */
-static uint64_t run_seed(uint64_t seed, int i) {
-  uint64_t state = seed + (uint64_t)i * 0xd1b54a32d192ed03ull;
-  uint64_t s = bb_hrcda_next_random(&state);
-  return s ? s : 1;
-}
+static uint64_t run_seed(uint64_t seed, int i) { return bb_hrcda_run_seed(seed, i); }
 
 typedef struct slot {
   int32_t *best, *scratch; /* the thread's best matching, and the run in progress */
