@@ -365,7 +365,8 @@ BB_HRCDA_FN uint64_t bb_hrcda_count(const bb_hrcda *d, bb_hrcda_hosp *v) {
   uint64_t n = 0;
   int64_t first;
   for (int a = 0; a < d->nagents; a++)
-    if (bb_hrcda_is_agent(d, a)) n += (uint64_t)bb_hrcda_scan_blocking(d, v, d->L.count_srank, d->L.count_crank, a, 0, &first);
+    if (bb_hrcda_is_agent(d, a))
+      n += (uint64_t)bb_hrcda_scan_blocking(d, v, d->L.count_srank, d->L.count_crank, a, 0, &first);
   return n;
 }
 

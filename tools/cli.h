@@ -168,6 +168,7 @@ typedef struct cli_hrc_solve_opts {
   double deadline; /* bb_now() time --time-limit ends (0 = none): exit 7 past it */
   double t_input;  /* seconds the reading took, for --time */
   int format;      /* a cli_output_format (solve_report.h): json writes the report instead */
+  int gpu;         /* hrc-da-portfolio: the GPU its runs go to, -1 = the CPU */
 } cli_hrc_solve_opts;
 /* hrc-da or hrc-da-portfolio, the matching printed as for HR, stability on stderr; returns the
  * exit code. */

@@ -73,8 +73,8 @@ static const char *const incomplete_generator_options[] = {"--k",    "--hospital
 /* bb_hr_solve has no partitions over GPUs and no choice of where its tail runs. */
 static const char *const complete_only_options[] = {"--gpus", "--tail-on", NULL};
 /* hrc-da is one sequential CPU run of the residents' side (cmd_hrc.c); hrc-da-portfolio
- * takes --threads, --seed, --runs and --polish as well. */
-static const char *const not_couples_options[] = {"--gpus", "--tail", "--tail-on", "--da", NULL};
+ * takes --threads, --seed, --runs and --polish as well, and --gpus (one GPU: its runs there). */
+static const char *const not_couples_options[] = {"--tail", "--tail-on", "--da", NULL};
 static const char *const portfolio_options[] = {"--threads", "--seed", "--runs", "--polish", NULL};
 
 /* The options only some algorithms read (the help says which): given to another algorithm
@@ -224,6 +224,10 @@ static int check_couples(const solve_args *a, const bb_hrc *hrc) {
   if (!tied && strcmp(a->algo, "hrc-da-portfolio") && (extra = first_given(a, portfolio_options)))
     return cli_usage(&cli_solve, "%s goes with --algo hrc-da-portfolio on an HRC file, not with --algo %s", extra,
                      a->algo);
+  if (given(a, "--gpus") && strcmp(a->algo, "hrc-da-portfolio"))
+    return cli_usage(&cli_solve, "--gpus goes with --algo hrc-da-portfolio on an HRC file");
+  if (a->gpu_count > 1)
+    return cli_usage(&cli_solve, "--gpus '%s': hrc-da-portfolio runs on one GPU; list one", a->gpus_text);
   if (a->hr.side && strcmp(a->hr.side, "residents"))
     return cli_usage(&cli_solve,
                      "--side takes residents for an HRC instance (hrc-da proposes from the residents), not '%s'",
@@ -452,7 +456,8 @@ static int solve_couples(const solve_args *a, const bb_hrc *hrc, double t_input)
                           .seed = a->seed,
                           .deadline = a->deadline,
                           .t_input = t_input,
-                          .format = a->format};
+                          .format = a->format,
+                          .gpu = a->gpu_count ? a->gpus[0] : -1};
   return cli_hrc_solve(hrc, &o);
 }
 
@@ -569,10 +574,11 @@ const cli_command cli_solve = {
     "as one line 'r h' per man/resident, 'r -' when unmatched. An HRC file (couples)\n"
     "gets the couples-aware deferred acceptance (--algo hrc-da, its default there), the\n"
     "same lines, and on stderr whether the matching is stable and its blocking pairs;\n"
-    "there --side takes only residents, --tail, --tail-on and --gpus are usage errors,\n"
-    "and --threads, --seed, --runs and --polish go with --algo hrc-da-portfolio (hrc-da\n"
-    "and N - 1 randomised copies on T threads, the fewest blocking pairs kept, the same\n"
-    "for every T; -v prints each run; docs/hrc.md \"Portfolio\"). An HRC file with ties\n"
+    "there --side takes only residents, --tail and --tail-on are usage errors,\n"
+    "and --threads, --seed, --runs, --polish and --gpus go with --algo hrc-da-portfolio\n"
+    "(hrc-da and N - 1 randomised copies on T threads, or all at once on the one GPU\n"
+    "--gpus lists, the fewest blocking pairs kept, the same for every T and on the GPU;\n"
+    "-v prints each run; docs/hrc.md \"Portfolio\"). An HRC file with ties\n"
     "in the hospitals' lists (SFAS) gets --algo da-stb (its default; hrc-da means it) or\n"
     "da-mtb: hrc-da once --seed S (default 1) has broken the ties, the matching judged\n"
     "by weak stability; the portfolio and its options are refused there. An SMTI/HRT file\n"
@@ -621,7 +627,8 @@ const cli_command cli_solve = {
     "                  000 V-C), data spread over them, peer access between distinct\n"
     "                  GPUs needed;\n"
     "                  a GPU may repeat (partitions on one GPU). Default 0;\n"
-    "                  gpu-mw-cas runs on the one GPU listed\n"
+    "                  gpu-mw-cas runs on the one GPU listed, and so does\n"
+    "                  hrc-da-portfolio on an HRC file (its runs; the polish on the CPU)\n"
     "  --gen-on W      with --gen (complete kinds), --algo bamboo (also with --gpus): where the\n"
     "                  lists are generated: host (default) or gpu (straight into the\n"
     "                  staged build, the same instance bit for bit; the host holds\n"

@@ -16,6 +16,10 @@
 
 #include "hrc.h"
 
+#ifdef BB_HRC_DA_CORE_H
+#error "include hrc_da_internal.h before hrc_da_core.h (or a header that includes it): the hooks come first"
+#endif
+
 struct bb_hrcda;
 struct bb_hrcw;
 /* The walk's hooks (hrc_walk.c): agent a's or hospital h's state is about to change. */
