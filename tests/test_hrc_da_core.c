@@ -8,8 +8,8 @@
  *     count, rounds and proposals;
  *   - `test_hrc_da_core gpu`: the same runs on the GPU, every run's matching and statistics
  *     and the winner the CPU's, in one batch and in several, and bb_hrc_portfolio with
- *     on_gpu (polish included) the CPU portfolio's; exits 77 without a GPU. `gpu quick` leaves
- *     out the national-size instance (for compute-sanitizer).
+ *     on_gpu (polish included) the CPU portfolio's; exits 77 without a GPU. `gpu quick` keeps
+ *     the small instances only (for compute-sanitizer).
  * Without a GPU the portfolio's GPU path must say so (BB_ERR_NO_GPU). */
 
 /* First: its hooks must be defined before the core is read. */
@@ -90,8 +90,10 @@ static int matched_of(const int32_t *m, int nr) {
 }
 
 /* Runs 0..K-1 of a portfolio of `seed` on the CPU (bb_hrc_da, bb_hrc_da_random) against the
- * same runs emulated (gpu false) or on the GPU in batches of `batch` (gpu true). */
-static void same_runs(const bb_hrc *inst, int K, uint64_t seed, bool gpu, int batch, long *compared) {
+ * same runs emulated (gpu false) or on the GPU in batches of `batch` (gpu true); `rounds`
+ * repair rounds a strategy (0: the default). */
+static void same_runs(const bb_hrc *inst, int K, uint64_t seed, bool gpu, int batch, int rounds, long *compared) {
+  bb_hrc_da_opts da_opts = {.max_rounds = rounds};
   int nr = inst->n_residents;
   bb_error err = {{0}};
   da d;
@@ -102,7 +104,7 @@ static void same_runs(const bb_hrc *inst, int K, uint64_t seed, bool gpu, int ba
   bb_hrc_portfolio_result res;
   memset(&res, 0, sizeof res);
   if (gpu) {
-    bb_hrc_portfolio_opts o = {.runs = K, .seed = seed, .on_gpu = true, .gpu_batch = batch};
+    bb_hrc_portfolio_opts o = {.runs = K, .seed = seed, .da = da_opts, .on_gpu = true, .gpu_batch = batch};
     CHECKF(bb_hrc_portfolio_gpu_runs(inst, &o, gpu_best, &res, runs, other, &err) == BB_OK, "%s", err.msg);
     CHECK(res.runs_done == K);
   }
@@ -112,8 +114,8 @@ static void same_runs(const bb_hrc *inst, int K, uint64_t seed, bool gpu, int ba
     uint64_t bp = 0;
     bb_hrc_da_stats st;
     uint64_t s = bb_hrcda_run_seed(seed, i);
-    bb_status status = i == 0 ? bb_hrc_da(inst, NULL, cpu, NULL, &bp, &st, &err)
-                              : bb_hrc_da_random(inst, NULL, s, cpu, &bp, &st, &err);
+    bb_status status = i == 0 ? bb_hrc_da(inst, &da_opts, cpu, NULL, &bp, &st, &err)
+                              : bb_hrc_da_random(inst, &da_opts, s, cpu, &bp, &st, &err);
     CHECKF(status == BB_OK, "%s", err.msg);
     int m = matched_of(cpu, nr);
     int32_t *mine = other + (size_t)i * (size_t)nr;
@@ -127,7 +129,7 @@ static void same_runs(const bb_hrc *inst, int K, uint64_t seed, bool gpu, int ba
     } else {
       uint64_t ebp = 0;
       bb_hrcda_totals t;
-      CHECK(emul_run(&d.L, d.max_proposals, 100, i, seed, mine, &ebp, &t));
+      CHECK(emul_run(&d.L, d.max_proposals, rounds ? rounds : 100, i, seed, mine, &ebp, &t));
       CHECKF(!memcmp(cpu, mine, (size_t)nr * 4), "run %d: the emulated matching is not the CPU's", i);
       CHECKF(ebp == bp && t.rounds == st.rounds && t.proposals == st.proposals && t.bounded == st.bounded,
              "run %d: emulated %llu blocking pairs, CPU %llu", i, (unsigned long long)ebp, (unsigned long long)bp);
@@ -179,19 +181,20 @@ int main(int argc, char **argv) {
     if (2 * nc + ns == 0) ns = 1;
     bb_hrc *inst = bth_hrc_random(2 * nc + ns, nh, nc, 3, &rng);
     if (k % 3 == 2) CHECK(bth_hrc_add_random_ties(inst, &rng));
-    same_runs(inst, gpu ? 24 : 8, (uint64_t)k + 1, gpu, k % 2 ? 5 : 0, &compared);
+    same_runs(inst, gpu ? 24 : 8, (uint64_t)k + 1, gpu, k % 2 ? 5 : 0, 0, &compared);
     bb_hrc_free(inst);
   }
   for (int kind = 0; kind < 3; kind++)
     for (uint64_t seed = 1; seed <= 3; seed++) {
+      if (quick && (kind == 1 || seed > 1)) continue;
       bb_hrc *inst = generated(kind, seed);
-      same_runs(inst, gpu ? 48 : 4, seed, gpu, gpu && seed == 2 ? 7 : 0, &compared);
+      same_runs(inst, gpu ? 48 : 4, seed, gpu, gpu && seed == 2 ? 7 : 0, 0, &compared);
       if (gpu && kind != 2) same_portfolio(inst, 32, seed, 50);
       bb_hrc_free(inst);
     }
-  if (gpu && !quick) {
+  if (gpu && !quick) { /* national size, one repair round a strategy to keep it short */
     bb_hrc *inst = generated(3, 6);
-    same_runs(inst, 16, 6, true, 0, &compared);
+    same_runs(inst, 16, 6, true, 0, 1, &compared);
     bb_hrc_free(inst);
   }
   printf("%ld runs the same %s as on the CPU\n", compared, gpu ? "on the GPU" : "emulated");

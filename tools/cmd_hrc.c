@@ -74,6 +74,7 @@ static int solve_portfolio(const bb_hrc *inst, const cli_hrc_solve_opts *o, int3
                               .seed = o->seed,
                               .polish_steps = o->polish,
                               .deadline = o->deadline,
+                              .da = {.max_rounds = o->rounds},
                               .on_gpu = o->gpu >= 0,
                               .device = o->gpu >= 0 ? o->gpu : 0};
   bb_hrc_run_stats *runs = malloc((size_t)po.runs * sizeof *runs);

@@ -24,7 +24,7 @@ typedef struct solve_args {
   int n, group;
   uint64_t seed;
   int threads, tail, tail_mode, verify, time, verbose, quiet;
-  int runs, polish; /* --runs, --polish: hrc-da-portfolio on an HRC file */
+  int runs, polish, rounds; /* --runs, --polish, --rounds: hrc-da-portfolio on an HRC file */
   double time_limit;
   cli_hr_opts hr;
   const char *gen_on; /* --gen-on gpu|host */
@@ -75,7 +75,7 @@ static const char *const complete_only_options[] = {"--gpus", "--tail-on", NULL}
 /* hrc-da is one sequential CPU run of the residents' side (cmd_hrc.c); hrc-da-portfolio
  * takes --threads, --seed, --runs and --polish as well, and --gpus (one GPU: its runs there). */
 static const char *const not_couples_options[] = {"--tail", "--tail-on", "--da", NULL};
-static const char *const portfolio_options[] = {"--threads", "--seed", "--runs", "--polish", NULL};
+static const char *const portfolio_options[] = {"--threads", "--seed", "--runs", "--polish", "--rounds", NULL};
 
 /* The options only some algorithms read (the help says which): given to another algorithm
  * they would be dropped without a word, so they are refused. */
@@ -156,6 +156,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {"--threads", CLI_INT, &a->threads, 0, 4096},
       {"--runs", CLI_INT, &a->runs, 1, 1000000},
       {"--polish", CLI_INT, &a->polish, 0, 1000000000},
+      {"--rounds", CLI_INT, &a->rounds, 1, 1000000},
       {"--tail", CLI_INT, &a->tail, 1, BB_MAX_N},
       {"--tail-on", CLI_STRING, &a->tail_on, 0, 0},
       {"--time", CLI_FLAG, &a->time, 0, 0},
@@ -215,7 +216,7 @@ static int check_couples(const solve_args *a, const bb_hrc *hrc) {
     return cli_usage(&cli_solve,
                      "--algo hrc-da-portfolio takes strict lists; this HRC file has ties in the hospitals' lists "
                      "(use --algo da-stb, the default, or da-mtb)");
-  static const char *const strict_only_options[] = {"--threads", "--runs", "--polish", NULL};
+  static const char *const strict_only_options[] = {"--threads", "--runs", "--polish", "--rounds", NULL};
   if (tied && (extra = first_given(a, strict_only_options)))
     return cli_usage(&cli_solve,
                      "%s goes with --algo hrc-da-portfolio, which takes strict lists; this HRC file has ties in the "
@@ -453,6 +454,7 @@ static int solve_couples(const solve_args *a, const bb_hrc *hrc, double t_input)
                           .threads = a->threads,
                           .runs = a->runs,
                           .polish = a->polish,
+                          .rounds = a->rounds,
                           .seed = a->seed,
                           .deadline = a->deadline,
                           .t_input = t_input,
@@ -563,7 +565,8 @@ const cli_command cli_solve = {
     "                  [--skew S] [--capacity C]\n"
     "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
     "                  [--time-limit SEC] [--gpus LIST] [--gen-on gpu|host]\n"
-    "                  [--da HR-ALGO] [--runs N] [--polish STEPS] [--format text|json]\n"
+    "                  [--da HR-ALGO] [--runs N] [--polish STEPS] [--rounds R]\n"
+    "                  [--format text|json]\n"
     "                  [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; opened once, so a pipe\n"
     "or a FIFO works for every kind; validated first) or generates one, finds the\n"
@@ -608,6 +611,8 @@ const cli_command cli_solve = {
     "  --algo A        algorithm (default bamboo; 'bamboo-smp algos' lists them)\n"
     "  --runs N        hrc-da-portfolio: deferred acceptances to run (default 16)\n"
     "  --polish STEPS  hrc-da-portfolio: local search steps on the best (default 0)\n"
+    "  --rounds R      hrc-da-portfolio: repair rounds of each run's two strategies\n"
+    "                  (default 100; fewer make each run cheaper)\n"
     "  --da A          SMTI/HRT file: the HR algorithm (gs-seq, mw-par, gpu-la-min,\n"
     "                  bamboo) of da-stb's, da-mtb's and sic's deferred acceptance\n"
     "  --verify        check the matching is perfect and stable; prints\n"

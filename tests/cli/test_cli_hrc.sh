@@ -266,7 +266,7 @@ case_hrc_options() {
   done
   expect 2 "--gpus goes with --algo hrc-da-portfolio on an HRC file" solve "$WORK/a.hrc" --gpus 0
   expect 2 "hrc-da-portfolio runs on one GPU" solve "$WORK/a.hrc" --algo hrc-da-portfolio --gpus 0,1
-  for opt in "--threads 2" "--threads 0" "--seed 3" "--runs 4" "--polish 10"; do
+  for opt in "--threads 2" "--threads 0" "--seed 3" "--runs 4" "--polish 10" "--rounds 3"; do
     expect 2 "${opt%% *} goes with --algo hrc-da-portfolio on an HRC file, not with --algo bamboo" \
       solve "$WORK/a.hrc" $opt
   done
@@ -330,6 +330,9 @@ case_hrc_portfolio() {
   [ "$rc" -eq 7 ] || { cat "$WORK/err" >&2; fail "portfolio --time-limit 0.3: exit status $rc, expected 7"; }
   expect_ok algos
   grep -q "^hrc-da-portfolio" "$WORK/out" || fail "algos lacks hrc-da-portfolio"
+  # --rounds bounds each strategy's repair rounds (two strategies when the first ends unstable).
+  expect_ok solve "$WORK/m.hrc" --algo hrc-da-portfolio --runs 4 --rounds 1 --seed 5 -v -q
+  [ "$(grep -c '^run [0-3]: .* [0-2] repair rounds' "$WORK/err")" -eq 4 ] || fail "--rounds 1: at most 2 rounds a run"
 }
 
 # Ties on the hospitals' side (SFAS): two singles want hospital 0 (one post), which ties them.
