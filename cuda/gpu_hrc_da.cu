@@ -159,9 +159,11 @@ extern "C" bb_status bb_gpu_hrc_da_runs(const bb_hrcda_lists *L, const bb_gpu_hr
   bb_gpu_hrc_da_run *d_out = NULL;
   slice_layout s = layout_of(L);
   size_t free_bytes = 0, total_bytes = 0, per_run = s.bytes + sizeof(bb_gpu_hrc_da_run), batch;
+  int sms = 1;
   memset(runs, 0, (size_t)o->runs * sizeof *runs);
   *best_run = -1;
   CHECK(cudaSetDevice(o->device));
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, o->device));
   st = upload_lists(L, &dl, err);
   if (st != BB_OK) goto done;
   // The plan: what the lists left, less a margin for the runtime, holds this many runs.
@@ -183,6 +185,9 @@ extern "C" bb_status bb_gpu_hrc_da_runs(const bb_hrcda_lists *L, const bb_gpu_hr
   for (int first = 0; first < o->runs; first += (int)batch) {
     if (o->deadline > 0 && bb_now() > o->deadline) break;
     int count = o->runs - first < (int)batch ? o->runs - first : (int)batch, threads = 64;
+    // Threads of one warp run different runs (they diverge), so a few runs on every
+    // multiprocessor beat many on a few: blocks shrink until they cover all of them.
+    while (threads > 1 && (count + threads - 1) / threads < sms) threads /= 2;
     double t0 = bb_now();
     hrc_da_runs_kernel<<<(count + threads - 1) / threads, threads>>>(dl.L, buf, s, first, count, o->seed, o->max_rounds,
                                                                      o->max_proposals, d_out);
