@@ -184,9 +184,10 @@ extern "C" bb_status bb_gpu_hrc_da_runs(const bb_hrcda_lists *L, const bb_gpu_hr
   CHECK(cudaMalloc(&d_out, batch * sizeof *d_out));
   for (int first = 0; first < o->runs; first += (int)batch) {
     if (o->deadline > 0 && bb_now() > o->deadline) break;
-    int count = o->runs - first < (int)batch ? o->runs - first : (int)batch, threads = 64;
-    // Threads of one warp run different runs (they diverge), so a few runs on every
-    // multiprocessor beat many on a few: blocks shrink until they cover all of them.
+    int count = o->runs - first < (int)batch ? o->runs - first : (int)batch, threads = 4;
+    // Threads of one warp run different runs and diverge, so warps hold few of them and
+    // many warps hide the memory's latency; blocks shrink further until they cover every
+    // multiprocessor.
     while (threads > 1 && (count + threads - 1) / threads < sms) threads /= 2;
     double t0 = bb_now();
     hrc_da_runs_kernel<<<(count + threads - 1) / threads, threads>>>(dl.L, buf, s, first, count, o->seed, o->max_rounds,
