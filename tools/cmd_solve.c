@@ -229,6 +229,8 @@ static int check_couples(const solve_args *a, const bb_hrc *hrc) {
     return cli_usage(&cli_solve, "--gpus goes with --algo hrc-da-portfolio on an HRC file");
   if (a->gpu_count > 1)
     return cli_usage(&cli_solve, "--gpus '%s': hrc-da-portfolio runs on one GPU; list one", a->gpus_text);
+  if (a->gpu_count && given(a, "--threads"))
+    return cli_usage(&cli_solve, "--threads has no meaning with --gpus (hrc-da-portfolio's runs go to the GPU)");
   if (a->hr.side && strcmp(a->hr.side, "residents"))
     return cli_usage(&cli_solve,
                      "--side takes residents for an HRC instance (hrc-da proposes from the residents), not '%s'",

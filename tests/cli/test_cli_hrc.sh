@@ -266,6 +266,7 @@ case_hrc_options() {
   done
   expect 2 "--gpus goes with --algo hrc-da-portfolio on an HRC file" solve "$WORK/a.hrc" --gpus 0
   expect 2 "hrc-da-portfolio runs on one GPU" solve "$WORK/a.hrc" --algo hrc-da-portfolio --gpus 0,1
+  expect 2 "--threads has no meaning with --gpus" solve "$WORK/a.hrc" --algo hrc-da-portfolio --gpus 0 --threads 2
   for opt in "--threads 2" "--threads 0" "--seed 3" "--runs 4" "--polish 10" "--rounds 3"; do
     expect 2 "${opt%% *} goes with --algo hrc-da-portfolio on an HRC file, not with --algo bamboo" \
       solve "$WORK/a.hrc" $opt
