@@ -22,7 +22,7 @@ fi
 cmake --build "$BUILD" -j"$(nproc)" >/dev/null
 rm -rf "$C"
 mkdir -p "$C/bin" "$C/lib" "$C/usr/bin" "$C/usr/share"
-for t in tests/test_smc_par tests/test_smc_gecode tests/test_smc_smi_search tests/test_smc_smi_gecode tests/test_smc_gpus tests/test_gpu tests/test_hr tests/test_smc_hr_accel tests/test_smc_hr_native tests/test_hrc_accel tests/test_smc_calibration tests/test_gpu_scale tests/test_gpu_multi tests/test_gpu_gen tests/test_gpu_overlap tests/test_gen_rows tests/test_ties_da bench/gen-bench bench/init-floor \
+for t in tests/test_smc_par tests/test_smc_gecode tests/test_smc_smi_search tests/test_smc_smi_gecode tests/test_smc_gpus tests/test_gpu tests/test_hr tests/test_smc_hr_accel tests/test_smc_hr_native tests/test_hrc_accel tests/test_smc_calibration tests/test_gpu_scale tests/test_gpu_multi tests/test_gpu_gen tests/test_gpu_overlap tests/test_gen_rows tests/test_ties_da tests/test_hrc_da_core bench/gen-bench bench/init-floor \
          minizinc/fzn-bamboo bench/smc-gpu-bench bench/smc-latency-bench bench/smc-hr-path-bench bench/smc-dzn-gen bench/smc-bench tools/bamboo-smp; do
   cp "$BUILD/$t" "$C/bin/"
 done

@@ -1,9 +1,10 @@
-/* The GPU API of bb_gpu_device.h, bb_gpu.h, bb_gpu_hr.h, smc_accel.h, smc_hr_accel.h and
- * hrc_accel.h for builds without CUDA: every entry point reports that no
+/* The GPU API of bb_gpu_device.h, bb_gpu.h, bb_gpu_hr.h, smc_accel.h, smc_hr_accel.h,
+ * hrc_accel.h and bb_gpu_hrc_da.h for builds without CUDA: every entry point reports that no
  * GPU is available, so callers take their CPU path. */
 #include "bb_gpu.h"
 #include "bb_gpu_gen.h"
 #include "bb_gpu_hr.h"
+#include "bb_gpu_hrc_da.h"
 #include "bb_gpu_multi.h"
 #include "bb_gpu_lists.h"
 #include "hrc_accel.h"
@@ -175,3 +176,10 @@ bb_status bb_gpu_lists_pack(const bb_gpu_instance *inst, int threads, bb_gpu_lis
 }
 
 void bb_gpu_lists_release(bb_gpu_lists *lists) { (void)lists; }
+
+bb_status bb_gpu_hrc_da_runs(const bb_hrcda_lists *L, const bb_gpu_hrc_da_opts *o, bb_gpu_hrc_da_run *runs,
+                             int32_t *best, int *best_run, int32_t *all, bb_error *err) {
+  (void)L, (void)o, (void)runs, (void)best, (void)all;
+  if (best_run) *best_run = -1;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}

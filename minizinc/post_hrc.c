@@ -25,7 +25,9 @@
  * forms): when the deferred acceptance ends with blocking pairs, the portfolio of randomised ones
  * (hrc_portfolio.h; RUNS runs on all CPUs, seed 1, POLISH local search steps) runs too, and its
  * best matching, when it has fewer, is the one the brancher tries first (docs/hrc_constraint.md
- * "Search"). Values out of range are an error at the model's line. */
+ * "Search"). On the GPU path (::gpu with a usable GPU) the runs go to GPU 0, the same runs with
+ * the same best (the polish on the CPU); should the GPU fail, they run on the CPU. Values out
+ * of range are an error at the model's line. */
 #include "post_file_form.h"
 #include "bb_hrc.h"
 #include "hrc.h"
@@ -55,20 +57,26 @@ static bool portfolio_setting(fzn_builder *b, const fzn_constraint *c, int *runs
 }
 
 /* The portfolio's best in place of the deferred acceptance's matching `first` when it has fewer
- * blocking pairs (and the annotation asks for it: runs > 0). */
-static void maybe_portfolio(const bb_hrc *inst, int runs, int polish, int32_t *first, uint64_t *blocking) {
+ * blocking pairs (and the annotation asks for it: runs > 0); its runs on GPU 0 when on_gpu. */
+static void maybe_portfolio(const bb_hrc *inst, int runs, int polish, bool on_gpu, int32_t *first, uint64_t *blocking) {
   if (*blocking == 0 || runs == 0) return;
-  bb_hrc_portfolio_opts o = {.runs = runs, .threads = 0, .seed = 1, .polish_steps = polish};
+  bb_hrc_portfolio_opts o = {.runs = runs, .threads = 0, .seed = 1, .polish_steps = polish, .on_gpu = on_gpu};
   bb_hrc_portfolio_result res;
   bb_error err = {{0}};
   int32_t *best = malloc(((size_t)inst->n_residents + 1) * sizeof *best);
-  if (best && bb_hrc_portfolio(inst, &o, best, &res, NULL, &err) == BB_OK && res.blocking < *blocking) {
+  bb_status st = best ? bb_hrc_portfolio(inst, &o, best, &res, NULL, &err) : BB_ERR_NOMEM;
+  if (st != BB_OK && on_gpu && best) { /* the GPU failed: the same runs on the CPU */
+    if (getenv("BAMBOO_HRC_DEBUG")) fprintf(stderr, "hrc: portfolio on the GPU: %s; on the CPU\n", err.msg);
+    o.on_gpu = on_gpu = false;
+    st = bb_hrc_portfolio(inst, &o, best, &res, NULL, &err);
+  }
+  if (st == BB_OK && res.blocking < *blocking) {
     memcpy(first, best, (size_t)inst->n_residents * sizeof *first);
     *blocking = res.blocking;
   }
   if (getenv("BAMBOO_HRC_DEBUG"))
-    fprintf(stderr, "hrc: portfolio of %d runs, %d polish steps: %llu blocking pairs\n", runs, polish,
-            (unsigned long long)*blocking);
+    fprintf(stderr, "hrc: portfolio of %d runs, %d polish steps: %llu blocking pairs (%s)\n", runs, polish,
+            (unsigned long long)*blocking, on_gpu ? "on the GPU" : "on the CPU");
   free(best);
 }
 
@@ -87,6 +95,7 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
     bb_note_out_of_memory();
     fzn_report(b, c->line, "%s: out of memory", c->name);
   }
+  bb_smc_path path = fzn_annotated_path(b, c);
   /* The deferred acceptance is only a value order: if it cannot run, search starts without it. */
   uint64_t da_bp = 0;
   if (ok && bb_hrc_da(inst, NULL, first, NULL, &da_bp, NULL, &err) != BB_OK) {
@@ -95,10 +104,10 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
   }
   if (getenv("BAMBOO_HRC_DEBUG"))
     fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
-  if (first) maybe_portfolio(inst, runs, polish, first, &da_bp);
+  if (first) maybe_portfolio(inst, runs, polish, path == BB_SMC_PATH_GPU, first, &da_bp);
   if (ok) {
     bb_smc_hrc_lists L = bb_smc_hrc_lists_of(inst);
-    bb_stable_matching_hrc_options opts = {fzn_annotated_path(b, c)};
+    bb_stable_matching_hrc_options opts = {path};
     bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &opts, &err);
     ok = fzn_posted(b, c, st, &err);
   }

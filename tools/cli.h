@@ -164,10 +164,12 @@ typedef struct cli_hrc_solve_opts {
   const char *file, *algo, *out_path; /* file: the input's name, for the JSON report */
   int quiet, verify, time, verbose;
   int threads, runs, polish; /* hrc-da-portfolio: 0 threads = all CPUs, 0 runs = the default */
+  int rounds;                /* hrc-da-portfolio: repair rounds per strategy, 0 = the default */
   uint64_t seed;
   double deadline; /* bb_now() time --time-limit ends (0 = none): exit 7 past it */
   double t_input;  /* seconds the reading took, for --time */
   int format;      /* a cli_output_format (solve_report.h): json writes the report instead */
+  int gpu;         /* hrc-da-portfolio: the GPU its runs go to, -1 = the CPU */
 } cli_hrc_solve_opts;
 /* hrc-da or hrc-da-portfolio, the matching printed as for HR, stability on stderr; returns the
  * exit code. */

@@ -73,7 +73,10 @@ static int solve_portfolio(const bb_hrc *inst, const cli_hrc_solve_opts *o, int3
                               .threads = o->threads,
                               .seed = o->seed,
                               .polish_steps = o->polish,
-                              .deadline = o->deadline};
+                              .deadline = o->deadline,
+                              .da = {.max_rounds = o->rounds},
+                              .on_gpu = o->gpu >= 0,
+                              .device = o->gpu >= 0 ? o->gpu : 0};
   bb_hrc_run_stats *runs = malloc((size_t)po.runs * sizeof *runs);
   if (!runs) {
     cli_error("out of memory for the runs' statistics");
@@ -97,10 +100,10 @@ static int solve_portfolio(const bb_hrc *inst, const cli_hrc_solve_opts *o, int3
   *stable = checked == 0;
   fprintf(stderr,
           "hrc-da-portfolio: %s, %llu blocking pairs (%d residents, %d couples, %d hospitals; %d matched; best of "
-          "%d runs: run %d, %llu blocking pairs; polish: %d steps, %d moves, %d improvements)\n",
+          "%d runs%s: run %d, %llu blocking pairs; polish: %d steps, %d moves, %d improvements)\n",
           *stable ? "stable" : "not stable", (unsigned long long)checked, inst->n_residents, inst->n_couples,
-          inst->n_hospitals, res.matched, res.runs_done, res.best_run, (unsigned long long)res.blocking_before_polish,
-          res.polish_steps, res.polish_moves, res.polish_improvements);
+          inst->n_hospitals, res.matched, res.runs_done, po.on_gpu ? " on the GPU" : "", res.best_run,
+          (unsigned long long)res.blocking_before_polish, res.polish_steps, res.polish_moves, res.polish_improvements);
   return 0;
 }
 

@@ -24,7 +24,7 @@ typedef struct solve_args {
   int n, group;
   uint64_t seed;
   int threads, tail, tail_mode, verify, time, verbose, quiet;
-  int runs, polish; /* --runs, --polish: hrc-da-portfolio on an HRC file */
+  int runs, polish, rounds; /* --runs, --polish, --rounds: hrc-da-portfolio on an HRC file */
   double time_limit;
   cli_hr_opts hr;
   const char *gen_on; /* --gen-on gpu|host */
@@ -73,9 +73,9 @@ static const char *const incomplete_generator_options[] = {"--k",    "--hospital
 /* bb_hr_solve has no partitions over GPUs and no choice of where its tail runs. */
 static const char *const complete_only_options[] = {"--gpus", "--tail-on", NULL};
 /* hrc-da is one sequential CPU run of the residents' side (cmd_hrc.c); hrc-da-portfolio
- * takes --threads, --seed, --runs and --polish as well. */
-static const char *const not_couples_options[] = {"--gpus", "--tail", "--tail-on", "--da", NULL};
-static const char *const portfolio_options[] = {"--threads", "--seed", "--runs", "--polish", NULL};
+ * takes --threads, --seed, --runs and --polish as well, and --gpus (one GPU: its runs there). */
+static const char *const not_couples_options[] = {"--tail", "--tail-on", "--da", NULL};
+static const char *const portfolio_options[] = {"--threads", "--seed", "--runs", "--polish", "--rounds", NULL};
 
 /* The options only some algorithms read (the help says which): given to another algorithm
  * they would be dropped without a word, so they are refused. */
@@ -156,6 +156,7 @@ static int parse_args(int argc, char **argv, solve_args *a) {
       {"--threads", CLI_INT, &a->threads, 0, 4096},
       {"--runs", CLI_INT, &a->runs, 1, 1000000},
       {"--polish", CLI_INT, &a->polish, 0, 1000000000},
+      {"--rounds", CLI_INT, &a->rounds, 1, 1000000},
       {"--tail", CLI_INT, &a->tail, 1, BB_MAX_N},
       {"--tail-on", CLI_STRING, &a->tail_on, 0, 0},
       {"--time", CLI_FLAG, &a->time, 0, 0},
@@ -215,7 +216,7 @@ static int check_couples(const solve_args *a, const bb_hrc *hrc) {
     return cli_usage(&cli_solve,
                      "--algo hrc-da-portfolio takes strict lists; this HRC file has ties in the hospitals' lists "
                      "(use --algo da-stb, the default, or da-mtb)");
-  static const char *const strict_only_options[] = {"--threads", "--runs", "--polish", NULL};
+  static const char *const strict_only_options[] = {"--threads", "--runs", "--polish", "--rounds", NULL};
   if (tied && (extra = first_given(a, strict_only_options)))
     return cli_usage(&cli_solve,
                      "%s goes with --algo hrc-da-portfolio, which takes strict lists; this HRC file has ties in the "
@@ -224,6 +225,12 @@ static int check_couples(const solve_args *a, const bb_hrc *hrc) {
   if (!tied && strcmp(a->algo, "hrc-da-portfolio") && (extra = first_given(a, portfolio_options)))
     return cli_usage(&cli_solve, "%s goes with --algo hrc-da-portfolio on an HRC file, not with --algo %s", extra,
                      a->algo);
+  if (given(a, "--gpus") && strcmp(a->algo, "hrc-da-portfolio"))
+    return cli_usage(&cli_solve, "--gpus goes with --algo hrc-da-portfolio on an HRC file");
+  if (a->gpu_count > 1)
+    return cli_usage(&cli_solve, "--gpus '%s': hrc-da-portfolio runs on one GPU; list one", a->gpus_text);
+  if (a->gpu_count && given(a, "--threads"))
+    return cli_usage(&cli_solve, "--threads has no meaning with --gpus (hrc-da-portfolio's runs go to the GPU)");
   if (a->hr.side && strcmp(a->hr.side, "residents"))
     return cli_usage(&cli_solve,
                      "--side takes residents for an HRC instance (hrc-da proposes from the residents), not '%s'",
@@ -449,10 +456,12 @@ static int solve_couples(const solve_args *a, const bb_hrc *hrc, double t_input)
                           .threads = a->threads,
                           .runs = a->runs,
                           .polish = a->polish,
+                          .rounds = a->rounds,
                           .seed = a->seed,
                           .deadline = a->deadline,
                           .t_input = t_input,
-                          .format = a->format};
+                          .format = a->format,
+                          .gpu = a->gpu_count ? a->gpus[0] : -1};
   return cli_hrc_solve(hrc, &o);
 }
 
@@ -558,7 +567,8 @@ const cli_command cli_solve = {
     "                  [--skew S] [--capacity C]\n"
     "                  [--threads T] [--tail T] [--tail-on auto|cpu|gpu] [--time]\n"
     "                  [--time-limit SEC] [--gpus LIST] [--gen-on gpu|host]\n"
-    "                  [--da HR-ALGO] [--runs N] [--polish STEPS] [--format text|json]\n"
+    "                  [--da HR-ALGO] [--runs N] [--polish STEPS] [--rounds R]\n"
+    "                  [--format text|json]\n"
     "                  [-o FILE] [-v] [-q]",
     "Reads an instance (text or binary, '-' for standard input; opened once, so a pipe\n"
     "or a FIFO works for every kind; validated first) or generates one, finds the\n"
@@ -569,10 +579,11 @@ const cli_command cli_solve = {
     "as one line 'r h' per man/resident, 'r -' when unmatched. An HRC file (couples)\n"
     "gets the couples-aware deferred acceptance (--algo hrc-da, its default there), the\n"
     "same lines, and on stderr whether the matching is stable and its blocking pairs;\n"
-    "there --side takes only residents, --tail, --tail-on and --gpus are usage errors,\n"
-    "and --threads, --seed, --runs and --polish go with --algo hrc-da-portfolio (hrc-da\n"
-    "and N - 1 randomised copies on T threads, the fewest blocking pairs kept, the same\n"
-    "for every T; -v prints each run; docs/hrc.md \"Portfolio\"). An HRC file with ties\n"
+    "there --side takes only residents, --tail and --tail-on are usage errors,\n"
+    "and --threads, --seed, --runs, --polish and --gpus go with --algo hrc-da-portfolio\n"
+    "(hrc-da and N - 1 randomised copies on T threads, or all at once on the one GPU\n"
+    "--gpus lists, the fewest blocking pairs kept, the same for every T and on the GPU;\n"
+    "-v prints each run; docs/hrc.md \"Portfolio\"). An HRC file with ties\n"
     "in the hospitals' lists (SFAS) gets --algo da-stb (its default; hrc-da means it) or\n"
     "da-mtb: hrc-da once --seed S (default 1) has broken the ties, the matching judged\n"
     "by weak stability; the portfolio and its options are refused there. An SMTI/HRT file\n"
@@ -602,6 +613,8 @@ const cli_command cli_solve = {
     "  --algo A        algorithm (default bamboo; 'bamboo-smp algos' lists them)\n"
     "  --runs N        hrc-da-portfolio: deferred acceptances to run (default 16)\n"
     "  --polish STEPS  hrc-da-portfolio: local search steps on the best (default 0)\n"
+    "  --rounds R      hrc-da-portfolio: repair rounds of each run's two strategies\n"
+    "                  (default 100; fewer make each run cheaper)\n"
     "  --da A          SMTI/HRT file: the HR algorithm (gs-seq, mw-par, gpu-la-min,\n"
     "                  bamboo) of da-stb's, da-mtb's and sic's deferred acceptance\n"
     "  --verify        check the matching is perfect and stable; prints\n"
@@ -621,7 +634,8 @@ const cli_command cli_solve = {
     "                  000 V-C), data spread over them, peer access between distinct\n"
     "                  GPUs needed;\n"
     "                  a GPU may repeat (partitions on one GPU). Default 0;\n"
-    "                  gpu-mw-cas runs on the one GPU listed\n"
+    "                  gpu-mw-cas runs on the one GPU listed, and so does\n"
+    "                  hrc-da-portfolio on an HRC file (its runs; the polish on the CPU)\n"
     "  --gen-on W      with --gen (complete kinds), --algo bamboo (also with --gpus): where the\n"
     "                  lists are generated: host (default) or gpu (straight into the\n"
     "                  staged build, the same instance bit for bit; the host holds\n"

@@ -261,10 +261,13 @@ case_hrc_options() {
   expect_ok gen hrc --n 60 --seed 2 -o "$WORK/a.hrc"
   expect 2 "--side takes residents for an HRC instance" solve "$WORK/a.hrc" --side bogus
   expect 2 "not 'hospitals'" solve "$WORK/a.hrc" --side hospitals
-  for opt in "--gpus 0" "--tail 2" "--tail-on cpu"; do
+  for opt in "--tail 2" "--tail-on cpu"; do
     expect 2 "${opt%% *} has no meaning for an HRC instance" solve "$WORK/a.hrc" $opt
   done
-  for opt in "--threads 2" "--threads 0" "--seed 3" "--runs 4" "--polish 10"; do
+  expect 2 "--gpus goes with --algo hrc-da-portfolio on an HRC file" solve "$WORK/a.hrc" --gpus 0
+  expect 2 "hrc-da-portfolio runs on one GPU" solve "$WORK/a.hrc" --algo hrc-da-portfolio --gpus 0,1
+  expect 2 "--threads has no meaning with --gpus" solve "$WORK/a.hrc" --algo hrc-da-portfolio --gpus 0 --threads 2
+  for opt in "--threads 2" "--threads 0" "--seed 3" "--runs 4" "--polish 10" "--rounds 3"; do
     expect 2 "${opt%% *} goes with --algo hrc-da-portfolio on an HRC file, not with --algo bamboo" \
       solve "$WORK/a.hrc" $opt
   done
@@ -293,6 +296,16 @@ case_hrc_portfolio() {
   done
   same "$WORK/p1.txt" "$WORK/p2.txt"
   same "$WORK/p1.txt" "$WORK/p3.txt"
+  # On the GPU the same runs, so the same matching; without one, exit 5 and why.
+  "$BIN" solve "$WORK/m.hrc" --algo hrc-da-portfolio --runs 6 --gpus 0 --seed 5 --polish 20 -o "$WORK/pg.txt" \
+    2>"$WORK/gerr"
+  rc=$?
+  if [ "$rc" -eq 0 ]; then
+    same "$WORK/p1.txt" "$WORK/pg.txt"
+    grep -q "best of 6 runs on the GPU" "$WORK/gerr" || fail "--gpus 0: the portfolio's line"
+  else
+    [ "$rc" -eq 5 ] && grep -q "hrc-da-portfolio on GPU 0" "$WORK/gerr" || { cat "$WORK/gerr" >&2; fail "--gpus 0: exit $rc"; }
+  fi
   [ "$(grep -c '^run [0-5]: ' "$WORK/err")" -eq 6 ] || fail "-v prints one line per run"
   grep -q '^run 0: seed 0, ' "$WORK/err" || fail "run 0 is hrc-da"
   pf_bp=$(sed -n 's/^hrc-da-portfolio: [a-z ]*, \([0-9]*\) blocking pairs.*/\1/p' "$WORK/err")
@@ -318,6 +331,9 @@ case_hrc_portfolio() {
   [ "$rc" -eq 7 ] || { cat "$WORK/err" >&2; fail "portfolio --time-limit 0.3: exit status $rc, expected 7"; }
   expect_ok algos
   grep -q "^hrc-da-portfolio" "$WORK/out" || fail "algos lacks hrc-da-portfolio"
+  # --rounds bounds each strategy's repair rounds (two strategies when the first ends unstable).
+  expect_ok solve "$WORK/m.hrc" --algo hrc-da-portfolio --runs 4 --rounds 1 --seed 5 -v -q
+  [ "$(grep -c '^run [0-3]: .* [0-2] repair rounds' "$WORK/err")" -eq 4 ] || fail "--rounds 1: at most 2 rounds a run"
 }
 
 # Ties on the hospitals' side (SFAS): two singles want hospital 0 (one post), which ties them.

@@ -11,7 +11,8 @@ same file, whose checker is tested against brute force (test_hrc). The environme
 annotation replaced no longer changes anything.
 Matrix form (models/hrc_min_bp.mzn on models/hrc_no_stable.dzn, where hrc-da is not stable):
 the annotation runs the portfolio (BAMBOO_HRC_DEBUG's line) and the optimum stays the plain
-run's. Both forms: values out of range (RUNS < 1, POLISH < 0, POLISH > 10^9) are an error that
+run's. With ::gpu too, the portfolio's runs go to the GPU where one is usable (the line says
+where) and the first bp is the same. Both forms: values out of range (RUNS < 1, POLISH < 0, POLISH > 10^9) are an error that
 names the model file and the constraint's line.
 
     tests/mznlib/check_hrc_portfolio.py --solver-path <build>/minizinc/solvers --smp <build>/tools/bamboo-smp
@@ -107,6 +108,21 @@ def matrix_form(args, env, tmp):
     return failures
 
 
+def on_gpu_path(args, env, tmp, path, dzn, want):
+    """:: gpu with the annotation: the portfolio's runs on the GPU where one is usable (the same
+    runs, so the same first bp), on the CPU with the ::gpu warning where not."""
+    mzn = os.path.join(tmp, "gpu.mzn")
+    write(mzn, MODEL.format(path=path, ann=" :: gpu :: hrc_portfolio(%d, %d)" % (RUNS, POLISH)))
+    bps, rc, log = solve(args, env, mzn, dzn, {"BAMBOO_HRC_DEBUG": "1"})
+    where = "on the GPU" if "::gpu:" not in log else "on the CPU"
+    line = "hrc: portfolio of %d runs, %d polish steps: %d blocking pairs (%s)" % (RUNS, POLISH, want, where)
+    ok = rc == 0 and bps and bps[0] == want and line in log
+    print("::gpu: first bp printed %s, the portfolio %s" % (bps[:1], where))
+    if not ok:
+        print("FAILED: ::gpu :: hrc_portfolio (wanted '%s')\n%s" % (line, log[-1500:]))
+    return ok
+
+
 def main():
     ap = argparse.ArgumentParser()
     mzn_setup.add_arguments(ap)
@@ -137,6 +153,8 @@ def main():
         ported, _, log2 = solve(args, env, annotated, dzn)
         ok = (plain and ported and plain[0] == da and ported[0] == min(da, pf)
               and all(x > y for s in (plain, ported) for x, y in zip(s, s[1:])))
+        if seed == int(args.seeds.split(",")[0]):
+            failures += not on_gpu_path(args, env, tmp, path, dzn, min(da, pf))
         telling += pf < da
         print("seed %d: hrc-da %d, portfolio %d; first bp printed: plain %s, annotated %s" % (
             seed, da, pf, plain[:1], ported[:1]))

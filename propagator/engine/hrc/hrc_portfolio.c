@@ -7,34 +7,18 @@
 
 #include "hrc_portfolio.h"
 #include "hrc_da_internal.h"
+#include "hrc_portfolio_gpu.h"
 #include "parallel.h"
-
-/* An evicted couple restarts its list with chance 1 in this many evictions. */
-#define HRC_RESTART_ONE_IN 16u
-
-static bb_status random_strategy(const bb_hrc *inst, const bb_hrc_da_opts *opts, bool sequential, uint64_t seed,
-                                 int32_t *assigned, uint64_t *best, bb_hrc_da_stats *total, bb_error *err) {
-  da d;
-  bb_status st = bb_hrcda_init(&d, inst, opts ? opts->max_proposals : 0, err);
-  if (st == BB_OK) {
-    bb_hrcda_randomise(&d, seed, HRC_RESTART_ONE_IN);
-    st = bb_hrcda_run(&d, opts, sequential, assigned, best, total, err);
-  }
-  bb_hrcda_free(&d);
-  return st;
-}
 
 bb_status bb_hrc_da_random(const bb_hrc *inst, const bb_hrc_da_opts *opts, uint64_t seed, int32_t *assigned,
                            uint64_t *blocking, bb_hrc_da_stats *stats, bb_error *err) {
   if (!inst || !assigned) return bb_fail(err, BB_ERR_ARG, "bb_hrc_da_random: NULL argument");
   uint64_t best = UINT64_MAX;
   bb_hrc_da_stats total = {0, 0, false};
-  bb_status st = random_strategy(inst, opts, false, seed, assigned, &best, &total, err);
-  if (st == BB_OK && best > 0) {
-    total.bounded = false;
-    /* The second strategy gets its own stream, so its order is not the first's again. */
-    st = random_strategy(inst, opts, true, seed ^ 0x5851f42d4c957f2dull, assigned, &best, &total, err);
-  }
+  da d;
+  bb_status st = bb_hrcda_init(&d, inst, opts ? opts->max_proposals : 0, err);
+  if (st == BB_OK) st = bb_hrcda_host_run(&d, opts, true, seed, assigned, &best, &total, err);
+  bb_hrcda_free(&d);
   if (st != BB_OK) return st;
   if (blocking) *blocking = best;
   if (stats) *stats = total;
@@ -42,11 +26,7 @@ bb_status bb_hrc_da_random(const bb_hrc *inst, const bb_hrc_da_opts *opts, uint6
 }
 
 /* Run i's seed: a splitmix64 step from the portfolio's seed and i, never 0. */
-static uint64_t run_seed(uint64_t seed, int i) {
-  uint64_t state = seed + (uint64_t)i * 0xd1b54a32d192ed03ull;
-  uint64_t s = bb_hrcda_next_random(&state);
-  return s ? s : 1;
-}
+static uint64_t run_seed(uint64_t seed, int i) { return bb_hrcda_run_seed(seed, i); }
 
 typedef struct slot {
   int32_t *best, *scratch; /* the thread's best matching, and the run in progress */
@@ -152,6 +132,9 @@ static bb_status run_all(portfolio *p, int threads, int32_t *assigned, bb_hrc_po
   return st;
 }
 
+static bb_status polish(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts, int32_t *assigned,
+                        bb_hrc_portfolio_result *res, bb_error *err);
+
 bb_status bb_hrc_portfolio(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts, int32_t *assigned,
                            bb_hrc_portfolio_result *res, bb_hrc_run_stats *runs, bb_error *err) {
   if (!inst || !opts || !assigned || !res) return bb_fail(err, BB_ERR_ARG, "bb_hrc_portfolio: NULL argument");
@@ -159,7 +142,17 @@ bb_status bb_hrc_portfolio(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts
   if (opts->threads < 0) return bb_fail(err, BB_ERR_ARG, "bb_hrc_portfolio: threads %d is negative", opts->threads);
   if (opts->polish_steps < 0)
     return bb_fail(err, BB_ERR_ARG, "bb_hrc_portfolio: polish steps %d is negative", opts->polish_steps);
+  if (opts->gpu_batch < 0)
+    return bb_fail(err, BB_ERR_ARG, "bb_hrc_portfolio: gpu batch %d is negative", opts->gpu_batch);
   memset(res, 0, sizeof *res);
+  bb_status st;
+  if (opts->on_gpu) {
+    bb_hrc_run_stats *own = runs ? NULL : malloc((size_t)opts->runs * sizeof *own);
+    if (!runs && !own) return bb_fail(err, BB_ERR_NOMEM, "hrc-da-portfolio: out of memory");
+    st = bb_hrc_portfolio_gpu_runs(inst, opts, assigned, res, runs ? runs : own, NULL, err);
+    free(own);
+    return st == BB_OK ? polish(inst, opts, assigned, res, err) : st;
+  }
   int threads = opts->threads ? opts->threads : bb_cpu_count();
   if (threads < 1) threads = 1;
   if (threads > opts->runs) threads = opts->runs;
@@ -170,10 +163,17 @@ bb_status bb_hrc_portfolio(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts
     return bb_fail(err, BB_ERR_NOMEM, "hrc-da-portfolio: out of memory");
   }
   portfolio p = {inst, opts, runs ? runs : own, slots};
-  bb_status st = run_all(&p, threads, assigned, res, err);
+  st = run_all(&p, threads, assigned, res, err);
   free(own), free(slots);
+  return st == BB_OK ? polish(inst, opts, assigned, res, err) : st;
+}
+
+/* The local search on the runs' best (bb_hrc_polish), when asked and useful. */
+static bb_status polish(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts, int32_t *assigned,
+                        bb_hrc_portfolio_result *res, bb_error *err) {
+  bb_status st = BB_OK;
   /* The walk needs strict lists (bb_hrc_polish): with ties the runs' best stands unpolished. */
-  if (st != BB_OK || opts->polish_steps == 0 || res->blocking == 0 || bb_hrc_has_ties(inst)) return st;
+  if (opts->polish_steps == 0 || res->blocking == 0 || bb_hrc_has_ties(inst)) return st;
   bb_hrc_polish_stats ps = {0, 0, 0};
   /* The search's own stream: the seed's run N would be the next run's. */
   st = bb_hrc_polish(inst, opts->polish_steps, run_seed(opts->seed, -1), opts->deadline, assigned, &res->blocking, &ps,

@@ -9,7 +9,7 @@
  * more residents matched, then the lower run). Run i's randomness comes from the seed and i
  * only, and runs are handed out to threads by index, so the result is the same for every
  * thread count unless the time limit cuts runs short. Blocking pairs are counted by
- * bb_hrc_count_blocking, the checker. */
+ * bb_hrc_count_blocking, the checker (on the GPU by the same cases, bb_hrcda_count). */
 #ifndef BB_HRC_PORTFOLIO_H
 #define BB_HRC_PORTFOLIO_H
 
@@ -29,6 +29,12 @@ typedef struct bb_hrc_portfolio_opts {
   int polish_steps;  /* local search steps on the best matching (0: none) */
   double deadline;   /* bb_now() time to stop at (0: none) */
   bb_hrc_da_opts da; /* bounds of each run (its deadline is ignored: the one above counts) */
+  /* The runs on a GPU (cuda/bb_gpu_hrc_da.h: thousands at once, one thread each), the same
+   * runs and winner as on the CPU; the polish stays on the CPU, threads are not used. The
+   * deadline is checked between batches of gpu_batch runs (0: as many as the GPU's memory
+   * holds). BB_ERR_NO_GPU in a build without CUDA or without the device. */
+  bool on_gpu;
+  int device, gpu_batch;
 } bb_hrc_portfolio_opts;
 
 /* One run's outcome. status is BB_OK, or BB_ERR_TIMEOUT for a run the time limit cut short or
@@ -53,7 +59,7 @@ typedef struct bb_hrc_portfolio_result {
 /* Runs the portfolio and, if opts->polish_steps > 0, the best has blocking pairs and the
  * hospitals' lists have no ties, the local search; assigned[r] gets the matching, *res its counts, runs[i] (NULL, or opts->runs
  * entries) each run's. BB_ERR_TIMEOUT when the limit passes before any run ends; BB_ERR_ARG
- * for runs < 1 or threads < 0. The instance must be valid. */
+ * for runs < 1, threads < 0 or gpu_batch < 0. The instance must be valid. */
 bb_status bb_hrc_portfolio(const bb_hrc *inst, const bb_hrc_portfolio_opts *opts, int32_t *assigned,
                            bb_hrc_portfolio_result *res, bb_hrc_run_stats *runs, bb_error *err);
 

@@ -38,7 +38,7 @@ static void journal_note_hospital(const bb_hrcw *w, hrcw_journal *j, int h) {
   j->hosp_seen[h] = 1;
   j->hosps[j->nhosps++] = h;
   j->nheld[h] = w->d.nheld[h];
-  memcpy(j->slots + w->d.slot0[h], w->d.slots + w->d.slot0[h], (size_t)w->d.nheld[h] * sizeof *j->slots);
+  memcpy(j->slots + w->d.L.slot0[h], w->d.slots + w->d.L.slot0[h], (size_t)w->d.nheld[h] * sizeof *j->slots);
 }
 
 void bb_hrcw_note_agent(bb_hrcw *w, int a) {
@@ -69,7 +69,7 @@ static void journal_restore(bb_hrcw *w, const hrcw_journal *j) {
   for (int i = 0; i < j->nhosps; i++) {
     int h = j->hosps[i];
     d->nheld[h] = j->nheld[h];
-    memcpy(d->slots + d->slot0[h], j->slots + d->slot0[h], (size_t)j->nheld[h] * sizeof *d->slots);
+    memcpy(d->slots + d->L.slot0[h], j->slots + d->L.slot0[h], (size_t)j->nheld[h] * sizeof *d->slots);
   }
 }
 
@@ -150,7 +150,7 @@ bb_status bb_hrcw_init(bb_hrcw *w, const bb_hrc *inst, const int32_t *assigned, 
     return bb_fail(err, BB_ERR_ARG, "hrc polish: the hospitals' lists have ties (the walk needs strict lists)");
   bb_status st = bb_hrcda_init(&w->d, inst, 0, err);
   if (st != BB_OK) return st;
-  size_t na = (size_t)w->d.nagents + 1, nh = (size_t)inst->n_hospitals + 1, nslots = (size_t)w->d.slot0[nh - 1] + 1;
+  size_t na = (size_t)w->d.nagents + 1, nh = (size_t)inst->n_hospitals + 1, nslots = (size_t)w->d.L.slot0[nh - 1] + 1;
   w->view = malloc(nh * sizeof *w->view);
   w->nblock = calloc(na, sizeof *w->nblock);
   w->first = malloc(na * sizeof *w->first);
@@ -231,7 +231,7 @@ bool bb_hrcw_move_free(bb_hrcw *w) {
     int h = hs[i];
     if (h < 0) continue;
     /* Each send takes at least one resident off h (a couple at h twice, both). */
-    while (w->d.nheld[h] > 0) send_back(w, agent_of(w, w->d.slots[w->d.slot0[h]].resident), 0);
+    while (w->d.nheld[h] > 0) send_back(w, agent_of(w, w->d.slots[w->d.L.slot0[h]].resident), 0);
   }
   return finish_move(w);
 }
