@@ -19,6 +19,7 @@
 #include "ties_io.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* One side of the file as stable_matching_smti's arguments: row-major lists and ranks of `cols`
  * columns (the longest list, at least 1), ids from base. */
@@ -73,7 +74,9 @@ static bb_ties *ties_file(fzn_builder *b, const fzn_constraint *c, const char *c
   const char *p0 = smti ? "man" : "resident", *p1 = smti ? "woman" : "hospital", *p1s = smti ? "women" : "hospitals";
   bool ok = true;
   if (smti && !inst->smti)
-    ok = fzn_report(b, c->line, "%s: %s is an HRT instance; use stable_matching_hrt_file", c->name, *path);
+    /* c->name is bamboo_stable_matching_smti[_strong|_super]_file: name the HRT form of the same stability */
+    ok = fzn_report(b, c->line, "%s: %s is an HRT instance; use stable_matching_hrt%s", c->name, *path,
+                    c->name + strlen("bamboo_stable_matching_smti"));
   else if (inst->n_residents != a->n0 || inst->n_hospitals != a->n1)
     ok = fzn_report(b, c->line, "%s: %s holds %d %s and %d %s, but the constraint has %d %s and %d %s", c->name, *path,
                     inst->n_residents, names[0], inst->n_hospitals, p1s, a->n0, names[0], a->n1, names[1]);
