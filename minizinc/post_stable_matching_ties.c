@@ -1,4 +1,4 @@
-/* Stable Marriage and Hospitals/Residents with ties under weak stability, posted natively
+/* Stable Marriage and Hospitals/Residents with ties under weak, strong or super-stability, posted natively
  * (propagator/smc/ties through shim/bb_stable_matching_ties.h):
  *
  *   bamboo_stable_matching_smti(men, women, size, base, pm, pm_len, pm_cols, pm_rank,
@@ -8,7 +8,9 @@
  *
  * pm and pm_rank are men x pm_cols and men x pm_rank_cols row-major, padded past each list's
  * length; pw and pw_rank likewise (rp, hp likewise); ids and positions from base; as mznlib's
- * stable_matching_smti and _hrt pass them. There is one path, the CPU: ::gpu is warned about
+ * stable_matching_smti and _hrt pass them. bamboo_stable_matching_smti_strong, _smti_super,
+ * _hrt_strong and _hrt_super take the same arguments (the builtin's p1 is the stability, as
+ * bb_stability numbers it). There is one path, the CPU: ::gpu is warned about
  * (fzn_cpu_only) and propagates on the CPU. */
 #include "bb_stable_matching_ties.h"
 #include "post_file_form.h"
@@ -60,7 +62,6 @@ static bool ties_read(fzn_builder *b, const fzn_constraint *c, const char *const
 }
 
 static bool post_smti(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
-  (void)self;
   static const char *const names[4] = {"men", "women", "pm", "pw"};
   ties_args a;
   if (!ties_read(b, c, names, &a) ||
@@ -70,13 +71,12 @@ static bool post_smti(fzn_builder *b, const fzn_constraint *c, const fzn_builtin
   bb_error err = {{0}};
   bb_status st = bb_post_stable_matching_smti(b->space, a.men, a.n1, a.women, a.n2, a.size, a.base, a.pm, a.pm_len,
                                               a.pm_cols, a.pm_rank, a.pm_rank_cols, a.pw, a.pw_len, a.pw_cols,
-                                              a.pw_rank, a.pw_rank_cols, &err);
+                                              a.pw_rank, a.pw_rank_cols, (bb_stability)self->p1, &err);
   if (st == BB_OK) fzn_cpu_only(b, c);
   return fzn_posted(b, c, st, &err);
 }
 
 static bool post_hrt(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
-  (void)self;
   static const char *const names[4] = {"residents", "load", "rp", "hp"};
   ties_args a;
   int *cap, nh;
@@ -88,11 +88,16 @@ static bool post_hrt(fzn_builder *b, const fzn_constraint *c, const fzn_builtin 
   bb_error err = {{0}};
   bb_status st = bb_post_stable_matching_hrt(b->space, a.men, a.n1, a.women, a.n2, a.size, a.base, a.pm, a.pm_len,
                                              a.pm_cols, a.pm_rank, a.pm_rank_cols, a.pw, a.pw_len, a.pw_cols, a.pw_rank,
-                                             a.pw_rank_cols, cap, &err);
+                                             a.pw_rank_cols, cap, (bb_stability)self->p1, &err);
   if (st == BB_OK) fzn_cpu_only(b, c);
   return fzn_posted(b, c, st, &err);
 }
 
-const fzn_builtin fzn_stable_matching_ties_builtins[] = {{"bamboo_stable_matching_smti", 14, post_smti, 0, 0},
-                                                         {"bamboo_stable_matching_hrt", 15, post_hrt, 0, 0},
-                                                         {NULL, 0, NULL, 0, 0}};
+const fzn_builtin fzn_stable_matching_ties_builtins[] = {
+    {"bamboo_stable_matching_smti", 14, post_smti, BB_STABILITY_WEAK, 0},
+    {"bamboo_stable_matching_smti_strong", 14, post_smti, BB_STABILITY_STRONG, 0},
+    {"bamboo_stable_matching_smti_super", 14, post_smti, BB_STABILITY_SUPER, 0},
+    {"bamboo_stable_matching_hrt", 15, post_hrt, BB_STABILITY_WEAK, 0},
+    {"bamboo_stable_matching_hrt_strong", 15, post_hrt, BB_STABILITY_STRONG, 0},
+    {"bamboo_stable_matching_hrt_super", 15, post_hrt, BB_STABILITY_SUPER, 0},
+    {NULL, 0, NULL, 0, 0}};

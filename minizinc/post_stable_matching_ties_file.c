@@ -1,10 +1,11 @@
-/* The file form of the SMTI and HRT constraints (weak stability, native; post_stable_matching_ties.c
+/* The file form of the SMTI and HRT constraints (weak, strong or super-stability, native; post_stable_matching_ties.c
  * posts the matrix form): the lists and ranks stay in a ties file of bamboo-smp's formats (text
  * `smti N1 N2` / `hrt NR NH`, or binary; docs/formats.md), read once here, never by MiniZinc.
  *
  *   bamboo_stable_matching_smti_file(men, women, size, base, pm_len, pw_len)
  *   bamboo_stable_matching_hrt_file(residents, load, size, base, rp_len, hp_len, capacity)
  *       :: bamboo_data_file("PATH")
+ *   and the same with _strong_file and _super_file for the other stabilities (the builtin's p1).
  *
  * The variables mean what they mean in the matrix form. The list lengths and capacities are empty
  * in the short forms; given, each is checked against the file (fzn_file_numbers_agree), so that a
@@ -18,6 +19,7 @@
 #include "ties_io.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* One side of the file as stable_matching_smti's arguments: row-major lists and ranks of `cols`
  * columns (the longest list, at least 1), ids from base. */
@@ -72,7 +74,9 @@ static bb_ties *ties_file(fzn_builder *b, const fzn_constraint *c, const char *c
   const char *p0 = smti ? "man" : "resident", *p1 = smti ? "woman" : "hospital", *p1s = smti ? "women" : "hospitals";
   bool ok = true;
   if (smti && !inst->smti)
-    ok = fzn_report(b, c->line, "%s: %s is an HRT instance; use stable_matching_hrt_file", c->name, *path);
+    /* c->name is bamboo_stable_matching_smti[_strong|_super]_file: name the HRT form of the same stability */
+    ok = fzn_report(b, c->line, "%s: %s is an HRT instance; use stable_matching_hrt%s", c->name, *path,
+                    c->name + strlen("bamboo_stable_matching_smti"));
   else if (inst->n_residents != a->n0 || inst->n_hospitals != a->n1)
     ok = fzn_report(b, c->line, "%s: %s holds %d %s and %d %s, but the constraint has %d %s and %d %s", c->name, *path,
                     inst->n_residents, names[0], inst->n_hospitals, p1s, a->n0, names[0], a->n1, names[1]);
@@ -97,7 +101,7 @@ static bool file_read(fzn_builder *b, const fzn_constraint *c, const char *const
          fzn_base_ok(b, c, a->base);
 }
 
-static bool post_ties_file(fzn_builder *b, const fzn_constraint *c, bool smti) {
+static bool post_ties_file(fzn_builder *b, const fzn_constraint *c, bool smti, bb_stability stability) {
   static const char *const smti_names[4] = {"men", "women", "pm_len", "pw_len"};
   static const char *const hrt_names[4] = {"residents", "load", "rp_len", "hp_len"};
   const char *const *names = smti ? smti_names : hrt_names;
@@ -114,11 +118,11 @@ static bool post_ties_file(fzn_builder *b, const fzn_constraint *c, bool smti) {
     st = bb_fail(&err, BB_ERR_NOMEM, "out of memory for the lists of %s", path);
   else if (smti)
     st = bb_post_stable_matching_smti(b->space, a.side0, a.n0, a.side1, a.n1, a.size, a.base, s0.list, s0.len, s0.cols,
-                                      s0.rank, s0.cols, s1.list, s1.len, s1.cols, s1.rank, s1.cols, &err);
+                                      s0.rank, s0.cols, s1.list, s1.len, s1.cols, s1.rank, s1.cols, stability, &err);
   else
-    st =
-        bb_post_stable_matching_hrt(b->space, a.side0, a.n0, a.side1, a.n1, a.size, a.base, s0.list, s0.len, s0.cols,
-                                    s0.rank, s0.cols, s1.list, s1.len, s1.cols, s1.rank, s1.cols, inst->capacity, &err);
+    st = bb_post_stable_matching_hrt(b->space, a.side0, a.n0, a.side1, a.n1, a.size, a.base, s0.list, s0.len, s0.cols,
+                                     s0.rank, s0.cols, s1.list, s1.len, s1.cols, s1.rank, s1.cols, inst->capacity,
+                                     stability, &err);
   padded_free(&s0);
   padded_free(&s1);
   bb_ties_free(inst);
@@ -127,16 +131,18 @@ static bool post_ties_file(fzn_builder *b, const fzn_constraint *c, bool smti) {
 }
 
 static bool post_smti_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
-  (void)self;
-  return post_ties_file(b, c, true);
+  return post_ties_file(b, c, true, (bb_stability)self->p1);
 }
 
 static bool post_hrt_file(fzn_builder *b, const fzn_constraint *c, const fzn_builtin *self) {
-  (void)self;
-  return post_ties_file(b, c, false);
+  return post_ties_file(b, c, false, (bb_stability)self->p1);
 }
 
 const fzn_builtin fzn_stable_matching_ties_file_builtins[] = {
-    {"bamboo_stable_matching_smti_file", 6, post_smti_file, 0, 0},
-    {"bamboo_stable_matching_hrt_file", 7, post_hrt_file, 0, 0},
+    {"bamboo_stable_matching_smti_file", 6, post_smti_file, BB_STABILITY_WEAK, 0},
+    {"bamboo_stable_matching_smti_strong_file", 6, post_smti_file, BB_STABILITY_STRONG, 0},
+    {"bamboo_stable_matching_smti_super_file", 6, post_smti_file, BB_STABILITY_SUPER, 0},
+    {"bamboo_stable_matching_hrt_file", 7, post_hrt_file, BB_STABILITY_WEAK, 0},
+    {"bamboo_stable_matching_hrt_strong_file", 7, post_hrt_file, BB_STABILITY_STRONG, 0},
+    {"bamboo_stable_matching_hrt_super_file", 7, post_hrt_file, BB_STABILITY_SUPER, 0},
     {NULL, 0, NULL, 0, 0}};

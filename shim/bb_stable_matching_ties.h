@@ -1,5 +1,5 @@
 /* Stable Marriage with Ties and Incomplete lists (SMTI) and Hospitals/Residents with Ties (HRT)
- * under weak stability, propagated natively (propagator/smc/ties/smc_ties.h and smc_hrt.h for the
+ * under weak, strong or super-stability, propagated natively (propagator/smc/ties/smc_ties.h and smc_hrt.h for the
  * meaning and the propagation), posted into a bb_space.
  *
  *   stable_matching_smti(men, women, lists with ranks, size)
@@ -11,7 +11,9 @@
  * likewise (pm_rank: n_men x pm_rank_cols; equal ranks are ties, ranks never decrease). Posting
  * restricts every variable to its range. A variable may appear more than once (it is then tied
  * to a copy). Errors: BB_ERR_INPUT with the message naming the list, BB_ERR_ARG for a variable
- * that does not exist or a bad base, BB_ERR_NOMEM. There is one path (the CPU): no options. */
+ * that does not exist, a bad base or stability, BB_ERR_NOMEM. There is one path (the CPU): no
+ * options. stability says which matchings count as stable (docs/ties_constraint.md): the
+ * values are those of the core's bb_smc_stability and of the MiniZinc decomposition's kind. */
 #ifndef BB_STABLE_MATCHING_TIES_H
 #define BB_STABLE_MATCHING_TIES_H
 
@@ -21,10 +23,13 @@
 extern "C" {
 #endif
 
+typedef enum bb_stability { BB_STABILITY_WEAK = 0, BB_STABILITY_STRONG = 1, BB_STABILITY_SUPER = 2 } bb_stability;
+
 bb_status bb_post_stable_matching_smti(bb_space *space, const int *men, int n_men, const int *women, int n_women,
                                        int size, int base, const int *pm, const int *pm_len, int pm_cols,
                                        const int *pm_rank, int pm_rank_cols, const int *pw, const int *pw_len,
-                                       int pw_cols, const int *pw_rank, int pw_rank_cols, bb_error *err);
+                                       int pw_cols, const int *pw_rank, int pw_rank_cols, bb_stability stability,
+                                       bb_error *err);
 
 /*   stable_matching_hrt(residents, load, lists with ranks, capacity, size)
  *
@@ -36,7 +41,7 @@ bb_status bb_post_stable_matching_hrt(bb_space *space, const int *residents, int
                                       int n_hospitals, int size, int base, const int *rp, const int *rp_len,
                                       int rp_cols, const int *rp_rank, int rp_rank_cols, const int *hp,
                                       const int *hp_len, int hp_cols, const int *hp_rank, int hp_rank_cols,
-                                      const int *capacity, bb_error *err);
+                                      const int *capacity, bb_stability stability, bb_error *err);
 
 #ifdef __cplusplus
 }

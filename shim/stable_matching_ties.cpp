@@ -98,20 +98,34 @@ bb_status post_over_hrt(bb_space *space, const int *residents, const int *load, 
   return BB_OK;
 }
 
+// The shim's and the core's numbering agree.
+static_assert((int)BB_STABILITY_WEAK == (int)BB_SMC_WEAK && (int)BB_STABILITY_STRONG == (int)BB_SMC_STRONG &&
+                  (int)BB_STABILITY_SUPER == (int)BB_SMC_SUPER,
+              "stability numbering");
+bb_smc_stability core_stability(bb_stability s) { return static_cast<bb_smc_stability>(s); }
+
+bb_status check_stability(const char *fn, bb_stability s, bb_error *err) {
+  int v = static_cast<int>(s);
+  if (v < BB_STABILITY_WEAK || v > BB_STABILITY_SUPER)
+    return bb_fail(err, BB_ERR_ARG, "%s: stability %d; it must be weak, strong or super", fn, v);
+  return BB_OK;
+}
+
 } // namespace
 
 extern "C" bb_status bb_post_stable_matching_smti(bb_space *space, const int *men, int n1, const int *women, int n2,
                                                   int size, int base, const int *pm, const int *pm_len, int pm_cols,
                                                   const int *pm_rank, int pm_rank_cols, const int *pw,
                                                   const int *pw_len, int pw_cols, const int *pw_rank, int pw_rank_cols,
-                                                  bb_error *err) {
+                                                  bb_stability stability, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_smti";
   return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
     static const char *const who[2] = {"a man", "a woman"};
-    bb_status st = check_vars(fn, who, space, men, n1, women, n2, size, base, err);
+    bb_status st = check_stability(fn, stability, err);
+    if (st == BB_OK) st = check_vars(fn, who, space, men, n1, women, n2, size, base, err);
     if (st != BB_OK) return st;
     bb_smc_ties *t = bb_smc_ties_new(n1, n2, base, pm, pm_len, pm_cols, pm_rank, pm_rank_cols, pw, pw_len, pw_cols,
-                                     pw_rank, pw_rank_cols, err);
+                                     pw_rank, pw_rank_cols, core_stability(stability), err);
     if (!t) return BB_ERR_INPUT; // or out of memory: the message says which
     std::vector<int> incumbent =
         bb_shim::ties_incumbent({n1, pm, pm_len, pm_cols, pm_rank, pm_rank_cols},
@@ -124,14 +138,15 @@ extern "C" bb_status bb_post_stable_matching_hrt(bb_space *space, const int *res
                                                  int size, int base, const int *rp, const int *rp_len, int rp_cols,
                                                  const int *rp_rank, int rp_rank_cols, const int *hp, const int *hp_len,
                                                  int hp_cols, const int *hp_rank, int hp_rank_cols, const int *capacity,
-                                                 bb_error *err) {
+                                                 bb_stability stability, bb_error *err) {
   static const char fn[] = "bb_post_stable_matching_hrt";
   return bb_shim::posting(space, err, fn, [&](bb_space &) -> bb_status {
     static const char *const who[2] = {"a resident", "a load"};
-    bb_status st = check_vars(fn, who, space, residents, nr, load, nh, size, base, err);
+    bb_status st = check_stability(fn, stability, err);
+    if (st == BB_OK) st = check_vars(fn, who, space, residents, nr, load, nh, size, base, err);
     if (st != BB_OK) return st;
     bb_smc_ties_hrt *t = bb_smc_ties_hrt_new(nr, nh, base, rp, rp_len, rp_cols, rp_rank, rp_rank_cols, hp, hp_len,
-                                             hp_cols, hp_rank, hp_rank_cols, capacity, err);
+                                             hp_cols, hp_rank, hp_rank_cols, capacity, core_stability(stability), err);
     if (!t) return BB_ERR_INPUT;
     std::vector<int> incumbent =
         bb_shim::ties_incumbent({nr, rp, rp_len, rp_cols, rp_rank, rp_rank_cols},

@@ -1,4 +1,4 @@
-// The native SMTI and HRT propagators (weak stability): Gecode's side of
+// The native SMTI and HRT propagators (weak, strong or super-stability): Gecode's side of
 // propagator/smc/ties/smc_ties.h and smc_hrt.h, one template (ties_propagator.hh).
 #include "ties_propagator.hh"
 

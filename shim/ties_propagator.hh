@@ -1,4 +1,4 @@
-// Stable matching with ties (weak stability) as one Gecode propagator, in the shape of
+// Stable matching with ties (weak, strong or super-stability) as one Gecode propagator, in the shape of
 // StableMatchingHR (hr_propagator.hh): one advisor per variable notes what changed, propagate
 // hands the notes to the C core (propagator/smc/ties), copy copies the node's memory only, the
 // preference data is shared. One template serves SMTI and HRT: the two cores have the same

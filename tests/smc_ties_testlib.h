@@ -1,12 +1,16 @@
 /* Shared by the native ties constraints' tests (test_smc_ties_native.c, test_smc_hrt_native.c):
  * the random starting restrictions on the model's variables (a few "!= v", "<= v", ">= v"), which
- * matchings they allow, their posting, the domains after the first propagation, and the native
- * root domains against the decomposition's. */
+ * matchings they allow, their posting, the domains after the first propagation, the native
+ * root domains against the decomposition's, and a search to the end against brute force. */
 #ifndef BB_SMC_TIES_TESTLIB_H
 #define BB_SMC_TIES_TESTLIB_H
 
+#include "bb_hrc.h" /* bb_branch_deferred */
 #include "bb_post.h"
+#include "bb_search.h"
 #include "bb_shim.h"
+#include "bth_gecode.h"
+#include "bth_solutions.h"
 #include "test_util.h"
 
 #include <stdbool.h>
@@ -59,6 +63,39 @@ static inline bool tt_native_within(int vars, const uint64_t *dn, const uint64_t
     smaller |= dn[v] != dd[v];
   }
   return smaller;
+}
+
+typedef struct tt_reading {
+  const int *x;
+  int vars;
+  bth_solutions *found;
+} tt_reading;
+
+static inline void tt_read_solution(const bb_space *solution, void *ctx) {
+  tt_reading *r = ctx;
+  int value[64];
+  CHECK(bth_read_values(solution, r->x, r->vars, 0, value) == 0);
+  bth_solutions_add(r->found, value);
+}
+
+/* Searches s (the model's variables x[0..vars) posted, the constraint among them) to the end,
+ * after the constraints' own branchers when deferred, then input order with the smallest value
+ * first, and checks that the solutions are exactly want's rows (the variables' values). Returns
+ * how many it found. */
+static inline int tt_search_exactly(bb_space *s, const int *x, int vars, bool deferred, const bth_solutions *want,
+                                    const char *what) {
+  bb_error err = {{0}};
+  if (deferred) CHECKF(bb_branch_deferred(s, &err) == BB_OK, "%s", err.msg);
+  CHECKF(bb_branch_int(s, x, vars, BB_VAR_INPUT_ORDER, BB_VAL_MIN, NULL, &err) == BB_OK, "%s", err.msg);
+  bth_solutions found = {0};
+  bth_solutions_reset(&found, vars);
+  tt_reading r = {x, vars, &found};
+  long count = 0;
+  CHECKF(bth_search_all(s, 1, tt_read_solution, &r, &count, NULL, &err), "search: %s", err.msg);
+  CHECKF(bth_same_solutions(&found, want), "%s: search found %d solutions, brute force %d (or other ones)", what,
+         found.count, want->count);
+  bth_solutions_free(&found);
+  return (int)count;
 }
 
 #endif

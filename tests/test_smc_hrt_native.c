@@ -1,17 +1,19 @@
-/* Weak HRT propagated natively (propagator/smc/ties/smc_hrt.h, shim/hrt_propagator.cpp) inside
+/* HRT propagated natively (propagator/smc/ties/smc_hrt.h, shim/ties_propagator.cpp) inside
  * Gecode, through the shim's C API, against brute force written from the definition
  * (tests/harness/bth_ties.h) and against the decomposition posted through the same API (the
- * prefix sums and clauses of minizinc/decomposition/stable_matching_ties.mzn, kind 0):
+ * prefix sums and clauses of minizinc/decomposition/stable_matching_ties.mzn), for each
+ * stability (weak, strong, super; "stable" below means stable in that sense):
  *   - random small instances (capacities 0..3, ties dense and sparse, incomplete and one-sided
  *     lists, both bases) with random starting domains on residents, loads and size: after the
  *     first propagation every native domain lies within the decomposition's (and the native
- *     constraint fails whenever the decomposition does), and every weakly stable matching the
- *     starting domains allow keeps each of its values;
- *   - with size at least the largest weakly stable matching: when size's minimum is the maximum
+ *     constraint fails whenever the decomposition does), and every stable matching the starting
+ *     domains allow keeps each of its values;
+ *   - with size at least the largest stable matching: when size's minimum is the maximum
  *     capacitated matching over the pairs left (rooms from the loads' maxima), no pair is left that
  *     no maximum one uses (Rule S5; brute force over every matching of those pairs);
  *   - every matching of small instances fixed in full: the native constraint fails exactly the
- *     ones that are not weakly stable or whose size is wrong;
+ *     ones that are not stable or whose size is wrong;
+ *   - a search to the end finds exactly the stable matchings of brute force;
  *   - bad posts and their messages. */
 #include "bb_post.h"
 #include "bb_shim.h"
@@ -87,14 +89,38 @@ static bb_space *model_space(const lists *L, const tt_limits *R, int *x) {
   return s;
 }
 
+/* The stability under test: main runs every case for each kind. */
+static bb_stability kind = BB_STABILITY_WEAK;
+
 static bb_status post_native(bb_space *s, const lists *L, const int *x, bb_error *err) {
   return bb_post_stable_matching_hrt(s, x, L->nr, x + L->nr, L->nh, x[L->nr + L->nh], L->base, L->rp, L->rp_len, COLS,
-                                     L->rp_rank, COLS, L->hp, L->hp_len, COLS, L->hp_rank, COLS, L->cap, err);
+                                     L->rp_rank, COLS, L->hp, L->hp_len, COLS, L->hp_rank, COLS, L->cap, kind, err);
+}
+
+static int tie_first(const lists *L, int side, int p, int k) {
+  const int *r = side ? L->hp_rank : L->rp_rank;
+  while (k > 0 && r[p * COLS + k - 1] == r[p * COLS + k]) k--;
+  return k;
+}
+
+/* A fresh Boolean equivalent to x rel c. */
+static int reified(bb_space *s, int x, bb_rel rel, int c) {
+  int bv = bb_bool_var(s, 0, 1, NULL);
+  bb_post_int_rel_const(s, x, rel, c, bb_reif_eqv(bv), BB_IPL_DEF, NULL);
+  return bv;
+}
+
+/* The brute force's name for the stability under test. */
+static bb_ties_stability brute_kind(void) {
+  return kind == BB_STABILITY_WEAK ? BB_TIES_WEAK : kind == BB_STABILITY_STRONG ? BB_TIES_STRONG : BB_TIES_SUPER;
 }
 
 /* The decomposition: acceptable values, size, and per hospital the prefix sums P[t] of its
- * assignees among its first t entries, load = P[len], and per acceptable pair the clause
- * residents[r] > e_r -> P[e_h + 1] >= capacity, as reified relations and linear sums. */
+ * assignees among its first t entries, load = P[len], and per acceptable pair the clauses of
+ * the stability under test, with full_le = P[e_h + 1] >= capacity and full_lt = P[f_h] >=
+ * capacity: weak residents[r] > e_r -> full_le; strong (residents[r] > e_r -> full_lt) /\
+ * (residents[r] >= f_r /\ residents[r] != k -> full_le); super (residents[r] >= f_r /\
+ * residents[r] != k -> full_lt); as reified relations and linear sums. */
 static void post_decomposition(bb_space *s, const lists *L, const int *x) {
   int b = L->base, ones[MAX_R], matched[MAX_R];
   for (int r = 0; r < L->nr; r++) {
@@ -123,10 +149,20 @@ static void post_decomposition(bb_space *s, const lists *L, const int *x) {
     for (int t = 0; t < len; t++) {
       int r = L->hp[h * COLS + t] - b, k = position(L, 0, r, h);
       if (k < 0) continue;
-      int full = bb_bool_var(s, 0, 1, NULL), strictly = bb_bool_var(s, 0, 1, NULL);
-      bb_post_int_rel_const(s, P[tie_end(L, 1, h, t) + 1], BB_GE, L->cap[h], bb_reif_eqv(full), BB_IPL_DEF, NULL);
-      bb_post_int_rel_const(s, x[r], BB_GT, b + tie_end(L, 0, r, k), bb_reif_eqv(strictly), BB_IPL_DEF, NULL);
-      bb_post_bool_clause(s, &full, 1, &strictly, 1, bb_reif_none(), NULL);
+      int full_le = reified(s, P[tie_end(L, 1, h, t) + 1], BB_GE, L->cap[h]);
+      int full_lt = reified(s, P[tie_first(L, 1, h, t)], BB_GE, L->cap[h]);
+      int strictly = reified(s, x[r], BB_GT, b + tie_end(L, 0, r, k));
+      int weakly = reified(s, x[r], BB_GE, b + tie_first(L, 0, r, k)), at[2] = {reified(s, x[r], BB_EQ, b + k), 0};
+      if (kind == BB_STABILITY_WEAK) {
+        bb_post_bool_clause(s, &full_le, 1, &strictly, 1, bb_reif_none(), NULL);
+      } else if (kind == BB_STABILITY_STRONG) {
+        bb_post_bool_clause(s, &full_lt, 1, &strictly, 1, bb_reif_none(), NULL);
+        at[1] = full_le;
+        bb_post_bool_clause(s, at, 2, &weakly, 1, bb_reif_none(), NULL);
+      } else {
+        at[1] = full_lt;
+        bb_post_bool_clause(s, at, 2, &weakly, 1, bb_reif_none(), NULL);
+      }
     }
   }
 }
@@ -142,7 +178,7 @@ typedef struct sound {
 static void sound_visit(const int32_t *M, void *ctx) {
   sound *c = ctx;
   int values[MAX_VARS], vars = c->L->nr + c->L->nh + 1;
-  if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
+  if (bth_ties_blocking(c->in, M, brute_kind()) != 0) return;
   values_of(c->L, M, values);
   if (!tt_allowed(c->R, values)) return;
   for (int v = 0; v < vars; v++) c->lost += !c->dom || !(c->dom[v] >> values[v] & 1);
@@ -176,12 +212,12 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   strictly_smaller += tt_native_within(vars, ok_n ? dn : NULL, ok_d ? dd : NULL);
   sound c = {&L, in, &R, ok_n ? dn : NULL, 0};
   bth_ties_enumerate(in, sound_visit, &c);
-  CHECKF(c.lost == 0, "%d values of weakly stable matchings removed", c.lost);
+  CHECKF(c.lost == 0, "%d values of stable matchings (kind %d) removed", c.lost, (int)kind);
   bb_space_free(native);
   bb_space_free(decomp);
 }
 
-/* The largest weakly stable matching that the restrictions allow (-1: none). */
+/* The largest stable matching that the restrictions allow (-1: none). */
 typedef struct largest {
   const lists *L;
   const bb_ties *in;
@@ -192,7 +228,7 @@ typedef struct largest {
 static void largest_visit(const int32_t *M, void *ctx) {
   largest *c = ctx;
   int values[MAX_VARS];
-  if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
+  if (bth_ties_blocking(c->in, M, brute_kind()) != 0) return;
   values_of(c->L, M, values);
   if (tt_allowed(c->R, values) && values[c->L->nr + c->L->nh] > c->best) c->best = values[c->L->nr + c->L->nh];
 }
@@ -220,7 +256,7 @@ static void matchings(const lists *L, bool allowed[MAX_R][MAX_H], const int *roo
 
 static int maximum_checked;
 
-/* Rule S5: with size at least the largest weakly stable matching's (after random removals on
+/* Rule S5: with size at least the largest stable matching's (after random removals on
  * residents), whenever size's minimum equals the maximum capacitated matching over the pairs
  * and rooms the root leaves, every pair left is in some maximum one of them. */
 static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
@@ -243,13 +279,13 @@ static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
   CHECKF(post_native(s, &L, x, &err) == BB_OK, "%s", err.msg);
   uint64_t dom[MAX_VARS];
   if (!tt_root_domains(s, x, vars, dom)) {
-    CHECKF(0, "%s", "the largest weakly stable matching was lost");
+    CHECKF(0, "%s", "the largest stable matching was lost");
     bb_space_free(s);
     return;
   }
-  sound kept = {&L, in, &R, dom, 0}; /* and the largest weakly stable matchings keep their values */
+  sound kept = {&L, in, &R, dom, 0}; /* and the largest stable matchings keep their values */
   bth_ties_enumerate(in, sound_visit, &kept);
-  CHECKF(kept.lost == 0, "%d values of the largest weakly stable matchings removed", kept.lost);
+  CHECKF(kept.lost == 0, "%d values of the largest stable matchings removed", kept.lost);
   bool pairs[MAX_R][MAX_H] = {{false}};
   int in_pair[MAX_R][MAX_H], chosen[MAX_R], held[MAX_H] = {0}, room[MAX_H], nu = 0;
   for (int h = 0; h < L.nh; h++) {
@@ -293,11 +329,46 @@ static void fixed_visit(const int32_t *M, void *ctx) {
     CHECK(post_native(s, c->L, x, NULL) == BB_OK);
     bb_space_state state;
     CHECK(bb_space_status(s, &state, NULL) == BB_OK);
-    bool stable = bth_ties_blocking(c->in, M, BB_TIES_WEAK) == 0 && off == 0;
-    CHECKF((state != BB_SPACE_FAILED) == stable, "a matching %s stable, size off by %d", stable ? "weakly" : "not",
-           off);
+    bool stable = bth_ties_blocking(c->in, M, brute_kind()) == 0 && off == 0;
+    CHECKF((state != BB_SPACE_FAILED) == stable, "a matching %s stable (kind %d), size off by %d", stable ? "" : "not",
+           (int)kind, off);
     bb_space_free(s);
   }
+}
+
+typedef struct wanted {
+  const lists *L;
+  const bb_ties *in;
+  bth_solutions *rows;
+} wanted;
+
+static void wanted_visit(const int32_t *M, void *ctx) {
+  wanted *c = ctx;
+  int values[MAX_VARS];
+  if (bth_ties_blocking(c->in, M, brute_kind()) != 0) return;
+  values_of(c->L, M, values);
+  bth_solutions_add(c->rows, values);
+}
+
+static long searched, search_solutions;
+
+/* A search to the end finds exactly the stable matchings of brute force (residents, loads and
+ * size), with and without the constraint's own brancher. */
+static void search_case(const bb_ties *in, int base, uint64_t *rng) {
+  lists L;
+  lists_of(in, base, &L);
+  int vars = L.nr + L.nh + 1, x[MAX_VARS];
+  bth_solutions want = {0};
+  bth_solutions_reset(&want, vars);
+  wanted c = {&L, in, &want};
+  bth_ties_enumerate(in, wanted_visit, &c);
+  tt_limits none = {0};
+  bb_space *s = model_space(&L, &none, x);
+  CHECK(post_native(s, &L, x, NULL) == BB_OK);
+  search_solutions += tt_search_exactly(s, x, vars, tu_rand(rng) % 2, &want, "hrt");
+  searched++;
+  bth_solutions_free(&want);
+  bb_space_free(s);
 }
 
 static void bad_post(const char *what, lists L, const char *fragment, bb_status want) {
@@ -331,28 +402,39 @@ static void bad_posts(void) {
 }
 
 int main(void) {
-  uint64_t rng = 0x4a7e5eedu;
   static const int ties[] = {0, 30, 70, 95};
-  for (int round = 0; round < ROUNDS; round++) {
-    int nr = 1 + (int)(tu_rand(&rng) % MAX_R), nh = 1 + (int)(tu_rand(&rng) % MAX_H);
-    bb_ties *in = bth_ties_random(nr, nh, 3, false, ties[round % 4], &rng);
-    if (!in) return 2;
-    root_case(in, (int)(tu_rand(&rng) % 2), &rng);
-    maximum_pairs_case(in, (int)(tu_rand(&rng) % 2), &rng);
-    if (round % 10 == 0) {
-      lists L;
-      lists_of(in, (int)(tu_rand(&rng) % 2), &L);
-      fixed c = {&L, in, 0};
-      bth_ties_enumerate(in, fixed_visit, &c);
+  static const bb_stability kinds[] = {BB_STABILITY_WEAK, BB_STABILITY_STRONG, BB_STABILITY_SUPER};
+  static const char *const names[] = {"weak", "strong", "super"};
+  for (int kk = 0; kk < 3; kk++) {
+    uint64_t rng = 0x4a7e5eedu;
+    kind = kinds[kk];
+    strictly_smaller = maximum_checked = 0;
+    searched = search_solutions = 0;
+    for (int round = 0; round < ROUNDS; round++) {
+      int nr = 1 + (int)(tu_rand(&rng) % MAX_R), nh = 1 + (int)(tu_rand(&rng) % MAX_H);
+      bb_ties *in = bth_ties_random(nr, nh, 3, false, ties[round % 4], &rng);
+      if (!in) return 2;
+      root_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      maximum_pairs_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      if (round % 10 == 0) {
+        lists L;
+        lists_of(in, (int)(tu_rand(&rng) % 2), &L);
+        fixed c = {&L, in, 0};
+        bth_ties_enumerate(in, fixed_visit, &c);
+      }
+      if (round % 10 == 5) search_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      bb_ties_free(in);
     }
-    bb_ties_free(in);
+    printf(
+        "%s: %d instances, %d roots where the native domains are strictly smaller, %d roots at size = the maximum "
+        "matching checked for pairs in no maximum matching, %ld searches to the end finding %ld stable matchings, "
+        "as brute force\n",
+        names[kk], ROUNDS, strictly_smaller, maximum_checked, searched, search_solutions);
+    CHECKF(maximum_checked > 0, "%s: %s", names[kk], "no root had size's minimum at the maximum matching");
+    CHECKF(strictly_smaller > 0, "%s: %s", names[kk], "the native rules never did more than the decomposition's");
+    CHECKF(search_solutions > 0, "%s: %s", names[kk], "no search found a stable matching");
   }
-  printf(
-      "%d instances, %d roots where the native domains are strictly smaller, %d roots at size = the maximum "
-      "matching checked for pairs in no maximum matching\n",
-      ROUNDS, strictly_smaller, maximum_checked);
-  CHECKF(maximum_checked > 0, "%s", "no root had size's minimum at the maximum matching");
-  CHECKF(strictly_smaller > 0, "%s", "the native rules never did more than the decomposition's");
+  kind = BB_STABILITY_WEAK;
   bad_posts();
   return tu_finish();
 }

@@ -1,17 +1,19 @@
-/* Weak SMTI propagated natively (propagator/smc/ties, shim/smti_propagator.cpp) inside Gecode,
- * through the shim's C API, against brute force written from the definition
- * (tests/harness/bth_ties.h) and against Gent & Prosser's decomposition posted through the same
- * API (the clauses of minizinc/decomposition/stable_matching_ties.mzn, kind 0):
+/* SMTI propagated natively (propagator/smc/ties, shim/ties_propagator.cpp) inside Gecode, through
+ * the shim's C API, against brute force written from the definition (tests/harness/bth_ties.h)
+ * and against Gent & Prosser's decomposition posted through the same API (the clauses of
+ * minizinc/decomposition/stable_matching_ties.mzn), for each stability (weak, strong, super;
+ * "stable" below means stable in that sense):
  *   - random small instances (ties dense and sparse, incomplete and one-sided lists, both bases)
  *     with random starting domains (values removed, bounds on men, women and size): after the
  *     first propagation every native domain lies within the decomposition's (and the native
- *     constraint fails whenever the decomposition does), and every weakly stable matching
- *     that the starting domains allow keeps each of its values;
- *   - with size at least the largest weakly stable matching: when size's minimum is the maximum
+ *     constraint fails whenever the decomposition does), and every stable matching that the
+ *     starting domains allow keeps each of its values;
+ *   - with size at least the largest stable matching: when size's minimum is the maximum
  *     matching over the pairs left, no pair is left that no maximum matching uses (brute force
  *     over every matching of those pairs);
  *   - every matching of small instances fixed in full: the native constraint fails exactly the
- *     ones that are not weakly stable or whose size is wrong;
+ *     ones that are not stable or whose size is wrong;
+ *   - a search to the end finds exactly the stable matchings of brute force;
  *   - a side with nobody, and bad posts with their messages. */
 #include "bb_post.h"
 #include "bb_shim.h"
@@ -20,6 +22,7 @@
 #include "smc_ties_testlib.h"
 #include "test_util.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,10 +90,13 @@ static bb_space *model_space(const lists *L, const tt_limits *R, int *x) {
   return s;
 }
 
+/* The stability under test: main runs every case for each kind. */
+static bb_stability kind = BB_STABILITY_WEAK;
+
 static bb_status post_native(bb_space *s, const lists *L, const int *x, bb_error *err) {
   return bb_post_stable_matching_smti(s, x, L->n1, x + L->n1, L->n2, x[L->n1 + L->n2], L->base, L->pm, L->pm_len,
                                       L->cols, L->pm_rank, L->cols, L->pw, L->pw_len, L->cols, L->pw_rank, L->cols,
-                                      err);
+                                      kind, err);
 }
 
 /* The last position tied with position k of person p's list. */
@@ -100,8 +106,29 @@ static int tie_end(const lists *L, int side, int p, int k) {
   return k;
 }
 
+/* The first position tied with position k of person p's list. */
+static int tie_first(const lists *L, int side, int p, int k) {
+  const int *r = side ? L->pw_rank : L->pm_rank;
+  while (k > 0 && r[p * L->cols + k - 1] == r[p * L->cols + k]) k--;
+  return k;
+}
+
+/* A fresh Boolean equivalent to x rel c. */
+static int reified(bb_space *s, int x, bb_rel rel, int c) {
+  int bv = bb_bool_var(s, 0, 1, NULL);
+  bb_post_int_rel_const(s, x, rel, c, bb_reif_eqv(bv), BB_IPL_DEF, NULL);
+  return bv;
+}
+
+/* The brute force's name for the stability under test. */
+static bb_ties_stability brute_kind(void) {
+  return kind == BB_STABILITY_WEAK ? BB_TIES_WEAK : kind == BB_STABILITY_STRONG ? BB_TIES_STRONG : BB_TIES_SUPER;
+}
+
 /* Gent & Prosser's model as the decomposition states it: domains, size, then per acceptable
- * pair a channel and the weak clause men[i] > e_i -> women[j] <= e_j, each as reified relations. */
+ * pair a channel and the clauses of the stability under test, each as reified relations: weak
+ * men[i] > e_i -> women[j] <= e_j; strong (men[i] > e_i -> women[j] < f_j) /\ (women[j] > e_j
+ * -> men[i] < f_i); super (men[i] >= f_i /\ men[i] != k) -> women[j] < f_j. */
 static void post_decomposition(bb_space *s, const lists *L, const int *x) {
   int b = L->base, ones[MAX_N], matched[MAX_N];
   for (int side = 0; side < 2; side++)
@@ -122,12 +149,23 @@ static void post_decomposition(bb_space *s, const lists *L, const int *x) {
     for (int k = 0; k < L->pm_len[i]; k++) {
       int j = L->pm[i * L->cols + k] - b, l = position(L, 1, j, i);
       if (l < 0) continue;
-      int together = bb_bool_var(s, 0, 1, NULL), he = bb_bool_var(s, 0, 1, NULL), she = bb_bool_var(s, 0, 1, NULL);
-      bb_post_int_rel_const(s, x[i], BB_EQ, b + k, bb_reif_eqv(together), BB_IPL_DEF, NULL);
-      bb_post_int_rel_const(s, x[L->n1 + j], BB_EQ, b + l, bb_reif_eqv(together), BB_IPL_DEF, NULL);
-      bb_post_int_rel_const(s, x[i], BB_GT, b + tie_end(L, 0, i, k), bb_reif_eqv(he), BB_IPL_DEF, NULL);
-      bb_post_int_rel_const(s, x[L->n1 + j], BB_LE, b + tie_end(L, 1, j, l), bb_reif_eqv(she), BB_IPL_DEF, NULL);
-      bb_post_bool_clause(s, &she, 1, &he, 1, bb_reif_none(), NULL);
+      int together = bb_bool_var(s, 0, 1, NULL), m = x[i], w = x[L->n1 + j];
+      bb_post_int_rel_const(s, m, BB_EQ, b + k, bb_reif_eqv(together), BB_IPL_DEF, NULL);
+      bb_post_int_rel_const(s, w, BB_EQ, b + l, bb_reif_eqv(together), BB_IPL_DEF, NULL);
+      int em = b + tie_end(L, 0, i, k), ew = b + tie_end(L, 1, j, l);
+      int fm = b + tie_first(L, 0, i, k), fw = b + tie_first(L, 1, j, l);
+      if (kind == BB_STABILITY_WEAK) {
+        int he = reified(s, m, BB_GT, em), she = reified(s, w, BB_LE, ew);
+        bb_post_bool_clause(s, &she, 1, &he, 1, bb_reif_none(), NULL);
+      } else if (kind == BB_STABILITY_STRONG) {
+        int he = reified(s, m, BB_GT, em), she_lt = reified(s, w, BB_LT, fw);
+        int she = reified(s, w, BB_GT, ew), he_lt = reified(s, m, BB_LT, fm);
+        bb_post_bool_clause(s, &she_lt, 1, &he, 1, bb_reif_none(), NULL);
+        bb_post_bool_clause(s, &he_lt, 1, &she, 1, bb_reif_none(), NULL);
+      } else {
+        int he_ge = reified(s, m, BB_GE, fm), pos[2] = {together, reified(s, w, BB_LT, fw)};
+        bb_post_bool_clause(s, pos, 2, &he_ge, 1, bb_reif_none(), NULL);
+      }
     }
 }
 
@@ -142,7 +180,7 @@ typedef struct sound {
 static void sound_visit(const int32_t *M, void *ctx) {
   sound *c = ctx;
   int values[MAX_VARS], vars = c->L->n1 + c->L->n2 + 1;
-  if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
+  if (bth_ties_blocking(c->in, M, brute_kind()) != 0) return;
   values_of(c->L, M, values);
   if (!tt_allowed(c->R, values)) return;
   for (int v = 0; v < vars; v++) c->lost += !c->dom || !(c->dom[v] >> values[v] & 1);
@@ -177,12 +215,12 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   strictly_smaller += tt_native_within(vars, ok_n ? dn : NULL, ok_d ? dd : NULL);
   sound c = {&L, in, &R, ok_n ? dn : NULL, 0};
   bth_ties_enumerate(in, sound_visit, &c);
-  CHECKF(c.lost == 0, "%d values of weakly stable matchings removed", c.lost);
+  CHECKF(c.lost == 0, "%d values of stable matchings (kind %d) removed", c.lost, (int)kind);
   bb_space_free(native);
   bb_space_free(decomp);
 }
 
-/* The largest weakly stable matching that the restrictions allow (-1: none). */
+/* The largest stable matching that the restrictions allow (-1: none). */
 typedef struct largest {
   const lists *L;
   const bb_ties *in;
@@ -193,7 +231,7 @@ typedef struct largest {
 static void largest_visit(const int32_t *M, void *ctx) {
   largest *c = ctx;
   int values[MAX_VARS];
-  if (bth_ties_blocking(c->in, M, BB_TIES_WEAK) != 0) return;
+  if (bth_ties_blocking(c->in, M, brute_kind()) != 0) return;
   values_of(c->L, M, values);
   if (tt_allowed(c->R, values) && values[c->L->n1 + c->L->n2] > c->best) c->best = values[c->L->n1 + c->L->n2];
 }
@@ -220,7 +258,7 @@ static void matchings(const lists *L, bool allowed[MAX_N][MAX_N], int i, int use
 
 static int maximum_checked;
 
-/* Rule S5: with size at least the largest weakly stable matching's (after random removals),
+/* Rule S5: with size at least the largest stable matching's (after random removals),
  * whenever size's minimum equals the maximum matching over the pairs the root leaves, every
  * pair left is in some maximum matching of them. */
 static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
@@ -240,7 +278,7 @@ static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
   bb_space *s = model_space(&L, &R, x);
   CHECK(post_native(s, &L, x, NULL) == BB_OK);
   uint64_t dom[MAX_VARS];
-  CHECKF(tt_root_domains(s, x, vars, dom), "%s", "the largest weakly stable matching was lost");
+  CHECKF(tt_root_domains(s, x, vars, dom), "%s", "the largest stable matching was lost");
   bool pairs[MAX_N][MAX_N] = {{false}};
   int in_pair[MAX_N][MAX_N], chosen[MAX_N], nu = 0;
   for (int i = 0; i < L.n1; i++)
@@ -270,7 +308,7 @@ typedef struct fixed {
   long count;
 } fixed;
 
-/* A matching fixed in full, with its size right or one off: solved exactly when weakly stable. */
+/* A matching fixed in full, with its size right or one off: solved exactly when stable. */
 static void fixed_visit(const int32_t *M, void *ctx) {
   fixed *c = ctx;
   if (c->count++ > 300) return;
@@ -284,11 +322,46 @@ static void fixed_visit(const int32_t *M, void *ctx) {
     CHECK(post_native(s, c->L, x, NULL) == BB_OK);
     bb_space_state state;
     CHECK(bb_space_status(s, &state, NULL) == BB_OK);
-    bool stable = bth_ties_blocking(c->in, M, BB_TIES_WEAK) == 0 && off == 0;
-    CHECKF((state != BB_SPACE_FAILED) == stable, "a matching %s stable, size off by %d: state %d",
-           stable ? "weakly" : "not", off, (int)state);
+    bool stable = bth_ties_blocking(c->in, M, brute_kind()) == 0 && off == 0;
+    CHECKF((state != BB_SPACE_FAILED) == stable, "a matching %s stable (kind %d), size off by %d: state %d",
+           stable ? "" : "not", (int)kind, off, (int)state);
     bb_space_free(s);
   }
+}
+
+typedef struct wanted {
+  const lists *L;
+  const bb_ties *in;
+  bth_solutions *rows;
+} wanted;
+
+static void wanted_visit(const int32_t *M, void *ctx) {
+  wanted *c = ctx;
+  int values[MAX_VARS];
+  if (bth_ties_blocking(c->in, M, brute_kind()) != 0) return;
+  values_of(c->L, M, values);
+  bth_solutions_add(c->rows, values);
+}
+
+static long searched, search_solutions;
+
+/* A search to the end finds exactly the stable matchings of brute force, with and without the
+ * constraint's own brancher. */
+static void search_case(const bb_ties *in, int base, uint64_t *rng) {
+  lists L;
+  lists_of(in, base, &L);
+  int vars = L.n1 + L.n2 + 1, x[MAX_VARS];
+  bth_solutions want = {0};
+  bth_solutions_reset(&want, vars);
+  wanted c = {&L, in, &want};
+  bth_ties_enumerate(in, wanted_visit, &c);
+  tt_limits none = {0};
+  bb_space *s = model_space(&L, &none, x);
+  CHECK(post_native(s, &L, x, NULL) == BB_OK);
+  search_solutions += tt_search_exactly(s, x, vars, tu_rand(rng) % 2, &want, "smti");
+  searched++;
+  bth_solutions_free(&want);
+  bb_space_free(s);
 }
 
 /* Nobody on one side: everyone unmatched, size 0. */
@@ -356,28 +429,43 @@ static void bad_posts(void) {
 }
 
 int main(void) {
-  uint64_t rng = 0x5eed7135u;
   static const int ties[] = {0, 30, 70, 95};
-  int cases = 0;
-  for (int round = 0; round < 600; round++) {
-    int n1 = 1 + (int)(tu_rand(&rng) % MAX_N), n2 = 1 + (int)(tu_rand(&rng) % MAX_N);
-    bb_ties *in = bth_ties_random(n1, n2, 1, true, ties[round % 4], &rng);
-    if (!in) return 2;
-    root_case(in, (int)(tu_rand(&rng) % 2), &rng);
-    maximum_pairs_case(in, (int)(tu_rand(&rng) % 2), &rng);
-    if (round % 10 == 0) {
-      lists L;
-      lists_of(in, (int)(tu_rand(&rng) % 2), &L);
-      fixed c = {&L, in, 0};
-      bth_ties_enumerate(in, fixed_visit, &c);
+  static const bb_stability kinds[] = {BB_STABILITY_WEAK, BB_STABILITY_STRONG, BB_STABILITY_SUPER};
+  static const char *const names[] = {"weak", "strong", "super"};
+  for (int kk = 0; kk < 3; kk++) {
+    uint64_t rng = 0x5eed7135u;
+    int cases = 0;
+    kind = kinds[kk];
+    strictly_smaller = maximum_checked = 0;
+    searched = search_solutions = 0;
+    for (int round = 0; round < 600; round++) {
+      int n1 = 1 + (int)(tu_rand(&rng) % MAX_N), n2 = 1 + (int)(tu_rand(&rng) % MAX_N);
+      bb_ties *in = bth_ties_random(n1, n2, 1, true, ties[round % 4], &rng);
+      if (!in) return 2;
+      root_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      maximum_pairs_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      if (round % 10 == 0) {
+        lists L;
+        lists_of(in, (int)(tu_rand(&rng) % 2), &L);
+        fixed c = {&L, in, 0};
+        bth_ties_enumerate(in, fixed_visit, &c);
+      }
+      if (round % 3 == 0) search_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      bb_ties_free(in);
+      cases++;
     }
-    bb_ties_free(in);
-    cases++;
+    printf("%s: %d instances, %d roots where the native domains are strictly smaller\n", names[kk], cases,
+           strictly_smaller);
+    CHECKF(strictly_smaller > 0, "%s: %s", names[kk],
+           "the native rules never did more than the decomposition's clauses");
+    printf("%s: %d roots at size = the maximum matching checked for pairs in no maximum matching\n", names[kk],
+           maximum_checked);
+    CHECKF(maximum_checked > 0, "%s: %s", names[kk], "no root had size's minimum at the maximum matching");
+    printf("%s: %ld searches to the end, %ld stable matchings found, as brute force\n", names[kk], searched,
+           search_solutions);
+    CHECKF(search_solutions > 0, "%s: %s", names[kk], "no search found a stable matching");
   }
-  printf("%d instances, %d roots where the native domains are strictly smaller\n", cases, strictly_smaller);
-  CHECKF(strictly_smaller > 0, "%s", "the native rules never did more than the decomposition's clauses");
-  printf("%d roots at size = the maximum matching checked for pairs in no maximum matching\n", maximum_checked);
-  CHECKF(maximum_checked > 0, "%s", "no root had size's minimum at the maximum matching");
+  kind = BB_STABILITY_WEAK;
   empty_side();
   hall_violation();
   bad_posts();

@@ -201,6 +201,28 @@ array[1..3] of var 1..3: f; array[1..3] of var 1..3: g; constraint inverse(f, g)
      [r"^bamboo_inverse\(f,1,g,1\)$"]),
     ("a reified global without a native reification decomposes", """include "all_different.mzn";
 array[1..3] of var 0..3: x; var bool: b; constraint b <-> all_different(x);""", [r"^int_lin_ne_reif\("]),
+    ("stable_matching_smti_strong", """include "stable_matching_smti.mzn";
+array[0..1] of var int: men; array[0..1] of var int: women; var int: size;
+constraint stable_matching_smti_strong(men, women, [|0,1|1,0|], [2,2], [|0,0|0,1|], [|0,1|0,1|], [2,2],
+                                       [|1,1|0,1|], size);""",
+     [r"^bamboo_stable_matching_smti_strong\(men,women,size,0,\[0,1,1,0\],\[2,2\],2,\[0,0,0,1\],2,"
+      r"\[0,1,0,1\],\[2,2\],2,\[1,1,0,1\],2\)$"]),
+    ("stable_matching_hrt_super", """include "stable_matching_hrt.mzn";
+array[1..2] of var int: residents; array[1..1] of var int: load; var int: size;
+constraint stable_matching_hrt_super(residents, load, [|1|1|], [1,1], [|0|0|], [|1,2|], [2], [|0,0|], [1],
+                                     size);""",
+     [r"^bamboo_stable_matching_hrt_super\(residents,load,size,1,\[1,1\],\[1,1\],1,\[0,0\],1,"
+      r"\[1,2\],\[2\],2,\[0,0\],2,\[1\]\)$"]),
+    ("stable_matching_smti_super_file", """include "stable_matching_smti_file.mzn";
+array[0..1] of var int: men; array[0..1] of var int: women; var int: size;
+constraint stable_matching_smti_super_file(men, women, [2,2], [2,2], size, "x.smti");""",
+     [r"^bamboo_stable_matching_smti_super_file\(men,women,size,0,\[2,2\],\[2,2\]\)"
+      r":: bamboo_data_file\(\"x.smti\"\)$"]),
+    ("stable_matching_hrt_strong_file", """include "stable_matching_hrt_file.mzn";
+array[1..2] of var int: residents; array[1..1] of var int: load; var int: size;
+constraint stable_matching_hrt_strong_file(residents, load, size, "x.hrt");""",
+     [r"^bamboo_stable_matching_hrt_strong_file\(residents,load,size,1,\[\],\[\],\[\]\)"
+      r":: bamboo_data_file\(\"x.hrt\"\)$"]),
     ("stable_matching, seed 003 Figure 1", """include "stable_matching.mzn";
 int: n = 5;
 array [1..5] of var 0..n-1: men;

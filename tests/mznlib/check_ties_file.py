@@ -8,7 +8,9 @@ Parts (--part):
           written as a ties file (text, or binary through `bamboo-smp ties convert`), short and
           long forms: the set of all solutions (-a) equals brute force (ties_reference.py) and
           the matrix form's on the same data, and `maximize size` reaches the brute-force
-          maximum, as the matrix form does;
+          maximum, as the matrix form does; with --stability strong or super, the same for
+          stable_matching_smti_strong_file, _super_file and the _hrt ones (and their matrix
+          forms; unsatisfiable when no such matching exists);
   models  models/max_hrt_file.mzn and models/school_choice_file.mzn on the data of
           models/max_hrt8.dzn and school_choice9.dzn written as files (the optimum and the
           fewest worse off of brute force, as check_ties_models.py finds them for the matrix
@@ -73,9 +75,9 @@ def file_model(inst, path, long_form, solve="satisfy"):
               'show(size), "\\n"];\n' % (a, c))
     return ('include "stable_matching_%s_file.mzn";\narray[%d..%d] of var int: %s;\n'
             'array[%d..%d] of var int: %s;\nvar int: size;\n'
-            'constraint stable_matching_%s_file(%s, %s, %ssize, "%s");\nsolve %s;\n%s'
-            % (kind, b, b + len(inst["ml"]) - 1, a, b, b + len(inst["wl"]) - 1, c, kind, a, c, extra, path, solve,
-               output))
+            'constraint %s_file(%s, %s, %ssize, "%s");\nsolve %s;\n%s'
+            % (kind, b, b + len(inst["ml"]) - 1, a, b, b + len(inst["wl"]) - 1, c, native.predicate(kind), a, c, extra,
+               path, solve, output))
 
 
 class Files:
@@ -105,7 +107,7 @@ def part_sets(args, runner, files, rng):
     def one(job):
         inst, path, long_form, name = job
         want = native.brute(inst)
-        best = max(s[2] for s in want)
+        best = max([s[2] for s in want], default=None)
         runs = {}
         for form, text_all, text_max in (
                 ("file", file_model(inst, path, long_form), file_model(inst, path, long_form, "maximize size")),
@@ -121,7 +123,7 @@ def part_sets(args, runner, files, rng):
             return "%s: file form %d solutions, brute force %d\n  only got %s\n  missing %s\n%s" % (
                 name, len(got), len(want), sorted(got - want)[:3], sorted(want - got)[:3], ties_text(inst))
         if runs["file"] != runs["matrix"] or runs["file"][1] != best:
-            return "%s: file form %s, matrix form %s, brute force max %d\n%s" % (
+            return "%s: file form %s, matrix form %s, brute force max %s\n%s" % (
                 name, runs["file"][1], runs["matrix"][1], best, ties_text(inst))
         return None
 
@@ -305,7 +307,9 @@ def main():
     ap.add_argument("--cases", type=int, default=40)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=35)
+    ap.add_argument("--stability", choices=sorted(native.KIND), default="weak")
     args = ap.parse_args()
+    native.STABILITY[0] = args.stability
     env, code = mzn_setup.prepare(args, need=("bamboo",))
     if code is not None:
         return code
@@ -315,7 +319,7 @@ def main():
                                                                              random.Random(args.seed))
     for f in failures[:8]:
         print("FAIL", f)
-    print("%s: %d checks, %d failures" % (args.part, checks, len(failures)))
+    print("%s (%s): %d checks, %d failures" % (args.part, args.stability, checks, len(failures)))
     shutil.rmtree(files.tmp, ignore_errors=True)
     return 1 if failures else 0
 

@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""stable_matching_smti and stable_matching_hrt (weak stability) posted natively
-(bamboo_stable_matching_smti, _hrt) against brute force (ties_reference.py) and against the
-decomposition on the same solver. Every part takes --cases instances of each family.
+"""stable_matching_smti and stable_matching_hrt posted natively (bamboo_stable_matching_smti, _hrt;
+with --stability strong or super, stable_matching_smti_strong, _hrt_super, ...) against brute
+force (ties_reference.py) and against the decomposition on the same solver. Every part takes
+--cases instances of each family; "stable" below means stable in the --stability sense.
 
 Parts (--part):
   sets   random instances (SMTI: 1..5 men and women; HRT: 1..6 residents, 1..3 hospitals,
          capacities 0..3; base 0 and 1, incomplete lists, ties dense and sparse, padding, ranks
-         with gaps): the set of all solutions (-a) of the native constraint equals every weakly
-         stable matching, and `maximize size` reaches the brute-force maximum;
+         with gaps): the set of all solutions (-a) of the native constraint equals every stable
+         matching, and `maximize size` reaches the brute-force maximum (or is unsatisfiable
+         when there is none: strongly and super-stable matchings may not exist);
   prune  the same kind of instances under one fixed search (input order, smallest value first)
          with -a and with `maximize size`, once through the native constraint and once through
          the decomposition (stable_matching_smti_kind / _hrt_kind of
          ../decomposition/stable_matching_ties.mzn, called directly, so that both run on
-         fzn-bamboo): the solutions must agree and the native search tree must be no larger
+         fzn-bamboo): the solutions must agree with each other and with brute force, and the
+         native search tree must be no larger
          (nodes and failures). Stronger propagation at every node makes the native tree a
          subtree of the decomposition's, so a native rule weaker than the decomposition's
          clauses and sums shows up as more nodes;
@@ -34,6 +37,12 @@ import mzn_setup  # noqa: E402
 import ties_reference as ref  # noqa: E402
 
 NAMES = {"smti": ("men", "women"), "hrt": ("residents", "load")}
+KIND = {"weak": 0, "strong": 1, "super": 2}  # the decomposition's numbering
+STABILITY = ["weak"]  # main sets it from --stability
+
+
+def predicate(kind):
+    return "stable_matching_%s%s" % (kind, "" if STABILITY[0] == "weak" else "_" + STABILITY[0])
 
 
 def instance(rng, kind):
@@ -58,8 +67,8 @@ def model(inst, native, side="", solve="satisfy", search=False):
             check_ties.matrix(inst["mr"], b, pad, -9), check_ties.matrix(shift(inst["wl"]), b, pad, 7),
             str([len(l) for l in inst["wl"]]), check_ties.matrix(inst["wr"], b, pad, -9)]
     args += ([str(inst["cap"])] if kind == "hrt" else []) + ["size"]
-    call = ("stable_matching_%s(%s)" % (kind, ", ".join(args)) if native else
-            'stable_matching_%s_kind("stable_matching_%s", 0, %s)' % (kind, kind, ", ".join(args)))
+    call = ("%s(%s)" % (predicate(kind), ", ".join(args)) if native else
+            'stable_matching_%s_kind("%s", %d, %s)' % (kind, predicate(kind), KIND[STABILITY[0]], ", ".join(args)))
     search_ann = ":: int_search(%s ++ %s, input_order, indomain_min) " % (a, c) if search else ""
     output = ('output ["S ", join(",", [show(x) | x in %s]), ";", join(",", [show(x) | x in %s]), ";", '
               'show(size), "\\n"];\n' % (a, c))
@@ -76,8 +85,8 @@ def instances(rng, count):
 
 def brute(inst):
     if inst["kind"] == "smti":
-        return ref.smti_solutions(inst["ml"], inst["mr"], inst["wl"], inst["wr"], "weak", inst["b"])
-    return ref.hrt_solutions(inst["ml"], inst["mr"], inst["wl"], inst["wr"], inst["cap"], "weak", inst["b"])
+        return ref.smti_solutions(inst["ml"], inst["mr"], inst["wl"], inst["wr"], STABILITY[0], inst["b"])
+    return ref.hrt_solutions(inst["ml"], inst["mr"], inst["wl"], inst["wr"], inst["cap"], STABILITY[0], inst["b"])
 
 
 def stats(out):
@@ -121,7 +130,7 @@ def check_sets(runner, rng, count, failures):
     for idx, inst in enumerate(instances(rng, count)):
         want = brute(inst)
         jobs.append(("all", model(inst, True), want, "%s sets #%d" % (inst["kind"], idx)))
-        jobs.append(("max", model(inst, True, solve="maximize size"), max(s[2] for s in want),
+        jobs.append(("max", model(inst, True, solve="maximize size"), max([s[2] for s in want], default=None),
                      "%s max #%d" % (inst["kind"], idx)))
     return run_jobs(runner, jobs, failures)
 
@@ -167,11 +176,14 @@ def check_prune(runner, rng, count, failures):
     jobs = []
     for idx, inst in enumerate(instances(rng, count)):
         for solve, all_solutions in (("satisfy", True), ("maximize size", False)):
-            jobs.append((inst, solve, all_solutions, "%s prune #%d (%s)" % (inst["kind"], idx, solve)))
-    tally = {"smaller": 0, "equal": 0}
+            want = brute(inst)
+            if not all_solutions:
+                want = max([s[2] for s in want], default=None)
+            jobs.append((inst, solve, all_solutions, want, "%s prune #%d (%s)" % (inst["kind"], idx, solve)))
+    tally = {"smaller": 0, "equal": 0, "flattened": 0}
 
     def one(job):
-        inst, solve, all_solutions, name = job
+        inst, solve, all_solutions, want, name = job
         runs = []
         for native in (True, False):
             text = model(inst, native, solve=solve, search=True)
@@ -180,12 +192,16 @@ def check_prune(runner, rng, count, failures):
                 return "%s (%s): rc %d\n%s%s" % (name, "native" if native else "decomposition", p.returncode, text,
                                                  p.stderr[-800:])
             got = check_ties.parse_all(p.stdout) if all_solutions else last_size(p.stdout)
-            runs.append((got, stats(p.stdout), text))
-        (nat_sols, nat, text), (dec_sols, dec, _) = runs
+            runs.append((got, stats(p.stdout), text, "=====UNSATISFIABLE=====" in p.stdout))
+        (nat_sols, nat, text, _), (dec_sols, dec, _, dec_unsat) = runs
+        if set(dec) != {"nodes", "failures"} and dec_unsat and nat_sols == dec_sols == want:
+            # MiniZinc's compiler found the decomposition unsatisfiable: no search to compare
+            tally["flattened"] += 1
+            return None
         if set(nat) != {"nodes", "failures"} or set(dec) != {"nodes", "failures"}:
             return "%s: no statistics" % name
-        if nat_sols != dec_sols or nat_sols is None:
-            return "%s: native and decomposition disagree\n%s" % (name, text)
+        if nat_sols != dec_sols or nat_sols != want:
+            return "%s: native %s and decomposition %s, brute force %s\n%s" % (name, nat_sols, dec_sols, want, text)
         if nat["nodes"] > dec["nodes"] or nat["failures"] > dec["failures"]:
             return "%s: native %s, decomposition %s: the native propagator pruned less\n%s" % (name, nat, dec, text)
         tally["smaller" if nat["nodes"] < dec["nodes"] else "equal"] += 1
@@ -193,8 +209,9 @@ def check_prune(runner, rng, count, failures):
 
     with ThreadPoolExecutor(runner.args.jobs) as ex:
         failures.extend(r for r in ex.map(one, jobs) if r)
-    print("prune: %d searches with fewer nodes than the decomposition, %d with as many"
-          % (tally["smaller"], tally["equal"]))
+    print("prune: %d searches with fewer nodes than the decomposition, %d with as many, %d where the "
+          "decomposition was found unsatisfiable while flattening" % (tally["smaller"], tally["equal"],
+                                                                     tally["flattened"]))
     return len(jobs)
 
 
@@ -205,7 +222,9 @@ def main():
     ap.add_argument("--cases", type=int, default=120)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=34)
+    ap.add_argument("--stability", choices=sorted(KIND), default="weak")
     args = ap.parse_args()
+    STABILITY[0] = args.stability
     env, code = mzn_setup.prepare(args, need=("bamboo",))
     if code is not None:
         return code
@@ -214,7 +233,7 @@ def main():
     n = part(runner, rng, args.cases, failures)
     for f in failures[:8]:
         print("FAIL", f)
-    print("%s: %d runs, %d failures" % (args.part, n, len(failures)))
+    print("%s (%s): %d runs, %d failures" % (args.part, args.stability, n, len(failures)))
     return 1 if failures else 0
 
 

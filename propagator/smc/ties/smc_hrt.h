@@ -1,4 +1,4 @@
-/* Hospitals/Residents with Ties (HRT) under weak stability, propagated natively: the
+/* Hospitals/Residents with Ties (HRT) under weak, strong or super-stability, propagated natively: the
  * capacitated sibling of smc_ties.h (SMTI), sharing its list layout.
  *
  *   stable_matching_hrt(residents, load, lists with ranks, capacity, size)
@@ -13,6 +13,9 @@
  * (r, h) acceptable and r not at h blocks when r strictly prefers h (h lies past the tie of r's
  * hospital, or r is unassigned) and h strictly prefers r (h is under-subscribed, or r lies past
  * the tie of h's worst assignee) [Irving, Manlove & Scott 2000]; weakly stable: no pair blocks.
+ * Strongly stable: no pair where one strictly prefers and the other weakly prefers (r: h's rank
+ * at most his hospital's; h: under-subscribed or r's rank at most its worst assignee's);
+ * super-stable: none where both weakly prefer. Only the proposal rules change with the kind.
  *
  * The rules (smc_hrt_propagate.c and smc_hrt_size.c prove each from this definition) read only
  * the current domains and the lists, so they stay sound whatever side constraints remove:
@@ -31,6 +34,7 @@
 
 #include "bb_common.h"
 #include "smc_domains.h"
+#include "smc_ties.h" /* bb_smc_stability */
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,11 +43,11 @@ extern "C" {
 typedef struct bb_smc_ties_hrt bb_smc_ties_hrt;
 
 /* From row-major padded matrices of ids counting from base (stable_matching_hrt's arguments), as
- * bb_smc_ties_new; capacity has n_hospitals entries, each >= 0. */
+ * bb_smc_ties_new (stability included); capacity has n_hospitals entries, each >= 0. */
 bb_smc_ties_hrt *bb_smc_ties_hrt_new(int n_residents, int n_hospitals, int base, const int *rp, const int *rp_len,
                                      int rp_cols, const int *rp_rank, int rp_rank_cols, const int *hp,
                                      const int *hp_len, int hp_cols, const int *hp_rank, int hp_rank_cols,
-                                     const int *capacity, bb_error *err);
+                                     const int *capacity, bb_smc_stability stability, bb_error *err);
 bb_smc_ties_hrt *bb_smc_ties_hrt_retain(bb_smc_ties_hrt *t);
 void bb_smc_ties_hrt_release(bb_smc_ties_hrt *t); /* accepts NULL */
 

@@ -17,14 +17,18 @@ static void data_free(bb_smc_ties_hrt *t) {
 bb_smc_ties_hrt *bb_smc_ties_hrt_new(int nr, int nh, int base, const int *rp, const int *rp_len, int rp_cols,
                                      const int *rp_rank, int rp_rank_cols, const int *hp, const int *hp_len,
                                      int hp_cols, const int *hp_rank, int hp_rank_cols, const int *capacity,
-                                     bb_error *err) {
+                                     bb_smc_stability stability, bb_error *err) {
+  if (stability != BB_SMC_WEAK && stability != BB_SMC_STRONG && stability != BB_SMC_SUPER)
+    return bb_fail(err, BB_ERR_ARG, "%s: stability %d; it must be weak, strong or super", WHO, (int)stability), NULL;
+  static const char *const names[3] = {WHO, "stable_matching_hrt_strong", "stable_matching_hrt_super"};
+  const char *who = names[stability];
   if (nr < 0 || nh < 0 || nr > BB_MAX_N || nh > BB_MAX_N || rp_cols < 0 || hp_cols < 0 || rp_rank_cols < 0 ||
       hp_rank_cols < 0 || (nr && !rp_len) || (nh && (!hp_len || !capacity)) || (nr && rp_cols && !rp) ||
       (nh && hp_cols && !hp) || (nr && rp_rank_cols && !rp_rank) || (nh && hp_rank_cols && !hp_rank))
-    return bb_fail(err, BB_ERR_ARG, "%s: bad sizes or arrays (%d residents, %d hospitals)", WHO, nr, nh), NULL;
+    return bb_fail(err, BB_ERR_ARG, "%s: bad sizes or arrays (%d residents, %d hospitals)", who, nr, nh), NULL;
   for (int h = 0; h < nh; h++)
     if (capacity[h] < 0)
-      return bb_fail(err, BB_ERR_INPUT, "%s: hospital %d has capacity %d; capacities must be >= 0", WHO, base + h,
+      return bb_fail(err, BB_ERR_INPUT, "%s: hospital %d has capacity %d; capacities must be >= 0", who, base + h,
                      capacity[h]),
              NULL;
   bb_smc_ties_hrt *t = calloc(1, sizeof *t);
@@ -33,18 +37,18 @@ bb_smc_ties_hrt *bb_smc_ties_hrt_new(int nr, int nh, int base, const int *rp, co
   if (!t || !stamp || !t->capacity) {
     free(stamp);
     if (t) data_free(t);
-    return bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the preference data", WHO), NULL;
+    return bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the preference data", who), NULL;
   }
-  t->nr = nr, t->nh = nh, t->base = base;
+  t->nr = nr, t->nh = nh, t->base = base, t->stability = stability;
   for (int h = 0; h < nh; h++) t->capacity[h] = capacity[h];
   atomic_init(&t->refs, 1);
-  bool ok = bb_smc_ties_side_build(&t->side[0], WHO, "resident", "rp", "rp_rank", nr, nh, base, rp, rp_len, rp_cols,
+  bool ok = bb_smc_ties_side_build(&t->side[0], who, "resident", "rp", "rp_rank", nr, nh, base, rp, rp_len, rp_cols,
                                    rp_rank, rp_rank_cols, stamp, err) &&
-            bb_smc_ties_side_build(&t->side[1], WHO, "hospital", "hp", "hp_rank", nh, nr, base, hp, hp_len, hp_cols,
+            bb_smc_ties_side_build(&t->side[1], who, "hospital", "hp", "hp_rank", nh, nr, base, hp, hp_len, hp_cols,
                                    hp_rank, hp_rank_cols, stamp, err);
   free(stamp);
-  ok = ok && bb_smc_ties_side_twins(&t->side[0], &t->side[1], WHO, err) &&
-       bb_smc_ties_side_twins(&t->side[1], &t->side[0], WHO, err);
+  ok = ok && bb_smc_ties_side_twins(&t->side[0], &t->side[1], who, err) &&
+       bb_smc_ties_side_twins(&t->side[1], &t->side[0], who, err);
   if (!ok) {
     data_free(t);
     return NULL;
@@ -97,10 +101,12 @@ bb_smc_ties_hrt_scratch *bb_smc_ties_hrt_scratch_new(const bb_smc_ties_hrt *t, b
     s->fixed = malloc(longest);
     s->poss_prefix = malloc((longest + 1) * sizeof *s->poss_prefix);
     s->fixed_prefix = malloc((longest + 1) * sizeof *s->fixed_prefix);
+    s->threshold = malloc(longest * sizeof *s->threshold);
+    s->below = malloc((longest + 1) * sizeof *s->below);
     const bb_smc_ties_side *R = &t->side[0], *H = &t->side[1];
     bb_smc_capmatch_graph g = {t->nr, t->nh, R->start, R->other, H->start, H->other, H->twin};
-    ok = s->queue && s->queued && s->possible && s->fixed && s->poss_prefix && s->fixed_prefix &&
-         bb_smc_capmatch_new(&s->match, &g);
+    ok = s->queue && s->queued && s->possible && s->fixed && s->poss_prefix && s->fixed_prefix && s->threshold &&
+         s->below && bb_smc_capmatch_new(&s->match, &g);
   }
   if (!ok) {
     bb_smc_ties_hrt_scratch_free(s);
@@ -113,6 +119,7 @@ bb_smc_ties_hrt_scratch *bb_smc_ties_hrt_scratch_new(const bb_smc_ties_hrt *t, b
 void bb_smc_ties_hrt_scratch_free(bb_smc_ties_hrt_scratch *s) {
   if (!s) return;
   free(s->queue), free(s->queued), free(s->possible), free(s->fixed), free(s->poss_prefix), free(s->fixed_prefix);
+  free(s->threshold), free(s->below);
   bb_smc_capmatch_free(&s->match);
   free(s);
 }

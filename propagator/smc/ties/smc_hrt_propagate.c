@@ -8,31 +8,53 @@
  * when it is under-subscribed or its worst assignee lies past e_h(l). So a blocking pair needs
  * e_r(k) < v and not "h full with every assignee at a position <= e_h(l)" (full_le(l)).
  *
- * Say r "proposes" to h when D_r has no value in 0 .. e_r(k) but k, and "strictly proposes" when
- * it has none at all. In a weakly stable matching within the domains, a proposer is at h or
- * makes full_le(l) true (he is not at h, so v > e_r(k): h must not strictly prefer him); a
- * strict proposer makes full_le(l) true.
+ * h weakly prefers r (not at h) when it is under-subscribed or its worst assignee lies at or
+ * past f_h(l), the first position of l's tie; r weakly prefers h when f_r(k) <= v != k. So
+ * "h does not strictly prefer r" is full_le(l): h full with every assignee at a position
+ * <= e_h(l), and "h does not weakly prefer r" full_lt(l): the same with f_h(l) - 1.
+ *
+ * The demands. From D_r alone (lo = min D_r), each resident r of h's list puts on h one
+ * demand "full(T)": h full with every assignee at a position <= T, either strict (r is not at
+ * h and full(T) holds) or a proposal (r is at h or full(T) holds). In a stable matching within
+ * the domains:
+ *   weak:   lo > e_r(k): strict, T = e_h(l) (r strictly prefers h, which must not strictly
+ *           prefer him); lo = k alone in its tie in D_r: proposal, T = e_h(l) (r is at h, or
+ *           past e_r(k): the strict case);
+ *   strong: lo > e_r(k): strict, T = f_h(l) - 1 (r strictly prefers h, which must not weakly
+ *           prefer him); lo in k's tie and k not in D_r: strict, T = e_h(l) (r weakly prefers
+ *           h, not at h, and h must not strictly prefer him); lo = k alone in its tie:
+ *           proposal, T = f_h(l) - 1 (at h, or strictly prefers); lo in k's tie otherwise:
+ *           proposal, T = e_h(l) (at h, or weakly prefers);
+ *   super:  lo >= f_r(k): T = f_h(l) - 1 (r is at h or weakly prefers h, which must not weakly
+ *           prefer him), strict when k is not in D_r.
+ * lo < f_r(k) leaves r free to take a hospital he strictly prefers: no demand.
  *
  * Rule A: positions of one-sided entries leave D_r, once.
  * Rule L (load): load[h] is between the residents fixed at h and min(capacity, those possible at
  *   h); when it can be no more than the fixed ones, the others lose h; when it must be all the
  *   possible ones, they get h. (load counts h's assignees.)
- * Rule E (proposals): once capacity[h] residents propose to h, with E the tie end (in h's list)
- *   of the capacity-th of them in h's order, nobody past E is at h. Proof: an assignee s past E
- *   leaves full_le false for each of those proposers (s is worse than their ties), so all of them
- *   are at h, and with s that is capacity + 1 assignees.
- * Rule F (strict proposal): a strict proposer at position l makes h full (load = capacity) with
- *   assignees all at positions <= e_h(l): nobody past it is at h, the residents possible there
- *   must be at least capacity (else fail), and exactly capacity of them are all at h.
- * Rule H (hospital-oriented): if h cannot be full with assignees at positions <= e = e_h(l),
- *   because fewer than capacity residents are possible there, or load's maximum less those fixed
- *   at h past e is below capacity, then r gets h or a hospital tied with h or better:
- *   D_r <= e_r(k). Proof: otherwise r strictly prefers h, is not at h, and full_le(l) fails.
+ * Rule E (proposals): nobody at a position p such that capacity demands of residents other than
+ *   p's have thresholds below p. Proof: with an assignee at p, full(T) fails for each of those
+ *   (p is past T), so all of them are at h, and with p that is capacity + 1 assignees.
+ * Rule F (strict demand): with T the smallest threshold of a strict demand, h is full (load =
+ *   capacity) and nobody past T is at h: the residents possible up to T must be at least
+ *   capacity (else fail), and exactly capacity of them all get h.
+ * Rule H (hospital-oriented): when h cannot be full(T), because fewer than capacity residents
+ *   are possible up to T, or load's maximum less those fixed at h past T is below capacity, the
+ *   condition of each demand whose threshold is T is false for r: weak, T = e_h(l): D_r <=
+ *   e_r(k); strong, T = f_h(l) - 1: D_r <= e_r(k), and T = e_h(l): D_r within 0 .. f_r(k) - 1
+ *   and k; super, T = f_h(l) - 1: D_r within 0 .. f_r(k) - 1 and k.
+ * On fixed domains (a load fixed at the count of its residents by Rule L) a blocking pair makes
+ *   a strict demand (the strict cases above are exactly "r strictly / weakly prefers h and is
+ *   not at h") whose full(T) is false, which Rule F fails (load below capacity, or an assignee
+ *   past T). So the rules are complete on fixed domains for every kind.
  * Without ties and with capacity 1 these are the GS-lists rules of the SMTI core; Gent &
  * Prosser's clause residents[r] > e_r -> P[e_h] >= capacity (P the prefix sums of h's
  * assignees) is Rule F, its contrapositive Rule H, and what the sums' bounds propagate along
  * the prefix chain is Rules L, F and H (the chain's bounds on P[e] are the residents possible up
- * to e, and load's bounds less the residents fixed or possible past e). */
+ * to e, and load's bounds less the residents fixed or possible past e). The strong and super
+ * clauses (residents[r] > e_r -> full_lt, residents[r] >= f_r /\ residents[r] != k -> full_le
+ * or full_lt) are Rule F with the strict demands above and, contrapositively, Rule H. */
 #include "smc_hrt_internal.h"
 
 #include <limits.h>
@@ -95,6 +117,37 @@ static int resident_at(const bb_smc_ties_hrt *t, int h, int pos, int *k) {
   return r;
 }
 
+/* D_r within 0 .. f - 1 and k: r gets a hospital he strictly prefers to h's tie, or h. */
+static bool res_better_or(run *x, int r, int f, int k) {
+  if (!res_lower_max(x, r, k)) return false;
+  for (int v = f; v < k; v++)
+    if (!res_remove(x, r, v)) return false;
+  return true;
+}
+
+/* The demand of resident r (entry k of his list, tied with f .. e there) on h, whose list ties
+ * him with fh .. eh, by the stability (the table above): its threshold T, INT_MAX for none;
+ * *strict when r is not at h. */
+static int demand(const bb_smc_ties_hrt *t, const bb_smc_domains *d, int r, int k, int fh, int eh, bool *strict) {
+  uint32_t at = t->side[0].start[r] + (uint32_t)k;
+  int lo = d->min(d->ctx, r), f = t->side[0].first[at], e = t->side[0].last[at];
+  bool in = d->contains(d->ctx, r, k), alone = in && lo == k && next_above(d, r, k) > e;
+  *strict = false;
+  if (lo < f) return INT_MAX; /* r may still get a hospital he strictly prefers to h */
+  switch (t->stability) {
+    case BB_SMC_WEAK: *strict = lo > e; return *strict || alone ? eh : INT_MAX;
+    case BB_SMC_STRONG: *strict = !in; return lo > e || alone ? fh - 1 : eh;
+    default: /* super */ *strict = !in; return fh - 1;
+  }
+}
+
+/* How many of h's posts can be filled by residents at positions <= T: those possible there,
+ * and load's maximum less those fixed past T. */
+static int room_upto(const bb_smc_ties_hrt_scratch *s, int T, int n_fixed, int load_hi) {
+  int past_fixed = n_fixed - (T < 0 ? 0 : s->fixed_prefix[T + 1]), room = T < 0 ? 0 : s->poss_prefix[T + 1];
+  return load_hi - past_fixed < room ? load_hi - past_fixed : room;
+}
+
 /* Rules L, E, F and H for hospital h. */
 static bool hospital(run *x, int h) {
   const bb_smc_ties_hrt *t = x->t;
@@ -102,23 +155,26 @@ static bool hospital(run *x, int h) {
   bb_smc_ties_hrt_scratch *s = x->s;
   const bb_smc_ties_side *H = &t->side[1], *R = &t->side[0];
   uint32_t f0 = H->start[h];
-  int len = (int)(H->start[h + 1] - f0), cap = t->capacity[h], proposers = 0, cut = len, strict = len;
+  int len = (int)(H->start[h + 1] - f0), cap = t->capacity[h], strict = INT_MAX;
   s->poss_prefix[0] = s->fixed_prefix[0] = 0;
+  for (int p = 0; p <= len; p++) s->below[p] = 0;
   for (int p = 0; p < len; p++) {
     int k, r = resident_at(t, h, p, &k);
     bool possible = false, fixed = false;
+    s->threshold[p] = INT_MAX;
     if (k >= 0) {
-      int lo = d->min(d->ctx, r), er = R->last[R->start[r] + (uint32_t)k];
       possible = d->contains(d->ctx, r, k);
-      fixed = possible && lo == k && d->max(d->ctx, r) == k;
-      bool strictly = lo > er, proposes = strictly || (lo == k && next_above(d, r, k) > er);
-      if (proposes && proposers < cap && ++proposers == cap) cut = H->last[f0 + (uint32_t)p];
-      if (strictly && strict == len) strict = H->last[f0 + (uint32_t)p]; /* tie ends never decrease */
+      fixed = possible && d->min(d->ctx, r) == k && d->max(d->ctx, r) == k;
+      bool strictly;
+      int T = demand(t, d, r, k, H->first[f0 + (uint32_t)p], H->last[f0 + (uint32_t)p], &strictly);
+      if (T != INT_MAX) s->threshold[p] = T, s->below[T + 1]++;
+      if (strictly && T < strict) strict = T;
     }
     s->possible[p] = possible, s->fixed[p] = fixed;
     s->poss_prefix[p + 1] = s->poss_prefix[p] + possible;
     s->fixed_prefix[p + 1] = s->fixed_prefix[p] + fixed;
   }
+  for (int p = 1; p <= len; p++) s->below[p] += s->below[p - 1]; /* below[p]: demands with T < p */
   int n_poss = s->poss_prefix[len], n_fixed = s->fixed_prefix[len];
   /* Rule L */
   if (!load_within(x, h, n_fixed, n_poss < cap ? n_poss : cap)) return false;
@@ -129,28 +185,42 @@ static bool hospital(run *x, int h) {
     if (load_hi == n_fixed && !res_remove(x, r, k)) return false;
     if (load_lo == n_poss && !res_assign(x, r, k)) return false;
   }
-  /* Rules E and F: nobody past the cut; F's prefix holds capacity residents, all at h if exact. */
-  if (strict < len) {
-    if (!load_within(x, h, cap, cap) || s->poss_prefix[strict + 1] < cap) return false;
-    if (strict < cut) cut = strict;
-  }
-  for (int p = cut + 1; p < len; p++) {
-    int k, r = resident_at(t, h, p, &k);
-    if (s->possible[p] && !res_remove(x, r, k)) return false;
-  }
-  if (strict < len && s->poss_prefix[strict + 1] == cap)
-    for (int p = 0; p <= strict; p++) {
+  /* Rule F: full with nobody past the smallest strict threshold; those possible up to it at
+   * least capacity, all at h when exactly capacity. */
+  if (strict != INT_MAX) {
+    int upto = strict < 0 ? 0 : s->poss_prefix[strict + 1];
+    if (!load_within(x, h, cap, cap) || upto < cap) return false;
+    for (int p = strict + 1; p < len; p++) {
       int k, r = resident_at(t, h, p, &k);
-      if (s->possible[p] && !res_assign(x, r, k)) return false;
+      if (s->possible[p] && !res_remove(x, r, k)) return false;
     }
+    if (upto == cap)
+      for (int p = 0; p <= strict; p++) {
+        int k, r = resident_at(t, h, p, &k);
+        if (s->possible[p] && !res_assign(x, r, k)) return false;
+      }
+  }
+  /* Rule E: nobody at a position p that capacity other demands' thresholds lie before. */
+  for (int p = 0; p < len; p++) {
+    if (!s->possible[p] || s->below[p] - (s->threshold[p] < p) < cap) continue;
+    int k, r = resident_at(t, h, p, &k);
+    if (!res_remove(x, r, k)) return false;
+  }
   /* Rule H */
   for (int p = 0; p < len; p++) {
     int k, r = resident_at(t, h, p, &k);
     if (k < 0) continue;
-    int e = H->last[f0 + (uint32_t)p], room = s->poss_prefix[e + 1];
-    int past_fixed = n_fixed - s->fixed_prefix[e + 1];
-    if (load_hi - past_fixed < room) room = load_hi - past_fixed;
-    if (room < cap && !res_lower_max(x, r, R->last[R->start[r] + (uint32_t)k])) return false;
+    uint32_t at = R->start[r] + (uint32_t)k;
+    int fh = H->first[f0 + (uint32_t)p], eh = H->last[f0 + (uint32_t)p];
+    bool no_lt = room_upto(s, fh - 1, n_fixed, load_hi) < cap, no_le = room_upto(s, eh, n_fixed, load_hi) < cap;
+    bool ok = true;
+    if (t->stability == BB_SMC_WEAK)
+      ok = !no_le || res_lower_max(x, r, R->last[at]);
+    else if (t->stability == BB_SMC_STRONG)
+      ok = (!no_lt || res_lower_max(x, r, R->last[at])) && (!no_le || res_better_or(x, r, R->first[at], k));
+    else
+      ok = !no_lt || res_better_or(x, r, R->first[at], k);
+    if (!ok) return false;
   }
   return true;
 }

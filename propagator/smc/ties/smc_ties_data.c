@@ -102,27 +102,31 @@ bool bb_smc_ties_side_twins(bb_smc_ties_side *a, const bb_smc_ties_side *b, cons
 
 bb_smc_ties *bb_smc_ties_new(int n1, int n2, int base, const int *pm, const int *pm_len, int pm_cols,
                              const int *pm_rank, int pm_rank_cols, const int *pw, const int *pw_len, int pw_cols,
-                             const int *pw_rank, int pw_rank_cols, bb_error *err) {
+                             const int *pw_rank, int pw_rank_cols, bb_smc_stability stability, bb_error *err) {
+  if (stability != BB_SMC_WEAK && stability != BB_SMC_STRONG && stability != BB_SMC_SUPER)
+    return bb_fail(err, BB_ERR_ARG, "%s: stability %d; it must be weak, strong or super", WHO, (int)stability), NULL;
+  static const char *const names[3] = {WHO, "stable_matching_smti_strong", "stable_matching_smti_super"};
+  const char *who = names[stability];
   if (n1 < 0 || n2 < 0 || n1 > BB_MAX_N || n2 > BB_MAX_N || pm_cols < 0 || pw_cols < 0 || pm_rank_cols < 0 ||
       pw_rank_cols < 0 || (n1 && !pm_len) || (n2 && !pw_len) || (n1 && pm_cols && !pm) || (n2 && pw_cols && !pw) ||
       (n1 && pm_rank_cols && !pm_rank) || (n2 && pw_rank_cols && !pw_rank))
-    return bb_fail(err, BB_ERR_ARG, "%s: bad sizes or arrays (%d men, %d women)", WHO, n1, n2), NULL;
+    return bb_fail(err, BB_ERR_ARG, "%s: bad sizes or arrays (%d men, %d women)", who, n1, n2), NULL;
   bb_smc_ties *t = calloc(1, sizeof *t);
   int32_t *stamp = malloc(((size_t)(n1 > n2 ? n1 : n2) + 1) * sizeof *stamp);
   if (!t || !stamp) {
     free(stamp);
     if (t) data_free(t);
-    return bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the preference data", WHO), NULL;
+    return bb_fail(err, BB_ERR_NOMEM, "%s: out of memory for the preference data", who), NULL;
   }
-  t->n_men = n1, t->n_women = n2, t->base = base;
+  t->n_men = n1, t->n_women = n2, t->base = base, t->stability = stability;
   atomic_init(&t->refs, 1);
-  bool ok = bb_smc_ties_side_build(&t->side[0], WHO, "man", "pm", "pm_rank", n1, n2, base, pm, pm_len, pm_cols, pm_rank,
+  bool ok = bb_smc_ties_side_build(&t->side[0], who, "man", "pm", "pm_rank", n1, n2, base, pm, pm_len, pm_cols, pm_rank,
                                    pm_rank_cols, stamp, err) &&
-            bb_smc_ties_side_build(&t->side[1], WHO, "woman", "pw", "pw_rank", n2, n1, base, pw, pw_len, pw_cols,
+            bb_smc_ties_side_build(&t->side[1], who, "woman", "pw", "pw_rank", n2, n1, base, pw, pw_len, pw_cols,
                                    pw_rank, pw_rank_cols, stamp, err);
   free(stamp);
-  ok = ok && bb_smc_ties_side_twins(&t->side[0], &t->side[1], WHO, err) &&
-       bb_smc_ties_side_twins(&t->side[1], &t->side[0], WHO, err);
+  ok = ok && bb_smc_ties_side_twins(&t->side[0], &t->side[1], who, err) &&
+       bb_smc_ties_side_twins(&t->side[1], &t->side[0], who, err);
   if (!ok) {
     data_free(t);
     return NULL;

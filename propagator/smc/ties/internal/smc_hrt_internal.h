@@ -9,6 +9,7 @@
 /* side[0]: the residents' lists, side[1]: the hospitals'. */
 struct bb_smc_ties_hrt {
   int nr, nh, base;
+  bb_smc_stability stability;
   bb_smc_ties_side side[2];
   int32_t *capacity;
   atomic_int refs;
@@ -25,6 +26,9 @@ struct bb_smc_ties_hrt_scratch {
    * at h), and the prefix sums of the possible and the fixed (index t + 1: positions 0..t). */
   uint8_t *possible, *fixed;
   int32_t *poss_prefix, *fixed_prefix;
+  /* Per position: the threshold of the resident's demand on h (smc_hrt_propagate.c), and the
+   * number of demands per threshold (index threshold + 1), summed into "thresholds below". */
+  int32_t *threshold, *below;
   /* The size rules' capacitated matching (smc_hrt_size.c): room[h] = min(capacity, load's
    * maximum), alive per resident entry. */
   bb_smc_capmatch match;

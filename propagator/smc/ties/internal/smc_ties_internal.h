@@ -33,6 +33,7 @@ void bb_smc_ties_side_free(bb_smc_ties_side *s);
 
 struct bb_smc_ties {
   int n_men, n_women, base;
+  bb_smc_stability stability;
   bb_smc_ties_side side[2];
   atomic_int refs;
 };
