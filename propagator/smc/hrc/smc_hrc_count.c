@@ -83,7 +83,9 @@ static void memo_release(bb_smc_hrc_memo *m) {
   free(m->redo), free(m->vlb), free(m->vub), free(m->vcert), free(m->counted), free(m->was);
   free(m->pslack), free(m->request), free(m->requests), free(m->asks), free(m->filled), free(m->touched),
       free(m->vmark);
-  free(m->hmark), free(m->hlist);
+  free(m->hmark), free(m->hlist), free(m->redo_list), free(m->couples);
+  free(m->omin), free(m->omax), free(m->at_least), free(m->vslack), free(m->cand), free(m->sort_tmp);
+  free(m->old_poss);
   bb_smc_hrc_release((bb_smc_hrc *)m->d);
   memset(m, 0, sizeof *m);
 }
@@ -95,7 +97,16 @@ void bb_smc_hrc_memo_free(bb_smc_hrc_memo *m) {
 }
 
 void bb_smc_hrc_memo_forget(bb_smc_hrc_memo *m) {
-  if (m) m->valid = false;
+  if (m) m->valid = m->sums_valid = false;
+}
+
+bool bb_smc_hrc_memo_ready(const bb_smc_hrc_memo *m, const bb_smc_hrc *d) {
+  return m && m->d == d && m->valid && m->sums_valid;
+}
+
+int bb_smc_hrc_memo_moved(const bb_smc_hrc_memo *m, const int32_t **vars) {
+  *vars = m->cand;
+  return m->moved_all ? -1 : m->n_cand;
 }
 
 /* Makes m's arrays d's (forgetting the counts of another constraint); false when out of
@@ -136,6 +147,20 @@ static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
   m->vmark = calloc(vars, 1);
   m->hmark = calloc(hosp, 1);
   m->hlist = malloc(hosp * sizeof *m->hlist);
+  m->redo_list = malloc(vars * sizeof *m->redo_list);
+  m->couples = malloc(vars * sizeof *m->couples);
+  m->omin = malloc(vars * sizeof *m->omin);
+  m->omax = malloc(vars * sizeof *m->omax);
+  m->at_least = malloc(vars * sizeof *m->at_least);
+  m->vslack = malloc(vars * sizeof *m->vslack);
+  m->cand = malloc(vars * sizeof *m->cand);
+  m->sort_tmp = malloc((vars > hosp ? vars : hosp) * sizeof *m->sort_tmp);
+  m->old_poss = malloc(2 * (longest + 1) * sizeof *m->old_poss);
+  if (!(m->redo_list && m->couples && m->omin && m->omax && m->at_least && m->vslack && m->cand && m->sort_tmp &&
+        m->old_poss)) {
+    memo_release(m);
+    return false;
+  }
   if (!(c->poss && c->poss_before && c->sure_before && c->sure_total && c->amin && c->amax && c->asize && c->runs &&
         m->dirty && m->dirty_list && m->redo && m->vlb && m->vub && m->vcert && m->counted && m->was && m->pslack &&
         m->request && m->requests && m->asks && m->filled && m->touched && m->vmark && m->hmark && m->hlist)) {
@@ -147,9 +172,50 @@ static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
   return true;
 }
 
+/* Couple v's capacities (smc_hrc_propagate.c's capacity_couple) to check: they read its domain
+ * and the sure totals of its hospitals only. */
+static void mark_couple(bb_smc_hrc_memo *m, int v) {
+  if (!(m->vmark[v] & 2)) m->vmark[v] |= 2, m->couples[m->n_couples++] = v;
+}
+
 static void mark(const bb_smc_hrc *d, bb_smc_hrc_memo *m, int32_t slot, int *n_dirty) {
   int h = d->slot_hosp[slot];
   if (!m->dirty[h]) m->dirty[h] = 1, m->dirty_list[(*n_dirty)++] = h;
+}
+
+/* Whether a slot reads differently: every pass reads a slot's poss only as "possibly there"
+ * (> 0) and "surely there" (== its variable's size), so a hospital where neither moved at any
+ * slot keeps its prefix counts, and its capacities and fills do what they did. */
+static bool slot_moved(int32_t poss0, int32_t size0, int32_t poss1, int32_t size1) {
+  return (poss0 > 0) != (poss1 > 0) || (poss0 > 0 && poss0 == size0) != (poss1 > 0 && poss1 == size1);
+}
+
+/* Counts v's domain again: its slots cleared and counted anew (no other variable places its
+ * residents), the hospitals where one of them reads differently marked dirty. */
+static void recount_var(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_memo *m, int v, int *n_dirty) {
+  bb_smc_hrc_counts *c = &m->c;
+  int len = bb_smc_hrc_len(d, v);
+  bool couple = v >= d->n_singles;
+  int32_t size0 = c->asize[v], *old = m->old_poss;
+  const uint32_t first = d->var_start[v];
+  for (int k = 0; k < len; k++) {
+    if (d->e_s1[first + (uint32_t)k] < 0) continue;
+    old[2 * k] = c->poss[d->e_s1[first + (uint32_t)k]];
+    if (couple) old[2 * k + 1] = c->poss[d->e_s2[first + (uint32_t)k]];
+  }
+  for (int k = 0; k < len; k++) {
+    if (d->e_s1[first + (uint32_t)k] < 0) continue;
+    c->poss[d->e_s1[first + (uint32_t)k]] = 0;
+    if (couple) c->poss[d->e_s2[first + (uint32_t)k]] = 0;
+  }
+  add_var(d, dom, c, v);
+  for (int k = 0; k < len; k++) {
+    int32_t s1 = d->e_s1[first + (uint32_t)k];
+    if (s1 < 0) continue;
+    if (slot_moved(old[2 * k], size0, c->poss[s1], c->asize[v])) mark(d, m, s1, n_dirty);
+    int32_t s2 = couple ? d->e_s2[first + (uint32_t)k] : -1;
+    if (s2 >= 0 && slot_moved(old[2 * k + 1], size0, c->poss[s2], c->asize[v])) mark(d, m, s2, n_dirty);
+  }
 }
 
 /* The counts of the memo's last pass, brought to the domains now: a variable whose size is
@@ -157,44 +223,42 @@ static void mark(const bb_smc_hrc *d, bb_smc_hrc_memo *m, int32_t slot, int *n_d
  * their counts; a changed one's slots (the slots of its residents, which no other variable
  * places) are cleared and counted again, and the hospitals they lie in get their prefix
  * counts again. The same numbers as a whole pass. */
-static void recount(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_memo *m) {
+static void recount(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_memo *m,
+                    const bb_smc_hrc_changes *ch) {
   bb_smc_hrc_counts *c = &m->c;
-  int n_dirty = 0;
-  for (int v = 0; v < d->n_vars; v++) {
-    if (dom->size(dom->ctx, v) == c->asize[v]) continue;
-    int len = bb_smc_hrc_len(d, v);
-    for (int k = 0; k < len; k++) {
-      uint32_t e = d->var_start[v] + (uint32_t)k;
-      if (d->e_s1[e] < 0) continue;
-      c->poss[d->e_s1[e]] = 0;
-      mark(d, m, d->e_s1[e], &n_dirty);
-      if (v >= d->n_singles) {
-        c->poss[d->e_s2[e]] = 0;
-        mark(d, m, d->e_s2[e], &n_dirty);
-      }
-    }
-    add_var(d, dom, c, v);
-    m->redo[v] = 1;
+  int n_dirty = 0, listed = ch ? ch->n_vars : d->n_vars;
+  for (int i = 0; i < m->n_couples; i++) m->vmark[m->couples[i]] &= (uint8_t)~2u; /* a failed one's */
+  m->n_couples = 0;
+  for (int i = 0; i < listed; i++) {
+    int v = ch ? ch->vars[i] : i;
+    if (dom->size(dom->ctx, v) == c->asize[v]) continue; /* unchanged, or listed twice */
+    recount_var(d, dom, m, v, &n_dirty);
+    bb_smc_hrc_mark_redo(m, v);
+    if (v >= d->n_singles) mark_couple(m, v);
   }
   for (int i = 0; i < n_dirty; i++) {
     int h = m->dirty_list[i];
     uint32_t first = d->hosp_start[h], n = d->hosp_start[h + 1] - first;
     memcpy(m->was, c->poss_before + first, n * sizeof *m->was);
     memcpy(m->was + n, c->sure_before + first, n * sizeof *m->was);
+    int32_t sure_was = c->sure_total[h];
     prefix(d, c, h);
+    if (c->sure_total[h] != sure_was)
+      for (uint32_t t = first; t < first + n; t++)
+        if (d->slot_var[t] >= d->n_singles) mark_couple(m, d->slot_var[t]);
     m->dirty[h] = 0;
     /* a variable's part of the bounds reads the counts only at its own slots (poss, and at the
      * others' hospitals their prefix counts): made again where those moved */
     for (uint32_t k = 0; k < n; k++)
       if (d->slot_var[first + k] >= 0 &&
           (m->was[k] != c->poss_before[first + k] || m->was[n + k] != c->sure_before[first + k]))
-        m->redo[d->slot_var[first + k]] = 1;
+        bb_smc_hrc_mark_redo(m, d->slot_var[first + k]);
   }
   m->n_dirty = n_dirty;
 }
 
 bool bb_smc_hrc_count_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_memo *m,
-                           bool *nomem) {
+                           const bb_smc_hrc_changes *ch, bool *nomem) {
   *nomem = false;
   if (!memo_fit(d, m)) {
     *nomem = true;
@@ -208,6 +272,6 @@ bool bb_smc_hrc_count_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_sm
     m->n_dirty = -1;
     return fits;
   }
-  recount(d, dom, m);
+  recount(d, dom, m, ch);
   return within_capacity(d, &m->c);
 }
