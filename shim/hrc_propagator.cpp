@@ -78,6 +78,15 @@ StableMatchingHRC::StableMatchingHRC(Space &home, StableMatchingHRC &other)
   bp.update(home, other.bp);
   watches.update(home, other.watches);
   bb_smc_hrc_retain(data);
+  if (other.notes && bb_smc_hrc_memo_ready(other.memo, data)) {
+    memo = bb_smc_hrc_memo_copy(other.memo); // NULL: this copy counts everything once
+    try {
+      notes = memo ? new Notes(*other.notes) : nullptr;
+    } catch (...) {
+      bb_smc_hrc_memo_free(memo);
+      memo = nullptr;
+    }
+  }
 }
 
 void StableMatchingHRC::post(Home home, ViewArray<View> &x, ViewArray<Int::IntView> &own, Int::IntView bp,

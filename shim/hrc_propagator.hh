@@ -26,11 +26,12 @@ class StableMatchingHRC : public Gecode::Propagator {
   bb_smc_hrc *data; // shared, reference counted, read-only
   // The counts and bounds of this propagator's last propagation in this space (heap, made on first
   // use, freed by dispose): domains only shrink within a space, so the next propagation counts
-  // again only what the changed variables touch. A copy starts without one, so no memo outlives a
-  // backtrack.
+  // again only what the changed variables touch. A copy of the space (Gecode clones stable
+  // spaces only, and recomputes from those clones after a failure) gets a copy of both, so that
+  // its propagations build on them too; a copy whose memo cannot be made starts without one.
   bb_smc_hrc_memo *memo = nullptr;
   // What the advisors saw since the memo's last propagation (heap, made with the memo): the
-  // memo builds on it. A copy starts without either.
+  // memo builds on it.
   struct Notes;
   Notes *notes = nullptr;
 

@@ -18,7 +18,9 @@
  * bp's bounds and the slacks as running sums, reads the budgets only where listed and writes
  * the budgets' bounds only where it says they moved; the arrays it is given hold garbage
  * elsewhere, and what it says moved, copied into arrays kept across the walk, must equal a
- * fresh propagation's bounds at every variable. */
+ * fresh propagation's bounds at every variable. Where the walk saves domains it saves a copy of
+ * that memo too (bb_smc_hrc_memo_copy, as the shim's copy of a space), and a backtrack goes on
+ * from a copy of the saved one instead of forgetting. */
 #include "smc_hrc.h"
 #include "smc_hrc_path.h"
 #include "smc_hrc_testlib.h"
@@ -127,8 +129,10 @@ int main(void) {
   bb_smc_hrc_memo *memo = bb_smc_hrc_memo_new(), *stale = bb_smc_hrc_memo_new(), *listed = bb_smc_hrc_memo_new();
   CHECK(memo && stale && listed);
   int instances = 0, steps = 0, backtracks = 0, caught = 0, told_steps = 0;
-  told t;
+  told t, saved_t[8];
   memset(&t, 0, sizeof t);
+  bb_smc_hrc_memo *saved_memo[8] = {0};
+  int copies = 0;
   for (int i = 0; i < 1500; i++) {
     hb_inst I;
     int nH = 1 + (int)hb_rand(4), nC = (int)hb_rand(3), nS = (int)hb_rand(5);
@@ -168,7 +172,10 @@ int main(void) {
         bp_max = saved_bp[back_to];
         memcpy(omin, saved_min[back_to], sizeof omin), memcpy(omax, saved_max[back_to], sizeof omax);
         bb_smc_hrc_memo_forget(memo);
-        bb_smc_hrc_memo_forget(listed);
+        bb_smc_hrc_memo_free(listed);
+        listed = bb_smc_hrc_memo_copy(saved_memo[back_to]);
+        CHECK(listed != NULL);
+        t = saved_t[back_to];
         backtracks++;
         continue;
       }
@@ -176,6 +183,11 @@ int main(void) {
       if (depth < 8) {
         saved[depth] = D, saved_bp[depth] = bp_max;
         memcpy(saved_min[depth], omin, sizeof omin), memcpy(saved_max[depth], omax, sizeof omax);
+        bb_smc_hrc_memo_free(saved_memo[depth]);
+        saved_memo[depth] = bb_smc_hrc_memo_copy(listed);
+        CHECK(saved_memo[depth] != NULL);
+        saved_t[depth] = t;
+        copies += bb_smc_hrc_memo_ready(listed, d);
         depth++;
       }
       for (int v = 0; v < n; v++)
@@ -189,12 +201,13 @@ int main(void) {
         if (hb_rand(12) == 0 && omin[v] < omax[v]) omin[v]++;
       }
     }
+    for (int k = 0; k < 8; k++) bb_smc_hrc_memo_free(saved_memo[k]), saved_memo[k] = NULL;
     bb_smc_hrc_release(d); /* the memos still hold it */
   }
-  printf("%d instances, %d propagations compared, %d backtracks, %d told what changed; a memo never forgotten differed "
-         "%d times\n",
-         instances, steps, backtracks, told_steps, caught);
-  CHECK(steps > 1000 && backtracks > 100 && caught > 0 && told_steps > 1000);
+  printf("%d instances, %d propagations compared, %d backtracks, %d told what changed, %d memos copied whole; a memo "
+         "never forgotten differed %d times\n",
+         instances, steps, backtracks, told_steps, copies, caught);
+  CHECK(steps > 1000 && backtracks > 100 && caught > 0 && told_steps > 1000 && copies > 1000);
   bb_smc_hrc_memo_free(memo);
   bb_smc_hrc_memo_free(stale);
   bb_smc_hrc_memo_free(listed);

@@ -135,6 +135,10 @@ typedef struct bb_smc_hrc_memo bb_smc_hrc_memo;
 bb_smc_hrc_memo *bb_smc_hrc_memo_new(void);
 void bb_smc_hrc_memo_free(bb_smc_hrc_memo *m);
 void bb_smc_hrc_memo_forget(bb_smc_hrc_memo *m);
+/* A memo holding what m holds, for a copy of the domains m's constraint was last propagated on
+ * (a clone of the space, whose propagations then build on it as the original's do): NULL when
+ * out of memory. */
+bb_smc_hrc_memo *bb_smc_hrc_memo_copy(const bb_smc_hrc_memo *m);
 
 /* bb_smc_hrc_propagate_scratch with memo m (NULL: the same as bb_smc_hrc_propagate_scratch). */
 bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,

@@ -4,6 +4,7 @@
 #include "smc_hrc_count.h"
 #include "smc_hrc_path.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,65 +112,84 @@ int bb_smc_hrc_memo_moved(const bb_smc_hrc_memo *m, const int32_t **vars) {
 
 /* Makes m's arrays d's (forgetting the counts of another constraint); false when out of
  * memory (m then holds nothing). */
-static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
-  if (m->d == d) return true;
-  memo_release(m);
+/* One of a memo's arrays: where its pointer lives, its size for d, and whether it starts zeroed. */
+typedef struct memo_array {
+  void **at;
+  size_t bytes;
+  bool zeroed;
+} memo_array;
+
+#define MEMO_ARRAYS 40
+
+/* Every array of m, sized for d (memo_fit allocates them, bb_smc_hrc_memo_copy copies them). */
+static int memo_arrays(const bb_smc_hrc *d, bb_smc_hrc_memo *m, memo_array *a) {
   size_t slots = (size_t)d->hosp_start[d->n_hospitals] + 1, hosp = (size_t)d->n_hospitals + 1;
-  size_t vars = (size_t)d->n_vars + 1, longest = 0, longest_h = 0;
-  for (int v = 0; v < d->n_vars; v++)
-    if ((size_t)bb_smc_hrc_len(d, v) > longest) longest = (size_t)bb_smc_hrc_len(d, v);
+  size_t vars = (size_t)d->n_vars + 1, longest = (size_t)d->longest, longest_h = 0;
+  size_t entries = (size_t)d->var_start[d->n_vars] + 1, i4 = sizeof(int32_t);
   for (int h = 0; h < d->n_hospitals; h++)
     if (d->hosp_start[h + 1] - d->hosp_start[h] > longest_h) longest_h = d->hosp_start[h + 1] - d->hosp_start[h];
   bb_smc_hrc_counts *c = &m->c;
-  c->poss = malloc(slots * sizeof *c->poss);
-  c->poss_before = malloc(slots * sizeof *c->poss_before);
-  c->sure_before = malloc(slots * sizeof *c->sure_before);
-  c->sure_total = malloc(hosp * sizeof *c->sure_total);
-  c->amin = malloc(vars * sizeof *c->amin);
-  c->amax = malloc(vars * sizeof *c->amax);
-  c->asize = malloc(vars * sizeof *c->asize);
-  c->runs = malloc((longest + 2) * sizeof *c->runs);
-  m->dirty = calloc(hosp, 1);
-  m->dirty_list = malloc(hosp * sizeof *m->dirty_list);
-  size_t entries = (size_t)d->var_start[d->n_vars] + 1;
-  m->redo = calloc(vars, 1);
-  m->vlb = malloc(vars * sizeof *m->vlb);
-  m->vub = malloc(vars * sizeof *m->vub);
-  m->vcert = malloc((entries + vars) * sizeof *m->vcert);
-  m->counted = malloc(entries);
-  m->was = malloc((2 * longest_h + 1) * sizeof *m->was);
-  m->pslack = malloc(vars * sizeof *m->pslack);
-  m->request = malloc(slots);
-  m->requests = malloc(hosp * sizeof *m->requests);
-  m->asks = malloc(vars * sizeof *m->asks);
-  m->filled = malloc(hosp * sizeof *m->filled);
-  m->touched = malloc(vars * sizeof *m->touched);
-  m->vmark = calloc(vars, 1);
-  m->hmark = calloc(hosp, 1);
-  m->hlist = malloc(hosp * sizeof *m->hlist);
-  m->redo_list = malloc(vars * sizeof *m->redo_list);
-  m->couples = malloc(vars * sizeof *m->couples);
-  m->omin = malloc(vars * sizeof *m->omin);
-  m->omax = malloc(vars * sizeof *m->omax);
-  m->at_least = malloc(vars * sizeof *m->at_least);
-  m->vslack = malloc(vars * sizeof *m->vslack);
-  m->cand = malloc(vars * sizeof *m->cand);
-  m->sort_tmp = malloc((vars > hosp ? vars : hosp) * sizeof *m->sort_tmp);
-  m->old_poss = malloc(2 * (longest + 1) * sizeof *m->old_poss);
-  if (!(m->redo_list && m->couples && m->omin && m->omax && m->at_least && m->vslack && m->cand && m->sort_tmp &&
-        m->old_poss)) {
-    memo_release(m);
-    return false;
+  int n = 0;
+#define ARRAY(p, b, z) (a[n++] = (memo_array){(void **)&(p), (b), (z)})
+  ARRAY(c->poss, slots * i4, false), ARRAY(c->poss_before, slots * i4, false);
+  ARRAY(c->sure_before, slots * i4, false), ARRAY(c->sure_total, hosp * i4, false);
+  ARRAY(c->amin, vars * i4, false), ARRAY(c->amax, vars * i4, false), ARRAY(c->asize, vars * i4, false);
+  ARRAY(c->runs, (longest + 2) * sizeof *c->runs, false);
+  ARRAY(m->dirty, hosp, true), ARRAY(m->dirty_list, hosp * i4, false), ARRAY(m->redo, vars, true);
+  ARRAY(m->vlb, vars * i4, false), ARRAY(m->vub, vars * i4, false), ARRAY(m->vcert, (entries + vars) * i4, false);
+  ARRAY(m->counted, entries, false), ARRAY(m->was, (2 * longest_h + 1) * i4, false);
+  ARRAY(m->pslack, vars * sizeof *m->pslack, false), ARRAY(m->request, slots, false);
+  ARRAY(m->requests, hosp * i4, false), ARRAY(m->asks, vars * i4, false), ARRAY(m->filled, hosp * i4, false);
+  ARRAY(m->touched, vars * i4, false), ARRAY(m->vmark, vars, true), ARRAY(m->hmark, hosp, true);
+  ARRAY(m->hlist, hosp * i4, false), ARRAY(m->redo_list, vars * i4, false), ARRAY(m->couples, vars * i4, false);
+  ARRAY(m->omin, vars * i4, false), ARRAY(m->omax, vars * i4, false), ARRAY(m->at_least, vars * i4, false);
+  ARRAY(m->vslack, vars * sizeof *m->vslack, false), ARRAY(m->cand, vars * i4, false);
+  ARRAY(m->sort_tmp, (vars > hosp ? vars : hosp) * i4, false), ARRAY(m->old_poss, 2 * (longest + 1) * i4, false);
+#undef ARRAY
+  return n;
+}
+
+/* Makes m's arrays d's (forgetting the counts of another constraint); false when out of
+ * memory (m then holds nothing). */
+static bool memo_fit(const bb_smc_hrc *d, bb_smc_hrc_memo *m) {
+  if (m->d == d) return true;
+  memo_release(m);
+  memo_array a[MEMO_ARRAYS];
+  int n = memo_arrays(d, m, a);
+  assert(n <= MEMO_ARRAYS);
+  bool all = true;
+  for (int i = 0; i < n; i++) {
+    *a[i].at = a[i].zeroed ? calloc(a[i].bytes, 1) : malloc(a[i].bytes);
+    all = all && *a[i].at;
   }
-  if (!(c->poss && c->poss_before && c->sure_before && c->sure_total && c->amin && c->amax && c->asize && c->runs &&
-        m->dirty && m->dirty_list && m->redo && m->vlb && m->vub && m->vcert && m->counted && m->was && m->pslack &&
-        m->request && m->requests && m->asks && m->filled && m->touched && m->vmark && m->hmark && m->hlist)) {
+  if (!all) {
     memo_release(m);
     return false;
   }
   bb_smc_hrc_retain((bb_smc_hrc *)d); /* held, so that no other constraint takes its address */
   m->d = d;
   return true;
+}
+
+bb_smc_hrc_memo *bb_smc_hrc_memo_copy(const bb_smc_hrc_memo *from) {
+  bb_smc_hrc_memo *m = bb_smc_hrc_memo_new();
+  if (!m || !from->d) return m;
+  if (!memo_fit(from->d, m)) {
+    free(m);
+    return NULL;
+  }
+  memo_array a[MEMO_ARRAYS], b[MEMO_ARRAYS];
+  int n = memo_arrays(from->d, m, a);
+  (void)memo_arrays(from->d, (bb_smc_hrc_memo *)from, b);
+  bb_smc_hrc_memo arrays = *m;
+  *m = *from; /* every count and flag, then m's own arrays back */
+  for (int i = 0; i < n; i++) {
+    void **mine = (void **)((char *)&arrays + ((char *)a[i].at - (char *)m));
+    memcpy(*mine, *b[i].at, a[i].bytes);
+    *a[i].at = *mine;
+  }
+  bb_smc_hrc_retain((bb_smc_hrc *)m->d);
+  return m;
 }
 
 /* Couple v's capacities (smc_hrc_propagate.c's capacity_couple) to check: they read its domain
