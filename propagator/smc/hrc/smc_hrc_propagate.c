@@ -559,11 +559,21 @@ static void fill_marked(prop *P) {
 /* Every variable (whole), or, with the memo, those whose bounds were made again or whose slack
  * moved: the others' pruning reads what it read at the last propagation, which changed nothing
  * of their domains (a change is seen by the counts), and their requests stand. */
+/* Whether single v's pruning does nothing with this slack: it removes values only past share +
+ * slack certain pairs, of which there are at most vub, and asks for fills only at slack 0. */
+static bool inert(const prop *P, int v, int64_t slack) {
+  return v < P->d->n_singles && slack > 0 && slack >= (int64_t)P->s.vub[v] - P->s.vlb[v];
+}
+
 static void prune_again(prop *P, int v) {
   bb_smc_hrc_memo *m = P->m;
-  bool again = (m->vmark[v] & 1) || P->s.vslack[v] != m->pslack[v];
+  bool touched = m->vmark[v] & 1, again = touched || P->s.vslack[v] != m->pslack[v];
   m->vmark[v] &= (uint8_t)~1u;
   if (!again || P->failed) return;
+  if (!touched && inert(P, v, P->s.vslack[v]) && inert(P, v, m->pslack[v])) { /* bounds unchanged since */
+    m->pslack[v] = P->s.vslack[v];
+    return;
+  }
   withdraw(P, v);
   m->pslack[v] = P->s.vslack[v];
   (v < P->d->n_singles ? prune_single : prune_couple)(P, v);
