@@ -268,11 +268,17 @@ static void recount(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_m
         if (d->slot_var[t] >= d->n_singles) mark_couple(m, d->slot_var[t]);
     m->dirty[h] = 0;
     /* a variable's part of the bounds reads the counts only at its own slots (poss, and at the
-     * others' hospitals their prefix counts): made again where those moved */
-    for (uint32_t k = 0; k < n; k++)
-      if (d->slot_var[first + k] >= 0 &&
-          (m->was[k] != c->poss_before[first + k] || m->was[n + k] != c->sure_before[first + k]))
-        bb_smc_hrc_mark_redo(m, d->slot_var[first + k]);
+     * others' hospitals their prefix counts): made again where those moved. A single reads a
+     * prefix count only against the capacity (bound_single, prune_single), so only a count that
+     * crossed it moves his part; a couple's cases read it with offsets (couple_blocks). */
+    int32_t cap = d->capacity[h];
+    for (uint32_t k = 0; k < n; k++) {
+      int v = d->slot_var[first + k];
+      int32_t may = c->poss_before[first + k], must = c->sure_before[first + k];
+      if (v < 0 || (m->was[k] == may && m->was[n + k] == must)) continue;
+      if (v < d->n_singles && (m->was[k] < cap) == (may < cap) && (m->was[n + k] < cap) == (must < cap)) continue;
+      bb_smc_hrc_mark_redo(m, v);
+    }
   }
   m->n_dirty = n_dirty;
 }
