@@ -39,9 +39,7 @@ thread_local HrcScratch scratch;
 struct StableMatchingHRC::Notes {
   std::vector<int32_t> vars, budgets, taken_vars, taken_budgets;
   std::vector<uint8_t> noted; // per rank view, then per budget view
-  explicit Notes(int n) : noted(2 * (size_t)n, 0) {
-    vars.reserve((size_t)n), budgets.reserve((size_t)n);
-  }
+  explicit Notes(int n) : noted(2 * (size_t)n, 0) { vars.reserve((size_t)n), budgets.reserve((size_t)n); }
   void note(int i, int n) {
     if (noted[(size_t)i]) return;
     noted[(size_t)i] = 1;

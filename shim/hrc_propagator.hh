@@ -22,7 +22,7 @@ class StableMatchingHRC : public Gecode::Propagator {
   Gecode::Int::IntView bp;
   // An advisor per unassigned view: var < x.size() watches x[var], else own[var - x.size()].
   Gecode::Council<VarWatch> watches;
-  int open_ranks; // the rank views not yet assigned (their advisors tell when they are)
+  int open_ranks;   // the rank views not yet assigned (their advisors tell when they are)
   bb_smc_hrc *data; // shared, reference counted, read-only
   // The counts and bounds of this propagator's last propagation in this space (heap, made on first
   // use, freed by dispose): domains only shrink within a space, so the next propagation counts

@@ -83,7 +83,7 @@ static answer propagate_told(const bb_smc_hrc *d, const doms *D, const int32_t *
   bool ready = bb_smc_hrc_memo_ready(m, d);
   for (int v = 0; v < n; v++) {
     bmin[v] = bmax[v] = ready ? -7 : 0; /* read only where listed */
-    lb_out[v] = ub_out[v] = -9;          /* written only where moved */
+    lb_out[v] = ub_out[v] = -9;         /* written only where moved */
     if (!ready) bmin[v] = omin[v], bmax[v] = omax[v];
     if (D->mask[v] != t->in.mask[v] || hb_rand(5) == 0) vars[n_vars++] = v;
     if (omin[v] != t->omin[v] || omax[v] != t->omax[v] || hb_rand(5) == 0) budgets[n_budgets++] = v;
@@ -160,8 +160,7 @@ int main(void) {
       answer told_a = propagate_told(d, &D, omin, omax, bp_max, listed, &t);
       CHECKF(same(&kept, &fresh, n), "instance %d step %d: with the memo %d, fresh %d", i, step, (int)kept.r,
              (int)fresh.r);
-      CHECKF(same(&told_a, &fresh, n), "instance %d step %d: told %d, fresh %d", i, step, (int)told_a.r,
-             (int)fresh.r);
+      CHECKF(same(&told_a, &fresh, n), "instance %d step %d: told %d, fresh %d", i, step, (int)told_a.r, (int)fresh.r);
       caught += !same(&old, &fresh, n);
       steps++;
       bool back = fresh.r == BB_SMC_FAILED || (depth > 0 && hb_rand(4) == 0);
@@ -204,9 +203,10 @@ int main(void) {
     for (int k = 0; k < 8; k++) bb_smc_hrc_memo_free(saved_memo[k]), saved_memo[k] = NULL;
     bb_smc_hrc_release(d); /* the memos still hold it */
   }
-  printf("%d instances, %d propagations compared, %d backtracks, %d told what changed, %d memos copied whole; a memo "
-         "never forgotten differed %d times\n",
-         instances, steps, backtracks, told_steps, copies, caught);
+  printf(
+      "%d instances, %d propagations compared, %d backtracks, %d told what changed, %d memos copied whole; a memo "
+      "never forgotten differed %d times\n",
+      instances, steps, backtracks, told_steps, copies, caught);
   CHECK(steps > 1000 && backtracks > 100 && caught > 0 && told_steps > 1000 && copies > 1000);
   bb_smc_hrc_memo_free(memo);
   bb_smc_hrc_memo_free(stale);

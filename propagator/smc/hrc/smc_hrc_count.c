@@ -243,8 +243,7 @@ static void recount_var(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_h
  * their counts; a changed one's slots (the slots of its residents, which no other variable
  * places) are cleared and counted again, and the hospitals they lie in get their prefix
  * counts again. The same numbers as a whole pass. */
-static void recount(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_memo *m,
-                    const bb_smc_hrc_changes *ch) {
+static void recount(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_hrc_memo *m, const bb_smc_hrc_changes *ch) {
   bb_smc_hrc_counts *c = &m->c;
   int n_dirty = 0, listed = ch ? ch->n_vars : d->n_vars;
   for (int i = 0; i < m->n_couples; i++) m->vmark[m->couples[i]] &= (uint8_t)~2u; /* a failed one's */

@@ -48,7 +48,7 @@ typedef struct prop {
   const bb_smc_hrc_budgets *b; /* NULL or without own_min/own_max: no budgets */
   scratch s;
   bool failed, changed;
-  bb_smc_hrc_memo *m; /* NULL: nothing kept */
+  bb_smc_hrc_memo *m;           /* NULL: nothing kept */
   const bb_smc_hrc_changes *ch; /* NULL: every variable compared */
 } prop;
 
@@ -258,7 +258,6 @@ static int domain_values(prop *P, int v) {
   return n;
 }
 
-
 /* Pass 0: who may be where, and prefix counts down each hospital's list (smc_hrc_count.c: on the
  * host, or on the path's engine), in the scratch or, with a memo, in the memo's arrays, which
  * the passes then read (none of them writes the counts). False when out of memory. */
@@ -437,8 +436,8 @@ static void slacks(prop *P, int64_t bp_max, bool listed, bool *all) {
     return;
   }
   *all = true;
-  bb_smc_hrc_slack_arrays a = {P->s.vlb, P->s.vub, P->b ? P->b->own_min : NULL, P->b ? P->b->own_max : NULL, NULL,
-                               P->s.vslack};
+  bb_smc_hrc_slack_arrays a = {P->s.vlb, P->s.vub,   P->b ? P->b->own_min : NULL, P->b ? P->b->own_max : NULL,
+                               NULL,     P->s.vslack};
   int64_t low;
   if (!bb_smc_hrc_slacks_whole(d->n_vars, &a, bp_max, &low)) P->failed = true;
 }
@@ -647,7 +646,7 @@ bb_smc_status bb_smc_hrc_propagate_changes(const bb_smc_hrc *d, const bb_smc_dom
     m->prune_valid = false;
     m->n_touched = 0;
     if (!listed) memset(m->redo, 0, (size_t)d->n_vars), m->n_redo = 0; /* every part is made below */
-    m->bounds_valid = false;                                            /* until they are */
+    m->bounds_valid = false;                                           /* until they are */
     bb_smc_hrc_sync_budgets(m, d, P.b, P.ch, ready);
   }
   if (!P.failed) {

@@ -110,7 +110,7 @@ struct bb_smc_hrc_memo {
   int32_t *cand; /* the variables whose share or budget moved (vmark 4), n_cand; ascending once
                   * the propagation has made its bounds: the variables whose own_lb, own_ub moved */
   int n_cand;
-  bool moved_all; /* the last propagation wrote every variable's own_lb, own_ub (else: cand) */
+  bool moved_all;    /* the last propagation wrote every variable's own_lb, own_ub (else: cand) */
   int32_t *sort_tmp; /* room for bb_smc_hrc_sort_ids of variables or hospitals */
   int32_t *old_poss; /* one variable's slots' poss before recount counts it again (2 per entry) */
 };
