@@ -246,6 +246,9 @@ bb_status bb_smc_hrc_new(const bb_smc_hrc_lists *L, bb_smc_hrc **out, bb_error *
     }
   }
   d->var_start[v] = at;
+  d->longest = 0;
+  for (int u = 0; u < d->n_vars; u++)
+    if (bb_smc_hrc_len(d, u) > d->longest) d->longest = bb_smc_hrc_len(d, u);
   free(couple_of);
   free(rs.start);
   free(rs.hosp);
@@ -330,4 +333,28 @@ bb_smc_status bb_smc_hrc_own_counts(const bb_smc_hrc *d, const int *ranks, int32
   bb_smc_status r = bb_smc_hrc_propagate_budgets(d, &dom, INT64_MAX / 4, &b, &lb, &hi);
   free(ub);
   return r == BB_SMC_FAILED || r == BB_SMC_NOMEM ? r : BB_SMC_FIX;
+}
+
+/* The propagation's entry points, each the next with its default: no budgets, no scratch kept,
+ * no memo, nothing told (smc_hrc_propagate.c). */
+bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max, int64_t *lb,
+                                   int64_t *ub) {
+  return bb_smc_hrc_propagate_budgets(d, dom, bp_max, NULL, lb, ub);
+}
+
+bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                           const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub) {
+  return bb_smc_hrc_propagate_scratch(d, dom, bp_max, b, NULL, lb, ub);
+}
+
+bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                           const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, int64_t *lb,
+                                           int64_t *ub) {
+  return bb_smc_hrc_propagate_memo(d, dom, bp_max, b, x, NULL, lb, ub);
+}
+
+bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                        const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, bb_smc_hrc_memo *m,
+                                        int64_t *lb, int64_t *ub) {
+  return bb_smc_hrc_propagate_changes(d, dom, bp_max, b, x, m, NULL, lb, ub);
 }

@@ -135,11 +135,42 @@ typedef struct bb_smc_hrc_memo bb_smc_hrc_memo;
 bb_smc_hrc_memo *bb_smc_hrc_memo_new(void);
 void bb_smc_hrc_memo_free(bb_smc_hrc_memo *m);
 void bb_smc_hrc_memo_forget(bb_smc_hrc_memo *m);
+/* A memo holding what m holds, for a copy of the domains m's constraint was last propagated on
+ * (a clone of the space, whose propagations then build on it as the original's do): NULL when
+ * out of memory. */
+bb_smc_hrc_memo *bb_smc_hrc_memo_copy(const bb_smc_hrc_memo *m);
 
 /* bb_smc_hrc_propagate_scratch with memo m (NULL: the same as bb_smc_hrc_propagate_scratch). */
 bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
                                         const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, bb_smc_hrc_memo *m,
                                         int64_t *lb, int64_t *ub);
+
+/* What changed since memo m's last propagation, as a caller that watches its variables saw it
+ * (Gecode's advisors): the variables whose domains may have shrunk and those whose budgets
+ * (own_min, own_max) may have moved, in any order, repeats allowed; every change must be listed,
+ * the propagation's own removals included. A propagation given them reads only those domains'
+ * sizes and those budgets and keeps bp's bounds and the slacks as running sums, so that its
+ * cost follows what changed rather than the number of variables. */
+typedef struct bb_smc_hrc_changes {
+  const int32_t *vars;
+  int n_vars;
+  const int32_t *budgets;
+  int n_budgets;
+} bb_smc_hrc_changes;
+
+/* Whether m holds a whole propagation of d to build on: then bb_smc_hrc_propagate_changes reads
+ * b->own_min and b->own_max only at the listed budgets; otherwise at every variable. */
+bool bb_smc_hrc_memo_ready(const bb_smc_hrc_memo *m, const bb_smc_hrc *d);
+
+/* bb_smc_hrc_propagate_memo told what changed (ch; NULL: the same as bb_smc_hrc_propagate_memo,
+ * which compares every variable). The same answers, domain changes and bounds. b->own_lb and
+ * b->own_ub are written only at the variables whose bounds may have moved:
+ * bb_smc_hrc_memo_moved then gives them, ascending (returns how many), or returns -1 when every
+ * variable's were written. m must not be NULL. */
+bb_smc_status bb_smc_hrc_propagate_changes(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                           const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, bb_smc_hrc_memo *m,
+                                           const bb_smc_hrc_changes *ch, int64_t *lb, int64_t *ub);
+int bb_smc_hrc_memo_moved(const bb_smc_hrc_memo *m, const int32_t **vars);
 
 /* Each variable's number of own blocking pairs in a full assignment (ranks[v], 0-based, len =
  * unassigned): own[v] (n_vars). BB_SMC_FAILED when the assignment is not a matching (over

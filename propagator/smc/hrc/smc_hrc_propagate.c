@@ -48,7 +48,8 @@ typedef struct prop {
   const bb_smc_hrc_budgets *b; /* NULL or without own_min/own_max: no budgets */
   scratch s;
   bool failed, changed;
-  bb_smc_hrc_memo *m; /* NULL: nothing kept */
+  bb_smc_hrc_memo *m;           /* NULL: nothing kept */
+  const bb_smc_hrc_changes *ch; /* NULL: every variable compared */
 } prop;
 
 static void apply(prop *P, bb_smc_status r) {
@@ -209,9 +210,7 @@ static size_t at_least(size_t have, size_t need) { return have > need ? have : n
  * counting pass). False when out of memory (x then holds nothing). */
 static bool fit_scratch(const bb_smc_hrc *d, bb_smc_hrc_scratch *x, bool clear) {
   size_t slots = d->hosp_start[d->n_hospitals] + 1, hosp = (size_t)d->n_hospitals + 1, vars = (size_t)d->n_vars + 1;
-  size_t entries = d->var_start[d->n_vars] + 1, longest = 1;
-  for (int v = 0; v < d->n_vars; v++)
-    if ((size_t)bb_smc_hrc_len(d, v) + 1 > longest) longest = (size_t)bb_smc_hrc_len(d, v) + 1;
+  size_t entries = d->var_start[d->n_vars] + 1, longest = (size_t)d->longest + 1;
   if (slots > x->slots || hosp > x->hosp || vars > x->vars || entries > x->entries || longest > x->longest) {
     free_scratch(&x->s);
     scratch *s = &x->s;
@@ -267,16 +266,16 @@ static bool census(prop *P, bb_smc_hrc_memo *m) {
                          P->s.amin, P->s.amax,        P->s.asize,       P->s.runs};
   bool nomem = false, fits;
   if (m) {
-    fits = bb_smc_hrc_count_memo(P->d, P->dom, (bb_smc_path)P->d->path, m, &nomem);
+    fits = bb_smc_hrc_count_memo(P->d, P->dom, (bb_smc_path)P->d->path, m, P->ch, &nomem);
     c = m->c;
     P->s.poss = c.poss, P->s.poss_before = c.poss_before, P->s.sure_before = c.sure_before;
     P->s.sure_total = c.sure_total, P->s.amin = c.amin, P->s.amax = c.amax, P->s.asize = c.asize;
     P->s.vlb = m->vlb, P->s.vub = m->vub, P->s.vcert = m->vcert, P->s.counted = m->counted;
+    P->s.vslack = m->vslack;
   } else {
     fits = bb_smc_hrc_count(P->d, P->dom, (bb_smc_path)P->d->path, &c);
   }
   if (!fits) P->failed = true;
-  for (int h = 0; h < P->d->n_hospitals; h++) P->s.fill[h] = INT32_MAX;
   return !nomem;
 }
 
@@ -306,32 +305,29 @@ static void capacity_couple(prop *P, int v) {
  * couples that list one of them (a couple that changed lists the hospitals it made recounted):
  * the others read the same counts and the same domain as at the last propagation, which removed
  * nothing for them (a removal changes the counts). */
-static int by_id(const void *a, const void *b) {
-  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-  return (x > y) - (x < y);
-}
 
 static void capacities(prop *P, bool whole) {
   const bb_smc_hrc *d = P->d;
   bb_smc_hrc_memo *m = P->m;
   if (!whole) /* in the whole pass's order: the same modifications in the same order (CHB counts them) */
-    qsort(m->dirty_list, (size_t)m->n_dirty, sizeof *m->dirty_list, by_id);
+    bb_smc_hrc_sort_ids(m->dirty_list, m->n_dirty, m->sort_tmp);
   if (whole) {
+    for (int i = 0; m && i < m->n_couples; i++) m->vmark[m->couples[i]] &= (uint8_t)~2u;
+    if (m) m->n_couples = 0;
     for (int h = 0; h < d->n_hospitals && !P->failed; h++) capacity_full(P, h);
     for (int v = d->n_singles; v < d->n_vars && !P->failed; v++) capacity_couple(P, v);
     return;
   }
-  for (int i = 0; i < m->n_dirty; i++) {
-    int h = m->dirty_list[i];
-    capacity_full(P, h);
-    for (uint32_t t = d->hosp_start[h]; t < d->hosp_start[h + 1]; t++)
-      if (d->slot_var[t] >= d->n_singles) m->vmark[d->slot_var[t]] |= 2;
+  /* the couples whose domain or a hospital's sure total moved (recount marked them): the others
+   * read what they read at the last propagation */
+  for (int i = 0; i < m->n_dirty; i++) capacity_full(P, m->dirty_list[i]);
+  bb_smc_hrc_sort_ids(m->couples, m->n_couples, m->sort_tmp);
+  for (int i = 0; i < m->n_couples; i++) {
+    int v = m->couples[i];
+    m->vmark[v] &= (uint8_t)~2u;
+    if (!P->failed) capacity_couple(P, v);
   }
-  for (int v = d->n_singles; v < d->n_vars; v++)
-    if (m->vmark[v] & 2) {
-      m->vmark[v] &= (uint8_t)~2u;
-      if (!P->failed) capacity_couple(P, v);
-    }
+  m->n_couples = 0;
 }
 
 /* v's pairs that block in every completion where v takes value p (> j for each entry j
@@ -397,24 +393,34 @@ static void bound_couple(prop *P, int v) {
   P->s.vlb[v] = n > 0 ? fewest : 0;
 }
 
-/* Every variable's part (redo NULL), or only those redo marks (clearing the marks): a
+/* Every variable's part, or (listed) only those the memo's redo marks (clearing the marks): a
  * variable's part reads only its own domain and the counts at the hospitals of its list, so
- * the others' parts, kept from the last pass on the same counts, stand. */
-static void bounds(prop *P, uint8_t *redo, int64_t *lb, int64_t *ub) {
+ * the others' parts, kept from the last pass on the same counts, stand, and the sums of the
+ * parts move by the difference of those made again. Those are the memo's touched, ascending. */
+static void bounds(prop *P, bool listed, int64_t *lb, int64_t *ub) {
   const bb_smc_hrc *d = P->d;
+  bb_smc_hrc_memo *m = P->m;
+  if (listed) {
+    for (int i = 0; i < m->n_redo; i++) {
+      int v = m->redo_list[i];
+      m->sum_lb -= P->s.vlb[v], m->sum_ub -= P->s.vub[v];
+      (v < d->n_singles ? bound_single : bound_couple)(P, v);
+      m->sum_lb += P->s.vlb[v], m->sum_ub += P->s.vub[v];
+      m->redo[v] = 0;
+      m->touched[m->n_touched++] = v;
+    }
+    m->n_redo = 0;
+    *lb = m->sum_lb;
+    *ub = m->sum_ub;
+    return;
+  }
   int64_t low = 0, high = 0;
   for (int v = 0; v < d->n_vars; v++) {
-    if (!redo || redo[v]) {
-      if (v < d->n_singles)
-        bound_single(P, v);
-      else
-        bound_couple(P, v);
-      if (redo) redo[v] = 0;
-      if (redo && P->m) P->m->touched[P->m->n_touched++] = v;
-    }
+    (v < d->n_singles ? bound_single : bound_couple)(P, v);
     low += P->s.vlb[v];
     high += P->s.vub[v];
   }
+  if (m) m->sum_lb = low, m->sum_ub = high;
   *lb = low;
   *ub = high;
 }
@@ -423,22 +429,17 @@ static void bounds(prop *P, uint8_t *redo, int64_t *lb, int64_t *ub) {
  * slack, counting every other variable u at max(share(u), own_min[u]) (own[u] is at least
  * both in every completion), and v's own budget own_max[v] - share(v), whichever is smaller.
  * Fails when a budget cannot be met. */
-static void slacks(prop *P, int64_t bp_max) {
+static void slacks(prop *P, int64_t bp_max, bool listed, bool *all) {
   const bb_smc_hrc *d = P->d;
-  const int32_t *omin = P->b ? P->b->own_min : NULL, *omax = P->b ? P->b->own_max : NULL;
-  int64_t low = 0;
-  for (int v = 0; v < d->n_vars; v++) {
-    int32_t at_least = omin && omin[v] > P->s.vlb[v] ? omin[v] : P->s.vlb[v];
-    if (omin && (omin[v] > P->s.vub[v] || omax[v] < P->s.vlb[v])) P->failed = true;
-    low += at_least;
+  if (P->m) {
+    if (!bb_smc_hrc_memo_slacks(P->m, d, bp_max, listed, all)) P->failed = true;
+    return;
   }
-  if (low > bp_max) P->failed = true;
-  for (int v = 0; v < d->n_vars && !P->failed; v++) {
-    int32_t at_least = omin && omin[v] > P->s.vlb[v] ? omin[v] : P->s.vlb[v];
-    int64_t slack = bp_max - low + (at_least - P->s.vlb[v]);
-    if (omax && (int64_t)omax[v] - P->s.vlb[v] < slack) slack = (int64_t)omax[v] - P->s.vlb[v];
-    P->s.vslack[v] = slack;
-  }
+  *all = true;
+  bb_smc_hrc_slack_arrays a = {P->s.vlb, P->s.vub,   P->b ? P->b->own_min : NULL, P->b ? P->b->own_max : NULL,
+                               NULL,     P->s.vslack};
+  int64_t low;
+  if (!bb_smc_hrc_slacks_whole(d->n_vars, &a, bp_max, &low)) P->failed = true;
 }
 
 /* Pass B, cost-based: fixing variable v to p makes certain the pairs of v's own list that
@@ -535,7 +536,7 @@ static void fill_marked(prop *P) {
     if (!m->hmark[h]) m->hlist[m->n_hlist++] = h;
     m->hmark[h] |= 2;
   }
-  qsort(m->hlist, (size_t)m->n_hlist, sizeof *m->hlist, by_id); /* the whole pass's order */
+  bb_smc_hrc_sort_ids(m->hlist, m->n_hlist, m->sort_tmp); /* the whole pass's order */
   for (int i = 0; i < m->n_hlist; i++) {
     int h = m->hlist[i];
     int32_t first = INT32_MAX;
@@ -557,10 +558,33 @@ static void fill_marked(prop *P) {
 /* Every variable (whole), or, with the memo, those whose bounds were made again or whose slack
  * moved: the others' pruning reads what it read at the last propagation, which changed nothing
  * of their domains (a change is seen by the counts), and their requests stand. */
-static void prune(prop *P, bool whole) {
+/* Whether single v's pruning does nothing with this slack: it removes values only past share +
+ * slack certain pairs, of which there are at most vub, and asks for fills only at slack 0. */
+static bool inert(const prop *P, int v, int64_t slack) {
+  return v < P->d->n_singles && slack > 0 && slack >= (int64_t)P->s.vub[v] - P->s.vlb[v];
+}
+
+static void prune_again(prop *P, int v) {
+  bb_smc_hrc_memo *m = P->m;
+  bool touched = m->vmark[v] & 1, again = touched || P->s.vslack[v] != m->pslack[v];
+  m->vmark[v] &= (uint8_t)~1u;
+  if (!again || P->failed) return;
+  if (!touched && inert(P, v, P->s.vslack[v]) && inert(P, v, m->pslack[v])) { /* bounds unchanged since */
+    m->pslack[v] = P->s.vslack[v];
+    return;
+  }
+  withdraw(P, v);
+  m->pslack[v] = P->s.vslack[v];
+  (v < P->d->n_singles ? prune_single : prune_couple)(P, v);
+}
+
+/* all: every variable's slack may have moved; else only those of the memo's candidates (which
+ * hold the touched variables), which are then the only ones to look at, in ascending order. */
+static void prune(prop *P, bool whole, bool all) {
   const bb_smc_hrc *d = P->d;
   bb_smc_hrc_memo *m = P->m;
   if (whole) {
+    for (int h = 0; h < d->n_hospitals; h++) P->s.fill[h] = INT32_MAX;
     if (m) {
       memset(m->request, 0, d->hosp_start[d->n_hospitals]);
       memset(m->requests, 0, (size_t)d->n_hospitals * sizeof *m->requests);
@@ -578,37 +602,27 @@ static void prune(prop *P, bool whole) {
     return;
   }
   for (int i = 0; i < m->n_touched; i++) m->vmark[m->touched[i]] |= 1;
-  for (int v = 0; v < d->n_vars; v++) {
-    bool again = (m->vmark[v] & 1) || P->s.vslack[v] != m->pslack[v];
-    m->vmark[v] &= (uint8_t)~1u;
-    if (!again || P->failed) continue;
-    withdraw(P, v);
-    m->pslack[v] = P->s.vslack[v];
-    (v < d->n_singles ? prune_single : prune_couple)(P, v);
+  if (all) {
+    for (int v = 0; v < d->n_vars; v++) prune_again(P, v);
+  } else {
+    for (int i = 0; i < m->n_cand; i++) prune_again(P, m->cand[i]);
   }
   fill_marked(P);
 }
 
-bb_smc_status bb_smc_hrc_propagate(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max, int64_t *lb,
-                                   int64_t *ub) {
-  return bb_smc_hrc_propagate_budgets(d, dom, bp_max, NULL, lb, ub);
-}
-
-bb_smc_status bb_smc_hrc_propagate_budgets(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
-                                           const bb_smc_hrc_budgets *b, int64_t *lb, int64_t *ub) {
-  return bb_smc_hrc_propagate_scratch(d, dom, bp_max, b, NULL, lb, ub);
-}
-
-bb_smc_status bb_smc_hrc_propagate_scratch(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
-                                           const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, int64_t *lb,
-                                           int64_t *ub) {
-  return bb_smc_hrc_propagate_memo(d, dom, bp_max, b, x, NULL, lb, ub);
-}
-
-bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
-                                        const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, bb_smc_hrc_memo *m,
-                                        int64_t *lb, int64_t *ub) {
-  prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false, m};
+bb_smc_status bb_smc_hrc_propagate_changes(const bb_smc_hrc *d, const bb_smc_domains *dom, int64_t bp_max,
+                                           const bb_smc_hrc_budgets *b, bb_smc_hrc_scratch *x, bb_smc_hrc_memo *m,
+                                           const bb_smc_hrc_changes *ch, int64_t *lb, int64_t *ub) {
+  prop P = {d, dom, b && b->own_min && b->own_max ? b : NULL, {0}, false, false, m, m ? ch : NULL};
+  /* budget-less propagations make the slacks whole: no copies of budgets to build on */
+  bool ready = P.b && bb_smc_hrc_memo_ready(m, d), all = true;
+  if (m) {
+    m->sums_valid = false; /* until this propagation ends */
+    if (m->d == d)         /* the last propagation's candidates (its moved list until now) */
+      bb_smc_hrc_memo_clear_cand(m);
+    else
+      m->n_cand = 0; /* its arrays are made anew for d */
+  }
   bb_smc_hrc_scratch *own = x ? NULL : bb_smc_hrc_scratch_new();
   *lb = 0;
   *ub = 0;
@@ -624,36 +638,48 @@ bb_smc_status bb_smc_hrc_propagate_memo(const bb_smc_hrc *d, const bb_smc_domain
     bb_note_out_of_memory();
     return BB_SMC_NOMEM;
   }
-  uint8_t *redo = m && m->bounds_valid ? m->redo : NULL;
+  bool listed = m && m->bounds_valid;
   /* the pruning made again only where it may differ: with the bounds and the pruning of the last
    * propagation kept, and the hospitals recounted known */
-  bool whole = !(redo && m->prune_valid && m->n_dirty >= 0);
+  bool whole = !(listed && m->prune_valid && m->n_dirty >= 0);
   if (m) {
     m->prune_valid = false;
     m->n_touched = 0;
-    if (!redo) memset(m->redo, 0, (size_t)d->n_vars); /* every part is made below */
-    m->bounds_valid = false;                          /* until they are */
+    if (!listed) memset(m->redo, 0, (size_t)d->n_vars), m->n_redo = 0; /* every part is made below */
+    m->bounds_valid = false;                                           /* until they are */
+    bb_smc_hrc_sync_budgets(m, d, P.b, P.ch, ready);
   }
   if (!P.failed) {
-    bounds(&P, redo, lb, ub);
+    bounds(&P, listed, lb, ub);
     if (m) m->bounds_valid = true;
   }
+  if (m && !P.failed) { /* the candidates: budgets moved (sync_budgets) and bounds made again */
+    for (int i = 0; i < m->n_touched; i++) bb_smc_hrc_add_cand(m, m->touched[i]);
+    bb_smc_hrc_sort_ids(m->cand, m->n_cand, m->sort_tmp);
+  }
   if (!P.failed && *lb > bp_max) P.failed = true;
-  if (!P.failed && b) /* the bounds at entry: every completion's own[v] lies within them */
-    for (int v = 0; v < d->n_vars; v++) {
+  /* the bounds at entry: every completion's own[v] lies within them; told what changed, only
+   * where they were made again (the others' stand from the last propagation) */
+  bool moved_only = P.ch && listed;
+  if (m) m->moved_all = !moved_only;
+  if (!P.failed && b) {
+    int n = moved_only ? m->n_cand : d->n_vars;
+    for (int i = 0; i < n; i++) {
+      int v = moved_only ? m->cand[i] : i;
       if (b->own_lb) b->own_lb[v] = P.s.vlb[v];
       if (b->own_ub) b->own_ub[v] = P.s.vub[v];
     }
-  if (!P.failed) slacks(&P, bp_max);
+  }
+  if (!P.failed) slacks(&P, bp_max, ready && !whole, &all);
   if (!P.failed) capacities(&P, whole);
-  if (!P.failed) prune(&P, whole);
-  if (m && !P.failed) m->prune_valid = true;
+  if (!P.failed) prune(&P, whole, all);
+  if (m && !P.failed) m->prune_valid = m->sums_valid = true;
   bb_smc_hrc_scratch_free(own);
   return P.failed ? BB_SMC_FAILED : P.changed ? BB_SMC_CHANGED : BB_SMC_FIX;
 }
 
 int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) {
-  prop P = {d, dom, NULL, {0}, false, false, NULL};
+  prop P = {d, dom, NULL, {0}, false, false, NULL, NULL};
   int64_t lb = -1, ub, share = -1;
   bb_smc_hrc_scratch *x = v < 0 || v >= d->n_vars ? NULL : bb_smc_hrc_scratch_new();
   if (!x || !fit_scratch(d, x, true)) {
@@ -663,7 +689,7 @@ int64_t bb_smc_hrc_share(const bb_smc_hrc *d, const bb_smc_domains *dom, int v) 
   P.s = x->s;
   (void)census(&P, NULL); /* no memo: nothing to allocate */
   if (!P.failed) {
-    bounds(&P, NULL, &lb, &ub);
+    bounds(&P, false, &lb, &ub);
     share = P.s.vlb[v];
   }
   bb_smc_hrc_scratch_free(x);

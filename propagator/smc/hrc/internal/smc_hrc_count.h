@@ -94,13 +94,61 @@ struct bb_smc_hrc_memo {
   uint8_t *hmark; /* per hospital: 1 its requests changed, 2 recounted */
   int32_t *hlist; /* the marked hospitals (n_hlist) */
   int n_hlist;
+  int32_t *redo_list; /* the variables marked in redo (n_redo) */
+  int n_redo;
+  int32_t *couples; /* the couples marked 2 in vmark (n_couples): their capacities to check */
+  int n_couples;
+  /* Running sums (bb_smc_hrc_propagate_changes): sums_valid when, after the last propagation,
+   * sum_lb and sum_ub are the sums of vlb and vub, omin and omax the budgets it read, at_least
+   * per variable max(vlb, omin) with sum sum_at_least, vslack the slacks it made and gap bp's
+   * slack (bp_max - sum_at_least) they were made with. A variable's slack moves only with its own
+   * share or budget or with gap, so with gap unmoved only those variables' slacks are made again. */
+  bool sums_valid;
+  int32_t *omin, *omax, *at_least;
+  int64_t *vslack;
+  int64_t sum_lb, sum_ub, sum_at_least, gap;
+  int32_t *cand; /* the variables whose share or budget moved (vmark 4), n_cand; ascending once
+                  * the propagation has made its bounds: the variables whose own_lb, own_ub moved */
+  int n_cand;
+  bool moved_all;    /* the last propagation wrote every variable's own_lb, own_ub (else: cand) */
+  int32_t *sort_tmp; /* room for bb_smc_hrc_sort_ids of variables or hospitals */
+  int32_t *old_poss; /* one variable's slots' poss before recount counts it again (2 per entry) */
 };
 
 /* bb_smc_hrc_count into m's arrays: a whole pass when m holds no valid counts of d (or on a
  * parallel path), else only the variables whose domains changed since (smc_hrc_count.c's
- * recount). *nomem: m's arrays could not be allocated (nothing counted). */
+ * recount; with ch, only the variables it lists). *nomem: m's arrays could not be allocated (nothing counted). */
 bool bb_smc_hrc_count_memo(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_memo *m,
-                           bool *nomem);
+                           const bb_smc_hrc_changes *ch, bool *nomem);
+/* Marks v's bounds to be made again (redo, redo_list). */
+static inline void bb_smc_hrc_mark_redo(bb_smc_hrc_memo *m, int v) {
+  if (!m->redo[v]) m->redo[v] = 1, m->redo_list[m->n_redo++] = v;
+}
+
+/* smc_hrc_sums.c, the running sums. sync_budgets: m's copies of the budgets from b (NULL: none)
+ * at every variable, or, when ready (m's sums are those of its last propagation), at the
+ * budgets ch lists (every variable without ch), adding those that moved to m's candidates.
+ * memo_slacks: the shares' floors, their sum and the slacks (m->vslack) from m->vlb, m->vub and
+ * the copies, at every variable or, listed, at the candidates and the touched variables
+ * (added to the candidates); *all: every variable's slack may have moved. False when a budget
+ * cannot be met or the floors exceed bp_max. clear_cand: forgets the candidates. */
+typedef struct bb_smc_hrc_slack_arrays {
+  const int32_t *vlb, *vub, *omin, *omax; /* omin, omax NULL: no budgets */
+  int32_t *at_least;                      /* NULL, or out: max(vlb, omin) */
+  int64_t *vslack;                        /* out */
+} bb_smc_hrc_slack_arrays;
+/* slacks_whole: every variable's slack (smc_hrc_propagate.c's slacks) and the floors' sum *low;
+ * false when a budget cannot be met or *low exceeds bp_max (the slacks then unwritten). */
+bool bb_smc_hrc_slacks_whole(int n, const bb_smc_hrc_slack_arrays *a, int64_t bp_max, int64_t *low);
+void bb_smc_hrc_sync_budgets(bb_smc_hrc_memo *m, const bb_smc_hrc *d, const bb_smc_hrc_budgets *b,
+                             const bb_smc_hrc_changes *ch, bool ready);
+bool bb_smc_hrc_memo_slacks(bb_smc_hrc_memo *m, const bb_smc_hrc *d, int64_t bp_max, bool listed, bool *all);
+void bb_smc_hrc_memo_clear_cand(bb_smc_hrc_memo *m);
+void bb_smc_hrc_add_cand(bb_smc_hrc_memo *m, int v);
+/* Sorts n distinct ids (>= 0) ascending, in O(n) passes of a radix sort (tmp: room for n): the
+ * lists of what changed are sorted at every propagation, where qsort's calls per comparison
+ * cost as much as the work they order. */
+void bb_smc_hrc_sort_ids(int32_t *a, int n, int32_t *tmp);
 
 /* smc_hrc_accel.c: the counts on the path's engine; false (nothing to undo) when it cannot run. */
 bool bb_smc_hrc_accel_count(const bb_smc_hrc *d, const bb_smc_domains *dom, bb_smc_path path, bb_smc_hrc_counts *c);

@@ -25,7 +25,8 @@ struct bb_smc_hrc {
   int32_t *slot_hosp;     /* the hospital of the slot */
   int32_t *tie_end;       /* NULL (strict lists), or per slot one past the last slot of its tie */
   int32_t *capacity;
-  int path; /* bb_smc_path: where the counting pass runs (smc_hrc_path.h's bb_smc_hrc_set_path) */
+  int longest; /* the longest variable's list */
+  int path;    /* bb_smc_path: where the counting pass runs (smc_hrc_path.h's bb_smc_hrc_set_path) */
   _Atomic(struct bb_smc_hrc_accel *)
       accel; /* the GPU / emulated counting engines, made on first use (smc_hrc_accel.c) */
 };
