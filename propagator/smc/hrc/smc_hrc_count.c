@@ -188,8 +188,7 @@ bb_smc_hrc_memo *bb_smc_hrc_memo_copy(const bb_smc_hrc_memo *from) {
     memcpy(*mine, *b[i].at, a[i].bytes);
     *a[i].at = *mine;
   }
-  bb_smc_hrc_retain((bb_smc_hrc *)m->d);
-  return m;
+  return m; /* memo_fit took m's hold on d */
 }
 
 /* Couple v's capacities (smc_hrc_propagate.c's capacity_couple) to check: they read its domain
