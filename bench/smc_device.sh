@@ -6,7 +6,7 @@
 #                                test_smc_hr_native on the GPU, test_gpu),
 #                                compute-sanitizer memcheck and racecheck, MiniZinc end to end
 #                                (::gpu, ::cpu, ::uniud, none; -p 4), fzn-bamboo --calibrate;
-#                                PART=1 runs up to test_ties_da, PART=2 the rest
+#                                PART=1 runs up to test_hrc_da_core, PART=2 the rest
 #   bench/smc_device.sh bench N K NODES [STRENGTH]
 #                                [Travasci 2025]'s experiment: K instances of size N (seeds
 #                                $SEED .., default 1), paths cpu, gpu and auto, NODES search
@@ -51,7 +51,7 @@ bench/device_msc.sh "$C/bin/fzn-bamboo" "$OUT/solvers"
 
 case "$mode" in
 test)
-  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0; r7=0; r8=0; r9=0; r10=0; r11=0; r12=0; r13=0; r14=0; r15=0
+  r1=0; r2=0; r3=0; r4=0; r5=0; r6=0; r7=0; r8=0; r9=0; r10=0; r11=0; r12=0; r13=0; r14=0; r15=0; r16=0
   # PART=1 runs the constraint's tests, PART=2 the rest (one device call cannot hold both).
   part=${PART:-all}
   if [ "$part" != 2 ]; then
@@ -71,6 +71,7 @@ test)
   "$C/bin/test_smc_hr_native" gpu > "$OUT/test_smc_hr_native_gpu.log" 2>&1 || r12=$?; tail -2 "$OUT/test_smc_hr_native_gpu.log"
   "$C/bin/test_hrc_accel" gpu > "$OUT/test_hrc_accel_gpu.log" 2>&1 || r13=$?; tail -2 "$OUT/test_hrc_accel_gpu.log"
   "$C/bin/test_ties_da" gpu > "$OUT/test_ties_da_gpu.log" 2>&1 || r14=$?; tail -1 "$OUT/test_ties_da_gpu.log"
+  "$C/bin/test_hrc_da_core" gpu > "$OUT/test_hrc_da_core_gpu.log" 2>&1 || r16=$?; tail -1 "$OUT/test_hrc_da_core_gpu.log"
   fi
   if [ "$part" != 1 ]; then
   # The partitions on distinct GPUs where there are several (0,1,..), else all on GPU 0.
@@ -97,7 +98,7 @@ test)
   cat "$OUT/calibrate.log"
   cp "$BAMBOO_CALIBRATION" "$OUT/" 2>/dev/null
   fi
-  echo "part=$part test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_smc_smi_gecode=$r8 test_hr=$r9 test_smc_gpus=$r10 test_smc_hr_accel=$r11 test_smc_hr_native=$r12 test_hrc_accel=$r13 test_ties_da=$r14 test_gpu_multi=$r15 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
+  echo "part=$part test_smc_par=$r1 test_smc_gecode=$r2 test_smc_smi_search=$r7 test_smc_smi_gecode=$r8 test_hr=$r9 test_smc_gpus=$r10 test_smc_hr_accel=$r11 test_smc_hr_native=$r12 test_hrc_accel=$r13 test_ties_da=$r14 test_hrc_da_core=$r16 test_gpu_multi=$r15 test_gpu=$r3 memcheck=$r4 racecheck=$r5 e2e=$r6"
   ;;
 bench)
   n=${2:-2400}; k=${3:-20}; nodes=${4:-100}; strength=${5:-gs-lists}
