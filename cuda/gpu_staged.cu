@@ -52,14 +52,14 @@ __global__ void pr_women_kernel(const bb_id *__restrict__ men, int n, int first,
 // reads the whole PRMatrix and writes a few per cent of it, so the reads are what it costs.
 template <typename Node, typename Ranks>
 __device__ __forceinline__ void rank_node(typename Node::plane row, int k, typename Node::raw node, int n, size_t m,
-                                          int w0, int rows, const Ranks &rank) {
+                                          int w0, int rows, Ranks rank) {
   uint32_t w = Node::woman(node);
   if (w - (uint32_t)w0 < (uint32_t)rows) row.put(k, Node::make(w, rank.load((size_t)(w - w0) * n + m)));
 }
 
 template <typename Node, typename Ranks>
 __device__ __forceinline__ void rank_row(typename Node::plane row, size_t, int n, size_t m, int w0, int rows,
-                                         const Ranks &rank) {
+                                         Ranks rank) {
   for (int k = threadIdx.x; k < n; k += blockDim.x) rank_node<Node, Ranks>(row, k, row.get(k), n, m, w0, rows, rank);
 }
 
@@ -69,7 +69,7 @@ __device__ __forceinline__ void rank_row(typename Node::plane row, size_t, int n
 // specialised, so the 40-bit rows go through their own name, rank_row40.)
 template <typename Ranks>
 __device__ __forceinline__ void rank_row40(PrNode40::plane row, size_t first, int n, size_t m, int w0, int rows,
-                                           const Ranks &rank) {
+                                           Ranks rank) {
   int head = (int)((4 - (first & 3)) & 3);
   if (head > n) head = n;
   int quads = (n - head) / 4, tail = head + 4 * quads;
