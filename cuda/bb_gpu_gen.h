@@ -22,6 +22,12 @@ void bb_gpu_gen_close(bb_gpu_gen *gen); /* accepts NULL */
  * and copied to host_out[count * n] (the test's path: tests/test_gpu_gen.c). */
 bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, bb_id *host_out, bb_error *err);
 
+/* The same rows as rank rows, as the staged build holds its women's (cuda/gpu_rank_block.cuh):
+ * host_out[i * n + id] = the position of id in row first + i, the inverse of bb_gpu_gen_to_host's
+ * rows. Congested and random with g <= 32 are drawn straight as rank rows; the other kinds as
+ * lists, turned into rank rows on the device (the test's path: tests/test_gpu_gen.c). */
+bb_status bb_gpu_gen_ranks_to_host(bb_gpu_gen *gen, int women, int first, int count, uint32_t *host_out, bb_error *err);
+
 /* Benchmarks (bench/gen_bench.c): generates every row of side `women` on the device, `rows`
  * rows per launch into one scratch block (as the staged build does), and returns the
  * seconds from the first launch to the end of the last. */

@@ -81,6 +81,12 @@ static inline int bb_prnode_bytes_la_min(int n) {
   return bb_prnode_bytes_choose(n, bb_prnode_bytes_forced(), bb_prnode_bytes_default(n, 1));
 }
 
+/* The staged build's rank blocks (cuda/gpu_rank_block.cuh) beside the PRMatrix: bytes per
+ * rank, a 16-bit plane and a high plane of 8 bits while ranks 0 .. n - 1 fit 24 bits, else 16.
+ * The memory plan sizes the blocks with it. */
+#define BB_RANK24_MAX_N (1 << 24)
+static inline int bb_rank_block_bytes(int n) { return n <= BB_RANK24_MAX_N ? 3 : 4; }
+
 /* --- The 40-bit node's two planes --------------------------------------------------------
  * For a matrix of `cells` nodes at `base`: the low plane is cells 32-bit words at base, the
  * high plane cells bytes at base + 4 * cells (5 * cells bytes in all). */

@@ -8,10 +8,13 @@
 // write per id, so they run at the speed of scattered memory accesses (measured by
 // bench/gen_device.sh). Congested is written a row per block; random(g) with g <= 32 goes
 // through shared memory a tile at a time (gen_grouped_tiles_kernel), so its stores coalesce.
+// Those two kernels also write a row as its rank row (rank[id] = position; the staged build's
+// women, gpu_rank_block.cuh): the output type says which (list_out, rank_planes).
 #include <stdlib.h>
 
 #include "bb_gpu_gen.h"
 #include "gpu_internal.cuh"
+#include "gpu_rank_block.cuh"
 
 struct bb_gpu_gen {
   int device;
@@ -24,11 +27,19 @@ __global__ void gen_rows_kernel(bb_gen_spec spec, int women, int first, int coun
     bb_gen_row(&spec, women, first + i, out + (size_t)i * (size_t)spec.n);
 }
 
+// A row written as its list: out[i] = the id at position i.
+struct list_out {
+  static constexpr bool ranks = false;
+  bb_id *ids;
+  __device__ __forceinline__ void put(size_t i, uint32_t id) const { ids[i] = (bb_id)id; }
+};
+
 // Identity rows (congested, random with g = 1): nothing is drawn, so any thread may write any
-// id, a block per row, coalesced.
-__global__ void gen_identity_rows_kernel(int n, int count, bb_id *__restrict__ out) {
+// id, a block per row, coalesced. The identity is its own inverse: the rank rows are the same.
+template <typename Out>
+__global__ void gen_identity_rows_kernel(int n, int count, Out out) {
   for (int i = blockIdx.x; i < count; i += gridDim.x)
-    for (int k = threadIdx.x; k < n; k += blockDim.x) out[(size_t)i * n + k] = (bb_id)k;
+    for (int k = threadIdx.x; k < n; k += blockDim.x) out.put((size_t)i * n + k, (uint32_t)k);
 }
 
 // Grouped rows (random with 1 < g <= GEN_TILE) written a tile at a time. In the
@@ -37,10 +48,16 @@ __global__ void gen_identity_rows_kernel(int n, int count, bb_id *__restrict__ o
 // stream as bb_gen_grouped_row (a group shuffled in registers draws exactly what the in-place
 // shuffle draws), but parks 32 columns of its 32 rows in shared memory and then writes each
 // row's 32 ids as one coalesced store.
+// As rank rows: a group holds the ids start .. start + len - 1 at the positions start ..
+// start + len - 1 (each group is shuffled within itself), so column c of the rank row is in
+// the same group as column c of the list. The lane inverts each group in registers as it is
+// drawn (held[id - start] = start + its position) and the tile is then filled and stored
+// exactly as the list's; the draws are the same.
 #define GEN_TILE 32
 #define GEN_TILE_WARPS 4
 
-__global__ void gen_grouped_tiles_kernel(bb_gen_spec spec, int women, int first, int count, bb_id *__restrict__ out) {
+template <typename Out>
+__global__ void gen_grouped_tiles_kernel(bb_gen_spec spec, int women, int first, int count, Out out) {
   __shared__ bb_id tile[GEN_TILE_WARPS][GEN_TILE][GEN_TILE + 1];
   int lane = threadIdx.x % GEN_TILE, warp = threadIdx.x / GEN_TILE, n = spec.n;
   int group = spec.group;
@@ -59,13 +76,18 @@ __global__ void gen_grouped_tiles_kernel(bb_gen_spec spec, int women, int first,
         int len = n - start < group ? n - start : group;
         for (int k = 0; k < len; k++) held[k] = (bb_id)(start + k);
         bb_rng_shuffle(&rng, held, (size_t)len);
+        if constexpr (Out::ranks) {
+          bb_id where[GEN_TILE];
+          for (int k = 0; k < len; k++) where[held[k] - (bb_id)start] = (bb_id)(start + k);
+          for (int k = 0; k < len; k++) held[k] = where[k];
+        }
         start += len, next = 0, have = len;
       }
       t[lane][j] = held[next++];
     }
     __syncwarp();
     if (lane < width)
-      for (int r = 0; r < GEN_TILE && base + r < count; r++) out[(size_t)(base + r) * n + c0 + lane] = t[r][lane];
+      for (int r = 0; r < GEN_TILE && base + r < count; r++) out.put((size_t)(base + r) * n + c0 + lane, t[r][lane]);
     __syncwarp();
   }
 }
@@ -122,23 +144,54 @@ void bb_gpu_gen_close(bb_gpu_gen *gen) {
   free(gen);
 }
 
-bb_status bb_gpu_gen_launch(const bb_gpu_gen *gen, int women, int first, int count, bb_id *dev, cudaStream_t stream,
-                            bb_error *err) {
-  if (count <= 0) return BB_OK;
-  if (first < 0 || first + count > gen->spec.n)
-    return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen: rows %d..%d outside 0..%d", first, first + count - 1, gen->spec.n - 1);
+static int is_identity(const bb_gen_spec *spec) {
+  return spec->kind == BB_GEN_CONGESTED || (spec->kind == BB_GEN_RANDOM && spec->group <= 1);
+}
+
+int bb_gpu_gen_draws_ranks(const bb_gpu_gen *gen) {
+  return is_identity(&gen->spec) || (gen->spec.kind == BB_GEN_RANDOM && gen->spec.group <= GEN_TILE);
+}
+
+// The kinds of bb_gpu_gen_draws_ranks, as lists or as rank rows.
+template <typename Out>
+static bb_status launch_drawn(const bb_gpu_gen *gen, int women, int first, int count, Out out, cudaStream_t stream,
+                              bb_error *err) {
   const bb_gen_spec *spec = &gen->spec;
-  if (spec->kind == BB_GEN_CONGESTED || (spec->kind == BB_GEN_RANDOM && spec->group <= 1)) {
-    gen_identity_rows_kernel<<<bb_gpu_row_blocks(count), 256, 0, stream>>>(spec->n, count, dev);
+  if (is_identity(spec)) {
+    gen_identity_rows_kernel<<<bb_gpu_row_blocks(count), 256, 0, stream>>>(spec->n, count, out);
     BB_CUDA_LAUNCHED("gen_identity_rows_kernel");
     return BB_OK;
   }
-  if (spec->kind == BB_GEN_RANDOM && spec->group <= GEN_TILE) {
-    int rows_per_block = GEN_TILE * GEN_TILE_WARPS, blocks = (count + rows_per_block - 1) / rows_per_block;
-    gen_grouped_tiles_kernel<<<blocks, GEN_TILE * GEN_TILE_WARPS, 0, stream>>>(*spec, women ? 1 : 0, first, count, dev);
-    BB_CUDA_LAUNCHED("gen_grouped_tiles_kernel");
-    return BB_OK;
-  }
+  int rows_per_block = GEN_TILE * GEN_TILE_WARPS, blocks = (count + rows_per_block - 1) / rows_per_block;
+  gen_grouped_tiles_kernel<<<blocks, GEN_TILE * GEN_TILE_WARPS, 0, stream>>>(*spec, women ? 1 : 0, first, count, out);
+  BB_CUDA_LAUNCHED("gen_grouped_tiles_kernel");
+  return BB_OK;
+}
+
+static bb_status check_rows(const bb_gpu_gen *gen, int first, int count, bb_error *err) {
+  if (first < 0 || first + count > gen->spec.n)
+    return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen: rows %d..%d outside 0..%d", first, first + count - 1, gen->spec.n - 1);
+  return BB_OK;
+}
+
+bb_status bb_gpu_gen_launch_ranks(const bb_gpu_gen *gen, int women, int first, int count, const bb_rank_block &ranks,
+                                  cudaStream_t stream, bb_error *err) {
+  if (count <= 0) return BB_OK;
+  bb_status st = check_rows(gen, first, count, err);
+  if (st != BB_OK) return st;
+  if (!bb_gpu_gen_draws_ranks(gen))
+    return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen_launch_ranks: this kind is drawn as lists");
+  bb_with_rank_planes(ranks, [&](auto planes) { st = launch_drawn(gen, women, first, count, planes, stream, err); });
+  return st;
+}
+
+bb_status bb_gpu_gen_launch(const bb_gpu_gen *gen, int women, int first, int count, bb_id *dev, cudaStream_t stream,
+                            bb_error *err) {
+  if (count <= 0) return BB_OK;
+  bb_status st = check_rows(gen, first, count, err);
+  if (st != BB_OK) return st;
+  const bb_gen_spec *spec = &gen->spec;
+  if (bb_gpu_gen_draws_ranks(gen)) return launch_drawn(gen, women, first, count, list_out{dev}, stream, err);
   // One warp per block: a staged block holds few rows (671 at n = 100,000), each a long
   // sequential loop, so they are spread over as many SMs as possible.
   int threads = 32, blocks = (count + threads - 1) / threads;
@@ -159,6 +212,43 @@ bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, b
   if (st == BB_OK) e = cudaMemcpy(host_out, dev, ids * sizeof(bb_id), cudaMemcpyDeviceToHost);
   cudaFree(dev);
   if (st == BB_OK && e != cudaSuccess) st = bb_gpu_fail(err, e, "bb_gpu_gen_to_host: copy", __FILE__, __LINE__);
+  return st;
+}
+
+bb_status bb_gpu_gen_ranks_to_host(bb_gpu_gen *gen, int women, int first, int count, uint32_t *host_out,
+                                   bb_error *err) {
+  if (!gen || (!host_out && count > 0)) return bb_fail(err, BB_ERR_ARG, "bb_gpu_gen_ranks_to_host: NULL argument");
+  if (count <= 0) return BB_OK;
+  bb_status st = check_rows(gen, first, count, err);
+  if (st != BB_OK) return st;
+  BB_CUDA(cudaSetDevice(gen->device));
+  int n = gen->spec.n;
+  size_t cells = (size_t)count * (size_t)n;
+  bb_rank_block ranks = {NULL, NULL, 0};
+  bb_id *lists = NULL;
+  if ((st = bb_rank_block_alloc(n, count, &ranks, err)) != BB_OK) return st;
+  cudaError_t e = cudaSuccess;
+  if (bb_gpu_gen_draws_ranks(gen)) {
+    st = bb_gpu_gen_launch_ranks(gen, women, first, count, ranks, 0, err);
+  } else if ((e = cudaMalloc(&lists, cells * sizeof(bb_id))) != cudaSuccess) {
+    st = bb_gpu_fail(err, e, "bb_gpu_gen_ranks_to_host: lists", __FILE__, __LINE__);
+  } else if ((st = bb_gpu_gen_launch(gen, women, first, count, lists, 0, err)) == BB_OK) {
+    st = bb_rank_block_scatter(lists, n, count, ranks, 0, 0, err);
+  }
+  uint16_t *lo = st == BB_OK ? (uint16_t *)malloc(cells * 2) : NULL;
+  unsigned char *hi = st == BB_OK ? (unsigned char *)malloc(cells * (size_t)ranks.hi_bytes) : NULL;
+  if (st == BB_OK && (!lo || !hi)) st = bb_fail(err, BB_ERR_NOMEM, "bb_gpu_gen_ranks_to_host: out of host memory");
+  if (st == BB_OK && (e = cudaMemcpy(lo, ranks.lo, cells * 2, cudaMemcpyDeviceToHost)) == cudaSuccess)
+    e = cudaMemcpy(hi, ranks.hi, cells * (size_t)ranks.hi_bytes, cudaMemcpyDeviceToHost);
+  if (st == BB_OK && e != cudaSuccess) st = bb_gpu_fail(err, e, "bb_gpu_gen_ranks_to_host: copy", __FILE__, __LINE__);
+  for (size_t i = 0; st == BB_OK && i < cells; i++) {
+    uint32_t high = ranks.hi_bytes == 1 ? hi[i] : ((const uint16_t *)hi)[i];
+    host_out[i] = (uint32_t)lo[i] | high << 16;
+  }
+  free(lo);
+  free(hi);
+  cudaFree(lists);
+  bb_rank_block_free(&ranks);
   return st;
 }
 

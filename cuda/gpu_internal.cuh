@@ -101,6 +101,16 @@ int bb_gpu_lists_match(const struct bb_gpu_lists *lists, const bb_gpu_instance *
 struct bb_gpu_gen;
 bb_status bb_gpu_gen_launch(const struct bb_gpu_gen *gen, int women, int first, int count, bb_id *dev,
                             cudaStream_t stream, bb_error *err);
+// 1 if `gen` draws rows straight as rank rows (congested, random with g <= 32: the kinds whose
+// rows are drawn a group at a time in registers); the other kinds shuffle a row in place, so
+// their rows are drawn as lists and scattered (bb_rank_block_scatter).
+int bb_gpu_gen_draws_ranks(const struct bb_gpu_gen *gen);
+// Where bb_gpu_gen_draws_ranks: rows first .. first + count - 1 of side `women` written as
+// rank rows 0 .. count - 1 of `ranks` (rank[i][id] = id's position in the row): exactly the
+// inverse of what bb_gpu_gen_launch writes, with no list held.
+struct bb_rank_block;
+bb_status bb_gpu_gen_launch_ranks(const struct bb_gpu_gen *gen, int women, int first, int count,
+                                  const struct bb_rank_block &ranks, cudaStream_t stream, bb_error *err);
 
 // Resumes everybody's LA state from the partner words (n) and the `count` parked men.
 void bb_gpu_handover(int n, const unsigned long long *words, const uint2 *parked, int count, bb_gpu_la *st,

@@ -159,6 +159,12 @@ bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, b
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
 }
 
+bb_status bb_gpu_gen_ranks_to_host(bb_gpu_gen *gen, int women, int first, int count, uint32_t *host_out,
+                                   bb_error *err) {
+  (void)gen, (void)women, (void)first, (void)count, (void)host_out;
+  return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);
+}
+
 bb_status bb_gpu_set_generator(bb_gpu *gpu, bb_gpu_gen *gen, bb_error *err) {
   (void)gpu, (void)gen;
   return bb_fail(err, BB_ERR_NO_GPU, "%s", no_cuda);

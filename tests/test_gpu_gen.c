@@ -1,10 +1,13 @@
 /* GPU test of generation on the device (ctest label `gpu`, exit 77 without a GPU):
  *   1. every kind's rows generated on the GPU (cuda/gpu_gen.cu) equal bb_generate's bit for bit,
- *      at several n, seeds and groups, whole sides and ranges of rows starting anywhere;
+ *      at several n, seeds and groups, whole sides and ranges of rows starting anywhere; and
+ *      the same rows as rank rows (bb_gpu_gen_ranks_to_host, as the staged build holds its
+ *      women when the rank matrix comes in blocks) are exactly their inverses;
  *   2. bamboo's staged build fed by the device generator (bb_gpu_set_generator) gives gs-seq's
  *      matching on the host-generated instance, with one block of men's rows or many, the rank
  *      matrix whole or in blocks, and the tail on the CPU (reading PRMatrix rows from the GPU)
- *      or on the GPU. The instance handed to the context has both sides' lists reversed, so a
+ *      or on the GPU, and in many small rank blocks with a short last one (women drawn as rank
+ *      rows, or drawn as lists and scattered, by kind and group). The instance handed to the context has both sides' lists reversed, so a
  *      build that uploaded them instead of generating them would give another matching; the
  *      host reads the husbands from a row source that regenerates the women's rows
  *      (row_source.h), as solve --gen-on gpu does without any list on the host;
@@ -52,6 +55,28 @@ static bb_status open_gen(bb_gen_kind kind, int n, int group, uint64_t seed, bb_
   return st;
 }
 
+/* 1b: the rank rows of rows first .. first + count - 1 of one side are the inverses of the
+ * host's lists: rank[i][list[i][k]] == k for every k (a permutation has one inverse). */
+static void ranks_inverse(bb_gen_kind kind, int n, int group, const bb_instance *inst, bb_gpu_gen *gen, int women,
+                          int first, int count) {
+  uint32_t *rank = malloc((size_t)count * (size_t)n * sizeof *rank);
+  bb_error err = {{0}};
+  if (!rank) {
+    check(0, "rank rows", kind, n, group, "out of memory");
+    return;
+  }
+  memset(rank, 0xff, (size_t)count * (size_t)n * sizeof *rank);
+  bb_status st = bb_gpu_gen_ranks_to_host(gen, women, first, count, rank, &err);
+  const bb_id *lists = (women ? inst->women_prefs : inst->men_prefs) + (size_t)first * (size_t)n;
+  int ok = st == BB_OK;
+  for (size_t i = 0; ok && i < (size_t)count; i++)
+    for (size_t k = 0; ok && k < (size_t)n; k++) ok = rank[i * (size_t)n + lists[i * (size_t)n + k]] == (uint32_t)k;
+  char what[64];
+  snprintf(what, sizeof what, "%s rank rows %d..%d", women ? "women's" : "men's", first, first + count - 1);
+  check(ok, what, kind, n, group, st != BB_OK ? err.msg : "not the inverse of the lists");
+  free(rank);
+}
+
 /* 1: device rows == host rows, whole sides and a range starting at row `first`. */
 static void rows_identical(bb_gen_kind kind, int n, int group, uint64_t seed) {
   bb_error err = {{0}};
@@ -75,6 +100,11 @@ static void rows_identical(bb_gen_kind kind, int n, int group, uint64_t seed) {
     if (st != BB_OK) break;
     check(!memcmp(got, expect + (size_t)first * (size_t)n, (size_t)count * (size_t)n * sizeof *got), "a range of rows",
           kind, n, group, "differs from bb_generate");
+  }
+  for (int women = 0; women < 2 && st == BB_OK; women++) {
+    ranks_inverse(kind, n, group, inst, gen, women, 0, n);
+    int first = n / 3, count = n - first - n / 5;
+    if (count > 0) ranks_inverse(kind, n, group, inst, gen, women, first, count);
   }
   if (st != BB_OK) check(0, "generation", kind, n, group, err.msg);
   bb_gpu_gen_close(gen);
@@ -109,7 +139,7 @@ static void solve_generated(bb_gen_kind kind, int n, int group, uint64_t seed, c
   opts.tail_mode = gpu_tail ? BB_TAIL_GPU : BB_TAIL_CPU;
   bb_solve_stats stats = {0};
   setenv("BAMBOO_GPU_STAGE_ROWS", stage_rows, 1);
-  unsetenv("BAMBOO_GPU_RANK_ROWS");
+  unsetenv("BAMBOO_GPU_RANK_ROWS"); /* rank_rows comes through bb_gpu_set_rank_rows */
   bb_status st = expect && got && free_men && la.partner_rank && la.next && la.husband ? BB_OK : BB_ERR_NOMEM;
   if (st == BB_OK) st = bb_generate(kind, n, group, seed, 0, &inst, &err);
   if (st == BB_OK) st = bb_solve(inst, "gs-seq", NULL, expect, NULL, &err);
@@ -234,6 +264,13 @@ int main(int argc, char **argv) {
       solve_generated(kinds[k], n, group, 7 + (uint64_t)s, "0", 0, 0);
       solve_generated(kinds[k], n, group, 7 + (uint64_t)s, "7", 0, 1);
       if (!quick) solve_generated(kinds[k], n, group, 7 + (uint64_t)s, "3", n / 4 + 1, 0);
+      /* Many rank blocks with a short last one: 7 women a block (3 where the lists are drawn
+       * beside the rank rows: perfect, solo, uniform, random with g > 32). */
+      solve_generated(kinds[k], n, group, 7 + (uint64_t)s, "2", 7, quick ? 0 : 1);
+      if (kinds[k] == BB_GEN_RANDOM && n > 33 && !quick) {
+        solve_generated(kinds[k], n, 32, 7 + (uint64_t)s, "3", 7, 0); /* drawn as rank rows */
+        solve_generated(kinds[k], n, 33, 7 + (uint64_t)s, "3", 7, 0); /* drawn as lists */
+      }
     }
   unsetenv("BAMBOO_GPU_STAGE_ROWS");
   static const int bare_full[] = {2, 17, 300, 2000}, bare_quick[] = {17, 300};

@@ -5,7 +5,8 @@
  * (BAMBOO_GPU_NODE_BYTES=4|5|8, cuda/bb_gpu_prnode.h); and the device memory measured at the
  * peak (cudaMemGetInfo) must match the memory plan (engine/sm/memory_plan.h) within 5 % + 64 MiB
  * (allocation granularity, the runtime's
- * own lazy allocations). Argument "quick" runs a smaller set (compute-sanitizer memcheck),
+ * own lazy allocations), with the rank matrix whole or in blocks (one block or several), the
+ * lists uploaded or generated on the GPU (the women then drawn as rank rows, no list held). Argument "quick" runs a smaller set (compute-sanitizer memcheck),
  * "narrow" the full set with the 40-bit node alone. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
@@ -13,6 +14,8 @@
 #include <string.h>
 
 #include "bb_gpu.h"
+#include "bb_gpu_gen.h"
+#include "gen_rows.h"
 #include "generate.h"
 #include "gpu_args.h"
 #include "memory_plan.h"
@@ -83,8 +86,8 @@ static void run_instance(bb_gen_kind kind, int n, int group, uint64_t seed, int 
 }
 
 /* Opens the context as sm_bamboo.c does, runs the GPU phase, and holds the measured peak
- * against the plan's highest device figure. */
-static void peak_matches_plan(int n, int unstaged, int rank_rows, int node) {
+ * against the plan's highest device figure. `gen`: the lists generated on the GPU. */
+static void peak_matches_plan(int n, int unstaged, int rank_rows, int node, int gen) {
   bb_error err = {{0}};
   bb_instance *inst = NULL;
   if (bb_generate(BB_GEN_RANDOM, n, 5, 1, 0, &inst, &err) != BB_OK) {
@@ -96,9 +99,14 @@ static void peak_matches_plan(int n, int unstaged, int rank_rows, int node) {
   char node_text[16]; /* any int: GCC checks the width under the sanitizers' flags */
   snprintf(node_text, sizeof node_text, "%d", node);
   setenv("BAMBOO_GPU_NODE_BYTES", node_text, 1);
-  bb_plan_request req = {.n = n, .algo = "bamboo", .unstaged = unstaged, .rank_rows = rank_rows, .node_bytes = node};
+  bb_plan_request req = {
+      .n = n, .algo = "bamboo", .unstaged = unstaged, .rank_rows = rank_rows, .node_bytes = node, .gen_on_gpu = gen};
   bb_memory_plan plan;
   bb_status st = bb_memory_plan_make(&req, &plan, &err);
+  bb_gen_spec spec;
+  bb_gpu_gen *generator = NULL;
+  if (st == BB_OK && gen) st = bb_gen_spec_init(&spec, BB_GEN_RANDOM, n, 5, 1, NULL, &err);
+  if (st == BB_OK && gen) st = bb_gpu_gen_open(0, &spec, &generator, &err);
   bb_solve_opts opts;
   bb_solve_opts_default(&opts);
   bb_gpu_opts gopts = bb_gpu_opts_of(&opts);
@@ -110,15 +118,16 @@ static void peak_matches_plan(int n, int unstaged, int rank_rows, int node) {
   int free_count = 0;
   if (st == BB_OK)
     st = unstaged ? bb_gpu_open(0, &lists, &gpu, &stats, &err) : bb_gpu_open_staged(0, &lists, &gpu, &stats, &err);
+  if (st == BB_OK && gen) st = bb_gpu_set_generator(gpu, generator, &err);
   if (st == BB_OK) bb_gpu_set_rank_rows(gpu, rank_rows);
   if (st == BB_OK) st = bb_gpu_bamboo(gpu, &gopts, &la, free_men, &free_count, &stats, &err);
   if (st == BB_OK) {
     double planned = (double)bb_memory_plan_peak_device(&plan, 0);
     double measured = (double)bb_gpu_measured_peak(gpu);
     double slack = 0.05 * planned + (64 << 20);
-    printf("n=%d %s, rank rows %d, %d-byte nodes: plan %.1f MiB, measured %.1f MiB (%+.2f %%)\n", n,
-           unstaged ? "unstaged" : "staged", rank_rows, plan.node_bytes, planned / 1048576, measured / 1048576,
-           100.0 * (measured - planned) / planned);
+    printf("n=%d %s%s, rank rows %d, %d-byte nodes: plan %.1f MiB, measured %.1f MiB (%+.2f %%)\n", n,
+           unstaged ? "unstaged" : "staged", gen ? " generated" : "", rank_rows, plan.node_bytes, planned / 1048576,
+           measured / 1048576, 100.0 * (measured - planned) / planned);
     char detail[128];
     snprintf(detail, sizeof detail, "plan %.0f bytes, measured %.0f", planned, measured);
     check(measured > planned - slack && measured < planned + slack, "peak vs plan", "random", n, detail);
@@ -126,6 +135,7 @@ static void peak_matches_plan(int n, int unstaged, int rank_rows, int node) {
     check(0, "GPU phase", "random", n, err.msg);
   }
   bb_gpu_close(gpu);
+  bb_gpu_gen_close(generator);
   free(la.partner_rank);
   free(la.next);
   free(free_men);
@@ -151,9 +161,12 @@ int main(int argc, char **argv) {
     static const int peak_sizes[] = {4000, 12000};
     for (int i = 0; i < 2; i++) {
       for (int node = node_count == 1 ? 5 : 4; node <= 5; node++) {
-        peak_matches_plan(peak_sizes[i], 0, 0, node);
-        peak_matches_plan(peak_sizes[i], 1, 0, node);
-        peak_matches_plan(peak_sizes[i], 0, peak_sizes[i] / 8, node);
+        peak_matches_plan(peak_sizes[i], 0, 0, node, 0);
+        peak_matches_plan(peak_sizes[i], 1, 0, node, 0);
+        peak_matches_plan(peak_sizes[i], 0, peak_sizes[i] / 8, node, 0);
+        peak_matches_plan(peak_sizes[i], 0, peak_sizes[i], node, 0); /* the rank phase is the peak */
+        peak_matches_plan(peak_sizes[i], 0, peak_sizes[i] / 8, node, 1);
+        peak_matches_plan(peak_sizes[i], 0, peak_sizes[i], node, 1);
       }
     }
   }

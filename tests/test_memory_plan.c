@@ -94,30 +94,47 @@ static void bamboo_staged(void) {
   peak = bb_memory_plan_peak_device(&p, 0);
   CHECKF(peak > 97000000000ull && peak < 98000000000ull, "peak %llu", (unsigned long long)peak);
   /* The rank matrix in blocks of women (cuda/gpu_staged.cu ranks_in_blocks): the PRMatrix
-   * first beside one block of men's rows (2R rows: as much as the next phase holds), then
-   * beside R women's lists and rank rows. */
+   * first beside one block of men's rows (as many bytes as the next phase's rank rows: R * 3 / 4
+   * rows of 4-byte ids), then beside R women's rank rows of 3 bytes (n <= 2^24) and, when the
+   * lists are uploaded, a block of 64 Mi ids of lists (559 rows at n = 120,000). */
   {
-    uint64_t n = 120000, n2 = n * n, rows = 2 * 5000;
+    uint64_t n = 120000, n2 = n * n, rows = 5000 * 3 / 4, lists = 559;
     bb_plan_request req = {.n = (int)n, .algo = "bamboo", .rank_rows = 5000};
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 5000);
     CHECK(p.phases == 4 && !strcmp(p.phase[0].name, "PRMatrix") && !strcmp(p.phase[1].name, "rank matrix"));
     CHECK(phase(&p, "PRMatrix")->device[0] == 16 + 5 * n2 + rows * n * 4);
-    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 5 * n2 + 2 * 5000 * n * 4);
+    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 5 * n2 + 5000 * n * 3 + lists * n * 4);
     CHECK(phase(&p, "solve")->device[0] == 16 + 5 * n2 + 16 * n);
-    /* 120,000 then needs 76.8 GB (71.5 GiB) with 40-bit nodes, 120 GB with 64-bit ones,
+    /* 120,000 then needs 74.1 GB (69.0 GiB) with 40-bit nodes, 117 GB with 64-bit ones,
      * instead of 173 with the whole rank matrix: an 80 GB GPU holds it. */
-    CHECKF(bb_memory_plan_peak_device(&p, 0) == 76800000016ull, "%llu",
+    CHECKF(bb_memory_plan_peak_device(&p, 0) == 74068320016ull, "%llu",
            (unsigned long long)bb_memory_plan_peak_device(&p, 0));
+    /* Lists generated on the GPU: the rank rows alone (drawn as rank rows). */
+    req.gen_on_gpu = 1;
+    CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 5000);
+    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 5 * n2 + 5000 * n * 3 + 16 * n); /* + the generator's 16n */
+    CHECK(phase(&p, "PRMatrix")->device[0] == 16 + 5 * n2 + rows * n * 4 + 16 * n);
+    req.gen_on_gpu = 0;
+    /* Fewer women than the block of lists holds: the lists' block is as small as the rank block. */
+    req.rank_rows = 100;
+    CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK);
+    CHECK(phase(&p, "rank matrix")->device[0] == 16 + 5 * n2 + 100 * n * 3 + 100 * n * 4);
+    CHECK(phase(&p, "PRMatrix")->device[0] == 16 + 5 * n2 + lists * n * 4);
     req.rank_rows = 1 << 30; /* at most n */
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == (int)n);
-    /* The choice of R: what fits beside the PRMatrix (and 64 MiB kept), between n/64 and n. */
-    uint64_t beside = 8 * n2 + 16 + ((uint64_t)64 << 20);
-    CHECK(bb_plan_rank_rows_for((int)n, 8, beside + 8 * n * 4000) == 4000);
-    CHECK(bb_plan_rank_rows_for((int)n, 8, beside + 8 * n * 4000 - 1) == 3999);
-    CHECK(bb_plan_rank_rows_for((int)n, 8, beside) == (int)((n + 63) / 64));
-    CHECK(bb_plan_rank_rows_for((int)n, 8, 1000) == (int)((n + 63) / 64));
-    CHECK(bb_plan_rank_rows_for((int)n, 8, (uint64_t)1 << 50) == (int)n);
-    CHECK(bb_plan_rank_rows_for(1000, 4, 4000000 + 16 + ((uint64_t)192 << 20) + 8000 * 100) == 100);
+    /* The choice of R: what fits beside the PRMatrix (and 64 MiB kept, and the uploaded lists'
+     * block), 3 bytes a rank, between n/64 and n. */
+    uint64_t beside = 8 * n2 + 16 + ((uint64_t)64 << 20) + lists * n * 4, drawn = beside - lists * n * 4;
+    CHECK(bb_plan_rank_rows_for((int)n, 8, 0, beside + 3 * n * 4000) == 4000);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, 0, beside + 3 * n * 4000 - 1) == 3999);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, 1, drawn + 3 * n * 4000) == 4000);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, 1, drawn + 3 * n * 4000 - 1) == 3999);
+    CHECK(bb_plan_rank_rows_for((int)n, 8, 0, beside) == (int)((n + 63) / 64));
+    CHECK(bb_plan_rank_rows_for((int)n, 8, 1, 1000) == (int)((n + 63) / 64));
+    CHECK(bb_plan_rank_rows_for((int)n, 8, 0, (uint64_t)1 << 50) == (int)n);
+    /* n = 1000: the lists' block is all n rows (4 MB), the narrowed upload's staging 128 MiB. */
+    CHECK(bb_plan_rank_rows_for(1000, 4, 0, 4000000 + 16 + ((uint64_t)192 << 20) + 4000000 + 3000 * 100) == 100);
+    CHECK(bb_plan_rank_rows_for(1000, 4, 1, 4000000 + 16 + ((uint64_t)192 << 20) + 3000 * 100) == 100);
     req = (bb_plan_request){.n = 1000, .algo = "bamboo", .rank_rows = 10, .unstaged = 1};
     CHECK(bb_memory_plan_make(&req, &p, NULL) == BB_OK && p.rank_rows == 0);
   }
@@ -176,12 +193,12 @@ static void node_format(void) {
              algos[a], forced[i].n, forced[i].forced, p.node_bytes);
     }
   /* The reason for the 40-bit node: bamboo's staged solve at n = 125,000 with the rank matrix
-   * in blocks needs 5 bytes a pair (72.8 GiB: fits an 80 GB GPU's 79 GiB; 8 bytes would need
-   * 116 GiB). */
+   * in blocks needs 5 bytes a pair (73.5 GiB: fits an 80 GB GPU's 79 GiB; 8 bytes would need
+   * 117 GiB). The rank phase: 2000 rank rows of 3 bytes and 536 rows of uploaded lists. */
   bb_plan_request big = {.n = 125000, .algo = "bamboo", .threads = 2, .rank_rows = 2000};
   CHECK(bb_memory_plan_make(&big, &p, NULL) == BB_OK && p.node_bytes == 5);
   uint64_t n = 125000;
-  CHECKF(bb_memory_plan_peak_device(&p, 0) == 16 + 5 * n * n + 2 * 2000 * n * 4, "peak %llu",
+  CHECKF(bb_memory_plan_peak_device(&p, 0) == 16 + 5 * n * n + 2000 * n * 3 + 536 * n * 4, "peak %llu",
          (unsigned long long)bb_memory_plan_peak_device(&p, 0));
 }
 
@@ -223,20 +240,22 @@ static void partitions(void) {
 
 /* bamboo's staged partitions (cuda/gpu_multi.cu over cuda/gpu_staged.cu): each device holds
  * its partitions' PRMatrix rows, and while building one block of their men's lists, or of
- * rank_rows women's lists and rank rows, and each partition's own upload staging and generator;
- * written out here term by term. */
+ * rank_rows women's rank rows (3 bytes each below 2^24) with, when uploaded, a block of at most
+ * 64 Mi ids of their lists, and each partition's own upload staging and generator; written out
+ * here term by term. */
 static uint64_t staged_part_expected(const bb_memory_plan *p, const char *phase_name, int d, int gen) {
   uint64_t n = (uint64_t)p->n, sum = 0;
   for (int q = 0; q < p->parts; q++) {
     if (p->part[q].device != p->device_id[d]) continue;
-    uint64_t r = (uint64_t)p->part[q].count, block = ((uint64_t)64 << 20) / n;
-    if (2 * (uint64_t)p->rank_rows > block) block = 2 * (uint64_t)p->rank_rows; /* no more than the rank blocks */
+    uint64_t r = (uint64_t)p->part[q].count, block = ((uint64_t)64 << 20) / n, rank = (uint64_t)p->rank_rows;
+    if (rank * 3 / 4 > block) block = rank * 3 / 4; /* no more than the rank blocks */
+    uint64_t lists = ((uint64_t)64 << 20) / n < rank ? ((uint64_t)64 << 20) / n : rank;
     if (block > r) block = r;
     if (block < 1) block = 1;
     uint64_t staging = n <= 65536 ? 2 * CHUNK * 2 : 0, generator = gen ? 16 * n : 0;
     sum += (q == 0 ? 16 : 0) + r * n * (uint64_t)p->node_bytes;
     if (!strcmp(phase_name, "PRMatrix")) sum += block * n * 4 + staging + generator;
-    if (!strcmp(phase_name, "rank matrix")) sum += (uint64_t)p->rank_rows * n * 8 + staging + generator;
+    if (!strcmp(phase_name, "rank matrix")) sum += rank * n * 3 + (gen ? 0 : lists * n * 4) + staging + generator;
     if (q == 0 && (!strcmp(phase_name, "solve") || !strcmp(phase_name, "tail"))) sum += 16 * n;
   }
   return sum;
@@ -300,7 +319,7 @@ static void stated_gpu_memory(void) {
       uint64_t n = (uint64_t)sizes[s], rows = (uint64_t)p.part[0].count * n * 5;
       /* the block is the most that fits: one more woman would not */
       CHECK(bb_memory_plan_peak_device(&p, 0) <= 141 * gib);
-      CHECKF(rows + 16 + 16 * n + (uint64_t)(p.rank_rows + 1) * n * 8 + ((uint64_t)64 << 20) > 141 * gib,
+      CHECKF(rows + 16 + 16 * n + (uint64_t)(p.rank_rows + 1) * n * 3 + ((uint64_t)64 << 20) > 141 * gib,
              "rank rows %d", p.rank_rows);
     }
 }

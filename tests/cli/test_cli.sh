@@ -314,7 +314,7 @@ case_memory_plan() {
     grep -q "^partition 1: GPU 1" "$WORK/out" || fail "plan --gpu-memory: no partition on GPU 1"
     grep -q "141 GiB / 141 GiB" "$WORK/out" || fail "plan --gpu-memory: the stated memory is not shown"
   done
-  expect 4 "the PRMatrix phase needs 220 GiB on GPU 0, 141 GiB free" \
+  expect 4 "the PRMatrix phase needs 213 GiB on GPU 0, 141 GiB free" \
     plan --n 300000 --gpus 0,1 --gen-on gpu --gpu-memory 141GiB
   expect_ok plan --n 100000 --gpu-memory 80GB --host-memory 200GiB
   grep -q "200 GiB available" "$WORK/out" || fail "plan --host-memory: the stated memory is not shown"

@@ -12,7 +12,7 @@
  * Partitions: a device list ("0,0,1") splits the participants by id into one partition per
  * entry ([Bamboo-SMP] section V-C; cuda/bb_gpu_multi.h). bamboo's partitions are staged: each
  * holds the PRMatrix rows of its men, and while building one block of its men's lists or of
- * rank_rows women's lists and rank rows; unstaged (gpu-la-min, BAMBOO_GPU_STAGED=0) partition
+ * rank_rows women's rank rows (and a block of their lists when uploaded); unstaged (gpu-la-min, BAMBOO_GPU_STAGED=0) partition
  * p holds the men's and women's lists of its ids, the rank-matrix rows of its women and the
  * PRMatrix rows of its men. The O(n) matching state is on the first partition's device. The
  * same device may appear more than once; its partitions' bytes add up. One entry is the
@@ -105,9 +105,11 @@ int bb_plan_part_first(int n, int parts, int p);
 int bb_plan_part_owner(int n, int parts, int id);
 
 /* Staged bamboo: the women per rank block when the rank matrix does not fit beside the
- * PRMatrix in `device_free` bytes: the most whose lists and rank rows (8n bytes each) fit,
- * at least ceil(n / 64) (at most 64 passes over the PRMatrix), at most n. */
-int bb_plan_rank_rows_for(int n, int node_bytes, uint64_t device_free);
+ * PRMatrix in `device_free` bytes: the most whose rank rows (bb_rank_block_bytes(n) * n bytes
+ * each: 3n while n <= 2^24) fit beside it and, unless the lists are generated on the GPU
+ * (gen_on_gpu), the block of uploaded lists (64 Mi ids at most); at least ceil(n / 64) (at
+ * most 64 passes over the PRMatrix), at most n. */
+int bb_plan_rank_rows_for(int n, int node_bytes, int gen_on_gpu, uint64_t device_free);
 
 /* Staged partitions: the women per rank block when the free memory is not known: the blocks
  * of the men's rows' size (64 Mi ids), at least ceil(n / 64), at most n. bb_memory_plan_for_run
@@ -121,7 +123,7 @@ void bb_memory_plan_probe(bb_memory_plan *plan);
  * of that much free memory; req->host_memory likewise): bamboo without a usable GPU is
  * planned as its la-seq fallback, BAMBOO_GPU_NODE_BYTES=4|5|8, BAMBOO_GPU_WIDE_NODES=1 and BAMBOO_GPU_RANK_ROWS=R are
  * honoured as cuda/ does, and when the staged rank matrix does not fit beside the PRMatrix on
- * the GPU, rank_rows is chosen as the most women whose rank rows (and lists) fit beside it,
+ * the GPU, rank_rows is chosen as the most women whose rank rows fit beside it,
  * at least n / 64 (at most 64 passes over the PRMatrix). Staged partitions take the most women
  * per block that fit beside every known device's PRMatrix rows. */
 bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *plan, bb_error *err);

@@ -59,7 +59,13 @@ static void report_peak(const bb_gpu *gpu) {
 /* The memory plan decides whether the rank matrix fits beside the PRMatrix or comes in
  * blocks of women (memory_plan.h, rank_rows). */
 static void choose_rank_rows(bb_gpu *gpu, int n, int device, const bb_solve_opts *opts) {
-  bb_plan_request req = {.n = n, .algo = "bamboo", .devices = &device, .device_count = 1, .threads = opts->threads};
+  /* Generated lists need no block of uploaded lists beside the rank rows. */
+  bb_plan_request req = {.n = n,
+                         .algo = "bamboo",
+                         .devices = &device,
+                         .device_count = 1,
+                         .threads = opts->threads,
+                         .gen_on_gpu = opts->gen_spec != NULL};
   bb_memory_plan plan;
   if (bb_memory_plan_for_run(&req, &plan, NULL) != BB_OK || !plan.rank_rows) return;
   bb_gpu_set_rank_rows(gpu, plan.rank_rows);

@@ -15,7 +15,16 @@
 #define PLAN_UPLOAD_CHUNK_IDS ((uint64_t)32 << 20)
 #define PLAN_CTL_BYTES 16u                        /* d_ctl / h_ctl: 4 ints */
 #define PLAN_PR_BLOCK 16u                         /* engine/sm/prmatrix.c: rank columns copied per thread */
-#define PLAN_STAGE_BLOCK_IDS ((uint64_t)64 << 20) /* cuda/gpu_staged.cu: men's rows per block */
+#define PLAN_STAGE_BLOCK_IDS ((uint64_t)64 << 20) /* cuda/gpu_staged.cu: rows of lists per block */
+
+/* cuda/gpu_staged.cu, rank_blocking_of: rows of uploaded women's lists held beside a rank
+ * block of rank_rows women (none when the lists are generated on the GPU: drawn as rank rows,
+ * or, for the kinds shuffled in place, lists and fewer rank rows within the block's bytes). */
+static uint64_t rank_list_rows(uint64_t n, uint64_t rank_rows, int gen_on_gpu) {
+  uint64_t rows = PLAN_STAGE_BLOCK_IDS / n;
+  if (rows > rank_rows) rows = rank_rows;
+  return gen_on_gpu ? 0 : rows < 1 ? 1 : rows;
+}
 
 int bb_plan_part_first(int n, int parts, int p) {
   int base = n / parts, extra = n % parts;
@@ -28,12 +37,14 @@ int bb_plan_part_owner(int n, int parts, int id) {
   return id < big ? id / (base + 1) : extra + (id - big) / base;
 }
 
-int bb_plan_rank_rows_for(int n, int node_bytes, uint64_t device_free) {
-  /* Beside the PRMatrix: the control words, the upload staging while ids are narrowed, and
-   * 64 MiB kept for the allocator's rounding and the runtime's own allocations. */
+int bb_plan_rank_rows_for(int n, int node_bytes, int gen_on_gpu, uint64_t device_free) {
+  /* Beside the PRMatrix: the control words, the upload staging while ids are narrowed, the
+   * block of uploaded lists (at its largest), and 64 MiB kept for the allocator's rounding and
+   * the runtime's own allocations. */
   uint64_t un = (uint64_t)n, beside = (uint64_t)node_bytes * un * un + PLAN_CTL_BYTES +
-                                      (un <= 65536 ? 2 * PLAN_UPLOAD_CHUNK_IDS * 2 : 0) + ((uint64_t)64 << 20);
-  uint64_t women = device_free > beside ? (device_free - beside) / (8 * un) : 0;
+                                      (un <= 65536 ? 2 * PLAN_UPLOAD_CHUNK_IDS * 2 : 0) + ((uint64_t)64 << 20) +
+                                      rank_list_rows(un, un, gen_on_gpu) * un * 4;
+  uint64_t women = device_free > beside ? (device_free - beside) / ((uint64_t)bb_rank_block_bytes(n) * un) : 0;
   uint64_t fewest = (un + 63) / 64; /* at most 64 passes over the PRMatrix */
   if (women < fewest) women = fewest;
   return women < un ? (int)women : n;
@@ -115,12 +126,13 @@ static uint64_t dev_block_or_state(uint64_t n, uint64_t r, int first, const bb_m
 }
 
 /* The staged partitions (cuda/gpu_multi.cu, each a context of cuda/gpu_staged.cu, all
- * building at once): per partition its block of the men's rows, its rank block (the lists and
- * rank rows of rank_rows women) and its own upload pipeline's staging. */
-/* cuda/gpu_staged.cu, prmatrix_from_men: blocks of 64 Mi ids, or of 2 * rank_rows rows when
- * the rank matrix comes in blocks (no more than the rank phase holds), at most the rows there are. */
+ * building at once): per partition its block of the men's rows, its rank block (the rank rows
+ * of rank_rows women and a block of uploaded lists) and its own upload pipeline's staging. */
+/* cuda/gpu_staged.cu, prmatrix_from_men: blocks of 64 Mi ids, or of the rank block's bytes
+ * (rank_rows * rank bytes / 4 rows) when the rank matrix comes in blocks (no more than the rank
+ * phase holds), at most the rows there are. */
 static uint64_t men_block_rows(uint64_t n, uint64_t rows_there, const bb_memory_plan *p) {
-  uint64_t rows = PLAN_STAGE_BLOCK_IDS / n, paired = 2 * (uint64_t)p->rank_rows;
+  uint64_t rows = PLAN_STAGE_BLOCK_IDS / n, paired = (uint64_t)p->rank_rows * (uint64_t)bb_rank_block_bytes((int)n) / 4;
   if (paired > rows) rows = paired < n ? paired : n;
   if (rows > rows_there) rows = rows_there;
   return rows < 1 ? 1 : rows;
@@ -129,9 +141,14 @@ static uint64_t dev_part_men_block(uint64_t n, uint64_t r, int first, const bb_m
   (void)first;
   return men_block_rows(n, r, p) * n * (uint64_t)p->id_bytes;
 }
+/* cuda/gpu_staged.cu, ranks_in_blocks: the rank rows, and the uploaded lists' block. */
+static uint64_t rank_block_bytes(uint64_t n, const bb_memory_plan *p) {
+  uint64_t rows = (uint64_t)p->rank_rows;
+  return rows * n * (uint64_t)bb_rank_block_bytes((int)n) + rank_list_rows(n, rows, p->gen_on_gpu) * n * 4;
+}
 static uint64_t dev_part_rank_block(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
   (void)r, (void)first;
-  return (uint64_t)p->rank_rows * n * ((uint64_t)p->id_bytes + 4);
+  return rank_block_bytes(n, p);
 }
 static uint64_t dev_part_staging(uint64_t n, uint64_t r, int first, const bb_memory_plan *p) {
   (void)r, (void)first, (void)p;
@@ -192,7 +209,7 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
   }
   if (bamboo && p->staged && p->rank_rows > 0) {
     /* cuda/gpu_staged.cu, ranks_in_blocks: the PRMatrix first (women from the men's blocks),
-     * then per block of rank_rows women their lists and rank rows beside it. */
+     * then per block of rank_rows women their rank rows (and uploaded lists) beside it. */
     uint64_t pr = (uint64_t)p->node_bytes * n * n, staging = dev_staging(n, n, 1, p);
     uint64_t rows = men_block_rows(n, n, p);
     uint64_t host = host_lists + host_small + host_state + pinned;
@@ -200,7 +217,7 @@ static void plan_gpu(bb_memory_plan *p, uint64_t host_lists, uint64_t host_small
     ph->device[0] = PLAN_CTL_BYTES + pr + rows * n * 4 + staging;
     ph->host = host;
     ph = add_phase(p, "rank matrix");
-    ph->device[0] = PLAN_CTL_BYTES + pr + 2 * (uint64_t)p->rank_rows * n * 4 + staging;
+    ph->device[0] = PLAN_CTL_BYTES + pr + rank_block_bytes(n, p) + staging;
     ph->host = host;
     ph = add_phase(p, "solve");
     ph->device[0] = PLAN_CTL_BYTES + pr + 16 * n;

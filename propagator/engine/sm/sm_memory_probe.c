@@ -19,9 +19,9 @@ void bb_memory_plan_probe(bb_memory_plan *plan) {
   plan->host_available = bb_available_memory();
 }
 
-/* Staged partitions: the most women per rank block whose lists and rank rows fit, on every
- * device whose free memory is known, beside what the rank phase holds there besides them
- * (PRMatrix rows, staging, generator) and 64 MiB for the allocator's rounding; at least
+/* Staged partitions: the most women per rank block whose rank rows fit, on every device whose
+ * free memory is known, beside what the rank phase holds there besides them (PRMatrix rows,
+ * uploaded lists' blocks, staging, generator) and 64 MiB for the allocator's rounding; at least
  * ceil(n / 64) (at most 64 passes over the rows), at most n. 0 when no device is known. */
 static int part_rank_rows_fit(const bb_memory_plan *plan) {
   const bb_plan_phase *ranks = NULL;
@@ -33,7 +33,7 @@ static int part_rank_rows_fit(const bb_memory_plan *plan) {
     if (!plan->device_free[d]) continue;
     uint64_t parts = 0;
     for (int q = 0; q < plan->parts; q++) parts += plan->part[q].device == plan->device_id[d];
-    uint64_t per_row = parts * n * ((uint64_t)plan->id_bytes + 4);
+    uint64_t per_row = parts * n * (uint64_t)bb_rank_block_bytes(plan->n);
     uint64_t beside = ranks->device[d] - (uint64_t)plan->rank_rows * per_row + ((uint64_t)64 << 20);
     uint64_t rows = plan->device_free[d] > beside ? (plan->device_free[d] - beside) / per_row : 0;
     if (!known || rows < best) best = rows;
@@ -77,7 +77,7 @@ bb_status bb_memory_plan_for_run(const bb_plan_request *req, bb_memory_plan *pla
   } else if (plan->staged && plan->parts > 1 && !r.rank_rows) {
     r.rank_rows = part_rank_rows_fit(plan);
   } else if (plan->staged && !r.rank_rows && free_b && bb_memory_plan_peak_device(plan, 0) > free_b) {
-    r.rank_rows = bb_plan_rank_rows_for(r.n, plan->node_bytes, free_b);
+    r.rank_rows = bb_plan_rank_rows_for(r.n, plan->node_bytes, r.gen_on_gpu, free_b);
   }
   if (!r.rank_rows) return BB_OK;
   uint64_t device_free[BB_PLAN_MAX_PARTS], device_total[BB_PLAN_MAX_PARTS];
