@@ -64,6 +64,26 @@ def gen(smp, args, path):
     return nr - 2 * nc, nc
 
 
+def challenge_instances(tmp):
+    """The MiniZinc Challenge's hrc/*.dzn, each converted by bench/hrc_challenge.py into an .hrc file in
+    tmp, in name order: (name, path, residents, hospitals, couples) each; none without the mirror."""
+    if not os.path.isdir(CHALLENGE):
+        return []
+    names = subprocess.run(["git", "-C", CHALLENGE, "ls-tree", "--name-only", "HEAD:hrc"], capture_output=True,
+                           text=True).stdout.split()
+    out = []
+    for f in sorted(x for x in names if x.endswith(".dzn")):
+        src, hrc = os.path.join(tmp, f), os.path.join(tmp, f + ".hrc")
+        with open(src, "w") as g:
+            g.write(subprocess.run(["git", "-C", CHALLENGE, "show", "HEAD:hrc/" + f], capture_output=True,
+                                   text=True).stdout)
+        subprocess.run([sys.executable, os.path.join(HERE, "hrc_challenge.py"), src, "--hrc", hrc], check=True)
+        with open(hrc) as g:
+            nr, nh, nc = (int(x) for x in g.readline().split()[1:4])
+        out.append((f, hrc, nr, nh, nc))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -108,16 +128,7 @@ def main():
     if os.path.isdir(CHALLENGE):
         lines += ["", "## MiniZinc Challenge `hrc` instances (minizinc-benchmarks, converted by bench/hrc_challenge.py)",
                   "", "| instance | residents | couples | hospitals | min bp | DA's bp | s |", "|---|---|---|---|---|---|---|"]
-        names = subprocess.run(["git", "-C", CHALLENGE, "ls-tree", "--name-only", "HEAD:hrc"], capture_output=True,
-                               text=True).stdout.split()
-        for f in sorted(x for x in names if x.endswith(".dzn")):
-            src, hrc = os.path.join(tmp, f), os.path.join(tmp, f + ".hrc")
-            with open(src, "w") as g:
-                g.write(subprocess.run(["git", "-C", CHALLENGE, "show", "HEAD:hrc/" + f], capture_output=True,
-                                       text=True).stdout)
-            subprocess.run([sys.executable, os.path.join(HERE, "hrc_challenge.py"), src, "--hrc", hrc], check=True)
-            with open(hrc) as g:
-                nr, nh, nc = (int(x) for x in g.readline().split()[1:4])
+        for f, hrc, nr, nh, nc in challenge_instances(tmp):
             r = solve(env, hrc, nr - 2 * nc, nc, a.timeout, a.mem_kb)
             lines.append("| %s | %d | %d | %d | %s | %s | %.2f |" % (
                 f, nr, nc, nh, r["bp"] if r["proved"] else "%s (not proved)" % r["bp"], r["da"], r["wall"]))

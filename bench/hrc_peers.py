@@ -30,7 +30,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import hrc_bench  # noqa: E402  (solve, gen, CHALLENGE)
+import hrc_bench  # noqa: E402  (solve, gen, challenge_instances)
 
 
 def cpsat(path, timeout, workers, smp):
@@ -91,18 +91,8 @@ def main():
             ns, nc = hrc_bench.gen(smp, ["hrc", "--n", str(n), "--couples", str(c), "--hospitals", str(h),
                                          "--posts", str(p), "--seed", str(seed)], path)
             insts.append(("%s n=%d c=%d seed %d" % (name, n, c, seed), path, ns, nc))
-    if a.challenge and os.path.isdir(hrc_bench.CHALLENGE):
-        ch = hrc_bench.CHALLENGE
-        names = subprocess.run(["git", "-C", ch, "ls-tree", "--name-only", "HEAD:hrc"], capture_output=True,
-                               text=True).stdout.split()
-        for f in sorted(x for x in names if x.endswith(".dzn")):
-            src, hrc = os.path.join(tmp, f), os.path.join(tmp, f + ".hrc")
-            with open(src, "w") as g:
-                g.write(subprocess.run(["git", "-C", ch, "show", "HEAD:hrc/" + f], capture_output=True,
-                                       text=True).stdout)
-            subprocess.run([sys.executable, os.path.join(HERE, "hrc_challenge.py"), src, "--hrc", hrc], check=True)
-            with open(hrc) as g:
-                nr, nh, nc = (int(x) for x in g.readline().split()[1:4])
+    if a.challenge:
+        for f, hrc, nr, nh, nc in hrc_bench.challenge_instances(tmp):
             insts.append(("challenge " + f, hrc, nr - 2 * nc, nc))
     tally = {"both": 0, "bamboo only": 0, "cpsat only": 0, "neither": 0, "bamboo ahead": 0, "cpsat ahead": 0}
     bad = 0

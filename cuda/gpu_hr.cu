@@ -19,26 +19,13 @@
 #include <time.h>
 
 #include "bb_gpu_hr.h"
+#include "gpu_internal.cuh" // BB_CUDA_OR_DONE
 
 #define BB_HR_UNRANKED UINT32_MAX // a resident entry its hospital does not rank
 #define BB_HR_EMPTY_POST BB_GPU_HR_EMPTY_POST
 
 enum { CTL_STOP = 0, CTL_RUNNING = 1, CTL_PARKED = 2 };
 enum { RUN = 0, STOP = 1, ABORT = 2 };
-
-static bb_status fail(bb_error *err, cudaError_t e, const char *call, int line) {
-  bb_fail(err, BB_ERR_GPU, "CUDA error in %s (gpu_hr.cu:%d): %s", call, line, cudaGetErrorString(e));
-  cudaGetLastError();
-  return BB_ERR_GPU;
-}
-#define CHECK(call)                        \
-  do {                                     \
-    cudaError_t e_ = (call);               \
-    if (e_ != cudaSuccess) {               \
-      st = fail(err, e_, #call, __LINE__); \
-      goto done;                           \
-    }                                      \
-  } while (0)
 
 // values[f] = f's position in its hospital's list: one warp per hospital.
 __global__ void list_positions_kernel(const uint32_t *__restrict__ hosp_start, int n_hospitals, uint32_t *values) {
@@ -146,45 +133,49 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts
     st = bb_fail(err, BB_ERR_GPU, "%u hospital-side entries: the GPU's sort takes at most %d", hosp_entries, INT32_MAX);
     goto done;
   }
-  CHECK(cudaMemGetInfo(&free_b, &total_b));
+  BB_CUDA_OR_DONE(cudaMemGetInfo(&free_b, &total_b));
   if (need > free_b) {
     st = bb_fail(err, BB_ERR_GPU, "the instance needs %.2f GiB on the GPU, %.2f GiB free", need / 1073741824.0,
                  free_b / 1073741824.0);
     goto done;
   }
-  CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  CHECK(cudaStreamCreateWithFlags(&monitor, cudaStreamNonBlocking));
-  CHECK(cudaMalloc(&d_res_start, ((size_t)n + 1) * 4));
-  CHECK(cudaMalloc(&d_res_list, ((size_t)entries + 1) * 4));
-  CHECK(cudaMalloc(&d_hosp_start, ((size_t)nh + 1) * 4));
-  CHECK(cudaMalloc(&d_hosp_list, ((size_t)hosp_entries + 1) * 4));
-  CHECK(cudaMemcpyAsync(d_res_start, inst->res_start, ((size_t)n + 1) * 4, cudaMemcpyHostToDevice, stream));
-  CHECK(cudaMemcpyAsync(d_res_list, inst->res_list, (size_t)entries * 4, cudaMemcpyHostToDevice, stream));
-  CHECK(cudaMemcpyAsync(d_hosp_start, inst->hosp_start, ((size_t)nh + 1) * 4, cudaMemcpyHostToDevice, stream));
-  CHECK(cudaMemcpyAsync(d_hosp_list, inst->hosp_list, (size_t)hosp_entries * 4, cudaMemcpyHostToDevice, stream));
-  CHECK(cudaStreamSynchronize(stream));
+  BB_CUDA_OR_DONE(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  BB_CUDA_OR_DONE(cudaStreamCreateWithFlags(&monitor, cudaStreamNonBlocking));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_res_start, ((size_t)n + 1) * 4));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_res_list, ((size_t)entries + 1) * 4));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_hosp_start, ((size_t)nh + 1) * 4));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_hosp_list, ((size_t)hosp_entries + 1) * 4));
+  BB_CUDA_OR_DONE(cudaMemcpyAsync(d_res_start, inst->res_start, ((size_t)n + 1) * 4, cudaMemcpyHostToDevice, stream));
+  BB_CUDA_OR_DONE(cudaMemcpyAsync(d_res_list, inst->res_list, (size_t)entries * 4, cudaMemcpyHostToDevice, stream));
+  BB_CUDA_OR_DONE(
+      cudaMemcpyAsync(d_hosp_start, inst->hosp_start, ((size_t)nh + 1) * 4, cudaMemcpyHostToDevice, stream));
+  BB_CUDA_OR_DONE(
+      cudaMemcpyAsync(d_hosp_list, inst->hosp_list, (size_t)hosp_entries * 4, cudaMemcpyHostToDevice, stream));
+  BB_CUDA_OR_DONE(cudaStreamSynchronize(stream));
   if (stats) stats->transfer += bb_now() - t0;
 
   t0 = bb_now();
-  CHECK(cudaMalloc(&d_values, ((size_t)hosp_entries + 1) * 4));
-  CHECK(cudaMalloc(&d_sorted_res, ((size_t)hosp_entries + 1) * 4));
-  CHECK(cudaMalloc(&d_sorted_rank, ((size_t)hosp_entries + 1) * 4));
-  CHECK(cudaMalloc(&d_nodes, ((size_t)entries + 1) * 8));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_values, ((size_t)hosp_entries + 1) * 4));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_sorted_res, ((size_t)hosp_entries + 1) * 4));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_sorted_rank, ((size_t)hosp_entries + 1) * 4));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_nodes, ((size_t)entries + 1) * 8));
   if (nh > 0) {
     list_positions_kernel<<<warp_blocks(nh), 256, 0, stream>>>(d_hosp_start, nh, d_values);
-    CHECK(cudaPeekAtLastError());
-    CHECK(cub::DeviceSegmentedSort::SortPairs(NULL, temp_bytes, d_hosp_list, d_sorted_res, d_values, d_sorted_rank,
-                                              (int)hosp_entries, nh, d_hosp_start, d_hosp_start + 1, stream));
-    CHECK(cudaMalloc(&d_temp, temp_bytes + 1));
-    CHECK(cub::DeviceSegmentedSort::SortPairs(d_temp, temp_bytes, d_hosp_list, d_sorted_res, d_values, d_sorted_rank,
-                                              (int)hosp_entries, nh, d_hosp_start, d_hosp_start + 1, stream));
+    BB_CUDA_OR_DONE(cudaPeekAtLastError());
+    BB_CUDA_OR_DONE(cub::DeviceSegmentedSort::SortPairs(NULL, temp_bytes, d_hosp_list, d_sorted_res, d_values,
+                                                        d_sorted_rank, (int)hosp_entries, nh, d_hosp_start,
+                                                        d_hosp_start + 1, stream));
+    BB_CUDA_OR_DONE(cudaMalloc(&d_temp, temp_bytes + 1));
+    BB_CUDA_OR_DONE(cub::DeviceSegmentedSort::SortPairs(d_temp, temp_bytes, d_hosp_list, d_sorted_res, d_values,
+                                                        d_sorted_rank, (int)hosp_entries, nh, d_hosp_start,
+                                                        d_hosp_start + 1, stream));
   }
   if (n > 0) {
     rank_nodes_kernel<<<warp_blocks(n), 256, 0, stream>>>(d_res_start, d_res_list, n, d_hosp_start, d_sorted_res,
                                                           d_sorted_rank, d_nodes);
-    CHECK(cudaPeekAtLastError());
+    BB_CUDA_OR_DONE(cudaPeekAtLastError());
   }
-  CHECK(cudaStreamSynchronize(stream));
+  BB_CUDA_OR_DONE(cudaStreamSynchronize(stream));
   cudaFree(d_temp), d_temp = NULL;
   cudaFree(d_values), d_values = NULL;
   cudaFree(d_sorted_res), d_sorted_res = NULL;
@@ -194,38 +185,40 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts
   if (stats) stats->init += bb_now() - t0;
 
   t0 = bb_now();
-  CHECK(cudaMalloc(&d_post_start, ((size_t)nh + 1) * 4));
-  CHECK(cudaMalloc(&d_posts, ((size_t)in->posts + 1) * 8));
-  CHECK(cudaMalloc(&d_cursor, ((size_t)n + 1) * 8));
-  CHECK(cudaMalloc(&d_parked, ((size_t)n + 1) * 4));
-  CHECK(cudaMalloc(&d_ctl, 4 * sizeof(int)));
-  CHECK(cudaHostAlloc(&h_ctl, 4 * sizeof(int), cudaHostAllocDefault));
-  CHECK(cudaMemcpyAsync(d_post_start, in->post_start, ((size_t)nh + 1) * 4, cudaMemcpyHostToDevice, stream));
-  CHECK(cudaMemsetAsync(d_posts, 0xff, (size_t)in->posts * 8, stream));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_post_start, ((size_t)nh + 1) * 4));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_posts, ((size_t)in->posts + 1) * 8));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_cursor, ((size_t)n + 1) * 8));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_parked, ((size_t)n + 1) * 4));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_ctl, 4 * sizeof(int)));
+  BB_CUDA_OR_DONE(cudaHostAlloc(&h_ctl, 4 * sizeof(int), cudaHostAllocDefault));
+  BB_CUDA_OR_DONE(cudaMemcpyAsync(d_post_start, in->post_start, ((size_t)nh + 1) * 4, cudaMemcpyHostToDevice, stream));
+  BB_CUDA_OR_DONE(cudaMemsetAsync(d_posts, 0xff, (size_t)in->posts * 8, stream));
   h_ctl[CTL_STOP] = RUN, h_ctl[CTL_RUNNING] = n, h_ctl[CTL_PARKED] = 0;
-  CHECK(cudaMemcpyAsync(d_ctl, h_ctl, 3 * sizeof(int), cudaMemcpyHostToDevice, stream));
+  BB_CUDA_OR_DONE(cudaMemcpyAsync(d_ctl, h_ctl, 3 * sizeof(int), cudaMemcpyHostToDevice, stream));
   if (n > 0) {
     hr_chain_kernel<<<(n + 255) / 256, 256, 0, stream>>>(d_res_start, d_nodes, d_post_start, d_posts, d_cursor, n,
                                                          d_ctl, d_parked);
-    CHECK(cudaPeekAtLastError());
+    BB_CUDA_OR_DONE(cudaPeekAtLastError());
   }
   for (;;) {
     cudaError_t q = cudaStreamQuery(stream);
     if (q == cudaSuccess) break;
-    if (q != cudaErrorNotReady) CHECK(q);
+    if (q != cudaErrorNotReady) BB_CUDA_OR_DONE(q);
     if (stopped == RUN && deadline > 0 && bb_now() > deadline) stopped = ABORT;
     if (stopped == RUN && tail > 0) {
-      CHECK(cudaMemcpyAsync(h_ctl + CTL_RUNNING, d_ctl + CTL_RUNNING, sizeof(int), cudaMemcpyDeviceToHost, monitor));
-      CHECK(cudaStreamSynchronize(monitor));
+      BB_CUDA_OR_DONE(
+          cudaMemcpyAsync(h_ctl + CTL_RUNNING, d_ctl + CTL_RUNNING, sizeof(int), cudaMemcpyDeviceToHost, monitor));
+      BB_CUDA_OR_DONE(cudaStreamSynchronize(monitor));
       if (h_ctl[CTL_RUNNING] <= tail) stopped = STOP;
     }
     if (stopped != RUN && h_ctl[CTL_STOP] == RUN) {
       h_ctl[CTL_STOP] = stopped;
-      CHECK(cudaMemcpyAsync(d_ctl + CTL_STOP, h_ctl + CTL_STOP, sizeof(int), cudaMemcpyHostToDevice, monitor));
+      BB_CUDA_OR_DONE(
+          cudaMemcpyAsync(d_ctl + CTL_STOP, h_ctl + CTL_STOP, sizeof(int), cudaMemcpyHostToDevice, monitor));
     }
     pause_briefly();
   }
-  CHECK(cudaStreamSynchronize(monitor));
+  BB_CUDA_OR_DONE(cudaStreamSynchronize(monitor));
   if (stats) stats->solve += bb_now() - t0;
   if (stopped == ABORT) {
     st = bb_fail(err, BB_ERR_TIMEOUT, "gpu: time limit reached");
@@ -233,14 +226,14 @@ bb_status bb_gpu_hr_propose(const bb_gpu_hr_input *in, int tail, uint64_t *posts
   }
 
   t0 = bb_now();
-  CHECK(cudaMemcpyAsync(h_ctl, d_ctl, 3 * sizeof(int), cudaMemcpyDeviceToHost, stream));
-  CHECK(cudaMemcpyAsync(posts, d_posts, (size_t)in->posts * 8, cudaMemcpyDeviceToHost, stream));
-  CHECK(cudaStreamSynchronize(stream));
+  BB_CUDA_OR_DONE(cudaMemcpyAsync(h_ctl, d_ctl, 3 * sizeof(int), cudaMemcpyDeviceToHost, stream));
+  BB_CUDA_OR_DONE(cudaMemcpyAsync(posts, d_posts, (size_t)in->posts * 8, cudaMemcpyDeviceToHost, stream));
+  BB_CUDA_OR_DONE(cudaStreamSynchronize(stream));
   *parked_count = h_ctl[CTL_PARKED];
   if (*parked_count > 0) {
-    CHECK(cudaMemcpyAsync(parked, d_parked, (size_t)*parked_count * 4, cudaMemcpyDeviceToHost, stream));
-    CHECK(cudaMemcpyAsync(cursor, d_cursor, (size_t)n * 8, cudaMemcpyDeviceToHost, stream));
-    CHECK(cudaStreamSynchronize(stream));
+    BB_CUDA_OR_DONE(cudaMemcpyAsync(parked, d_parked, (size_t)*parked_count * 4, cudaMemcpyDeviceToHost, stream));
+    BB_CUDA_OR_DONE(cudaMemcpyAsync(cursor, d_cursor, (size_t)n * 8, cudaMemcpyDeviceToHost, stream));
+    BB_CUDA_OR_DONE(cudaStreamSynchronize(stream));
   }
   if (stats) stats->post += bb_now() - t0;
 done:

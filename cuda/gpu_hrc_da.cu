@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bb_gpu_hrc_da.h"
+#include "gpu_internal.cuh" // BB_CUDA_OR_DONE
 
 namespace {
 
@@ -96,20 +97,6 @@ void release(device_lists *dl) {
   dl->n = 0;
 }
 
-bb_status fail(bb_error *err, cudaError_t e, const char *call, int line) {
-  bb_fail(err, BB_ERR_GPU, "CUDA error in %s (gpu_hrc_da.cu:%d): %s", call, line, cudaGetErrorString(e));
-  cudaGetLastError();
-  return BB_ERR_GPU;
-}
-#define CHECK(call)                        \
-  do {                                     \
-    cudaError_t e_ = (call);               \
-    if (e_ != cudaSuccess) {               \
-      st = fail(err, e_, #call, __LINE__); \
-      goto done;                           \
-    }                                      \
-  } while (0)
-
 // Copies count elements of `host` to a new device array (an empty one gets a byte).
 template <typename T>
 cudaError_t upload(device_lists *dl, const T *host, size_t count, T **out) {
@@ -127,20 +114,20 @@ bb_status upload_lists(const bb_hrcda_lists *h, device_lists *dl, bb_error *err)
   size_t es = h->single_start[nr], ec = h->couple_start[nc];
   bb_hrcda_lists *L = &dl->L;
   *L = *h;
-  CHECK(upload(dl, h->couple_of, nr, (int32_t **)&L->couple_of));
-  CHECK(upload(dl, h->couple_member, 2 * nc, (int32_t **)&L->couple_member));
-  CHECK(upload(dl, h->capacity, nh, (int32_t **)&L->capacity));
-  CHECK(upload(dl, h->single_start, nr + 1, (uint32_t **)&L->single_start));
-  CHECK(upload(dl, h->couple_start, nc + 1, (uint32_t **)&L->couple_start));
-  CHECK(upload(dl, h->single_list, es, (bb_id **)&L->single_list));
-  CHECK(upload(dl, h->couple_list, 2 * ec, (bb_id **)&L->couple_list));
-  CHECK(upload(dl, (const int32_t *)h->srank, es, &L->srank));
-  CHECK(upload(dl, (const int32_t *)h->crank, 2 * ec, &L->crank));
-  CHECK(upload(dl, (const uint32_t *)h->slot0, nh + 1, &L->slot0));
-  CHECK(upload(dl, (const int32_t *)h->room, nh, &L->room));
+  BB_CUDA_OR_DONE(upload(dl, h->couple_of, nr, (int32_t **)&L->couple_of));
+  BB_CUDA_OR_DONE(upload(dl, h->couple_member, 2 * nc, (int32_t **)&L->couple_member));
+  BB_CUDA_OR_DONE(upload(dl, h->capacity, nh, (int32_t **)&L->capacity));
+  BB_CUDA_OR_DONE(upload(dl, h->single_start, nr + 1, (uint32_t **)&L->single_start));
+  BB_CUDA_OR_DONE(upload(dl, h->couple_start, nc + 1, (uint32_t **)&L->couple_start));
+  BB_CUDA_OR_DONE(upload(dl, h->single_list, es, (bb_id **)&L->single_list));
+  BB_CUDA_OR_DONE(upload(dl, h->couple_list, 2 * ec, (bb_id **)&L->couple_list));
+  BB_CUDA_OR_DONE(upload(dl, (const int32_t *)h->srank, es, &L->srank));
+  BB_CUDA_OR_DONE(upload(dl, (const int32_t *)h->crank, 2 * ec, &L->crank));
+  BB_CUDA_OR_DONE(upload(dl, (const uint32_t *)h->slot0, nh + 1, &L->slot0));
+  BB_CUDA_OR_DONE(upload(dl, (const int32_t *)h->room, nh, &L->room));
   L->count_srank = L->srank, L->count_crank = L->crank;
-  if (h->count_srank != h->srank) CHECK(upload(dl, h->count_srank, es, (int32_t **)&L->count_srank));
-  if (h->count_crank != h->crank) CHECK(upload(dl, h->count_crank, 2 * ec, (int32_t **)&L->count_crank));
+  if (h->count_srank != h->srank) BB_CUDA_OR_DONE(upload(dl, h->count_srank, es, (int32_t **)&L->count_srank));
+  if (h->count_crank != h->crank) BB_CUDA_OR_DONE(upload(dl, h->count_crank, 2 * ec, (int32_t **)&L->count_crank));
 done:
   return st;
 }
@@ -162,12 +149,12 @@ extern "C" bb_status bb_gpu_hrc_da_runs(const bb_hrcda_lists *L, const bb_gpu_hr
   int sms = 1;
   memset(runs, 0, (size_t)o->runs * sizeof *runs);
   *best_run = -1;
-  CHECK(cudaSetDevice(o->device));
-  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, o->device));
+  BB_CUDA_OR_DONE(cudaSetDevice(o->device));
+  BB_CUDA_OR_DONE(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, o->device));
   st = upload_lists(L, &dl, err);
   if (st != BB_OK) goto done;
   // The plan: what the lists left, less a margin for the runtime, holds this many runs.
-  CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  BB_CUDA_OR_DONE(cudaMemGetInfo(&free_bytes, &total_bytes));
   {
     size_t margin = 64u << 20, usable = free_bytes > margin ? (free_bytes - margin) / 10 * 9 : 0;
     batch = usable / per_run;
@@ -180,8 +167,8 @@ extern "C" bb_status bb_gpu_hrc_da_runs(const bb_hrcda_lists *L, const bb_gpu_hr
     if (batch > (size_t)o->runs) batch = (size_t)o->runs;
     if (o->batch > 0 && batch > (size_t)o->batch) batch = (size_t)o->batch;
   }
-  CHECK(cudaMalloc(&buf, batch * s.bytes));
-  CHECK(cudaMalloc(&d_out, batch * sizeof *d_out));
+  BB_CUDA_OR_DONE(cudaMalloc(&buf, batch * s.bytes));
+  BB_CUDA_OR_DONE(cudaMalloc(&d_out, batch * sizeof *d_out));
   for (int first = 0; first < o->runs; first += (int)batch) {
     if (o->deadline > 0 && bb_now() > o->deadline) break;
     int count = o->runs - first < (int)batch ? o->runs - first : (int)batch, threads = 4;
@@ -192,8 +179,8 @@ extern "C" bb_status bb_gpu_hrc_da_runs(const bb_hrcda_lists *L, const bb_gpu_hr
     double t0 = bb_now();
     hrc_da_runs_kernel<<<(count + threads - 1) / threads, threads>>>(dl.L, buf, s, first, count, o->seed, o->max_rounds,
                                                                      o->max_proposals, d_out);
-    CHECK(cudaGetLastError());
-    CHECK(cudaMemcpy(runs + first, d_out, (size_t)count * sizeof *d_out, cudaMemcpyDeviceToHost));
+    BB_CUDA_OR_DONE(cudaGetLastError());
+    BB_CUDA_OR_DONE(cudaMemcpy(runs + first, d_out, (size_t)count * sizeof *d_out, cudaMemcpyDeviceToHost));
     double seconds = bb_now() - t0;
     int winner = -1;
     for (int j = 0; j < count; j++) {
@@ -202,12 +189,12 @@ extern "C" bb_status bb_gpu_hrc_da_runs(const bb_hrcda_lists *L, const bb_gpu_hr
     }
     if (*best_run < 0 || beats(&runs[first + winner], first + winner, &runs[*best_run], *best_run)) {
       *best_run = first + winner;
-      CHECK(cudaMemcpy(best, buf + (size_t)winner * s.bytes + s.best, (size_t)L->nr * sizeof *best,
-                       cudaMemcpyDeviceToHost));
+      BB_CUDA_OR_DONE(cudaMemcpy(best, buf + (size_t)winner * s.bytes + s.best, (size_t)L->nr * sizeof *best,
+                                 cudaMemcpyDeviceToHost));
     }
     if (all && L->nr > 0)
-      CHECK(cudaMemcpy2D(all + (size_t)first * (size_t)L->nr, (size_t)L->nr * sizeof *all, buf + s.best, s.bytes,
-                         (size_t)L->nr * sizeof *all, (size_t)count, cudaMemcpyDeviceToHost));
+      BB_CUDA_OR_DONE(cudaMemcpy2D(all + (size_t)first * (size_t)L->nr, (size_t)L->nr * sizeof *all, buf + s.best,
+                                   s.bytes, (size_t)L->nr * sizeof *all, (size_t)count, cudaMemcpyDeviceToHost));
   }
 done:
   cudaFree(buf);

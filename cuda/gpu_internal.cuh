@@ -52,6 +52,16 @@ bb_status bb_gpu_fail(bb_error *err, cudaError_t e, const char *call, const char
     cudaError_t bb_e_ = (call);                                                          \
     if (bb_e_ != cudaSuccess) return bb_gpu_fail(err, bb_e_, #call, __FILE__, __LINE__); \
   } while (0)
+// The same for a function that frees what it holds on the way out: the status goes to `st`
+// and control to its label `done`.
+#define BB_CUDA_OR_DONE(call)                                  \
+  do {                                                         \
+    cudaError_t bb_e_ = (call);                                \
+    if (bb_e_ != cudaSuccess) {                                \
+      st = bb_gpu_fail(err, bb_e_, #call, __FILE__, __LINE__); \
+      goto done;                                               \
+    }                                                          \
+  } while (0)
 // After a launch: a launch failure is reported under the kernel's name, not the peek's.
 #define BB_CUDA_LAUNCHED(what)                                                          \
   do {                                                                                  \

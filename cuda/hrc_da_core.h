@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "bb_common.h"
+#include "rng.h" /* bb_splitmix64: the runs' random numbers, host and device alike */
 
 #ifdef __CUDACC__
 #define BB_HRCDA_FN static inline __host__ __device__
@@ -95,18 +96,10 @@ typedef struct bb_hrcda {
   int host_status; /* the host count's bb_status when it refused a matching */
 } bb_hrcda;
 
-/* The next number of a splitmix64 stream (Steele, Lea & Flood 2014): one uint64_t of state. */
-BB_HRCDA_FN uint64_t bb_hrcda_next_random(uint64_t *state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 /* Run i's seed in a portfolio of `seed`: a splitmix64 step from both, never 0. */
 BB_HRCDA_FN uint64_t bb_hrcda_run_seed(uint64_t seed, int i) {
   uint64_t state = seed + (uint64_t)(int64_t)i * 0xd1b54a32d192ed03ull;
-  uint64_t s = bb_hrcda_next_random(&state);
+  uint64_t s = bb_splitmix64(&state);
   return s ? s : 1;
 }
 
@@ -128,7 +121,7 @@ BB_HRCDA_FN void bb_hrcda_push(bb_hrcda *d, int a) {
 
 /* A displaced agent, in a randomised run, proposes next or last by a coin flip. */
 BB_HRCDA_FN void bb_hrcda_push_displaced(bb_hrcda *d, int a) {
-  if (!d->shuffle_displaced || d->queued[a] || (bb_hrcda_next_random(&d->rng) & 1)) {
+  if (!d->shuffle_displaced || d->queued[a] || (bb_splitmix64(&d->rng) & 1)) {
     bb_hrcda_push(d, a);
     return;
   }
@@ -186,7 +179,7 @@ BB_HRCDA_FN void bb_hrcda_lose_place(bb_hrcda *d, int a) {
   }
   if (d->cur[a] >= 0) d->next[a] = (uint32_t)d->cur[a] + 1;
   /* A restart lets an evicted couple retry pairs that failed only because of who held them then. */
-  if (a >= d->nr && d->restart_one_in && bb_hrcda_next_random(&d->rng) % d->restart_one_in == 0) d->next[a] = 0;
+  if (a >= d->nr && d->restart_one_in && bb_splitmix64(&d->rng) % d->restart_one_in == 0) d->next[a] = 0;
   d->cur[a] = -1;
   bb_hrcda_push_displaced(d, a);
 }
@@ -435,7 +428,7 @@ BB_HRCDA_FN void bb_hrcda_randomise(bb_hrcda *d, uint64_t seed, uint32_t restart
   d->shuffle_displaced = true;
   d->restart_one_in = restart_one_in;
   for (int i = d->nagents - 1; i > 0; i--) { /* Fisher-Yates */
-    int j = (int)(bb_hrcda_next_random(&d->rng) % (uint64_t)(i + 1));
+    int j = (int)(bb_splitmix64(&d->rng) % (uint64_t)(i + 1));
     int32_t t = d->order[i];
     d->order[i] = d->order[j], d->order[j] = t;
   }

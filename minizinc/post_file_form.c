@@ -51,6 +51,13 @@ bool fzn_base_ok(fzn_builder *b, const fzn_constraint *c, int base) {
                     c->name, base);
 }
 
+bool fzn_sides_head(fzn_builder *b, const fzn_constraint *c, const char *name0, const char *name1, const char *var_name,
+                    int **side0, int *n0, int **side1, int *n1, int *var, int *base) {
+  return fzn_arg_int_var_array(b, c->args[0], c->line, name0, side0, n0) &&
+         fzn_arg_int_var_array(b, c->args[1], c->line, name1, side1, n1) &&
+         fzn_arg_int_var(b, c->args[2], c->line, var_name, var) && fzn_arg_int(b, c->args[3], c->line, "base", base);
+}
+
 bool fzn_padded_lists_ok(fzn_builder *b, const fzn_constraint *c, const char *matrix, int entries, const char *len_name,
                          int lens, const char *cols_name, int cols, int people, const char *who) {
   if (lens != people)
@@ -65,9 +72,7 @@ bool fzn_padded_lists_ok(fzn_builder *b, const fzn_constraint *c, const char *ma
 /* Arguments 0..3 of every HRC form: singles, couples, a third variable, base. */
 static bool hrc_head(fzn_builder *b, const fzn_constraint *c, const char *var_name, int **singles, int *ns,
                      int **couples, int *nc, int *var, int *base) {
-  return fzn_arg_int_var_array(b, c->args[0], c->line, "singles", singles, ns) &&
-         fzn_arg_int_var_array(b, c->args[1], c->line, "couples", couples, nc) &&
-         fzn_arg_int_var(b, c->args[2], c->line, var_name, var) && fzn_arg_int(b, c->args[3], c->line, "base", base);
+  return fzn_sides_head(b, c, "singles", "couples", var_name, singles, ns, couples, nc, var, base);
 }
 
 bool fzn_hrc_residents_read(fzn_builder *b, const fzn_constraint *c, const char *var_name, fzn_hrc_residents *a) {

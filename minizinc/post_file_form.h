@@ -1,7 +1,8 @@
 /* What the stable-matching posters share (post_stable_matching.c, post_stable_matching_hr.c,
- * post_hrc.c, post_hrc_size.c): the base check, the instance file named by the constraint's
- * bamboo_data_file("PATH") annotation, the check of the sizes the model passed against the
- * file's, and the path the HR and HRC constraints' annotations ask for. */
+ * post_hrc.c, post_hrc_size.c, post_stable_matching_ties*.c): the base check, the two-sided
+ * forms' first arguments, the instance file named by the constraint's bamboo_data_file("PATH")
+ * annotation, the check of the sizes the model passed against the file's, and the path the HR
+ * and HRC constraints' annotations ask for. */
 #ifndef FZN_POST_FILE_FORM_H
 #define FZN_POST_FILE_FORM_H
 
@@ -27,6 +28,13 @@ bool fzn_file_numbers_agree(fzn_builder *b, const fzn_constraint *c, const fzn_e
 
 /* The arrays' first index, which ids and ranks count from: 0 or 1. */
 bool fzn_base_ok(fzn_builder *b, const fzn_constraint *c, int base);
+
+/* Arguments 0..3 of the two-sided forms (the SMTI and HRT forms, matrix and file, and every HRC
+ * form): the two sides' variables (named name0 and name1), a variable (`var_name`: size, or
+ * HRC's third) and base. Base is not checked: each form words its own message. False after
+ * reporting. */
+bool fzn_sides_head(fzn_builder *b, const fzn_constraint *c, const char *name0, const char *name1, const char *var_name,
+                    int **side0, int *n0, int **side1, int *n1, int *var, int *base);
 
 /* A dzn form's padded lists: `lens` (named `len_name`) has one entry per person of `people`
  * (`who`), and the row-major `matrix` of `entries` one row of `cols` (`cols_name`, at least 0)

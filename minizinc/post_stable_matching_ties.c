@@ -42,9 +42,7 @@ static bool ties_read(fzn_builder *b, const fzn_constraint *c, const char *const
   char len0[16], len1[16];
   snprintf(len0, sizeof len0, "%s_len", names[2]);
   snprintf(len1, sizeof len1, "%s_len", names[3]);
-  if (!fzn_arg_int_var_array(b, ARG(0), c->line, names[0], &a->men, &a->n1) ||
-      !fzn_arg_int_var_array(b, ARG(1), c->line, names[1], &a->women, &a->n2) ||
-      !fzn_arg_int_var(b, ARG(2), c->line, "size", &a->size) || !fzn_arg_int(b, ARG(3), c->line, "base", &a->base) ||
+  if (!fzn_sides_head(b, c, names[0], names[1], "size", &a->men, &a->n1, &a->women, &a->n2, &a->size, &a->base) ||
       !fzn_arg_int_array(b, ARG(4), c->line, names[2], &a->pm, &a->npm) ||
       !fzn_arg_int_array(b, ARG(5), c->line, len0, &a->pm_len, &a->npl) ||
       !fzn_arg_int(b, ARG(6), c->line, "columns", &a->pm_cols) ||

@@ -95,9 +95,7 @@ static bb_ties *ties_file(fzn_builder *b, const fzn_constraint *c, const char *c
 }
 
 static bool file_read(fzn_builder *b, const fzn_constraint *c, const char *const names[4], file_args *a) {
-  return fzn_arg_int_var_array(b, ARG(0), c->line, names[0], &a->side0, &a->n0) &&
-         fzn_arg_int_var_array(b, ARG(1), c->line, names[1], &a->side1, &a->n1) &&
-         fzn_arg_int_var(b, ARG(2), c->line, "size", &a->size) && fzn_arg_int(b, ARG(3), c->line, "base", &a->base) &&
+  return fzn_sides_head(b, c, names[0], names[1], "size", &a->side0, &a->n0, &a->side1, &a->n1, &a->size, &a->base) &&
          fzn_base_ok(b, c, a->base);
 }
 

@@ -1,7 +1,8 @@
 /* Shared by the native ties constraints' tests (test_smc_ties_native.c, test_smc_hrt_native.c):
  * the random starting restrictions on the model's variables (a few "!= v", "<= v", ">= v"), which
  * matchings they allow, their posting, the domains after the first propagation, the native
- * root domains against the decomposition's, and a search to the end against brute force. */
+ * root domains against the decomposition's, a search to the end against brute force, and the
+ * rounds of random instances run for each stability. */
 #ifndef BB_SMC_TIES_TESTLIB_H
 #define BB_SMC_TIES_TESTLIB_H
 
@@ -9,12 +10,15 @@
 #include "bb_post.h"
 #include "bb_search.h"
 #include "bb_shim.h"
+#include "bb_stable_matching_ties.h" /* bb_stability */
 #include "bth_gecode.h"
 #include "bth_solutions.h"
+#include "bth_ties.h"
 #include "test_util.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define TT_MAX_LIMITS 6
 
@@ -96,6 +100,66 @@ static inline int tt_search_exactly(bb_space *s, const int *x, int vars, bool de
          found.count, want->count);
   bth_solutions_free(&found);
   return (int)count;
+}
+
+/* What a test's cases count, per stability: each must be above 0 at the end. */
+typedef struct tt_tally {
+  int strictly_smaller;            /* roots where the native domains are strictly smaller than the decomposition's */
+  int maximum_checked;             /* roots at size = the maximum matching, checked for pairs in no maximum one */
+  long searched, search_solutions; /* searches to the end, and the stable matchings they found */
+} tt_tally;
+
+/* A case on a random instance, with a random base (0 or 1) and the rounds' generator. */
+typedef void tt_case(const bb_ties *in, int base, uint64_t *rng);
+
+/* A test's rounds: bth_ties_random(1..max_side0, 1..max_side1, max_capacity, smti, ...) with
+ * the tie percentages in turn; every round the root and maximum-pairs cases, every tenth the
+ * fixed matchings, the search when round % search_every == search_at. The cases set *tally's
+ * counts for the stability in *kind. */
+typedef struct tt_suite {
+  uint64_t seed;
+  int rounds, max_side0, max_side1, max_capacity;
+  bool smti;
+  int search_every, search_at;
+  bb_stability *kind;
+  tt_tally *tally;
+  tt_case *root_case, *maximum_pairs_case, *fixed_case, *search_case;
+} tt_suite;
+
+/* Runs the suite's rounds for weak, strong and super-stability in turn (each from the same
+ * seed), prints each one's counts and checks that none is 0; leaves *kind weak. Returns 0, or
+ * 2 when an instance could not be made. */
+static inline int tt_run_stabilities(const tt_suite *t) {
+  static const int ties[] = {0, 30, 70, 95};
+  static const bb_stability kinds[] = {BB_STABILITY_WEAK, BB_STABILITY_STRONG, BB_STABILITY_SUPER};
+  static const char *const names[] = {"weak", "strong", "super"};
+  for (int kk = 0; kk < 3; kk++) {
+    uint64_t rng = t->seed;
+    tt_tally *n = t->tally;
+    *t->kind = kinds[kk];
+    *n = (tt_tally){0};
+    for (int round = 0; round < t->rounds; round++) {
+      int n0 = 1 + (int)(tu_rand(&rng) % (uint64_t)t->max_side0),
+          n1 = 1 + (int)(tu_rand(&rng) % (uint64_t)t->max_side1);
+      bb_ties *in = bth_ties_random(n0, n1, t->max_capacity, t->smti, ties[round % 4], &rng);
+      if (!in) return 2;
+      t->root_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      t->maximum_pairs_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      if (round % 10 == 0) t->fixed_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      if (round % t->search_every == t->search_at) t->search_case(in, (int)(tu_rand(&rng) % 2), &rng);
+      bb_ties_free(in);
+    }
+    printf(
+        "%s: %d instances, %d roots where the native domains are strictly smaller, %d roots at size = the maximum "
+        "matching checked for pairs in no maximum matching, %ld searches to the end finding %ld stable matchings, "
+        "as brute force\n",
+        names[kk], t->rounds, n->strictly_smaller, n->maximum_checked, n->searched, n->search_solutions);
+    CHECKF(n->strictly_smaller > 0, "%s: %s", names[kk], "the native rules never did more than the decomposition's");
+    CHECKF(n->maximum_checked > 0, "%s: %s", names[kk], "no root had size's minimum at the maximum matching");
+    CHECKF(n->search_solutions > 0, "%s: %s", names[kk], "no search found a stable matching");
+  }
+  *t->kind = BB_STABILITY_WEAK;
+  return 0;
 }
 
 #endif

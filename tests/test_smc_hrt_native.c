@@ -89,8 +89,10 @@ static bb_space *model_space(const lists *L, const tt_limits *R, int *x) {
   return s;
 }
 
-/* The stability under test: main runs every case for each kind. */
+/* The stability under test and what the cases count for it: tt_run_stabilities runs every
+ * case for each kind. */
 static bb_stability kind = BB_STABILITY_WEAK;
+static tt_tally tally;
 
 static bb_status post_native(bb_space *s, const lists *L, const int *x, bb_error *err) {
   return bb_post_stable_matching_hrt(s, x, L->nr, x + L->nr, L->nh, x[L->nr + L->nh], L->base, L->rp, L->rp_len, COLS,
@@ -184,8 +186,6 @@ static void sound_visit(const int32_t *M, void *ctx) {
   for (int v = 0; v < vars; v++) c->lost += !c->dom || !(c->dom[v] >> values[v] & 1);
 }
 
-static int strictly_smaller;
-
 static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   lists L;
   lists_of(in, base, &L);
@@ -209,7 +209,7 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   uint64_t dn[MAX_VARS], dd[MAX_VARS];
   bool ok_n = tt_root_domains(native, xn, vars, dn), ok_d = tt_root_domains(decomp, xd, vars, dd);
   CHECKF(ok_n <= ok_d, "the decomposition failed where the native constraint did not (%d residents)", L.nr);
-  strictly_smaller += tt_native_within(vars, ok_n ? dn : NULL, ok_d ? dd : NULL);
+  tally.strictly_smaller += tt_native_within(vars, ok_n ? dn : NULL, ok_d ? dd : NULL);
   sound c = {&L, in, &R, ok_n ? dn : NULL, 0};
   bth_ties_enumerate(in, sound_visit, &c);
   CHECKF(c.lost == 0, "%d values of stable matchings (kind %d) removed", c.lost, (int)kind);
@@ -253,8 +253,6 @@ static void matchings(const lists *L, bool allowed[MAX_R][MAX_H], const int *roo
     }
   chosen[r] = -1;
 }
-
-static int maximum_checked;
 
 /* Rule S5: with size at least the largest stable matching's (after random removals on
  * residents), whenever size's minimum equals the maximum capacitated matching over the pairs
@@ -301,7 +299,7 @@ static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
   int lo = 0;
   while (!(dom[vars - 1] >> lo & 1)) lo++;
   if (lo == nu) {
-    maximum_checked++;
+    tally.maximum_checked++;
     for (int r = 0; r < L.nr; r++)
       for (int h = 0; h < L.nh; h++)
         CHECKF(!pairs[r][h] || in_pair[r][h] == nu,
@@ -336,6 +334,15 @@ static void fixed_visit(const int32_t *M, void *ctx) {
   }
 }
 
+/* Every matching of the instance fixed in full (the first 300 or so). */
+static void fixed_case(const bb_ties *in, int base, uint64_t *rng) {
+  (void)rng;
+  lists L;
+  lists_of(in, base, &L);
+  fixed c = {&L, in, 0};
+  bth_ties_enumerate(in, fixed_visit, &c);
+}
+
 typedef struct wanted {
   const lists *L;
   const bb_ties *in;
@@ -350,8 +357,6 @@ static void wanted_visit(const int32_t *M, void *ctx) {
   bth_solutions_add(c->rows, values);
 }
 
-static long searched, search_solutions;
-
 /* A search to the end finds exactly the stable matchings of brute force (residents, loads and
  * size), with and without the constraint's own brancher. */
 static void search_case(const bb_ties *in, int base, uint64_t *rng) {
@@ -365,8 +370,8 @@ static void search_case(const bb_ties *in, int base, uint64_t *rng) {
   tt_limits none = {0};
   bb_space *s = model_space(&L, &none, x);
   CHECK(post_native(s, &L, x, NULL) == BB_OK);
-  search_solutions += tt_search_exactly(s, x, vars, tu_rand(rng) % 2, &want, "hrt");
-  searched++;
+  tally.search_solutions += tt_search_exactly(s, x, vars, tu_rand(rng) % 2, &want, "hrt");
+  tally.searched++;
   bth_solutions_free(&want);
   bb_space_free(s);
 }
@@ -402,39 +407,22 @@ static void bad_posts(void) {
 }
 
 int main(void) {
-  static const int ties[] = {0, 30, 70, 95};
-  static const bb_stability kinds[] = {BB_STABILITY_WEAK, BB_STABILITY_STRONG, BB_STABILITY_SUPER};
-  static const char *const names[] = {"weak", "strong", "super"};
-  for (int kk = 0; kk < 3; kk++) {
-    uint64_t rng = 0x4a7e5eedu;
-    kind = kinds[kk];
-    strictly_smaller = maximum_checked = 0;
-    searched = search_solutions = 0;
-    for (int round = 0; round < ROUNDS; round++) {
-      int nr = 1 + (int)(tu_rand(&rng) % MAX_R), nh = 1 + (int)(tu_rand(&rng) % MAX_H);
-      bb_ties *in = bth_ties_random(nr, nh, 3, false, ties[round % 4], &rng);
-      if (!in) return 2;
-      root_case(in, (int)(tu_rand(&rng) % 2), &rng);
-      maximum_pairs_case(in, (int)(tu_rand(&rng) % 2), &rng);
-      if (round % 10 == 0) {
-        lists L;
-        lists_of(in, (int)(tu_rand(&rng) % 2), &L);
-        fixed c = {&L, in, 0};
-        bth_ties_enumerate(in, fixed_visit, &c);
-      }
-      if (round % 10 == 5) search_case(in, (int)(tu_rand(&rng) % 2), &rng);
-      bb_ties_free(in);
-    }
-    printf(
-        "%s: %d instances, %d roots where the native domains are strictly smaller, %d roots at size = the maximum "
-        "matching checked for pairs in no maximum matching, %ld searches to the end finding %ld stable matchings, "
-        "as brute force\n",
-        names[kk], ROUNDS, strictly_smaller, maximum_checked, searched, search_solutions);
-    CHECKF(maximum_checked > 0, "%s: %s", names[kk], "no root had size's minimum at the maximum matching");
-    CHECKF(strictly_smaller > 0, "%s: %s", names[kk], "the native rules never did more than the decomposition's");
-    CHECKF(search_solutions > 0, "%s: %s", names[kk], "no search found a stable matching");
-  }
-  kind = BB_STABILITY_WEAK;
+  tt_suite suite = {.seed = 0x4a7e5eedu,
+                    .rounds = ROUNDS,
+                    .max_side0 = MAX_R,
+                    .max_side1 = MAX_H,
+                    .max_capacity = 3,
+                    .smti = false,
+                    .search_every = 10,
+                    .search_at = 5,
+                    .kind = &kind,
+                    .tally = &tally,
+                    .root_case = root_case,
+                    .maximum_pairs_case = maximum_pairs_case,
+                    .fixed_case = fixed_case,
+                    .search_case = search_case};
+  int st = tt_run_stabilities(&suite);
+  if (st) return st;
   bad_posts();
   return tu_finish();
 }

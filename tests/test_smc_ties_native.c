@@ -90,8 +90,10 @@ static bb_space *model_space(const lists *L, const tt_limits *R, int *x) {
   return s;
 }
 
-/* The stability under test: main runs every case for each kind. */
+/* The stability under test and what the cases count for it: tt_run_stabilities runs every
+ * case for each kind. */
 static bb_stability kind = BB_STABILITY_WEAK;
+static tt_tally tally;
 
 static bb_status post_native(bb_space *s, const lists *L, const int *x, bb_error *err) {
   return bb_post_stable_matching_smti(s, x, L->n1, x + L->n1, L->n2, x[L->n1 + L->n2], L->base, L->pm, L->pm_len,
@@ -186,8 +188,6 @@ static void sound_visit(const int32_t *M, void *ctx) {
   for (int v = 0; v < vars; v++) c->lost += !c->dom || !(c->dom[v] >> values[v] & 1);
 }
 
-static int strictly_smaller;
-
 /* Native against decomposition and brute force at the root of random starting domains. */
 static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   lists L;
@@ -212,7 +212,7 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   uint64_t dn[MAX_VARS], dd[MAX_VARS];
   bool ok_n = tt_root_domains(native, xn, vars, dn), ok_d = tt_root_domains(decomp, xd, vars, dd);
   CHECKF(ok_n <= ok_d, "the decomposition failed where the native constraint did not (%d men, %d women)", L.n1, L.n2);
-  strictly_smaller += tt_native_within(vars, ok_n ? dn : NULL, ok_d ? dd : NULL);
+  tally.strictly_smaller += tt_native_within(vars, ok_n ? dn : NULL, ok_d ? dd : NULL);
   sound c = {&L, in, &R, ok_n ? dn : NULL, 0};
   bth_ties_enumerate(in, sound_visit, &c);
   CHECKF(c.lost == 0, "%d values of stable matchings (kind %d) removed", c.lost, (int)kind);
@@ -256,8 +256,6 @@ static void matchings(const lists *L, bool allowed[MAX_N][MAX_N], int i, int use
   chosen[i] = -1;
 }
 
-static int maximum_checked;
-
 /* Rule S5: with size at least the largest stable matching's (after random removals),
  * whenever size's minimum equals the maximum matching over the pairs the root leaves, every
  * pair left is in some maximum matching of them. */
@@ -294,7 +292,7 @@ static void maximum_pairs_case(const bb_ties *in, int base, uint64_t *rng) {
     bb_space_free(s);
     return;
   }
-  maximum_checked++;
+  tally.maximum_checked++;
   for (int i = 0; i < L.n1; i++)
     for (int j = 0; j < L.n2; j++)
       CHECKF(!pairs[i][j] || in_pair[i][j] == nu, "man %d and woman %d are left but in no maximum matching (%d)", i, j,
@@ -329,6 +327,15 @@ static void fixed_visit(const int32_t *M, void *ctx) {
   }
 }
 
+/* Every matching of the instance fixed in full (the first 300 or so). */
+static void fixed_case(const bb_ties *in, int base, uint64_t *rng) {
+  (void)rng;
+  lists L;
+  lists_of(in, base, &L);
+  fixed c = {&L, in, 0};
+  bth_ties_enumerate(in, fixed_visit, &c);
+}
+
 typedef struct wanted {
   const lists *L;
   const bb_ties *in;
@@ -343,8 +350,6 @@ static void wanted_visit(const int32_t *M, void *ctx) {
   bth_solutions_add(c->rows, values);
 }
 
-static long searched, search_solutions;
-
 /* A search to the end finds exactly the stable matchings of brute force, with and without the
  * constraint's own brancher. */
 static void search_case(const bb_ties *in, int base, uint64_t *rng) {
@@ -358,8 +363,8 @@ static void search_case(const bb_ties *in, int base, uint64_t *rng) {
   tt_limits none = {0};
   bb_space *s = model_space(&L, &none, x);
   CHECK(post_native(s, &L, x, NULL) == BB_OK);
-  search_solutions += tt_search_exactly(s, x, vars, tu_rand(rng) % 2, &want, "smti");
-  searched++;
+  tally.search_solutions += tt_search_exactly(s, x, vars, tu_rand(rng) % 2, &want, "smti");
+  tally.searched++;
   bth_solutions_free(&want);
   bb_space_free(s);
 }
@@ -429,43 +434,22 @@ static void bad_posts(void) {
 }
 
 int main(void) {
-  static const int ties[] = {0, 30, 70, 95};
-  static const bb_stability kinds[] = {BB_STABILITY_WEAK, BB_STABILITY_STRONG, BB_STABILITY_SUPER};
-  static const char *const names[] = {"weak", "strong", "super"};
-  for (int kk = 0; kk < 3; kk++) {
-    uint64_t rng = 0x5eed7135u;
-    int cases = 0;
-    kind = kinds[kk];
-    strictly_smaller = maximum_checked = 0;
-    searched = search_solutions = 0;
-    for (int round = 0; round < 600; round++) {
-      int n1 = 1 + (int)(tu_rand(&rng) % MAX_N), n2 = 1 + (int)(tu_rand(&rng) % MAX_N);
-      bb_ties *in = bth_ties_random(n1, n2, 1, true, ties[round % 4], &rng);
-      if (!in) return 2;
-      root_case(in, (int)(tu_rand(&rng) % 2), &rng);
-      maximum_pairs_case(in, (int)(tu_rand(&rng) % 2), &rng);
-      if (round % 10 == 0) {
-        lists L;
-        lists_of(in, (int)(tu_rand(&rng) % 2), &L);
-        fixed c = {&L, in, 0};
-        bth_ties_enumerate(in, fixed_visit, &c);
-      }
-      if (round % 3 == 0) search_case(in, (int)(tu_rand(&rng) % 2), &rng);
-      bb_ties_free(in);
-      cases++;
-    }
-    printf("%s: %d instances, %d roots where the native domains are strictly smaller\n", names[kk], cases,
-           strictly_smaller);
-    CHECKF(strictly_smaller > 0, "%s: %s", names[kk],
-           "the native rules never did more than the decomposition's clauses");
-    printf("%s: %d roots at size = the maximum matching checked for pairs in no maximum matching\n", names[kk],
-           maximum_checked);
-    CHECKF(maximum_checked > 0, "%s: %s", names[kk], "no root had size's minimum at the maximum matching");
-    printf("%s: %ld searches to the end, %ld stable matchings found, as brute force\n", names[kk], searched,
-           search_solutions);
-    CHECKF(search_solutions > 0, "%s: %s", names[kk], "no search found a stable matching");
-  }
-  kind = BB_STABILITY_WEAK;
+  tt_suite suite = {.seed = 0x5eed7135u,
+                    .rounds = 600,
+                    .max_side0 = MAX_N,
+                    .max_side1 = MAX_N,
+                    .max_capacity = 1,
+                    .smti = true,
+                    .search_every = 3,
+                    .search_at = 0,
+                    .kind = &kind,
+                    .tally = &tally,
+                    .root_case = root_case,
+                    .maximum_pairs_case = maximum_pairs_case,
+                    .fixed_case = fixed_case,
+                    .search_case = search_case};
+  int st = tt_run_stabilities(&suite);
+  if (st) return st;
   empty_side();
   hall_violation();
   bad_posts();

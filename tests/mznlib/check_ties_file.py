@@ -14,7 +14,10 @@ Parts (--part):
   models  models/max_hrt_file.mzn and models/school_choice_file.mzn on the data of
           models/max_hrt8.dzn and school_choice9.dzn written as files (the optimum and the
           fewest worse off of brute force, as check_ties_models.py finds them for the matrix
-          models), models/max_smti_file.mzn on random SMTI files against brute force, and
+          models), models/max_smti_file.mzn on random SMTI files against brute force,
+          models/super_hrt_file.mzn on random HRT files (unsatisfiable exactly when brute force
+          finds no super-stable matching, else brute force's least total position, and
+          `bamboo-smp ties check --stability super` agrees), and
           models/school_stb.py on a `bamboo-smp gen school` file against the positions of
           `bamboo-smp solve --algo da-stb`'s matching (students' lists are strict there);
   errors  a missing file, a directory, a truncated binary file, sizes that disagree with the
@@ -38,6 +41,7 @@ import check_ties  # noqa: E402
 import check_ties_models  # noqa: E402  (read_dzn, lists, deferred acceptance)
 import check_ties_native as native  # noqa: E402  (instances, the matrix-form model, brute force)
 import mzn_setup  # noqa: E402
+import ties_reference as ref  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DECOMPOSITION = os.path.join(HERE, "..", "..", "minizinc", "decomposition")
@@ -188,6 +192,38 @@ def part_models(args, runner, files, rng):
         checks += 1
         check(p.returncode == 0 and v.get("size") == str(best), "max_smti_file #%d: size %s, brute force %d"
               % (idx, v.get("size"), best), p)
+
+    # super_hrt_file.mzn: unsatisfiable exactly when brute force finds no super-stable matching,
+    # else the least total position of brute force's, a super-stable matching by the checker too
+    found = {"super-stable": 0, "none": 0}
+    for idx in range(60):
+        if min(found.values()) >= 3:
+            break
+        inst = dict(native.instance(rng, "hrt"), b=1)
+        sols = ref.hrt_solutions(inst["ml"], inst["mr"], inst["wl"], inst["wr"], inst["cap"], "super", 1)
+        path = files.write(ties_text(inst))
+        p, v = run_model(args, runner, "super_hrt_file.mzn", 'n_residents = %d; n_hospitals = %d; prefs_file = "%s";'
+                         % (len(inst["ml"]), len(inst["wl"]), path))
+        checks += 1
+        if not sols:
+            found["none"] += 1
+            check(p.returncode == 0 and "=====UNSATISFIABLE=====" in p.stdout,
+                  "super_hrt_file #%d: no super-stable matching by brute force, unsatisfiable" % idx, p)
+            continue
+        found["super-stable"] += 1
+        best = min(sum(s[0]) for s in sols)
+        pos = [int(x) for x in v.get("residents", "[]").strip("[]").split(",") if x.strip()]
+        match = os.path.join(files.tmp, "super%d.match" % idx)
+        with open(match, "w") as f:
+            f.write("".join("%d %s\n" % (r, inst["ml"][r][k - 1] if k <= len(inst["ml"][r]) else "-")
+                            for r, k in enumerate(pos)))
+        checked = subprocess.run([args.bamboo_smp, "ties", "check", path, "--matching", match, "--stability", "super"],
+                                 capture_output=True, text=True)
+        check(p.returncode == 0 and len(pos) == len(inst["ml"]) and sum(pos) == best and checked.returncode == 0,
+              "super_hrt_file #%d: total position %s, brute force %d; ties check: %s"
+              % (idx, sum(pos) if pos else None, best, (checked.stdout + checked.stderr).strip()), p)
+    check(min(found.values()) >= 3, "super_hrt_file: %d instances with a super-stable matching, %d without"
+          % (found["super-stable"], found["none"]), subprocess.CompletedProcess([], 0, "", ""))
 
     school = os.path.join(files.tmp, "school.hrt")
     subprocess.run([args.bamboo_smp, "gen", "school", "--n", "300", "--hospitals", "12", "--capacity", "20", "-o",

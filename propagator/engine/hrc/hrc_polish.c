@@ -16,6 +16,7 @@
 
 #include "hrc_portfolio.h"
 #include "hrc_walk.h"
+#include "rng.h"
 
 /* Steps without a new best before the walk goes back to the best matching. */
 #define HRC_POLISH_PATIENCE 200
@@ -26,7 +27,7 @@
 
 /* One step: a first move and the repairs after it; false when the deadline cut it (undone). */
 static bool step(bb_hrcw *w, uint64_t now) {
-  bool free_move = bb_hrcda_next_random(&w->d.rng) % HRC_POLISH_FREE_ONE_IN == 0;
+  bool free_move = bb_splitmix64(&w->d.rng) % HRC_POLISH_FREE_ONE_IN == 0;
   if (!(free_move ? bb_hrcw_move_free(w) : bb_hrcw_move(w))) return false;
   for (int c = 0; c < HRC_POLISH_CHAIN && w->blocking > now; c++)
     if (!bb_hrcw_move(w)) return false;

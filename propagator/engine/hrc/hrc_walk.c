@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hrc_walk.h"
+#include "rng.h"
 
 static int members(const bb_hrcw *w, int a, int32_t *r) {
   if (a < w->d.nr) {
@@ -197,7 +198,7 @@ static bool finish_move(bb_hrcw *w) {
   return true;
 }
 
-static int random_blocker(bb_hrcw *w) { return w->blockers[bb_hrcda_next_random(&w->d.rng) % (uint64_t)w->nblockers]; }
+static int random_blocker(bb_hrcw *w) { return w->blockers[bb_splitmix64(&w->d.rng) % (uint64_t)w->nblockers]; }
 
 bool bb_hrcw_move(bb_hrcw *w) {
   if (w->nblockers == 0) return false;
