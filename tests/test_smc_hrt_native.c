@@ -7,7 +7,8 @@
  *     lists, both bases) with random starting domains on residents, loads and size: after the
  *     first propagation every native domain lies within the decomposition's (and the native
  *     constraint fails whenever the decomposition does), and every stable matching the starting
- *     domains allow keeps each of its values;
+ *     domains allow keeps each of its values; and bound propagation of the clauses' linear rows
+ *     (Delorme et al.'s model) from the native root domains finds nothing left to remove;
  *   - with size at least the largest stable matching: when size's minimum is the maximum
  *     capacitated matching over the pairs left (rooms from the loads' maxima), no pair is left that
  *     no maximum one uses (Rule S5; brute force over every matching of those pairs);
