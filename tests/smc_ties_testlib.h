@@ -107,6 +107,7 @@ typedef struct tt_tally {
   int strictly_smaller;            /* roots where the native domains are strictly smaller than the decomposition's */
   int maximum_checked;             /* roots at size = the maximum matching, checked for pairs in no maximum one */
   long searched, search_solutions; /* searches to the end, and the stable matchings they found */
+  int rows_fired; /* rows of the linear model with a consequence the native root holds (when suite.rows) */
 } tt_tally;
 
 /* A case on a random instance, with a random base (0 or 1) and the rounds' generator. */
@@ -120,6 +121,7 @@ typedef struct tt_suite {
   uint64_t seed;
   int rounds, max_side0, max_side1, max_capacity;
   bool smti;
+  bool rows; /* the root case checks the linear model's rows too: rows_fired must be above 0 */
   int search_every, search_at;
   bb_stability *kind;
   tt_tally *tally;
@@ -157,6 +159,10 @@ static inline int tt_run_stabilities(const tt_suite *t) {
     CHECKF(n->strictly_smaller > 0, "%s: %s", names[kk], "the native rules never did more than the decomposition's");
     CHECKF(n->maximum_checked > 0, "%s: %s", names[kk], "no root had size's minimum at the maximum matching");
     CHECKF(n->search_solutions > 0, "%s: %s", names[kk], "no search found a stable matching");
+    if (t->rows) {
+      printf("%s: %d rows of the linear model with a consequence the native root holds\n", names[kk], n->rows_fired);
+      CHECKF(n->rows_fired > 0, "%s: %s", names[kk], "no row of the linear model had a consequence");
+    }
   }
   *t->kind = BB_STABILITY_WEAK;
   return 0;

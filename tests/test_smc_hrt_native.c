@@ -7,7 +7,8 @@
  *     lists, both bases) with random starting domains on residents, loads and size: after the
  *     first propagation every native domain lies within the decomposition's (and the native
  *     constraint fails whenever the decomposition does), and every stable matching the starting
- *     domains allow keeps each of its values;
+ *     domains allow keeps each of its values; and bound propagation of the clauses' linear rows
+ *     (Delorme et al.'s model) from the native root domains finds nothing left to remove;
  *   - with size at least the largest stable matching: when size's minimum is the maximum
  *     capacitated matching over the pairs left (rooms from the loads' maxima), no pair is left that
  *     no maximum one uses (Rule S5; brute force over every matching of those pairs);
@@ -186,6 +187,57 @@ static void sound_visit(const int32_t *M, void *ctx) {
   for (int v = 0; v < vars; v++) c->lost += !c->dom || !(c->dom[v] >> values[v] & 1);
 }
 
+/* The residents other than r whose domains (dn) still allow h, at positions 0 .. T of h's list. */
+static int others_upto(const lists *L, const uint64_t *dn, int h, int T, int r) {
+  int n = 0;
+  for (int t = 0; t <= T && t < L->hp_len[h]; t++) {
+    int q = L->hp[h * COLS + t] - L->base, k = position(L, 0, q, h);
+    n += q != r && k >= 0 && (dn[q] >> (L->base + k) & 1);
+  }
+  return n;
+}
+
+/* The linear rows of the clauses of post_decomposition, cap * (1 - sum of x[r, g] over A) <= the
+ * assignees of h at positions <= T (A: the values that make the clause's premise false; weak
+ * A = 0 .. e_r(k), T = e_h(l); strong the same with T = f_h(l) - 1, and A = 0 .. f_r(k) - 1 and
+ * k with T = e_h(l); super the latter with T = f_h(l) - 1), as Delorme et al.'s model writes
+ * them. Their bound propagation from the native root domains dn must find nothing left to do:
+ * with none of A in D_r, h is full of the others possible up to T (all at h when there are
+ * exactly cap of them); with one value g of A left, and fewer than cap others possible up to T,
+ * r is at g (x[r, h] counts on both sides when g = k, which the clauses' propagation misses).
+ * Returns how many rows had a consequence. */
+static int rows_closed(const lists *L, const uint64_t *dn) {
+  int fired = 0, b = L->base;
+  for (int r = 0; r < L->nr; r++)
+    for (int k = 0; k < L->rp_len[r]; k++) {
+      int h = L->rp[r * COLS + k] - b, l = position(L, 1, h, r);
+      if (l < 0) continue;
+      for (int row = 0; row < (kind == BB_STABILITY_STRONG ? 2 : 1); row++) {
+        bool upto_end = kind == BB_STABILITY_WEAK || (kind == BB_STABILITY_STRONG && row == 0);
+        int T = kind == BB_STABILITY_WEAK || row == 1 ? tie_end(L, 1, h, l) : tie_first(L, 1, h, l) - 1;
+        uint64_t A = 0;
+        for (int v = 0; v <= (upto_end ? tie_end(L, 0, r, k) : tie_first(L, 0, r, k) - 1); v++) A |= 1ull << (b + v);
+        if (!upto_end) A |= 1ull << (b + k);
+        uint64_t left = dn[r] & A;
+        int others = others_upto(L, dn, h, T, r);
+        if (left == 0) {
+          CHECKF(others >= L->cap[h], "resident %d, hospital %d: h cannot be full, the native root lives", r, h);
+          for (int t = 0; t <= T && others == L->cap[h]; t++) {
+            int q = L->hp[h * COLS + t] - b, kq = position(L, 0, q, h);
+            if (q != r && kq >= 0 && (dn[q] >> (b + kq) & 1))
+              CHECKF(dn[q] == 1ull << (b + kq), "resident %d must be at hospital %d (row of %d)", q, h, r);
+          }
+          fired += others <= L->cap[h];
+        } else if ((left & (left - 1)) == 0 && others < L->cap[h]) {
+          CHECKF(dn[r] == left, "resident %d: domain %llx, the row of hospital %d leaves only %llx", r,
+                 (unsigned long long)dn[r], h, (unsigned long long)left);
+          fired++;
+        }
+      }
+    }
+  return fired;
+}
+
 static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   lists L;
   lists_of(in, base, &L);
@@ -210,6 +262,7 @@ static void root_case(const bb_ties *in, int base, uint64_t *rng) {
   bool ok_n = tt_root_domains(native, xn, vars, dn), ok_d = tt_root_domains(decomp, xd, vars, dd);
   CHECKF(ok_n <= ok_d, "the decomposition failed where the native constraint did not (%d residents)", L.nr);
   tally.strictly_smaller += tt_native_within(vars, ok_n ? dn : NULL, ok_d ? dd : NULL);
+  if (ok_n) tally.rows_fired += rows_closed(&L, dn);
   sound c = {&L, in, &R, ok_n ? dn : NULL, 0};
   bth_ties_enumerate(in, sound_visit, &c);
   CHECKF(c.lost == 0, "%d values of stable matchings (kind %d) removed", c.lost, (int)kind);
@@ -413,6 +466,7 @@ int main(void) {
                     .max_side1 = MAX_H,
                     .max_capacity = 3,
                     .smti = false,
+                    .rows = true,
                     .search_every = 10,
                     .search_at = 5,
                     .kind = &kind,

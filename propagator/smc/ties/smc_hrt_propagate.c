@@ -39,11 +39,15 @@
  * Rule F (strict demand): with T the smallest threshold of a strict demand, h is full (load =
  *   capacity) and nobody past T is at h: the residents possible up to T must be at least
  *   capacity (else fail), and exactly capacity of them all get h.
- * Rule H (hospital-oriented): when h cannot be full(T), because fewer than capacity residents
- *   are possible up to T, or load's maximum less those fixed at h past T is below capacity, the
- *   condition of each demand whose threshold is T is false for r: weak, T = e_h(l): D_r <=
- *   e_r(k); strong, T = f_h(l) - 1: D_r <= e_r(k), and T = e_h(l): D_r within 0 .. f_r(k) - 1
- *   and k; super, T = f_h(l) - 1: D_r within 0 .. f_r(k) - 1 and k.
+ * Rule H (hospital-oriented): when h cannot be full(T) without r, because fewer than capacity
+ *   residents other than r are possible up to T, or load's maximum less those fixed at h past T
+ *   is below capacity, the condition of each strict demand r could make with threshold T is
+ *   false: weak, T = e_h(l): D_r <= e_r(k); strong, T = f_h(l) - 1: D_r <= e_r(k), and T =
+ *   e_h(l): D_r within 0 .. f_r(k) - 1 and k; super, T = f_h(l) - 1: D_r within 0 .. f_r(k) - 1
+ *   and k. Proof: each of these conditions is r strictly or weakly preferring h while not at h
+ *   (past e_r(k), or in k's tie or past it but not k), whose stable consequence is full(T) with
+ *   r not among the assignees; so r's own place at h cannot count towards it (when T = e_h(l),
+ *   r's position l lies within 0 .. T and would otherwise be counted).
  * On fixed domains (a load fixed at the count of its residents by Rule L) a blocking pair makes
  *   a strict demand (the strict cases above are exactly "r strictly / weakly prefers h and is
  *   not at h") whose full(T) is false, which Rule F fails (load below capacity, or an assignee
@@ -141,10 +145,11 @@ static int demand(const bb_smc_ties_hrt *t, const bb_smc_domains *d, int r, int 
   }
 }
 
-/* How many of h's posts can be filled by residents at positions <= T: those possible there,
- * and load's maximum less those fixed past T. */
-static int room_upto(const bb_smc_ties_hrt_scratch *s, int T, int n_fixed, int load_hi) {
+/* How many of h's posts can be filled by residents at positions <= T other than the one at
+ * position p: those possible there, and load's maximum less those fixed past T. */
+static int room_upto(const bb_smc_ties_hrt_scratch *s, int T, int n_fixed, int load_hi, int p) {
   int past_fixed = n_fixed - (T < 0 ? 0 : s->fixed_prefix[T + 1]), room = T < 0 ? 0 : s->poss_prefix[T + 1];
+  if (p <= T) room -= s->possible[p];
   return load_hi - past_fixed < room ? load_hi - past_fixed : room;
 }
 
@@ -212,7 +217,7 @@ static bool hospital(run *x, int h) {
     if (k < 0) continue;
     uint32_t at = R->start[r] + (uint32_t)k;
     int fh = H->first[f0 + (uint32_t)p], eh = H->last[f0 + (uint32_t)p];
-    bool no_lt = room_upto(s, fh - 1, n_fixed, load_hi) < cap, no_le = room_upto(s, eh, n_fixed, load_hi) < cap;
+    bool no_lt = room_upto(s, fh - 1, n_fixed, load_hi, p) < cap, no_le = room_upto(s, eh, n_fixed, load_hi, p) < cap;
     bool ok = true;
     if (t->stability == BB_SMC_WEAK)
       ok = !no_le || res_lower_max(x, r, R->last[at]);
