@@ -25,8 +25,8 @@
  * forms): when the deferred acceptance ends with blocking pairs, the portfolio of randomised ones
  * (hrc_portfolio.h; RUNS runs on all CPUs, seed 1, POLISH local search steps) runs too, and its
  * best matching, when it has fewer, is the one the brancher tries first (docs/hrc_constraint.md
- * "Search"); the deferred acceptance's stays the value order of the branching that follows. On the GPU path (::gpu with a usable GPU) the runs go to GPU 0, the same runs with
- * the same best (the polish on the CPU); should the GPU fail, they run on the CPU. Values out
+ * "Search"); the deferred acceptance's stays the value order of the branching that follows.
+ * On the GPU path (::gpu with a usable GPU) the runs go to GPU 0, the same runs with the same best (the polish on the CPU); should the GPU fail, they run on the CPU. Values out
  * of range are an error at the model's line. */
 #include "post_file_form.h"
 #include "bb_hrc.h"
@@ -106,8 +106,8 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
   if (getenv("BAMBOO_HRC_DEBUG"))
     fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
   /* The portfolio's matching is only the first decision (the incumbent under minimize); the
-   * deferred acceptance's stays the value order, so that the tree below the better bound is the
-   * one the plain search explores (a refutation's length depends on the value order). */
+   * deferred acceptance's stays the value order: below the better bound the search tries the
+   * values the plain search tries (a refutation's length depends on the value order). */
   int32_t *better = first ? maybe_portfolio(inst, runs, polish, path == BB_SMC_PATH_GPU, &da_bp) : NULL;
   if (ok) {
     bb_smc_hrc_lists L = bb_smc_hrc_lists_of(inst);

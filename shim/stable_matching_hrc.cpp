@@ -79,23 +79,18 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     if (home.failed()) return BB_OK; // no value left for some variable: the model is unsatisfiable
     if (first_choice) {
       const int32_t *order_of = opts && opts->value_order ? opts->value_order : first_choice;
-      // The ranks a matching gives, and each variable's blocking pairs in it (all 0 when it is
-      // not a matching of these lists).
-      auto ranks_of = [&](const int32_t *matching, std::vector<int> &ranks, std::vector<int32_t> &own_count) {
-        ranks.assign((size_t)n, 0);
-        own_count.assign((size_t)n, 0);
-        bool whole = true;
-        for (int v = 0; v < n; v++) {
-          ranks[(size_t)v] = bb_smc_hrc_rank_of(data.get(), v, matching);
-          whole = whole && ranks[(size_t)v] >= 0;
-        }
-        if (whole && bb_smc_hrc_own_counts(data.get(), ranks.data(), own_count.data()) != BB_SMC_FIX)
-          std::fill(own_count.begin(), own_count.end(), 0);
+      // The ranks a matching gives (-1 where it is not on the lists).
+      auto ranks_of = [&](const int32_t *matching) {
+        std::vector<int> ranks((size_t)n);
+        for (int v = 0; v < n; v++) ranks[(size_t)v] = bb_smc_hrc_rank_of(data.get(), v, matching);
+        return ranks;
       };
-      std::vector<int> ranks, first_ranks;
-      std::vector<int32_t> da_own, first_own;
-      ranks_of(order_of, ranks, da_own);
-      ranks_of(first_choice, first_ranks, first_own);
+      std::vector<int> ranks = ranks_of(order_of), first_ranks = ranks_of(first_choice);
+      // The value order's blocking pairs per variable (all 0 when it is not a matching).
+      std::vector<int32_t> da_own((size_t)n, 0);
+      if (std::all_of(ranks.begin(), ranks.end(), [](int k) { return k >= 0; }) &&
+          bb_smc_hrc_own_counts(data.get(), ranks.data(), da_own.data()) != BB_SMC_FIX)
+        std::fill(da_own.begin(), da_own.end(), 0);
       std::vector<int> first_guess;
       std::vector<IntVar> budget_order; // the value order's blocking variables first
       for (int pass = 0; pass < 2; pass++)
