@@ -35,7 +35,7 @@ static bool post(const bb_hrc *I, bb_smc_path path, model *m, bb_error *err) {
   for (int v = 0; v < m->n; v++) m->vars[v] = bb_int_var(m->s, 1, 1 << 20, err);
   m->bp = bb_int_var(m->s, 0, 1 << 30, err);
   bb_smc_hrc_lists L = bb_smc_hrc_lists_of(I);
-  bb_stable_matching_hrc_options opts = {path};
+  bb_stable_matching_hrc_options opts = {path, NULL};
   bb_status st = bb_post_stable_matching_hrc(m->s, m->vars, ns, m->vars + ns, nc, m->bp, 1, &L, NULL, &opts, err);
   return st == BB_OK;
 }

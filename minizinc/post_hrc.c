@@ -25,8 +25,8 @@
  * forms): when the deferred acceptance ends with blocking pairs, the portfolio of randomised ones
  * (hrc_portfolio.h; RUNS runs on all CPUs, seed 1, POLISH local search steps) runs too, and its
  * best matching, when it has fewer, is the one the brancher tries first (docs/hrc_constraint.md
- * "Search"). On the GPU path (::gpu with a usable GPU) the runs go to GPU 0, the same runs with
- * the same best (the polish on the CPU); should the GPU fail, they run on the CPU. Values out
+ * "Search"); the deferred acceptance's stays the value order of the branching that follows.
+ * On the GPU path (::gpu with a usable GPU) the runs go to GPU 0, the same runs with the same best (the polish on the CPU); should the GPU fail, they run on the CPU. Values out
  * of range are an error at the model's line. */
 #include "post_file_form.h"
 #include "bb_hrc.h"
@@ -56,10 +56,11 @@ static bool portfolio_setting(fzn_builder *b, const fzn_constraint *c, int *runs
   return true;
 }
 
-/* The portfolio's best in place of the deferred acceptance's matching `first` when it has fewer
- * blocking pairs (and the annotation asks for it: runs > 0); its runs on GPU 0 when on_gpu. */
-static void maybe_portfolio(const bb_hrc *inst, int runs, int polish, bool on_gpu, int32_t *first, uint64_t *blocking) {
-  if (*blocking == 0 || runs == 0) return;
+/* The portfolio's best (malloc'd, for the caller to free) when it has fewer blocking pairs than
+ * the deferred acceptance's matching (and the annotation asks for it: runs > 0), else NULL; its
+ * runs on GPU 0 when on_gpu. */
+static int32_t *maybe_portfolio(const bb_hrc *inst, int runs, int polish, bool on_gpu, uint64_t *blocking) {
+  if (*blocking == 0 || runs == 0) return NULL;
   bb_hrc_portfolio_opts o = {.runs = runs, .threads = 0, .seed = 1, .polish_steps = polish, .on_gpu = on_gpu};
   bb_hrc_portfolio_result res;
   bb_error err = {{0}};
@@ -70,14 +71,14 @@ static void maybe_portfolio(const bb_hrc *inst, int runs, int polish, bool on_gp
     o.on_gpu = on_gpu = false;
     st = bb_hrc_portfolio(inst, &o, best, &res, NULL, &err);
   }
-  if (st == BB_OK && res.blocking < *blocking) {
-    memcpy(first, best, (size_t)inst->n_residents * sizeof *first);
-    *blocking = res.blocking;
-  }
+  bool better = st == BB_OK && res.blocking < *blocking;
+  if (better) *blocking = res.blocking;
   if (getenv("BAMBOO_HRC_DEBUG"))
     fprintf(stderr, "hrc: portfolio of %d runs, %d polish steps: %llu blocking pairs (%s)\n", runs, polish,
             (unsigned long long)*blocking, on_gpu ? "on the GPU" : "on the CPU");
+  if (better) return best;
   free(best);
+  return NULL;
 }
 
 /* Runs the deferred acceptance and posts the constraint over `inst` (freed here). */
@@ -104,13 +105,18 @@ static bool post_instance(fzn_builder *b, const fzn_constraint *c, bb_hrc *inst,
   }
   if (getenv("BAMBOO_HRC_DEBUG"))
     fprintf(stderr, "hrc: deferred acceptance: %llu blocking pairs\n", (unsigned long long)da_bp);
-  if (first) maybe_portfolio(inst, runs, polish, path == BB_SMC_PATH_GPU, first, &da_bp);
+  /* The portfolio's matching is only the first decision (the incumbent under minimize); the
+   * deferred acceptance's stays the value order: below the better bound the search tries the
+   * values the plain search tries (a refutation's length depends on the value order). */
+  int32_t *better = first ? maybe_portfolio(inst, runs, polish, path == BB_SMC_PATH_GPU, &da_bp) : NULL;
   if (ok) {
     bb_smc_hrc_lists L = bb_smc_hrc_lists_of(inst);
-    bb_stable_matching_hrc_options opts = {path};
-    bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L, first, &opts, &err);
+    bb_stable_matching_hrc_options opts = {path, better ? first : NULL};
+    bb_status st = bb_post_stable_matching_hrc(b->space, singles, ns, couples, nc, bp, base, &L,
+                                               better ? better : first, &opts, &err);
     ok = fzn_posted(b, c, st, &err);
   }
+  free(better);
   free(first);
   bb_hrc_free(inst);
   return ok;

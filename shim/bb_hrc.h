@@ -46,6 +46,12 @@ static inline bb_smc_hrc_lists bb_smc_hrc_lists_of(const bb_hrc *I) {
 typedef struct bb_stable_matching_hrc_options {
   bb_smc_path path; /* where its counting pass runs (smc_hrc_path.h): BB_SMC_PATH_CPU (the default
                        with NULL options) or AUTO (the same), _GPU, _EMULATED */
+  /* NULL: first_choice. Else a matching in first_choice's form whose ranks the default brancher
+   * tries first when it branches one variable at a time, and whose blocking variables' budgets
+   * it branches on first; first_choice stays the one decision tried before them. A better first
+   * matching (the portfolio's) then only tightens the bound: the tree below it is the one this
+   * matching's order explores. */
+  const int32_t *value_order;
 } bb_stable_matching_hrc_options;
 
 bb_status bb_post_stable_matching_hrc(bb_space *space, const int *singles, int n_singles, const int *couples,

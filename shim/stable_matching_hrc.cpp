@@ -78,30 +78,37 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
     s.commit_distance = std::max(s.commit_distance, (unsigned)(n / 64));
     if (home.failed()) return BB_OK; // no value left for some variable: the model is unsatisfiable
     if (first_choice) {
-      std::vector<int> ranks((size_t)n);
-      bool matching = true;
-      for (int v = 0; v < n; v++) {
-        ranks[(size_t)v] = bb_smc_hrc_rank_of(data.get(), v, first_choice);
-        matching = matching && ranks[(size_t)v] >= 0;
-      }
+      const int32_t *order_of = opts && opts->value_order ? opts->value_order : first_choice;
+      // The ranks a matching gives (-1 where it is not on the lists).
+      auto ranks_of = [&](const int32_t *matching) {
+        std::vector<int> ranks((size_t)n);
+        for (int v = 0; v < n; v++) ranks[(size_t)v] = bb_smc_hrc_rank_of(data.get(), v, matching);
+        return ranks;
+      };
+      std::vector<int> ranks = ranks_of(order_of), first_ranks = ranks_of(first_choice);
+      // The value order's blocking pairs per variable (all 0 when it is not a matching).
       std::vector<int32_t> da_own((size_t)n, 0);
-      if (matching && bb_smc_hrc_own_counts(data.get(), ranks.data(), da_own.data()) != BB_SMC_FIX)
+      if (std::all_of(ranks.begin(), ranks.end(), [](int k) { return k >= 0; }) &&
+          bb_smc_hrc_own_counts(data.get(), ranks.data(), da_own.data()) != BB_SMC_FIX)
         std::fill(da_own.begin(), da_own.end(), 0);
-      std::vector<IntVar> budget_order; // the deferred acceptance's blocking variables first
+      std::vector<int> first_guess;
+      std::vector<IntVar> budget_order; // the value order's blocking variables first
       for (int pass = 0; pass < 2; pass++)
         for (int v = pass ? 0 : n_singles; v < (pass ? n_singles : n); v++) {
           order.push_back(IntVar(x[v].varimp()));
-          int k = ranks[(size_t)v];
+          int k = ranks[(size_t)v], f = first_ranks[(size_t)v];
           guess.push_back(k < 0 ? Int::Limits::min : base + k);
+          first_guess.push_back(f < 0 ? Int::Limits::min : base + f);
           if (da_own[(size_t)v] > 0) budget_order.push_back(own_vars[v]);
         }
       for (int pass = 0; pass < 2; pass++)
         for (int v = pass ? 0 : n_singles; v < (pass ? n_singles : n); v++)
           if (da_own[(size_t)v] == 0) budget_order.push_back(own_vars[v]);
+      auto first_values = std::make_shared<std::vector<int>>(std::move(first_guess));
       auto values = std::make_shared<std::vector<int>>(std::move(guess));
       auto vars = std::make_shared<std::vector<IntVar>>(std::move(order));
       auto budgets = std::make_shared<std::vector<IntVar>>(std::move(budget_order));
-      s.deferred_branchers.push_back([values, vars, budgets, bpv](bb_space &root) {
+      s.deferred_branchers.push_back([values, first_values, vars, budgets, bpv](bb_space &root) {
         // First bp = 0 (under satisfy, and any objective but bp's minimum): a stable matching
         // is looked for before any other (with no slack the propagation prunes hardest). Then
         // bp >= 1 with the deferred acceptance's matching first: when no stable matching
@@ -123,10 +130,10 @@ extern "C" bb_status bb_post_stable_matching_hrc(bb_space *sp, const int *single
         bool matching_first = root.sense == BB_MINIMIZE && root.objective >= 0 && !root.objective_is_float &&
                               root.ints[(size_t)root.objective].varimp() == count.varimp();
         if (matching_first)
-          bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::bulk);
+          bb_shim::branch_first_matching(root, IntVarArgs(*vars), *first_values, bb_shim::FirstMatchingPart::bulk);
         branch(root, stable, BOOL_VAL_MAX());
         if (!matching_first)
-          bb_shim::branch_first_matching(root, IntVarArgs(*vars), *values, bb_shim::FirstMatchingPart::bulk);
+          bb_shim::branch_first_matching(root, IntVarArgs(*vars), *first_values, bb_shim::FirstMatchingPart::bulk);
         branch(root, IntVarArgs(*budgets), INT_VAR_NONE(), INT_VAL_MIN());
         bb_shim::branch_conflict_guided(root, IntVarArgs(*vars), *values);
         branch(root, count, INT_VAL_MIN());
