@@ -24,8 +24,9 @@ bb_status bb_gpu_gen_to_host(bb_gpu_gen *gen, int women, int first, int count, b
 
 /* The same rows as rank rows, as the staged build holds its women's (cuda/gpu_rank_block.cuh):
  * host_out[i * n + id] = the position of id in row first + i, the inverse of bb_gpu_gen_to_host's
- * rows. Congested and random with g <= 32 are drawn straight as rank rows; the other kinds as
- * lists, turned into rank rows on the device (the test's path: tests/test_gpu_gen.c). */
+ * rows (row-major here, read from the block's own layout through bb_rank_cell). Congested and
+ * random with g <= 32 are drawn straight as rank rows; the other kinds as lists, turned into
+ * rank rows on the device (the test's path: tests/test_gpu_gen.c). */
 bb_status bb_gpu_gen_ranks_to_host(bb_gpu_gen *gen, int women, int first, int count, uint32_t *host_out, bb_error *err);
 
 /* Benchmarks (bench/gen_bench.c): generates every row of side `women` on the device, `rows`

@@ -9,7 +9,7 @@
 // bench/gen_device.sh). Congested is written a row per block; random(g) with g <= 32 goes
 // through shared memory a tile at a time (gen_grouped_tiles_kernel), so its stores coalesce.
 // Those two kernels also write a row as its rank row (rank[id] = position; the staged build's
-// women, gpu_rank_block.cuh): the output type says which (list_out, rank_planes).
+// women, gpu_rank_block.cuh, man-major): the output type says which (list_out, rank_planes).
 #include <stdlib.h>
 
 #include "bb_gpu_gen.h"
@@ -27,19 +27,27 @@ __global__ void gen_rows_kernel(bb_gen_spec spec, int women, int first, int coun
     bb_gen_row(&spec, women, first + i, out + (size_t)i * (size_t)spec.n);
 }
 
-// A row written as its list: out[i] = the id at position i.
+// Rows written as lists: put(i, k, id), the id at position k of row i. (rank_planes'
+// put(i, m, r) takes the rank r of id m instead.)
 struct list_out {
   static constexpr bool ranks = false;
   bb_id *ids;
-  __device__ __forceinline__ void put(size_t i, uint32_t id) const { ids[i] = (bb_id)id; }
+  size_t n;
+  __device__ __forceinline__ void put(size_t i, size_t k, uint32_t id) const { ids[i * n + k] = (bb_id)id; }
 };
 
 // Identity rows (congested, random with g = 1): nothing is drawn, so any thread may write any
-// id, a block per row, coalesced. The identity is its own inverse: the rank rows are the same.
+// id. The identity is its own inverse: the rank rows hold the same values. Lists go a block per
+// row and rank rows (man-major) a block per id, threads along the contiguous index, coalesced.
 template <typename Out>
 __global__ void gen_identity_rows_kernel(int n, int count, Out out) {
-  for (int i = blockIdx.x; i < count; i += gridDim.x)
-    for (int k = threadIdx.x; k < n; k += blockDim.x) out.put((size_t)i * n + k, (uint32_t)k);
+  if constexpr (Out::ranks) {
+    for (int m = blockIdx.x; m < n; m += gridDim.x)
+      for (int i = threadIdx.x; i < count; i += blockDim.x) out.put((size_t)i, (size_t)m, (uint32_t)m);
+  } else {
+    for (int i = blockIdx.x; i < count; i += gridDim.x)
+      for (int k = threadIdx.x; k < n; k += blockDim.x) out.put((size_t)i, (size_t)k, (uint32_t)k);
+  }
 }
 
 // Grouped rows (random with 1 < g <= GEN_TILE) written a tile at a time. In the
@@ -51,8 +59,9 @@ __global__ void gen_identity_rows_kernel(int n, int count, Out out) {
 // As rank rows: a group holds the ids start .. start + len - 1 at the positions start ..
 // start + len - 1 (each group is shuffled within itself), so column c of the rank row is in
 // the same group as column c of the list. The lane inverts each group in registers as it is
-// drawn (held[id - start] = start + its position) and the tile is then filled and stored
-// exactly as the list's; the draws are the same.
+// drawn (held[id - start] = start + its position); the draws are the same. The rank rows are
+// man-major (gpu_rank_block.cuh): the ranks of id c in the warp's 32 rows are 32 neighbours,
+// so each lane stores its own rank of c straight from registers, coalesced, with no tile.
 #define GEN_TILE 32
 #define GEN_TILE_WARPS 4
 
@@ -83,12 +92,20 @@ __global__ void gen_grouped_tiles_kernel(bb_gen_spec spec, int women, int first,
         }
         start += len, next = 0, have = len;
       }
-      t[lane][j] = held[next++];
+      if constexpr (Out::ranks) {
+        if (live) out.put((size_t)row, (size_t)(c0 + j), held[next]);
+        next++;
+      } else {
+        t[lane][j] = held[next++];
+      }
     }
-    __syncwarp();
-    if (lane < width)
-      for (int r = 0; r < GEN_TILE && base + r < count; r++) out.put((size_t)(base + r) * n + c0 + lane, t[r][lane]);
-    __syncwarp();
+    if constexpr (!Out::ranks) {
+      __syncwarp();
+      if (lane < width)
+        for (int r = 0; r < GEN_TILE && base + r < count; r++)
+          out.put((size_t)(base + r), (size_t)(c0 + lane), t[r][lane]);
+      __syncwarp();
+    }
   }
 }
 
@@ -158,7 +175,8 @@ static bb_status launch_drawn(const bb_gpu_gen *gen, int women, int first, int c
                               bb_error *err) {
   const bb_gen_spec *spec = &gen->spec;
   if (is_identity(spec)) {
-    gen_identity_rows_kernel<<<bb_gpu_row_blocks(count), 256, 0, stream>>>(spec->n, count, out);
+    int blocks = bb_gpu_row_blocks(Out::ranks ? spec->n : count);
+    gen_identity_rows_kernel<<<blocks, 256, 0, stream>>>(spec->n, count, out);
     BB_CUDA_LAUNCHED("gen_identity_rows_kernel");
     return BB_OK;
   }
@@ -191,7 +209,8 @@ bb_status bb_gpu_gen_launch(const bb_gpu_gen *gen, int women, int first, int cou
   bb_status st = check_rows(gen, first, count, err);
   if (st != BB_OK) return st;
   const bb_gen_spec *spec = &gen->spec;
-  if (bb_gpu_gen_draws_ranks(gen)) return launch_drawn(gen, women, first, count, list_out{dev}, stream, err);
+  if (bb_gpu_gen_draws_ranks(gen))
+    return launch_drawn(gen, women, first, count, list_out{dev, (size_t)spec->n}, stream, err);
   // One warp per block: a staged block holds few rows (671 at n = 100,000), each a long
   // sequential loop, so they are spread over as many SMs as possible.
   int threads = 32, blocks = (count + threads - 1) / threads;
@@ -224,7 +243,7 @@ bb_status bb_gpu_gen_ranks_to_host(bb_gpu_gen *gen, int women, int first, int co
   BB_CUDA(cudaSetDevice(gen->device));
   int n = gen->spec.n;
   size_t cells = (size_t)count * (size_t)n;
-  bb_rank_block ranks = {NULL, NULL, 0};
+  bb_rank_block ranks = {NULL, NULL, 0, 0};
   bb_id *lists = NULL;
   if ((st = bb_rank_block_alloc(n, count, &ranks, err)) != BB_OK) return st;
   cudaError_t e = cudaSuccess;
@@ -241,10 +260,13 @@ bb_status bb_gpu_gen_ranks_to_host(bb_gpu_gen *gen, int women, int first, int co
   if (st == BB_OK && (e = cudaMemcpy(lo, ranks.lo, cells * 2, cudaMemcpyDeviceToHost)) == cudaSuccess)
     e = cudaMemcpy(hi, ranks.hi, cells * (size_t)ranks.hi_bytes, cudaMemcpyDeviceToHost);
   if (st == BB_OK && e != cudaSuccess) st = bb_gpu_fail(err, e, "bb_gpu_gen_ranks_to_host: copy", __FILE__, __LINE__);
-  for (size_t i = 0; st == BB_OK && i < cells; i++) {
-    uint32_t high = ranks.hi_bytes == 1 ? hi[i] : ((const uint16_t *)hi)[i];
-    host_out[i] = (uint32_t)lo[i] | high << 16;
-  }
+  // host_out is row-major whatever the block's layout: rank i * n + m from bb_rank_cell(i, m).
+  for (size_t i = 0; st == BB_OK && i < (size_t)count; i++)
+    for (size_t m = 0; m < (size_t)n; m++) {
+      size_t c = bb_rank_cell(i, m, (size_t)ranks.rows);
+      uint32_t high = ranks.hi_bytes == 1 ? hi[c] : ((const uint16_t *)hi)[c];
+      host_out[i * (size_t)n + m] = (uint32_t)lo[c] | high << 16;
+    }
   free(lo);
   free(hi);
   cudaFree(lists);

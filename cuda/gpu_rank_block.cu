@@ -6,6 +6,7 @@
 bb_status bb_rank_block_alloc(int n, int rows, bb_rank_block *b, bb_error *err) {
   size_t cells = (size_t)rows * (size_t)n;
   b->hi_bytes = bb_rank_block_bytes(n) - 2;
+  b->rows = rows;
   b->lo = NULL;
   b->hi = NULL;
   void *base = NULL;
@@ -22,13 +23,14 @@ void bb_rank_block_free(bb_rank_block *b) {
   b->hi = NULL;
 }
 
-// A block per list: the list is read coalesced, the ranks are scattered within one row.
+// A block per list: the list is read coalesced, and its ranks go one to each man's segment
+// (bb_rank_cell), so the writes scatter over the whole block; the blocks running at once write
+// neighbouring rows, so neighbouring entries of a segment are written about together.
 template <typename Ranks>
 __global__ void rank_scatter_kernel(const bb_id *__restrict__ women, int n, int rows, Ranks rank) {
   for (int i = blockIdx.x; i < rows; i += gridDim.x) {
     const bb_id *list = women + (size_t)i * n;
-    Ranks out = rank.shift((size_t)i * n);
-    for (int k = threadIdx.x; k < n; k += blockDim.x) out.put(list[k], (uint32_t)k);
+    for (int k = threadIdx.x; k < n; k += blockDim.x) rank.put((size_t)i, list[k], (uint32_t)k);
   }
 }
 
@@ -36,8 +38,7 @@ bb_status bb_rank_block_scatter(const bb_id *lists, int n, int rows, const bb_ra
                                 cudaStream_t stream, bb_error *err) {
   if (rows <= 0) return BB_OK;
   bb_with_rank_planes(b, [&](auto planes) {
-    rank_scatter_kernel<<<bb_gpu_row_blocks(rows), 256, 0, stream>>>(lists, n, rows,
-                                                                     planes.shift((size_t)row0 * (size_t)n));
+    rank_scatter_kernel<<<bb_gpu_row_blocks(rows), 256, 0, stream>>>(lists, n, rows, planes.from_row((size_t)row0));
   });
   BB_CUDA_LAUNCHED("rank_scatter_kernel");
   return BB_OK;

@@ -10,15 +10,18 @@
 // When the rank matrix does not fit beside the PRMatrix (bb_gpu_set_rank_rows), step 1 is
 // skipped: the nodes get their women from the men's blocks, and then the women are taken in
 // blocks of rank_rows (ranks_in_blocks), each block one pass over the PRMatrix. Only the
-// block's rank rows are large (3 bytes a rank while n <= 2^24, gpu_rank_block.cuh): generated
-// women of congested and random(g <= 32) are drawn straight as rank rows; uploaded women come
-// through a small block of lists (STAGE_BLOCK_IDS) that is scattered into the rank rows; the
-// other generated kinds, which shuffle each row in place, draw a block of lists beside fewer
-// rank rows in the same memory.
+// block's rank rows are large (3 bytes a rank while n <= 2^24, gpu_rank_block.cuh), held
+// man-major (each man's ranks in the block's women side by side) so that a pass reads one
+// contiguous segment of the block per man's row. Generated women of congested and
+// random(g <= 32) are drawn straight as rank rows; uploaded women come through a small block
+// of lists (STAGE_BLOCK_IDS) that is scattered into the rank rows; the other generated kinds,
+// which shuffle each row in place, draw a block of lists beside fewer rank rows in the same
+// memory.
 // A partition of several GPUs (gpu_multi.cu) is a context holding the PRMatrix rows of its men
 // only (g->men_first, g->men_rows); it always takes the rank matrix in blocks of women, each
 // block made on its own device from the women's lists, so that no device reads another's
-// memory while building.
+// memory while building. Its blocks still hold all n men's segments, indexed by the global man
+// id, as the women's rows are drawn whole; the passes read only the partition's men's.
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -47,20 +50,22 @@ __global__ void pr_women_kernel(const bb_id *__restrict__ men, int n, int first,
   }
 }
 
-// ... and each block of women's ranks (rank.load((w - w0) * n + m)) is written into the nodes that
-// name one of its women, in the rows of men men_first .. men_first + men_rows - 1. Every pass
-// reads the whole PRMatrix and writes a few per cent of it, so the reads are what it costs.
+// ... and each block of women's ranks (rank.load(w - w0, m)) is written into the nodes that name
+// one of its women, in the rows of men men_first .. men_first + men_rows - 1. The block is
+// man-major (gpu_rank_block.cuh), so a man's row reads only his own segment of the block, a
+// few KiB that stay in cache; every pass reads the whole PRMatrix and writes a few per cent of
+// it, so the PRMatrix's reads are what it costs.
 template <typename Node, typename Ranks>
-__device__ __forceinline__ void rank_node(typename Node::plane row, int k, typename Node::raw node, int n, size_t m,
-                                          int w0, int rows, Ranks rank) {
+__device__ __forceinline__ void rank_node(typename Node::plane row, int k, typename Node::raw node, size_t m, int w0,
+                                          int rows, Ranks rank) {
   uint32_t w = Node::woman(node);
-  if (w - (uint32_t)w0 < (uint32_t)rows) row.put(k, Node::make(w, rank.load((size_t)(w - w0) * n + m)));
+  if (w - (uint32_t)w0 < (uint32_t)rows) row.put(k, Node::make(w, rank.load(w - w0, m)));
 }
 
 template <typename Node, typename Ranks>
 __device__ __forceinline__ void rank_row(typename Node::plane row, size_t, int n, size_t m, int w0, int rows,
                                          Ranks rank) {
-  for (int k = threadIdx.x; k < n; k += blockDim.x) rank_node<Node, Ranks>(row, k, row.get(k), n, m, w0, rows, rank);
+  for (int k = threadIdx.x; k < n; k += blockDim.x) rank_node<Node, Ranks>(row, k, row.get(k), m, w0, rows, rank);
 }
 
 // 40-bit nodes: four at a time, a 16-byte load of the low words and a 4-byte one of the high
@@ -74,7 +79,7 @@ __device__ __forceinline__ void rank_row40(PrNode40::plane row, size_t first, in
   if (head > n) head = n;
   int quads = (n - head) / 4, tail = head + 4 * quads;
   for (int k = threadIdx.x; k < head; k += blockDim.x)
-    rank_node<PrNode40, Ranks>(row, k, row.get(k), n, m, w0, rows, rank);
+    rank_node<PrNode40, Ranks>(row, k, row.get(k), m, w0, rows, rank);
   const uint4 *lo4 = (const uint4 *)(row.lo + head);
   const uint32_t *hi4 = (const uint32_t *)(row.hi + head);
   for (int q = threadIdx.x; q < quads; q += blockDim.x) {
@@ -83,11 +88,11 @@ __device__ __forceinline__ void rank_row40(PrNode40::plane row, size_t first, in
     const uint32_t los[4] = {lo.x, lo.y, lo.z, lo.w};
     for (int j = 0; j < 4; j++)
       rank_node<PrNode40, Ranks>(row, head + 4 * q + j,
-                                 (unsigned long long)los[j] | ((unsigned long long)((hi >> (8 * j)) & 0xffu) << 32), n,
-                                 m, w0, rows, rank);
+                                 (unsigned long long)los[j] | ((unsigned long long)((hi >> (8 * j)) & 0xffu) << 32), m,
+                                 w0, rows, rank);
   }
   for (int k = tail + threadIdx.x; k < n; k += blockDim.x)
-    rank_node<PrNode40, Ranks>(row, k, row.get(k), n, m, w0, rows, rank);
+    rank_node<PrNode40, Ranks>(row, k, row.get(k), m, w0, rows, rank);
 }
 
 template <typename Node, typename Ranks>
@@ -181,7 +186,7 @@ static bb_status ranks_in_blocks(bb_gpu *g, bb_gpu_pipe *pipe, build_clock *cloc
   size_t n = (size_t)g->n;
   rank_blocking b = rank_blocking_of(g);
   bb_id *women = NULL;
-  bb_rank_block rank = {NULL, NULL, 0};
+  bb_rank_block rank = {NULL, NULL, 0, 0};
   bb_status st = bb_rank_block_alloc(g->n, b.rows, &rank, err);
   cudaError_t e = cudaSuccess;
   if (st == BB_OK && b.list_rows && (e = cudaMalloc(&women, (size_t)b.list_rows * n * sizeof(bb_id))) != cudaSuccess)
