@@ -492,13 +492,16 @@ static void prune_couple(prop *P, int v) {
     uint32_t e = d->var_start[v] + (uint32_t)j;
     if (d->e_s1[e] < 0 || P->s.counted[e]) continue;
     int h1 = d->e_h1[e], h2 = d->e_h2[e];
-    if (h1 == h2) continue;
     uint32_t f = d->var_start[v] + (uint32_t)p;
     bool two_a = p < len && d->e_h2[f] == h2, two_b = p < len && d->e_h1[f] == h1;
-    if (two_a)
-      request_fill(P, h1, d->e_s1[e]);
-    else if (two_b)
-      request_fill(P, h2, d->e_s2[e]);
+    /* 2a/2b at one hospital h (the stayer at h holds one of its posts): j blocks unless h holds
+     * capacity - 1 others at or above the mover besides the stayer; with the stayer himself at or
+     * above the mover (before the end of his tie) that is the fill at the mover's slot. */
+    int32_t mover = two_a ? d->e_s1[e] : d->e_s2[e], stayer = two_a ? d->e_s2[e] : d->e_s1[e];
+    if (h1 == h2) {
+      if ((two_a || two_b) && stayer < bb_smc_hrc_tie_end(d, mover)) request_fill(P, h1, mover);
+    } else if (two_a || two_b)
+      request_fill(P, two_a ? h1 : h2, mover);
     else if (P->s.poss_before[d->e_s1[e]] < d->capacity[h1])
       request_fill(P, h2, d->e_s2[e]); /* 3a */
     else if (P->s.poss_before[d->e_s2[e]] < d->capacity[h2])
